@@ -1,0 +1,63 @@
+"""`python -m broker [server.properties] [--override key=value ...]`, also `kbroker`."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import signal
+import sys
+
+from broker import logs
+from broker.config import Config, ConfigError
+
+
+def parse_args(argv: list[str] | None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(prog="kbroker", description="A Kafka-protocol broker for consumer groups.")
+    parser.add_argument("config", nargs="?", help="a Kafka server.properties file")
+    parser.add_argument("--override", action="append", default=[], metavar="KEY=VALUE",
+                        help="set a property, overriding the file (repeatable)")
+    parser.add_argument("--log-format", choices=["logfmt", "json"], default="logfmt")
+    parser.add_argument("--log-level", choices=list(logs.LEVELS), default="info")
+    return parser.parse_args(argv)
+
+
+async def serve(config: Config) -> int:
+    from broker.broker import Broker
+
+    broker = Broker(config)
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGTERM, signal.SIGINT):
+        loop.add_signal_handler(sig, stop.set)
+    await broker.start()
+    await stop.wait()
+    await broker.stop()
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parse_args(argv)
+    logs.configure(args.log_format, args.log_level)
+    try:
+        config = Config.load(args.config, args.override)
+    except ConfigError as e:
+        print(f"kbroker: error: {e}", file=sys.stderr)
+        return 2
+    try:
+        import uvloop
+
+        runner = uvloop.run
+    except ImportError:  # pragma: no cover - uvloop is a dependency on every supported platform
+        runner = asyncio.run
+    try:
+        return runner(serve(config))
+    except ConfigError as e:
+        print(f"kbroker: error: {e}", file=sys.stderr)
+        return 2
+    except OSError as e:
+        print(f"kbroker: error: cannot start: {e}", file=sys.stderr)
+        return 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

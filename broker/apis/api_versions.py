@@ -1,0 +1,40 @@
+"""ApiVersions: the APIs and versions this broker serves."""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Any
+
+from broker.server import RequestContext
+from protocol.apis import APIS, ApiKey
+from protocol.errors import ErrorCode
+from protocol.frames import RequestHeader, encode_response
+
+if TYPE_CHECKING:
+    from broker.broker import Broker
+
+# KIP-511: client software name and version must look like this, or the request is invalid.
+_SOFTWARE = re.compile(r"[a-zA-Z0-9](?:[a-zA-Z0-9\-.]*[a-zA-Z0-9])?")
+
+
+async def handle(broker: Broker, ctx: RequestContext, request: Any) -> dict[str, Any]:
+    from broker.apis import advertised_versions
+
+    if ctx.header.api_version >= 3 and not (
+        _SOFTWARE.fullmatch(request.client_software_name) and _SOFTWARE.fullmatch(request.client_software_version)
+    ):
+        return {"error_code": ErrorCode.INVALID_REQUEST, "api_keys": []}
+    return {"error_code": ErrorCode.NONE, "api_keys": advertised_versions()}
+
+
+def unsupported_version_answer(header: RequestHeader) -> bytes | None:
+    """Kafka answers an ApiVersions of a version it does not know in the v0 format, with
+    UNSUPPORTED_VERSION and its own ApiVersions range, so the client can retry lower."""
+    if header.api_key != ApiKey.API_VERSIONS:
+        return None
+    api = APIS[ApiKey.API_VERSIONS]
+    body = {
+        "error_code": ErrorCode.UNSUPPORTED_VERSION,
+        "api_keys": [{"api_key": api.key, "min_version": api.min_version, "max_version": api.max_version}],
+    }
+    return encode_response(header.api_key, 0, header.correlation_id, body)

@@ -1,0 +1,44 @@
+"""FindCoordinator: the broker that leads the group's `__consumer_offsets` partition."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from broker.group.placement import coordinator_partition
+from broker.server import RequestContext
+from protocol.errors import ErrorCode
+
+if TYPE_CHECKING:
+    from broker.broker import Broker
+
+GROUP, TRANSACTION = 0, 1
+
+
+def _answer(broker: Broker, key: str, key_type: int) -> dict[str, Any]:
+    if key_type == TRANSACTION:
+        # No transaction coordinator here yet (see the README's table): a retriable "not available".
+        return {"key": key, "node_id": -1, "host": "", "port": -1,
+                "error_code": ErrorCode.COORDINATOR_NOT_AVAILABLE,
+                "error_message": "transactions are not supported by kbroker"}
+    if key_type != GROUP:
+        return {"key": key, "node_id": -1, "host": "", "port": -1,
+                "error_code": ErrorCode.INVALID_REQUEST, "error_message": f"unknown key type {key_type}"}
+    node = broker.coordinator_node(coordinator_partition(key, broker.num_offsets_partitions))
+    if node is None:
+        return {"key": key, "node_id": -1, "host": "", "port": -1,
+                "error_code": ErrorCode.COORDINATOR_NOT_AVAILABLE, "error_message": None}
+    return {"key": key, "node_id": node.node_id, "host": node.host, "port": node.port,
+            "error_code": ErrorCode.NONE, "error_message": None}
+
+
+async def handle(broker: Broker, ctx: RequestContext, request: Any) -> dict[str, Any]:
+    if ctx.header.api_version >= 4:
+        answers = [_answer(broker, key, request.key_type) for key in request.coordinator_keys]
+        return {"throttle_time_ms": 0, "coordinators": answers}
+    # v0-v3: one key; the answer's fields sit at the top level.
+    answer = _answer(broker, request.key, request.key_type)
+    answer.pop("key")
+    answer["throttle_time_ms"] = 0
+    if answer["error_code"] == ErrorCode.NONE:
+        answer["error_message"] = None
+    return answer

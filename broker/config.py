@@ -1,0 +1,275 @@
+"""Broker configuration with Kafka's property names, types and defaults.
+
+A `server.properties` file plus `--override key=value` pairs. An unknown key or a value
+that does not parse or validate is a ConfigError naming the key; the CLI exits 2 on it.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+
+class ConfigError(ValueError):
+    pass
+
+
+@dataclass(frozen=True, slots=True)
+class Listener:
+    name: str
+    host: str
+    port: int
+
+
+def _parse_int(text: str) -> int:
+    return int(text.strip())
+
+
+def _parse_bool(text: str) -> bool:
+    t = text.strip().lower()
+    if t in ("true", "false"):
+        return t == "true"
+    raise ValueError("expected true or false")
+
+
+def _parse_str(text: str) -> str:
+    return text.strip()
+
+
+def _parse_list(text: str) -> list[str]:
+    return [part.strip() for part in text.split(",") if part.strip()]
+
+
+def _parse_float(text: str) -> float:
+    return float(text.strip())
+
+
+_LISTENER = re.compile(r"^(?P<name>[A-Za-z0-9_]+)://(?P<host>\[[^\]]*\]|[^:]*):(?P<port>\d+)$")
+
+
+def parse_listeners(text: str) -> list[Listener]:
+    listeners = []
+    for part in _parse_list(text):
+        m = _LISTENER.match(part)
+        if not m:
+            raise ValueError(f"{part!r} is not NAME://host:port")
+        port = int(m["port"])
+        if not 0 <= port <= 65535:
+            raise ValueError(f"port {port} out of range")
+        listeners.append(Listener(m["name"].upper(), m["host"].strip("[]"), port))
+    if not listeners:
+        raise ValueError("no listener given")
+    names = [lst.name for lst in listeners]
+    if len(set(names)) != len(names):
+        raise ValueError("listener names must be unique")
+    return listeners
+
+
+@dataclass(frozen=True, slots=True)
+class ConfigDef:
+    name: str
+    parse: Callable[[str], Any]
+    default: str | None
+    check: Callable[[Any], str | None] | None = None  # returns a complaint, or None
+    doc: str = ""
+
+
+def at_least(n: float) -> Callable[[Any], str | None]:
+    return lambda v: None if v >= n else f"must be at least {n}"
+
+
+def between(lo: float, hi: float) -> Callable[[Any], str | None]:
+    return lambda v: None if lo <= v <= hi else f"must be between {lo} and {hi}"
+
+
+def one_of(*choices: str) -> Callable[[Any], str | None]:
+    def check(v: Any) -> str | None:
+        values = v if isinstance(v, list) else [v]
+        bad = [x for x in values if x not in choices]
+        return f"must be one of {', '.join(choices)}" if bad else None
+
+    return check
+
+
+_I, _B, _S, _L, _D = _parse_int, _parse_bool, _parse_str, _parse_list, _parse_float
+_DEFS: tuple[ConfigDef, ...] = (
+    ConfigDef("broker.id", _I, "0", at_least(0)),
+    ConfigDef("node.id", _I, None, at_least(0)),
+    ConfigDef("broker.rack", _S, None),
+    ConfigDef("listeners", parse_listeners, "PLAINTEXT://127.0.0.1:9092"),
+    ConfigDef("advertised.listeners", parse_listeners, None),
+    ConfigDef("listener.security.protocol.map", _S, None),
+    ConfigDef("inter.broker.listener.name", _S, None),
+    ConfigDef("log.dirs", _L, None),
+    ConfigDef("log.dir", _L, "/tmp/kafka-logs"),
+    ConfigDef("socket.request.max.bytes", _I, "104857600", at_least(1)),
+    ConfigDef("message.max.bytes", _I, "1048588", at_least(0)),
+    ConfigDef("num.partitions", _I, "1", at_least(1)),
+    ConfigDef("default.replication.factor", _I, "1", at_least(1)),
+    ConfigDef("auto.create.topics.enable", _B, "true"),
+    ConfigDef("delete.topic.enable", _B, "true"),
+    # The log (segments, retention, flushing, cleaning).
+    ConfigDef("log.segment.bytes", _I, "1073741824", at_least(14)),
+    ConfigDef("log.roll.ms", _I, None, at_least(1)),
+    ConfigDef("log.roll.hours", _I, "168", at_least(1)),
+    ConfigDef("log.retention.ms", _I, None, at_least(-1)),
+    ConfigDef("log.retention.minutes", _I, None, at_least(-1)),
+    ConfigDef("log.retention.hours", _I, "168", at_least(-1)),
+    ConfigDef("log.retention.bytes", _I, "-1", at_least(-1)),
+    ConfigDef("log.retention.check.interval.ms", _I, "300000", at_least(1)),
+    ConfigDef("log.segment.delete.delay.ms", _I, "60000", at_least(0)),
+    ConfigDef("log.index.interval.bytes", _I, "4096", at_least(0)),
+    ConfigDef("log.index.size.max.bytes", _I, "10485760", at_least(4)),
+    ConfigDef("log.flush.interval.messages", _I, "9223372036854775807", at_least(1)),
+    ConfigDef("log.flush.interval.ms", _I, None, at_least(0)),
+    ConfigDef("log.flush.scheduler.interval.ms", _I, "9223372036854775807", at_least(0)),
+    ConfigDef("log.cleanup.policy", _L, "delete", one_of("delete", "compact")),
+    ConfigDef("log.cleaner.enable", _B, "true"),
+    ConfigDef("log.cleaner.threads", _I, "1", at_least(0)),
+    ConfigDef("log.cleaner.backoff.ms", _I, "15000", at_least(0)),
+    ConfigDef("log.cleaner.min.cleanable.ratio", _D, "0.5", between(0, 1)),
+    ConfigDef("log.cleaner.delete.retention.ms", _I, "86400000", at_least(0)),
+    ConfigDef("log.cleaner.min.compaction.lag.ms", _I, "0", at_least(0)),
+    ConfigDef("log.message.timestamp.type", _S, "CreateTime", one_of("CreateTime", "LogAppendTime")),
+    ConfigDef("compression.type", _S, "producer",
+              one_of("uncompressed", "zstd", "lz4", "snappy", "gzip", "producer")),
+    # Groups and offsets.
+    ConfigDef("offsets.topic.num.partitions", _I, "50", at_least(1)),
+    ConfigDef("offsets.topic.replication.factor", _I, "3", at_least(1)),
+    ConfigDef("offsets.topic.segment.bytes", _I, "104857600", at_least(1)),
+    ConfigDef("offsets.retention.minutes", _I, "10080", at_least(1)),
+    ConfigDef("offsets.retention.check.interval.ms", _I, "600000", at_least(1)),
+    ConfigDef("offsets.commit.timeout.ms", _I, "5000", at_least(1)),
+    ConfigDef("offsets.load.buffer.size", _I, "5242880", at_least(1)),
+    ConfigDef("offset.metadata.max.bytes", _I, "4096", at_least(0)),
+    ConfigDef("group.initial.rebalance.delay.ms", _I, "3000", at_least(0)),
+    ConfigDef("group.min.session.timeout.ms", _I, "6000", at_least(0)),
+    ConfigDef("group.max.session.timeout.ms", _I, "1800000", at_least(0)),
+    ConfigDef("group.max.size", _I, "2147483647", at_least(1)),
+    ConfigDef("transaction.state.log.replication.factor", _I, "3", at_least(1)),
+    ConfigDef("transaction.state.log.min.isr", _I, "2", at_least(1)),
+    # Cluster mode.
+    ConfigDef("zookeeper.connect", _S, None),
+    ConfigDef("zookeeper.session.timeout.ms", _I, "18000", at_least(1)),
+    ConfigDef("zookeeper.connection.timeout.ms", _I, None, at_least(1)),
+    # Kafka settings that tune its JVM threads and sockets; accepted so that a Kafka
+    # server.properties loads unchanged, with no effect on this single event loop.
+    ConfigDef("num.network.threads", _I, "3", at_least(1)),
+    ConfigDef("num.io.threads", _I, "8", at_least(1)),
+    ConfigDef("num.recovery.threads.per.data.dir", _I, "1", at_least(1)),
+    ConfigDef("socket.send.buffer.bytes", _I, "102400"),
+    ConfigDef("socket.receive.buffer.bytes", _I, "102400"),
+)
+DEFS: dict[str, ConfigDef] = {d.name: d for d in _DEFS}
+
+
+def read_properties(text: str) -> dict[str, str]:
+    """Java .properties: `key=value` or `key: value`, # and ! comments, \\ continuations."""
+    props: dict[str, str] = {}
+    logical = ""
+    for raw in text.splitlines():
+        line = raw.strip() if not logical else raw.lstrip()
+        if not logical and (not line or line[0] in "#!"):
+            continue
+        if line.endswith("\\") and not line.endswith("\\\\"):
+            logical += line[:-1]
+            continue
+        logical += line
+        m = re.match(r"^((?:[^=:\s\\]|\\.)+)\s*[=:\s]\s*(.*)$", logical)
+        if m:
+            key, value = m[1], m[2]
+        else:
+            key, value = logical, ""
+        props[key.replace("\\", "")] = value
+        logical = ""
+    return props
+
+
+class Config:
+    """Parsed, validated broker configuration. Access values with `config["log.dirs"]`."""
+
+    def __init__(self, values: Mapping[str, str] | None = None):
+        raw = dict(values or {})
+        unknown = sorted(k for k in raw if k not in DEFS)
+        if unknown:
+            raise ConfigError(f"unknown configuration key {unknown[0]!r}")
+        self._values: dict[str, Any] = {}
+        self.explicit: frozenset[str] = frozenset(raw)
+        for d in _DEFS:
+            text = raw.get(d.name, d.default)
+            if text is None:
+                self._values[d.name] = None
+                continue
+            try:
+                value = d.parse(text)
+            except ValueError as e:
+                raise ConfigError(f"invalid value {text!r} for configuration key {d.name!r}: {e}") from e
+            complaint = d.check(value) if d.check else None
+            if complaint:
+                raise ConfigError(f"invalid value {text!r} for configuration key {d.name!r}: {complaint}")
+            self._values[d.name] = value
+        self._check_relations()
+
+    @classmethod
+    def load(cls, path: str | Path | None = None, overrides: Iterable[str] = ()) -> Config:
+        values: dict[str, str] = {}
+        if path is not None:
+            try:
+                values.update(read_properties(Path(path).read_text(encoding="utf-8")))
+            except OSError as e:
+                raise ConfigError(f"cannot read {path}: {e.strerror}") from e
+        for item in overrides:
+            key, sep, value = item.partition("=")
+            if not sep:
+                raise ConfigError(f"override {item!r} is not key=value")
+            values[key.strip()] = value
+        return cls(values)
+
+    def __getitem__(self, key: str) -> Any:
+        return self._values[key]
+
+    def _check_relations(self) -> None:
+        lo, hi = self["group.min.session.timeout.ms"], self["group.max.session.timeout.ms"]
+        if lo > hi:
+            raise ConfigError(
+                "invalid value for configuration key 'group.min.session.timeout.ms': "
+                "must not exceed group.max.session.timeout.ms"
+            )
+        listeners = {lst.name for lst in self.listeners}
+        for adv in self["advertised.listeners"] or []:
+            if adv.name not in listeners:
+                raise ConfigError(
+                    f"invalid value for configuration key 'advertised.listeners': "
+                    f"{adv.name} is not in listeners"
+                )
+
+    # Derived values, with Kafka's precedence rules.
+    @property
+    def broker_id(self) -> int:
+        node_id = self["node.id"]
+        return node_id if node_id is not None else self["broker.id"]
+
+    @property
+    def listeners(self) -> list[Listener]:
+        return self["listeners"]
+
+    @property
+    def log_dirs(self) -> list[Path]:
+        return [Path(d) for d in (self["log.dirs"] or self["log.dir"])]
+
+    @property
+    def log_retention_ms(self) -> int:
+        if self["log.retention.ms"] is not None:
+            return self["log.retention.ms"]
+        if self["log.retention.minutes"] is not None:
+            return self["log.retention.minutes"] * 60_000
+        return self["log.retention.hours"] * 3_600_000
+
+    @property
+    def log_roll_ms(self) -> int:
+        if self["log.roll.ms"] is not None:
+            return self["log.roll.ms"]
+        return self["log.roll.hours"] * 3_600_000
