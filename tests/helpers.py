@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 import signal
 import socket
@@ -172,13 +173,11 @@ class RawConnection:
     async def closed_by_peer(self, timeout: float = 5.0) -> bool:
         try:
             data = await asyncio.wait_for(self.reader.read(1), timeout)
-        except (ConnectionError, asyncio.TimeoutError):
+        except (TimeoutError, ConnectionError):
             return False
         return data == b""
 
     async def close(self) -> None:
         self.writer.close()
-        try:
+        with contextlib.suppress(ConnectionError):
             await self.writer.wait_closed()
-        except ConnectionError:
-            pass

@@ -5,8 +5,22 @@ from __future__ import annotations
 from hypothesis import strategies as st
 
 from protocol.schema import (
-    BOOL, BYTES, FLOAT64, INT8, INT16, INT32, INT64, RECORDS, STRING, UINT16, UINT32, UUID,
-    Array, F, Message, Struct,
+    BOOL,
+    BYTES,
+    FLOAT64,
+    INT8,
+    INT16,
+    INT32,
+    INT64,
+    RECORDS,
+    STRING,
+    UINT16,
+    UINT32,
+    UUID,
+    Array,
+    F,
+    Message,
+    Struct,
 )
 
 _PRIMITIVES = {
