@@ -12,8 +12,13 @@ from pathlib import Path
 from broker import logs
 from broker.apis import bind_handlers, unsupported_version_answer
 from broker.config import Config, ConfigError
+from broker.group.coordinator import GroupConfig
+from broker.group.service import GroupCoordinatorService
+from broker.log import LogManager
+from broker.log.producer_ids import ProducerIdManager
+from broker.offsets import OFFSETS_TOPIC, MemoryOffsetsLog, OffsetsLog, PartitionLogAdapter
 from broker.server import Server
-from protocol.errors import ErrorCode
+from broker.topics import TopicManager
 
 log = logs.get("kbroker.broker")
 
@@ -60,15 +65,30 @@ class Broker:
         self.servers: list[Server] = []
         self.node: Node | None = None  # this broker's advertised endpoint (first listener)
         self.stopped = asyncio.Event()
+        self.groups: GroupCoordinatorService | None = None  # the group coordinator's shards
+        self.log_manager: LogManager | None = None  # every partition's log (broker/log)
+        self.topics: TopicManager | None = None  # topics, their configs and ids (broker/topics.py)
+        self.producer_ids: ProducerIdManager | None = None
 
     @property
     def num_offsets_partitions(self) -> int:
-        return self.config["offsets.topic.num.partitions"]
+        """The partition count of `__consumer_offsets` as it exists (an existing topic keeps its
+        count when offsets.topic.num.partitions changes, as in Kafka), else the configured one."""
+        held = self.topics.get(OFFSETS_TOPIC) if self.topics is not None else None
+        return held.partitions if held is not None else self.config["offsets.topic.num.partitions"]
 
     async def start(self) -> None:
         for d in self.config.log_dirs:
             d.mkdir(parents=True, exist_ok=True)
         self.cluster_id = load_meta_properties(self.config.log_dirs[0], self.node_id)
+        # Logs first: recovery, then the topics (and __consumer_offsets), before anyone connects.
+        self.log_manager = LogManager.from_config(self.config)
+        self.topics = TopicManager(self.config, self.log_manager, self.node_id)
+        await self.topics.start()
+        self.producer_ids = ProducerIdManager(self.config.log_dirs[0])
+        self.groups = GroupCoordinatorService(
+            GroupConfig.from_config(self.config), self.num_offsets_partitions, self._offsets_log())
+        await self.groups.start()  # shards load in the background: COORDINATOR_LOAD_IN_PROGRESS till done
         handlers = bind_handlers(self)
         advertised = {a.name: a for a in (self.config["advertised.listeners"] or [])}
         for listener in self.config.listeners:
@@ -93,9 +113,23 @@ class Broker:
 
     async def stop(self) -> None:
         log.info("stop broker", broker_id=self.node_id)
+        if self.groups is not None:
+            # First: parked JoinGroup/SyncGroup are answered (NOT_COORDINATOR) and queued commits
+            # written, so that no in-flight request holds up the servers' stop.
+            await self.groups.stop()
         await asyncio.gather(*(s.stop() for s in self.servers))
+        if self.topics is not None:
+            await self.topics.stop()  # last: in-flight produces and commits are written and fsynced
         self.stopped.set()
         log.info("stopped broker", broker_id=self.node_id)
+
+    def _offsets_log(self) -> OffsetsLog:
+        """The `__consumer_offsets` partitions of the broker's log; in memory if there is none."""
+        manager = getattr(self, "log_manager", None)
+        if manager is not None:
+            return PartitionLogAdapter(lambda p: manager.get(OFFSETS_TOPIC, p))
+        log.warning("keep offsets in memory", reason="no log manager: commits will not survive a restart")
+        return MemoryOffsetsLog()
 
     @property
     def controller_id(self) -> int:
@@ -106,14 +140,9 @@ class Broker:
         return self.node
 
     async def topic_metadata(self, names: list | None, auto_create: bool) -> list[dict]:
-        """Metadata's topic entries. No topics are held yet: each one named is unknown."""
-        if names is None:
-            return []
-        return [
-            {"error_code": ErrorCode.UNKNOWN_TOPIC_OR_PARTITION, "name": t.name, "topic_id": t.topic_id,
-             "is_internal": False, "partitions": []}
-            for t in names
-        ]
+        """Metadata's topic entries: all topics for None, else each one named (by name or id)."""
+        assert self.topics is not None
+        return await self.topics.metadata(names, auto_create)
 
     @property
     def bound_port(self) -> int:

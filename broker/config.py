@@ -107,6 +107,7 @@ _DEFS: tuple[ConfigDef, ...] = (
     ConfigDef("log.dir", _L, "/tmp/kafka-logs"),
     ConfigDef("socket.request.max.bytes", _I, "104857600", at_least(1)),
     ConfigDef("message.max.bytes", _I, "1048588", at_least(0)),
+    ConfigDef("fetch.max.bytes", _I, "57671680", at_least(1024)),
     ConfigDef("num.partitions", _I, "1", at_least(1)),
     ConfigDef("default.replication.factor", _I, "1", at_least(1)),
     ConfigDef("auto.create.topics.enable", _B, "true"),
@@ -126,6 +127,7 @@ _DEFS: tuple[ConfigDef, ...] = (
     ConfigDef("log.flush.interval.messages", _I, "9223372036854775807", at_least(1)),
     ConfigDef("log.flush.interval.ms", _I, None, at_least(0)),
     ConfigDef("log.flush.scheduler.interval.ms", _I, "9223372036854775807", at_least(0)),
+    ConfigDef("log.flush.offset.checkpoint.interval.ms", _I, "60000", at_least(0)),
     ConfigDef("log.cleanup.policy", _L, "delete", one_of("delete", "compact")),
     ConfigDef("log.cleaner.enable", _B, "true"),
     ConfigDef("log.cleaner.threads", _I, "1", at_least(0)),
@@ -151,6 +153,7 @@ _DEFS: tuple[ConfigDef, ...] = (
     ConfigDef("group.max.size", _I, "2147483647", at_least(1)),
     ConfigDef("transaction.state.log.replication.factor", _I, "3", at_least(1)),
     ConfigDef("transaction.state.log.min.isr", _I, "2", at_least(1)),
+    ConfigDef("producer.id.expiration.ms", _I, "86400000", at_least(1)),
     # Cluster mode.
     ConfigDef("zookeeper.connect", _S, None),
     ConfigDef("zookeeper.session.timeout.ms", _I, "18000", at_least(1)),

@@ -6,7 +6,27 @@ from collections.abc import Awaitable, Callable
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
-from broker.apis import api_versions, find_coordinator, metadata
+from broker.apis import (
+    api_versions,
+    create_topics,
+    delete_groups,
+    delete_topics,
+    describe_groups,
+    fetch,
+    find_coordinator,
+    heartbeat,
+    init_producer_id,
+    join_group,
+    leave_group,
+    list_groups,
+    list_offsets,
+    metadata,
+    offset_commit,
+    offset_delete,
+    offset_fetch,
+    produce,
+    sync_group,
+)
 from broker.server import Handler, RequestContext
 from protocol.apis import APIS, ApiKey
 
@@ -20,6 +40,26 @@ HANDLERS: dict[ApiKey, BrokerHandler] = {
     ApiKey.METADATA: metadata.handle,
     ApiKey.FIND_COORDINATOR: find_coordinator.handle,
 }
+HANDLERS.update({
+    ApiKey.JOIN_GROUP: join_group.handle,
+    ApiKey.SYNC_GROUP: sync_group.handle,
+    ApiKey.HEARTBEAT: heartbeat.handle,
+    ApiKey.LEAVE_GROUP: leave_group.handle,
+    ApiKey.OFFSET_COMMIT: offset_commit.handle,
+    ApiKey.OFFSET_FETCH: offset_fetch.handle,
+    ApiKey.DESCRIBE_GROUPS: describe_groups.handle,
+    ApiKey.LIST_GROUPS: list_groups.handle,
+    ApiKey.DELETE_GROUPS: delete_groups.handle,
+    ApiKey.OFFSET_DELETE: offset_delete.handle,
+})
+HANDLERS.update({
+    ApiKey.PRODUCE: produce.handle,
+    ApiKey.FETCH: fetch.handle,
+    ApiKey.LIST_OFFSETS: list_offsets.handle,
+    ApiKey.CREATE_TOPICS: create_topics.handle,
+    ApiKey.DELETE_TOPICS: delete_topics.handle,
+    ApiKey.INIT_PRODUCER_ID: init_producer_id.handle,
+})
 
 
 def advertised_versions() -> list[dict[str, int]]:

@@ -1,0 +1,199 @@
+"""Fetch: stored batches, as stored, from each partition; long polling until `min_bytes` are
+there or `max_wait_ms` passes, woken by appends (never by a polling timer).
+
+Limits as Kafka applies them: each partition gets at most `partition_max_bytes` and the
+response at most `max_bytes` (v3+), except that the first batch found is returned whole even
+if larger (v3+, KIP-74). Batches are never cut. v0-3 get a legacy MessageSet (magic 0 for v0-1,
+magic 1 for v2-3), down-converted as Kafka 3.9 does; v13+ name topics by id. Fetch sessions
+(KIP-227) are not kept: every fetch is a full one and the answer's session id is 0, which tells
+a client asking for a session that none was created.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from broker import logs
+from broker.log import Log, LogError, ReadResult
+from broker.log.segment import Segment
+from broker.log.validation import downconvert
+from broker.server import RequestContext
+from protocol.compression import Compression
+from protocol.errors import ErrorCode
+from protocol.records import CorruptRecordError, iter_batches
+
+if TYPE_CHECKING:
+    from broker.broker import Broker
+
+log = logs.get("kbroker.fetch")
+
+INT32_MAX = 0x7FFFFFFF
+READ_COMMITTED = 1
+
+
+@dataclass(slots=True)
+class _Partition:
+    request: Any
+    log: Log | None
+    error: ErrorCode = ErrorCode.NONE
+    result: ReadResult | None = None
+    segment: Segment | None = None
+    position: int = 0
+
+
+def _plan(broker: Broker, request: Any, version: int) -> list[tuple[Any, list[_Partition]]]:
+    plan = []
+    for t in request.topics:
+        if version >= 13:
+            topic = broker.topics.by_id(t.topic_id)
+            unknown = ErrorCode.UNKNOWN_TOPIC_ID
+        else:
+            topic = broker.topics.get(t.topic)
+            unknown = ErrorCode.UNKNOWN_TOPIC_OR_PARTITION
+        parts = []
+        for p in t.partitions:
+            lg = broker.topics.log(topic.name, p.partition) if topic is not None else None
+            error = ErrorCode.NONE
+            if topic is None:
+                error = unknown
+            elif lg is None:
+                error = ErrorCode.UNKNOWN_TOPIC_OR_PARTITION
+            elif p.current_leader_epoch > 0:
+                error = ErrorCode.UNKNOWN_LEADER_EPOCH  # newer than the only epoch there is (0)
+            parts.append(_Partition(p, lg, error))
+        plan.append((t, parts))
+    return plan
+
+
+async def _read_all(plan: list[tuple[Any, list[_Partition]]], max_bytes: int, hard_limit: bool) -> int:
+    """Read every partition (in request order, within the limits); returns the bytes read."""
+    budget = max_bytes
+    min_one = not hard_limit
+    total = 0
+    for _, parts in plan:
+        for part in parts:
+            part.result = None
+            if part.error != ErrorCode.NONE or part.log is None:
+                continue
+            limit = max(0, min(part.request.partition_max_bytes, budget))
+            try:
+                r = await part.log.read(part.request.fetch_offset, limit, min_one=min_one)
+            except LogError as e:
+                part.error = e.error_code
+                continue
+            except OSError:
+                log.exception("fail fetch", log=part.log.name, offset=part.request.fetch_offset)
+                part.error = ErrorCode.KAFKA_STORAGE_ERROR
+                continue
+            part.result = r
+            part.segment, part.position = r.segment, r.position
+            n = len(r.records)
+            if n:
+                min_one = False
+                budget -= n
+                total += n
+    return total
+
+
+def _estimate(plan: list[tuple[Any, list[_Partition]]]) -> tuple[int, bool]:
+    """(bytes readable now, whether to answer at once because of an error or a deleted log)."""
+    total = 0
+    for _, parts in plan:
+        for part in parts:
+            if part.error != ErrorCode.NONE:
+                return total, True
+            lg = part.log
+            if lg is None or lg.deleted or lg.failed is not None:
+                return total, True
+            total += min(part.request.partition_max_bytes, lg.bytes_after(part.segment, part.position))
+    return total, False
+
+
+async def _long_poll(plan: list[tuple[Any, list[_Partition]]], min_bytes: int, deadline: float) -> bool:
+    """Wait until `min_bytes` are readable, a partition errs, or the deadline; False if there was
+    nothing to wait for (so nothing to read again)."""
+    loop = asyncio.get_running_loop()
+    logs = {id(part.log): part.log for _, parts in plan for part in parts if part.log is not None}
+    first = True
+    while True:
+        available, now_please = _estimate(plan)
+        if now_please:
+            return not first
+        if available >= min_bytes:
+            return True
+        first = False
+        remaining = deadline - time.monotonic()
+        if remaining <= 0:
+            return True
+        woken = loop.create_future()
+        for lg in logs.values():
+            lg.add_waiter(woken)
+        timer = loop.call_later(remaining, lambda f=woken: f.done() or f.set_result(None))
+        try:
+            await woken
+        finally:
+            timer.cancel()
+            for lg in logs.values():
+                lg.remove_waiter(woken)
+
+
+def _records_for(part: _Partition, version: int) -> tuple[bytes, ErrorCode]:
+    records = part.result.records if part.result else b""
+    if not records or version >= 10:
+        return records, ErrorCode.NONE
+    if any(h.compression == Compression.ZSTD for _, h in iter_batches(records)):
+        return b"", ErrorCode.UNSUPPORTED_COMPRESSION_TYPE  # as Kafka answers fetches older than v10
+    if version <= 3:
+        try:
+            return downconvert(records, 0 if version <= 1 else 1), ErrorCode.NONE
+        except CorruptRecordError:
+            log.exception("fail down-conversion", log=part.log.name if part.log else None)
+            return b"", ErrorCode.CORRUPT_MESSAGE
+    return records, ErrorCode.NONE
+
+
+def _answer(plan: list[tuple[Any, list[_Partition]]], version: int, isolation: int) -> list[dict[str, Any]]:
+    responses = []
+    for t, parts in plan:
+        partitions = []
+        for part in parts:
+            lg = part.log
+            records, error = _records_for(part, version) if part.error == ErrorCode.NONE else (b"", part.error)
+            hw = lg.high_watermark if lg is not None else -1
+            partitions.append({
+                "partition_index": part.request.partition,
+                "error_code": error,
+                "high_watermark": hw,
+                "last_stable_offset": hw,
+                "log_start_offset": lg.log_start_offset if lg is not None else -1,
+                "aborted_transactions": [] if isolation == READ_COMMITTED and error == ErrorCode.NONE else None,
+                "preferred_read_replica": -1,
+                "records": records,
+            })
+        responses.append({"topic": t.topic, "topic_id": t.topic_id, "partitions": partitions})
+    return responses
+
+
+async def handle(broker: Broker, ctx: RequestContext, request: Any) -> dict[str, Any]:
+    version = ctx.header.api_version
+    started = time.monotonic()
+    if version >= 7 and request.session_id != 0:
+        return {"throttle_time_ms": 0, "error_code": ErrorCode.FETCH_SESSION_ID_NOT_FOUND, "session_id": 0,
+                "responses": []}
+    if version >= 7 and request.session_epoch > 0:
+        return {"throttle_time_ms": 0, "error_code": ErrorCode.INVALID_FETCH_SESSION_EPOCH, "session_id": 0,
+                "responses": []}
+    max_bytes = min(request.max_bytes if version >= 3 else INT32_MAX, broker.config["fetch.max.bytes"])
+    hard_limit = version <= 2
+    plan = _plan(broker, request, version)
+    total = await _read_all(plan, max_bytes, hard_limit)
+    min_bytes = request.min_bytes
+    wait_s = request.max_wait_ms / 1000
+    if (total < min_bytes and wait_s > 0 and any(parts for _, parts in plan)
+            and await _long_poll(plan, min_bytes, started + wait_s)):
+        await _read_all(plan, max_bytes, hard_limit)
+    return {"throttle_time_ms": 0, "error_code": ErrorCode.NONE, "session_id": 0,
+            "responses": _answer(plan, version, request.isolation_level)}

@@ -1,0 +1,17 @@
+"""Heartbeat: a classic group member's liveness; REBALANCE_IN_PROGRESS tells it to rejoin."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from broker.group.events import Heartbeat
+from broker.server import RequestContext
+
+if TYPE_CHECKING:
+    from broker.broker import Broker
+
+
+async def handle(broker: Broker, ctx: RequestContext, request: Any) -> dict[str, Any]:
+    error = await broker.groups.heartbeat(Heartbeat(
+        request.group_id, request.generation_id, request.member_id, request.group_instance_id))
+    return {"throttle_time_ms": 0, "error_code": error}

@@ -1,0 +1,18 @@
+"""ListGroups: the groups this broker coordinates, optionally filtered by state (v4+) and type (v5+)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from broker.server import RequestContext
+
+if TYPE_CHECKING:
+    from broker.broker import Broker
+
+
+async def handle(broker: Broker, ctx: RequestContext, request: Any) -> dict[str, Any]:
+    error, groups = broker.groups.list_groups(request.states_filter, request.types_filter)
+    return {"throttle_time_ms": 0, "error_code": error, "groups": [
+        {"group_id": g.group_id, "protocol_type": g.protocol_type, "group_state": g.state, "group_type": g.group_type}
+        for g in groups
+    ]}

@@ -1,0 +1,67 @@
+"""ListOffsets: a partition's earliest / latest offset, the offset for a timestamp, or the offset
+of its largest timestamp (KIP-734). v0 answers Kafka's legacy list of offsets."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from broker import logs
+from broker.log import Log, LogError
+from broker.server import RequestContext
+from protocol.errors import ErrorCode
+from protocol.records import CorruptRecordError
+
+if TYPE_CHECKING:
+    from broker.broker import Broker
+
+log = logs.get("kbroker.list_offsets")
+LATEST, EARLIEST, MAX_TIMESTAMP, EARLIEST_LOCAL, LATEST_TIERED = -1, -2, -3, -4, -5
+
+
+async def lookup(lg: Log, timestamp: int) -> tuple[int, int]:
+    """(offset, timestamp) for a ListOffsets v1+ query; (-1, -1) when there is none."""
+    if timestamp == LATEST:
+        return lg.high_watermark, -1
+    if timestamp in (EARLIEST, EARLIEST_LOCAL):
+        return lg.log_start_offset, -1
+    if timestamp == MAX_TIMESTAMP:
+        found = await lg.max_timestamp_offset()
+    elif timestamp >= 0:
+        found = await lg.offset_for_timestamp(timestamp)
+    else:  # LATEST_TIERED and anything else: nothing is tiered here
+        found = None
+    return found if found is not None else (-1, -1)
+
+
+async def _partition(broker: Broker, topic: str, p: Any, version: int) -> dict[str, Any]:
+    answer: dict[str, Any] = {"partition_index": p.partition_index, "error_code": ErrorCode.NONE}
+    lg = broker.topics.log(topic, p.partition_index) if broker.topics.get(topic) else None
+    if lg is None:
+        answer["error_code"] = ErrorCode.UNKNOWN_TOPIC_OR_PARTITION
+        return answer
+    if p.current_leader_epoch > 0:
+        answer["error_code"] = ErrorCode.UNKNOWN_LEADER_EPOCH
+        return answer
+    if version == 0:
+        answer["old_style_offsets"] = lg.legacy_offsets_before(p.timestamp, p.max_num_offsets)
+        return answer
+    try:
+        offset, timestamp = await lookup(lg, p.timestamp)
+    except LogError as e:
+        answer["error_code"] = e.error_code
+        return answer
+    except CorruptRecordError:
+        log.exception("fail list offsets", topic=topic, partition=p.partition_index)
+        answer["error_code"] = ErrorCode.CORRUPT_MESSAGE
+        return answer
+    answer.update(offset=offset, timestamp=timestamp, leader_epoch=0 if offset >= 0 else -1)
+    return answer
+
+
+async def handle(broker: Broker, ctx: RequestContext, request: Any) -> dict[str, Any]:
+    version = ctx.header.api_version
+    topics = []
+    for t in request.topics:
+        partitions = [await _partition(broker, t.name, p, version) for p in t.partitions]
+        topics.append({"name": t.name, "partitions": partitions})
+    return {"throttle_time_ms": 0, "topics": topics}

@@ -1,0 +1,50 @@
+"""OffsetFetch: a group's committed offsets (one group before v8, a batch of groups from v8)."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import TYPE_CHECKING, Any
+
+from broker.group.events import FetchedGroup
+from broker.server import RequestContext
+from protocol.errors import ErrorCode
+
+if TYPE_CHECKING:
+    from broker.broker import Broker
+
+
+def _wanted(topics: Any) -> list[tuple[str, list[int]]] | None:
+    return None if topics is None else [(t.name, list(t.partition_indexes)) for t in topics]
+
+
+def _partition(p: Any) -> dict[str, Any]:
+    return {"partition_index": p.partition, "committed_offset": p.offset, "committed_leader_epoch": p.leader_epoch,
+            "metadata": p.metadata, "error_code": p.error}
+
+
+async def handle(broker: Broker, ctx: RequestContext, request: Any) -> dict[str, Any]:
+    v = ctx.header.api_version
+    stable = request.require_stable
+    if v >= 8:
+        fetched: list[FetchedGroup] = await asyncio.gather(*(
+            broker.groups.fetch_offsets(g.group_id, _wanted(g.topics), stable) for g in request.groups))
+        return {"throttle_time_ms": 0, "groups": [
+            {"group_id": g.group_id, "error_code": g.error, "topics": [
+                {"name": t, "partitions": [_partition(p) for p in parts]} for t, parts in g.topics]}
+            for g in fetched]}
+
+    # v0 and v1 list the partitions; v2+ may ask for all with null topics.
+    topics = _wanted(request.topics)
+    if v < 2 and topics is None:
+        topics = []
+    g = await broker.groups.fetch_offsets(request.group_id, topics, stable)
+    if v < 2 and g.error != ErrorCode.NONE:
+        # No top-level error before v2: every partition carries the group's error.
+        for _, parts in g.topics:
+            for p in parts:
+                p.offset, p.leader_epoch, p.metadata, p.error = -1, -1, "", g.error
+    return {
+        "throttle_time_ms": 0,
+        "error_code": g.error,
+        "topics": [{"name": t, "partitions": [_partition(p) for p in parts]} for t, parts in g.topics],
+    }

@@ -1,0 +1,216 @@
+"""What goes into a coordinator shard and what comes out of it (sans-I/O).
+
+In: typed requests (one per group API, decoded and version-normalized by the handlers), timer
+expiries and append completions. Out: `Reply(waiter, result)` — answer the request the driver
+tagged with `waiter` — and `Append(records, then)` — write these records to the shard's
+`__consumer_offsets` partition, then call `then(error)` with the outcome.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from broker.offsets import Record
+from protocol.errors import ErrorCode
+
+Protocols = list[tuple[str, bytes]]
+
+
+# -- requests ---------------------------------------------------------------------------------
+
+@dataclass(slots=True)
+class JoinGroup:
+    group_id: str
+    member_id: str
+    group_instance_id: str | None
+    client_id: str
+    client_host: str
+    session_timeout_ms: int
+    rebalance_timeout_ms: int
+    protocol_type: str
+    protocols: Protocols
+    reason: str | None = None
+    require_known_member_id: bool = True  # JoinGroup v4+
+    supports_skip_assignment: bool = False  # JoinGroup v9+
+
+
+@dataclass(slots=True)
+class SyncGroup:
+    group_id: str
+    generation_id: int
+    member_id: str
+    group_instance_id: str | None = None
+    protocol_type: str | None = None
+    protocol_name: str | None = None
+    assignments: list[tuple[str, bytes]] = field(default_factory=list)
+
+
+@dataclass(slots=True)
+class Heartbeat:
+    group_id: str
+    generation_id: int
+    member_id: str
+    group_instance_id: str | None = None
+
+
+@dataclass(slots=True)
+class LeavingMember:
+    member_id: str
+    group_instance_id: str | None = None
+    reason: str | None = None
+
+
+@dataclass(slots=True)
+class LeaveGroup:
+    group_id: str
+    members: list[LeavingMember]
+
+
+@dataclass(slots=True)
+class CommitPartition:
+    partition: int
+    offset: int
+    leader_epoch: int = -1
+    metadata: str | None = ""
+    commit_timestamp_ms: int = -1  # only OffsetCommit v1 carries one
+
+
+@dataclass(slots=True)
+class OffsetCommit:
+    group_id: str
+    generation_id: int = -1
+    member_id: str = ""
+    group_instance_id: str | None = None
+    retention_time_ms: int = -1
+    topics: list[tuple[str, list[CommitPartition]]] = field(default_factory=list)
+    api_version: int = 9
+
+
+@dataclass(slots=True)
+class OffsetDelete:
+    group_id: str
+    topics: list[tuple[str, list[int]]]
+
+
+# -- results ----------------------------------------------------------------------------------
+
+@dataclass(slots=True)
+class JoinResult:
+    error: ErrorCode
+    member_id: str
+    generation_id: int = -1
+    protocol_type: str | None = None
+    protocol_name: str | None = None
+    leader: str = ""
+    skip_assignment: bool = False
+    members: list[tuple[str, str | None, bytes]] = field(default_factory=list)  # leader only
+
+
+@dataclass(slots=True)
+class SyncResult:
+    error: ErrorCode
+    protocol_type: str | None = None
+    protocol_name: str | None = None
+    assignment: bytes = b""
+
+
+@dataclass(slots=True)
+class LeaveResult:
+    error: ErrorCode
+    members: list[tuple[str, str | None, ErrorCode]] = field(default_factory=list)
+
+
+PartitionErrors = list[tuple[str, list[tuple[int, ErrorCode]]]]  # per topic, in request order
+
+
+@dataclass(slots=True)
+class OffsetDeleteResult:
+    error: ErrorCode
+    topics: PartitionErrors = field(default_factory=list)
+
+
+@dataclass(slots=True)
+class FetchedPartition:
+    partition: int
+    offset: int = -1
+    leader_epoch: int = -1
+    metadata: str | None = ""
+    error: ErrorCode = ErrorCode.NONE
+
+
+@dataclass(slots=True)
+class FetchedGroup:
+    group_id: str
+    error: ErrorCode = ErrorCode.NONE
+    topics: list[tuple[str, list[FetchedPartition]]] = field(default_factory=list)
+
+
+@dataclass(slots=True)
+class DescribedMember:
+    member_id: str
+    group_instance_id: str | None
+    client_id: str
+    client_host: str
+    metadata: bytes
+    assignment: bytes
+
+
+@dataclass(slots=True)
+class DescribedGroup:
+    group_id: str
+    error: ErrorCode = ErrorCode.NONE
+    state: str = ""
+    protocol_type: str = ""
+    protocol_data: str = ""
+    members: list[DescribedMember] = field(default_factory=list)
+    error_message: str | None = None
+
+
+@dataclass(slots=True)
+class ListedGroup:
+    group_id: str
+    protocol_type: str
+    state: str
+    group_type: str = "classic"
+
+
+# -- outputs ----------------------------------------------------------------------------------
+
+@dataclass(slots=True)
+class Reply:
+    waiter: Any
+    result: Any
+
+
+@dataclass(slots=True)
+class Append:
+    records: list[Record]
+    then: Callable[[ErrorCode], None] | None = None
+
+
+Output = Reply | Append
+
+
+def append_error_to_response_error(error: ErrorCode) -> ErrorCode:
+    """What a failed write of group metadata answers (Kafka's appendGroupMetadataErrorToResponseError)."""
+    if error in (ErrorCode.UNKNOWN_TOPIC_OR_PARTITION, ErrorCode.NOT_ENOUGH_REPLICAS, ErrorCode.REQUEST_TIMED_OUT):
+        return ErrorCode.COORDINATOR_NOT_AVAILABLE
+    if error in (ErrorCode.NOT_LEADER_OR_FOLLOWER, ErrorCode.KAFKA_STORAGE_ERROR):
+        return ErrorCode.NOT_COORDINATOR
+    if error in (ErrorCode.MESSAGE_TOO_LARGE, ErrorCode.RECORD_LIST_TOO_LARGE, ErrorCode.INVALID_FETCH_SIZE):
+        return ErrorCode.UNKNOWN_SERVER_ERROR
+    return error
+
+
+def append_error_to_commit_error(error: ErrorCode) -> ErrorCode:
+    """What a failed write of offset commits answers (Kafka's maybeConvertOffsetCommitError)."""
+    if error in (ErrorCode.UNKNOWN_TOPIC_OR_PARTITION, ErrorCode.NOT_ENOUGH_REPLICAS,
+                 ErrorCode.NOT_ENOUGH_REPLICAS_AFTER_APPEND, ErrorCode.REQUEST_TIMED_OUT):
+        return ErrorCode.COORDINATOR_NOT_AVAILABLE
+    if error in (ErrorCode.NOT_LEADER_OR_FOLLOWER, ErrorCode.KAFKA_STORAGE_ERROR):
+        return ErrorCode.NOT_COORDINATOR
+    if error in (ErrorCode.MESSAGE_TOO_LARGE, ErrorCode.RECORD_LIST_TOO_LARGE, ErrorCode.INVALID_FETCH_SIZE):
+        return ErrorCode.INVALID_COMMIT_OFFSET_SIZE
+    return error

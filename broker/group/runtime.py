@@ -1,0 +1,169 @@
+"""Runs a GroupCoordinator shard on the event loop: the I/O around the pure state machine.
+
+- Waiters are asyncio futures: `submit(method, request)` calls the shard and returns the future
+  its `Reply` will resolve (at once for a heartbeat, later for a parked JoinGroup).
+- Appends go to one writer task per shard. While a write + fsync is in flight, new appends
+  queue up; the next write takes them all as one batch (group commit), and each append's
+  continuation runs, in order, once its batch is durable.
+- Timers: the shard's heap drives one `loop.call_later` handle, re-armed only when the
+  earliest deadline moves earlier.
+- Load: the partition is replayed from the start before the shard serves its groups.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections.abc import Callable
+from typing import Any
+
+from broker import logs
+from broker.group.coordinator import GroupCoordinator
+from broker.group.events import Append, Reply
+from broker.offsets import OffsetsLog, decode_record, encode_record
+from protocol.errors import ErrorCode
+
+log = logs.get("kbroker.group")
+
+
+def _error_of(exc: BaseException) -> ErrorCode:
+    code = getattr(exc, "error_code", None)
+    if code is not None:
+        try:
+            return ErrorCode(int(code))
+        except ValueError:
+            pass
+    return ErrorCode.KAFKA_STORAGE_ERROR  # an I/O failure: answered as NOT_COORDINATOR
+
+
+class CoordinatorShard:
+    def __init__(self, core: GroupCoordinator, offsets_log: OffsetsLog):
+        self.core = core
+        self.partition = core.partition
+        self.offsets_log = offsets_log
+        self.loaded = False
+        self._pending: list[Append] = []
+        self._wake = asyncio.Event()
+        self._writing = False
+        self._writer: asyncio.Task | None = None
+        self._timer: asyncio.TimerHandle | None = None
+        self._timer_at: int | None = None
+        self.batches_written = 0
+        self.records_written = 0
+
+    # -- requests -----------------------------------------------------------------------------
+
+    def submit(self, method: Callable[[Any, Any], None], request: Any) -> asyncio.Future:
+        future = asyncio.get_running_loop().create_future()
+        method(request, future)
+        self.dispatch()
+        return future
+
+    def dispatch(self) -> None:
+        """Route the shard's outputs: resolve replies, queue appends, re-arm the timer."""
+        wake = False
+        for out in self.core.drain():
+            if type(out) is Reply:
+                waiter = out.waiter
+                if not waiter.done():  # a cancelled request (its connection went away)
+                    waiter.set_result(out.result)
+            else:
+                self._pending.append(out)
+                wake = True
+        if wake:
+            self._wake.set()
+        self._arm_timer()
+
+    async def barrier(self) -> None:
+        """Wait until every append queued so far is durable."""
+        future = asyncio.get_running_loop().create_future()
+        self._pending.append(Append([], lambda _e: future.done() or future.set_result(None)))
+        self._wake.set()
+        await future
+
+    # -- timers -------------------------------------------------------------------------------
+
+    def _arm_timer(self) -> None:
+        deadline = self.core.timers.next_deadline()
+        if deadline is None or (self._timer is not None and self._timer_at <= deadline):
+            return
+        if self._timer is not None:
+            self._timer.cancel()
+        delay_ms = max(0, deadline - self.core.clock.monotonic_ms()) + 1  # never wake just before it
+        self._timer_at = deadline
+        self._timer = asyncio.get_running_loop().call_later(delay_ms / 1000, self._on_timer)
+
+    def _on_timer(self) -> None:
+        self._timer = self._timer_at = None
+        try:
+            self.core.fire_timers()
+        except Exception:
+            log.exception("fail timer", partition=self.partition)
+        self.dispatch()
+
+    # -- the writer ---------------------------------------------------------------------------
+
+    async def _write_loop(self) -> None:
+        while True:
+            if not self._pending:
+                self._wake.clear()
+                await self._wake.wait()
+                continue
+            batch, self._pending = self._pending, []
+            self._writing = True
+            error = ErrorCode.NONE
+            try:
+                raw = [encode_record(r) for append in batch for r in append.records]
+                if raw:
+                    await self.offsets_log.append(self.partition, raw)
+                    self.batches_written += 1
+                    self.records_written += len(raw)
+            except asyncio.CancelledError:
+                raise
+            except Exception as e:
+                error = _error_of(e)
+                log.error("fail to append", partition=self.partition, error=repr(e), code=error.name)
+            finally:
+                self._writing = False
+            for append in batch:
+                try:
+                    self.core.appended(append, error)
+                except Exception:
+                    log.exception("fail append continuation", partition=self.partition)
+            self.dispatch()
+
+    # -- lifecycle ----------------------------------------------------------------------------
+
+    def start(self) -> None:
+        self._writer = asyncio.get_running_loop().create_task(self._write_loop(), name=f"offsets-writer-{self.partition}")
+
+    async def load(self) -> None:
+        records = []
+        async for key, value in self.offsets_log.read(self.partition):
+            try:
+                record = decode_record(key, value)
+            except Exception as e:  # a record we cannot read is skipped, as Kafka's loader does
+                log.warning("skip record", partition=self.partition, error=str(e))
+                continue
+            if record is not None:
+                records.append(record)
+        self.core.load(records)
+        self.loaded = True
+        self.dispatch()
+
+    async def stop(self, grace_s: float = 5.0) -> None:
+        """Let queued writes finish, answer parked requests NOT_COORDINATOR, stop the writer."""
+        if self._pending or self._writing:
+            with contextlib.suppress(TimeoutError, asyncio.CancelledError):
+                await asyncio.wait_for(self.barrier(), grace_s)
+        self.core.unload()
+        self.dispatch()
+        self.loaded = False
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = self._timer_at = None
+        if self._writer is not None:
+            self._writer.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._writer
+            self._writer = None

@@ -1,0 +1,201 @@
+"""The group coordinator as the handlers see it: one shard per `__consumer_offsets` partition.
+
+Routes each group to its shard (the Java hash of the group id, placement.py) and answers what
+Kafka's GroupCoordinatorService answers before a shard is reached: COORDINATOR_NOT_AVAILABLE
+when stopped, INVALID_GROUP_ID, INVALID_SESSION_TIMEOUT, and COORDINATOR_LOAD_IN_PROGRESS while
+the shard replays its partition (with Kafka's exceptions: a Heartbeat is answered NONE, a
+SyncGroup REBALANCE_IN_PROGRESS, since older clients do not expect that error there).
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Iterable
+
+from broker import logs
+from broker.group.coordinator import Clock, GroupConfig, GroupCoordinator
+from broker.group.events import (
+    DescribedGroup,
+    FetchedGroup,
+    FetchedPartition,
+    Heartbeat,
+    JoinGroup,
+    JoinResult,
+    LeaveGroup,
+    LeaveResult,
+    ListedGroup,
+    OffsetCommit,
+    OffsetDelete,
+    OffsetDeleteResult,
+    PartitionErrors,
+    SyncGroup,
+    SyncResult,
+)
+from broker.group.placement import coordinator_partition
+from broker.group.runtime import CoordinatorShard
+from broker.offsets import OffsetsLog
+from protocol.errors import ErrorCode
+
+log = logs.get("kbroker.group")
+E = ErrorCode
+
+
+class GroupCoordinatorService:
+    def __init__(self, config: GroupConfig, num_partitions: int, offsets_log: OffsetsLog, clock: Clock | None = None):
+        self.config = config
+        self.num_partitions = num_partitions
+        self.offsets_log = offsets_log
+        self.shards = [CoordinatorShard(GroupCoordinator(p, config, clock), offsets_log) for p in range(num_partitions)]
+        self.active = False
+        self._loading: asyncio.Task | None = None
+
+    # -- lifecycle ----------------------------------------------------------------------------
+
+    async def start(self) -> None:
+        """Start every shard and begin loading them; requests are served shard by shard as each
+        finishes (COORDINATOR_LOAD_IN_PROGRESS until then)."""
+        for shard in self.shards:
+            shard.start()
+        self.active = True
+        self._loading = asyncio.get_running_loop().create_task(self._load_all(), name="group-coordinator-load")
+
+    async def _load_all(self) -> None:
+        loop = asyncio.get_running_loop()
+        started = loop.time()
+        results = await asyncio.gather(*(shard.load() for shard in self.shards), return_exceptions=True)
+        for shard, result in zip(self.shards, results, strict=True):
+            if isinstance(result, BaseException):
+                log.error("fail to load", partition=shard.partition, error=repr(result))
+        log.info("load coordinator", partitions=self.num_partitions,
+                 groups=sum(len(s.core.groups) for s in self.shards), ms=round((loop.time() - started) * 1000))
+
+    async def wait_loaded(self) -> None:
+        if self._loading is not None:
+            await asyncio.shield(self._loading)
+
+    async def stop(self) -> None:
+        self.active = False
+        if self._loading is not None and not self._loading.done():
+            self._loading.cancel()
+        await asyncio.gather(*(shard.stop() for shard in self.shards), return_exceptions=True)
+
+    def shard_for(self, group_id: str) -> CoordinatorShard:
+        return self.shards[coordinator_partition(group_id, self.num_partitions)]
+
+    def _unavailable(self, group_id: str | None, empty_ok: bool = False) -> ErrorCode | None:
+        """Kafka's checks before a shard: inactive, invalid id, loading."""
+        if not self.active:
+            return E.COORDINATOR_NOT_AVAILABLE
+        if group_id is None or (group_id == "" and not empty_ok):
+            return E.INVALID_GROUP_ID
+        if not self.shard_for(group_id).loaded:
+            return E.COORDINATOR_LOAD_IN_PROGRESS
+        return None
+
+    # -- membership ---------------------------------------------------------------------------
+
+    async def join_group(self, req: JoinGroup) -> JoinResult:
+        if not self.active:
+            return JoinResult(E.COORDINATOR_NOT_AVAILABLE, req.member_id)
+        if not req.group_id:
+            return JoinResult(E.INVALID_GROUP_ID, req.member_id)
+        if not self.config.min_session_timeout_ms <= req.session_timeout_ms <= self.config.max_session_timeout_ms:
+            return JoinResult(E.INVALID_SESSION_TIMEOUT, req.member_id)
+        error = self._unavailable(req.group_id)
+        if error is not None:
+            return JoinResult(error, req.member_id)
+        shard = self.shard_for(req.group_id)
+        return await shard.submit(shard.core.join_group, req)
+
+    async def sync_group(self, req: SyncGroup) -> SyncResult:
+        error = self._unavailable(req.group_id)
+        if error is E.COORDINATOR_LOAD_IN_PROGRESS:
+            return SyncResult(E.REBALANCE_IN_PROGRESS)  # the rebalance state is lost: rejoin
+        if error is not None:
+            return SyncResult(error)
+        shard = self.shard_for(req.group_id)
+        return await shard.submit(shard.core.sync_group, req)
+
+    async def heartbeat(self, req: Heartbeat) -> ErrorCode:
+        error = self._unavailable(req.group_id)
+        if error is E.COORDINATOR_LOAD_IN_PROGRESS:
+            return E.NONE  # the group is still loading: answer blindly
+        if error is not None:
+            return error
+        shard = self.shard_for(req.group_id)
+        return await shard.submit(shard.core.heartbeat, req)
+
+    async def leave_group(self, req: LeaveGroup) -> LeaveResult:
+        error = self._unavailable(req.group_id)
+        if error is not None:
+            return LeaveResult(error)
+        shard = self.shard_for(req.group_id)
+        return await shard.submit(shard.core.leave_group, req)
+
+    # -- offsets ------------------------------------------------------------------------------
+
+    async def commit_offsets(self, req: OffsetCommit) -> PartitionErrors:
+        error = self._unavailable(req.group_id, empty_ok=True)
+        if error is not None:
+            return [(t, [(p.partition, error) for p in parts]) for t, parts in req.topics]
+        shard = self.shard_for(req.group_id)
+        return await shard.submit(shard.core.commit_offsets, req)
+
+    async def fetch_offsets(self, group_id: str, topics: list[tuple[str, list[int]]] | None,
+                            require_stable: bool = False) -> FetchedGroup:
+        error = self._unavailable(group_id, empty_ok=True)
+        if error is not None:
+            return FetchedGroup(group_id, error, [(t, [FetchedPartition(p, error=error) for p in parts])
+                                                  for t, parts in topics or []])
+        shard = self.shard_for(group_id)
+        if require_stable and shard.core.offsets.has_inflight(group_id):
+            await shard.barrier()  # answer once the commits in flight are durable
+        return shard.core.fetch_offsets(group_id, topics)
+
+    async def delete_offsets(self, req: OffsetDelete) -> OffsetDeleteResult:
+        error = self._unavailable(req.group_id)
+        if error is not None:
+            return OffsetDeleteResult(error)
+        shard = self.shard_for(req.group_id)
+        return await shard.submit(shard.core.delete_offsets, req)
+
+    # -- admin --------------------------------------------------------------------------------
+
+    def describe_groups(self, group_ids: Iterable[str | None], api_version: int) -> list[DescribedGroup]:
+        described = []
+        for group_id in group_ids:
+            error = self._unavailable(group_id, empty_ok=True)
+            if error is not None:
+                described.append(DescribedGroup(group_id or "", error))
+            else:
+                described.append(self.shard_for(group_id).core.describe_group(group_id, api_version))
+        return described
+
+    def list_groups(self, states: Iterable[str] = (), types: Iterable[str] = ()) -> tuple[ErrorCode, list[ListedGroup]]:
+        if not self.active:
+            return E.COORDINATOR_NOT_AVAILABLE, []
+        states, types = list(states), list(types)
+        groups: list[ListedGroup] = []
+        loading = False
+        for shard in self.shards:
+            if shard.loaded:
+                groups.extend(shard.core.list_groups(states, types))
+            else:
+                loading = True
+        return (E.COORDINATOR_LOAD_IN_PROGRESS if loading else E.NONE), groups
+
+    async def delete_groups(self, group_ids: Iterable[str | None]) -> list[tuple[str, ErrorCode]]:
+        answers: dict[str | None, ErrorCode] = {}
+        by_shard: dict[int, list[str]] = {}
+        for group_id in group_ids:
+            error = self._unavailable(group_id, empty_ok=True)
+            if error is not None:
+                answers[group_id] = error
+            else:
+                by_shard.setdefault(self.shard_for(group_id).partition, []).append(group_id)
+                answers.setdefault(group_id, E.NONE)
+        results = await asyncio.gather(*(self.shards[p].submit(self.shards[p].core.delete_groups, ids)
+                                         for p, ids in by_shard.items()))
+        for result in results:
+            answers.update(result)
+        return [(gid or "", err) for gid, err in answers.items()]

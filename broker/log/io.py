@@ -1,0 +1,92 @@
+"""The log's blocking disk work, run in the log manager's executor: group writes and fsyncs,
+closing and deleting segments, and reads of stored batches (sliced, never re-encoded)."""
+
+from __future__ import annotations
+
+import struct
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from broker.log.errors import LogError
+from broker.log.segment import WALK_SIZE, Segment, fsync_dir, locate, walk
+from protocol.errors import ErrorCode
+from protocol.records import LOG_OVERHEAD
+
+if TYPE_CHECKING:
+    from broker.log.log import PendingWrite
+
+
+def write_group(group: list[PendingWrite], rolled: list[Segment], counts: list[tuple[Segment, int, int]]) -> bool:
+    """One group commit's writes (one pwritev per segment touched), its new index entries, and
+    a full fsync of the segments it rolled away from. True if it created a segment file."""
+    created = False
+    for w in group:
+        if not w.chunks:
+            continue
+        if w.segment.fd is None:
+            created = True
+        w.segment.write_at(w.position, w.chunks)
+    for seg, n_index, n_time in counts:
+        seg.write_indexes(n_index, n_time)
+    for seg in rolled:
+        seg.sync_all()
+    return created
+
+
+def sync_group(touched: list[Segment], directory: Path | None) -> None:
+    """The group commit's fdatasync (and the directory's, when a segment file was created)."""
+    for seg in touched:
+        if seg.fd is None:
+            seg.open()
+            directory = seg.dir
+        seg.sync()
+    if directory is not None:
+        fsync_dir(directory)
+
+
+def close_segments(segments: list[Segment], directory: Path) -> None:
+    if segments:
+        segments[-1].finish()
+        segments[-1].sync_all()
+    fsync_dir(directory)
+    for s in segments:
+        s.close()
+
+
+def delete_segments(segments: list[Segment]) -> None:
+    for s in segments:
+        s.delete_files()
+    if segments:
+        fsync_dir(segments[0].dir)
+
+
+def read_segment(seg: Segment, p0: int, visible: int, offset: int, max_bytes: int,
+                  min_one: bool) -> tuple[bytes, int] | None:
+    """(whole batches from the first one holding `offset`, its position), or None if the segment
+    ends before `offset`. Blocking."""
+    want = min(visible - p0, max(max_bytes, 0) + seg.index_interval + 8192)
+    buf_start = p0
+    buf = memoryview(seg.read(buf_start, max(want, min(visible - p0, WALK_SIZE))))
+    while True:
+        found, stop = locate(buf, offset)
+        if found >= 0:
+            break
+        nxt = buf_start + stop
+        if nxt >= visible:
+            return None
+        if stop == 0:
+            raise LogError(f"unreadable batch at byte {nxt} of {seg.log_path}", ErrorCode.CORRUPT_MESSAGE)
+        buf_start = nxt
+        buf = memoryview(seg.read(buf_start, min(visible - buf_start, max(max_bytes, 0) + 65536)))
+    start = buf_start + found
+    rel = found
+    if len(buf) - rel < LOG_OVERHEAD:
+        buf, buf_start, rel = memoryview(seg.read(start, min(visible - start, max(max_bytes, LOG_OVERHEAD)))), start, 0
+    first_size = struct.unpack_from(">i", buf, rel + 8)[0] + LOG_OVERHEAD
+    limit = max(max_bytes, 0)
+    if min_one and first_size > limit:
+        limit = first_size
+    limit = min(limit, visible - start)
+    data = buf[rel:rel + limit] if rel + limit <= len(buf) else memoryview(seg.read(start, limit))
+    cut = walk(data)
+    return bytes(data[:cut]), start

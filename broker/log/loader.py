@@ -1,0 +1,175 @@
+"""Opening a partition's log on start (Kafka's `LogLoader`) and creating a new one.
+
+Blocking: run in the executor. Recovery rules are in the package docstring; every cut is
+logged (`truncate segment`, `delete segment`) and returned as a sentence.
+"""
+
+from __future__ import annotations
+
+import base64
+import bisect
+import os
+import uuid
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from broker import logs
+from broker.log.index import CorruptIndexError
+from broker.log.producer_state import ProducerStateManager
+from broker.log.segment import (
+    DELETED_SUFFIX,
+    INDEX_SUFFIX,
+    LOG_SUFFIX,
+    TIMEINDEX_SUFFIX,
+    BatchInfo,
+    Segment,
+    fsync_dir,
+    parse_base_offset,
+)
+
+if TYPE_CHECKING:
+    from broker.log.log import Log
+
+log = logs.get("kbroker.log")
+PARTITION_METADATA = "partition.metadata"
+
+
+def partition_dir_name(topic: str, partition: int) -> str:
+    return f"{topic}-{partition}"
+
+
+def uuid_to_kafka(u: uuid.UUID) -> str:
+    """Kafka's Uuid.toString: URL-safe base64 without padding."""
+    return base64.urlsafe_b64encode(u.bytes).decode().rstrip("=")
+
+
+def uuid_from_kafka(text: str) -> uuid.UUID:
+    return uuid.UUID(bytes=base64.urlsafe_b64decode(text + "=" * (-len(text) % 4)))
+
+
+def create_log_files(lg: Log) -> None:
+    """A new, empty partition: its directory, partition.metadata and first segment."""
+    lg.dir.mkdir(parents=True, exist_ok=True)
+    if lg.topic_id is not None:
+        write_partition_metadata(lg.dir, lg.topic_id)
+    seg = Segment(lg.dir, 0, index_interval=lg.config.index_interval_bytes,
+                  index_max_bytes=lg.config.segment_index_bytes, created_ms=lg.clock())
+    seg.open()
+    seg.rewrite_indexes()
+    fsync_dir(lg.dir)
+    fsync_dir(lg.dir.parent)
+    lg.set_segments([seg])
+    lg.log_start_offset = lg.next_offset = lg.high_watermark = lg.recovery_point = 0
+
+
+def load_log(lg: Log, recovery_point: int | None, clean: bool) -> list[str]:
+    """Open the segments found in the directory, recovering what needs it: every segment
+    from the recovery point on after an unclean shutdown (all of them without a checkpoint),
+    the last segment always, and any segment whose indexes do not check out. Returns a
+    description of every cut made."""
+    cuts: list[str] = []
+    if lg.topic_id is None:
+        lg.topic_id = read_partition_metadata(lg.dir)
+    names = sorted(os.listdir(lg.dir))
+    bases: list[int] = []
+    for name in names:
+        path = lg.dir / name
+        if name.endswith((DELETED_SUFFIX, ".cleaned", ".tmp")):
+            path.unlink(missing_ok=True)
+            continue
+        if name.endswith(".swap"):
+            log.warning("ignore file", log=lg.name, file=name, reason="swap files need the cleaner")
+            continue
+        base = parse_base_offset(name)
+        if base is not None and name.endswith(LOG_SUFFIX):
+            bases.append(base)
+    for name in names:
+        base = parse_base_offset(name)
+        if base is not None and name.endswith((INDEX_SUFFIX, TIMEINDEX_SUFFIX)) and base not in bases:
+            (lg.dir / name).unlink(missing_ok=True)
+    if not bases:
+        create_log_files(lg)
+        return cuts
+    cfg = lg.config
+    segs = [Segment(lg.dir, b, index_interval=cfg.index_interval_bytes,
+                    index_max_bytes=cfg.segment_index_bytes, created_ms=lg.clock()) for b in sorted(bases)]
+    if clean:
+        first_full = len(segs) - 1
+    elif recovery_point is None:
+        first_full = 0
+    else:
+        first_full = max(0, bisect.bisect_right([s.base_offset for s in segs], recovery_point) - 1)
+    producers = ProducerStateManager()
+
+    def on_batch(b: BatchInfo) -> None:
+        producers.update(b.header, b.header.base_offset)
+
+    kept = segs
+    for i, seg in enumerate(segs):
+        size = seg.file_size()
+        full = i >= first_full
+        if not full:
+            try:
+                seg.load_indexes(size)
+                seg.walk_tail(size)
+            except (CorruptIndexError, FileNotFoundError, OSError) as e:
+                log.warning("rebuild index", log=lg.name, base_offset=seg.base_offset, reason=str(e))
+                full = True
+        if full:
+            result = seg.recover(on_batch)
+            if result.truncated_bytes:
+                seg.sync()
+                cut = (f"{lg.name}/{seg.log_path.name}: cut {result.truncated_bytes} bytes at byte "
+                       f"{result.valid_bytes} (offset {result.next_offset}): {result.reason}")
+                cuts.append(cut)
+                log.warning("truncate segment", log=lg.name, base_offset=seg.base_offset,
+                            valid_bytes=result.valid_bytes, truncated_bytes=result.truncated_bytes,
+                            next_offset=result.next_offset, reason=result.reason)
+            seg.rewrite_indexes(sync=True)
+            if result.truncated_bytes and i + 1 < len(segs):
+                later = segs[i + 1:]
+                for s in later:
+                    cuts.append(f"{lg.name}/{s.log_path.name}: deleted (after a corrupt segment)")
+                    log.warning("delete segment", log=lg.name, base_offset=s.base_offset,
+                                reason="follows a truncated segment")
+                    s.close()
+                    s.delete_files()
+                kept = segs[: i + 1]
+                break
+        if i + 1 < len(segs) and seg.next_offset > segs[i + 1].base_offset:
+            log.warning("overlap segments", log=lg.name, base_offset=seg.base_offset,
+                        next_offset=seg.next_offset, next_base_offset=segs[i + 1].base_offset)
+    for s in kept[:-1]:
+        s.finish()
+    lg.set_segments(kept)
+    lg.log_start_offset = kept[0].base_offset
+    lg.next_offset = lg.high_watermark = lg.recovery_point = kept[-1].next_offset
+    lg.producer_state = producers
+    kept[-1].open()
+    return cuts
+
+
+def write_partition_metadata(directory: Path, topic_id: uuid.UUID) -> None:
+    """Kafka's `partition.metadata`: the topic id of the partition directory."""
+    path = directory / PARTITION_METADATA
+    tmp = path.with_suffix(".tmp")
+    with open(tmp, "w") as f:
+        f.write(f"version: 0\ntopic_id: {uuid_to_kafka(topic_id)}\n")
+        f.flush()
+        os.fsync(f.fileno())
+    tmp.replace(path)
+
+
+def read_partition_metadata(directory: Path) -> uuid.UUID | None:
+    try:
+        text = (directory / PARTITION_METADATA).read_text()
+    except FileNotFoundError:
+        return None
+    for line in text.splitlines():
+        key, _, value = line.partition(":")
+        if key.strip() == "topic_id":
+            try:
+                return uuid_from_kafka(value.strip())
+            except ValueError:
+                return None
+    return None

@@ -1,0 +1,534 @@
+"""One partition's log: its segments, offsets, group-committed appends, reads and retention.
+
+Appends are ordered on the event loop: offsets and file positions are assigned at once (so
+the order of `append` calls is the order in the log), then the bytes go to a per-log writer
+task that hands everything queued meanwhile to the executor as one `pwritev` (and, if any of
+those appends asked for durability or the flush policy says so, one `fdatasync`): group
+commit. Readers see data once written (the high watermark); durable appends return once it is
+fsynced as well.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import bisect
+import shutil
+import struct
+import time
+import uuid
+from collections.abc import AsyncIterator, Callable, Sequence
+from concurrent.futures import Executor
+from dataclasses import dataclass
+from pathlib import Path
+
+from broker import logs
+from broker.log import io, loader, timestamps
+from broker.log.config import LogConfig
+from broker.log.errors import LogDeleted, LogError, LogOffline, OffsetOutOfRange
+from broker.log.loader import partition_dir_name, read_partition_metadata, uuid_from_kafka, uuid_to_kafka
+from broker.log.producer_state import BatchMetadata, ProducerEntry, ProducerStateError, ProducerStateManager
+from broker.log.segment import Segment, fsync_dir
+from broker.log.validation import PreparedBatch, RecordError, validate_batches
+from protocol.errors import ErrorCode
+from protocol.records import (
+    BatchHeader,
+    Record,
+    TimestampType,
+    build_batch,
+    decode_batch,
+    iter_batches,
+    set_max_timestamp,
+)
+
+log = logs.get("kbroker.log")
+
+_PREFIX = struct.Struct(">qii")  # base offset, batch length, partition leader epoch: not in the CRC
+_EXECUTOR_READ_BYTES = 256 * 1024  # reads larger than this leave the event loop
+LEADER_EPOCH = 0
+__all__ = [
+    "AppendInfo", "Log", "LogDeleted", "LogError", "LogOffline", "LogStats", "OffsetOutOfRange", "ReadResult",
+    "partition_dir_name", "read_partition_metadata", "uuid_from_kafka", "uuid_to_kafka",
+]
+
+
+@dataclass(slots=True)
+class AppendInfo:
+    base_offset: int
+    last_offset: int
+    log_append_time_ms: int = -1  # the time set on the batches, for LogAppendTime topics
+    log_start_offset: int = 0
+    duplicate: bool = False  # an idempotent producer's retry of a batch already in the log
+
+
+@dataclass(slots=True)
+class ReadResult:
+    records: bytes  # whole batches, as stored
+    high_watermark: int
+    log_start_offset: int
+    segment: Segment | None = None  # where the fetch offset sits (for long-poll estimates)
+    position: int = 0
+
+
+@dataclass(slots=True)
+class LogStats:
+    appends: int = 0  # append calls that wrote
+    writes: int = 0  # group writes handed to the executor
+    syncs: int = 0  # fdatasyncs of group commits
+
+
+@dataclass(slots=True)
+class PendingWrite:
+    """One append's bytes for one segment, queued for the writer."""
+
+    segment: Segment
+    position: int
+    chunks: list
+    nbytes: int
+    next_offset: int
+    messages: int
+    durable: bool
+    future: asyncio.Future | None
+
+
+def now_ms() -> int:
+    return int(time.time() * 1000)
+
+
+class Log:
+    """A partition's log. See the package docstring for the API."""
+
+    def __init__(self, topic: str, partition: int, directory: Path, config: LogConfig, executor: Executor | None,
+                 *, topic_id: uuid.UUID | None = None, clock: Callable[[], int] = now_ms):
+        self.topic = topic
+        self.partition = partition
+        self.dir = directory
+        self.config = config
+        self.executor = executor
+        self.topic_id = topic_id
+        self.clock = clock
+        self.segments: list[Segment] = []
+        self._bases: list[int] = []
+        self.log_start_offset = 0
+        self.next_offset = 0  # log end offset: the next offset to assign
+        self.high_watermark = 0  # every offset below is written and readable
+        self.recovery_point = 0  # every offset below is fsynced
+        self.producer_state = ProducerStateManager()
+        self.failed: BaseException | None = None
+        self.deleted = False
+        self.closed = False  # closed by a shutdown: no more appends
+        self._queue: list[PendingWrite] = []
+        self._rolled: list[Segment] = []
+        self._writer: asyncio.Task | None = None
+        self._waiters: set[asyncio.Future] = set()
+        self._unflushed = 0  # messages written since the last fsync
+        self._last_flush_ms = clock()
+        self._dir_dirty = False
+        self.stats = LogStats()
+
+    def __repr__(self) -> str:
+        return f"Log({self.topic}-{self.partition}, start={self.log_start_offset}, end={self.next_offset})"
+
+    # --- state -----------------------------------------------------------------------------
+
+    @property
+    def name(self) -> str:
+        return partition_dir_name(self.topic, self.partition)
+
+    @property
+    def active(self) -> Segment:
+        return self.segments[-1]
+
+    @property
+    def size(self) -> int:
+        return sum(s.end for s in self.segments)
+
+    def set_segments(self, segments: list[Segment]) -> None:
+        """Swap the segment list (the cleaner's hook); the last one becomes the active segment."""
+        self.segments = sorted(segments, key=lambda s: s.base_offset)
+        self._bases = [s.base_offset for s in self.segments]
+        if self.segments:
+            self.log_start_offset = max(self.log_start_offset, self.segments[0].base_offset)
+
+    # --- appending -------------------------------------------------------------------------
+
+    async def append(self, records: bytes | bytearray | memoryview, *, durable: bool = True) -> tuple[int, int]:
+        """Append one or more RecordBatch v2 (their offsets are assigned here); return the first
+        and last offset given. With `durable` (the default) it returns once fsynced."""
+        batches = validate_batches(records, max_message_bytes=self.config.max_message_bytes, from_client=False)
+        info = await self.append_batches(batches, durable=durable)
+        return info.base_offset, info.last_offset
+
+    async def append_records(self, records: Sequence[tuple[bytes | None, bytes | None]], *,
+                             durable: bool = True, compression: int = 0) -> tuple[int, int]:
+        """Append (key, value) records as one batch (durably, by default)."""
+        batch = build_batch([Record(offset_delta=i, key=k, value=v) for i, (k, v) in enumerate(records)],
+                            compression=compression)
+        return await self.append(batch, durable=durable)
+
+    async def append_batches(self, batches: list[PreparedBatch], *, durable: bool = True,
+                             timeout: float | None = None) -> AppendInfo:
+        """Append validated batches. Raises LogError (with its Kafka error code) or
+        ProducerStateError; asyncio.TimeoutError if durability took longer than `timeout`
+        (the batches are in the log regardless, as with Kafka's acks=all timeout)."""
+        info, future = self._assign(batches, durable)
+        if future is not None:
+            if timeout is None:
+                await future
+            else:
+                await asyncio.wait_for(asyncio.shield(future), timeout)
+        return info
+
+    def _assign(self, batches: list[PreparedBatch], durable: bool) -> tuple[AppendInfo, asyncio.Future | None]:
+        if self.deleted:
+            raise LogDeleted(f"{self.name} was deleted")
+        if self.failed is not None:
+            raise LogOffline(f"{self.name} is offline after an I/O error: {self.failed}")
+        if self.closed:
+            raise LogError(f"{self.name} is closed: the broker is stopping", ErrorCode.NOT_LEADER_OR_FOLLOWER)
+        if not batches:
+            raise RecordError(ErrorCode.INVALID_RECORD, "no record batch to append")
+        pending: dict[int, ProducerEntry] = {}
+        for b in batches:
+            duplicate = self.producer_state.check(b.header, pending)
+            if duplicate is not None:
+                if len(batches) == 1:
+                    return self._duplicate(duplicate), None
+                raise ProducerStateError(ErrorCode.DUPLICATE_SEQUENCE_NUMBER, "duplicate batch inside one append")
+            self.producer_state.update(b.header, 0, pending)  # so later batches check against it
+        pending.clear()
+
+        now = self.clock()
+        append_time = now if self.config.log_append_time else -1
+        loop = asyncio.get_running_loop()
+        future = loop.create_future()
+        first = self.next_offset
+        writes: list[PendingWrite] = []
+        for b in batches:
+            h = b.header
+            data = b.data
+            max_ts = h.max_timestamp
+            if append_time >= 0:
+                data = bytearray(data)
+                set_max_timestamp(data, TimestampType.LOG_APPEND_TIME, append_time)
+                max_ts = append_time
+            seg = self._maybe_roll(h, max_ts, now)
+            base = self.next_offset
+            last = base + h.last_offset_delta
+            position = seg.end
+            view = memoryview(data)
+            chunks = [_PREFIX.pack(base, h.batch_length, LEADER_EPOCH), view[_PREFIX.size:h.size]]
+            seg.note_batch(position, h.size, last, max_ts)
+            self.producer_state.update(h, base, pending)
+            self.next_offset = last + 1
+            if writes and writes[-1].segment is seg:
+                w = writes[-1]
+                w.chunks.extend(chunks)
+                w.nbytes += h.size
+                w.next_offset = last + 1
+                w.messages += h.records_count
+            else:
+                writes.append(PendingWrite(seg, position, chunks, h.size, last + 1, h.records_count, durable, None))
+        self.producer_state.commit(pending)
+        writes[-1].future = future
+        self._queue.extend(writes)
+        self.stats.appends += 1
+        self._kick()
+        info = AppendInfo(first, self.next_offset - 1, append_time, self.log_start_offset)
+        return info, future
+
+    def _duplicate(self, b: BatchMetadata) -> AppendInfo:
+        return AppendInfo(b.first_offset, b.last_offset, -1, self.log_start_offset, duplicate=True)
+
+    def _maybe_roll(self, h: BatchHeader, max_timestamp: int, now: int) -> Segment:
+        seg = self.active
+        if seg.is_empty:
+            return seg
+        cfg = self.config
+        if seg.rolling_timestamp is not None and seg.rolling_timestamp >= 0:
+            waited = max_timestamp - seg.rolling_timestamp
+        else:
+            waited = now - seg.created_ms
+        if (seg.end > cfg.segment_bytes - h.size or waited > cfg.segment_ms
+                or seg.offset_index.is_full or seg.time_index.is_full
+                or not seg.can_hold(self.next_offset + h.last_offset_delta)):
+            self._roll(now)
+        return self.active
+
+    def _roll(self, now: int) -> None:
+        old = self.active
+        old.finish()
+        new = Segment(self.dir, self.next_offset, index_interval=self.config.index_interval_bytes,
+                      index_max_bytes=self.config.segment_index_bytes, created_ms=now)
+        self.segments.append(new)
+        self._bases.append(new.base_offset)
+        self._rolled.append(old)
+        log.info("roll segment", log=self.name, base_offset=new.base_offset, previous_size=old.end)
+
+    async def flush(self) -> None:
+        """fsync everything appended so far."""
+        if self.deleted or self.closed or self.failed is not None:
+            return
+        if self.recovery_point >= self.next_offset and not self._queue and not self._rolled:
+            return
+        future = asyncio.get_running_loop().create_future()
+        self._queue.append(PendingWrite(self.active, self.active.end, [], 0, self.next_offset, 0, True, future))
+        self._kick()
+        await future
+
+    def flush_due(self, now: int) -> bool:
+        return self.recovery_point < self.high_watermark and now - self._last_flush_ms >= self.config.flush_ms
+
+    def _kick(self) -> None:
+        if self._writer is None or self._writer.done():
+            self._writer = asyncio.get_running_loop().create_task(self._write_loop(), name=f"write {self.name}")
+
+    async def _write_loop(self) -> None:
+        loop = asyncio.get_running_loop()
+        while self._queue:
+            group, self._queue = self._queue, []
+            rolled, self._rolled = self._rolled, []
+            messages = sum(w.messages for w in group)
+            sync = any(w.durable for w in group) or self._unflushed + messages >= self.config.flush_messages
+            touched: list[Segment] = []
+            for w in group:
+                if w.segment not in touched:
+                    touched.append(w.segment)
+            counts = [(s, len(s.offset_index), len(s.time_index)) for s in touched]
+            try:
+                created = await loop.run_in_executor(self.executor, io.write_group, group, rolled, counts)
+            except BaseException as e:
+                self._fail(e, group)
+                return
+            self.stats.writes += 1
+            if created:
+                self._dir_dirty = True
+            for w in group:
+                end = w.position + w.nbytes
+                if end > w.segment.size:
+                    w.segment.size = end
+            end_offset = group[-1].next_offset
+            if end_offset > self.high_watermark:
+                self.high_watermark = end_offset
+            self._unflushed += messages
+            if rolled:
+                self.recovery_point = max(self.recovery_point, rolled[-1].next_offset)
+            if not sync:
+                for w in group:
+                    if w.future is not None and not w.future.done():
+                        w.future.set_result(None)
+                self._notify()
+                continue
+            self._notify()
+            dir_dirty, self._dir_dirty = self._dir_dirty, False
+            try:
+                await loop.run_in_executor(self.executor, io.sync_group, touched, self.dir if dir_dirty else None)
+            except BaseException as e:
+                self._fail(e, group)
+                return
+            self.stats.syncs += 1
+            self.recovery_point = max(self.recovery_point, end_offset)
+            self._unflushed = 0
+            self._last_flush_ms = self.clock()
+            for w in group:
+                if w.future is not None and not w.future.done():
+                    w.future.set_result(None)
+
+    def _fail(self, error: BaseException, group: list[PendingWrite]) -> None:
+        if isinstance(error, asyncio.CancelledError):
+            error = LogOffline(f"{self.name}: write cancelled")
+        self.failed = error
+        log.error("fail log", log=self.name, error=repr(error))
+        exc = LogOffline(f"{self.name} is offline after an I/O error: {error}")
+        for w in group + self._queue:
+            if w.future is not None and not w.future.done():
+                w.future.set_exception(exc)
+        self._queue.clear()
+        self._notify()
+
+    # --- waiting for data ------------------------------------------------------------------
+
+    def add_waiter(self, future: asyncio.Future) -> None:
+        """Complete `future` (with None) at the next advance of the high watermark."""
+        self._waiters.add(future)
+
+    def remove_waiter(self, future: asyncio.Future) -> None:
+        self._waiters.discard(future)
+
+    def _notify(self) -> None:
+        waiters, self._waiters = self._waiters, set()
+        for f in waiters:
+            if not f.done():
+                f.set_result(None)
+
+    def bytes_after(self, segment: Segment | None, position: int) -> int:
+        """Readable bytes from `position` of `segment` on (a cheap estimate for long polls: a
+        segment that is no longer the active one counts as plenty)."""
+        if segment is None or segment is not self.active:
+            return 1 << 30
+        return max(0, segment.size - position)
+
+    # --- reading ---------------------------------------------------------------------------
+
+    async def read(self, offset: int, max_bytes: int, *, min_one: bool = True) -> ReadResult:
+        """Whole stored batches from the one holding `offset` on, at most `max_bytes` of them
+        (but the first batch whatever its size if `min_one`), from one segment. Raises
+        OffsetOutOfRange outside [log start, high watermark]."""
+        hw, start = self.high_watermark, self.log_start_offset
+        if offset < start or offset > hw:
+            raise OffsetOutOfRange(f"offset {offset} is outside [{start}, {hw}] of {self.name}")
+        if self.deleted:
+            raise LogDeleted(f"{self.name} was deleted")
+        if offset == hw or (max_bytes <= 0 and not min_one):
+            return ReadResult(b"", hw, start, self.active, self.active.size)
+        i = max(0, bisect.bisect_right(self._bases, offset) - 1)
+        segments = self.segments
+        while i < len(segments):
+            seg = segments[i]
+            visible = seg.size
+            if visible:
+                _, p0 = seg.offset_index.lookup(offset)
+                estimate = min(visible - p0, max(max_bytes, 0) + seg.index_interval + 8192)
+                if estimate > _EXECUTOR_READ_BYTES and self.executor is not None:
+                    seg.readers += 1
+                    try:
+                        found = await asyncio.get_running_loop().run_in_executor(
+                            self.executor, io.read_segment, seg, p0, visible, offset, max_bytes, min_one)
+                    finally:
+                        seg.readers -= 1
+                        if seg.retired and seg.readers == 0:
+                            seg.close()
+                else:
+                    found = io.read_segment(seg, p0, visible, offset, max_bytes, min_one)
+                if found is not None:
+                    data, position = found
+                    return ReadResult(data, hw, self.log_start_offset, seg, position)
+            i += 1
+        return ReadResult(b"", hw, self.log_start_offset, self.active, self.active.size)
+
+    async def batches(self, start: int = 0, chunk_bytes: int = 1 << 20) -> AsyncIterator[tuple[BatchHeader, bytes]]:
+        """(header, bytes) of every batch from offset `start` up to the high watermark."""
+        offset = max(start, self.log_start_offset)
+        while offset < self.high_watermark:
+            result = await self.read(offset, chunk_bytes)
+            if not result.records:
+                return
+            buf = result.records
+            for pos, h in iter_batches(buf):
+                if h.last_offset >= offset:
+                    yield h, buf[pos:pos + h.size]
+                offset = h.next_offset
+
+    async def read_records(self, start: int = 0) -> AsyncIterator[tuple[bytes | None, bytes | None]]:
+        """(key, value) of every record from offset `start` on, in order."""
+        async for h, data in self.batches(start):
+            if h.is_control:
+                continue
+            for _, _, record in decode_batch(data):
+                yield record.key, record.value
+
+    # --- timestamps (ListOffsets) ----------------------------------------------------------
+
+    async def offset_for_timestamp(self, timestamp: int) -> tuple[int, int] | None:
+        """(offset, timestamp) of the first record with a timestamp >= `timestamp`, or None."""
+        return await timestamps.offset_for_timestamp(self, timestamp)
+
+    async def max_timestamp_offset(self) -> tuple[int, int] | None:
+        """(offset, timestamp) of the record with the largest timestamp (the first such), or None."""
+        return await timestamps.max_timestamp_offset(self)
+
+    def legacy_offsets_before(self, timestamp: int, max_count: int) -> list[int]:
+        """ListOffsets v0's answer (Kafka's `legacyFetchOffsetsBefore`)."""
+        return timestamps.legacy_offsets_before(self, timestamp, max_count)
+
+    # --- retention -------------------------------------------------------------------------
+
+    def deletable_segments(self, now: int) -> list[Segment]:
+        """The oldest segments that retention.ms / retention.bytes let go (cleanup.policy=delete)."""
+        cfg = self.config
+        if not cfg.delete or self.deleted or self.failed is not None:
+            return []
+        out: list[Segment] = []
+        segments = [s for s in self.segments if s.next_offset <= self.high_watermark and s.end == s.size]
+        if cfg.retention_ms >= 0:
+            for s in segments:
+                if s.is_empty or now - s.largest_timestamp <= cfg.retention_ms:
+                    break
+                out.append(s)
+        if cfg.retention_bytes >= 0:
+            excess = self.size - cfg.retention_bytes
+            for s in segments:
+                if s.is_empty or s.end > excess:
+                    break
+                excess -= s.end
+                if s not in out:
+                    out.append(s)
+        return out
+
+    async def delete_old_segments(self) -> int:
+        """Apply retention; returns the number of segments deleted."""
+        doomed = self.deletable_segments(self.clock())
+        if not doomed:
+            return 0
+        if doomed[-1] is self.active:
+            self._roll(self.clock())  # never leave the log without a segment
+            await self.flush()
+        doomed_set = set(map(id, doomed))
+        self.set_segments([s for s in self.segments if id(s) not in doomed_set])
+        self.log_start_offset = max(self.log_start_offset, self.segments[0].base_offset)
+        for s in doomed:
+            s.retired = True
+            log.info("delete segment", log=self.name, base_offset=s.base_offset, size=s.end,
+                     log_start_offset=self.log_start_offset)
+        await asyncio.get_running_loop().run_in_executor(self.executor, io.delete_segments, doomed)
+        for s in doomed:
+            if s.readers == 0:
+                s.close()
+        return len(doomed)
+
+    # --- lifecycle -------------------------------------------------------------------------
+
+    async def close(self) -> None:
+        """Finish queued writes, fsync everything, close the files (a clean shutdown)."""
+        self.closed = True
+        if self._writer is not None:
+            await asyncio.shield(self._writer)
+        if self.failed is None and not self.deleted:
+            await asyncio.get_running_loop().run_in_executor(self.executor, io.close_segments, self.segments, self.dir)
+            self.recovery_point = self.high_watermark
+        else:
+            for s in self.segments:
+                s.close()
+        self._notify()
+
+    async def delete(self) -> None:
+        """Delete the partition: stop taking appends, finish in-flight ones, remove the directory
+        (renamed `<dir>.<id>-delete` first, as Kafka does)."""
+        self.deleted = True
+        if self._writer is not None:
+            await asyncio.shield(self._writer)
+        self._notify()
+        segments = self.segments
+
+        def remove() -> None:
+            target = self.dir.with_name(f"{self.dir.name}.{uuid.uuid4().hex}-delete")
+            try:
+                self.dir.rename(target)
+            except FileNotFoundError:
+                return
+            fsync_dir(target.parent)
+            for s in segments:
+                if s.readers == 0:
+                    s.close()
+            shutil.rmtree(target, ignore_errors=True)
+
+        await asyncio.get_running_loop().run_in_executor(self.executor, remove)
+        log.info("delete log", log=self.name)
+
+    # --- creating and loading (blocking: run these in the executor) -----------------------
+
+    def create_files(self) -> None:
+        loader.create_log_files(self)
+
+    def load(self, recovery_point: int | None, clean: bool) -> list[str]:
+        """Open and recover the partition's segments (see broker.log.loader); returns the cuts."""
+        return loader.load_log(self, recovery_point, clean)

@@ -1,0 +1,278 @@
+"""The logs of every partition in `log.dirs`: loading and recovery on start, creation, deletion,
+and the background work (retention, scheduled flushes, recovery-point checkpoints).
+
+Kafka's files at the top of each log dir: `recovery-point-offset-checkpoint` (the offset up to
+which each partition was fsynced, written every `log.flush.offset.checkpoint.interval.ms` and on
+shutdown) and `.kafka_cleanshutdown` (written last on a clean shutdown, removed on start). After
+an unclean shutdown every segment from a partition's recovery point on is scanned and checked.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import os
+import shutil
+import uuid
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+from typing import TYPE_CHECKING, NamedTuple
+
+from broker import logs
+from broker.log.config import LogConfig
+from broker.log.log import Log, partition_dir_name
+from broker.log.segment import fsync_dir
+
+if TYPE_CHECKING:
+    from broker.config import Config
+
+log = logs.get("kbroker.log")
+
+RECOVERY_CHECKPOINT = "recovery-point-offset-checkpoint"
+CLEAN_SHUTDOWN = ".kafka_cleanshutdown"
+
+
+class TopicPartition(NamedTuple):
+    topic: str
+    partition: int
+
+
+def parse_partition_dir(name: str) -> TopicPartition | None:
+    """`<topic>-<partition>`, or None for anything else (deleted, future, stray directories)."""
+    if name.endswith(("-delete", "-future", "-stray")) or "-" not in name:
+        return None
+    topic, _, part = name.rpartition("-")
+    if not topic or not part.isdigit():
+        return None
+    return TopicPartition(topic, int(part))
+
+
+def read_checkpoint(path: Path) -> dict[TopicPartition, int]:
+    """Kafka's offset checkpoint file: version 0, a count, then `topic partition offset` lines."""
+    try:
+        lines = path.read_text().splitlines()
+    except FileNotFoundError:
+        return {}
+    try:
+        if int(lines[0]) != 0:
+            return {}
+        count = int(lines[1])
+        out = {}
+        for line in lines[2:2 + count]:
+            topic, part, offset = line.split(" ")
+            out[TopicPartition(topic, int(part))] = int(offset)
+        return out
+    except (IndexError, ValueError):
+        log.warning("ignore checkpoint", path=str(path), reason="malformed")
+        return {}
+
+
+def write_checkpoint(path: Path, offsets: dict[TopicPartition, int]) -> None:
+    tmp = path.with_name(path.name + ".tmp")
+    body = "".join(f"{tp.topic} {tp.partition} {o}\n" for tp, o in sorted(offsets.items()))
+    with open(tmp, "w") as f:
+        f.write(f"0\n{len(offsets)}\n{body}")
+        f.flush()
+        os.fsync(f.fileno())
+    tmp.replace(path)
+    fsync_dir(path.parent)
+
+
+class LogManager:
+    """Owns every partition's Log and the executor their disk I/O runs in."""
+
+    def __init__(self, log_dirs: list[Path], *, retention_check_ms: int = 300_000,
+                 flush_check_ms: int = (1 << 63) - 1, checkpoint_ms: int = 60_000,
+                 recovery_threads: int = 1, io_threads: int = 8, producer_expiration_ms: int = 86_400_000):
+        self.log_dirs = [Path(d) for d in log_dirs]
+        self.retention_check_ms = retention_check_ms
+        self.flush_check_ms = flush_check_ms
+        self.checkpoint_ms = checkpoint_ms
+        self.recovery_threads = max(1, recovery_threads)
+        self.producer_expiration_ms = producer_expiration_ms
+        self.executor = ThreadPoolExecutor(max_workers=max(2, io_threads), thread_name_prefix="kbroker-log")
+        self.logs: dict[TopicPartition, Log] = {}
+        self._log_dir_of: dict[TopicPartition, Path] = {}
+        self._tasks: list[asyncio.Task] = []
+        self.cuts: list[str] = []  # what recovery cut on start, for the log and for tests
+
+    @classmethod
+    def from_config(cls, config: Config) -> LogManager:
+        """With Kafka's settings. The flusher checks flush.ms every log.flush.scheduler.interval.ms,
+        but at least every second, so that a topic's flush.ms works without tuning the scheduler."""
+        return cls(
+            config.log_dirs,
+            retention_check_ms=config["log.retention.check.interval.ms"],
+            flush_check_ms=min(config["log.flush.scheduler.interval.ms"], 1000),
+            checkpoint_ms=config["log.flush.offset.checkpoint.interval.ms"] or 60_000,
+            recovery_threads=config["num.recovery.threads.per.data.dir"],
+            io_threads=max(8, config["num.io.threads"]),
+            producer_expiration_ms=config["producer.id.expiration.ms"],
+        )
+
+    # --- lookup ----------------------------------------------------------------------------
+
+    def get(self, topic: str, partition: int) -> Log | None:
+        return self.logs.get(TopicPartition(topic, partition))
+
+    def partitions_on_disk(self) -> dict[TopicPartition, Path]:
+        """Every partition directory in the log dirs (before loading)."""
+        found: dict[TopicPartition, Path] = {}
+        for d in self.log_dirs:
+            if not d.is_dir():
+                continue
+            for entry in sorted(d.iterdir()):
+                if not entry.is_dir():
+                    continue
+                if entry.name.endswith("-delete"):
+                    shutil.rmtree(entry, ignore_errors=True)
+                    continue
+                tp = parse_partition_dir(entry.name)
+                if tp is not None and tp not in found:
+                    found[tp] = entry
+        return found
+
+    # --- start and stop --------------------------------------------------------------------
+
+    async def load(self, config_for: Callable[[str], LogConfig],
+                   topic_id_for: Callable[[str], uuid.UUID | None] | None = None) -> dict[TopicPartition, Log]:
+        """Load and recover every partition found on disk."""
+        loop = asyncio.get_running_loop()
+        for d in self.log_dirs:
+            d.mkdir(parents=True, exist_ok=True)
+        found = await loop.run_in_executor(self.executor, self.partitions_on_disk)
+        checkpoints: dict[TopicPartition, int] = {}
+        clean: dict[Path, bool] = {}
+        for d in self.log_dirs:
+            checkpoints.update(read_checkpoint(d / RECOVERY_CHECKPOINT))
+            clean[d] = (d / CLEAN_SHUTDOWN).exists()
+        semaphore = asyncio.Semaphore(self.recovery_threads * len(self.log_dirs))
+
+        async def load_one(tp: TopicPartition, path: Path) -> None:
+            async with semaphore:
+                topic_id = topic_id_for(tp.topic) if topic_id_for else None
+                lg = Log(tp.topic, tp.partition, path, config_for(tp.topic), self.executor, topic_id=topic_id)
+                is_clean = clean.get(path.parent, False)
+                cuts = await loop.run_in_executor(self.executor, lg.load, checkpoints.get(tp), is_clean)
+                self.cuts.extend(cuts)
+                self.logs[tp] = lg
+                self._log_dir_of[tp] = path.parent
+
+        await asyncio.gather(*(load_one(tp, path) for tp, path in found.items()))
+        for d in self.log_dirs:
+            (d / CLEAN_SHUTDOWN).unlink(missing_ok=True)
+        log.info("load logs", partitions=len(self.logs), clean=all(clean.values()), cuts=len(self.cuts))
+        return dict(self.logs)
+
+    def start(self) -> None:
+        """Start the background tasks (retention, flushes, checkpoints)."""
+        self._tasks = [
+            asyncio.get_running_loop().create_task(self._every(self.retention_check_ms, self.apply_retention),
+                                                   name="log retention"),
+            asyncio.get_running_loop().create_task(self._every(self.checkpoint_ms, self.checkpoint_recovery_points),
+                                                   name="log checkpoints"),
+        ]
+        if self.flush_check_ms < (1 << 40):
+            self._tasks.append(asyncio.get_running_loop().create_task(
+                self._every(self.flush_check_ms, self.flush_due), name="log flusher"))
+
+    async def stop(self) -> None:
+        """Stop background work, close every log (finishing and fsyncing writes), write the
+        checkpoints and the clean-shutdown marker."""
+        for t in self._tasks:
+            t.cancel()
+        for t in self._tasks:
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await t
+        self._tasks.clear()
+        results = await asyncio.gather(*(lg.close() for lg in self.logs.values()), return_exceptions=True)
+        failed = any(isinstance(r, BaseException) for r in results) or any(
+            lg.failed is not None for lg in self.logs.values())
+        loop = asyncio.get_running_loop()
+        await self.checkpoint_recovery_points()
+        if not failed:
+            for d in self.log_dirs:
+                await loop.run_in_executor(self.executor, _touch, d / CLEAN_SHUTDOWN)
+        self.executor.shutdown(wait=True)
+        log.info("close logs", partitions=len(self.logs), clean=not failed)
+
+    async def _every(self, interval_ms: int, job: Callable) -> None:
+        while True:
+            await asyncio.sleep(interval_ms / 1000)
+            try:
+                await job()
+            except Exception:
+                log.exception("fail background job", job=getattr(job, "__name__", str(job)))
+
+    # --- creating and deleting -------------------------------------------------------------
+
+    def _pick_dir(self) -> Path:
+        """The log dir holding the fewest partitions (Kafka's choice for a new partition)."""
+        counts = {d: 0 for d in self.log_dirs}
+        for d in self._log_dir_of.values():
+            counts[d] = counts.get(d, 0) + 1
+        return min(self.log_dirs, key=lambda d: counts[d])
+
+    async def create(self, topic: str, partition: int, config: LogConfig, topic_id: uuid.UUID) -> Log:
+        tp = TopicPartition(topic, partition)
+        existing = self.logs.get(tp)
+        if existing is not None:
+            return existing
+        base = self._pick_dir()
+        lg = Log(topic, partition, base / partition_dir_name(topic, partition), config, self.executor,
+                 topic_id=topic_id)
+        await asyncio.get_running_loop().run_in_executor(self.executor, lg.create_files)
+        self.logs[tp] = lg
+        self._log_dir_of[tp] = base
+        log.info("create log", log=lg.name, dir=str(base))
+        return lg
+
+    async def delete(self, topic: str, partition: int) -> None:
+        tp = TopicPartition(topic, partition)
+        lg = self.logs.pop(tp, None)
+        self._log_dir_of.pop(tp, None)
+        if lg is not None:
+            await lg.delete()
+
+    def reconfigure(self, topic: str, config: LogConfig) -> None:
+        for tp, lg in self.logs.items():
+            if tp.topic == topic:
+                lg.config = config
+
+    # --- background work -------------------------------------------------------------------
+
+    async def apply_retention(self) -> int:
+        """Retention (and forgetting idle idempotent producers) on every log."""
+        deleted = 0
+        for lg in list(self.logs.values()):
+            try:
+                deleted += await lg.delete_old_segments()
+                lg.producer_state.expire(lg.clock(), self.producer_expiration_ms)
+            except Exception:
+                log.exception("fail retention", log=lg.name)
+        return deleted
+
+    async def flush_due(self) -> None:
+        now = None
+        for lg in list(self.logs.values()):
+            now = now or lg.clock()
+            if lg.flush_due(now):
+                await lg.flush()
+
+    async def checkpoint_recovery_points(self) -> None:
+        by_dir: dict[Path, dict[TopicPartition, int]] = {d: {} for d in self.log_dirs}
+        for tp, lg in self.logs.items():
+            if lg.deleted:
+                continue
+            by_dir.setdefault(self._log_dir_of[tp], {})[tp] = lg.recovery_point
+        loop = asyncio.get_running_loop()
+        for d, offsets in by_dir.items():
+            await loop.run_in_executor(self.executor, write_checkpoint, d / RECOVERY_CHECKPOINT, offsets)
+
+
+def _touch(path: Path) -> None:
+    with open(path, "w") as f:
+        f.flush()
+        os.fsync(f.fileno())
+    fsync_dir(path.parent)

@@ -1,0 +1,148 @@
+"""Consumer groups with real clients — aiokafka, kafka-python, confluent-kafka — each member a
+process of its own (so that it can be killed without a LeaveGroup), on a 6-partition topic.
+
+For each client: three members split the partitions; a fourth joins and all rebalance; one
+leaves cleanly and the rest take over at once; one is killed and the rest take over after its
+session timeout; offsets committed earlier are fetched back exactly. Static members (aiokafka,
+confluent-kafka) restart without a rebalance. aiokafka and confluent-kafka share one group.
+The broker restart test (kill -9) is in test_groups_restart.py.
+"""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from tests.interop.agents import Agent, marks, wait_balanced
+
+pytestmark = pytest.mark.interop
+
+PARTITIONS = 6
+SESSION_MS = 2000
+CLIENTS = ["aiokafka", "kafka-python", "confluent"]
+
+
+async def make_topic(bootstrap: str, name: str, partitions: int = PARTITIONS, per_partition: int = 10) -> None:
+    from aiokafka import AIOKafkaProducer
+    from aiokafka.admin import AIOKafkaAdminClient, NewTopic
+
+    admin = AIOKafkaAdminClient(bootstrap_servers=bootstrap)
+    await admin.start()
+    try:
+        await admin.create_topics([NewTopic(name, partitions, 1)])
+    finally:
+        await admin.close()
+    producer = AIOKafkaProducer(bootstrap_servers=bootstrap)
+    await producer.start()
+    try:
+        for i in range(partitions * per_partition):
+            await producer.send(name, f"m{i}".encode(), partition=i % partitions)
+        await producer.flush()
+    finally:
+        await producer.stop()
+
+
+@pytest.fixture
+async def bootstrap(broker) -> str:
+    return f"127.0.0.1:{broker.bound_port}"
+
+
+def group_state(broker, group: str) -> tuple[str, int]:
+    g = broker.groups.shard_for(group).core.groups[group]
+    return str(g.state), g.generation_id
+
+
+@pytest.mark.parametrize("client", CLIENTS)
+async def test_group_lifecycle(broker, bootstrap: str, client: str) -> None:
+    topic, group = f"t-{client}", f"g-{client}"
+    await make_topic(bootstrap, topic)
+    spawn = lambda name: Agent.spawn(client, bootstrap, group, topic, name=name, session_ms=SESSION_MS)  # noqa: E731
+    agents: list[Agent] = list(await asyncio.gather(spawn("a"), spawn("b"), spawn("c")))
+    a, b, c = agents
+    try:
+        # Three members: disjoint assignments covering all six partitions.
+        await wait_balanced([a, b, c], PARTITIONS)
+
+        # Each commits offsets for what it holds.
+        committed = {p: 3 + p for p in range(PARTITIONS)}
+        await asyncio.gather(*(m.commit({p: committed[p] for p in m.assignment}) for m in (a, b, c)))
+
+        # A fourth joins: everyone rebalances.
+        since = marks([a, b, c])
+        d = await spawn("d")
+        agents.append(d)
+        await wait_balanced([a, b, c, d], PARTITIONS, since)
+        assert len({tuple(m.assignment) for m in (a, b, c, d)}) == 4
+
+        # It leaves cleanly: the rest cover everything again, without waiting for a session timeout.
+        since = marks([a, b, c])
+        await d.close()
+        took = await wait_balanced([a, b, c], PARTITIONS, since)
+        assert took < SESSION_MS / 1000
+
+        # One is killed: the rest cover everything once its session has expired.
+        since = marks([a, b])
+        c.kill()
+        await wait_balanced([a, b], PARTITIONS, since, timeout=SESSION_MS / 1000 + 20)
+        assert group_state(broker, group)[0] == "Stable"
+        assert len(broker.groups.shard_for(group).core.groups[group].members) == 2
+
+        # The commits made before the rebalances are fetched back exactly.
+        assert await a.fetch(list(range(PARTITIONS))) == committed
+        await asyncio.gather(a.close(), b.close())
+        assert group_state(broker, group)[0] == "Empty"
+    finally:
+        await asyncio.gather(*(m.reap() for m in agents))
+
+
+@pytest.mark.parametrize("client", ["aiokafka", "confluent"])
+async def test_static_member_restart_keeps_its_assignment_without_rebalance(broker, bootstrap: str,
+                                                                            client: str) -> None:
+    topic, group = f"ts-{client}", f"gs-{client}"
+    await make_topic(bootstrap, topic)
+    session = 10_000  # room to restart a process before the broker gives up on it
+    s1, s2 = await asyncio.gather(
+        Agent.spawn(client, bootstrap, group, topic, name="s1", instance="inst-1", session_ms=session),
+        Agent.spawn(client, bootstrap, group, topic, name="s2", instance="inst-2", session_ms=session))
+    agents = [s1, s2]
+    try:
+        await wait_balanced([s1, s2], PARTITIONS)
+        await asyncio.sleep(0.5)  # let the group settle (no late rebalance in flight)
+        await wait_balanced([s1, s2], PARTITIONS)
+        state, generation = group_state(broker, group)
+        assert state == "Stable"
+        before, s2_assignments = s1.assignment, len(s2.assignments)
+
+        s1.kill()  # a static member sends no LeaveGroup anyway
+        again = await Agent.spawn(client, bootstrap, group, topic, name="s1", instance="inst-1", session_ms=session)
+        agents.append(again)
+        await again.expect("assigned")
+        assert again.assignment == before
+        assert group_state(broker, group) == ("Stable", generation)  # no rebalance
+        await asyncio.sleep(1.0)
+        assert len(s2.assignments) == s2_assignments  # the other member never rebalanced
+        assert group_state(broker, group) == ("Stable", generation)
+    finally:
+        await asyncio.gather(*(m.reap() for m in agents))
+
+
+async def test_mixed_aiokafka_and_confluent_group_with_range(broker, bootstrap: str) -> None:
+    topic, group = "t-mixed", "g-mixed"
+    await make_topic(bootstrap, topic)
+    agents = list(await asyncio.gather(
+        Agent.spawn("aiokafka", bootstrap, group, topic, name="ak1", session_ms=SESSION_MS),
+        Agent.spawn("confluent", bootstrap, group, topic, name="ck1", session_ms=SESSION_MS),
+        Agent.spawn("aiokafka", bootstrap, group, topic, name="ak2", session_ms=SESSION_MS),
+        Agent.spawn("confluent", bootstrap, group, topic, name="ck2", session_ms=SESSION_MS)))
+    try:
+        await wait_balanced(agents, PARTITIONS)
+        g = broker.groups.shard_for(group).core.groups[group]
+        assert g.protocol_name == "range" and g.size == 4
+        # Range over members sorted by id: contiguous ranges, the first two members one extra.
+        sizes = sorted(len(a.assignment) for a in agents)
+        assert sizes == [1, 1, 2, 2]
+        for a in agents:
+            assert a.assignment == list(range(a.assignment[0], a.assignment[0] + len(a.assignment)))
+    finally:
+        await asyncio.gather(*(m.reap() for m in agents))
