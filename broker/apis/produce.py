@@ -59,7 +59,10 @@ async def _append(broker: Broker, topic: Topic | None, unknown: ErrorCode, index
         if config.compression_type != "producer":
             batches = [recompress(b, config.compression_type) for b in batches]
         durable = acks == -1
-        info = await lg.append_batches(batches, durable=durable, timeout=timeout_ms / 1000 if durable else None)
+        # With one replica Kafka completes acks=all at once; here it waits for the fsync, bounded
+        # by the request's timeout when it gives one.
+        timeout = timeout_ms / 1000 if durable and timeout_ms > 0 else None
+        info = await lg.append_batches(batches, durable=durable, timeout=timeout)
     except RecordError as e:
         return _error(index, e.error_code, str(e), e.record_index)
     except (ProducerStateError, LogError) as e:

@@ -32,6 +32,15 @@ The Log API (`broker.log.Log`, one per partition, got from `LogManager.get(topic
         watermark next advances (long-polling Fetch).
     await log.offset_for_timestamp(ts), await log.max_timestamp_offset(): ListOffsets.
     log.set_segments([...]): swap the segment list (for the compacting cleaner).
+    await log.wait_idle(), await log.flush(): until queued writes are done / everything is fsynced.
+    log.stats: appends, group writes and fsyncs (group commit at work).
+
+Modules: `log` (Log: offsets, group commit, reads, retention), `segment` (one segment's files,
+its scan and recovery), `index` (Kafka's .index/.timeindex formats), `loader` (opening and
+recovering a partition), `io` (the blocking disk work run in the executor), `validation`
+(checks on produced batches, legacy conversions), `producer_state` (idempotent producers),
+`timestamps` (ListOffsets lookups), `config` (topic configs), `manager` (every partition's log,
+checkpoints, background retention and flushes), `producer_ids` (InitProducerId's id blocks).
 
 Recovery on start (LogManager.load): after a clean shutdown the last segment of each partition
 is scanned; after an unclean one every segment from the partition's recovery point on. A scan

@@ -4,6 +4,7 @@ closing and deleting segments, and reads of stored batches (sliced, never re-enc
 from __future__ import annotations
 
 import struct
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -30,6 +31,20 @@ def write_group(group: list[PendingWrite], rolled: list[Segment], counts: list[t
         seg.write_indexes(n_index, n_time)
     for seg in rolled:
         seg.sync_all()
+    return created
+
+
+def write_and_sync(group: list[PendingWrite], rolled: list[Segment], counts: list[tuple[Segment, int, int]],
+                   touched: list[Segment], directory: Path | None,
+                   written: Callable[[], object] | None) -> bool:
+    """A group commit in one executor job: the write (then `written()`, which tells the loop the
+    bytes are readable), then the fdatasync of `touched` (and of the directory if a segment file
+    was created). True if a segment file was created."""
+    created = write_group(group, rolled, counts)
+    if written is not None:
+        written()
+    if touched:
+        sync_group(touched, directory if not created else touched[0].dir)
     return created
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import bisect
+import functools
 import shutil
 import struct
 import time
@@ -44,6 +45,7 @@ log = logs.get("kbroker.log")
 
 _PREFIX = struct.Struct(">qii")  # base offset, batch length, partition leader epoch: not in the CRC
 _EXECUTOR_READ_BYTES = 256 * 1024  # reads larger than this leave the event loop
+_INLINE_WRITE_BYTES = 64 * 1024  # group writes up to this go to the page cache from the loop
 LEADER_EPOCH = 0
 __all__ = [
     "AppendInfo", "Log", "LogDeleted", "LogError", "LogOffline", "LogStats", "OffsetOutOfRange", "ReadResult",
@@ -171,6 +173,10 @@ class Log:
         ProducerStateError; asyncio.TimeoutError if durability took longer than `timeout`
         (the batches are in the log regardless, as with Kafka's acks=all timeout)."""
         info, future = self._assign(batches, durable)
+        if future is None and info.duplicate and (
+                (durable and self.recovery_point <= info.last_offset) or self.high_watermark <= info.last_offset):
+            # A retry of a batch still on its way to disk: answer it when the original is there.
+            future = asyncio.ensure_future(self.flush())
         if future is not None:
             if timeout is None:
                 await future
@@ -275,6 +281,11 @@ class Log:
         self._kick()
         await future
 
+    async def wait_idle(self) -> None:
+        """Until the writer has nothing queued (all appends so far written, and synced if due)."""
+        while self._writer is not None and not self._writer.done():
+            await asyncio.shield(self._writer)
+
     def flush_due(self, now: int) -> bool:
         return self.recovery_point < self.high_watermark and now - self._last_flush_ms >= self.config.flush_ms
 
@@ -283,6 +294,10 @@ class Log:
             self._writer = asyncio.get_running_loop().create_task(self._write_loop(), name=f"write {self.name}")
 
     async def _write_loop(self) -> None:
+        """Hand everything queued to the disk as one group: one write per segment and, if any
+        append asked for durability (or the flush policy says so), one fsync. Small writes go to
+        the page cache from the loop itself; others, and every fsync, run in the executor, where
+        the writer thread reports "written" before it syncs, so readers need not wait for it."""
         loop = asyncio.get_running_loop()
         while self._queue:
             group, self._queue = self._queue, []
@@ -294,44 +309,55 @@ class Log:
                 if w.segment not in touched:
                     touched.append(w.segment)
             counts = [(s, len(s.offset_index), len(s.time_index)) for s in touched]
+            inline = (not rolled and sum(w.nbytes for w in group) <= _INLINE_WRITE_BYTES
+                      and all(s.fd is not None for s in touched))
             try:
-                created = await loop.run_in_executor(self.executor, io.write_group, group, rolled, counts)
+                if inline:
+                    io.write_group(group, rolled, counts)
+                    self._written(group, messages, rolled, sync)
+                if sync or not inline:
+                    directory = self.dir if sync and self._dir_dirty else None
+                    if sync:
+                        self._dir_dirty = False
+                    written = None if inline else functools.partial(
+                        loop.call_soon_threadsafe, self._written, group, messages, rolled, sync)
+                    created = await loop.run_in_executor(
+                        self.executor, io.write_and_sync, [] if inline else group, rolled,
+                        [] if inline else counts, touched if sync else [], directory, written)
+                    if created and not sync:
+                        self._dir_dirty = True
             except BaseException as e:
                 self._fail(e, group)
                 return
-            self.stats.writes += 1
-            if created:
-                self._dir_dirty = True
-            for w in group:
-                end = w.position + w.nbytes
-                if end > w.segment.size:
-                    w.segment.size = end
-            end_offset = group[-1].next_offset
-            if end_offset > self.high_watermark:
-                self.high_watermark = end_offset
-            self._unflushed += messages
-            if rolled:
-                self.recovery_point = max(self.recovery_point, rolled[-1].next_offset)
             if not sync:
-                for w in group:
-                    if w.future is not None and not w.future.done():
-                        w.future.set_result(None)
-                self._notify()
                 continue
-            self._notify()
-            dir_dirty, self._dir_dirty = self._dir_dirty, False
-            try:
-                await loop.run_in_executor(self.executor, io.sync_group, touched, self.dir if dir_dirty else None)
-            except BaseException as e:
-                self._fail(e, group)
-                return
             self.stats.syncs += 1
-            self.recovery_point = max(self.recovery_point, end_offset)
+            self.recovery_point = max(self.recovery_point, group[-1].next_offset)
             self._unflushed = 0
             self._last_flush_ms = self.clock()
             for w in group:
                 if w.future is not None and not w.future.done():
                     w.future.set_result(None)
+
+    def _written(self, group: list[PendingWrite], messages: int, rolled: list[Segment], sync: bool) -> None:
+        """The group is in the file: readable now; appends that did not ask for an fsync are done."""
+        if self.failed is not None:
+            return
+        self.stats.writes += 1
+        for w in group:
+            end = w.position + w.nbytes
+            if end > w.segment.size:
+                w.segment.size = end
+        end_offset = group[-1].next_offset
+        if end_offset > self.high_watermark:
+            self.high_watermark = end_offset
+        self._unflushed += messages
+        if rolled:
+            self.recovery_point = max(self.recovery_point, rolled[-1].next_offset)
+        for w in group:
+            if w.future is not None and not w.future.done() and not (sync and w.durable):
+                w.future.set_result(None)
+        self._notify()
 
     def _fail(self, error: BaseException, group: list[PendingWrite]) -> None:
         if isinstance(error, asyncio.CancelledError):
@@ -490,8 +516,7 @@ class Log:
     async def close(self) -> None:
         """Finish queued writes, fsync everything, close the files (a clean shutdown)."""
         self.closed = True
-        if self._writer is not None:
-            await asyncio.shield(self._writer)
+        await self.wait_idle()
         if self.failed is None and not self.deleted:
             await asyncio.get_running_loop().run_in_executor(self.executor, io.close_segments, self.segments, self.dir)
             self.recovery_point = self.high_watermark
@@ -504,8 +529,7 @@ class Log:
         """Delete the partition: stop taking appends, finish in-flight ones, remove the directory
         (renamed `<dir>.<id>-delete` first, as Kafka does)."""
         self.deleted = True
-        if self._writer is not None:
-            await asyncio.shield(self._writer)
+        await self.wait_idle()
         self._notify()
         segments = self.segments
 

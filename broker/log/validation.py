@@ -15,9 +15,7 @@ from protocol.compression import Compression
 from protocol.errors import ErrorCode
 from protocol.records import (
     HEADER_SIZE,
-    LOG_OVERHEAD,
     MAGIC,
-    MIN_BATCH_LENGTH,
     BatchHeader,
     CorruptRecordError,
     LegacyRecord,
@@ -160,17 +158,3 @@ def downconvert(records: Buffer, magic: int) -> bytes:
         ]
         out += encode_legacy_message_set(legacy, magic, codec, timestamp_type=ts_type)
     return bytes(out)
-
-
-def batch_sizes_ok(records: Buffer) -> bool:
-    """Whether `records` is whole v2 batches back to back (a quick framing check)."""
-    pos, end = 0, len(records)
-    view = memoryview(records)
-    while pos < end:
-        if end - pos < LOG_OVERHEAD:
-            return False
-        size = int.from_bytes(view[pos + 8:pos + 12], "big", signed=True) + LOG_OVERHEAD
-        if size < MIN_BATCH_LENGTH + LOG_OVERHEAD or pos + size > end:
-            return False
-        pos += size
-    return True

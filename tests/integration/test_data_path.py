@@ -516,3 +516,34 @@ async def test_mutated_batches_get_an_answer_never_a_dropped_connection(broker, 
     assert part.error_code == ErrorCode.NONE
     assert decode_batches(part.records)  # what was appended reads back, CRCs intact
     assert (await produce(conn, "fuzz", records(1))).error_code == ErrorCode.NONE
+
+
+async def test_background_retention_deletes_old_segments(tmp_path):
+    from tests.helpers import async_wait_until
+
+    b = await start_broker(tmp_path / "d", **{"log.retention.check.interval.ms": "50"})
+    try:
+        c = await RawConnection.open(b.bound_port)
+        t = await create(c, "short", 1, configs={"segment.bytes": "2000", "retention.bytes": "4000"})
+        assert t.error_code == ErrorCode.NONE
+        for i in range(100):  # ~ 12 KB: six segments of 2 KB, at most 4 KB to keep
+            await produce(c, "short", records(5, i * 5))
+
+        async def earliest() -> int:
+            r = await c.request(ApiKey.LIST_OFFSETS, 7, {"replica_id": -1, "topics": [
+                {"name": "short", "partitions": [{"partition_index": 0, "timestamp": -2}]}]})
+            return r.topics[0].partitions[0].offset
+
+        lg = b.topics.log("short", 0)
+
+        async def trimmed() -> bool:  # at most retention.bytes plus the oldest segment kept
+            return lg.size <= 4000 + 2000 and await earliest() > 0
+
+        await async_wait_until(trimmed, timeout=10, what="retention to delete old segments")
+        assert lg.log_start_offset == await earliest()
+        part = await fetch(c, "short", 0)
+        assert part.error_code == ErrorCode.OFFSET_OUT_OF_RANGE and part.log_start_offset == lg.log_start_offset
+        assert values_of((await fetch(c, "short", lg.log_start_offset)).records, 12)
+        await c.close()
+    finally:
+        await b.stop()

@@ -220,3 +220,30 @@ async def test_aiokafka_consumer_long_poll_is_woken_by_a_produce(broker_process)
     finally:
         await consumer.stop()
         await producer.stop()
+
+
+def test_segment_files_read_with_kafka_pythons_record_reader(broker_process):
+    """What kbroker writes to `<topic>-<partition>/*.log` is a plain stream of Kafka record batches:
+    kafka-python's own reader (not ours) walks a segment file, checks every CRC and finds the
+    offsets and values the producer was acknowledged."""
+    from kafka import KafkaProducer
+    from kafka.record import MemoryRecords
+
+    producer = KafkaProducer(bootstrap_servers=broker_process.bootstrap, compression_type="gzip", linger_ms=5)
+    futures = [producer.send("ondisk", value=b"value-%d" % i, key=b"k") for i in range(2000)]
+    producer.flush(30)
+    acked = {f.get(10).offset: b"value-%d" % i for i, f in enumerate(futures)}
+    producer.close()
+    segment = broker_process.data_dir / "ondisk-0" / "00000000000000000000.log"
+    records = MemoryRecords(segment.read_bytes())
+    found = {}
+    batches = 0
+    while records.has_next():
+        batch = records.next_batch()
+        assert batch.validate_crc() and batch.leader_epoch == 0
+        for record in batch:
+            found[record.offset] = record.value
+        batches += 1
+    assert found == acked and batches > 1
+    index = (broker_process.data_dir / "ondisk-0" / "00000000000000000000.index").read_bytes()
+    assert len(index) % 8 == 0

@@ -118,8 +118,9 @@ async def test_flush_messages_policy(manager):
     for _ in range(4):
         await lg.append(batch(1), durable=False)
     assert lg.stats.syncs == 0
-    await lg.append(batch(1), durable=False)
-    assert lg.stats.syncs == 1
+    await lg.append(batch(1), durable=False)  # answered once written; the fsync follows
+    await lg.wait_idle()
+    assert lg.stats.syncs == 1 and lg.recovery_point == 5
 
 
 async def test_read_from_the_middle_of_a_batch_and_limits(manager):
@@ -222,6 +223,18 @@ async def test_restart_keeps_everything_and_continues(tmp_path):
     assert (await lg.read(0, 1 << 20)).records == before
     assert await lg.append(batch(1)) == (90, 90)
     await m.stop()
+
+
+async def test_retry_of_a_batch_not_yet_durable_waits_for_it(manager):
+    lg = await new_log(manager)
+    prepared = validate_batches(batch(2, producer_id=3, producer_epoch=0, base_sequence=0), max_message_bytes=1 << 20)
+    first = asyncio.create_task(lg.append_batches(prepared, durable=True))
+    await asyncio.sleep(0)  # assigned, not yet fsynced
+    assert lg.recovery_point == 0
+    retry = await lg.append_batches(prepared, durable=True)
+    assert retry.duplicate and retry.base_offset == 0
+    assert lg.recovery_point >= 2  # the retry was answered only once the original was durable
+    assert (await first).base_offset == 0
 
 
 async def test_waiters_complete_when_data_arrives(manager):
