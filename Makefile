@@ -4,11 +4,19 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 PYTEST_ARGS ?=
+# make jobs: the broker's log dir to read, where the reports go, and the Spark master.
+DATA ?= ./data
+REPORTS ?= ./reports
+SPARK_MASTER ?= local[*]
 
-.PHONY: install run test lint bench clean system-deps
+.PHONY: install run test lint bench clean system-deps jobs cluster
 
-# Installs the project and its test dependencies into .venv; a no-op when nothing changed.
-install: $(STAMP)
+# Installs the project and its test dependencies into .venv, and the system packages it needs
+# (Java for Spark, with apt, only where `java` is missing); a no-op when nothing changed.
+install: system-deps $(STAMP)
+
+system-deps:
+	@bash tools/install_system_deps.sh
 
 $(STAMP): pyproject.toml
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -20,8 +28,19 @@ $(STAMP): pyproject.toml
 run: install
 	$(BIN)/python -m broker config/server.properties
 
+# ZooKeeper and three brokers (config/cluster/) as local processes, the same topology as
+# docker-compose.yml; clients bootstrap at 127.0.0.1:19092. Ctrl-C stops it cleanly.
+cluster: install
+	$(BIN)/python tools/cluster.py
+
 test: install
 	$(BIN)/python -m pytest $(PYTEST_ARGS)
+
+# PySpark reports over $(DATA)/__consumer_offsets-*: Parquet results and $(REPORTS)/index.html.
+jobs: install
+	SPARK_LOCAL_IP=127.0.0.1 PYSPARK_PYTHON=$(abspath $(BIN)/python) PYSPARK_DRIVER_PYTHON=$(abspath $(BIN)/python) \
+		$(BIN)/spark-submit --master '$(SPARK_MASTER)' --conf spark.log.level=WARN \
+		jobs/run_all.py --data $(DATA) --out $(REPORTS)
 
 lint: install
 	$(BIN)/ruff check .

@@ -115,8 +115,8 @@ class Conn:
 class Member:
     """A classic group member: join, (lead and) sync, heartbeat; rejoin when told to."""
 
-    def __init__(self, conn: Conn, group: str, index: int):
-        self.conn, self.group, self.index = conn, group, index
+    def __init__(self, conn: Conn, group: str, index: int, bootstrap: str):
+        self.conn, self.group, self.index, self.bootstrap = conn, group, index, bootstrap
         self.member_id = ""
         self.generation = -1
         self.synced_generation = -1
@@ -130,10 +130,19 @@ class Member:
     async def _run(self) -> None:
         while True:
             self.join_sent_at = time.perf_counter()
-            r = await self.conn.call(K.JOIN_GROUP, JOIN_V, {
-                "group_id": self.group, "session_timeout_ms": SESSION_MS, "rebalance_timeout_ms": SESSION_MS,
-                "member_id": self.member_id, "group_instance_id": None, "protocol_type": "consumer",
-                "protocols": [{"name": "range", "metadata": b"\x00\x00" + struct.pack(">i", 0) + b"\xff\xff\xff\xff"}]})
+            try:
+                # Like a real client: a request that takes longer than the rebalance timeout plus
+                # some slack is abandoned, on a new connection.
+                r = await asyncio.wait_for(self.conn.call(K.JOIN_GROUP, JOIN_V, {
+                    "group_id": self.group, "session_timeout_ms": SESSION_MS, "rebalance_timeout_ms": SESSION_MS,
+                    "member_id": self.member_id, "group_instance_id": None, "protocol_type": "consumer",
+                    "protocols": [{"name": "range",
+                                   "metadata": b"\x00\x00" + struct.pack(">i", 0) + b"\xff\xff\xff\xff"}]}),
+                    SESSION_MS / 1000 + 5)
+            except TimeoutError:
+                await self.conn.close()
+                self.conn = await Conn.open(self.bootstrap)
+                continue
             if r.error_code == E.MEMBER_ID_REQUIRED:
                 self.member_id = r.member_id
                 continue
@@ -183,9 +192,9 @@ async def wait_synced(members: list[Member], above: int, timeout: float) -> int:
         await asyncio.sleep(0.002)
 
 
-async def form_group(bootstrap: str, group: str, n: int, timeout: float = 120) -> list[Member]:
+async def form_group(bootstrap: str, group: str, n: int, timeout: float = 180) -> list[Member]:
     conns = await asyncio.gather(*(Conn.open(bootstrap) for _ in range(n)))
-    members = [Member(c, group, i) for i, c in enumerate(conns)]
+    members = [Member(c, group, i, bootstrap) for i, c in enumerate(conns)]
     for m in members:
         m.start()
     await wait_synced(members, 0, timeout)
@@ -193,8 +202,16 @@ async def form_group(bootstrap: str, group: str, n: int, timeout: float = 120) -
 
 
 async def stop_members(members: list[Member]) -> None:
+    """Stop them as consumers close: each leaves the group, then disconnects."""
     await asyncio.gather(*(m.stop() for m in members))
-    await asyncio.gather(*(m.conn.close() for m in members))
+
+    async def leave(m: Member) -> None:
+        with contextlib.suppress(Exception):
+            await asyncio.wait_for(m.conn.call(K.LEAVE_GROUP, LEAVE_V, {
+                "group_id": m.group, "members": [{"member_id": m.member_id, "group_instance_id": None}]}), 10)
+        await m.conn.close()
+
+    await asyncio.gather(*(leave(m) for m in members))
 
 
 async def bench_rebalance(bootstrap: str, n: int) -> float:
@@ -202,7 +219,7 @@ async def bench_rebalance(bootstrap: str, n: int) -> float:
     members = await form_group(bootstrap, group, n - 1)
     generation = members[0].synced_generation
     await asyncio.sleep(HEARTBEAT_MS / 1000 * 2)  # settled: everyone heartbeating
-    last = Member(await Conn.open(bootstrap), group, n - 1)
+    last = Member(await Conn.open(bootstrap), group, n - 1, bootstrap)
     last.start()
     await asyncio.sleep(0)
     started = last.join_sent_at or time.perf_counter()
@@ -244,7 +261,7 @@ async def bench_commits(bootstrap: str, seconds: float, committers: int = 8) -> 
     finally:
         await stop_members(members)
     latencies.sort()
-    return count / (time.perf_counter() - started), latencies[len(latencies) // 2] * 1000
+    return count / (time.perf_counter() - started), latencies[len(latencies) // 2] * 1000, count
 
 
 async def bench_heartbeats(bootstrap: str, seconds: float, members_n: int = 16, depth: int = 32) -> float:
@@ -277,8 +294,50 @@ async def bench_heartbeats(bootstrap: str, seconds: float, members_n: int = 16, 
     try:
         await asyncio.gather(*(pump(m) for m in members))
     finally:
+        elapsed = time.perf_counter() - started
         await stop_members(members)
-    return count / (time.perf_counter() - started)
+    return count / elapsed, count
+
+
+def bench_core_members(n: int = 100_000, per_group: int = 100) -> dict[str, float]:
+    """The pure shard, no I/O: n members (in groups of per_group) join, then each heartbeats.
+    What a member costs: time per join and heartbeat, memory, entries in the one timer heap."""
+    import gc
+    import tracemalloc
+
+    from broker.group.coordinator import GroupConfig, GroupCoordinator, SystemClock
+    from broker.group.events import Heartbeat, JoinGroup
+
+    def build() -> tuple[GroupCoordinator, list]:
+        core = GroupCoordinator(0, GroupConfig(min_session_timeout_ms=1, initial_rebalance_delay_ms=0), SystemClock())
+        for i in range(n):
+            core.join_group(JoinGroup(f"g{i // per_group}", "", None, "c", "/h", 30_000, 30_000, "consumer",
+                                      [("range", b"")], None, False), object())
+            core.drain()
+        replies = []
+        while core.fire_timers():  # every group's join phase completes (no initial delay)
+            replies += core.drain()
+        return core, replies
+
+    t0 = time.perf_counter()
+    core, replies = build()
+    join_us = (time.perf_counter() - t0) / n * 1e6
+    groups = {m: g.group_id for g in core.groups.values() for m in g.members}
+    members = [(r.result.member_id, r.result.generation_id, groups[r.result.member_id]) for r in replies]
+    assert len(members) == n
+    t0 = time.perf_counter()
+    for member_id, generation, group in members:
+        core.heartbeat(Heartbeat(group, generation, member_id), None)
+    heartbeat_us = (time.perf_counter() - t0) / n * 1e6
+    heap = len(core.timers._heap)
+    del core, replies, members, groups
+    gc.collect()
+    tracemalloc.start()
+    core, replies = build()
+    memory = tracemalloc.get_traced_memory()[0]
+    tracemalloc.stop()
+    return {"members": n, "join+complete us/member": join_us, "heartbeat us": heartbeat_us,
+            "bytes/member": memory / n, "timer heap entries": heap}
 
 
 # -- the two brokers ------------------------------------------------------------------------
@@ -301,6 +360,13 @@ async def kbroker():
     for k, v in overrides.items():
         args += ["--override", f"{k}={v}"]
     proc = subprocess.Popen(args, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    import psutil
+
+    process = psutil.Process(proc.pid)
+
+    def cpu_seconds() -> float:
+        t = process.cpu_times()
+        return t.user + t.system
     try:
         bootstrap = f"127.0.0.1:{port}"
         deadline = time.time() + 30
@@ -325,7 +391,7 @@ async def kbroker():
                 break
             await asyncio.sleep(0.05)
         await conn.close()
-        yield bootstrap
+        yield bootstrap, cpu_seconds
     finally:
         proc.terminate()
         try:
@@ -341,20 +407,27 @@ async def mock():
     try:
         cluster.set_initial_rebalance_delay_ms(100)
         cluster.create_topic(TOPIC, TOPIC_PARTITIONS)
-        yield cluster.bootstrap
+        yield cluster.bootstrap, None  # its CPU is not separable from this process's
     finally:
         cluster.close()
 
 
 async def run_all(target, sizes: list[int], seconds: float) -> dict[str, float]:
     results: dict[str, float] = {}
-    async with target() as bootstrap:
+    async with target() as (bootstrap, cpu_seconds):
         for n in sizes:
             results[f"rebalance N={n} (ms)"] = await bench_rebalance(bootstrap, n) * 1000
-        rate, p50 = await bench_commits(bootstrap, seconds)
+        cpu0 = cpu_seconds() if cpu_seconds else 0.0
+        rate, p50, commits = await bench_commits(bootstrap, seconds)
+        cpu1 = cpu_seconds() if cpu_seconds else 0.0
         results["commits/s (8 committers)"] = rate
         results["commit p50 (ms)"] = p50
-        results["heartbeats/s (16 conns x 32 deep)"] = await bench_heartbeats(bootstrap, seconds)
+        rate, heartbeats = await bench_heartbeats(bootstrap, seconds)
+        cpu2 = cpu_seconds() if cpu_seconds else 0.0
+        results["heartbeats/s (16 conns x 32 deep)"] = rate
+        if cpu_seconds:  # the broker's own CPU per request: what contention on a shared machine hides
+            results["broker CPU us/commit"] = (cpu1 - cpu0) / commits * 1e6
+            results["broker CPU us/heartbeat"] = (cpu2 - cpu1) / heartbeats * 1e6
     return results
 
 
@@ -364,6 +437,9 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=5.0)
     parser.add_argument("--sizes", default="10,100,500")
     args = parser.parse_args()
+    from broker import logs
+
+    logs.configure("logfmt", "warning")
     sizes = [int(s) for s in args.sizes.split(",")]
     seconds = args.seconds
     if args.quick:
@@ -379,9 +455,15 @@ def main() -> None:
     theirs = runner(run_all(mock, sizes, seconds))
     print(f"{'workload':38} {'kbroker':>12} {'mock':>12} {'kbroker/mock':>13}")
     for key in ours:
-        a, b = ours[key], theirs[key]
+        a, b = ours[key], theirs.get(key)
+        if b is None:
+            print(f"{key:38} {a:12.1f} {'-':>12}")
+            continue
         better = "lower" if "(ms)" in key else "higher"
         print(f"{key:38} {a:12.1f} {b:12.1f} {a / b if b else float('inf'):12.2f}x  ({better} is better)")
+    core = bench_core_members()
+    print("pure shard (no I/O): " + ", ".join(f"{k} {v:,.1f}" if isinstance(v, float) else f"{k} {v:,}"
+                                           for k, v in core.items()))
     print("notes: a join phase in the mock ends on a timer (session timeout - 1 s once a group has members),\n"
           "       kbroker's as soon as every member is back (Kafka's rule); mock commits are not durable,\n"
           "       kbroker's are fsynced before the answer (group commit).")

@@ -19,6 +19,7 @@ from broker.log.producer_ids import ProducerIdManager
 from broker.offsets import OFFSETS_TOPIC, MemoryOffsetsLog, OffsetsLog, PartitionLogAdapter
 from broker.server import Server
 from broker.topics import TopicManager
+from protocol.errors import ErrorCode
 
 log = logs.get("kbroker.broker")
 
@@ -36,8 +37,9 @@ def new_cluster_id() -> str:
     return base64.urlsafe_b64encode(uuid.uuid4().bytes).decode().rstrip("=")
 
 
-def load_meta_properties(log_dir: Path, broker_id: int) -> str:
-    """The cluster id stored in log_dir/meta.properties, as Kafka keeps it; created on first start."""
+def load_meta_properties(log_dir: Path, broker_id: int, cluster_id: str | None = None) -> str:
+    """The cluster id stored in log_dir/meta.properties, as Kafka keeps it; created on first start.
+    In cluster mode `cluster_id` is ZooKeeper's: data of another cluster is refused, as in Kafka."""
     path = log_dir / "meta.properties"
     if path.exists():
         props = dict(
@@ -49,8 +51,12 @@ def load_meta_properties(log_dir: Path, broker_id: int) -> str:
                 f"configuration key 'broker.id' is {broker_id} but {path} belongs to broker {stored}"
             )
         if props.get("cluster.id"):
+            if cluster_id is not None and props["cluster.id"] != cluster_id:
+                raise ConfigError(
+                    f"the cluster id {cluster_id} in ZooKeeper does not match the cluster id "
+                    f"{props['cluster.id']} in {path}: this log dir belongs to another cluster")
             return props["cluster.id"]
-    cluster_id = new_cluster_id()
+    cluster_id = cluster_id or new_cluster_id()
     tmp = path.with_suffix(".tmp")
     tmp.write_text(f"#kbroker\nversion=0\nbroker.id={broker_id}\ncluster.id={cluster_id}\n")
     tmp.replace(path)
@@ -69,6 +75,7 @@ class Broker:
         self.log_manager: LogManager | None = None  # every partition's log (broker/log)
         self.topics: TopicManager | None = None  # topics, their configs and ids (broker/topics.py)
         self.producer_ids: ProducerIdManager | None = None
+        self.cluster = None  # broker.cluster.node.ClusterNode when zookeeper.connect is set
 
     @property
     def num_offsets_partitions(self) -> int:
@@ -78,16 +85,38 @@ class Broker:
         return held.partitions if held is not None else self.config["offsets.topic.num.partitions"]
 
     async def start(self) -> None:
+        try:
+            await self._start()
+        except BaseException:
+            if self.cluster is not None:  # leave ZooKeeper, so that a failed start leaves no trace
+                await self.cluster.stop()
+            raise
+
+    async def _start(self) -> None:
         for d in self.config.log_dirs:
             d.mkdir(parents=True, exist_ok=True)
-        self.cluster_id = load_meta_properties(self.config.log_dirs[0], self.node_id)
+        zk_cluster_id = None
+        if self.config["zookeeper.connect"]:
+            from broker.cluster.node import ClusterNode
+
+            self.cluster = ClusterNode(self.config, self.node_id)
+            zk_cluster_id = await self.cluster.connect(new_cluster_id())
+        self.cluster_id = load_meta_properties(self.config.log_dirs[0], self.node_id, zk_cluster_id)
         # Logs first: recovery, then the topics (and __consumer_offsets), before anyone connects.
         self.log_manager = LogManager.from_config(self.config)
-        self.topics = TopicManager(self.config, self.log_manager, self.node_id)
-        await self.topics.start()
+        if self.cluster is not None:
+            from broker.cluster.topics import ClusterTopicManager
+
+            self.topics = ClusterTopicManager(self.config, self.log_manager, self.node_id, self.cluster)
+            await self.topics.start()
+            await self.cluster.start(self.topics)  # ZooKeeper's topics and this broker's logs of them
+        else:
+            self.topics = TopicManager(self.config, self.log_manager, self.node_id)
+            await self.topics.start()
         self.producer_ids = ProducerIdManager(self.config.log_dirs[0])
         self.groups = GroupCoordinatorService(
-            GroupConfig.from_config(self.config), self.num_offsets_partitions, self._offsets_log())
+            GroupConfig.from_config(self.config), self.num_offsets_partitions, self._offsets_log(),
+            owned=() if self.cluster is not None else None)
         await self.groups.start()  # shards load in the background: COORDINATOR_LOAD_IN_PROGRESS till done
         handlers = bind_handlers(self)
         advertised = {a.name: a for a in (self.config["advertised.listeners"] or [])}
@@ -108,8 +137,14 @@ class Broker:
             if self.node is None:
                 self.node = Node(self.node_id, host, adv_port, self.config["broker.rack"])
             log.info("listen", listener=listener.name, host=listener.host, port=port, advertised=f"{host}:{adv_port}")
+        if self.cluster is not None:
+            from broker.cluster.znodes import BrokerInfo
+
+            node = self.node
+            await self.cluster.register(BrokerInfo(node.node_id, node.host, node.port, node.rack,
+                                                   self.config.listeners[0].name), self.groups)
         log.info("start broker", broker_id=self.node_id, cluster_id=self.cluster_id,
-                 log_dirs=[str(d) for d in self.config.log_dirs])
+                 log_dirs=[str(d) for d in self.config.log_dirs], zookeeper=self.config["zookeeper.connect"])
 
     async def stop(self) -> None:
         log.info("stop broker", broker_id=self.node_id)
@@ -117,6 +152,8 @@ class Broker:
             # First: parked JoinGroup/SyncGroup are answered (NOT_COORDINATOR) and queued commits
             # written, so that no in-flight request holds up the servers' stop.
             await self.groups.stop()
+        if self.cluster is not None:
+            await self.cluster.stop()  # the registration goes: the controller moves the leaderships
         await asyncio.gather(*(s.stop() for s in self.servers))
         if self.topics is not None:
             await self.topics.stop()  # last: in-flight produces and commits are written and fsynced
@@ -133,11 +170,29 @@ class Broker:
 
     @property
     def controller_id(self) -> int:
-        return self.node_id
+        return self.cluster.controller_id if self.cluster is not None else self.node_id
+
+    def live_nodes(self) -> list[Node]:
+        """Every live broker (Metadata's brokers): this one alone, or ZooKeeper's registrations."""
+        if self.cluster is None:
+            return [self.node] if self.node is not None else []
+        return [Node(b.broker_id, b.host, b.port, b.rack) for b in self.cluster.live_brokers()]
 
     def coordinator_node(self, offsets_partition: int) -> Node | None:
-        """The leader of an offsets partition: this broker, while there is one broker."""
-        return self.node
+        """The leader of an offsets partition: this broker, while there is one broker; in
+        cluster mode the partition's live leader, None while it has none."""
+        if self.cluster is None:
+            return self.node
+        b = self.cluster.leader_of(OFFSETS_TOPIC, offsets_partition)
+        return Node(b.broker_id, b.host, b.port, b.rack) if b is not None else None
+
+    def leader_error(self, topic: str, partition: int, leader_epoch: int = -1) -> ErrorCode | None:
+        """Why this broker cannot serve a partition's data (Produce, Fetch, ListOffsets), or None.
+        A single broker leads every partition at epoch 0; in cluster mode NOT_LEADER_OR_FOLLOWER
+        unless the controller made this broker the leader, and the epoch fences stale clients."""
+        if self.cluster is not None:
+            return self.cluster.leader_error(topic, partition, leader_epoch)
+        return ErrorCode.UNKNOWN_LEADER_EPOCH if leader_epoch > 0 else None
 
     async def topic_metadata(self, names: list | None, auto_create: bool) -> list[dict]:
         """Metadata's topic entries: all topics for None, else each one named (by name or id)."""

@@ -1,0 +1,50 @@
+"""kbroker's async Kafka client: it speaks the Kafka protocol to kbroker or to any Kafka broker.
+
+    from client import AsyncAdmin, AsyncConsumer, AsyncProducer, NewTopic, TopicPartition
+
+AsyncProducer   batching per partition (linger_ms, batch_size), acks, compression, the Java
+                partitioner (murmur2 keys, sticky null keys), delivery futures.
+AsyncConsumer   subscribe (topics or pattern) or assign; `async for`, getmany, seek, commit,
+                position/committed, pause/resume; a consumer group member with its own
+                heartbeat task, max_poll_interval_ms, static membership and KIP-429.
+AsyncAdmin      create/delete topics, list/describe/delete groups, list offsets, alter/reset
+                group offsets.
+"""
+
+from client.admin import AsyncAdmin, GroupDescription, GroupListing, MemberDescription, NewTopic
+from client.consumer import AsyncConsumer
+from client.coordinator import RebalanceListener
+from client.errors import (
+    CommitFailedError,
+    ConsumerStoppedError,
+    GroupFatalError,
+    KafkaConnectionError,
+    KafkaError,
+    KafkaTimeoutError,
+    RebalanceInProgressError,
+)
+from client.producer import AsyncProducer
+from client.structs import ConsumerRecord, OffsetAndMetadata, OffsetSpec, RecordMetadata, TopicPartition
+
+__all__ = [
+    "AsyncAdmin",
+    "AsyncConsumer",
+    "AsyncProducer",
+    "CommitFailedError",
+    "ConsumerRecord",
+    "ConsumerStoppedError",
+    "GroupDescription",
+    "GroupFatalError",
+    "GroupListing",
+    "KafkaConnectionError",
+    "KafkaError",
+    "KafkaTimeoutError",
+    "MemberDescription",
+    "NewTopic",
+    "OffsetAndMetadata",
+    "OffsetSpec",
+    "RebalanceInProgressError",
+    "RebalanceListener",
+    "RecordMetadata",
+    "TopicPartition",
+]

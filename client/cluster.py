@@ -191,7 +191,7 @@ class KafkaClient:
                 await self.refresh_metadata()
                 backoff.attempts = 0
             except KafkaError as e:
-                log.debug("refresh_metadata_failed", error=str(e))
+                log.debug("fail_refresh_metadata", error=str(e))
                 self._update_wanted.set()
                 await asyncio.sleep(backoff.next_delay())
 

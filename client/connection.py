@@ -104,7 +104,7 @@ class BrokerConnection:
         except BaseException:
             await self.close()
             raise
-        log.debug("connected", node=self.node_id, host=self.host, port=self.port)
+        log.debug("connect", node=self.node_id, host=self.host, port=self.port)
 
     async def _negotiate(self) -> None:
         version: int | None = usable_version({ApiKey.API_VERSIONS: (0, 4)}, ApiKey.API_VERSIONS)
@@ -257,5 +257,9 @@ class BrokerConnection:
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await self._read_task
         if self._writer is not None:
-            with contextlib.suppress(OSError, RuntimeError):
-                await self._writer.wait_closed()
+            try:
+                await asyncio.wait_for(self._writer.wait_closed(), 1.0)
+            except TimeoutError:  # unsent bytes the peer does not read: drop them
+                self._writer.transport.abort()
+            except (OSError, RuntimeError):
+                pass

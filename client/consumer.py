@@ -79,6 +79,7 @@ class AsyncConsumer:
         self._wakeup = asyncio.Event()
         self._iter_buffer: collections.deque[ConsumerRecord] = collections.deque()
         self._initial_topics = topics
+        self._subs.unconsumed = self._iterator_held
         self._initial_listener = listener
         self._started = self._closed = False
         self.coordinator: ConsumerCoordinator | None = None
@@ -115,6 +116,18 @@ class AsyncConsumer:
         self._wakeup.set()
         if self.coordinator is not None and self._started:
             await self.coordinator.close()
+        await self._fetcher.close()
+        await self.client.close()
+
+    async def abort(self) -> None:
+        """Disconnect at once: no commit, no revocation, no LeaveGroup, as if the process had
+        crashed (the group reassigns its partitions after session_timeout_ms)."""
+        if self._closed:
+            return
+        self._closed = True
+        self._wakeup.set()
+        if self.coordinator is not None:
+            await self.coordinator.abort()
         await self._fetcher.close()
         await self.client.close()
 
@@ -179,6 +192,11 @@ class AsyncConsumer:
 
     def assignment(self) -> set[TopicPartition]:
         return self._subs.assigned()
+
+    def _iterator_held(self) -> dict[TopicPartition, int]:
+        """The first offset, per partition, of the records `async for` holds but has not yielded:
+        what `commit()` commits for them (so a commit inside the loop covers what was handled)."""
+        return {r.topic_partition: r.offset for r in reversed(self._iter_buffer)}
 
     def _notify(self) -> None:
         """The group state changed: wake a waiting getmany, and the fetcher (new partitions)."""

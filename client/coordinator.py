@@ -22,37 +22,33 @@ import asyncio
 import contextlib
 import inspect
 import time
-from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from client import log as logs
 from client.assignors import Assignor, RebalanceProtocol, common_rebalance_protocol
 from client.cluster import COORDINATION, Backoff, KafkaClient
 from client.errors import (
-    CommitFailedError,
     GroupFatalError,
-    IllegalStateError,
     KafkaConnectionError,
     KafkaError,
     KafkaTimeoutError,
-    RebalanceInProgressError,
-    error_for,
 )
+from client.group_offsets import GroupOffsetsMixin
+from client.heartbeat import HeartbeatMixin
 from client.membership import (
     NO_GENERATION_STATE,
     Action,
     Generation,
+    GroupConfig,
     MemberState,
+    RebalanceListener,
     assignment_change,
-    commit_action,
-    heartbeat_action,
     join_action,
     join_protocols,
     sync_action,
 )
-from client.offsets import offset_commit_body, offset_commit_errors, offset_fetch_body, offset_fetch_result
-from client.structs import BrokerNode, OffsetAndMetadata, TopicPartition
+from client.structs import BrokerNode, TopicPartition
 from client.subscription import SubscriptionState, SubscriptionType
 from protocol.apis import ApiKey
 from protocol.consumer_protocol import Assignment, decode_assignment, decode_subscription, encode_assignment
@@ -61,34 +57,7 @@ from protocol.errors import ErrorCode
 log = logs.get("kbroker.client.coordinator")
 
 
-class RebalanceListener:
-    """Override what you need; methods may be plain or async. `on_partitions_lost` defaults to
-    `on_partitions_revoked`, as in Kafka."""
-
-    def on_partitions_revoked(self, revoked: set[TopicPartition]) -> Any:
-        return None
-
-    def on_partitions_assigned(self, assigned: set[TopicPartition]) -> Any:
-        return None
-
-    def on_partitions_lost(self, lost: set[TopicPartition]) -> Any:
-        return self.on_partitions_revoked(lost)
-
-
-@dataclass(slots=True)
-class GroupConfig:
-    group_id: str
-    group_instance_id: str | None = None
-    session_timeout_ms: int = 45_000
-    heartbeat_interval_ms: int = 3_000
-    max_poll_interval_ms: int = 300_000
-    rebalance_timeout_ms: int | None = None  # default: max_poll_interval_ms, as Kafka
-    enable_auto_commit: bool = True
-    auto_commit_interval_ms: int = 5_000
-    exclude_internal_topics: bool = True
-
-
-class ConsumerCoordinator:
+class ConsumerCoordinator(HeartbeatMixin, GroupOffsetsMixin):
     def __init__(self, client: KafkaClient, subscriptions: SubscriptionState, config: GroupConfig,
                  assignors: list[Assignor], listener: RebalanceListener | None = None,
                  notify: Callable[[], None] = lambda: None,
@@ -118,6 +87,7 @@ class ConsumerCoordinator:
         self._next_heartbeat = 0.0
         self._heartbeat_wake = asyncio.Event()
         self._rebalance_task: asyncio.Task | None = None
+        self._lookup: asyncio.Task | None = None
         self._tasks: list[asyncio.Task] = []
         self._closing = False
 
@@ -149,6 +119,18 @@ class ConsumerCoordinator:
         for task in self._tasks:
             task.cancel()
         for task in self._tasks:
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task
+        self._tasks.clear()
+
+    async def abort(self) -> None:
+        """Stop without committing, revoking or leaving: what a crashed process leaves behind
+        (the group notices when the session times out)."""
+        self._closing = True
+        tasks = [t for t in (self._rebalance_task, *self._tasks) if t is not None]
+        for task in tasks:
+            task.cancel()
+        for task in tasks:
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await task
         self._tasks.clear()
@@ -242,16 +224,20 @@ class ConsumerCoordinator:
         deadline = None if timeout is None else time.monotonic() + timeout
         backoff = Backoff(self.client.config.retry_backoff_ms, self.client.config.retry_backoff_max_ms)
         while self.coordinator is None:
+            # concurrent callers (rebalance, heartbeat, commits, the fetcher) share one lookup
+            if self._lookup is None or self._lookup.done():
+                self._lookup = asyncio.get_running_loop().create_task(self.client.find_coordinator(self.group_id))
             try:
-                node = await self.client.find_coordinator(self.group_id)
+                node = await asyncio.shield(self._lookup)
             except KafkaError as e:
                 if not e.retriable or (deadline is not None and time.monotonic() > deadline):
                     raise
-                log.debug("find_coordinator_failed", group=self.group_id, error=str(e))
+                log.debug("fail_find_coordinator", group=self.group_id, error=str(e))
                 await asyncio.sleep(backoff.next_delay())
                 continue
-            self.coordinator = node
-            log.info("find_coordinator", group=self.group_id, node=node.node_id, host=node.host, port=node.port)
+            if self.coordinator is None:
+                self.coordinator = node
+                log.info("find_coordinator", group=self.group_id, node=node.node_id, host=node.host, port=node.port)
         return self.coordinator
 
     def mark_coordinator_dead(self, reason: str) -> None:
@@ -328,7 +314,7 @@ class ConsumerCoordinator:
         """One JoinGroup + SyncGroup round; True when the member is stable with its assignment."""
         topics = self._subscription_topics()
         self.client.add_topics(topics)
-        self._joined_counts = self.client.cluster.partition_counts(topics)
+        self._joined_counts = None  # the leader takes its snapshot when it assigns
         member_id = self.generation.member_id
         body = {
             "group_id": self.group_id,
@@ -440,7 +426,7 @@ class ConsumerCoordinator:
         with contextlib.suppress(Exception):
             self._assignor(generation.protocol).on_assignment(assignment, generation.generation_id)
         owned = self.subs.assigned()
-        log.info("assign_group", group=self.group_id, member=generation.member_id,
+        log.info("receive_assignment", group=self.group_id, member=generation.member_id,
                  generation=generation.generation_id, partitions=sorted(map(str, assigned)))
         if self.protocol is RebalanceProtocol.COOPERATIVE:
             change = assignment_change(owned, assigned)
@@ -476,7 +462,7 @@ class ConsumerCoordinator:
                 if self.state is not MemberState.UNJOINED:
                     self.request_rejoin(f"the pattern now matches {sorted(self.subs.subscription)}")
         if self._joined_counts is not None and self.state is MemberState.STABLE:
-            counts = cluster.partition_counts(self._joined_counts.keys() | self.subs.subscription)
+            counts = cluster.partition_counts(self.subs.group_subscription)
             if counts != self._joined_counts:
                 self._joined_counts = counts
                 self.request_rejoin("the partitions of subscribed topics changed")
@@ -492,186 +478,24 @@ class ConsumerCoordinator:
             log.info("leave_group", group=self.group_id, member=generation.member_id, reason=reason)
             body = {"group_id": self.group_id, "member_id": generation.member_id,
                     "members": [{"member_id": generation.member_id, "group_instance_id": None, "reason": reason}]}
+            timeout = self.client.config.request_timeout_ms / 1000
             try:
-                _, r = await self._send(ApiKey.LEAVE_GROUP, body, timeout=self.client.config.request_timeout_ms / 1000)
-                if r.error_code:
-                    log.info("leave_group_failed", group=self.group_id, error=ErrorCode(r.error_code).name)
+                version, r = await self._send(ApiKey.LEAVE_GROUP, body, timeout=timeout)
+                if version >= 3 and r.error_code == ErrorCode.UNKNOWN_MEMBER_ID and not r.members:
+                    # Kafka answers a batched leave (v3+) per member; an answer without members
+                    # comes from a broker that read the request as v0-2 (the librdkafka mock):
+                    # say it again in that layout.
+                    node = await self.ensure_coordinator(timeout)
+                    r = await self.client.send(node.node_id, ApiKey.LEAVE_GROUP, body, purpose=COORDINATION,
+                                               max_version=2, timeout=timeout)
+                errors = [r.error_code] + [m.error_code for m in r.members]
+                if any(errors):
+                    log.info("fail_leave_group", group=self.group_id,
+                             error=ErrorCode(next(e for e in errors if e)).name)
             except KafkaError as e:
-                log.info("leave_group_failed", group=self.group_id, error=str(e))
+                log.info("fail_leave_group", group=self.group_id, error=str(e))
         self.generation = NO_GENERATION_STATE
         self.state = MemberState.UNJOINED
         self.rejoin_needed = True
         self.rejoin_reason = reason
         self.notify()
-
-    # --- heartbeats --------------------------------------------------------------------------
-
-    async def _heartbeat_loop(self) -> None:
-        interval = self.config.heartbeat_interval_ms / 1000
-        backoff = self.client.config.retry_backoff_ms / 1000
-        max_poll = self.config.max_poll_interval_ms / 1000
-        while True:
-            now = time.monotonic()
-            wait = max(0.0, self._next_heartbeat - now) if self.state is MemberState.STABLE else interval
-            if self._polling == 0 and self.state is not MemberState.UNJOINED and not self._poll_expired:
-                wait = min(wait, max(0.0, self._last_poll + max_poll - now) + 0.001)
-            self._heartbeat_wake.clear()
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self._heartbeat_wake.wait(), wait)
-            now = time.monotonic()
-            if (self._polling == 0 and self.state is not MemberState.UNJOINED and self.subs.group_managed
-                    and not self._poll_expired and now - self._last_poll > max_poll):
-                log.warning("expire_poll_interval", group=self.group_id, member=self.generation.member_id,
-                            max_poll_interval_ms=self.config.max_poll_interval_ms)
-                self._poll_expired = True
-                if self._rebalance_task is not None and not self._rebalance_task.done():
-                    self._rebalance_task.cancel()
-                await self.maybe_leave_group("consumer poll timeout has expired (max_poll_interval_ms)")
-                continue
-            if self.state is not MemberState.STABLE or not self.generation.valid or now < self._next_heartbeat:
-                continue
-            self._next_heartbeat = now + interval
-            await self._heartbeat_once(backoff)
-
-    async def _heartbeat_once(self, backoff: float) -> None:
-        generation = self.generation
-        body = {"group_id": self.group_id, "generation_id": generation.generation_id,
-                "member_id": generation.member_id, "group_instance_id": self.config.group_instance_id}
-        try:
-            _, r = await self._send(ApiKey.HEARTBEAT, body, timeout=self.client.config.request_timeout_ms / 1000)
-        except KafkaError as e:
-            log.debug("heartbeat_failed", group=self.group_id, error=str(e))
-            self._next_heartbeat = time.monotonic() + backoff
-            return
-        if generation != self.generation or self.state is not MemberState.STABLE:
-            return  # a rebalance moved on meanwhile; this answer is stale
-        action = heartbeat_action(r.error_code)
-        if action is Action.NONE:
-            return
-        name = ErrorCode(r.error_code).name if r.error_code in ErrorCode._value2member_map_ else str(r.error_code)
-        if action is Action.REJOIN:
-            self.request_rejoin("the group is rebalancing (heartbeat)")
-        elif action is Action.RETRY:
-            self._next_heartbeat = time.monotonic() + backoff
-        elif action is Action.REDISCOVER:
-            self.mark_coordinator_dead(name)
-            self._next_heartbeat = time.monotonic() + backoff
-        elif action in (Action.RESET_REJOIN, Action.RESET_GENERATION_REJOIN):
-            log.warning("lose_membership", group=self.group_id, member=generation.member_id,
-                        generation=generation.generation_id, error=name)
-            self.generation = NO_GENERATION_STATE if action is Action.RESET_REJOIN else Generation(-1, generation.member_id)
-            self.state = MemberState.UNJOINED
-            self.request_rejoin(f"heartbeat: {name}")
-        else:
-            self._fatal = GroupFatalError("Heartbeat failed", code=r.error_code)
-            self.state = MemberState.UNJOINED
-            self.notify()
-
-    # --- offsets -----------------------------------------------------------------------------
-
-    async def _auto_commit_loop(self) -> None:
-        interval = self.config.auto_commit_interval_ms / 1000
-        while True:
-            await asyncio.sleep(interval)
-            stable = self.state is MemberState.STABLE and not self.rebalancing and self.generation.valid
-            if stable or self.subs.type is SubscriptionType.USER_ASSIGNED:
-                await self._commit_quietly(self.subs.all_consumed(), "auto-commit")
-
-    async def _commit_quietly(self, offsets: Mapping[TopicPartition, OffsetAndMetadata], why: str) -> None:
-        if not offsets:
-            return
-        try:
-            await self.commit_offsets(offsets)
-        except KafkaError as e:
-            log.warning("commit_offsets_failed", group=self.group_id, reason=why, error=str(e))
-
-    async def commit_offsets(self, offsets: Mapping[TopicPartition, OffsetAndMetadata],
-                             timeout: float | None = None) -> None:
-        """OffsetCommit with this member's generation (or as a standalone member when the
-        partitions were assigned by hand), retrying retriable errors until `timeout`."""
-        if not offsets:
-            return
-        timeout = self.client.config.request_timeout_ms / 1000 if timeout is None else timeout
-        deadline = time.monotonic() + timeout
-        backoff = Backoff(self.client.config.retry_backoff_ms, self.client.config.retry_backoff_max_ms)
-        while True:
-            generation = self.generation if self.subs.group_managed else NO_GENERATION_STATE
-            if self.subs.group_managed and (not generation.valid or self.state is not MemberState.STABLE):
-                if self.rebalancing or self.state in (MemberState.PREPARING_REBALANCE, MemberState.COMPLETING_REBALANCE):
-                    raise RebalanceInProgressError("the consumer is rebalancing; poll, then commit again")
-                raise CommitFailedError("the consumer is not part of an active group (it was fenced, left, or its "
-                                        "poll interval expired); its partitions may belong to another member now")
-            body = offset_commit_body(self.group_id, offsets, generation_id=generation.generation_id,
-                                      member_id=generation.member_id, group_instance_id=self.config.group_instance_id)
-            try:
-                _, r = await self._send(ApiKey.OFFSET_COMMIT, body, timeout=max(0.1, deadline - time.monotonic()))
-                errors = offset_commit_errors(r)
-            except KafkaError as e:
-                if not e.retriable or time.monotonic() > deadline:
-                    raise
-                await asyncio.sleep(backoff.next_delay())
-                continue
-            failed = {tp: code for tp, code in errors.items() if code}
-            if not failed:
-                log.debug("commit_offsets", group=self.group_id, generation=generation.generation_id,
-                          offsets={str(tp): om.offset for tp, om in offsets.items()})
-                return
-            code = next(iter(failed.values()))
-            action = max((commit_action(c) for c in failed.values()), key=_ACTION_SEVERITY.__getitem__)
-            if action in (Action.RETRY, Action.REDISCOVER):
-                if action is Action.REDISCOVER:
-                    self.mark_coordinator_dead(ErrorCode(code).name)
-                if time.monotonic() > deadline:
-                    raise error_for(code, "OffsetCommit")
-                await asyncio.sleep(backoff.next_delay())
-                continue
-            if action is Action.REJOIN:
-                self.request_rejoin("OffsetCommit: REBALANCE_IN_PROGRESS")
-                raise RebalanceInProgressError("the group is rebalancing; poll, then commit again")
-            if action in (Action.RESET_REJOIN, Action.RESET_GENERATION_REJOIN):
-                if generation == self.generation and self.subs.group_managed:
-                    self.generation = NO_GENERATION_STATE if action is Action.RESET_REJOIN \
-                        else Generation(-1, generation.member_id)
-                    self.state = MemberState.UNJOINED
-                    self.request_rejoin(f"OffsetCommit: {ErrorCode(code).name}")
-                raise CommitFailedError("the group rebalanced and this member's generation is gone", code=code)
-            raise error_for(code, "OffsetCommit")
-
-    async def fetch_committed(self, partitions: Iterable[TopicPartition] | None,
-                              timeout: float | None = None) -> dict[TopicPartition, OffsetAndMetadata | None]:
-        """The group's committed offsets for `partitions` (None: every partition it has)."""
-        tps = None if partitions is None else sorted(set(partitions))
-        if tps is not None and not tps:
-            return {}
-        timeout = self.client.config.request_timeout_ms / 1000 if timeout is None else timeout
-        deadline = time.monotonic() + timeout
-        backoff = Backoff(self.client.config.retry_backoff_ms, self.client.config.retry_backoff_max_ms)
-        while True:
-            try:
-                version, r = await self._send(ApiKey.OFFSET_FETCH, offset_fetch_body(self.group_id, tps),
-                                              timeout=max(0.1, deadline - time.monotonic()))
-                error, found = offset_fetch_result(r, version, self.group_id)
-                codes = [error] + [code for _, code in found.values() if code]
-                code = next((c for c in codes if c), 0)
-                if code in (ErrorCode.NOT_COORDINATOR, ErrorCode.COORDINATOR_NOT_AVAILABLE):
-                    self.mark_coordinator_dead(ErrorCode(code).name)
-                if code:
-                    raise error_for(code, "OffsetFetch")
-            except KafkaError as e:
-                if not e.retriable or time.monotonic() > deadline:
-                    raise
-                await asyncio.sleep(backoff.next_delay())
-                continue
-            result: dict[TopicPartition, OffsetAndMetadata | None] = {tp: None for tp in tps or ()}
-            result.update({tp: om for tp, (om, _code) in found.items() if tps is None or tp in result})
-            return result
-
-    def check_group(self) -> None:
-        if self.config.group_id is None:
-            raise IllegalStateError("no group_id: offsets cannot be committed or fetched")
-
-
-_ACTION_SEVERITY = {
-    Action.NONE: 0, Action.RETRY: 1, Action.REDISCOVER: 2, Action.REJOIN: 3,
-    Action.RESET_GENERATION_REJOIN: 4, Action.RESET_REJOIN: 5, Action.FATAL: 6,
-}

@@ -1,15 +1,16 @@
 """The consumer's fetcher: positions resolved (committed offset or reset), one Fetch in flight
 per broker, answers buffered per partition until the application takes them.
 
-A partition is fetched again as soon as its buffered records have been handed out, so the next
-answer is on its way while the application works (prefetch of one fetch per partition).
+Each partition may have one answer buffered ahead of the one being handed out, so the next answer
+is on its way while the application works through the current one.
 """
 
 from __future__ import annotations
 
 import asyncio
+import collections
 import contextlib
-from collections.abc import Awaitable, Callable, Iterable
+from collections.abc import Awaitable, Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -24,7 +25,7 @@ from client.errors import (
 )
 from client.metadata import ZERO_UUID
 from client.offsets import list_offsets_body, list_offsets_result
-from client.records import decode_records
+from client.records import CorruptRecordsError, fetch_end, iter_records
 from client.structs import ConsumerRecord, OffsetAndMetadata, OffsetSpec, TopicPartition
 from client.subscription import ResetStrategy, SubscriptionState
 from client.versions import TOPIC_ID_VERSIONS
@@ -32,6 +33,8 @@ from protocol.apis import ApiKey
 from protocol.errors import ErrorCode
 
 log = logs.get("kbroker.client.fetcher")
+
+_FETCH_AHEAD = 2  # completed fetches buffered per partition: one being taken, one fetched ahead
 
 CommittedLookup = Callable[[list[TopicPartition]], Awaitable[dict[TopicPartition, OffsetAndMetadata | None]]]
 
@@ -46,14 +49,52 @@ class FetchConfig:
     check_crcs: bool = True
 
 
-@dataclass(slots=True)
 class CompletedFetch:
-    """Records of one partition from one Fetch answer, handed out from `index` on."""
+    """The records of one partition from one Fetch answer, decoded a batch at a time as the
+    application takes them (so the next fetch is on the wire while this one is decoded)."""
 
-    records: list[ConsumerRecord]
-    position: int  # the position this fetch continues from (as the handed-out records advance it)
-    next_offset: int  # the fetch offset after all of it (past control batches and gaps)
-    index: int = 0
+    __slots__ = ("_batches", "_pending", "_index", "_error", "position", "next_offset", "done")
+
+    def __init__(self, batches: Iterator[list[ConsumerRecord]], position: int, next_offset: int):
+        self._batches = batches
+        self._pending: list[ConsumerRecord] = []
+        self._index = 0
+        self.position = position  # the next offset to hand out from here
+        self.next_offset = next_offset  # the fetch offset after all of it (past control batches, gaps)
+        self.done = False
+        self._error: CorruptRecordsError | None = None
+
+    def take(self, budget: int) -> list[ConsumerRecord]:
+        """Up to `budget` records; raises CorruptRecordsError at a bad batch (after handing out
+        the good records before it)."""
+        if self._error is not None:
+            raise self._error
+        out: list[ConsumerRecord] = []
+        while budget > 0:
+            if self._index >= len(self._pending):
+                try:
+                    batch = next(self._batches, None)
+                except CorruptRecordsError as e:
+                    if not out:
+                        raise
+                    self._error = e
+                    break
+                if batch is None:
+                    self.done = True
+                    break
+                self._pending, self._index = batch, 0
+            if self._index == 0 and len(self._pending) <= budget:
+                chunk = self._pending
+            else:
+                chunk = self._pending[self._index:self._index + budget]
+            self._index += len(chunk)
+            budget -= len(chunk)
+            out += chunk
+        if out:
+            self.position = out[-1].offset + 1
+        if self.done:
+            self.position = max(self.position, self.next_offset)
+        return out
 
 
 class Fetcher:
@@ -67,7 +108,7 @@ class Fetcher:
         self.committed_lookup: CommittedLookup | None = None
         self.notify: Callable[[], None] = lambda: None  # called when records (or an error) arrive
         self._wake = asyncio.Event()
-        self._buffer: dict[TopicPartition, CompletedFetch] = {}
+        self._buffer: dict[TopicPartition, collections.deque[CompletedFetch]] = {}
         self._in_flight: dict[int, asyncio.Task] = {}
         self._errors: list[KafkaError] = []
         self._task: asyncio.Task | None = None
@@ -104,28 +145,39 @@ class Fetcher:
                 break
             if partitions is not None and tp not in partitions:
                 continue
-            fetch = self._buffer[tp]
+            queue = self._buffer[tp]
             state = self.subs.assignment.get(tp)
-            if state is None or state.pending_revocation or state.position != fetch.position:
+            if state is None or state.pending_revocation or state.position != queue[0].position:
                 del self._buffer[tp]  # revoked, or the application seeked elsewhere
                 self._wake.set()
                 continue
             if state.paused:
                 continue
-            records = fetch.records[fetch.index:fetch.index + budget]
-            fetch.index += len(records)
-            budget -= len(records)
-            if records:
-                out[tp] = records
-                fetch.position = records[-1].offset + 1
-            if fetch.index >= len(fetch.records):
-                fetch.position = max(fetch.position, fetch.next_offset)
-                del self._buffer[tp]
-                self._wake.set()
-            state.position = fetch.position
-            # fairness: a partition that just gave records goes to the back of the line
-            if tp in self._buffer:
-                self._buffer[tp] = self._buffer.pop(tp)
+            taken: list[ConsumerRecord] = []
+            while queue and budget > 0:
+                fetch = queue[0]
+                try:
+                    records = fetch.take(budget)
+                except CorruptRecordsError as e:
+                    del self._buffer[tp]  # the next fetch starts at the bad batch and fails there again
+                    self._raise_later(e)
+                    break
+                budget -= len(records)
+                taken += records
+                state.position = fetch.position
+                if not fetch.done:
+                    break
+                queue.popleft()
+                self._wake.set()  # room to fetch ahead again
+            if tp not in self._buffer:
+                if taken:
+                    out[tp] = taken
+                continue
+            if taken:
+                out[tp] = taken
+            del self._buffer[tp]
+            if queue:  # fairness: a partition that just gave records goes to the back of the line
+                self._buffer[tp] = queue
         return out
 
     def has_data(self, partitions: set[TopicPartition] | None = None) -> bool:
@@ -150,7 +202,7 @@ class Fetcher:
                 if isinstance(e, NoOffsetForPartitionError | OffsetOutOfRangeError):
                     self._raise_later(e)
                 else:
-                    log.debug("update_positions_failed", error=str(e))
+                    log.debug("fail_update_positions", error=str(e))
                     await asyncio.sleep(backoff)
                     self._wake.set()
             waiting_for_leader = self._send_fetches()
@@ -169,7 +221,7 @@ class Fetcher:
         by_node: dict[int, list[TopicPartition]] = {}
         waiting = False
         for tp in self.subs.fetchable():
-            if tp in self._buffer:
+            if len(self._buffer.get(tp, ())) >= _FETCH_AHEAD:
                 continue
             leader = cluster.leader_for(tp)
             if leader < 0:
@@ -197,9 +249,9 @@ class Fetcher:
             state = self.subs.assignment.get(tp)
             if state is None or state.position is None:
                 continue
-            sent[tp] = state.position
+            sent[tp] = offset = self._next_fetch_offset(tp, state.position)
             topics.setdefault(tp.topic, []).append({
-                "partition": tp.partition, "current_leader_epoch": -1, "fetch_offset": state.position,
+                "partition": tp.partition, "current_leader_epoch": -1, "fetch_offset": offset,
                 "last_fetched_epoch": -1, "log_start_offset": -1,
                 "partition_max_bytes": self.config.max_partition_fetch_bytes,
             })
@@ -219,11 +271,11 @@ class Fetcher:
             version, response = await self.client.send_versioned(node, ApiKey.FETCH, body, max_version=max_version,
                                                                  timeout=timeout)
         except KafkaError as e:
-            log.debug("fetch_failed", node=node, error=str(e))
+            log.debug("fail_fetch", node=node, error=str(e))
             await asyncio.sleep(self.client.config.retry_backoff_ms / 1000)
             return
         if response.error_code:
-            log.debug("fetch_failed", node=node, error=ErrorCode(response.error_code).name)
+            log.debug("fail_fetch", node=node, error=ErrorCode(response.error_code).name)
             return
         got_data = False
         for topic in response.responses:
@@ -239,9 +291,12 @@ class Fetcher:
 
     def _handle_partition(self, tp: TopicPartition, fetch_offset: int, p: Any) -> bool:
         state = self.subs.assignment.get(tp)
-        if state is None or state.position != fetch_offset or state.pending_revocation:
+        if state is None or state.position is None or state.pending_revocation or \
+                self._next_fetch_offset(tp, state.position) != fetch_offset:
             return False  # revoked or seeked while the fetch was out
         error = p.error_code
+        if error and tp in self._buffer:
+            return False  # a fetch ahead failed: it is asked again once the buffer is taken
         if error == ErrorCode.OFFSET_OUT_OF_RANGE:
             if self.subs.default_reset is ResetStrategy.NONE:
                 self._raise_later(OffsetOutOfRangeError(f"{tp} offset {fetch_offset} is out of range"))
@@ -263,15 +318,20 @@ class Fetcher:
         data = p.records
         if not data:
             return False
-        records, next_offset = decode_records(
-            data, tp, fetch_offset, self.key_deserializer, self.value_deserializer,
-            check_crc=self.config.check_crcs,
-            aborted=p.aborted_transactions if self.config.isolation_level == 1 else None,
-        )
-        if not records and next_offset <= fetch_offset:
-            return False
-        self._buffer[tp] = CompletedFetch(records, fetch_offset, next_offset)
+        data = bytes(data)
+        next_offset = fetch_end(data, fetch_offset)
+        if next_offset <= fetch_offset:
+            return False  # no complete batch past the position (a torn tail, or older data)
+        batches = iter_records(data, tp, fetch_offset, self.key_deserializer, self.value_deserializer,
+                               check_crc=self.config.check_crcs,
+                               aborted=p.aborted_transactions if self.config.isolation_level == 1 else None)
+        self._buffer.setdefault(tp, collections.deque()).append(CompletedFetch(batches, fetch_offset, next_offset))
         return True
+
+    def _next_fetch_offset(self, tp: TopicPartition, position: int) -> int:
+        """Where the next fetch of `tp` starts: after what is buffered, else at the position."""
+        queue = self._buffer.get(tp)
+        return queue[-1].next_offset if queue else position
 
     # --- positions ---------------------------------------------------------------------------
 

@@ -36,7 +36,7 @@ def _fallback_logger() -> Any:
 
 
 class Logger:
-    """`log.info("joined_group", group=..., member=..., generation=...)`: events are verbs."""
+    """`log.info("join_group", group=..., member=..., generation=...)`: events are verbs."""
 
     __slots__ = ("name",)
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import Any
 
 from client.assignors import Assignor
 from client.structs import TopicPartition
@@ -150,3 +151,30 @@ class AssignmentChange:
 def assignment_change(owned: Iterable[TopicPartition], assigned: Iterable[TopicPartition]) -> AssignmentChange:
     owned_set, assigned_set = frozenset(owned), frozenset(assigned)
     return AssignmentChange(assigned_set - owned_set, owned_set - assigned_set, owned_set & assigned_set)
+
+
+class RebalanceListener:
+    """Override what you need; methods may be plain or async. `on_partitions_lost` defaults to
+    `on_partitions_revoked`, as in Kafka."""
+
+    def on_partitions_revoked(self, revoked: set[TopicPartition]) -> Any:
+        return None
+
+    def on_partitions_assigned(self, assigned: set[TopicPartition]) -> Any:
+        return None
+
+    def on_partitions_lost(self, lost: set[TopicPartition]) -> Any:
+        return self.on_partitions_revoked(lost)
+
+
+@dataclass(slots=True)
+class GroupConfig:
+    group_id: str
+    group_instance_id: str | None = None
+    session_timeout_ms: int = 45_000
+    heartbeat_interval_ms: int = 3_000
+    max_poll_interval_ms: int = 300_000
+    rebalance_timeout_ms: int | None = None  # default: max_poll_interval_ms, as Kafka
+    enable_auto_commit: bool = True
+    auto_commit_interval_ms: int = 5_000
+    exclude_internal_topics: bool = True

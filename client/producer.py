@@ -103,6 +103,7 @@ class AsyncProducer:
         self._in_flight: dict[int, set[asyncio.Task]] = {}
         self._closed = False
         self._started = False
+        self.metrics = {"requests": 0, "batches": 0, "records": 0}  # sent so far
 
     async def start(self) -> None:
         await self.client.start()
@@ -243,13 +244,16 @@ class AsyncProducer:
         self._in_flight.get(node, set()).discard(task)
         self._wake.set()
         if not task.cancelled() and task.exception() is not None:
-            log.error("send_produce_failed", node=node, error=repr(task.exception()))
+            log.error("fail_produce", node=node, error=repr(task.exception()))
 
     async def _produce(self, node: int, batches: list[ProducerBatch]) -> None:
         cluster = self.client.cluster
         by_topic: dict[str, list[ProducerBatch]] = {}
         for b in batches:
             by_topic.setdefault(b.tp.topic, []).append(b)
+        self.metrics["requests"] += 1
+        self.metrics["batches"] += len(batches)
+        self.metrics["records"] += sum(len(b.records) for b in batches)
         ids = {t: cluster.topic_id(t) for t in by_topic}
         max_version = None if all(i != ZERO_UUID for i in ids.values()) else TOPIC_ID_VERSIONS[ApiKey.PRODUCE] - 1
         body = {

@@ -7,8 +7,9 @@ Legacy message sets (magic 0/1, from old brokers or old data) go through the pro
 
 from __future__ import annotations
 
+import contextlib
 import heapq
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from client.errors import KafkaError
@@ -50,60 +51,83 @@ def _varint(buf: bytes, pos: int) -> tuple[int, int]:
 def _parse_records(body: bytes, count: int, tp: TopicPartition, base_offset: int, base_ts: int, log_append: bool,
                    max_ts: int, epoch: int, start: int, kd: Deserializer, vd: Deserializer,
                    out: list[ConsumerRecord]) -> None:
-    # Varints are inlined for their one-byte case (most deltas and short lengths): this loop
-    # runs once per record consumed.
+    # The one- and two-byte cases of the zigzag varints are inlined (deltas and lengths of
+    # records up to 8 KB): this loop runs once per record consumed.
     topic, partition = tp
     ts_type = 1 if log_append else 0
     pos = 0
     varint = _varint
     append = out.append
+    make = tuple.__new__  # builds the ConsumerRecord NamedTuple without its Python-level __new__
     record = ConsumerRecord
+    no_headers = ()
     for _ in range(count):
-        b = body[pos]
-        if b < 0x80:
-            pos += 1
+        # length (skipped: the fields below tell where the record ends) and attributes
+        if body[pos] < 0x80:
+            pos += 2
+        elif body[pos + 1] < 0x80:
+            pos += 3
         else:
             _n, pos = varint(body, pos)
-        pos += 1  # attributes
+            pos += 1
         b = body[pos]
         if b < 0x80:
             ts_delta = (b >> 1) ^ -(b & 1)
             pos += 1
         else:
-            ts_delta, pos = varint(body, pos)
+            c = body[pos + 1]
+            if c < 0x80:
+                raw = (b & 0x7F) | (c << 7)
+                ts_delta = (raw >> 1) ^ -(raw & 1)
+                pos += 2
+            else:
+                ts_delta, pos = varint(body, pos)
         b = body[pos]
         if b < 0x80:
             offset_delta = (b >> 1) ^ -(b & 1)
             pos += 1
         else:
-            offset_delta, pos = varint(body, pos)
+            c = body[pos + 1]
+            if c < 0x80:
+                raw = (b & 0x7F) | (c << 7)
+                offset_delta = (raw >> 1) ^ -(raw & 1)
+                pos += 2
+            else:
+                offset_delta, pos = varint(body, pos)
         b = body[pos]
-        if b < 0x80:
-            n = (b >> 1) ^ -(b & 1)
+        if b == 1:  # null key
+            key = None
             pos += 1
         else:
-            n, pos = varint(body, pos)
-        if n >= 0:
+            if b < 0x80:
+                n = b >> 1
+                pos += 1
+            else:
+                n, pos = varint(body, pos)
             key = body[pos:pos + n]
             pos += n
-        else:
-            key = None
         b = body[pos]
-        if b < 0x80:
-            n = (b >> 1) ^ -(b & 1)
+        if b == 1:  # null value
+            value = None
             pos += 1
         else:
-            n, pos = varint(body, pos)
-        if n >= 0:
+            if b < 0x80:
+                n = b >> 1
+                pos += 1
+            else:
+                c = body[pos + 1]
+                if c < 0x80:
+                    n = ((b & 0x7F) | (c << 7)) >> 1
+                    pos += 2
+                else:
+                    n, pos = varint(body, pos)
             value = body[pos:pos + n]
             pos += n
-        else:
-            value = None
-        b = body[pos]
-        headers = []
-        if b == 0:
+        if body[pos] == 0:
+            headers: tuple[tuple[str, bytes | None], ...] = no_headers
             pos += 1
         else:
+            pairs = []
             header_count, pos = varint(body, pos)
             for _h in range(header_count):
                 n, pos = varint(body, pos)
@@ -115,47 +139,57 @@ def _parse_records(body: bytes, count: int, tp: TopicPartition, base_offset: int
                     pos += n
                 else:
                     hvalue = None
-                headers.append((hkey, hvalue))
+                pairs.append((hkey, hvalue))
+            headers = tuple(pairs)
         offset = base_offset + offset_delta
         if offset < start:
             continue
-        append(record(
+        append(make(record, (
             topic, partition, offset, max_ts if log_append else base_ts + ts_delta, ts_type,
             kd(key) if kd else key, vd(value) if vd else value, headers, epoch,
-        ))
+        )))
     if pos != len(body):
         raise CorruptRecordsError(f"{len(body) - pos} bytes left after the records of a batch of {tp}")
 
 
-def decode_records(data: bytes | memoryview, tp: TopicPartition, start: int, kd: Deserializer = None,
-                   vd: Deserializer = None, *, check_crc: bool = True,
-                   aborted: list[Any] | None = None) -> tuple[list[ConsumerRecord], int]:
-    """The records at offsets >= `start` in a Fetch answer's record data, and the offset to fetch
-    next. `aborted` (read_committed) is the answer's aborted transactions list; their records
-    and all control records are skipped."""
-    out: list[ConsumerRecord] = []
-    next_offset = start
+def fetch_end(data: bytes, start: int) -> int:
+    """The offset to fetch after this record data: past its last complete batch (at least `start`)."""
     if len(data) > 16 and magic_of(data) < 2:
-        return _decode_legacy(data, tp, start, kd, vd, check_crc)
-    buf = data if isinstance(data, bytes) else bytes(data)
+        legacy = decode_legacy_message_set(data, check_crc=False, allow_partial=True)
+        return max(start, legacy[-1].offset + 1) if legacy else start
+    end = start
+    with contextlib.suppress(CorruptRecordError):
+        for _pos, h in iter_batches(data):
+            end = max(end, h.base_offset + h.last_offset_delta + 1)
+    return end
+
+
+def iter_records(data: bytes, tp: TopicPartition, start: int, kd: Deserializer = None, vd: Deserializer = None, *,
+                 check_crc: bool = True, aborted: list[Any] | None = None) -> Iterator[list[ConsumerRecord]]:
+    """The records at offsets >= `start` in a Fetch answer's record data, a batch at a time,
+    decoded as they are asked for. `aborted` (read_committed) is the answer's aborted
+    transactions list; their records and all control records are skipped. Raises
+    CorruptRecordsError at a batch that fails its CRC or does not parse."""
+    if len(data) > 16 and magic_of(data) < 2:
+        yield _decode_legacy(data, tp, start, kd, vd, check_crc)
+        return
     aborted_heap = [(a.first_offset, a.producer_id) for a in aborted] if aborted is not None else None
     if aborted_heap:
         heapq.heapify(aborted_heap)
     aborted_pids: set[int] = set()
     try:
-        for pos, h in iter_batches(buf):
-            if check_crc and h.crc != compute_crc(buf, pos, h.size):
+        for pos, h in iter_batches(data):
+            if check_crc and h.crc != compute_crc(data, pos, h.size):
                 raise CorruptRecordsError(f"record batch at offset {h.base_offset} of {tp} fails its CRC")
             batch_next = h.base_offset + h.last_offset_delta + 1
             if batch_next <= start:
                 continue
-            next_offset = max(next_offset, batch_next)
             if aborted_heap is not None and h.producer_id >= 0:
                 while aborted_heap and aborted_heap[0][0] <= batch_next - 1:
                     aborted_pids.add(heapq.heappop(aborted_heap)[1])
                 if h.attributes & 0x10 and not h.attributes & 0x20 and h.producer_id in aborted_pids:
                     continue
-            body: bytes = buf[pos + HEADER_SIZE:pos + h.size]
+            body: bytes = data[pos + HEADER_SIZE:pos + h.size]
             codec = h.attributes & CODEC_MASK
             if codec:
                 body = decompress(codec, body)
@@ -163,13 +197,31 @@ def decode_records(data: bytes | memoryview, tp: TopicPartition, start: int, kd:
                 if aborted_heap is not None and _is_abort_marker(body):
                     aborted_pids.discard(h.producer_id)
                 continue
+            out: list[ConsumerRecord] = []
             _parse_records(body, h.records_count, tp, h.base_offset, h.base_timestamp, bool(h.attributes & 0x08),
                            h.max_timestamp, h.partition_leader_epoch, start, kd, vd, out)
+            if out:
+                yield out
     except (CorruptRecordError, CompressionError, IndexError, UnicodeDecodeError) as e:
-        if out:  # hand out what was good; the next fetch starts at the bad batch and fails there
-            return out, out[-1].offset + 1
         raise CorruptRecordsError(f"bad record data for {tp}: {e}") from e
-    return out, next_offset
+
+
+def decode_records(data: bytes | memoryview, tp: TopicPartition, start: int, kd: Deserializer = None,
+                   vd: Deserializer = None, *, check_crc: bool = True,
+                   aborted: list[Any] | None = None) -> tuple[list[ConsumerRecord], int]:
+    """All the records of `iter_records` at once, and the offset to fetch next. After a bad
+    batch: the good records before it and the bad batch's offset (so the next fetch fails there);
+    with no good record, the error."""
+    buf = data if isinstance(data, bytes) else bytes(data)
+    out: list[ConsumerRecord] = []
+    try:
+        for records in iter_records(buf, tp, start, kd, vd, check_crc=check_crc, aborted=aborted):
+            out += records
+    except CorruptRecordsError:
+        if out:
+            return out, out[-1].offset + 1
+        raise
+    return out, fetch_end(buf, start)
 
 
 def _is_abort_marker(body: bytes) -> bool:
@@ -187,14 +239,13 @@ def _is_abort_marker(body: bytes) -> bool:
 
 
 def _decode_legacy(data: bytes | memoryview, tp: TopicPartition, start: int, kd: Deserializer, vd: Deserializer,
-                   check_crc: bool) -> tuple[list[ConsumerRecord], int]:
+                   check_crc: bool) -> list[ConsumerRecord]:
     try:
         legacy = decode_legacy_message_set(data, check_crc=check_crc, allow_partial=True)
     except CorruptRecordError as e:
         raise CorruptRecordsError(f"bad legacy record data for {tp}: {e}") from e
-    out = [
+    return [
         ConsumerRecord(tp.topic, tp.partition, r.offset, r.timestamp, int(r.timestamp_type),
-                       kd(r.key) if kd else r.key, vd(r.value) if vd else r.value, [])
+                       kd(r.key) if kd else r.key, vd(r.value) if vd else r.value)
         for r in legacy if r.offset >= start
     ]
-    return out, (legacy[-1].offset + 1 if legacy else start)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import asyncio
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 
@@ -23,8 +23,9 @@ class OffsetAndMetadata(NamedTuple):
     leader_epoch: int = -1
 
 
-@dataclass(slots=True)
-class ConsumerRecord:
+class ConsumerRecord(NamedTuple):
+    """A record read by the consumer (immutable, as kafka-python's)."""
+
     topic: str
     partition: int
     offset: int
@@ -32,7 +33,7 @@ class ConsumerRecord:
     timestamp_type: int  # 0 CreateTime, 1 LogAppendTime
     key: Any
     value: Any
-    headers: list[tuple[str, bytes | None]] = field(default_factory=list)
+    headers: tuple[tuple[str, bytes | None], ...] = ()
     leader_epoch: int = -1
 
     @property

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import enum
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from client.errors import IllegalStateError
@@ -54,6 +54,8 @@ class SubscriptionState:
         self.group_subscription: set[str] = set()  # the leader's view: every member's topics
         self.assignment: dict[TopicPartition, PartitionState] = {}
         self.version = 0  # bumped whenever the assignment changes
+        # partition -> offset of the first record fetched but not yet handed to the application
+        self.unconsumed: Callable[[], dict[TopicPartition, int]] | None = None
 
     # --- subscribing -------------------------------------------------------------------------
 
@@ -175,6 +177,9 @@ class SubscriptionState:
         return [tp for tp, s in self.assignment.items() if s.needs_position]
 
     def all_consumed(self) -> dict[TopicPartition, OffsetAndMetadata]:
-        """Offsets to commit: the position of every assigned partition that has one."""
-        return {tp: OffsetAndMetadata(s.position, "", s.leader_epoch)
+        """Offsets to commit: the position of every assigned partition that has one, or, where
+        the application holds records it has not been given yet (the consumer's iterator), the
+        offset of the first of those."""
+        held = self.unconsumed() if self.unconsumed is not None else {}
+        return {tp: OffsetAndMetadata(held.get(tp, s.position), "", s.leader_epoch)
                 for tp, s in self.assignment.items() if s.position is not None}

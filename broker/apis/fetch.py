@@ -59,10 +59,12 @@ def _plan(broker: Broker, request: Any, version: int) -> list[tuple[Any, list[_P
             error = ErrorCode.NONE
             if topic is None:
                 error = unknown
+            elif not 0 <= p.partition < topic.partitions:
+                error = ErrorCode.UNKNOWN_TOPIC_OR_PARTITION
+            elif (not_leader := broker.leader_error(topic.name, p.partition, p.current_leader_epoch)) is not None:
+                error = not_leader  # an epoch we do not have, or (cluster mode) not the leader here
             elif lg is None:
                 error = ErrorCode.UNKNOWN_TOPIC_OR_PARTITION
-            elif p.current_leader_epoch > 0:
-                error = ErrorCode.UNKNOWN_LEADER_EPOCH  # newer than the only epoch there is (0)
             parts.append(_Partition(p, lg, error))
         plan.append((t, parts))
     return plan

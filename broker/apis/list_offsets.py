@@ -36,11 +36,15 @@ async def lookup(lg: Log, timestamp: int) -> tuple[int, int]:
 async def _partition(broker: Broker, topic: str, p: Any, version: int) -> dict[str, Any]:
     answer: dict[str, Any] = {"partition_index": p.partition_index, "error_code": ErrorCode.NONE}
     lg = broker.topics.log(topic, p.partition_index) if broker.topics.get(topic) else None
+    held = broker.topics.get(topic)
+    not_leader = None
+    if held is not None and 0 <= p.partition_index < held.partitions:
+        not_leader = broker.leader_error(topic, p.partition_index, p.current_leader_epoch)
+    if not_leader is not None:  # an epoch we do not have, or (cluster mode) not the leader here
+        answer["error_code"] = not_leader
+        return answer
     if lg is None:
         answer["error_code"] = ErrorCode.UNKNOWN_TOPIC_OR_PARTITION
-        return answer
-    if p.current_leader_epoch > 0:
-        answer["error_code"] = ErrorCode.UNKNOWN_LEADER_EPOCH
         return answer
     if version == 0:
         answer["old_style_offsets"] = lg.legacy_offsets_before(p.timestamp, p.max_num_offsets)

@@ -20,13 +20,13 @@ def requested_topics(request: Any, version: int) -> list[Any] | None:
 
 async def handle(broker: Broker, ctx: RequestContext, request: Any) -> dict[str, Any]:
     version = ctx.header.api_version
-    node = broker.node
     wanted = requested_topics(request, version)
     auto_create = request.allow_auto_topic_creation if version >= 4 else True
     topics = await broker.topic_metadata(wanted, auto_create and broker.config["auto.create.topics.enable"])
     return {
         "throttle_time_ms": 0,
-        "brokers": [{"node_id": node.node_id, "host": node.host, "port": node.port, "rack": node.rack}],
+        "brokers": [{"node_id": n.node_id, "host": n.host, "port": n.port, "rack": n.rack}
+                    for n in broker.live_nodes()],
         "cluster_id": broker.cluster_id,
         "controller_id": broker.controller_id,
         "topics": topics,

@@ -42,6 +42,9 @@ async def _append(broker: Broker, topic: Topic | None, unknown: ErrorCode, index
         return _error(index, unknown)
     if topic.internal:
         return _error(index, ErrorCode.INVALID_TOPIC_EXCEPTION, f"Cannot append to internal topic {topic.name}")
+    not_leader = broker.leader_error(topic.name, index)
+    if not_leader is not None:  # cluster mode: another broker leads it (or none, for now)
+        return _error(index, not_leader)
     lg = broker.topics.log(topic.name, index)
     if lg is None:
         return _error(index, ErrorCode.UNKNOWN_TOPIC_OR_PARTITION)

@@ -9,53 +9,37 @@ shard is the only owner of its groups, and the driver calls it from one event lo
 
 The membership protocol below reads top to bottom like Kafka's GroupMetadataManager (classic
 part) — JoinGroup, the join phase and its completion, SyncGroup, Heartbeat, LeaveGroup, member
-expiry — with offsets (OffsetCommit/Fetch/Delete) and the admin APIs after it.
+expiry — then the records it writes and how a shard loads them back. Offsets
+(OffsetCommit/Fetch/Delete) and the admin APIs are in admin.py.
 """
 
 from __future__ import annotations
 
-import time
 from collections.abc import Hashable, Iterable
-from dataclasses import dataclass
 from functools import partial
-from typing import Any, Protocol
+from typing import Any
 
 from broker import logs
+from broker.group.admin import OffsetsAndAdmin
+from broker.group.config import Clock, GroupConfig, SystemClock
 from broker.group.events import (
     Append,
     CommitPartition,
-    DescribedGroup,
-    DescribedMember,
-    FetchedGroup,
-    FetchedPartition,
     Heartbeat,
     JoinGroup,
     JoinResult,
     LeaveGroup,
     LeaveResult,
-    ListedGroup,
-    OffsetCommit,
-    OffsetDelete,
-    OffsetDeleteResult,
     Output,
-    PartitionErrors,
     Reply,
     SyncGroup,
     SyncResult,
-    append_error_to_commit_error,
     append_error_to_response_error,
 )
+from broker.group.retention import schedule_offset_expiry
 from broker.group.state import ClassicGroup, GroupState, Member, new_member_id
-from broker.group.timers import Timers
-from broker.offsets import (
-    GroupMetadataValue,
-    GroupRecord,
-    MemberMetadata,
-    OffsetAndMetadata,
-    OffsetRecord,
-    OffsetStore,
-    Record,
-)
+from broker.group.timers import Timers, heartbeat_key, join_key, sync_key
+from broker.offsets import GroupMetadataValue, GroupRecord, MemberMetadata, OffsetRecord, OffsetStore, Record
 from protocol.errors import ErrorCode
 
 log = logs.get("kbroker.group")
@@ -67,57 +51,7 @@ EMPTY, PREPARING, COMPLETING, STABLE, DEAD = (
 )
 
 
-class Clock(Protocol):
-    def monotonic_ms(self) -> int: ...  # for deadlines
-    def wall_ms(self) -> int: ...  # for timestamps written to the log
-
-
-class SystemClock:
-    def monotonic_ms(self) -> int:
-        return time.monotonic_ns() // 1_000_000
-
-    def wall_ms(self) -> int:
-        return time.time_ns() // 1_000_000
-
-
-@dataclass(frozen=True, slots=True)
-class GroupConfig:
-    min_session_timeout_ms: int = 6000
-    max_session_timeout_ms: int = 1_800_000
-    max_size: int = 2**31 - 1
-    initial_rebalance_delay_ms: int = 3000
-    new_member_join_timeout_ms: int = 300_000  # Kafka's classic new-member join timeout
-    offset_metadata_max_bytes: int = 4096
-
-    @classmethod
-    def from_config(cls, config: Any) -> GroupConfig:
-        return cls(
-            min_session_timeout_ms=config["group.min.session.timeout.ms"],
-            max_session_timeout_ms=config["group.max.session.timeout.ms"],
-            max_size=config["group.max.size"],
-            initial_rebalance_delay_ms=config["group.initial.rebalance.delay.ms"],
-            offset_metadata_max_bytes=config["offset.metadata.max.bytes"],
-        )
-
-
-def _hb(group_id: str, member_id: str) -> Hashable:
-    return ("hb", group_id, member_id)
-
-
-def _join_key(group_id: str) -> Hashable:
-    return ("join", group_id)
-
-
-def _sync_key(group_id: str) -> Hashable:
-    return ("sync", group_id)
-
-
-def _java_length(s: str) -> int:
-    """String.length() in Java: UTF-16 code units."""
-    return len(s) + sum(1 for c in s if ord(c) > 0xFFFF)
-
-
-class GroupCoordinator:
+class GroupCoordinator(OffsetsAndAdmin):
     def __init__(self, partition: int, config: GroupConfig, clock: Clock | None = None,
                  offsets: OffsetStore | None = None):
         self.partition = partition
@@ -181,8 +115,9 @@ class GroupCoordinator:
             group = self._get_or_create(req.group_id)
 
         if not self._accept_joining_member(group, req.member_id):
-            if group.remove(req.member_id) is not None:
-                self.timers.cancel(_hb(group.group_id, req.member_id))
+            member = group.members.get(req.member_id)
+            if member is not None:  # a member over the cap is dropped (Kafka's rule)
+                self._detach(group, member)
             self._reply(waiter, JoinResult(E.GROUP_MAX_SIZE_REACHED, ""))
         elif is_unknown:
             self._join_new_member(group, req, waiter)
@@ -212,7 +147,7 @@ class GroupCoordinator:
         if req.require_known_member_id:
             # v4+: hand out the id and wait for the member to come back with it.
             group.pending_members.add(member_id)
-            self._schedule(_hb(group.group_id, member_id), req.session_timeout_ms,
+            self._schedule(heartbeat_key(group.group_id, member_id), req.session_timeout_ms,
                            partial(self._expire_member, group.group_id, member_id))
             log.info("require member id", group=group.group_id, member=member_id, state=str(group.state))
             return self._reply(waiter, JoinResult(E.MEMBER_ID_REQUIRED, member_id))
@@ -280,7 +215,7 @@ class GroupCoordinator:
         group.add(member, waiter)
         # A new member cannot heartbeat while its JoinGroup is parked; if it never comes back
         # (e.g. it timed out and retried with a new id), drop it after the new-member timeout.
-        self._schedule(_hb(group.group_id, member_id), self.config.new_member_join_timeout_ms,
+        self._schedule(heartbeat_key(group.group_id, member_id), self.config.new_member_join_timeout_ms,
                        partial(self._expire_member, group.group_id, member_id))
         log.info("add member", group=group.group_id, member=member_id, instance=req.group_instance_id,
                  generation=group.generation_id, state=str(group.state), client=req.client_id, reason=req.reason)
@@ -303,7 +238,7 @@ class GroupCoordinator:
         self._reply(old.join_waiter, JoinResult(E.FENCED_INSTANCE_ID, old_id))
         self._reply(old.sync_waiter, SyncResult(E.FENCED_INSTANCE_ID))
         old.join_waiter = old.sync_waiter = None
-        self.timers.cancel(_hb(group.group_id, old_id))
+        self.timers.cancel(heartbeat_key(group.group_id, old_id))
         self._reschedule_heartbeat(group, member)
         log.info("replace static member", group=group.group_id, member=new_id, previous=old_id,
                  instance=instance_id, generation=group.generation_id, state=str(group.state))
@@ -335,7 +270,7 @@ class GroupCoordinator:
             protocols, rebalance_timeout, session_timeout = previous
             group.update_member(member, protocols, rebalance_timeout, session_timeout, None)
             _, restored = group.replace_static_member(instance_id, member.member_id, old_id)
-            self.timers.cancel(_hb(group.group_id, member.member_id))
+            self.timers.cancel(heartbeat_key(group.group_id, member.member_id))
             self._reschedule_heartbeat(group, restored)
             result = JoinResult(append_error_to_response_error(error), "", group.generation_id, group.protocol_type,
                                 group.protocol_name, current_leader)
@@ -366,7 +301,7 @@ class GroupCoordinator:
             # A new group waits group.initial.rebalance.delay.ms for more members to arrive.
             delay = self.config.initial_rebalance_delay_ms
             remaining = max(group.rebalance_timeout_ms() - delay, 0)
-            self._schedule(_join_key(group.group_id), delay,
+            self._schedule(join_key(group.group_id), delay,
                            partial(self._on_initial_join_deadline, group.group_id, delay, remaining))
         self._transition(group, PREPARING, reason)
         if not initial:
@@ -376,7 +311,7 @@ class GroupCoordinator:
         if group.has_all_members_joined():
             self._complete_join(group)
         else:
-            self._schedule(_join_key(group.group_id), group.rebalance_timeout_ms(),
+            self._schedule(join_key(group.group_id), group.rebalance_timeout_ms(),
                            partial(self._on_join_deadline, group.group_id))
 
     def _maybe_complete_join_phase(self, group: ClassicGroup) -> None:
@@ -392,7 +327,7 @@ class GroupCoordinator:
             group.new_member_added = False
             new_delay = min(self.config.initial_rebalance_delay_ms, remaining)
             new_remaining = max(remaining - delay, 0)
-            self._schedule(_join_key(group_id), new_delay,
+            self._schedule(join_key(group_id), new_delay,
                            partial(self._on_initial_join_deadline, group_id, new_delay, new_remaining))
         else:
             self._complete_join(group)
@@ -406,13 +341,13 @@ class GroupCoordinator:
         """End the join phase: drop dynamic members that did not rejoin, start the next generation
         and answer every parked JoinGroup (the leader gets everyone's metadata)."""
         gid = group.group_id
-        self.timers.cancel(_join_key(gid))
+        self.timers.cancel(join_key(gid))
         if not group.is_in(PREPARING):
             return
         for member in group.not_yet_rejoined():
             if not member.is_static:
                 group.remove(member.member_id)
-                self.timers.cancel(_hb(gid, member.member_id))
+                self.timers.cancel(heartbeat_key(gid, member.member_id))
                 log.info("remove member", group=gid, member=member.member_id, generation=group.generation_id,
                          reason="did not rejoin before the rebalance timeout")
 
@@ -420,7 +355,7 @@ class GroupCoordinator:
             # Only static members left and none came back: wait another rebalance timeout.
             log.warning("postpone rebalance", group=gid, generation=group.generation_id,
                         reason="no member rejoined")
-            self._schedule(_join_key(gid), group.rebalance_timeout_ms(), partial(self._on_join_deadline, gid))
+            self._schedule(join_key(gid), group.rebalance_timeout_ms(), partial(self._on_join_deadline, gid))
             return
 
         group.init_next_generation(self.clock.wall_ms())
@@ -436,7 +371,7 @@ class GroupCoordinator:
             self._reschedule_heartbeat(group, member)
             member.is_new = False
             group.pending_sync.add(member.member_id)
-        self._schedule(_sync_key(gid), group.rebalance_timeout_ms(),
+        self._schedule(sync_key(gid), group.rebalance_timeout_ms(),
                        partial(self._expire_pending_sync, gid, group.generation_id))
 
     def _on_empty_group_stored(self, group_id: str, error: ErrorCode) -> None:
@@ -452,19 +387,19 @@ class GroupCoordinator:
             missing = sorted(group.pending_sync)
             for member_id in missing:
                 group.remove(member_id)
-                self.timers.cancel(_hb(group_id, member_id))
+                self.timers.cancel(heartbeat_key(group_id, member_id))
             log.info("remove member", group=group_id, members=missing, generation=generation,
                      reason="no SyncGroup before the rebalance timeout")
             self._prepare_rebalance(group, f"members {missing} did not sync")
 
     def _remove_sync_expiration(self, group: ClassicGroup) -> None:
         group.pending_sync.clear()
-        self.timers.cancel(_sync_key(group.group_id))
+        self.timers.cancel(sync_key(group.group_id))
 
     def _remove_pending_sync_member(self, group: ClassicGroup, member_id: str) -> None:
         group.pending_sync.discard(member_id)
         if not group.pending_sync or not group.is_in(COMPLETING, STABLE):
-            self.timers.cancel(_sync_key(group.group_id))
+            self.timers.cancel(sync_key(group.group_id))
 
     # == SyncGroup ===============================================================================
 
@@ -562,7 +497,7 @@ class GroupCoordinator:
         return E.REBALANCE_IN_PROGRESS if group.is_in(PREPARING) else E.NONE
 
     def _reschedule_heartbeat(self, group: ClassicGroup, member: Member, timeout_ms: int | None = None) -> None:
-        self._schedule(_hb(group.group_id, member.member_id),
+        self._schedule(heartbeat_key(group.group_id, member.member_id),
                        member.session_timeout_ms if timeout_ms is None else timeout_ms,
                        partial(self._expire_member, group.group_id, member.member_id))
 
@@ -592,7 +527,7 @@ class GroupCoordinator:
 
     def _detach(self, group: ClassicGroup, member: Member) -> None:
         """Remove a member, answering its parked requests with UNKNOWN_MEMBER_ID so it rejoins."""
-        self.timers.cancel(_hb(group.group_id, member.member_id))
+        self.timers.cancel(heartbeat_key(group.group_id, member.member_id))
         self._reply(group.take_join_waiter(member), JoinResult(E.UNKNOWN_MEMBER_ID, ""))
         self._reply(group.take_sync_waiter(member), SyncResult(E.UNKNOWN_MEMBER_ID))
         group.remove(member.member_id)
@@ -630,7 +565,7 @@ class GroupCoordinator:
             member_id = current
         elif member_id in group.pending_members:
             group.remove(member_id)
-            self.timers.cancel(_hb(group.group_id, member_id))
+            self.timers.cancel(heartbeat_key(group.group_id, member_id))
             log.info("leave group", group=group.group_id, member=member_id, pending=True, reason=reason)
             return E.NONE
         else:
@@ -641,176 +576,6 @@ class GroupCoordinator:
                  generation=group.generation_id, state=str(group.state), reason=reason)
         self._detach(group, group.members[member_id])
         return E.NONE
-
-    # == Offsets =================================================================================
-
-    def commit_offsets(self, req: OffsetCommit, waiter: Any) -> None:
-        """Commit offsets; answered once the records are durable. Unknown topics are filtered out by
-        the caller (they are the broker's to know)."""
-        group = self.groups.get(req.group_id)
-        if group is None:
-            if req.generation_id < 0:
-                # No group management: a "simple" group, only used to store offsets.
-                log.info("create simple group", group=req.group_id)
-                group = self._get_or_create(req.group_id)
-            else:
-                error = E.GROUP_ID_NOT_FOUND if req.api_version >= 9 else E.ILLEGAL_GENERATION
-                return self._reply(waiter, _all_partitions(req, error))
-        error = self._validate_offset_commit(group, req)
-        if error is not None:
-            return self._reply(waiter, _all_partitions(req, error))
-        if group.is_in(STABLE, PREPARING) and req.member_id in group.members:
-            self._reschedule_heartbeat(group, group.members[req.member_id])  # a commit keeps the session
-
-        wall = self.clock.wall_ms()
-        expire = wall + req.retention_time_ms if req.retention_time_ms != -1 else None
-        answer: PartitionErrors = []
-        records: list[Record] = []
-        for topic, partitions in req.topics:
-            errors: list[tuple[int, ErrorCode]] = []
-            for p in partitions:
-                if p.metadata is not None and _java_length(p.metadata) > self.config.offset_metadata_max_bytes:
-                    errors.append((p.partition, E.OFFSET_METADATA_TOO_LARGE))
-                    continue
-                errors.append((p.partition, E.NONE))
-                records.append(OffsetRecord(req.group_id, topic, p.partition, OffsetAndMetadata(
-                    p.offset, None if p.leader_epoch < 0 else p.leader_epoch, p.metadata or "",
-                    p.commit_timestamp_ms if p.commit_timestamp_ms != -1 else wall, expire)))
-            answer.append((topic, errors))
-        if not records:
-            return self._reply(waiter, answer)
-        tps = [(r.topic, r.partition) for r in records]  # type: ignore[union-attr]
-        self.offsets.begin(req.group_id, tps)
-        self._append(records, partial(self._on_offsets_stored, req.group_id, records, tps, answer, waiter))
-
-    def _validate_offset_commit(self, group: ClassicGroup, req: OffsetCommit) -> ErrorCode | None:
-        if group.is_in(DEAD):
-            return E.COORDINATOR_NOT_AVAILABLE
-        if req.generation_id < 0 and group.is_in(EMPTY):
-            return None  # the admin client or a consumer without group management
-        if req.generation_id >= 0 or req.member_id or req.group_instance_id is not None:
-            error = self._validate_member(group, req.member_id, req.group_instance_id)
-            if error is not None:
-                return error
-            if req.generation_id != group.generation_id:
-                return E.ILLEGAL_GENERATION
-        elif not group.is_in(EMPTY):
-            return E.UNKNOWN_MEMBER_ID  # only members may commit to a group with members
-        if group.is_in(COMPLETING):
-            # The member has the new generation from JoinGroup but no assignment yet.
-            return E.REBALANCE_IN_PROGRESS
-        return None
-
-    def _on_offsets_stored(self, group_id: str, records: list[OffsetRecord], tps: list, answer: PartitionErrors,
-                           waiter: Any, error: ErrorCode) -> None:
-        self.offsets.end(group_id, tps)
-        if error == E.NONE:
-            for record in records:
-                self.offsets.apply(record)
-            return self._reply(waiter, answer)
-        failed = append_error_to_commit_error(error)
-        log.warning("fail to store offsets", group=group_id, error=error.name, answer=failed.name)
-        self._reply(waiter, [(t, [(p, failed if e == E.NONE else e) for p, e in errs]) for t, errs in answer])
-
-    def fetch_offsets(self, group_id: str, topics: list[tuple[str, list[int]]] | None) -> FetchedGroup:
-        """Committed offsets (durable ones only); `topics=None` for all of the group's."""
-        group = self.groups.get(group_id)
-        known = group is not None and not group.is_in(DEAD)
-        stored = self.offsets.group_offsets(group_id) if known else {}
-        if topics is None:
-            return FetchedGroup(group_id, E.NONE, [
-                (topic, [_fetched(p, oam) for p, oam in parts.items()]) for topic, parts in stored.items()])
-        return FetchedGroup(group_id, E.NONE, [
-            (topic, [_fetched(p, stored.get(topic, {}).get(p)) for p in partitions]) for topic, partitions in topics])
-
-    def delete_offsets(self, req: OffsetDelete, waiter: Any) -> None:
-        group = self.groups.get(req.group_id)
-        if group is None or group.is_in(DEAD):
-            return self._reply(waiter, OffsetDeleteResult(E.GROUP_ID_NOT_FOUND))
-        if not group.is_in(EMPTY) and not group.uses_consumer_protocol():
-            return self._reply(waiter, OffsetDeleteResult(E.NON_EMPTY_GROUP))
-        answer: PartitionErrors = []
-        records: list[Record] = []
-        for topic, partitions in req.topics:
-            if group.is_subscribed_to(topic):
-                answer.append((topic, [(p, E.GROUP_SUBSCRIBED_TO_TOPIC) for p in partitions]))
-                continue
-            answer.append((topic, [(p, E.NONE) for p in partitions]))
-            records.extend(OffsetRecord(req.group_id, topic, p, None) for p in partitions
-                           if self.offsets.has(req.group_id, topic, p))
-        if not records:
-            return self._reply(waiter, OffsetDeleteResult(E.NONE, answer))
-
-        def stored(error: ErrorCode) -> None:
-            if error != E.NONE:
-                return self._reply(waiter, OffsetDeleteResult(append_error_to_response_error(error)))
-            for record in records:
-                self.offsets.apply(record)  # type: ignore[arg-type]
-            log.info("delete offsets", group=req.group_id, partitions=len(records))
-            self._reply(waiter, OffsetDeleteResult(E.NONE, answer))
-
-        self._append(records, stored)
-
-    # == Admin: DescribeGroups, ListGroups, DeleteGroups ==========================================
-
-    def describe_group(self, group_id: str, api_version: int = 0) -> DescribedGroup:
-        group = self.groups.get(group_id)
-        if group is None or group.is_in(DEAD):
-            if api_version >= 6:
-                return DescribedGroup(group_id, E.GROUP_ID_NOT_FOUND, str(DEAD),
-                                      error_message=f"Group {group_id} not found.")
-            return DescribedGroup(group_id, E.NONE, str(DEAD))
-        stable = group.is_in(STABLE)
-        members = [DescribedMember(m.member_id, m.group_instance_id, m.client_id, m.client_host,
-                                   m.metadata(group.protocol_name) if stable and group.protocol_name else b"",
-                                   m.assignment) for m in group.members.values()]
-        return DescribedGroup(group_id, E.NONE, str(group.state), group.protocol_type or "",
-                              (group.protocol_name or "") if stable else "", members)
-
-    def list_groups(self, states: Iterable[str] = (), types: Iterable[str] = ()) -> list[ListedGroup]:
-        wanted_states = {s.lower() for s in states}
-        wanted_types = {t.lower() for t in types}
-        if wanted_types and "classic" not in wanted_types:
-            return []
-        return [ListedGroup(g.group_id, g.protocol_type or "", str(g.state)) for g in self.groups.values()
-                if not g.is_in(DEAD) and (not wanted_states or str(g.state).lower() in wanted_states)]
-
-    def delete_groups(self, group_ids: list[str], waiter: Any) -> None:
-        """Delete empty groups with their offsets; answer [(group id, error)] once written."""
-        answers: dict[str, ErrorCode] = {}
-        records: list[Record] = []
-        deleted: list[str] = []
-        for group_id in group_ids:
-            group = self.groups.get(group_id)
-            if group is None or group.is_in(DEAD):
-                answers[group_id] = E.GROUP_ID_NOT_FOUND
-            elif not group.is_in(EMPTY):
-                answers[group_id] = E.NON_EMPTY_GROUP
-            else:
-                self._transition(group, DEAD, "DeleteGroups")
-                del self.groups[group_id]
-                self.timers.cancel(_join_key(group_id))
-                self.timers.cancel(_sync_key(group_id))
-                records.extend(OffsetRecord(group_id, t, p, None)
-                               for t, p in sorted(self.offsets.known_partitions(group_id)))
-                records.append(GroupRecord(group_id, None))
-                deleted.append(group_id)
-                answers[group_id] = E.NONE
-        if not records:
-            return self._reply(waiter, list(answers.items()))
-
-        def stored(error: ErrorCode) -> None:
-            if error == E.NONE:
-                for record in records:
-                    if isinstance(record, OffsetRecord):
-                        self.offsets.apply(record)
-                log.info("delete groups", groups=deleted, offsets=len(records) - len(deleted))
-            else:
-                for group_id in deleted:
-                    answers[group_id] = append_error_to_response_error(error)
-            self._reply(waiter, list(answers.items()))
-
-        self._append(records, stored)
 
     # == Records: what is written, and loading it back ===========================================
 
@@ -848,6 +613,7 @@ class GroupCoordinator:
             if group.size > self.config.max_size:
                 self._prepare_rebalance(group, f"loaded group is over capacity ({self.config.max_size})")
         log.info("load groups", partition=self.partition, groups=len(self.groups), offsets=self.offsets.count())
+        schedule_offset_expiry(self)  # offsets.retention.minutes (broker/group/retention.py)
 
     def _loaded_group(self, group_id: str, value: GroupMetadataValue) -> ClassicGroup:
         group = ClassicGroup(
@@ -873,17 +639,6 @@ class GroupCoordinator:
 
 def _inconsistent(requested: str | None, current: str | None) -> bool:
     return requested is not None and current is not None and requested != current
-
-
-def _all_partitions(req: OffsetCommit, error: ErrorCode) -> PartitionErrors:
-    return [(topic, [(p.partition, error) for p in partitions]) for topic, partitions in req.topics]
-
-
-def _fetched(partition: int, oam: OffsetAndMetadata | None) -> FetchedPartition:
-    if oam is None:
-        return FetchedPartition(partition)
-    return FetchedPartition(partition, oam.offset, -1 if oam.leader_epoch is None else oam.leader_epoch,
-                            oam.metadata)
 
 
 __all__ = ["GroupCoordinator", "GroupConfig", "Clock", "SystemClock", "CommitPartition"]

@@ -25,6 +25,8 @@ from protocol.errors import ErrorCode
 
 log = logs.get("kbroker.group")
 
+SIBLING_WAIT_S = 0.0005  # how long a write may wait for more appends when more are expected
+
 
 def _error_of(exc: BaseException) -> ErrorCode:
     code = getattr(exc, "error_code", None)
@@ -34,6 +36,22 @@ def _error_of(exc: BaseException) -> ErrorCode:
         except ValueError:
             pass
     return ErrorCode.KAFKA_STORAGE_ERROR  # an I/O failure: answered as NOT_COORDINATOR
+
+
+class _Immediate:
+    """A waiter resolved synchronously, in `dispatch`."""
+
+    UNSET = object()
+    __slots__ = ("result",)
+
+    def __init__(self) -> None:
+        self.result = _Immediate.UNSET
+
+    def done(self) -> bool:
+        return self.result is not _Immediate.UNSET
+
+    def set_result(self, result: Any) -> None:
+        self.result = result
 
 
 class CoordinatorShard:
@@ -58,6 +76,14 @@ class CoordinatorShard:
         method(request, future)
         self.dispatch()
         return future
+
+    def call_now(self, method: Callable[[Any, Any], None], request: Any) -> Any:
+        """For requests the shard answers at once (Heartbeat): the result, without a future."""
+        waiter = _Immediate()
+        method(request, waiter)
+        self.dispatch()
+        assert waiter.result is not _Immediate.UNSET, "the shard did not answer at once"
+        return waiter.result
 
     def dispatch(self) -> None:
         """Route the shard's outputs: resolve replies, queue appends, re-arm the timer."""
@@ -104,12 +130,19 @@ class CoordinatorShard:
     # -- the writer ---------------------------------------------------------------------------
 
     async def _write_loop(self) -> None:
+        last_batch = 0
         while True:
             if not self._pending:
                 self._wake.clear()
                 await self._wake.wait()
                 continue
+            if len(self._pending) < last_batch:
+                # The previous batch had more writers (e.g. consumers committing in a loop): their
+                # next requests are likely on their way. Wait a moment so that they share this
+                # write and fsync instead of each starting a new one (commit_siblings, in effect).
+                await self._gather_siblings(last_batch)
             batch, self._pending = self._pending, []
+            last_batch = len(batch)
             self._writing = True
             error = ErrorCode.NONE
             try:
@@ -131,6 +164,14 @@ class CoordinatorShard:
                 except Exception:
                     log.exception("fail append continuation", partition=self.partition)
             self.dispatch()
+
+    async def _gather_siblings(self, expected: int) -> None:
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + SIBLING_WAIT_S
+        while len(self._pending) < expected and loop.time() < deadline:
+            self._wake.clear()
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._wake.wait(), max(0.0, deadline - loop.time()))
 
     # -- lifecycle ----------------------------------------------------------------------------
 

@@ -41,19 +41,29 @@ E = ErrorCode
 
 
 class GroupCoordinatorService:
-    def __init__(self, config: GroupConfig, num_partitions: int, offsets_log: OffsetsLog, clock: Clock | None = None):
+    def __init__(self, config: GroupConfig, num_partitions: int, offsets_log: OffsetsLog, clock: Clock | None = None,
+                 owned: Iterable[int] | None = None):
         self.config = config
         self.num_partitions = num_partitions
         self.offsets_log = offsets_log
+        self.clock = clock
         self.shards = [CoordinatorShard(GroupCoordinator(p, config, clock), offsets_log) for p in range(num_partitions)]
+        # The partitions this broker coordinates: all of them on a single broker (None); in cluster
+        # mode those whose offsets partition it leads (set_owned), the others NOT_COORDINATOR.
+        self.owned: set[int] | None = None if owned is None else set(owned)
+        self._shard_loads: dict[int, asyncio.Task] = {}
         self.active = False
         self._loading: asyncio.Task | None = None
+        self._partitions: dict[str, int] = {}  # group id -> its partition (the Java hash, cached)
 
     # -- lifecycle ----------------------------------------------------------------------------
 
     async def start(self) -> None:
         """Start every shard and begin loading them; requests are served shard by shard as each
         finishes (COORDINATOR_LOAD_IN_PROGRESS until then)."""
+        if self.owned is not None:  # cluster mode: shards start as leaderships arrive (set_owned)
+            self.active = True
+            return
         for shard in self.shards:
             shard.start()
         self.active = True
@@ -77,10 +87,49 @@ class GroupCoordinatorService:
         self.active = False
         if self._loading is not None and not self._loading.done():
             self._loading.cancel()
+        for task in self._shard_loads.values():
+            task.cancel()
         await asyncio.gather(*(shard.stop() for shard in self.shards), return_exceptions=True)
 
+    # -- cluster mode: leaderships of offsets partitions come and go ---------------------------
+
+    async def set_owned(self, partitions: set[int]) -> None:
+        """Take up the shards of newly led offsets partitions (loaded from the log in the
+        background: COORDINATOR_LOAD_IN_PROGRESS until then) and drop the others (their parked
+        requests answered NOT_COORDINATOR), as Kafka's onElection / onResignation."""
+        if self.owned is None or not self.active:
+            return
+        partitions = {p for p in partitions if 0 <= p < self.num_partitions}
+        for p in sorted(self.owned - partitions):
+            self.owned.discard(p)
+            task = self._shard_loads.pop(p, None)
+            if task is not None:
+                task.cancel()
+            await self.shards[p].stop()
+            log.info("resign coordinator", partition=p)
+        for p in sorted(partitions - self.owned):
+            self.owned.add(p)
+            shard = self.shards[p] = CoordinatorShard(GroupCoordinator(p, self.config, self.clock), self.offsets_log)
+            shard.start()
+            self._shard_loads[p] = asyncio.get_running_loop().create_task(self._load_shard(shard), name=f"load-{p}")
+
+    async def _load_shard(self, shard: CoordinatorShard) -> None:
+        try:
+            await shard.load()
+            log.info("elect coordinator", partition=shard.partition, groups=len(shard.core.groups))
+        except Exception as e:
+            log.error("fail to load", partition=shard.partition, error=repr(e))
+        finally:
+            if self._shard_loads.get(shard.partition) is asyncio.current_task():
+                del self._shard_loads[shard.partition]
+
     def shard_for(self, group_id: str) -> CoordinatorShard:
-        return self.shards[coordinator_partition(group_id, self.num_partitions)]
+        partition = self._partitions.get(group_id)
+        if partition is None:
+            if len(self._partitions) >= 100_000:
+                self._partitions.clear()
+            partition = self._partitions[group_id] = coordinator_partition(group_id, self.num_partitions)
+        return self.shards[partition]
 
     def _unavailable(self, group_id: str | None, empty_ok: bool = False) -> ErrorCode | None:
         """Kafka's checks before a shard: inactive, invalid id, loading."""
@@ -88,6 +137,8 @@ class GroupCoordinatorService:
             return E.COORDINATOR_NOT_AVAILABLE
         if group_id is None or (group_id == "" and not empty_ok):
             return E.INVALID_GROUP_ID
+        if self.owned is not None and self.shard_for(group_id).partition not in self.owned:
+            return E.NOT_COORDINATOR
         if not self.shard_for(group_id).loaded:
             return E.COORDINATOR_LOAD_IN_PROGRESS
         return None
@@ -123,7 +174,7 @@ class GroupCoordinatorService:
         if error is not None:
             return error
         shard = self.shard_for(req.group_id)
-        return await shard.submit(shard.core.heartbeat, req)
+        return shard.call_now(shard.core.heartbeat, req)
 
     async def leave_group(self, req: LeaveGroup) -> LeaveResult:
         error = self._unavailable(req.group_id)
@@ -178,6 +229,8 @@ class GroupCoordinatorService:
         groups: list[ListedGroup] = []
         loading = False
         for shard in self.shards:
+            if self.owned is not None and shard.partition not in self.owned:
+                continue
             if shard.loaded:
                 groups.extend(shard.core.list_groups(states, types))
             else:

@@ -18,6 +18,19 @@ from collections.abc import Callable, Hashable
 Action = Callable[[], None]
 
 
+# The keys of a coordinator shard's timers: a member's session, a group's join and sync phases.
+def heartbeat_key(group_id: str, member_id: str) -> Hashable:
+    return ("hb", group_id, member_id)
+
+
+def join_key(group_id: str) -> Hashable:
+    return ("join", group_id)
+
+
+def sync_key(group_id: str) -> Hashable:
+    return ("sync", group_id)
+
+
 class Timers:
     __slots__ = ("_heap", "_live", "_queued", "_seq")
 
@@ -39,6 +52,14 @@ class Timers:
         if queued is None or deadline < queued:
             self._queued[key] = deadline
             heapq.heappush(self._heap, (deadline, next(self._seq), key))
+            if len(self._heap) > len(self._queued) + max(1024, len(self._queued) // 2):
+                self._compact()
+
+    def _compact(self) -> None:
+        """Drop superseded entries (a deadline brought forward leaves its old one behind)."""
+        queued = self._queued
+        self._heap = [e for e in self._heap if queued.get(e[2]) == e[0]]
+        heapq.heapify(self._heap)
 
     def cancel(self, key: Hashable) -> None:
         self._live.pop(key, None)

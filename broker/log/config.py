@@ -39,6 +39,9 @@ class LogConfig:
     message_timestamp_type: str = "CreateTime"
     compression_type: str = "producer"
     file_delete_delay_ms: int = 60_000
+    delete_retention_ms: int = 86_400_000  # how long tombstones stay readable (compaction)
+    min_cleanable_dirty_ratio: float = 0.5  # dirty bytes / cleanable bytes that starts a clean
+    min_compaction_lag_ms: int = 0  # records younger than this are not compacted
 
     @property
     def delete(self) -> bool:
@@ -155,12 +158,15 @@ _DEFS: tuple[TopicConfigDef, ...] = (
                    _choice("uncompressed", "zstd", "lz4", "snappy", "gzip", "producer"),
                    "compression_type", _from("compression.type")),
     TopicConfigDef("file.delete.delay.ms", _long(0), "file_delete_delay_ms", _from("log.segment.delete.delay.ms")),
-    # Accepted (Kafka defines them) but with no effect on this broker yet: compaction settings
-    # belong to the cleaner's issue, replication and remote storage do not exist here.
-    TopicConfigDef("delete.retention.ms", _long(0), None, _from("log.cleaner.delete.retention.ms")),
-    TopicConfigDef("min.compaction.lag.ms", _long(0), None, _from("log.cleaner.min.compaction.lag.ms")),
+    # Compaction (broker/log/cleaner.py).
+    TopicConfigDef("delete.retention.ms", _long(0), "delete_retention_ms", _from("log.cleaner.delete.retention.ms")),
+    TopicConfigDef("min.compaction.lag.ms", _long(0), "min_compaction_lag_ms",
+                   _from("log.cleaner.min.compaction.lag.ms")),
+    TopicConfigDef("min.cleanable.dirty.ratio", _ratio, "min_cleanable_dirty_ratio",
+                   _from("log.cleaner.min.cleanable.ratio")),
+    # Accepted (Kafka defines them) but with no effect on this broker: max.compaction.lag.ms
+    # (the cleaner goes by the dirty ratio only), replication and remote storage.
     TopicConfigDef("max.compaction.lag.ms", _long(1), None, _const(str(LONG_MAX))),
-    TopicConfigDef("min.cleanable.dirty.ratio", _ratio, None, _from("log.cleaner.min.cleanable.ratio")),
     TopicConfigDef("min.insync.replicas", _int(1), None, _const("1")),
     TopicConfigDef("unclean.leader.election.enable", _bool, None, _const("false")),
     TopicConfigDef("preallocate", _bool, None, _const("false")),

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from broker import logs
+from broker.log.cleaner import recover_swaps
 from broker.log.index import CorruptIndexError
 from broker.log.producer_state import ProducerStateManager
 from broker.log.segment import (
@@ -70,15 +71,13 @@ def load_log(lg: Log, recovery_point: int | None, clean: bool) -> list[str]:
     cuts: list[str] = []
     if lg.topic_id is None:
         lg.topic_id = read_partition_metadata(lg.dir)
+    cuts.extend(recover_swaps(lg.dir))  # an interrupted clean: complete or discard it first
     names = sorted(os.listdir(lg.dir))
     bases: list[int] = []
     for name in names:
         path = lg.dir / name
         if name.endswith((DELETED_SUFFIX, ".cleaned", ".tmp")):
             path.unlink(missing_ok=True)
-            continue
-        if name.endswith(".swap"):
-            log.warning("ignore file", log=lg.name, file=name, reason="swap files need the cleaner")
             continue
         base = parse_base_offset(name)
         if base is not None and name.endswith(LOG_SUFFIX):

@@ -126,6 +126,7 @@ class Log:
         self._last_flush_ms = clock()
         self._dir_dirty = False
         self.stats = LogStats()
+        self.cleaner_lock = asyncio.Lock()  # held while the cleaner or retention changes the segments
 
     def __repr__(self) -> str:
         return f"Log({self.topic}-{self.partition}, start={self.log_start_offset}, end={self.next_offset})"
@@ -409,6 +410,11 @@ class Log:
         i = max(0, bisect.bisect_right(self._bases, offset) - 1)
         segments = self.segments
         while i < len(segments):
+            if segments is not self.segments:
+                # The cleaner swapped segments in while we read: look the offset up again.
+                segments = self.segments
+                i = max(0, bisect.bisect_right(self._bases, offset) - 1)
+                continue
             seg = segments[i]
             visible = seg.size
             if visible:
@@ -492,6 +498,12 @@ class Log:
 
     async def delete_old_segments(self) -> int:
         """Apply retention; returns the number of segments deleted."""
+        if not self.config.delete:
+            return 0
+        async with self.cleaner_lock:
+            return await self._delete_old_segments()
+
+    async def _delete_old_segments(self) -> int:
         doomed = self.deletable_segments(self.clock())
         if not doomed:
             return 0

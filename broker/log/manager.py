@@ -17,9 +17,11 @@ import uuid
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING
 
 from broker import logs
+from broker.log.checkpoint import TopicPartition, read_checkpoint, write_checkpoint
+from broker.log.cleaner import LogCleaner
 from broker.log.config import LogConfig
 from broker.log.log import Log, partition_dir_name
 from broker.log.segment import fsync_dir
@@ -33,11 +35,6 @@ RECOVERY_CHECKPOINT = "recovery-point-offset-checkpoint"
 CLEAN_SHUTDOWN = ".kafka_cleanshutdown"
 
 
-class TopicPartition(NamedTuple):
-    topic: str
-    partition: int
-
-
 def parse_partition_dir(name: str) -> TopicPartition | None:
     """`<topic>-<partition>`, or None for anything else (deleted, future, stray directories)."""
     if name.endswith(("-delete", "-future", "-stray")) or "-" not in name:
@@ -48,43 +45,13 @@ def parse_partition_dir(name: str) -> TopicPartition | None:
     return TopicPartition(topic, int(part))
 
 
-def read_checkpoint(path: Path) -> dict[TopicPartition, int]:
-    """Kafka's offset checkpoint file: version 0, a count, then `topic partition offset` lines."""
-    try:
-        lines = path.read_text().splitlines()
-    except FileNotFoundError:
-        return {}
-    try:
-        if int(lines[0]) != 0:
-            return {}
-        count = int(lines[1])
-        out = {}
-        for line in lines[2:2 + count]:
-            topic, part, offset = line.split(" ")
-            out[TopicPartition(topic, int(part))] = int(offset)
-        return out
-    except (IndexError, ValueError):
-        log.warning("ignore checkpoint", path=str(path), reason="malformed")
-        return {}
-
-
-def write_checkpoint(path: Path, offsets: dict[TopicPartition, int]) -> None:
-    tmp = path.with_name(path.name + ".tmp")
-    body = "".join(f"{tp.topic} {tp.partition} {o}\n" for tp, o in sorted(offsets.items()))
-    with open(tmp, "w") as f:
-        f.write(f"0\n{len(offsets)}\n{body}")
-        f.flush()
-        os.fsync(f.fileno())
-    tmp.replace(path)
-    fsync_dir(path.parent)
-
-
 class LogManager:
     """Owns every partition's Log and the executor their disk I/O runs in."""
 
     def __init__(self, log_dirs: list[Path], *, retention_check_ms: int = 300_000,
                  flush_check_ms: int = (1 << 63) - 1, checkpoint_ms: int = 60_000,
-                 recovery_threads: int = 1, io_threads: int = 8, producer_expiration_ms: int = 86_400_000):
+                 recovery_threads: int = 1, io_threads: int = 8, producer_expiration_ms: int = 86_400_000,
+                 cleaner_enabled: bool = True, cleaner_backoff_ms: int = 15_000):
         self.log_dirs = [Path(d) for d in log_dirs]
         self.retention_check_ms = retention_check_ms
         self.flush_check_ms = flush_check_ms
@@ -96,6 +63,7 @@ class LogManager:
         self._log_dir_of: dict[TopicPartition, Path] = {}
         self._tasks: list[asyncio.Task] = []
         self.cuts: list[str] = []  # what recovery cut on start, for the log and for tests
+        self.cleaner = LogCleaner(self, backoff_ms=cleaner_backoff_ms, enabled=cleaner_enabled)
 
     @classmethod
     def from_config(cls, config: Config) -> LogManager:
@@ -109,12 +77,17 @@ class LogManager:
             recovery_threads=config["num.recovery.threads.per.data.dir"],
             io_threads=max(8, config["num.io.threads"]),
             producer_expiration_ms=config["producer.id.expiration.ms"],
+            cleaner_enabled=config["log.cleaner.enable"] and config["log.cleaner.threads"] > 0,
+            cleaner_backoff_ms=config["log.cleaner.backoff.ms"],
         )
 
     # --- lookup ----------------------------------------------------------------------------
 
     def get(self, topic: str, partition: int) -> Log | None:
         return self.logs.get(TopicPartition(topic, partition))
+
+    def log_dir_of(self, tp: TopicPartition) -> Path | None:
+        return self._log_dir_of.get(tp)
 
     def partitions_on_disk(self) -> dict[TopicPartition, Path]:
         """Every partition directory in the log dirs (before loading)."""
@@ -166,7 +139,8 @@ class LogManager:
         return dict(self.logs)
 
     def start(self) -> None:
-        """Start the background tasks (retention, flushes, checkpoints)."""
+        """Start the background tasks (retention, flushes, checkpoints, the cleaner)."""
+        self.cleaner.start()
         self._tasks = [
             asyncio.get_running_loop().create_task(self._every(self.retention_check_ms, self.apply_retention),
                                                    name="log retention"),
@@ -180,6 +154,7 @@ class LogManager:
     async def stop(self) -> None:
         """Stop background work, close every log (finishing and fsyncing writes), write the
         checkpoints and the clean-shutdown marker."""
+        await self.cleaner.stop()  # first: its thread reads the segments that close below
         for t in self._tasks:
             t.cancel()
         for t in self._tasks:
@@ -231,6 +206,7 @@ class LogManager:
     async def delete(self, topic: str, partition: int) -> None:
         tp = TopicPartition(topic, partition)
         lg = self.logs.pop(tp, None)
+        self.cleaner.forget(tp, self._log_dir_of.get(tp))
         self._log_dir_of.pop(tp, None)
         if lg is not None:
             await lg.delete()

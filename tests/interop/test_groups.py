@@ -5,6 +5,7 @@ For each client: three members split the partitions; a fourth joins and all reba
 leaves cleanly and the rest take over at once; one is killed and the rest take over after its
 session timeout; offsets committed earlier are fetched back exactly. Static members (aiokafka,
 confluent-kafka) restart without a rebalance. aiokafka and confluent-kafka share one group.
+confluent-kafka's and kafka-python's admin clients list, describe and delete groups and offsets.
 The broker restart test (kill -9) is in test_groups_restart.py.
 """
 
@@ -146,3 +147,59 @@ async def test_mixed_aiokafka_and_confluent_group_with_range(broker, bootstrap: 
             assert a.assignment == list(range(a.assignment[0], a.assignment[0] + len(a.assignment)))
     finally:
         await asyncio.gather(*(m.reap() for m in agents))
+
+
+async def test_admin_clients_list_describe_and_delete(broker, bootstrap: str) -> None:
+    """ListGroups (with a state filter), DescribeGroups, OffsetFetch, OffsetDelete and DeleteGroups
+    as confluent-kafka's and kafka-python's admin clients use them."""
+    from confluent_kafka import ConsumerGroupState, ConsumerGroupTopicPartitions
+    from confluent_kafka.admin import AdminClient
+    from kafka import KafkaAdminClient
+    from kafka import TopicPartition as KTopicPartition
+    from kafka.errors import GroupSubscribedToTopicError, NoError
+
+    topic, group = "t-admin", "g-admin"
+    await make_topic(bootstrap, topic)
+    member = await Agent.spawn("aiokafka", bootstrap, group, topic, name="m", session_ms=SESSION_MS)
+    try:
+        await wait_balanced([member], PARTITIONS)
+        await member.commit({p: 10 + p for p in range(PARTITIONS)})
+
+        def while_stable() -> None:  # blocking clients: off the broker's event loop
+            admin = AdminClient({"bootstrap.servers": bootstrap})
+            listed = admin.list_consumer_groups(states={ConsumerGroupState.STABLE}).result(10)
+            assert [g.group_id for g in listed.valid] == [group]
+            assert admin.list_consumer_groups(states={ConsumerGroupState.EMPTY}).result(10).valid == []
+            described = admin.describe_consumer_groups([group])[group].result(10)
+            assert (described.state, described.partition_assignor) == (ConsumerGroupState.STABLE, "range")
+            assert [sorted(tp.partition for tp in m.assignment.topic_partitions) for m in described.members] == \
+                [list(range(PARTITIONS))]
+            offsets = admin.list_consumer_group_offsets([ConsumerGroupTopicPartitions(group)])[group].result(10)
+            assert sorted((tp.partition, tp.offset) for tp in offsets.topic_partitions) == \
+                [(p, 10 + p) for p in range(PARTITIONS)]
+            kadmin = KafkaAdminClient(bootstrap_servers=bootstrap)
+            try:
+                refused = kadmin.delete_group_offsets(group, [KTopicPartition(topic, 0)])
+                assert refused == {KTopicPartition(topic, 0): GroupSubscribedToTopicError}
+            finally:
+                kadmin.close()
+
+        await asyncio.to_thread(while_stable)
+        await member.close()
+
+        def once_empty() -> None:
+            kadmin = KafkaAdminClient(bootstrap_servers=bootstrap)
+            try:
+                deleted = kadmin.delete_group_offsets(group, [KTopicPartition(topic, 0)])
+                assert deleted == {KTopicPartition(topic, 0): NoError}
+                assert sorted(kadmin.list_group_offsets(group)[group]) == \
+                    [KTopicPartition(topic, p) for p in range(1, PARTITIONS)]
+                kadmin.delete_groups([group])
+                assert kadmin.list_groups() == []
+            finally:
+                kadmin.close()
+
+        await asyncio.to_thread(once_empty)
+        assert group not in broker.groups.shard_for(group).core.groups
+    finally:
+        await member.reap()

@@ -80,11 +80,12 @@ async def test_kill_9_then_restart_restores_offsets_and_groups(tmp_path) -> None
         c = await Agent.spawn("aiokafka", bp.bootstrap, group, topic, name="c", session_ms=6000)
         agents.append(c)
         await wait_balanced([c], PARTITIONS)
-        firsts: dict[int, int] = {}
-        while len(firsts) < PARTITIONS:
-            event = await c.expect("first")
-            firsts[event["partition"]] = event["offset"]
-        assert firsts == offsets
+
+        def firsts() -> dict[int, int]:
+            return {e["partition"]: e["offset"] for e in c.events if e["event"] == "first"}
+
+        await async_wait_until(lambda: len(firsts()) == PARTITIONS, timeout=20, what="records from every partition")
+        assert firsts() == offsets
     finally:
         await asyncio.gather(*(m.reap() for m in agents))
         bp.stop()

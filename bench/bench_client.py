@@ -1,0 +1,170 @@
+"""kbroker's own client against aiokafka, on kbroker, in one run: consumer and producer throughput.
+
+    .venv/bin/python bench/bench_client.py [--quick] [--records N] [--rounds R]
+
+kbroker runs as its own process (`python -m broker`, data in a temp dir). A 4-partition topic is
+filled with 100-byte records (by our producer); then each consumer reads all of it from the
+start with manual assignment, `--rounds` times, alternating clients so that neither gets a warmer
+page cache: `getmany` in batches of up to 10,000 records, and `async for` one record at a time.
+Both clients get the same fetch settings (1 MB per partition, 500 ms max wait). Producer
+throughput is measured too (acks=1, linger 5 ms, 16 KB batches). Figures are medians; the
+ratio is ours / aiokafka (above 1: ours is faster).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from client import AsyncAdmin, AsyncConsumer, AsyncProducer, NewTopic, TopicPartition  # noqa: E402
+
+PARTITIONS = 4
+VALUE = b"x" * 100
+FETCH = {"max_partition_fetch_bytes": 1_048_576, "fetch_max_wait_ms": 500}
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def start_kbroker(data: Path) -> tuple[subprocess.Popen, str]:
+    port = free_port()
+    args = [sys.executable, "-m", "broker", "--log-level", "warning",
+            "--override", f"listeners=PLAINTEXT://127.0.0.1:{port}", "--override", f"log.dirs={data}",
+            "--override", "offsets.topic.num.partitions=1"]
+    proc = subprocess.Popen(args, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
+            return proc, f"127.0.0.1:{port}"
+        except OSError:
+            if proc.poll() is not None:
+                raise RuntimeError("kbroker exited at start") from None
+            time.sleep(0.05)
+    raise RuntimeError("kbroker did not start")
+
+
+async def produce_ours(bootstrap: str, topic: str, n: int) -> float:
+    async with AsyncProducer(bootstrap, acks=1, linger_ms=5, batch_size=16384) as producer:
+        start = time.perf_counter()
+        futures = [await producer.send(topic, VALUE, partition=i % PARTITIONS) for i in range(n)]
+        await asyncio.gather(*futures)
+        return time.perf_counter() - start
+
+
+async def produce_aiokafka(bootstrap: str, topic: str, n: int) -> float:
+    from aiokafka import AIOKafkaProducer
+
+    producer = AIOKafkaProducer(bootstrap_servers=bootstrap, acks=1, linger_ms=5, max_batch_size=16384)
+    await producer.start()
+    try:
+        start = time.perf_counter()
+        futures = [await producer.send(topic, VALUE, partition=i % PARTITIONS) for i in range(n)]
+        await asyncio.gather(*futures)
+        return time.perf_counter() - start
+    finally:
+        await producer.stop()
+
+
+async def consume_ours(bootstrap: str, topic: str, n: int, per_record: bool) -> float:
+    consumer = AsyncConsumer(bootstrap_servers=bootstrap, auto_offset_reset="earliest", max_poll_records=10_000, **FETCH)
+    await consumer.start()
+    try:
+        consumer.assign([TopicPartition(topic, p) for p in range(PARTITIONS)])
+        got = 0
+        start = time.perf_counter()
+        if per_record:
+            async for _ in consumer:
+                got += 1
+                if got >= n:
+                    break
+        else:
+            while got < n:
+                for records in (await consumer.getmany(timeout_ms=1000, max_records=10_000)).values():
+                    got += len(records)
+        return time.perf_counter() - start
+    finally:
+        await consumer.close()
+
+
+async def consume_aiokafka(bootstrap: str, topic: str, n: int, per_record: bool) -> float:
+    from aiokafka import AIOKafkaConsumer
+    from aiokafka.structs import TopicPartition as AkTopicPartition
+
+    consumer = AIOKafkaConsumer(bootstrap_servers=bootstrap, auto_offset_reset="earliest", enable_auto_commit=False,
+                                **FETCH)
+    await consumer.start()
+    try:
+        consumer.assign([AkTopicPartition(topic, p) for p in range(PARTITIONS)])
+        got = 0
+        start = time.perf_counter()
+        if per_record:
+            async for _ in consumer:
+                got += 1
+                if got >= n:
+                    break
+        else:
+            while got < n:
+                for records in (await consumer.getmany(timeout_ms=1000, max_records=10_000)).values():
+                    got += len(records)
+        return time.perf_counter() - start
+    finally:
+        await consumer.stop()
+
+
+def line(what: str, n: int, ours: list[float], theirs: list[float]) -> str:
+    a, b = n / statistics.median(ours), n / statistics.median(theirs)
+    return f"{what:<34} {a:>12,.0f} {b:>12,.0f} {a / b:>8.2f}"
+
+
+async def run(a: argparse.Namespace) -> None:
+    with tempfile.TemporaryDirectory() as tmp:
+        proc, bootstrap = start_kbroker(Path(tmp) / "data")
+        try:
+            async with AsyncAdmin(bootstrap) as admin:
+                await admin.create_topics([NewTopic("bench", PARTITIONS, 1), NewTopic("bench-ak", PARTITIONS, 1)])
+            n = a.records
+            print(f"kbroker at {bootstrap}; {n:,} records of {len(VALUE)} bytes on {PARTITIONS} partitions, "
+                  f"{a.rounds} rounds (median)")
+            prod_ours = [await produce_ours(bootstrap, "bench", n)]
+            prod_theirs = [await produce_aiokafka(bootstrap, "bench-ak", n)]
+            rows = {"getmany": ([], []), "async for": ([], [])}
+            for _ in range(a.rounds):
+                for name, per_record in (("getmany", False), ("async for", True)):
+                    rows[name][0].append(await consume_ours(bootstrap, "bench", n, per_record))
+                    rows[name][1].append(await consume_aiokafka(bootstrap, "bench", n, per_record))
+            print(f"{'msgs/s':<34} {'kbroker client':>12} {'aiokafka':>12} {'ratio':>8}")
+            print(line("consume, getmany (batches)", n, *rows["getmany"]))
+            print(line("consume, async for (per record)", n, *rows["async for"]))
+            print(line("produce, acks=1, linger 5 ms", n, prod_ours, prod_theirs))
+        finally:
+            proc.terminate()
+            proc.wait(20)
+
+
+def main() -> None:
+    p = argparse.ArgumentParser()
+    p.add_argument("--quick", action="store_true", help="fewer records and rounds")
+    p.add_argument("--records", type=int, default=None)
+    p.add_argument("--rounds", type=int, default=None)
+    a = p.parse_args()
+    a.records = a.records or (50_000 if a.quick else 200_000)
+    a.rounds = a.rounds or (1 if a.quick else 3)
+    asyncio.run(run(a))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,290 @@
+"""This broker's life in a ZooKeeper cluster (Kafka 2.x's KafkaZkClient + KafkaController,
+reduced to what kbroker needs).
+
+One level-triggered loop: any watch that fires (or a session event) marks the view dirty; the
+loop re-reads every znode the cluster reacts to (`zk.read_view`, which re-arms the watches),
+runs the controller's `plan` when this broker holds `/controller`, then applies the view here:
+the topics' logs (ClusterTopicManager), the leaderships this broker takes up or drops, and the
+group coordinator shards of the `__consumer_offsets` partitions it leads. kazoo is blocking and
+thread-based; its calls run in a worker thread and its watches only set an asyncio event.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections.abc import Awaitable, Callable
+from typing import TYPE_CHECKING, Any
+
+from kazoo.client import KazooClient, KazooState
+from kazoo.exceptions import NodeExistsError
+from kazoo.retry import KazooRetry
+
+from broker import logs
+from broker.cluster import zk as zkops
+from broker.cluster import znodes as z
+from broker.cluster.controller import ClusterView, OffsetsTopicSpec, Op, create_topic_ops, plan
+from broker.cluster.znodes import BrokerInfo, TopicAssignment
+from broker.config import Config, ConfigError
+from broker.offsets import OFFSETS_TOPIC
+from protocol.errors import ErrorCode
+
+if TYPE_CHECKING:
+    from broker.cluster.topics import ClusterTopicManager
+    from broker.group.service import GroupCoordinatorService
+
+log = logs.get("kbroker.cluster")
+
+RESYNC_S = 10.0  # a full re-read even without watches firing (belt and braces)
+DEBOUNCE_S = 0.005
+
+
+class ClusterNode:
+    def __init__(self, config: Config, broker_id: int):
+        self.config = config
+        self.broker_id = broker_id
+        hosts, self.chroot = zkops.split_connect(config["zookeeper.connect"])
+        self.hosts = hosts
+        session_s = config["zookeeper.session.timeout.ms"] / 1000
+        self.connect_timeout_s = (config["zookeeper.connection.timeout.ms"] or config["zookeeper.session.timeout.ms"]) / 1000
+        self.zk = KazooClient(hosts=hosts + self.chroot, timeout=session_s,
+                              connection_retry=KazooRetry(max_tries=-1, max_delay=1.0),
+                              command_retry=KazooRetry(max_tries=5, max_delay=1.0))
+        self.view = ClusterView()
+        self.leading: dict[tuple[str, int], int] = {}  # partitions led here (logs ready) -> leader epoch
+        self.topics: ClusterTopicManager | None = None
+        self.groups: GroupCoordinatorService | None = None
+        self.me: BrokerInfo | None = None
+        self.epoch_version: int | None = None  # /controller_epoch's version while controller here
+        self.controller_epoch = 0
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._dirty = asyncio.Event()
+        self._task: asyncio.Task | None = None
+        self._stopping = False
+        self._watch = self._on_watch
+        self.syncs = 0
+
+    # -- thread plumbing ----------------------------------------------------------------------
+
+    async def _call(self, fn: Callable[..., Any], *args: Any) -> Any:
+        return await asyncio.get_running_loop().run_in_executor(None, fn, *args)
+
+    def _on_watch(self, *_event: Any) -> None:  # kazoo's thread
+        loop = self._loop
+        if loop is not None and not loop.is_closed():
+            with contextlib.suppress(RuntimeError):
+                loop.call_soon_threadsafe(self._dirty.set)
+
+    def _on_state(self, state: str) -> None:  # kazoo's thread
+        if state == KazooState.LOST:
+            log.warning("lose zookeeper session", broker_id=self.broker_id)
+        self._on_watch()
+
+    @property
+    def session_id(self) -> int:
+        cid = self.zk.client_id
+        return cid[0] if cid else -1
+
+    # -- start and stop -----------------------------------------------------------------------
+
+    async def connect(self, proposed_cluster_id: str) -> str:
+        """Connect, create the layout, refuse a broker id already registered; the cluster id."""
+        self._loop = asyncio.get_running_loop()
+
+        def work() -> str:
+            if self.chroot:
+                root = KazooClient(hosts=self.hosts, timeout=self.connect_timeout_s)
+                root.start(timeout=self.connect_timeout_s)
+                try:
+                    root.ensure_path(self.chroot)
+                finally:
+                    root.stop()
+                    root.close()
+            self.zk.start(timeout=self.connect_timeout_s)
+            zkops.ensure_layout(self.zk)
+            if self.zk.exists(z.broker_path(self.broker_id)) is not None:
+                raise ConfigError(self._duplicate_message())
+            return zkops.cluster_id(self.zk, proposed_cluster_id)
+
+        try:
+            cluster_id = await self._call(work)
+        except ConfigError:
+            await self._close()
+            raise
+        except Exception as e:
+            await self._close()
+            raise ConfigError(f"cannot connect to zookeeper.connect={self.config['zookeeper.connect']!r}: "
+                              f"{type(e).__name__}: {e}") from e
+        self.zk.add_listener(self._on_state)
+        log.info("connect zookeeper", connect=self.config["zookeeper.connect"], cluster_id=cluster_id)
+        return cluster_id
+
+    def _duplicate_message(self) -> str:
+        return (f"broker.id {self.broker_id} is already registered in ZooKeeper "
+                f"({self.config['zookeeper.connect']}{z.broker_path(self.broker_id)}): another broker "
+                "runs with this id; give each broker its own broker.id")
+
+    async def start(self, topics: ClusterTopicManager) -> None:
+        """The first sync, before this broker serves anyone: its topics and logs as ZooKeeper has them."""
+        self.topics = topics
+        await self.sync()
+
+    async def register(self, node: BrokerInfo, groups: GroupCoordinatorService) -> None:
+        """Register this broker (ephemeral /brokers/ids/<id>) and start following the cluster."""
+        self.me, self.groups = node, groups
+        try:
+            await self._call(lambda: self.zk.create(z.broker_path(self.broker_id), node.encode(), ephemeral=True))
+        except NodeExistsError as e:
+            raise ConfigError(self._duplicate_message()) from e
+        log.info("register broker", broker_id=self.broker_id, endpoint=f"{node.host}:{node.port}")
+        self._task = asyncio.get_running_loop().create_task(self._run(), name="cluster-sync")
+        self._dirty.set()
+
+    async def stop(self) -> None:
+        """Leave the cluster: the session closes, so the ephemeral registration (and /controller,
+        if held here) go at once and the controller moves this broker's leaderships."""
+        self._stopping = True
+        if self._task is not None:
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._task
+        await self._close()
+        log.info("leave cluster", broker_id=self.broker_id)
+
+    async def _close(self) -> None:
+        def work() -> None:
+            with contextlib.suppress(Exception):
+                self.zk.stop()
+            with contextlib.suppress(Exception):
+                self.zk.close()
+        await self._call(work)
+
+    # -- the loop -----------------------------------------------------------------------------
+
+    async def _run(self) -> None:
+        while not self._stopping:
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._dirty.wait(), RESYNC_S)
+            await asyncio.sleep(DEBOUNCE_S)
+            self._dirty.clear()
+            try:
+                await self.sync()
+            except asyncio.CancelledError:
+                raise
+            except Exception as e:
+                log.warning("fail sync", broker_id=self.broker_id, error=f"{type(e).__name__}: {e}")
+                await asyncio.sleep(0.2)
+                self._dirty.set()
+
+    async def sync(self) -> None:
+        view, again = await self._call(zkops.read_view, self.zk, self._watch)
+        if again:
+            self._dirty.set()
+        session = self.session_id
+        if self.me is not None and not self._stopping:
+            if self.broker_id not in view.brokers:  # the session was lost and renewed: register again
+                with contextlib.suppress(NodeExistsError):
+                    await self._call(lambda: self.zk.create(z.broker_path(self.broker_id), self.me.encode(),
+                                                            ephemeral=True))
+                self._dirty.set()
+            if view.controller_id == -1:
+                await self._elect()
+            elif view.controller_id != self.broker_id or view.controller_session != session:
+                if self.epoch_version is not None:
+                    log.info("resign controller", broker_id=self.broker_id, new_controller=view.controller_id)
+                self.epoch_version = None
+            elif self.epoch_version is not None:
+                await self._control(view)
+        self.view = view
+        await self._apply(view)
+        self.syncs += 1
+
+    async def _elect(self) -> None:
+        won = await self._call(zkops.elect, self.zk, self.broker_id)
+        self._dirty.set()
+        if won is not None:
+            self.controller_epoch, self.epoch_version = won
+            log.info("become controller", broker_id=self.broker_id, epoch=self.controller_epoch)
+
+    async def _control(self, view: ClusterView) -> None:
+        c = self.config
+        spec = OffsetsTopicSpec(OFFSETS_TOPIC, c["offsets.topic.num.partitions"], c["offsets.topic.replication.factor"],
+                                {"cleanup.policy": "compact", "compression.type": "producer",
+                                 "segment.bytes": str(c["offsets.topic.segment.bytes"])})
+        ops = plan(view, self.controller_epoch, spec)
+        if not ops:
+            return
+        try:
+            await self._call(zkops.commit, self.zk, ops, self.epoch_version)
+        except zkops.Fenced as e:
+            log.warning("resign controller", broker_id=self.broker_id, reason=str(e))
+            self.epoch_version = None
+        except Exception as e:  # a concurrent change: the watches bring the next round
+            log.info("retry controller writes", error=f"{type(e).__name__}: {e}")
+        else:
+            log.info("write controller decisions", epoch=self.controller_epoch, writes=len(ops),
+                     states=sum(op.path.endswith("/state") for op in ops))
+        self._dirty.set()
+
+    async def _apply(self, view: ClusterView) -> None:
+        if self.topics is not None:
+            await self.topics.apply(view, self.broker_id)
+        leading = {key: state.leader_epoch for key, state in view.states.items()
+                   if state.leader == self.broker_id and key[0] in view.topics and key[0] not in view.deleting
+                   and self.topics is not None and self.topics.log(*key) is not None}
+        gained = leading.keys() - self.leading.keys()
+        lost = self.leading.keys() - leading.keys()
+        if gained or lost:
+            log.info("change leadership", broker_id=self.broker_id, gained=len(gained), lost=len(lost),
+                     leading=len(leading))
+        self.leading = leading
+        if self.groups is not None:
+            await self.groups.set_owned({p for t, p in leading if t == OFFSETS_TOPIC})
+
+    # -- what the handlers ask ----------------------------------------------------------------
+
+    @property
+    def controller_id(self) -> int:
+        return self.view.controller_id if self.view.controller_id in self.view.brokers else -1
+
+    def live_brokers(self) -> list[BrokerInfo]:
+        return [b for _, b in sorted(self.view.brokers.items())]
+
+    def leader_of(self, topic: str, partition: int) -> BrokerInfo | None:
+        return self.view.brokers.get(self.view.leader(topic, partition))
+
+    def leader_error(self, topic: str, partition: int, leader_epoch: int = -1) -> ErrorCode | None:
+        """None if this broker leads the partition (at that epoch, when the client gives one)."""
+        epoch = self.leading.get((topic, partition))
+        if epoch is None:
+            assignment = self.view.topics.get(topic)
+            if assignment is None or partition not in assignment.replicas:
+                return ErrorCode.UNKNOWN_TOPIC_OR_PARTITION
+            return ErrorCode.NOT_LEADER_OR_FOLLOWER
+        if leader_epoch > epoch:
+            return ErrorCode.UNKNOWN_LEADER_EPOCH
+        if 0 <= leader_epoch < epoch:
+            return ErrorCode.FENCED_LEADER_EPOCH
+        return None
+
+    async def write(self, ops: list[Op]) -> None:
+        await self._call(zkops.commit, self.zk, ops, None)
+
+    async def create_topic(self, assignment: TopicAssignment, configs: dict[str, str]) -> None:
+        """Write a new topic's znodes (as Kafka 2.x's AdminZkClient does from any broker); the
+        controller gives its partitions leaders. NodeExistsError if the topic exists."""
+        await self.write(create_topic_ops(assignment, configs))
+
+    async def request_delete(self, topic: str) -> None:
+        with contextlib.suppress(NodeExistsError):
+            await self._call(lambda: self.zk.create(z.delete_path(topic)))
+
+    async def wait_for(self, predicate: Callable[[], bool | Awaitable[bool]], timeout: float) -> bool:
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + timeout
+        while True:
+            if predicate():
+                return True
+            if loop.time() >= deadline:
+                return False
+            await asyncio.sleep(0.01)

@@ -1,0 +1,124 @@
+"""Blocking ZooKeeper access with kazoo, run in a worker thread: read a `ClusterView` (setting
+watches on everything the cluster reacts to), elect a controller, commit a controller's writes."""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Callable, Sequence
+
+from kazoo.client import KazooClient
+from kazoo.exceptions import BadVersionError, NodeExistsError, NoNodeError
+
+from broker.cluster import znodes as z
+from broker.cluster.controller import ClusterView, Op
+from broker.cluster.znodes import BrokerInfo, PartitionState, TopicAssignment
+
+Watch = Callable[..., None]
+
+
+class Fenced(Exception):
+    """The controller epoch moved on: this broker is no longer the controller."""
+
+
+def split_connect(connect: str) -> tuple[str, str]:
+    """`host:port,host:port/chroot` -> (hosts, chroot or "")."""
+    hosts, slash, chroot = connect.partition("/")
+    return hosts, (slash + chroot).rstrip("/") if chroot else ""
+
+
+def ensure_layout(zk: KazooClient) -> None:
+    for path in z.PERSISTENT_PATHS:
+        zk.ensure_path(path)
+    if zk.exists(z.CONTROLLER_EPOCH) is None:
+        with contextlib.suppress(NodeExistsError):
+            zk.create(z.CONTROLLER_EPOCH, b"0")
+
+
+def cluster_id(zk: KazooClient, proposed: str) -> str:
+    """The cluster's id: created by the first broker to start, read by every other."""
+    try:
+        zk.create(z.CLUSTER_ID, z.encode_cluster_id(proposed), makepath=True)
+        return proposed
+    except NodeExistsError:
+        return z.decode_cluster_id(zk.get(z.CLUSTER_ID)[0])
+
+
+def read_view(zk: KazooClient, watch: Watch) -> tuple[ClusterView, bool]:
+    """One pass over the cluster's znodes, pipelined; (view, whether to read again at once)."""
+    view = ClusterView()
+    again = False
+    ids = zk.get_children_async(z.BROKER_IDS, watch=watch)
+    topics = zk.get_children_async(z.TOPICS, watch=watch)
+    deleting = zk.get_children_async(z.DELETE_TOPICS, watch=watch)
+    controller = zk.get_async(z.CONTROLLER, watch=watch)
+    epoch = zk.get_async(z.CONTROLLER_EPOCH)
+    brokers = [(int(i), zk.get_async(z.broker_path(int(i)))) for i in ids.get() if i.isdigit()]
+    names = topics.get()
+    assignments = [(t, zk.get_async(z.topic_path(t), watch=watch)) for t in names]
+    configs = [(t, zk.get_async(z.config_path(t))) for t in names]
+    view.deleting = set(deleting.get())
+    try:
+        data, stat = controller.get()
+        view.controller_id, view.controller_session = z.decode_controller(data), stat.ephemeralOwner
+    except NoNodeError:
+        again |= zk.exists(z.CONTROLLER, watch=watch) is not None
+    with contextlib.suppress(NoNodeError):
+        view.controller_epoch = int(epoch.get()[0] or b"0")
+    for broker_id, result in brokers:
+        with contextlib.suppress(NoNodeError):
+            view.brokers[broker_id] = BrokerInfo.decode(broker_id, result.get()[0])
+    for name, result in assignments:
+        with contextlib.suppress(NoNodeError):
+            view.topics[name] = TopicAssignment.decode(name, result.get()[0])
+    for name, result in configs:
+        with contextlib.suppress(NoNodeError):
+            view.configs[name] = z.decode_topic_config(result.get()[0])
+    states = [((t, p), zk.get_async(z.state_path(t, p), watch=watch))
+              for t, a in view.topics.items() for p in a.replicas]
+    for key, result in states:
+        try:
+            data, stat = result.get()
+            view.states[key] = PartitionState.decode(data)
+            view.state_versions[key] = stat.version
+        except NoNodeError:
+            again |= zk.exists(z.state_path(*key), watch=watch) is not None
+    return view, again
+
+
+def elect(zk: KazooClient, broker_id: int) -> tuple[int, int] | None:
+    """Try to become the controller: create the ephemeral /controller and bump /controller_epoch
+    in one transaction. (epoch, its znode version) on success, None if another broker won."""
+    try:
+        data, stat = zk.get(z.CONTROLLER_EPOCH)
+    except NoNodeError:
+        ensure_layout(zk)
+        data, stat = zk.get(z.CONTROLLER_EPOCH)
+    epoch = int(data or b"0") + 1
+    tx = zk.transaction()
+    tx.create(z.CONTROLLER, z.encode_controller(broker_id), ephemeral=True)
+    tx.set_data(z.CONTROLLER_EPOCH, str(epoch).encode(), version=stat.version)
+    results = tx.commit()
+    if any(isinstance(r, Exception) for r in results):
+        return None
+    return epoch, stat.version + 1
+
+
+def commit(zk: KazooClient, ops: Sequence[Op], epoch_version: int | None) -> None:
+    """Commit ops atomically; with `epoch_version`, only while the controller epoch is unchanged
+    (else Fenced). Raises the first failing op's error."""
+    tx = zk.transaction()
+    if epoch_version is not None:
+        tx.check(z.CONTROLLER_EPOCH, epoch_version)
+    for op in ops:
+        if op.kind == "create":
+            tx.create(op.path, op.data)
+        elif op.kind == "set":
+            tx.set_data(op.path, op.data, version=op.version)
+        else:
+            tx.delete(op.path, version=op.version)
+    results = tx.commit()
+    if epoch_version is not None and isinstance(results[0], (BadVersionError, NoNodeError)):
+        raise Fenced(f"controller epoch znode version is no longer {epoch_version}")
+    failed = [r for r in results if isinstance(r, Exception) and type(r).__name__ != "RolledBackError"]
+    if failed:
+        raise failed[0]

@@ -1,0 +1,44 @@
+"""A coordinator shard's settings (Kafka's property names map onto them) and its clock."""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+
+class Clock(Protocol):
+    def monotonic_ms(self) -> int: ...  # for deadlines
+    def wall_ms(self) -> int: ...  # for timestamps written to the log
+
+
+class SystemClock:
+    def monotonic_ms(self) -> int:
+        return time.monotonic_ns() // 1_000_000
+
+    def wall_ms(self) -> int:
+        return time.time_ns() // 1_000_000
+
+
+@dataclass(frozen=True, slots=True)
+class GroupConfig:
+    min_session_timeout_ms: int = 6000
+    max_session_timeout_ms: int = 1_800_000
+    max_size: int = 2**31 - 1
+    initial_rebalance_delay_ms: int = 3000
+    new_member_join_timeout_ms: int = 300_000  # Kafka's classic new-member join timeout
+    offset_metadata_max_bytes: int = 4096
+    offsets_retention_ms: int = 7 * 24 * 3_600_000  # offsets.retention.minutes (KIP-211, retention.py)
+    offsets_retention_check_interval_ms: int = 600_000
+
+    @classmethod
+    def from_config(cls, config: Any) -> GroupConfig:
+        return cls(
+            min_session_timeout_ms=config["group.min.session.timeout.ms"],
+            max_session_timeout_ms=config["group.max.session.timeout.ms"],
+            max_size=config["group.max.size"],
+            initial_rebalance_delay_ms=config["group.initial.rebalance.delay.ms"],
+            offset_metadata_max_bytes=config["offset.metadata.max.bytes"],
+            offsets_retention_ms=config["offsets.retention.minutes"] * 60_000,
+            offsets_retention_check_interval_ms=config["offsets.retention.check.interval.ms"],
+        )

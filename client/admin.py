@@ -1,0 +1,317 @@
+"""AsyncAdmin: topics, groups and offsets.
+
+    async with AsyncAdmin(bootstrap_servers="127.0.0.1:9092") as admin:
+        await admin.create_topics([NewTopic("orders", num_partitions=6)])
+        print(await admin.describe_groups(["billing"]))
+        await admin.reset_group_offsets("billing", "orders", to="earliest")
+
+Topic changes go to the controller; group calls to each group's coordinator (found with
+FindCoordinator); offsets lookups to each partition's leader. Retriable errors are retried with
+backoff until request_timeout_ms.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from client import log as logs
+from client.cluster import COORDINATION, ClientConfig, KafkaClient
+from client.errors import COORDINATOR_ERRORS, METADATA_ERRORS, KafkaError, error_for
+from client.offsets import (
+    list_offsets_body,
+    list_offsets_result,
+    offset_commit_body,
+    offset_commit_errors,
+    offset_fetch_body,
+    offset_fetch_result,
+)
+from client.structs import BrokerNode, OffsetAndMetadata, OffsetSpec, TopicPartition
+from protocol.apis import ApiKey
+from protocol.consumer_protocol import decode_assignment, decode_subscription
+from protocol.errors import ErrorCode, ProtocolDecodeError
+
+log = logs.get("kbroker.client.admin")
+
+
+@dataclass(frozen=True, slots=True)
+class NewTopic:
+    name: str
+    num_partitions: int = -1  # -1: the broker's default
+    replication_factor: int = -1
+    configs: dict[str, str] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class GroupListing:
+    group_id: str
+    protocol_type: str
+    state: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class MemberDescription:
+    member_id: str
+    group_instance_id: str | None
+    client_id: str
+    client_host: str
+    topics: tuple[str, ...] = ()  # from its subscription (consumer groups)
+    assignment: tuple[TopicPartition, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class GroupDescription:
+    group_id: str
+    state: str
+    protocol_type: str
+    protocol: str
+    members: tuple[MemberDescription, ...]
+    error_code: int = 0
+
+
+class AsyncAdmin:
+    def __init__(self, bootstrap_servers: str | list[str] = "127.0.0.1:9092", *, client_id: str = "kbroker-admin",
+                 request_timeout_ms: int = 30_000, retry_backoff_ms: int = 100, metadata_max_age_ms: int = 300_000):
+        self.client = KafkaClient(ClientConfig(bootstrap_servers, client_id, request_timeout_ms,
+                                               metadata_max_age_ms=metadata_max_age_ms,
+                                               retry_backoff_ms=retry_backoff_ms, allow_auto_create_topics=False))
+        self.client.want_all_topics(True)
+
+    async def start(self) -> None:
+        await self.client.start()
+
+    async def close(self) -> None:
+        await self.client.close()
+
+    async def __aenter__(self) -> AsyncAdmin:
+        await self.start()
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.close()
+
+    @property
+    def timeout(self) -> float:
+        return self.client.config.request_timeout_ms / 1000
+
+    # --- cluster and topics ------------------------------------------------------------------
+
+    async def describe_cluster(self) -> dict[str, Any]:
+        cluster = await self.client.refresh_metadata()
+        return {"cluster_id": cluster.cluster_id, "controller_id": cluster.controller_id,
+                "brokers": sorted(cluster.brokers.values(), key=lambda b: b.node_id)}
+
+    async def list_topics(self, *, internal: bool = False) -> dict[str, int]:
+        """Topic name -> partition count."""
+        cluster = await self.client.refresh_metadata()
+        return {name: len(t.partitions) for name, t in sorted(cluster.topics.items()) if internal or not t.is_internal}
+
+    async def _controller(self) -> int:
+        cluster = self.client.cluster
+        if cluster.controller_id < 0 or cluster.controller_id not in cluster.brokers:
+            await self.client.refresh_metadata()
+        controller = self.client.cluster.controller_id
+        return controller if controller in self.client.cluster.brokers else self.client.least_loaded_node()
+
+    async def create_topics(self, topics: Iterable[NewTopic], *, timeout_ms: int = 30_000, validate_only: bool = False,
+                            exist_ok: bool = False, wait: bool = True) -> None:
+        """Create topics (on the controller); with `wait`, until their leaders are in the metadata."""
+        topics = list(topics)
+        body = {
+            "topics": [{"name": t.name, "num_partitions": t.num_partitions, "replication_factor": t.replication_factor,
+                        "assignments": [], "configs": [{"name": k, "value": v} for k, v in t.configs.items()]}
+                       for t in topics],
+            "timeout_ms": timeout_ms,
+            "validate_only": validate_only,
+        }
+        results = await self._to_controller(ApiKey.CREATE_TOPICS, body, "topics")
+        failures = {n: (c, m) for n, (c, m) in results.items()
+                    if c and not (exist_ok and c == ErrorCode.TOPIC_ALREADY_EXISTS)}
+        if failures:
+            name, (code, message) = next(iter(failures.items()))
+            raise error_for(code, f"CreateTopics {name}: {message or ''}".strip())
+        if wait and not validate_only:
+            names = [t.name for t in topics]
+            await self.client.wait_for(
+                lambda: all(self.client.cluster.available_partitions(n) and
+                            len(self.client.cluster.available_partitions(n)) == self.client.cluster.partition_count(n)
+                            for n in names),
+                self.timeout, f"topics {names} to have leaders")
+
+    async def delete_topics(self, names: Iterable[str], *, timeout_ms: int = 30_000, missing_ok: bool = False) -> None:
+        names = list(names)
+        body = {"topic_names": names, "topics": [{"name": n} for n in names], "timeout_ms": timeout_ms}
+        results = await self._to_controller(ApiKey.DELETE_TOPICS, body, "responses")
+        for name, (code, message) in results.items():
+            if code and not (missing_ok and code == ErrorCode.UNKNOWN_TOPIC_OR_PARTITION):
+                raise error_for(code, f"DeleteTopics {name}: {message or ''}".strip())
+        with contextlib.suppress(KafkaError):
+            await self.client.refresh_metadata()
+
+    async def _to_controller(self, api_key: int, body: dict[str, Any], key: str) -> dict[str, tuple[int, str | None]]:
+        async def attempt() -> dict[str, tuple[int, str | None]]:
+            node = await self._controller()
+            response = await self.client.send(node, api_key, body)
+            out = {t.name: (t.error_code, t.error_message) for t in response[key]}
+            if any(code == ErrorCode.NOT_CONTROLLER for code, _ in out.values()):
+                await self.client.refresh_metadata()
+                raise error_for(ErrorCode.NOT_CONTROLLER, ApiKey(api_key).name)
+            return out
+
+        return await self.client.retry(attempt, what=ApiKey(api_key).name)
+
+    # --- groups ------------------------------------------------------------------------------
+
+    async def list_groups(self) -> list[GroupListing]:
+        """Every group of every broker."""
+        cluster = await self.client.refresh_metadata()
+
+        async def ask(node: int) -> list[GroupListing]:
+            r = await self.client.send(node, ApiKey.LIST_GROUPS, {"states_filter": [], "types_filter": []})
+            if r.error_code:
+                raise error_for(r.error_code, "ListGroups")
+            return [GroupListing(g.group_id, g.protocol_type, g.group_state) for g in r.groups]
+
+        found = await asyncio.gather(*(self.client.retry(lambda n=n: ask(n), what="ListGroups") for n in cluster.brokers))
+        return sorted({g.group_id: g for gs in found for g in gs}.values(), key=lambda g: g.group_id)
+
+    async def _coordinator_call(self, group_id: str, api_key: int, body: Any, error_of: Any) -> tuple[int, Any]:
+        """A request to the group's coordinator, rediscovering it on NOT_COORDINATOR and
+        retrying COORDINATOR_LOAD_IN_PROGRESS."""
+        async def attempt() -> tuple[int, Any]:
+            node: BrokerNode = await self.client.find_coordinator(group_id)
+            version, r = await self.client.send_versioned(node.node_id, api_key, body, purpose=COORDINATION)
+            code = error_of(r, version)
+            if code in COORDINATOR_ERRORS or code == ErrorCode.COORDINATOR_LOAD_IN_PROGRESS:
+                raise error_for(code, f"{ApiKey(api_key).name} {group_id!r}")
+            return version, r
+
+        return await self.client.retry(attempt, what=f"{ApiKey(api_key).name} {group_id!r}")
+
+    async def describe_groups(self, group_ids: Iterable[str]) -> dict[str, GroupDescription]:
+        out = {}
+        for group_id in group_ids:
+            _, r = await self._coordinator_call(
+                group_id, ApiKey.DESCRIBE_GROUPS, {"groups": [group_id], "include_authorized_operations": False},
+                lambda r, _v: r.groups[0].error_code if r.groups else 0)
+            for g in r.groups:
+                if g.error_code:
+                    raise error_for(g.error_code, f"DescribeGroups {g.group_id!r}")
+                out[g.group_id] = GroupDescription(
+                    g.group_id, g.group_state, g.protocol_type, g.protocol_data,
+                    tuple(_member(m, g.protocol_type) for m in g.members), g.error_code)
+        return out
+
+    async def delete_groups(self, group_ids: Iterable[str]) -> dict[str, int]:
+        """Delete empty groups; group id -> error code (0: deleted; NON_EMPTY_GROUP, GROUP_ID_NOT_FOUND...)."""
+        out = {}
+        for group_id in group_ids:
+            _, r = await self._coordinator_call(
+                group_id, ApiKey.DELETE_GROUPS, {"groups_names": [group_id]},
+                lambda r, _v: r.results[0].error_code if r.results else 0)
+            out.update({x.group_id: x.error_code for x in r.results})
+        return out
+
+    # --- offsets -----------------------------------------------------------------------------
+
+    async def list_offsets(self, specs: Mapping[TopicPartition, int]) -> dict[TopicPartition, tuple[int, int]]:
+        """{partition: (offset, timestamp)} for OffsetSpec.EARLIEST / LATEST / MAX_TIMESTAMP or a
+        timestamp in ms (the first offset at or after it; -1 if none), asked of each leader."""
+        specs = {TopicPartition(*tp): ts for tp, ts in specs.items()}
+        self.client.add_topics({tp.topic for tp in specs})
+        out: dict[TopicPartition, tuple[int, int]] = {}
+
+        async def attempt() -> None:
+            await self.client.wait_for(lambda: all(self.client.cluster.leader_for(tp) >= 0 for tp in specs),
+                                       self.timeout, "partition leaders")
+            by_node: dict[int, dict[TopicPartition, int]] = {}
+            for tp, ts in specs.items():
+                if tp not in out:
+                    by_node.setdefault(self.client.cluster.leader_for(tp), {})[tp] = ts
+            for node, part in by_node.items():
+                r = await self.client.send(node, ApiKey.LIST_OFFSETS, list_offsets_body(part))
+                for tp, (code, offset, ts) in list_offsets_result(r).items():
+                    if code in METADATA_ERRORS:
+                        await self.client.refresh_metadata()
+                        raise error_for(code, f"ListOffsets {tp}")
+                    if code:
+                        raise error_for(code, f"ListOffsets {tp}")
+                    out[tp] = (offset, ts)
+
+        await self.client.retry(attempt, what="ListOffsets")
+        return out
+
+    async def list_group_offsets(self, group_id: str, partitions: Iterable[TopicPartition] | None = None,
+                                 ) -> dict[TopicPartition, OffsetAndMetadata]:
+        """The group's committed offsets (all of them, or for `partitions`)."""
+        tps = None if partitions is None else sorted({TopicPartition(*tp) for tp in partitions})
+        version, r = await self._coordinator_call(
+            group_id, ApiKey.OFFSET_FETCH, offset_fetch_body(group_id, tps),
+            lambda r, v: offset_fetch_result(r, v, group_id)[0])
+        error, found = offset_fetch_result(r, version, group_id)
+        if error:
+            raise error_for(error, f"OffsetFetch {group_id!r}")
+        return {tp: om for tp, (om, code) in found.items() if om is not None and not code}
+
+    async def alter_group_offsets(self, group_id: str, offsets: Mapping[TopicPartition, int | OffsetAndMetadata]) -> None:
+        """Set a group's committed offsets (the group must have no active members)."""
+        to_commit = {TopicPartition(*tp): om if isinstance(om, OffsetAndMetadata) else OffsetAndMetadata(int(om))
+                     for tp, om in offsets.items()}
+        _, r = await self._coordinator_call(
+            group_id, ApiKey.OFFSET_COMMIT, offset_commit_body(group_id, to_commit),
+            lambda r, _v: next((c for c in offset_commit_errors(r).values() if c), 0))
+        for tp, code in offset_commit_errors(r).items():
+            if code:
+                raise error_for(code, f"OffsetCommit {group_id!r} {tp}")
+
+    async def reset_group_offsets(self, group_id: str, target: str | Iterable[TopicPartition], *,
+                                  to: str | int = "earliest") -> dict[TopicPartition, int]:
+        """Move a group's committed offsets of a topic (every partition) or of some partitions
+        to "earliest", "latest", or the first offset at or after a timestamp (ms)."""
+        if isinstance(target, str):
+            self.client.add_topics([target])
+            await self.client.wait_for(lambda: self.client.cluster.partition_count(target) > 0, self.timeout,
+                                       f"metadata of {target!r}")
+            tps = [TopicPartition(target, p) for p in self.client.cluster.partitions_for(target) or []]
+        else:
+            tps = [TopicPartition(*tp) for tp in target]
+        spec = {"earliest": OffsetSpec.EARLIEST, "latest": OffsetSpec.LATEST}.get(to, to) if isinstance(to, str) else to
+        if isinstance(spec, str):
+            raise ValueError("to must be 'earliest', 'latest' or a timestamp in ms")
+        found = await self.list_offsets({tp: spec for tp in tps})
+        if spec >= 0:  # by time: partitions without a later record go to their end
+            ends = await self.list_offsets({tp: OffsetSpec.LATEST for tp, (off, _) in found.items() if off < 0})
+            found.update(ends)
+        offsets = {tp: off for tp, (off, _ts) in found.items()}
+        await self.alter_group_offsets(group_id, offsets)
+        log.info("reset_group_offsets", group=group_id, offsets={str(tp): o for tp, o in offsets.items()})
+        return offsets
+
+    async def delete_group_offsets(self, group_id: str, partitions: Iterable[TopicPartition]) -> dict[TopicPartition, int]:
+        tps = sorted({TopicPartition(*tp) for tp in partitions})
+        topics: dict[str, list[dict[str, int]]] = {}
+        for tp in tps:
+            topics.setdefault(tp.topic, []).append({"partition_index": tp.partition})
+        _, r = await self._coordinator_call(
+            group_id, ApiKey.OFFSET_DELETE,
+            {"group_id": group_id, "topics": [{"name": t, "partitions": ps} for t, ps in topics.items()]},
+            lambda r, _v: r.error_code)
+        if r.error_code:
+            raise error_for(r.error_code, f"OffsetDelete {group_id!r}")
+        return {TopicPartition(t.name, p.partition_index): p.error_code for t in r.topics for p in t.partitions}
+
+
+def _member(m: Any, protocol_type: str) -> MemberDescription:
+    topics: tuple[str, ...] = ()
+    assignment: tuple[TopicPartition, ...] = ()
+    if protocol_type == "consumer":
+        with contextlib.suppress(ProtocolDecodeError):
+            if m.member_metadata:
+                topics = tuple(decode_subscription(m.member_metadata).topics)
+        with contextlib.suppress(ProtocolDecodeError):
+            if m.member_assignment:
+                assignment = tuple(TopicPartition(t, p) for t, p in decode_assignment(m.member_assignment).partitions())
+    return MemberDescription(m.member_id, m.group_instance_id, m.client_id, m.client_host, topics, assignment)

@@ -1,0 +1,126 @@
+"""Brokers leaving: kill -9 of the controller, a clean stop (SIGTERM) of a broker."""
+
+from __future__ import annotations
+
+import pytest
+from aiokafka import AIOKafkaConsumer, TopicPartition
+
+from broker.group.placement import coordinator_partition
+from broker.offsets import OFFSETS_TOPIC
+from protocol.apis import ApiKey
+from tests.cluster.harness import OFFSETS_PARTITIONS, eventually, find_coordinator, leaders, metadata, request
+from tests.cluster.test_cluster import settled
+
+pytestmark = [pytest.mark.cluster, pytest.mark.timeout(120)]
+
+NONE, NOT_LEADER, LEADER_NOT_AVAILABLE, COORDINATOR_NOT_AVAILABLE = 0, 6, 5, 15
+NOT_COORDINATOR = 16
+
+
+async def create_topic(port: int, name: str, partitions: int) -> int:
+    r = await request(port, ApiKey.CREATE_TOPICS, 5, {"topics": [{
+        "name": name, "num_partitions": partitions, "replication_factor": 1, "assignments": [], "configs": []}],
+        "timeout_ms": 10000, "validate_only": False})
+    return r.topics[0].error_code
+
+
+async def produce(port: int, topic: str, partition: int) -> int:
+    from tests.integration.test_data_path import records  # a RecordBatch v2
+
+    r = await request(port, ApiKey.PRODUCE, 9, {"acks": -1, "timeout_ms": 5000, "topic_data": [
+        {"name": topic, "partition_data": [{"index": partition, "records": records(1)}]}]})
+    return r.responses[0].partition_responses[0].error_code
+
+
+async def test_kill_controller_elects_a_new_one_and_topics_still_get_created(cluster):
+    md = await settled(cluster)
+    old = md["controller"]
+    cluster.brokers[old].kill()
+    survivor = next(i for i in cluster.brokers if i != old)
+
+    async def new_controller():
+        m = await metadata(cluster.brokers[survivor].port)
+        return m.controller_id if m.controller_id not in (-1, old) and len(m.brokers) == 2 else None
+    new = await eventually(new_controller, 20, "a new controller")
+    assert new != old
+    other = next(i for i in cluster.brokers if i not in (old, new))
+    assert await create_topic(cluster.brokers[other].port, "after-failover", 4) == NONE
+    # Leadership reaches the brokers through ZooKeeper watches: poll until the new topic has it.
+    alive = {b for b in cluster.brokers if b != old}
+
+    async def led_by_survivors():
+        m = await metadata(cluster.brokers[new].port, ["after-failover"])
+        return set(leaders(m, "after-failover").values()) == alive
+    await eventually(led_by_survivors, 20, "leaders for the new topic")
+    # The dead broker's partitions are offline and say so; the others have leaders.
+    offsets = leaders(await metadata(cluster.brokers[other].port, [OFFSETS_TOPIC]), OFFSETS_TOPIC)
+    assert list(offsets.values()).count(-1) == OFFSETS_PARTITIONS // 3
+
+
+async def test_clean_stop_keeps_other_partitions_working_and_answers_retriable_errors(cluster):
+    await settled(cluster)
+    assert await create_topic(cluster.brokers[1].port, "data", 6) == NONE
+    md = await metadata(cluster.brokers[1].port, ["data"])
+    before = leaders(md, "data")
+    assert set(before.values()) == {1, 2, 3}
+    # A group whose coordinator is broker 3 commits before broker 3 leaves.
+    offsets_leaders = leaders(await metadata(cluster.brokers[1].port, [OFFSETS_TOPIC]), OFFSETS_TOPIC)
+    group3 = next(g for g in (f"g{i}" for i in range(1000))
+                  if offsets_leaders[coordinator_partition(g, OFFSETS_PARTITIONS)] == 3)
+    group1 = next(g for g in (f"g{i}" for i in range(1000))
+                  if offsets_leaders[coordinator_partition(g, OFFSETS_PARTITIONS)] == 1)
+    p3 = next(p for p, b in before.items() if b == 3)
+    consumer = AIOKafkaConsumer(bootstrap_servers=cluster.bootstrap(1), group_id=group3, enable_auto_commit=False)
+    await consumer.start()
+    try:
+        consumer.assign([TopicPartition("data", p3)])
+        await consumer.commit({TopicPartition("data", p3): 42})
+    finally:
+        await consumer.stop()
+
+    assert cluster.brokers[3].stop() == 0
+
+    async def two_brokers():
+        m = await metadata(cluster.brokers[1].port, ["data"])
+        return m if len(m.brokers) == 2 and leaders(m, "data").get(p3) == -1 else None
+    m = await eventually(two_brokers, 20, "broker 3 to leave")
+    errors = {p.partition_index: p.error_code for p in m.topics[0].partitions}
+    for p, leader in before.items():
+        assert errors[p] == (LEADER_NOT_AVAILABLE if leader == 3 else NONE)
+    for p, leader in before.items():
+        for i in (1, 2):  # from either live broker: the leader writes, the other redirects, none lies
+            code = await produce(cluster.brokers[i].port, "data", p)
+            if leader == 3:
+                assert code == NOT_LEADER
+            else:
+                assert code == (NONE if leader == i else NOT_LEADER)
+    assert (await find_coordinator(cluster.brokers[1].port, group3)).error_code == COORDINATOR_NOT_AVAILABLE
+    assert (await find_coordinator(cluster.brokers[2].port, group1)).node_id == 1
+    # A group coordinated elsewhere keeps working.
+    consumer = AIOKafkaConsumer(bootstrap_servers=cluster.bootstrap(2), group_id=group1, enable_auto_commit=False)
+    await consumer.start()
+    try:
+        tp = TopicPartition("data", next(p for p, b in before.items() if b != 3))
+        consumer.assign([tp])
+        await consumer.commit({tp: 5})
+        assert await consumer.committed(tp) == 5
+    finally:
+        await consumer.stop()
+
+    # Broker 3 comes back: it leads its partitions again (a new leader epoch) and its coordinator
+    # reloads the group's offsets from its log.
+    cluster.brokers[3].start()
+
+    async def back():
+        c = await find_coordinator(cluster.brokers[1].port, group3)
+        return c.error_code == NONE and c.node_id == 3
+    await eventually(back, 20, "broker 3's coordinator to come back")
+    consumer = AIOKafkaConsumer(bootstrap_servers=cluster.bootstrap(1), group_id=group3, enable_auto_commit=False)
+    await consumer.start()
+    try:
+        assert await eventually(lambda: consumer.committed(TopicPartition("data", p3)), 20, "offsets") == 42
+    finally:
+        await consumer.stop()
+    m = await metadata(cluster.brokers[2].port, ["data"])
+    part = next(p for p in m.topics[0].partitions if p.partition_index == p3)
+    assert (part.leader_id, part.leader_epoch) == (3, 2)
