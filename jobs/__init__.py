@@ -1,0 +1,23 @@
+"""PySpark over the broker's `__consumer_offsets` log: two data sources and the reports.
+
+    import jobs
+    spark = jobs.build_session()            # or any SparkSession, then jobs.register(spark)
+    offsets = spark.read.format("kbroker-offsets").load("./data")
+    ends = spark.read.format("kbroker-log-end").load("./data")
+
+The jobs (`python -m jobs`, `make jobs`, or each module with spark-submit): latest_offsets,
+consumer_lag, commit_rate, rebalance_history. See README.md, "Spark jobs".
+"""
+
+from __future__ import annotations
+
+from jobs.datasource import LOG_END_FORMAT, OFFSETS_FORMAT, LogEndDataSource, OffsetsDataSource, register
+
+__all__ = ["register", "build_session", "OffsetsDataSource", "LogEndDataSource", "OFFSETS_FORMAT", "LOG_END_FORMAT"]
+
+
+def build_session(*args, **kwargs):
+    """See jobs.session.build_session."""
+    from jobs.session import build_session as build
+
+    return build(*args, **kwargs)
