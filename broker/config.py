@@ -135,6 +135,12 @@ _DEFS: tuple[ConfigDef, ...] = (
     ConfigDef("log.cleaner.min.cleanable.ratio", _D, "0.5", between(0, 1)),
     ConfigDef("log.cleaner.delete.retention.ms", _I, "86400000", at_least(0)),
     ConfigDef("log.cleaner.min.compaction.lag.ms", _I, "0", at_least(0)),
+    # Kafka's cleaner tuning, accepted without effect (one cleaner thread, an unbounded offset map).
+    ConfigDef("log.cleaner.max.compaction.lag.ms", _I, "9223372036854775807", at_least(1)),
+    ConfigDef("log.cleaner.dedupe.buffer.size", _I, "134217728", at_least(0)),
+    ConfigDef("log.cleaner.io.buffer.size", _I, "524288", at_least(0)),
+    ConfigDef("log.cleaner.io.buffer.load.factor", _D, "0.9"),
+    ConfigDef("log.cleaner.io.max.bytes.per.second", _D, "1.7976931348623157E308"),
     ConfigDef("log.message.timestamp.type", _S, "CreateTime", one_of("CreateTime", "LogAppendTime")),
     ConfigDef("compression.type", _S, "producer",
               one_of("uncompressed", "zstd", "lz4", "snappy", "gzip", "producer")),

@@ -13,7 +13,8 @@ Every `offsets.retention.check.interval.ms` a shard expires, per group:
 An offset committed with an explicit retention (OffsetCommit v2-v4, stored as an expire
 timestamp) expires at that timestamp instead. Offsets with a commit in flight never expire.
 Expired offsets get tombstones in the log; a group left Empty without offsets is removed (Dead)
-and gets a group tombstone, in the same write.
+and, if it ever had group metadata written (generation > 0, as Kafka checks), gets a group
+tombstone in the same write.
 
 `expired_offsets` is the pure rule; `expire_offsets` applies it to a shard (records out through
 the shard's `_append`); `schedule_offset_expiry` arms the periodic check on the shard's timers.
@@ -89,10 +90,13 @@ def expire_offsets(core: GroupCoordinator, retention_ms: int) -> tuple[int, int]
         if group.is_in(GroupState.EMPTY) and not group.members and remaining == 0 and not group.pending_members:
             core._transition(group, GroupState.DEAD, "offsets expired")
             del core.groups[group_id]
-            records.append(GroupRecord(group_id, None))
+            if group.generation_id > 0:  # as Kafka: a group that never had metadata written gets none
+                records.append(GroupRecord(group_id, None))
             removed.append(group_id)
     if not records:
-        return 0, 0
+        if removed:
+            log.info("remove groups", partition=core.partition, groups=removed, reason="empty, no offsets")
+        return 0, len(removed)
     offset_tombstones = [r for r in records if isinstance(r, OffsetRecord)]
 
     def stored(error: ErrorCode) -> None:

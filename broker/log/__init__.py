@@ -40,14 +40,18 @@ its scan and recovery), `index` (Kafka's .index/.timeindex formats), `loader` (o
 recovering a partition), `io` (the blocking disk work run in the executor), `validation`
 (checks on produced batches, legacy conversions), `producer_state` (idempotent producers),
 `timestamps` (ListOffsets lookups), `config` (topic configs), `manager` (every partition's log,
-checkpoints, background retention and flushes), `producer_ids` (InitProducerId's id blocks).
+checkpoints, background retention and flushes), `producer_ids` (InitProducerId's id blocks),
+`checkpoint` (Kafka's offset checkpoint files), `compaction` (which records a clean keeps: pure)
+and `cleaner` (the log cleaner for cleanup.policy=compact: its thread, the crash-safe
+`.cleaned`/`.swap` segment replacement and its recovery).
 
 Recovery on start (LogManager.load): after a clean shutdown the last segment of each partition
 is scanned; after an unclean one every segment from the partition's recovery point on. A scan
 checks each batch's length, magic, CRC and offsets, rebuilds the indexes and cuts the file
 after the last good batch (a later segment is then deleted, as Kafka does), logging each cut.
 Other segments get a cheap check (index sanity and a header walk from the last index entry to
-the end of the file) and are fully recovered if it fails.
+the end of the file) and are fully recovered if it fails. Before any of that, a clean that a
+crash interrupted is discarded (`.cleaned` files) or completed (a `.log.swap` file).
 """
 
 from broker.log.config import LogConfig, TopicConfigError

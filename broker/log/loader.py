@@ -14,7 +14,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from broker import logs
-from broker.log.cleaner import recover_swaps
 from broker.log.index import CorruptIndexError
 from broker.log.producer_state import ProducerStateManager
 from broker.log.segment import (
@@ -27,6 +26,7 @@ from broker.log.segment import (
     fsync_dir,
     parse_base_offset,
 )
+from broker.log.swap import recover_swaps
 
 if TYPE_CHECKING:
     from broker.log.log import Log

@@ -9,7 +9,7 @@ import asyncio
 from broker.offsets import OFFSETS_TOPIC
 from protocol.apis import ApiKey
 from protocol.errors import ErrorCode
-from protocol.records import Record, build_batch, decode_batches
+from protocol.records import Record, build_batch, decode_batches, verify_crc
 from tests.helpers import RawConnection, async_wait_until, start_broker
 
 CLEANER = {"log.cleaner.backoff.ms": "20", "log.cleaner.min.cleanable.ratio": "0.1"}
@@ -52,8 +52,28 @@ async def test_offsets_log_records_are_bounded_by_live_keys(tmp_path):
             finally:
                 await c.close()
 
-        await asyncio.gather(*(committer(f"bounded-{i}") for i in range(groups)))
         logs = [broker.log_manager.get(OFFSETS_TOPIC, p) for p in range(2)]
+        done = asyncio.Event()
+        reads = [0]
+
+        async def reader() -> None:
+            """Reads whole offsets partitions while the cleaner swaps segments under them: every
+            read is whole valid batches with increasing offsets."""
+            while not done.is_set():
+                for lg in logs:
+                    last = -1
+                    async for h, data in lg.batches(0):
+                        assert h.base_offset > last
+                        assert verify_crc(data)
+                        last = h.last_offset
+                    reads[0] += 1
+                await asyncio.sleep(0.01)  # pace the reads (not a wait for a state)
+
+        reading = asyncio.create_task(reader())
+        await asyncio.gather(*(committer(f"bounded-{i}") for i in range(groups)))
+        done.set()
+        await reading
+        assert reads[0] > 0
         written = sum(lg.next_offset for lg in logs)
 
         async def bounded() -> bool:
