@@ -15,7 +15,7 @@ from __future__ import annotations
 import io
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from construct import Construct, Container, StreamError
@@ -270,28 +270,26 @@ def _primitive(t: str, flexible: bool, nullable: bool) -> Construct:
     return _FIXED[t]
 
 
-@dataclass
 class Message:
-    """A request or response of one API, declared once for all its versions."""
+    """A request or response of one API, declared once for all its versions.
 
-    name: str
-    api_key: int
-    valid: str  # versions this declaration covers, e.g. "0-9"
-    flexible: str  # flexible versions, e.g. "6+" or "none"
-    fields: tuple
-    _cache: dict[int, KStruct] = field(default_factory=dict, repr=False)
+    `valid` is the versions this declaration covers ("0-9"), `flexible` the flexible ones ("6+").
+    """
 
     def __init__(self, name: str, api_key: int, valid: str, flexible: str, *fields: F):
         self.name, self.api_key, self.valid, self.flexible = name, api_key, valid, flexible
         self.fields = fields
-        self._cache = {}
+        self._cache: dict[int, KStruct] = {}
+        # Parsed once: the framing asks for every request and response.
+        self._valid = Versions.parse(valid)
+        self._flexible = Versions.parse(flexible)
 
     @property
     def versions(self) -> Versions:
-        return Versions.parse(self.valid)
+        return self._valid
 
     def is_flexible(self, version: int) -> bool:
-        return version in Versions.parse(self.flexible)
+        return version in self._flexible
 
     def at(self, version: int) -> KStruct:
         s = self._cache.get(version)
