@@ -113,7 +113,7 @@ def main() -> int:
             print(f"kbroker-log-end data source: {m} partitions in {time.perf_counter() - started:.2f} s")
 
             out = Path(tempfile.mkdtemp(prefix="kbroker-bench-reports-"))
-            ctx = Context(spark, str(data), out, top=50)
+            ctx = Context(spark, str(data), out, top=50, cache=True)
             try:
                 started = time.perf_counter()
                 ctx.offsets().count()  # decode once, cache (as make jobs does)
@@ -131,7 +131,7 @@ def main() -> int:
             if args.standalone:
                 for job in run_all.ALL:
                     out = Path(tempfile.mkdtemp(prefix="kbroker-bench-reports-"))
-                    ctx = Context(spark, str(data), out, top=50)
+                    ctx = Context(spark, str(data), out, top=50, cache=False)
                     try:
                         started = time.perf_counter()
                         job.run(ctx)

@@ -12,6 +12,8 @@ from pathlib import Path
 if __package__ in (None, ""):  # run as a file, e.g. by spark-submit
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from pyspark import StorageLevel  # noqa: E402
+from pyspark.sql import DataFrame  # noqa: E402
 from pyspark.sql import functions as F  # noqa: E402
 
 from jobs import analysis, report  # noqa: E402
@@ -22,18 +24,27 @@ TITLE = "Commit rate"
 PLOTTED_GROUPS = 8
 
 
-def window_seconds(ctx: Context) -> int:
+def window_seconds(ctx: Context, commits: DataFrame) -> int:
     if ctx.window != "auto":
         return max(1, int(ctx.window))
-    span = (analysis.commit_records(ctx.offsets())
-            .agg((F.unix_millis(F.max("timestamp")) - F.unix_millis(F.min("timestamp"))).alias("ms")).first())
+    span = commits.agg((F.unix_millis(F.max("timestamp")) - F.unix_millis(F.min("timestamp"))).alias("ms")).first()
     return analysis.auto_window_seconds((span["ms"] or 0) / 1000)
 
 
 def run(ctx: Context) -> report.Section:
-    seconds = window_seconds(ctx)
-    rate = ctx.write(NAME, analysis.commit_rate(ctx.offsets(), seconds))
-    totals = ctx.write(NAME + "_by_group", analysis.commit_totals(ctx.offsets()))
+    # read three times (the span, the windows, the totals): keep just what they need
+    commits = (analysis.commit_records(ctx.offsets()).select("kind", "group", "timestamp", "commit_timestamp")
+               .persist(StorageLevel.MEMORY_AND_DISK))
+    try:
+        return _report(ctx, commits)
+    finally:
+        commits.unpersist()
+
+
+def _report(ctx: Context, commits: DataFrame) -> report.Section:
+    seconds = window_seconds(ctx, commits)
+    rate = ctx.write(NAME, analysis.commit_rate(commits, seconds))
+    totals = ctx.write(NAME + "_by_group", analysis.commit_totals(commits))
     busiest = [r["group"] for r in totals.orderBy(F.desc("commits"), "group").limit(PLOTTED_GROUPS).collect()]
     total = (rate.groupBy("window_start").agg(F.sum("commits").alias("commits"))
              .select(F.unix_millis("window_start").alias("t"), "commits").orderBy("t").collect())

@@ -32,15 +32,17 @@ class Context:
     out: Path
     window: str = "auto"  # commit rate window: "auto" or seconds
     top: int = 50  # rows in each report table
+    cache: bool = True  # keep the decoded log for the next jobs (worth it when several jobs run)
     timings: dict[str, float] = field(default_factory=dict)
     _offsets: DataFrame | None = None
     _log_end: DataFrame | None = None
 
     def offsets(self) -> DataFrame:
-        """The decoded offsets log, read once and cached for the jobs of this run."""
+        """The decoded offsets log; with `cache`, read once and kept for the jobs of this run."""
         if self._offsets is None:
-            self._offsets = (self.spark.read.format(OFFSETS_FORMAT).load(self.data)
-                             .persist(StorageLevel.MEMORY_AND_DISK))
+            self._offsets = self.spark.read.format(OFFSETS_FORMAT).load(self.data)
+            if self.cache:
+                self._offsets = self._offsets.persist(StorageLevel.MEMORY_AND_DISK)
         return self._offsets
 
     def log_end(self) -> DataFrame:
@@ -69,7 +71,7 @@ class Context:
 
     def close(self) -> None:
         for df in (self._offsets, self._log_end):
-            if df is not None:
+            if df is not None and df.storageLevel.useMemory:
                 df.unpersist()
 
 
@@ -112,7 +114,7 @@ def main(jobs: Sequence[ModuleType], argv: Sequence[str] | None = None, *, page:
         return 2
     spark = build_session(f"kbroker {jobs[0].NAME if len(jobs) == 1 else 'jobs'}", args.master,
                           progress=not args.quiet)
-    ctx = Context(spark, args.data, Path(args.out), window=args.window, top=args.top)
+    ctx = Context(spark, args.data, Path(args.out), window=args.window, top=args.top, cache=len(jobs) > 1)
     try:
         path = run_jobs(ctx, jobs, page or (f"{jobs[0].NAME}.html" if len(jobs) == 1 else "index.html"))
         print(f"kbroker jobs: report {path.resolve()}", file=sys.stderr)
