@@ -15,9 +15,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import socket
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
@@ -26,35 +24,13 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from kbroker_process import start_kbroker  # noqa: E402  (bench/ is the script's own directory)
+
 from client import AsyncAdmin, AsyncConsumer, AsyncProducer, NewTopic, TopicPartition  # noqa: E402
 
 PARTITIONS = 4
 VALUE = b"x" * 100
 FETCH = {"max_partition_fetch_bytes": 1_048_576, "fetch_max_wait_ms": 500}
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def start_kbroker(data: Path) -> tuple[subprocess.Popen, str]:
-    port = free_port()
-    args = [sys.executable, "-m", "broker", "--log-level", "warning",
-            "--override", f"listeners=PLAINTEXT://127.0.0.1:{port}", "--override", f"log.dirs={data}",
-            "--override", "offsets.topic.num.partitions=1"]
-    proc = subprocess.Popen(args, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:
-        try:
-            socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
-            return proc, f"127.0.0.1:{port}"
-        except OSError:
-            if proc.poll() is not None:
-                raise RuntimeError("kbroker exited at start") from None
-            time.sleep(0.05)
-    raise RuntimeError("kbroker did not start")
 
 
 async def produce_ours(bootstrap: str, topic: str, n: int) -> float:

@@ -17,9 +17,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import os
-import socket
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
@@ -28,6 +26,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+
+from kbroker_process import start_kbroker  # noqa: E402  (bench/ is the script's own directory)
 
 PARTITIONS = 4
 
@@ -47,30 +47,6 @@ class Result:
     @property
     def mb_per_s(self) -> float:
         return self.nbytes / self.seconds / 1e6
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def start_kbroker(data: Path) -> tuple[subprocess.Popen, str]:
-    port = free_port()
-    args = [sys.executable, "-m", "broker", "--log-level", "warning",
-            "--override", f"listeners=PLAINTEXT://127.0.0.1:{port}", "--override", f"log.dirs={data}",
-            "--override", "offsets.topic.num.partitions=1"]
-    proc = subprocess.Popen(args, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:
-        try:
-            socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
-            return proc, f"127.0.0.1:{port}"
-        except OSError:
-            if proc.poll() is not None:
-                raise RuntimeError(f"kbroker exited: {proc.stderr.read().decode()}") from None
-            time.sleep(0.05)
-    raise RuntimeError("kbroker did not start")
 
 
 async def create_topic(bootstrap: str, topic: str) -> None:
