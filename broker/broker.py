@@ -16,7 +16,7 @@ from broker.group.coordinator import GroupConfig
 from broker.group.service import GroupCoordinatorService
 from broker.log import LogManager
 from broker.log.producer_ids import ProducerIdManager
-from broker.offsets import OFFSETS_TOPIC, MemoryOffsetsLog, OffsetsLog, PartitionLogAdapter
+from broker.offsets import OFFSETS_TOPIC, PartitionLogAdapter
 from broker.server import Server
 from broker.topics import TopicManager
 from protocol.errors import ErrorCode
@@ -114,8 +114,10 @@ class Broker:
             self.topics = TopicManager(self.config, self.log_manager, self.node_id)
             await self.topics.start()
         self.producer_ids = ProducerIdManager(self.config.log_dirs[0])
+        manager = self.log_manager
+        offsets_log = PartitionLogAdapter(lambda p: manager.get(OFFSETS_TOPIC, p))
         self.groups = GroupCoordinatorService(
-            GroupConfig.from_config(self.config), self.num_offsets_partitions, self._offsets_log(),
+            GroupConfig.from_config(self.config), self.num_offsets_partitions, offsets_log,
             owned=() if self.cluster is not None else None)
         await self.groups.start()  # shards load in the background: COORDINATOR_LOAD_IN_PROGRESS till done
         handlers = bind_handlers(self)
@@ -159,14 +161,6 @@ class Broker:
             await self.topics.stop()  # last: in-flight produces and commits are written and fsynced
         self.stopped.set()
         log.info("stopped broker", broker_id=self.node_id)
-
-    def _offsets_log(self) -> OffsetsLog:
-        """The `__consumer_offsets` partitions of the broker's log; in memory if there is none."""
-        manager = getattr(self, "log_manager", None)
-        if manager is not None:
-            return PartitionLogAdapter(lambda p: manager.get(OFFSETS_TOPIC, p))
-        log.warning("keep offsets in memory", reason="no log manager: commits will not survive a restart")
-        return MemoryOffsetsLog()
 
     @property
     def controller_id(self) -> int:

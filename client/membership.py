@@ -55,30 +55,8 @@ class Action(enum.Enum):
 _COORDINATOR = {ErrorCode.NOT_COORDINATOR, ErrorCode.COORDINATOR_NOT_AVAILABLE}
 
 
-def join_action(code: int) -> Action:
-    """What a JoinGroup answer's error code means (Kafka's JoinGroupResponseHandler)."""
-    if code == ErrorCode.NONE:
-        return Action.NONE
-    if code == ErrorCode.MEMBER_ID_REQUIRED:
-        return Action.REJOIN  # with the member id the answer carries
-    if code in (ErrorCode.COORDINATOR_LOAD_IN_PROGRESS, ErrorCode.REBALANCE_IN_PROGRESS):
-        return Action.RETRY
-    if code in _COORDINATOR:
-        return Action.REDISCOVER
-    if code == ErrorCode.UNKNOWN_MEMBER_ID:
-        return Action.RESET_REJOIN
-    if code == ErrorCode.ILLEGAL_GENERATION:
-        return Action.RESET_GENERATION_REJOIN
-    return Action.FATAL  # INCONSISTENT_GROUP_PROTOCOL, INVALID_SESSION_TIMEOUT, FENCED_INSTANCE_ID, ...
-
-
-def sync_action(code: int) -> Action:
-    """What a SyncGroup answer's error code means. INVALID_REQUEST is the librdkafka mock's
-    answer to a follower that syncs after the group settled: rejoining recovers."""
-    if code == ErrorCode.NONE:
-        return Action.NONE
-    if code in (ErrorCode.REBALANCE_IN_PROGRESS, ErrorCode.INVALID_REQUEST, ErrorCode.COORDINATOR_LOAD_IN_PROGRESS):
-        return Action.REJOIN
+def _membership_action(code: int) -> Action:
+    """The answers every group request treats alike: a moved coordinator, a lost membership."""
     if code in _COORDINATOR:
         return Action.REDISCOVER
     if code == ErrorCode.UNKNOWN_MEMBER_ID:
@@ -88,6 +66,27 @@ def sync_action(code: int) -> Action:
     return Action.FATAL
 
 
+def join_action(code: int) -> Action:
+    """What a JoinGroup answer's error code means (Kafka's JoinGroupResponseHandler)."""
+    if code == ErrorCode.NONE:
+        return Action.NONE
+    if code == ErrorCode.MEMBER_ID_REQUIRED:
+        return Action.REJOIN  # with the member id the answer carries
+    if code in (ErrorCode.COORDINATOR_LOAD_IN_PROGRESS, ErrorCode.REBALANCE_IN_PROGRESS):
+        return Action.RETRY
+    return _membership_action(code)  # INCONSISTENT_GROUP_PROTOCOL, INVALID_SESSION_TIMEOUT, FENCED_INSTANCE_ID, ...
+
+
+def sync_action(code: int) -> Action:
+    """What a SyncGroup answer's error code means. INVALID_REQUEST is the librdkafka mock's
+    answer to a follower that syncs after the group settled: rejoining recovers."""
+    if code == ErrorCode.NONE:
+        return Action.NONE
+    if code in (ErrorCode.REBALANCE_IN_PROGRESS, ErrorCode.INVALID_REQUEST, ErrorCode.COORDINATOR_LOAD_IN_PROGRESS):
+        return Action.REJOIN
+    return _membership_action(code)
+
+
 def heartbeat_action(code: int) -> Action:
     if code == ErrorCode.NONE:
         return Action.NONE
@@ -95,13 +94,7 @@ def heartbeat_action(code: int) -> Action:
         return Action.REJOIN
     if code == ErrorCode.COORDINATOR_LOAD_IN_PROGRESS:
         return Action.RETRY
-    if code in _COORDINATOR:
-        return Action.REDISCOVER
-    if code == ErrorCode.UNKNOWN_MEMBER_ID:
-        return Action.RESET_REJOIN
-    if code == ErrorCode.ILLEGAL_GENERATION:
-        return Action.RESET_GENERATION_REJOIN
-    return Action.FATAL  # FENCED_INSTANCE_ID, GROUP_AUTHORIZATION_FAILED, ...
+    return _membership_action(code)  # FENCED_INSTANCE_ID, GROUP_AUTHORIZATION_FAILED, ...
 
 
 def commit_action(code: int) -> Action:
@@ -111,15 +104,9 @@ def commit_action(code: int) -> Action:
     if code in (ErrorCode.COORDINATOR_LOAD_IN_PROGRESS, ErrorCode.REQUEST_TIMED_OUT,
                 ErrorCode.UNKNOWN_TOPIC_OR_PARTITION, ErrorCode.UNSTABLE_OFFSET_COMMIT):
         return Action.RETRY
-    if code in _COORDINATOR:
-        return Action.REDISCOVER
     if code == ErrorCode.REBALANCE_IN_PROGRESS:
         return Action.REJOIN
-    if code == ErrorCode.UNKNOWN_MEMBER_ID:
-        return Action.RESET_REJOIN
-    if code == ErrorCode.ILLEGAL_GENERATION:
-        return Action.RESET_GENERATION_REJOIN
-    return Action.FATAL  # OFFSET_METADATA_TOO_LARGE, INVALID_COMMIT_OFFSET_SIZE, FENCED_INSTANCE_ID, ...
+    return _membership_action(code)  # OFFSET_METADATA_TOO_LARGE, INVALID_COMMIT_OFFSET_SIZE, FENCED_INSTANCE_ID, ...
 
 
 def group_by_topic(tps: Iterable[TopicPartition]) -> list[TopicPartitions]:
