@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import os
 import sys
 import time
 from typing import Any
@@ -31,8 +32,15 @@ class Agent:
                 "--client-id", name or client]
         if instance:
             args += ["--instance", instance]
-        proc = await asyncio.create_subprocess_exec(*args, cwd=ROOT, stdin=asyncio.subprocess.PIPE,
-                                                    stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.DEVNULL)
+        # KBROKER_AGENT_LOGS=DIR keeps each agent's client debug log in DIR/<name>-<ns>.log
+        log_dir = os.environ.get("KBROKER_AGENT_LOGS")
+        log_path = os.devnull
+        if log_dir:
+            os.makedirs(log_dir, exist_ok=True)
+            log_path = os.path.join(log_dir, f"{name or client}-{time.time_ns()}.log")
+        with open(log_path, "wb") as stderr:
+            proc = await asyncio.create_subprocess_exec(*args, cwd=ROOT, stdin=asyncio.subprocess.PIPE,
+                                                        stdout=asyncio.subprocess.PIPE, stderr=stderr)
         return cls(name or client, proc)
 
     def __repr__(self) -> str:

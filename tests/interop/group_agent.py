@@ -19,6 +19,8 @@ from __future__ import annotations
 
 import argparse
 import json
+import logging
+import os
 import queue
 import sys
 import threading
@@ -137,6 +139,17 @@ def run_kafka_python(a: argparse.Namespace, commands: queue.Queue) -> None:
         max_poll_interval_ms=max(a.session_ms * 2, 10_000), request_timeout_ms=max(a.session_ms + 5000, 10_000),
     )
     consumer.subscribe([a.topic], listener=Listener())
+    # kafka-python 3.0.12 loses a rebalance when its leader rejoins because the topic's metadata
+    # changed and the JoinGroup outlasts a poll() timeout: computing the new assignment makes
+    # need_rejoin() false, so the next poll never awaits the finished join, the heartbeat stays
+    # off and the broker expires the member. A leader whose first JoinGroup goes out before a
+    # metadata answer for its subscription arrives always takes that path (its snapshot is {}),
+    # so one metadata round trip is made after subscribing and before the first poll.
+    deadline = time.monotonic() + 30
+    while a.topic not in consumer.topics():
+        if time.monotonic() > deadline:
+            raise SystemExit(f"no metadata for {a.topic}")
+        time.sleep(0.05)
     emit("started")
     while True:
         batches = consumer.poll(timeout_ms=50)
@@ -212,6 +225,9 @@ def main() -> None:
     p.add_argument("--assignor", default="range", choices=["range", "roundrobin"])
     p.add_argument("--client-id", default="agent")
     a = p.parse_args()
+    if os.environ.get("KBROKER_AGENT_LOGS"):  # see agents.py: the client's own debug log on stderr
+        logging.basicConfig(level=logging.DEBUG, stream=sys.stderr,
+                            format="%(asctime)s %(threadName)s %(name)s %(levelname)s %(message)s")
     RUNNERS[a.client](a, stdin_commands())
 
 

@@ -54,21 +54,7 @@ def group_state(broker, group: str) -> tuple[str, int]:
     return str(g.state), g.generation_id
 
 
-# kafka-python's run of this scenario fails about half the time when run alone: one member
-# (in both runs looked at, the group leader) stops heartbeating and never sends its JoinGroup after a rebalance starts, its
-# 2 s session expires and it keeps its stale assignment. Not yet known whether kbroker or
-# kafka-python 3.0.12 is at fault; it stays an open question on issue 5 (non-strict xfail, so a
-# passing run still shows as XPASS).
-_KAFKA_PYTHON_STALL = pytest.mark.xfail(
-    reason="kafka-python member intermittently stops heartbeating and never rejoins (under investigation)",
-    strict=False,
-)
-
-
-@pytest.mark.parametrize(
-    "client",
-    [pytest.param(c, marks=_KAFKA_PYTHON_STALL) if c == "kafka-python" else c for c in CLIENTS],
-)
+@pytest.mark.parametrize("client", CLIENTS)
 async def test_group_lifecycle(broker, bootstrap: str, client: str) -> None:
     topic, group = f"t-{client}", f"g-{client}"
     await make_topic(bootstrap, topic)
