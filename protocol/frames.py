@@ -6,19 +6,21 @@ after the size), which is what the server reads and what fixtures store.
 
 from __future__ import annotations
 
-import io
 import struct
 from dataclasses import dataclass, field
 
-from construct import Container, StreamError
+from construct import Container, FormatFieldError
 
 from protocol import primitives as p
 from protocol.api import Api
 from protocol.apis import APIS
+from protocol.compiled import read_uvarint
 from protocol.errors import ProtocolDecodeError
 
 _PREFIX = struct.Struct(">hhi")
-_CLIENT_ID = p.KString(compact=False, nullable=True)
+_PREFIX_AND_LENGTH = struct.Struct(">hhih")
+_LENGTH = struct.Struct(">h")
+_INT32 = struct.Struct(">i")
 _EMPTY_TAGS = b"\x00"
 
 
@@ -51,16 +53,33 @@ def peek_header(frame: bytes | memoryview) -> tuple[int, int, int]:
     return _PREFIX.unpack_from(frame, 0)
 
 
-def _read_tags(stream: io.BytesIO) -> dict[int, bytes]:
+def _client_id_text(buf: bytes, pos: int, n: int) -> tuple[str | None, int]:
+    """The header's nullable string, of length n at pos."""
+    if n < 0:
+        return None, pos
+    end = pos + n
+    if end > len(buf):
+        raise ProtocolDecodeError("truncated request header: client_id")
+    try:
+        return buf[pos:end].decode(), end
+    except UnicodeDecodeError as e:
+        raise ProtocolDecodeError("invalid UTF-8 at client_id") from e
+
+
+def _read_tags(buf: bytes, pos: int) -> tuple[dict[int, bytes], int]:
+    """A header's tagged fields (nobody defines any: kept raw) and the position after them."""
+    if pos < len(buf) and buf[pos] == 0:
+        return {}, pos + 1
     tags: dict[int, bytes] = {}
-    for _ in range(p.read_uvarint(stream)):
-        tag = p.read_uvarint(stream)
-        size = p.read_uvarint(stream)
-        data = stream.read(size)
-        if len(data) != size:
+    count, pos = read_uvarint(buf, pos)
+    for _ in range(count):
+        tag, pos = read_uvarint(buf, pos)
+        size, pos = read_uvarint(buf, pos)
+        if pos + size > len(buf):
             raise ProtocolDecodeError("truncated tagged field in header")
-        tags[tag] = data
-    return tags
+        tags[tag] = buf[pos:pos + size]
+        pos += size
+    return tags, pos
 
 
 def _write_tags(tags: dict[int, bytes]) -> bytes:
@@ -72,70 +91,84 @@ def _write_tags(tags: dict[int, bytes]) -> bytes:
     return bytes(out)
 
 
+def _client_id(client_id: str | None) -> bytes:
+    if client_id is None:
+        return b"\xff\xff"
+    data = client_id.encode()
+    try:
+        return _LENGTH.pack(len(data)) + data
+    except struct.error as e:
+        raise FormatFieldError(f"client_id of {len(data)} bytes: {e}") from e
+
+
 def decode_request(frame: bytes | memoryview) -> tuple[RequestHeader, Container]:
     """Header and body of a request frame.
 
     Raises UnsupportedVersion (with the header) for a known API at an unknown version, and
     ProtocolDecodeError for anything else that is not a valid request.
     """
-    api_key, api_version, correlation_id = peek_header(frame)
+    buf = frame if type(frame) is bytes else bytes(frame)
+    if len(buf) < _PREFIX_AND_LENGTH.size:
+        api_key, _, _ = peek_header(buf)
+        if api_key not in APIS:
+            raise ProtocolDecodeError(f"unknown api key {api_key}")
+        raise ProtocolDecodeError(f"truncated request header: {len(buf)} bytes")
+    # The fixed part and the client id's length in one unpack: this runs for every request.
+    api_key, api_version, correlation_id, n = _PREFIX_AND_LENGTH.unpack_from(buf)
     api = APIS.get(api_key)
     if api is None:
         raise ProtocolDecodeError(f"unknown api key {api_key}")
-    stream = io.BytesIO(frame)
-    stream.seek(_PREFIX.size)
-    try:
-        client_id = _CLIENT_ID._parsereport(stream, None, "client_id")
-        header = RequestHeader(api_key, api_version, correlation_id, client_id)
-        if not api.supports(api_version):
-            raise UnsupportedVersion(header)
-        if api.request_header_version(api_version) >= 2:
-            header.tagged = _read_tags(stream)
-    except StreamError as e:
-        raise ProtocolDecodeError(f"truncated request header: {e}") from e
-    body = api.request.read(stream, api_version)
+    client_id, pos = _client_id_text(buf, _PREFIX_AND_LENGTH.size, n)
+    header = RequestHeader(api_key, api_version, correlation_id, client_id)
+    if not api.supports(api_version):
+        raise UnsupportedVersion(header)
+    if api.request.is_flexible(api_version):  # request header v2: tagged fields
+        header.tagged, pos = _read_tags(buf, pos)
+    body, pos = api.request.decode_from(buf, pos, api_version)
     # Kafka does not check that a request body ends where the frame does, and clients rely
     # on it: librdkafka asks Metadata v9+ for all topics with a 4-byte zero placeholder where
     # a 1-byte compact null belongs. Accept what Kafka accepts; note how much was left.
-    header.trailing = len(frame) - stream.tell()
+    header.trailing = len(buf) - pos
     return header, body
 
 
 def encode_request(header: RequestHeader, body) -> bytes:
     """A request frame body (no size prefix), as a client sends it."""
     api = APIS[header.api_key]
-    out = bytearray(_PREFIX.pack(header.api_key, header.api_version, header.correlation_id))
-    out += _CLIENT_ID.build(header.client_id)
+    out = [_PREFIX.pack(header.api_key, header.api_version, header.correlation_id), _client_id(header.client_id)]
     if api.request_header_version(header.api_version) >= 2:
-        out += _write_tags(header.tagged)
-    out += api.request.encode(body, header.api_version)
-    return bytes(out)
+        out.append(_write_tags(header.tagged))
+    api.request.encode_into(out, body, header.api_version)
+    return b"".join(out)
 
 
 def encode_response(api_key: int, api_version: int, correlation_id: int, body) -> bytes:
     """A response frame body (no size prefix)."""
     api = APIS[api_key]
-    head = struct.pack(">i", correlation_id)
+    out = [_INT32.pack(correlation_id)]
     if api.response_header_version(api_version) >= 1:
-        head += _EMPTY_TAGS
-    return head + api.response.encode(body, api_version)
+        out.append(_EMPTY_TAGS)
+    # One join: a Fetch answer's record batches are copied once, into the frame.
+    api.response.encode_into(out, body, api_version)
+    return b"".join(out)
 
 
 def decode_response(frame: bytes | memoryview, api_key: int, api_version: int) -> tuple[int, Container]:
     """Correlation id and body of a response to a request of this API and version."""
     api = APIS[api_key]
-    stream = io.BytesIO(frame)
+    buf = frame if type(frame) is bytes else bytes(frame)
     try:
-        (correlation_id,) = struct.unpack(">i", stream.read(4))
-        if api.response_header_version(api_version) >= 1:
-            _read_tags(stream)
-    except (struct.error, StreamError) as e:
+        (correlation_id,) = _INT32.unpack_from(buf, 0)
+    except struct.error as e:
         raise ProtocolDecodeError(f"truncated response header: {e}") from e
-    body = api.response.read(stream, api_version)
+    pos = 4
+    if api.response_header_version(api_version) >= 1:
+        _, pos = _read_tags(buf, pos)
+    body, _ = api.response.decode_from(buf, pos, api_version)
     # Like Kafka's clients, ignore bytes after the body: the librdkafka mock broker, for one,
     # ends its Metadata v13 answers with a stray byte.
     return correlation_id, body
 
 
 def size_prefixed(body: bytes) -> bytes:
-    return struct.pack(">i", len(body)) + body
+    return _INT32.pack(len(body)) + body

@@ -11,7 +11,6 @@ are the KIP-848 consumer-group and share-group records, which `decode_key` retur
 from __future__ import annotations
 
 import enum
-import io
 import struct
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
@@ -149,7 +148,9 @@ Value = OffsetCommitValue | GroupMetadataValue
 
 
 def _with_version(message: Message, obj: Mapping[str, Any], version: int) -> bytes:
-    return _VERSION.pack(version) + message.encode(obj, version)
+    out = [_VERSION.pack(version)]
+    message.encode_into(out, obj, version)
+    return b"".join(out)
 
 
 def encode_offset_commit_key(
@@ -232,25 +233,26 @@ def encode_key(key: Key) -> bytes:
 
 
 def _split(data: bytes | memoryview) -> tuple[int, bytes]:
+    """The record's version, and the record (whose struct starts at offset 2)."""
     data = bytes(data)
     if len(data) < 2:
         raise ProtocolDecodeError("__consumer_offsets record too short for its version")
-    return _VERSION.unpack_from(data)[0], data[2:]
+    return _VERSION.unpack_from(data)[0], data
 
 
-def _decode(message: Message, body: bytes, version: int) -> Any:
+def _decode(message: Message, data: bytes, version: int) -> Any:
     # Kafka reads these with its generated readers, which ignore trailing bytes.
-    return message.read(io.BytesIO(body), version)
+    return message.decode_from(data, 2, version)[0]
 
 
 def decode_key(data: bytes | memoryview) -> Key:
-    version, body = _split(data)
+    version, data = _split(data)
     if version in OFFSET_COMMIT_KEY.versions:
-        k = _decode(OFFSET_COMMIT_KEY, body, version)
+        k = _decode(OFFSET_COMMIT_KEY, data, version)
         return OffsetCommitKey(k.group, k.topic, k.partition, version)
     if version in GROUP_METADATA_KEY.versions:
-        return GroupMetadataKey(_decode(GROUP_METADATA_KEY, body, version).group, version)
-    return UnknownKey(version, body)
+        return GroupMetadataKey(_decode(GROUP_METADATA_KEY, data, version).group, version)
+    return UnknownKey(version, data[2:])
 
 
 def decode_value(key_kind: KeyKind | Key, data: bytes | memoryview | None) -> Value | None:
@@ -258,18 +260,18 @@ def decode_value(key_kind: KeyKind | Key, data: bytes | memoryview | None) -> Va
     if data is None:
         return None
     kind = key_kind if isinstance(key_kind, KeyKind) else key_kind.kind
-    version, body = _split(data)
+    version, data = _split(data)
     if kind is KeyKind.OFFSET_COMMIT:
         if version not in OFFSET_COMMIT_VALUE.versions:
             raise ProtocolDecodeError(f"unknown OffsetCommitValue version {version}")
-        v = _decode(OFFSET_COMMIT_VALUE, body, version)
+        v = _decode(OFFSET_COMMIT_VALUE, data, version)
         return OffsetCommitValue(
             v.offset, v.leader_epoch, v.metadata, v.commit_timestamp, v.expire_timestamp, version
         )
     if kind is KeyKind.GROUP_METADATA:
         if version not in GROUP_METADATA_VALUE.versions:
             raise ProtocolDecodeError(f"unknown GroupMetadataValue version {version}")
-        v = _decode(GROUP_METADATA_VALUE, body, version)
+        v = _decode(GROUP_METADATA_VALUE, data, version)
         members = [
             MemberMetadata(
                 m.member_id, m.group_instance_id, m.client_id, m.client_host,

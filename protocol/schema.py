@@ -14,14 +14,18 @@ from __future__ import annotations
 
 import io
 import re
-from collections.abc import Mapping
+import struct
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from construct import Construct, Container, StreamError
+from construct import Construct, Container, FormatFieldError, StreamError
 
 from protocol import primitives as p
 from protocol.errors import ProtocolDecodeError
+
+if TYPE_CHECKING:
+    from protocol.compiled import Codec
 
 UNKNOWN_TAGS = "_unknown_tags"
 
@@ -274,22 +278,29 @@ class Message:
     """A request or response of one API, declared once for all its versions.
 
     `valid` is the versions this declaration covers ("0-9"), `flexible` the flexible ones ("6+").
+    Reading and writing go through code generated from the declaration (protocol/compiled.py);
+    the construct from `at(version)` is the reference it is tested against (`_construct_*`).
     """
 
     def __init__(self, name: str, api_key: int, valid: str, flexible: str, *fields: F):
         self.name, self.api_key, self.valid, self.flexible = name, api_key, valid, flexible
         self.fields = fields
         self._cache: dict[int, KStruct] = {}
+        self._codecs: dict[int, Codec] = {}
+        # The generated functions by version, looked up on every call.
+        self._decoders: dict[int, Callable] = {}
+        self._encoders: dict[int, Callable] = {}
         # Parsed once: the framing asks for every request and response.
         self._valid = Versions.parse(valid)
         self._flexible = Versions.parse(flexible)
+        self._flexible_range = range(self._flexible.low, self._flexible.high + 1)
 
     @property
     def versions(self) -> Versions:
         return self._valid
 
     def is_flexible(self, version: int) -> bool:
-        return version in self._flexible
+        return version in self._flexible_range
 
     def at(self, version: int) -> KStruct:
         s = self._cache.get(version)
@@ -300,23 +311,80 @@ class Message:
             self._cache[version] = s
         return s
 
+    def codec(self, version: int) -> Codec:
+        """The generated decode/encode functions of a version, made on first use."""
+        c = self._codecs.get(version)
+        if c is None:
+            from protocol.compiled import compile_struct  # it builds on this module
+
+            c = compile_struct(self.at(version), self.name, version)
+            self._codecs[version] = c
+            self._decoders[version] = c.decode
+            self._encoders[version] = c.encode
+        return c
+
     def decode(self, data: bytes | memoryview, version: int) -> Container:
+        obj, end = self.decode_from(data, 0, version)
+        if end != len(data):
+            raise ProtocolDecodeError(f"{len(data) - end} trailing bytes after {self.name}")
+        return obj
+
+    def decode_from(self, buf: bytes | memoryview, pos: int, version: int) -> tuple[Container, int]:
+        """The message at buf[pos:] and the position after it; bytes after it are not looked at."""
+        try:
+            decode = self._decoders.get(version) or self.codec(version).decode
+            if type(buf) is not bytes:
+                buf = bytes(buf)
+            return decode(buf, pos)
+        except ProtocolDecodeError as e:
+            raise ProtocolDecodeError(f"bad {self.name} v{version}: {e}") from e
+        except (IndexError, struct.error, ValueError, OverflowError) as e:
+            # What short or garbled input makes Python raise: buf[pos] past the end, unpack_from
+            # past the end, invalid UTF-8.
+            raise ProtocolDecodeError(f"bad {self.name} v{version}: {type(e).__name__}: {e}") from e
+
+    def read(self, stream: io.BytesIO, version: int) -> Container:
+        if not isinstance(stream, io.BytesIO):
+            return self._construct_read(stream, version)
+        # A BytesIO made from bytes hands out that same object: no copy.
+        obj, end = self.decode_from(stream.getvalue(), stream.tell(), version)
+        stream.seek(end)
+        return obj
+
+    def encode(self, obj: Mapping | Any, version: int) -> bytes:
+        out: list[bytes] = []
+        self.encode_into(out, obj, version)
+        return b"".join(out)
+
+    def encode_into(self, out: list, obj: Mapping | Any, version: int) -> None:
+        """Appends the pieces of the encoded message to out (join them to get the bytes)."""
+        encode = self._encoders.get(version) or self.codec(version).encode
+        try:
+            encode(obj, out.append)
+        except struct.error as e:
+            # construct's integer fields report a value they cannot pack this way.
+            raise FormatFieldError(f"bad value in {self.name} v{version}: {e}") from e
+
+    def defaults(self, version: int) -> Container:
+        return _struct_defaults(self.fields, version)
+
+    # The construct codec: the reference the generated one is tested against.
+
+    def _construct_read(self, stream, version: int) -> Container:
+        try:
+            return self.at(version)._parsereport(stream, None, self.name)
+        # OverflowError: a varint length past 2**63 handed to stream.read.
+        except (StreamError, ProtocolDecodeError, OverflowError) as e:
+            raise ProtocolDecodeError(f"bad {self.name} v{version}: {e}") from e
+
+    def _construct_decode(self, data: bytes | memoryview, version: int) -> Container:
         stream = io.BytesIO(data)
-        obj = self.read(stream, version)
+        obj = self._construct_read(stream, version)
         if stream.tell() != len(data):
             raise ProtocolDecodeError(f"{len(data) - stream.tell()} trailing bytes after {self.name}")
         return obj
 
-    def read(self, stream: io.BytesIO, version: int) -> Container:
-        try:
-            return self.at(version)._parsereport(stream, None, self.name)
-        except (StreamError, ProtocolDecodeError) as e:
-            raise ProtocolDecodeError(f"bad {self.name} v{version}: {e}") from e
-
-    def encode(self, obj: Mapping | Any, version: int) -> bytes:
+    def _construct_encode(self, obj: Mapping | Any, version: int) -> bytes:
         stream = io.BytesIO()
         self.at(version)._build(obj, stream, None, self.name)
         return stream.getvalue()
-
-    def defaults(self, version: int) -> Container:
-        return _struct_defaults(self.fields, version)
