@@ -12,6 +12,7 @@ from __future__ import annotations
 import argparse
 import io
 import os
+import struct
 import sys
 import timeit
 import uuid
@@ -23,7 +24,14 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from protocol import group_records as gr  # noqa: E402
 from protocol import primitives as p  # noqa: E402
 from protocol.apis import APIS, ApiKey  # noqa: E402
-from protocol.frames import RequestHeader, decode_request, encode_request, encode_response  # noqa: E402
+from protocol.frames import (  # noqa: E402
+    RequestHeader,
+    UnsupportedVersion,
+    decode_request,
+    encode_request,
+    encode_response,
+    peek_header,
+)
 from protocol.schema import Message  # noqa: E402
 
 
@@ -90,27 +98,39 @@ def metadata_response() -> dict:
             "topics": topics}
 
 
-# --- The construct reference at frame level (frames.py's header code before the generated codecs) ---
+# --- The construct reference at frame level: frames.py as it was before the generated codecs ---
 
 _CLIENT_ID = p.KString(compact=False, nullable=True)
 
 
-def construct_decode_request(frame: bytes) -> object:
+def _construct_read_tags(stream: io.BytesIO) -> dict[int, bytes]:
+    tags: dict[int, bytes] = {}
+    for _ in range(p.read_uvarint(stream)):
+        tag = p.read_uvarint(stream)
+        size = p.read_uvarint(stream)
+        tags[tag] = stream.read(size)
+    return tags
+
+
+def construct_decode_request(frame: bytes) -> tuple[RequestHeader, object]:
+    api_key, api_version, correlation_id = peek_header(frame)
+    api = APIS[api_key]
     stream = io.BytesIO(frame)
     stream.seek(8)
-    api_key, version = int.from_bytes(frame[0:2], "big"), int.from_bytes(frame[2:4], "big")
-    api = APIS[api_key]
-    _CLIENT_ID._parsereport(stream, None, "client_id")
-    if api.request_header_version(version) >= 2:
-        for _ in range(p.read_uvarint(stream)):
-            p.read_uvarint(stream)
-            stream.read(p.read_uvarint(stream))
-    return api.request._construct_read(stream, version)
+    client_id = _CLIENT_ID._parsereport(stream, None, "client_id")
+    header = RequestHeader(api_key, api_version, correlation_id, client_id)
+    if not api.supports(api_version):
+        raise UnsupportedVersion(header)
+    if api.request_header_version(api_version) >= 2:
+        header.tagged = _construct_read_tags(stream)
+    body = api.request._construct_read(stream, api_version)
+    header.trailing = len(frame) - stream.tell()
+    return header, body
 
 
 def construct_encode_response(api_key: int, version: int, correlation_id: int, body: object) -> bytes:
     api = APIS[api_key]
-    head = correlation_id.to_bytes(4, "big", signed=True)
+    head = struct.pack(">i", correlation_id)
     if api.response_header_version(version) >= 1:
         head += b"\x00"
     return head + api.response._construct_encode(body, version)
@@ -133,6 +153,7 @@ def message_cases(label: str, msg: Message, version: int, value: dict) -> list[C
 
 def request_frame_case(label: str, key: int, version: int, value: dict) -> Case:
     frame = encode_request(RequestHeader(key, version, 42, "rdkafka"), value)
+    assert decode_request(frame)[1] == construct_decode_request(frame)[1]
     return (f"{label} frame decode", lambda: decode_request(frame), lambda: construct_decode_request(frame))
 
 
@@ -141,13 +162,30 @@ def response_frame_case(label: str, key: int, version: int, value: dict) -> Case
             lambda: construct_encode_response(key, version, 42, value))
 
 
-def offset_commit_value_case() -> Case:
-    value = {"offset": 1_234_567, "leader_epoch": 5, "metadata": "", "commit_timestamp": 1_700_000_000_000,
-             "expire_timestamp": -1}
-    compiled = lambda: gr.encode_offset_commit_value(1_234_567, 5, "", 1_700_000_000_000)  # noqa: E731
-    construct = lambda: b"\x00\x03" + gr.OFFSET_COMMIT_VALUE._construct_encode(value, 3)  # noqa: E731
-    assert compiled() == construct()
-    return ("__consumer_offsets OffsetCommitValue v3 encode", compiled, construct)
+def construct_encode_offset_commit_value(offset: int, leader_epoch: int | None, metadata: str | None,
+                                         commit_ts: int) -> bytes:
+    """group_records.encode_offset_commit_value as it was, on the construct codec."""
+    value = {"offset": offset, "leader_epoch": -1 if leader_epoch is None else leader_epoch,
+             "metadata": metadata or "", "commit_timestamp": commit_ts, "expire_timestamp": -1}
+    return gr._VERSION.pack(3) + gr.OFFSET_COMMIT_VALUE._construct_encode(value, 3)
+
+
+def construct_decode_offset_commit_value(data: bytes) -> gr.OffsetCommitValue:
+    v = gr.OFFSET_COMMIT_VALUE._construct_read(io.BytesIO(data[2:]), 3)
+    return gr.OffsetCommitValue(v.offset, v.leader_epoch, v.metadata, v.commit_timestamp, v.expire_timestamp, 3)
+
+
+def offset_commit_value_cases() -> list[Case]:
+    args = (1_234_567, 5, "", 1_700_000_000_000)
+    data = gr.encode_offset_commit_value(*args)
+    assert data == construct_encode_offset_commit_value(*args)
+    assert gr.decode_value(gr.KeyKind.OFFSET_COMMIT, data) == construct_decode_offset_commit_value(data)
+    return [
+        ("__consumer_offsets OffsetCommitValue v3 encode", lambda: gr.encode_offset_commit_value(*args),
+         lambda: construct_encode_offset_commit_value(*args)),
+        ("__consumer_offsets OffsetCommitValue v3 decode", lambda: gr.decode_value(gr.KeyKind.OFFSET_COMMIT, data),
+         lambda: construct_decode_offset_commit_value(data)),
+    ]
 
 
 def cases() -> list[Case]:
@@ -165,7 +203,7 @@ def cases() -> list[Case]:
     out += message_cases("Fetch v15 response (1 MB records)", APIS[ApiKey.FETCH].response, 15, fetch_response())
     out += message_cases("Metadata v12 response (50 topics)", APIS[ApiKey.METADATA].response, 12,
                          metadata_response())
-    out.append(offset_commit_value_case())
+    out += offset_commit_value_cases()
     return out
 
 

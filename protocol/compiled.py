@@ -27,6 +27,7 @@ What the generated code must keep from construct (see `schema.KStruct`), and whe
 
 from __future__ import annotations
 
+import itertools
 import keyword
 import linecache
 import struct
@@ -593,6 +594,9 @@ class _Encoder:
 # --- Compiling ----------------------------------------------------------------------------------
 
 
+_compiled = itertools.count(1)
+
+
 def compile_struct(ks: KStruct, message: str, version: int) -> Codec:
     """Generates, compiles and loads the codec of one message version."""
     name = f"{message} v{version}"
@@ -604,7 +608,8 @@ def compile_struct(ks: KStruct, message: str, version: int) -> Codec:
     enc = _Function(module, "encode(obj, w)", f"{name}: passes the bytes of obj, in pieces, to w")
     _Encoder(module, enc).struct(ks, "obj", 1, 0, message)
     text = module.source()
-    filename = f"<codec {name}>"
+    # Unique: client/lenient.py declares a second message of the same name.
+    filename = f"<codec {name} #{next(_compiled)}>"
     namespace = dict(module.ns)
     exec(compile(text, filename, "exec"), namespace)
     # Tracebacks through generated code show its lines.

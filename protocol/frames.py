@@ -123,7 +123,10 @@ def decode_request(frame: bytes | memoryview) -> tuple[RequestHeader, Container]
     if not api.supports(api_version):
         raise UnsupportedVersion(header)
     if api.request.is_flexible(api_version):  # request header v2: tagged fields
-        header.tagged, pos = _read_tags(buf, pos)
+        if pos < len(buf) and not buf[pos]:  # none, as ever
+            pos += 1
+        else:
+            header.tagged, pos = _read_tags(buf, pos)
     body, pos = api.request.decode_from(buf, pos, api_version)
     # Kafka does not check that a request body ends where the frame does, and clients rely
     # on it: librdkafka asks Metadata v9+ for all topics with a 4-byte zero placeholder where

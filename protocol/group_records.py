@@ -241,7 +241,8 @@ def _split(data: bytes | memoryview) -> tuple[int, bytes]:
 
 
 def _decode(message: Message, data: bytes, version: int) -> Any:
-    # Kafka reads these with its generated readers, which ignore trailing bytes.
+    # Kafka reads these with its generated readers, which ignore trailing bytes. (Callers read
+    # fields by key: a Container's attribute access costs more than decoding the field.)
     return message.decode_from(data, 2, version)[0]
 
 
@@ -249,9 +250,9 @@ def decode_key(data: bytes | memoryview) -> Key:
     version, data = _split(data)
     if version in OFFSET_COMMIT_KEY.versions:
         k = _decode(OFFSET_COMMIT_KEY, data, version)
-        return OffsetCommitKey(k.group, k.topic, k.partition, version)
+        return OffsetCommitKey(k["group"], k["topic"], k["partition"], version)
     if version in GROUP_METADATA_KEY.versions:
-        return GroupMetadataKey(_decode(GROUP_METADATA_KEY, data, version).group, version)
+        return GroupMetadataKey(_decode(GROUP_METADATA_KEY, data, version)["group"], version)
     return UnknownKey(version, data[2:])
 
 
@@ -266,7 +267,7 @@ def decode_value(key_kind: KeyKind | Key, data: bytes | memoryview | None) -> Va
             raise ProtocolDecodeError(f"unknown OffsetCommitValue version {version}")
         v = _decode(OFFSET_COMMIT_VALUE, data, version)
         return OffsetCommitValue(
-            v.offset, v.leader_epoch, v.metadata, v.commit_timestamp, v.expire_timestamp, version
+            v["offset"], v["leader_epoch"], v["metadata"], v["commit_timestamp"], v["expire_timestamp"], version
         )
     if kind is KeyKind.GROUP_METADATA:
         if version not in GROUP_METADATA_VALUE.versions:
@@ -274,13 +275,13 @@ def decode_value(key_kind: KeyKind | Key, data: bytes | memoryview | None) -> Va
         v = _decode(GROUP_METADATA_VALUE, data, version)
         members = [
             MemberMetadata(
-                m.member_id, m.group_instance_id, m.client_id, m.client_host,
-                m.rebalance_timeout, m.session_timeout, m.subscription, m.assignment,
+                m["member_id"], m["group_instance_id"], m["client_id"], m["client_host"],
+                m["rebalance_timeout"], m["session_timeout"], m["subscription"], m["assignment"],
             )
-            for m in v.members
+            for m in v["members"]
         ]
         return GroupMetadataValue(
-            v.protocol_type, v.generation, v.protocol, v.leader, v.current_state_timestamp,
+            v["protocol_type"], v["generation"], v["protocol"], v["leader"], v["current_state_timestamp"],
             members, version,
         )
     raise ProtocolDecodeError(f"cannot decode the value of a {kind.value} record")
