@@ -201,6 +201,7 @@ def cases() -> list[Case]:
     out.append(response_frame_case("OffsetCommit v9 response", ApiKey.OFFSET_COMMIT, 9, offset_commit_response()))
     out += message_cases("JoinGroup v9 request", APIS[ApiKey.JOIN_GROUP].request, 9, join_group_request())
     out += message_cases("Fetch v15 response (1 MB records)", APIS[ApiKey.FETCH].response, 15, fetch_response())
+    out.append(response_frame_case("Fetch v15 response (1 MB records)", ApiKey.FETCH, 15, fetch_response()))
     out += message_cases("Metadata v12 response (50 topics)", APIS[ApiKey.METADATA].response, 12,
                          metadata_response())
     out += offset_commit_value_cases()
