@@ -1,7 +1,12 @@
 """The TCP front end: frames in, handlers called, responses out in request order.
 
-Like Kafka, a connection has one request in progress at a time: the next frame is read
-only once the previous response is written, so pipelined requests are answered in order.
+Like Kafka, a connection has one request in progress at a time: a frame is handled only once
+the previous one is answered, so pipelined requests are answered in order. A handler is either
+a plain function (answered at once: Heartbeat, Metadata...) or a coroutine function whose
+coroutine may wait (a parked JoinGroup, a commit waiting for its fsync). Frames that arrive
+together are handled in one pass and their answers written together, without a task or a
+stream wake-up per request.
+
 A frame that cannot be a request (too big, truncated, unknown API, unsupported version,
 undecodable body) closes that connection with a log line and touches nothing else.
 """
@@ -24,6 +29,9 @@ from protocol.frames import RequestHeader, UnsupportedVersion, decode_request, e
 
 log = logs.get("kbroker.server")
 _SIZE = struct.Struct(">i")
+# Unhandled bytes a blocked connection (request in flight, peer not reading) may hold before
+# its socket is no longer read: the kernel's buffers then push back on the client.
+_MAX_BACKLOG = 1 << 20
 
 
 @dataclass(slots=True)
@@ -34,29 +42,188 @@ class RequestContext:
     received_at: float = field(default_factory=time.monotonic)
 
 
-Handler = Callable[[RequestContext, Container], Awaitable[Mapping[str, Any] | None]]
+Handler = Callable[[RequestContext, Container], Awaitable[Mapping[str, Any] | None] | Mapping[str, Any] | None]
 UnsupportedVersionAnswer = Callable[[RequestHeader], bytes | None]
 
 
-class _Connection:
-    __slots__ = ("reader", "writer", "peer", "busy", "task", "closing")
-
-    def __init__(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter, peer: str):
-        self.reader, self.writer, self.peer = reader, writer, peer
-        self.busy = False
-        self.closing = False
-        self.task: asyncio.Task | None = None
+class _Close(Exception):
+    """This connection's input cannot be served: close it (the reason is already logged)."""
 
 
-def _peer_name(writer: asyncio.StreamWriter) -> str:
-    info = writer.get_extra_info("peername")
-    if isinstance(info, tuple) and len(info) >= 2:
-        return f"{info[0]}:{info[1]}"
-    return str(info)
+class _Connection(asyncio.Protocol):
+    """One client connection: a receive buffer, at most one request in flight."""
+
+    def __init__(self, server: Server):
+        self.server = server
+        self.transport: asyncio.Transport | None = None
+        self.peer = "?"
+        self.buffer = bytearray()
+        self.inflight: asyncio.Task | None = None
+        self.writing_paused = False
+        self.reading_paused = False
+        self.closing = False  # the server is stopping: finish the request in flight, then close
+        self.eof = False  # the peer closed its side: answer what it sent, then close
+
+    # -- asyncio.Protocol ---------------------------------------------------------------------
+
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        self.transport = transport  # type: ignore[assignment]  # uvloop's is not an asyncio.Transport
+        info = transport.get_extra_info("peername")
+        self.peer = f"{info[0]}:{info[1]}" if isinstance(info, tuple) and len(info) >= 2 else str(info)
+        self.server._connections.add(self)
+        log.debug("accept connection", peer=self.peer)
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self.server._connections.discard(self)
+        if self.inflight is not None:
+            self.inflight.cancel()  # a parked request's waiter is dropped by its shard
+        if self.buffer or exc is not None or self.inflight is not None:
+            log.debug("lose connection", peer=self.peer, unread=len(self.buffer), error=repr(exc) if exc else None,
+                      inflight=self.inflight.get_name() if self.inflight is not None else None)
+
+    def data_received(self, data: bytes) -> None:
+        self.buffer += data
+        if self.inflight is None and not self.writing_paused:
+            self._process()
+        if len(self.buffer) > _MAX_BACKLOG and not self.reading_paused and (
+                self.inflight is not None or self.writing_paused):
+            self.reading_paused = True
+            self.transport.pause_reading()
+
+    def eof_received(self) -> bool | None:
+        self.eof = True
+        if self.inflight is not None:
+            return True  # keep the transport: the request in flight is answered first
+        self._end_of_input()
+        return None  # close our side too
+
+    def _end_of_input(self) -> None:
+        if self.buffer:
+            log.warning("close connection", peer=self.peer, reason="truncated frame", unread=len(self.buffer))
+
+    def pause_writing(self) -> None:
+        self.writing_paused = True
+
+    def resume_writing(self) -> None:
+        self.writing_paused = False
+        if self.inflight is None:
+            self._process()
+
+    # -- requests -----------------------------------------------------------------------------
+
+    def _process(self) -> None:
+        """Handle every complete frame in the buffer, in order, until one has to wait."""
+        buf = self.buffer
+        transport = self.transport
+        out: list[bytes] = []
+        pos = 0
+        try:
+            while not self.closing and not self.writing_paused:
+                available = len(buf) - pos
+                if available < 4:
+                    break
+                (size,) = _SIZE.unpack_from(buf, pos)
+                if size < 0 or size > self.server.max_request_bytes:
+                    # Refused before reading the body: a hostile size must not make us buffer it.
+                    log.warning("close connection", peer=self.peer, reason="frame size out of bounds",
+                                size=size, limit=self.server.max_request_bytes)
+                    raise _Close
+                if available < 4 + size:
+                    break
+                frame = bytes(buf[pos + 4:pos + 4 + size])
+                pos += 4 + size
+                answer = self._handle(frame)
+                if answer is None:
+                    continue
+                if type(answer) is bytes:
+                    out.append(answer)
+                    continue
+                self.inflight = answer  # a task: the rest waits for it
+                break
+        except _Close:
+            if out:
+                transport.writelines(out)
+            self._close()
+            return
+        except Exception:
+            log.exception("fail connection", peer=self.peer)
+            self._close()
+            return
+        if pos:
+            del buf[:pos]
+        if out:
+            transport.writelines(out)
+        if self.inflight is None and (self.closing or self.eof):
+            if self.eof and not self.closing:
+                self._end_of_input()
+            self._close()
+        elif self.reading_paused and self.inflight is None and not self.writing_paused:
+            self.reading_paused = False
+            transport.resume_reading()
+
+    def _handle(self, frame: bytes) -> bytes | asyncio.Task | None:
+        """Answer one frame: its response frame, a task that will write it, or None (acks=0)."""
+        server = self.server
+        try:
+            header, request = decode_request(frame)
+        except UnsupportedVersion as e:
+            answer = server.on_unsupported_version(e.header) if server.on_unsupported_version else None
+            if answer is not None:
+                return _SIZE.pack(len(answer)) + answer
+            log.warning("close connection", peer=self.peer, reason="unsupported version",
+                        api_key=e.header.api_key, api_version=e.header.api_version)
+            raise _Close from None
+        except ProtocolDecodeError as e:
+            with contextlib.suppress(ProtocolDecodeError):
+                api_key, api_version, _ = peek_header(frame)
+                log.warning("close connection", peer=self.peer, reason="malformed request", api_key=api_key,
+                            api_version=api_version, error=str(e), head=frame[:48].hex())
+                raise _Close from None
+            log.warning("close connection", peer=self.peer, reason="malformed request", error=str(e))
+            raise _Close from None
+        handler = server.handlers.get(header.api_key)
+        if handler is None:
+            log.warning("close connection", peer=self.peer, reason="api not served", api_key=header.api_key)
+            raise _Close
+        body = handler(RequestContext(header, self.peer, server.listener_name), request)
+        if asyncio.iscoroutine(body):
+            return asyncio.get_running_loop().create_task(
+                self._finish(header, body), name=f"{header.api_key}v{header.api_version}#{header.correlation_id}")
+        server.requests_served += 1
+        return None if body is None else _framed(header, body)
+
+    async def _finish(self, header: RequestHeader, pending: Awaitable[Any]) -> None:
+        """Await a handler that had to wait, write its answer, go on with the buffered frames."""
+        try:
+            body = await pending
+            self.server.requests_served += 1
+            if body is not None and not self.transport.is_closing():
+                self.transport.write(_framed(header, body))
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("fail connection", peer=self.peer)
+            self.inflight = None
+            self._close()
+            return
+        self.inflight = None
+        if self.transport.is_closing():
+            return
+        self._process()
+
+    def _close(self) -> None:
+        self.closing = True
+        if self.transport is not None and not self.transport.is_closing():
+            self.transport.close()
+
+
+def _framed(header: RequestHeader, body: Mapping[str, Any]) -> bytes:
+    response = encode_response(header.api_key, header.api_version, header.correlation_id, body)
+    return _SIZE.pack(len(response)) + response
 
 
 class Server:
-    """Accepts connections on one listener and runs each one's request loop."""
+    """Accepts connections on one listener; each is served by a `_Connection` protocol."""
 
     def __init__(
         self,
@@ -74,24 +241,29 @@ class Server:
         self.requests_served = 0
 
     async def start(self, host: str, port: int) -> int:
-        self._server = await asyncio.start_server(self._accept, host or None, port, reuse_address=True, limit=1 << 20)
+        loop = asyncio.get_running_loop()
+        self._server = await loop.create_server(lambda: _Connection(self), host or None, port, reuse_address=True)
         return self._server.sockets[0].getsockname()[1]
 
     async def stop(self, grace_s: float = 5.0) -> None:
         """Stop accepting, let in-flight requests finish (up to grace_s), close every connection."""
         if self._server is not None:
             self._server.close()
+        busy = []
         for conn in list(self._connections):
             conn.closing = True
-            if not conn.busy and conn.task is not None:
-                conn.task.cancel()
-        tasks = [c.task for c in self._connections if c.task is not None]
-        if tasks:
-            _, pending = await asyncio.wait(tasks, timeout=grace_s)
+            if conn.inflight is None:
+                conn._close()
+            else:
+                busy.append(conn.inflight)
+        if busy:
+            _, pending = await asyncio.wait(busy, timeout=grace_s)
             for t in pending:
                 t.cancel()
             if pending:
                 await asyncio.wait(pending, timeout=1.0)
+        for conn in list(self._connections):
+            conn._close()
         if self._server is not None:
             with contextlib.suppress(Exception):
                 await asyncio.wait_for(self._server.wait_closed(), timeout=1.0)
@@ -99,92 +271,3 @@ class Server:
     @property
     def connection_count(self) -> int:
         return len(self._connections)
-
-    async def _accept(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
-        conn = _Connection(reader, writer, _peer_name(writer))
-        conn.task = asyncio.current_task()
-        self._connections.add(conn)
-        log.debug("accept connection", peer=conn.peer)
-        try:
-            await self._serve(conn)
-        except asyncio.CancelledError:
-            pass
-        except (ConnectionError, asyncio.IncompleteReadError):
-            log.debug("lose connection", peer=conn.peer)
-        except Exception:
-            log.exception("fail connection", peer=conn.peer)
-        finally:
-            self._connections.discard(conn)
-            writer.close()
-            with contextlib.suppress(Exception):
-                await writer.wait_closed()
-
-    async def _serve(self, conn: _Connection) -> None:
-        reader, writer = conn.reader, conn.writer
-        while not conn.closing:
-            try:
-                head = await reader.readexactly(4)
-            except asyncio.IncompleteReadError as e:
-                if e.partial:
-                    log.warning("close connection", peer=conn.peer, reason="truncated frame size")
-                return
-            (size,) = _SIZE.unpack(head)
-            if size < 0 or size > self.max_request_bytes:
-                # Refused before reading the body: a hostile size must not make us buffer it.
-                log.warning(
-                    "close connection", peer=conn.peer, reason="frame size out of bounds",
-                    size=size, limit=self.max_request_bytes,
-                )
-                return
-            try:
-                frame = await reader.readexactly(size)
-            except asyncio.IncompleteReadError:
-                log.warning("close connection", peer=conn.peer, reason="truncated frame", size=size)
-                return
-            conn.busy = True
-            try:
-                response = await self._dispatch(conn, frame)
-            finally:
-                conn.busy = False
-            if response is None:
-                continue
-            if response is _CLOSE:
-                return
-            writer.write(_SIZE.pack(len(response)) + response)
-            await writer.drain()
-
-    async def _dispatch(self, conn: _Connection, frame: bytes) -> bytes | None | object:
-        try:
-            header, request = decode_request(frame)
-        except UnsupportedVersion as e:
-            answer = self.on_unsupported_version(e.header) if self.on_unsupported_version else None
-            if answer is not None:
-                return answer
-            log.warning(
-                "close connection", peer=conn.peer, reason="unsupported version",
-                api_key=e.header.api_key, api_version=e.header.api_version,
-            )
-            return _CLOSE
-        except ProtocolDecodeError as e:
-            with contextlib.suppress(ProtocolDecodeError):
-                api_key, api_version, _ = peek_header(frame)
-                log.warning(
-                    "close connection", peer=conn.peer, reason="malformed request",
-                    api_key=api_key, api_version=api_version, error=str(e), head=frame[:48].hex(),
-                )
-                return _CLOSE
-            log.warning("close connection", peer=conn.peer, reason="malformed request", error=str(e))
-            return _CLOSE
-        handler = self.handlers.get(header.api_key)
-        if handler is None:
-            log.warning("close connection", peer=conn.peer, reason="api not served", api_key=header.api_key)
-            return _CLOSE
-        ctx = RequestContext(header, conn.peer, self.listener_name)
-        body = await handler(ctx, request)
-        self.requests_served += 1
-        if body is None:  # acks=0 produce: no response at all
-            return None
-        return encode_response(header.api_key, header.api_version, header.correlation_id, body)
-
-
-_CLOSE = object()  # the answer to a request that cannot be served: close the connection

@@ -33,7 +33,7 @@ from protocol.apis import APIS, ApiKey
 if TYPE_CHECKING:
     from broker.broker import Broker
 
-BrokerHandler = Callable[["Broker", RequestContext, Any], Awaitable[Any]]
+BrokerHandler = Callable[["Broker", RequestContext, Any], Awaitable[Any] | Any]  # async, or plain if it never waits
 
 HANDLERS: dict[ApiKey, BrokerHandler] = {
     ApiKey.API_VERSIONS: api_versions.handle,

@@ -11,7 +11,8 @@ if TYPE_CHECKING:
     from broker.broker import Broker
 
 
-async def handle(broker: Broker, ctx: RequestContext, request: Any) -> dict[str, Any]:
-    error = await broker.groups.heartbeat(Heartbeat(
+def handle(broker: Broker, ctx: RequestContext, request: Any) -> dict[str, Any]:
+    # Answered at once (never waits), so a plain function: no task per heartbeat.
+    error = broker.groups.heartbeat(Heartbeat(
         request.group_id, request.generation_id, request.member_id, request.group_instance_id))
     return {"throttle_time_ms": 0, "error_code": error}

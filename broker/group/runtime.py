@@ -62,6 +62,8 @@ class CoordinatorShard:
         self.loaded = False
         self._pending: list[Append] = []
         self._wake = asyncio.Event()
+        self._siblings: asyncio.Future | None = None  # resolved when the expected appends are queued
+        self._expected = 0
         self._writing = False
         self._writer: asyncio.Task | None = None
         self._timer: asyncio.TimerHandle | None = None
@@ -98,6 +100,9 @@ class CoordinatorShard:
                 wake = True
         if wake:
             self._wake.set()
+            siblings = self._siblings
+            if siblings is not None and len(self._pending) >= self._expected and not siblings.done():
+                siblings.set_result(None)
         self._arm_timer()
 
     async def barrier(self) -> None:
@@ -166,12 +171,17 @@ class CoordinatorShard:
             self.dispatch()
 
     async def _gather_siblings(self, expected: int) -> None:
+        # One future and one timer per write, resolved by dispatch() once `expected` appends are
+        # queued: this runs for every group commit, so no task or wait_for per arriving append.
         loop = asyncio.get_running_loop()
-        deadline = loop.time() + SIBLING_WAIT_S
-        while len(self._pending) < expected and loop.time() < deadline:
-            self._wake.clear()
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self._wake.wait(), max(0.0, deadline - loop.time()))
+        self._siblings = siblings = loop.create_future()
+        self._expected = expected
+        timer = loop.call_later(SIBLING_WAIT_S, lambda: siblings.done() or siblings.set_result(None))
+        try:
+            await siblings
+        finally:
+            timer.cancel()
+            self._siblings = None
 
     # -- lifecycle ----------------------------------------------------------------------------
 

@@ -90,6 +90,8 @@ class GroupCoordinatorService:
         for task in self._shard_loads.values():
             task.cancel()
         await asyncio.gather(*(shard.stop() for shard in self.shards), return_exceptions=True)
+        log.info("stop coordinator", writes=sum(s.batches_written for s in self.shards),
+                 records=sum(s.records_written for s in self.shards))
 
     # -- cluster mode: leaderships of offsets partitions come and go ---------------------------
 
@@ -167,7 +169,7 @@ class GroupCoordinatorService:
         shard = self.shard_for(req.group_id)
         return await shard.submit(shard.core.sync_group, req)
 
-    async def heartbeat(self, req: Heartbeat) -> ErrorCode:
+    def heartbeat(self, req: Heartbeat) -> ErrorCode:
         error = self._unavailable(req.group_id)
         if error is E.COORDINATOR_LOAD_IN_PROGRESS:
             return E.NONE  # the group is still loading: answer blindly

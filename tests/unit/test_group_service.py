@@ -48,7 +48,7 @@ async def test_invalid_group_id_and_session_timeout_bounds() -> None:
         assert (await svc.join_group(join(""))).error == E.INVALID_GROUP_ID
         assert (await svc.join_group(join("g", session=99))).error == E.INVALID_SESSION_TIMEOUT
         assert (await svc.join_group(join("g", session=60_001))).error == E.INVALID_SESSION_TIMEOUT
-        assert (await svc.heartbeat(Heartbeat("", 1, "m"))) == E.INVALID_GROUP_ID
+        assert svc.heartbeat(Heartbeat("", 1, "m")) == E.INVALID_GROUP_ID
         # OffsetCommit and OffsetFetch accept the empty group id (backwards compatibility).
         assert await svc.commit_offsets(commit("", 1)) == [("t", [(0, E.NONE)])]
     finally:
@@ -83,7 +83,7 @@ async def test_requests_while_loading_get_coordinator_load_in_progress() -> None
         assert svc.list_groups()[0] == E.COORDINATOR_LOAD_IN_PROGRESS
         assert (await svc.delete_groups(["g"])) == [("g", E.COORDINATOR_LOAD_IN_PROGRESS)]
         # Kafka's exceptions: a heartbeat is answered blindly, a SyncGroup sends the member to rejoin.
-        assert await svc.heartbeat(Heartbeat("g", 1, "m")) == E.NONE
+        assert svc.heartbeat(Heartbeat("g", 1, "m")) == E.NONE
         assert (await svc.sync_group(SyncGroup("g", 1, "m"))).error == E.REBALANCE_IN_PROGRESS
         log.gate.set()
         await svc.wait_loaded()
@@ -199,7 +199,7 @@ async def test_restart_reloads_groups_and_offsets_from_the_log() -> None:
         assert (await again.fetch_offsets("g", [("t", [0])])).topics[0][1][0].offset == 77
         d = again.describe_groups(["g"], 5)[0]
         assert d.state == "Stable" and [m.member_id for m in d.members] == [r.member_id]
-        assert await again.heartbeat(Heartbeat("g", r.generation_id, r.member_id)) == E.NONE
+        assert again.heartbeat(Heartbeat("g", r.generation_id, r.member_id)) == E.NONE
     finally:
         await again.stop()
 
