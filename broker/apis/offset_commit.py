@@ -21,40 +21,44 @@ def partition_known(broker: Broker, topic: str, partition: int) -> bool:
 
 
 async def handle(broker: Broker, ctx: RequestContext, request: Any) -> dict[str, Any]:
+    # Item access throughout: a decoded Container's attribute access costs ten times as much.
     v = ctx.header.api_version
     unknown: dict[tuple[str, int], ErrorCode] = {}
     topics: list[tuple[str, list[CommitPartition]]] = []
-    for t in request.topics:
+    for t in request["topics"]:
+        name = t["name"]
         parts = []
-        for p in t.partitions:
-            if not partition_known(broker, t.name, p.partition_index):
-                unknown[(t.name, p.partition_index)] = ErrorCode.UNKNOWN_TOPIC_OR_PARTITION
+        for p in t["partitions"]:
+            index = p["partition_index"]
+            if not partition_known(broker, name, index):
+                unknown[(name, index)] = ErrorCode.UNKNOWN_TOPIC_OR_PARTITION
                 continue
-            parts.append(CommitPartition(p.partition_index, p.committed_offset, p.committed_leader_epoch,
-                                         p.committed_metadata, p.commit_timestamp if v == 1 else -1))
+            parts.append(CommitPartition(index, p["committed_offset"], p["committed_leader_epoch"],
+                                         p["committed_metadata"], p["commit_timestamp"] if v == 1 else -1))
         if parts:
-            topics.append((t.name, parts))
+            topics.append((name, parts))
     answered: dict[tuple[str, int], ErrorCode] = {}
     if topics:
         result: PartitionErrors = await broker.groups.commit_offsets(OffsetCommit(
-            group_id=request.group_id,
-            generation_id=request.generation_id_or_member_epoch,
-            member_id=request.member_id,
-            group_instance_id=request.group_instance_id,
-            retention_time_ms=request.retention_time_ms if 2 <= v <= 4 else -1,
+            group_id=request["group_id"],
+            generation_id=request["generation_id_or_member_epoch"],
+            member_id=request["member_id"],
+            group_instance_id=request["group_instance_id"],
+            retention_time_ms=request["retention_time_ms"] if 2 <= v <= 4 else -1,
             topics=topics,
             api_version=v,
         ))
         answered = {(t, p): e for t, errors in result for p, e in errors}
     # The answer follows the request's order, with each partition's own error.
+    none = ErrorCode.NONE
     return {
         "throttle_time_ms": 0,
         "topics": [
-            {"name": t.name, "partitions": [
-                {"partition_index": p.partition_index,
-                 "error_code": unknown.get((t.name, p.partition_index))
-                 or answered.get((t.name, p.partition_index), ErrorCode.NONE)}
-                for p in t.partitions]}
-            for t in request.topics
+            {"name": t["name"], "partitions": [
+                {"partition_index": p["partition_index"],
+                 "error_code": unknown.get((t["name"], p["partition_index"]))
+                 or answered.get((t["name"], p["partition_index"]), none)}
+                for p in t["partitions"]]}
+            for t in request["topics"]
         ],
     }
