@@ -186,7 +186,7 @@ class _Connection(asyncio.Protocol):
             log.warning("close connection", peer=self.peer, reason="api not served", api_key=header.api_key)
             raise _Close
         body = handler(RequestContext(header, self.peer, server.listener_name), request)
-        if asyncio.iscoroutine(body):
+        if type(body) is not dict and asyncio.iscoroutine(body):  # plain handlers answer dicts
             return asyncio.get_running_loop().create_task(
                 self._finish(header, body), name=f"{header.api_key}v{header.api_version}#{header.correlation_id}")
         server.requests_served += 1
