@@ -121,6 +121,9 @@ async def test_clean_stop_keeps_other_partitions_working_and_answers_retriable_e
         assert await eventually(lambda: consumer.committed(TopicPartition("data", p3)), 20, "offsets") == 42
     finally:
         await consumer.stop()
-    m = await metadata(cluster.brokers[2].port, ["data"])
-    part = next(p for p in m.topics[0].partitions if p.partition_index == p3)
-    assert (part.leader_id, part.leader_epoch) == (3, 2)
+    # Every broker learns the new leadership from ZooKeeper's watches: broker 2 converges to it.
+    async def leader_on_2():
+        m = await metadata(cluster.brokers[2].port, ["data"])
+        part = next(p for p in m.topics[0].partitions if p.partition_index == p3)
+        return (part.leader_id, part.leader_epoch) == (3, 2) or None
+    await eventually(leader_on_2, 20, "broker 2's metadata to name broker 3 leader at epoch 2")
