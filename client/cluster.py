@@ -19,6 +19,7 @@ from typing import Any, TypeVar
 from construct import Container
 
 from client import log as logs
+from client.aio import wait_for
 from client.connection import Body, BrokerConnection, ConnectionConfig
 from client.errors import (
     COORDINATOR_ERRORS,
@@ -182,7 +183,7 @@ class KafkaClient:
             max_age = self.config.metadata_max_age_ms / 1000
             wait = max(0.0, self._last_refresh + max_age - time.monotonic())
             with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self._update_wanted.wait(), wait)
+                await wait_for(self._update_wanted.wait(), wait)
             # do not refresh more often than the retry backoff
             since = time.monotonic() - self._last_refresh
             if since < self.config.retry_backoff_ms / 1000:

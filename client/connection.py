@@ -20,6 +20,7 @@ from typing import Any
 from construct import Container
 
 from client import log as logs
+from client.aio import wait_for
 from client.errors import KafkaConnectionError, KafkaError, KafkaTimeoutError, UnsupportedVersionError
 from client.lenient import decode_response_leniently
 from client.versions import read_api_versions, retry_version, usable_version
@@ -89,7 +90,7 @@ class BrokerConnection:
         """Open the socket and negotiate versions; raises KafkaConnectionError on failure."""
         timeout = self.config.connect_timeout_ms / 1000
         try:
-            self._reader, self._writer = await asyncio.wait_for(
+            self._reader, self._writer = await wait_for(
                 asyncio.open_connection(self.host, self.port, limit=2**20), timeout
             )
         except (OSError, TimeoutError) as e:
@@ -163,7 +164,7 @@ class BrokerConnection:
                 self._fail(KafkaConnectionError(f"write to {self.host}:{self.port} failed: {e}"))
         wait = self.config.request_timeout_ms / 1000 if timeout is None else timeout
         try:
-            return await asyncio.wait_for(asyncio.shield(future), wait)
+            return await wait_for(asyncio.shield(future), wait)
         except TimeoutError:
             self._pending.pop(cid, None)
             error = KafkaTimeoutError(f"{ApiKey(api_key).name} to node {self.node_id} timed out after {wait:.1f}s")
@@ -258,7 +259,7 @@ class BrokerConnection:
                 await self._read_task
         if self._writer is not None:
             try:
-                await asyncio.wait_for(self._writer.wait_closed(), 1.0)
+                await wait_for(self._writer.wait_closed(), 1.0)
             except TimeoutError:  # unsent bytes the peer does not read: drop them
                 self._writer.transport.abort()
             except (OSError, RuntimeError):

@@ -21,6 +21,7 @@ from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from client import assignors as assignor_registry
+from client.aio import wait_for
 from client.cluster import ClientConfig, KafkaClient
 from client.coordinator import ConsumerCoordinator, GroupConfig, RebalanceListener
 from client.errors import ConsumerStoppedError, IllegalStateError, KafkaTimeoutError
@@ -233,7 +234,7 @@ class AsyncConsumer:
                         coordinator is not None and coordinator.need_rejoin() and not coordinator.rebalancing):
                     continue
                 with contextlib.suppress(TimeoutError):
-                    await asyncio.wait_for(self._wakeup.wait(), remaining)
+                    await wait_for(self._wakeup.wait(), remaining)
 
     async def getone(self, *partitions: TopicPartition) -> ConsumerRecord:
         while True:

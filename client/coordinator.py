@@ -26,6 +26,7 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from client import log as logs
+from client.aio import wait_for
 from client.assignors import Assignor, RebalanceProtocol, common_rebalance_protocol
 from client.cluster import COORDINATION, Backoff, KafkaClient
 from client.errors import (
@@ -214,7 +215,7 @@ class ConsumerCoordinator(HeartbeatMixin, GroupOffsetsMixin):
             task = self._rebalance_task
             if task is not None and not task.done():
                 with contextlib.suppress(TimeoutError):
-                    await asyncio.wait_for(asyncio.shield(task), max(0.0, deadline - time.monotonic()))
+                    await wait_for(asyncio.shield(task), max(0.0, deadline - time.monotonic()))
             else:
                 await asyncio.sleep(0.01)
 

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from client import log as logs
+from client.aio import wait_for
 from client.cluster import KafkaClient
 from client.errors import (
     METADATA_ERRORS,
@@ -208,7 +209,7 @@ class Fetcher:
             waiting_for_leader = self._send_fetches()
             timeout = backoff if waiting_for_leader or self.subs.missing_positions() else None
             with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self._wake.wait(), timeout)
+                await wait_for(self._wake.wait(), timeout)
 
     def _raise_later(self, error: KafkaError) -> None:
         self._errors.append(error)

@@ -9,12 +9,12 @@ heartbeat thread does) and rejoins at its next poll.
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import time
 from typing import TYPE_CHECKING
 
 from client import log as logs
+from client.aio import wait_for
 from client.errors import GroupFatalError, KafkaError
 from client.membership import NO_GENERATION_STATE, Action, Generation, MemberState, heartbeat_action
 from protocol.apis import ApiKey
@@ -38,7 +38,7 @@ class HeartbeatMixin:
                 wait = min(wait, max(0.0, self._last_poll + max_poll - now) + 0.001)
             self._heartbeat_wake.clear()
             with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self._heartbeat_wake.wait(), wait)
+                await wait_for(self._heartbeat_wake.wait(), wait)
             now = time.monotonic()
             if (self._polling == 0 and self.state is not MemberState.UNJOINED and self.subs.group_managed
                     and not self._poll_expired and now - self._last_poll > max_poll):

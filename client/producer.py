@@ -21,6 +21,7 @@ from typing import Any
 
 from client import log as logs
 from client.accumulator import ProducerBatch, RecordAccumulator
+from client.aio import wait_for
 from client.cluster import ClientConfig, KafkaClient
 from client.errors import (
     METADATA_ERRORS,
@@ -148,7 +149,7 @@ class AsyncProducer:
         while self.accumulator.buffered_bytes > self.config.buffer_memory:
             self._space.clear()
             try:
-                await asyncio.wait_for(self._space.wait(), self.config.max_block_ms / 1000)
+                await wait_for(self._space.wait(), self.config.max_block_ms / 1000)
             except TimeoutError:
                 raise KafkaTimeoutError("no buffer space freed within max_block_ms") from None
         timestamp = int(time.time() * 1000) if timestamp_ms is None else timestamp_ms
@@ -173,7 +174,7 @@ class AsyncProducer:
         self.accumulator.flushing = True
         self._wake.set()
         try:
-            await asyncio.wait_for(asyncio.gather(*futures, return_exceptions=True), timeout)
+            await wait_for(asyncio.gather(*futures, return_exceptions=True), timeout)
         finally:
             self.accumulator.flushing = False
 
@@ -186,7 +187,7 @@ class AsyncProducer:
             self.accumulator.closing = True
             self._wake.set()
             with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self._drained(), timeout)
+                await wait_for(self._drained(), timeout)
         if self._sender is not None:
             self._sender.cancel()
             with contextlib.suppress(asyncio.CancelledError):
@@ -238,7 +239,7 @@ class AsyncProducer:
             if readiness.unknown_leaders:
                 wait = min(wait if wait is not None else 1.0, self.client.config.retry_backoff_ms / 1000)
             with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self._wake.wait(), wait)
+                await wait_for(self._wake.wait(), wait)
 
     def _request_done(self, node: int, task: asyncio.Task) -> None:
         self._in_flight.get(node, set()).discard(task)

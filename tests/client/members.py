@@ -4,7 +4,6 @@ what each member was assigned, and waiting (with a deadline) for the group to se
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import time
 from collections import defaultdict
 from typing import Any
@@ -69,8 +68,10 @@ class Member:
     async def _stop_polling(self) -> None:
         if self._task is not None:
             self._task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._task
+            # asyncio.wait: the loop's CancelledError is not raised here, and a cancellation of
+            # the caller (the test's timeout) is not swallowed along with it
+            done, _ = await asyncio.wait([self._task], timeout=10)
+            assert done, f"{self.name}: the poll loop did not end when cancelled"
 
     async def close(self) -> None:
         await self._stop_polling()
