@@ -266,7 +266,8 @@ class Server:
             conn._close()
         if self._server is not None:
             with contextlib.suppress(Exception):
-                await asyncio.wait_for(self._server.wait_closed(), timeout=1.0)
+                async with asyncio.timeout(1.0):
+                    await self._server.wait_closed()
 
     @property
     def connection_count(self) -> int:

@@ -163,8 +163,10 @@ class ClusterNode:
 
     async def _run(self) -> None:
         while not self._stopping:
+            # asyncio.timeout, not wait_for: 3.11's wait_for can swallow the cancel that stops us
             with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self._dirty.wait(), RESYNC_S)
+                async with asyncio.timeout(RESYNC_S):
+                    await self._dirty.wait()
             await asyncio.sleep(DEBOUNCE_S)
             self._dirty.clear()
             try:

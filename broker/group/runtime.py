@@ -208,7 +208,8 @@ class CoordinatorShard:
         """Let queued writes finish, answer parked requests NOT_COORDINATOR, stop the writer."""
         if self._pending or self._writing:
             with contextlib.suppress(TimeoutError, asyncio.CancelledError):
-                await asyncio.wait_for(self.barrier(), grace_s)
+                async with asyncio.timeout(grace_s):
+                    await self.barrier()
         self.core.unload()
         self.dispatch()
         self.loaded = False

@@ -242,7 +242,8 @@ class LogCleaner:
         if self._task is not None:
             # The thread stops at its next check; let the task apply what it swapped in on disk.
             with contextlib.suppress(TimeoutError, asyncio.CancelledError, Exception):
-                await asyncio.wait_for(asyncio.shield(self._task), 30)
+                async with asyncio.timeout(30):
+                    await asyncio.shield(self._task)
             self._task.cancel()
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await self._task
@@ -267,8 +268,10 @@ class LogCleaner:
                 raise
             except Exception:
                 log.exception("fail cleaner pass")
+            # asyncio.timeout, not wait_for: 3.11's wait_for can swallow the cancel that stops us
             with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self._wakeup.wait(), self.backoff_ms / 1000)
+                async with asyncio.timeout(self.backoff_ms / 1000):
+                    await self._wakeup.wait()
             self._wakeup.clear()
 
     # --- choosing and cleaning -------------------------------------------------------------

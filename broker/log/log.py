@@ -182,7 +182,8 @@ class Log:
             if timeout is None:
                 await future
             else:
-                await asyncio.wait_for(asyncio.shield(future), timeout)
+                async with asyncio.timeout(timeout):  # not wait_for: on 3.11 it can lose a cancel
+                    await asyncio.shield(future)
         return info
 
     def _assign(self, batches: list[PreparedBatch], durable: bool) -> tuple[AppendInfo, asyncio.Future | None]:
