@@ -135,19 +135,21 @@ class CoordinatorShard:
     # -- the writer ---------------------------------------------------------------------------
 
     async def _write_loop(self) -> None:
-        expected = 0
+        last_batch = 0
         while True:
             if not self._pending:
                 self._wake.clear()
                 await self._wake.wait()
                 continue
-            if len(self._pending) < expected:
-                # The writers just answered (e.g. consumers committing in a loop) are likely to
-                # send their next request at once. Wait a moment so that they share this write and
-                # fsync with the appends that queued meanwhile, instead of the two groups taking
-                # turns at half-empty fsyncs (commit_siblings, in effect).
-                await self._gather_siblings(expected)
+            if len(self._pending) < last_batch:
+                # The previous batch had more writers (e.g. consumers committing in a loop): their
+                # next requests are likely on their way. Wait a moment so that they share this
+                # write and fsync instead of each starting a new one (commit_siblings, in effect).
+                # (Waiting also for those just answered, to merge two alternating groups into one
+                # fsync, measured slower: 4.3-4.8k commits/s against 5.1-5.7k.)
+                await self._gather_siblings(last_batch)
             batch, self._pending = self._pending, []
+            last_batch = len(batch)
             self._writing = True
             error = ErrorCode.NONE
             try:
@@ -163,8 +165,6 @@ class CoordinatorShard:
                 log.error("fail to append", partition=self.partition, error=repr(e), code=error.name)
             finally:
                 self._writing = False
-            # Those answered now, plus those already queued for the next write.
-            expected = len(batch) + len(self._pending)
             for append in batch:
                 try:
                     self.core.appended(append, error)
