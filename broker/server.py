@@ -218,6 +218,9 @@ class _Connection(asyncio.Protocol):
 
 
 def _framed(header: RequestHeader, body: Mapping[str, Any]) -> bytes:
+    # One buffer, though it copies a large fetch answer once more: writing the size prefix and
+    # the response as two chunks (writelines) measured consuming 10 KB messages at 68 MB/s
+    # instead of ~400 (bench_produce_consume.py).
     response = encode_response(header.api_key, header.api_version, header.correlation_id, body)
     return _SIZE.pack(len(response)) + response
 
