@@ -47,12 +47,7 @@ class _Partition:
 def _plan(broker: Broker, request: Any, version: int) -> list[tuple[Any, list[_Partition]]]:
     plan = []
     for t in request.topics:
-        if version >= 13:
-            topic = broker.topics.by_id(t.topic_id)
-            unknown = ErrorCode.UNKNOWN_TOPIC_ID
-        else:
-            topic = broker.topics.get(t.topic)
-            unknown = ErrorCode.UNKNOWN_TOPIC_OR_PARTITION
+        topic, unknown = broker.topics.named_in_request(version >= 13, t.topic_id, t.topic)
         parts = []
         for p in t.partitions:
             lg = broker.topics.log(topic.name, p.partition) if topic is not None else None

@@ -85,12 +85,7 @@ async def handle(broker: Broker, ctx: RequestContext, request: Any) -> dict[str,
     jobs = []
     shape: list[tuple[Any, int]] = []
     for td in request.topic_data:
-        if version >= 13:
-            topic = broker.topics.by_id(td.topic_id)
-            unknown = ErrorCode.UNKNOWN_TOPIC_ID
-        else:
-            topic = broker.topics.get(td.name)
-            unknown = ErrorCode.UNKNOWN_TOPIC_OR_PARTITION
+        topic, unknown = broker.topics.named_in_request(version >= 13, td.topic_id, td.name)
         for pd in td.partition_data:
             jobs.append(_append(broker, topic, unknown, pd.index, pd.records, acks, request.timeout_ms, version))
         shape.append((td, len(td.partition_data)))
