@@ -20,6 +20,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -55,23 +56,29 @@ async def produce_aiokafka(bootstrap: str, topic: str, n: int) -> float:
         await producer.stop()
 
 
+async def timed_drain(consumer: Any, n: int, per_record: bool) -> float:
+    """Seconds to read n records, one at a time (async for) or in batches (getmany); both
+    consumers offer the same two calls."""
+    got = 0
+    start = time.perf_counter()
+    if per_record:
+        async for _ in consumer:
+            got += 1
+            if got >= n:
+                break
+    else:
+        while got < n:
+            for records in (await consumer.getmany(timeout_ms=1000, max_records=10_000)).values():
+                got += len(records)
+    return time.perf_counter() - start
+
+
 async def consume_ours(bootstrap: str, topic: str, n: int, per_record: bool) -> float:
     consumer = AsyncConsumer(bootstrap_servers=bootstrap, auto_offset_reset="earliest", max_poll_records=10_000, **FETCH)
     await consumer.start()
     try:
         consumer.assign([TopicPartition(topic, p) for p in range(PARTITIONS)])
-        got = 0
-        start = time.perf_counter()
-        if per_record:
-            async for _ in consumer:
-                got += 1
-                if got >= n:
-                    break
-        else:
-            while got < n:
-                for records in (await consumer.getmany(timeout_ms=1000, max_records=10_000)).values():
-                    got += len(records)
-        return time.perf_counter() - start
+        return await timed_drain(consumer, n, per_record)
     finally:
         await consumer.close()
 
@@ -85,18 +92,7 @@ async def consume_aiokafka(bootstrap: str, topic: str, n: int, per_record: bool)
     await consumer.start()
     try:
         consumer.assign([AkTopicPartition(topic, p) for p in range(PARTITIONS)])
-        got = 0
-        start = time.perf_counter()
-        if per_record:
-            async for _ in consumer:
-                got += 1
-                if got >= n:
-                    break
-        else:
-            while got < n:
-                for records in (await consumer.getmany(timeout_ms=1000, max_records=10_000)).values():
-                    got += len(records)
-        return time.perf_counter() - start
+        return await timed_drain(consumer, n, per_record)
     finally:
         await consumer.stop()
 

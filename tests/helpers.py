@@ -15,6 +15,8 @@ from pathlib import Path
 
 from broker.broker import Broker
 from broker.config import Config
+from protocol.apis import ApiKey
+from protocol.errors import ErrorCode
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -181,3 +183,14 @@ class RawConnection:
         self.writer.close()
         with contextlib.suppress(ConnectionError):
             await self.writer.wait_closed()
+
+
+async def create_topic(port: int, name: str, partitions: int) -> None:
+    """CreateTopics over a raw connection; asserts that the topic was created."""
+    c = await RawConnection.open(port)
+    try:
+        r = await c.request(ApiKey.CREATE_TOPICS, 7, {"topics": [
+            {"name": name, "num_partitions": partitions, "replication_factor": 1}], "timeout_ms": 5000})
+        assert r.topics[0].error_code == ErrorCode.NONE
+    finally:
+        await c.close()

@@ -16,19 +16,9 @@ import pytest
 from protocol.apis import ApiKey
 from protocol.errors import ErrorCode
 from protocol.records import Record, build_batch, decode_batches, iter_batches
-from tests.helpers import BrokerProcess, RawConnection, async_wait_until
+from tests.helpers import BrokerProcess, RawConnection, async_wait_until, create_topic
 
 SEED = 4242
-
-
-async def create_topic(port: int, name: str, partitions: int) -> None:
-    c = await RawConnection.open(port)
-    try:
-        r = await c.request(ApiKey.CREATE_TOPICS, 7, {"topics": [
-            {"name": name, "num_partitions": partitions, "replication_factor": 1}], "timeout_ms": 5000})
-        assert r.topics[0].error_code == ErrorCode.NONE
-    finally:
-        await c.close()
 
 
 async def read_partition(port: int, topic: str, partition: int) -> list[tuple[int, bytes]]:

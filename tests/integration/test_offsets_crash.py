@@ -15,7 +15,7 @@ import pytest
 
 from protocol.apis import ApiKey
 from protocol.errors import ErrorCode
-from tests.helpers import BrokerProcess, RawConnection
+from tests.helpers import BrokerProcess, RawConnection, create_topic
 
 SEED = 6
 CLIENTS = 8
@@ -27,16 +27,6 @@ EXTRA = {
     "log.cleaner.backoff.ms": "20",
     "log.cleaner.min.cleanable.ratio": "0.1",
 }
-
-
-async def create_topic(port: int, name: str, partitions: int) -> None:
-    c = await RawConnection.open(port)
-    try:
-        r = await c.request(ApiKey.CREATE_TOPICS, 7, {"topics": [
-            {"name": name, "num_partitions": partitions, "replication_factor": 1}], "timeout_ms": 5000})
-        assert r.topics[0].error_code == ErrorCode.NONE
-    finally:
-        await c.close()
 
 
 async def fetch_offsets(port: int, groups: list[str], deadline_s: float = 20.0) -> dict[tuple[str, int], int]:
