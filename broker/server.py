@@ -92,8 +92,8 @@ class _Connection(asyncio.Protocol):
 
     def eof_received(self) -> bool | None:
         self.eof = True
-        if self.inflight is not None:
-            return True  # keep the transport: the request in flight is answered first
+        if self.inflight is not None or self.writing_paused:
+            return True  # keep the transport: what is in flight or still buffered is answered first
         self._end_of_input()
         return None  # close our side too
 
