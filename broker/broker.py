@@ -15,7 +15,7 @@ from broker.config import Config, ConfigError
 from broker.group.coordinator import GroupConfig
 from broker.group.service import GroupCoordinatorService
 from broker.log import LogManager
-from broker.log.producer_ids import ProducerIdManager
+from broker.log.producer_ids import LocalProducerIdBlocks, ProducerIdManager
 from broker.offsets import OFFSETS_TOPIC, PartitionLogAdapter
 from broker.server import Server
 from broker.topics import TopicManager
@@ -113,7 +113,11 @@ class Broker:
         else:
             self.topics = TopicManager(self.config, self.log_manager, self.node_id)
             await self.topics.start()
-        self.producer_ids = ProducerIdManager(self.config.log_dirs[0])
+        # Producer ids: from ZooKeeper's blocks in a cluster (unique across brokers), else from this
+        # broker's own file; never one given before, whichever broker gave it.
+        self.producer_ids = ProducerIdManager(
+            self.cluster.claim_producer_id_block if self.cluster is not None
+            else LocalProducerIdBlocks(self.config.log_dirs[0], self.node_id).claim)
         manager = self.log_manager
         offsets_log = PartitionLogAdapter(lambda p: manager.get(OFFSETS_TOPIC, p))
         self.groups = GroupCoordinatorService(

@@ -9,16 +9,32 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from broker import logs
+from broker.log.producer_ids import ProducerIdsExhausted
 from broker.server import RequestContext
 from protocol.errors import ErrorCode
 
 if TYPE_CHECKING:
     from broker.broker import Broker
 
+log = logs.get("kbroker.producer_ids")
+
+
+def _answer(error: ErrorCode, producer_id: int = -1, epoch: int = -1) -> dict[str, Any]:
+    return {"throttle_time_ms": 0, "error_code": error, "producer_id": producer_id, "producer_epoch": epoch}
+
 
 async def handle(broker: Broker, ctx: RequestContext, request: Any) -> dict[str, Any]:
     if request.transactional_id is not None:
-        return {"throttle_time_ms": 0, "error_code": ErrorCode.COORDINATOR_NOT_AVAILABLE,
-                "producer_id": -1, "producer_epoch": -1}
-    producer_id = await broker.producer_ids.next_id()
-    return {"throttle_time_ms": 0, "error_code": ErrorCode.NONE, "producer_id": producer_id, "producer_epoch": 0}
+        return _answer(ErrorCode.COORDINATOR_NOT_AVAILABLE)
+    try:
+        producer_id = await broker.producer_ids.next_id()
+    except ProducerIdsExhausted as e:
+        log.error("refuse producer id", reason=str(e))
+        return _answer(ErrorCode.UNKNOWN_SERVER_ERROR)
+    except Exception as e:
+        # A block could not be claimed (ZooKeeper unreachable, a log dir write failed): retriable,
+        # as Kafka's RPCProducerIdManager answers while no block is available.
+        log.warning("fail to claim producer id block", error=f"{type(e).__name__}: {e}")
+        return _answer(ErrorCode.COORDINATOR_LOAD_IN_PROGRESS)
+    return _answer(ErrorCode.NONE, producer_id, 0)

@@ -26,6 +26,7 @@ from broker.cluster import znodes as z
 from broker.cluster.controller import ClusterView, OffsetsTopicSpec, Op, create_topic_ops, plan
 from broker.cluster.znodes import BrokerInfo, TopicAssignment
 from broker.config import Config, ConfigError
+from broker.log.producer_ids import ProducerIdBlock
 from broker.offsets import OFFSETS_TOPIC
 from protocol.errors import ErrorCode
 
@@ -276,6 +277,12 @@ class ClusterNode:
         """Write a new topic's znodes (as Kafka 2.x's AdminZkClient does from any broker); the
         controller gives its partitions leaders. NodeExistsError if the topic exists."""
         await self.write(create_topic_ops(assignment, configs))
+
+    def claim_producer_id_block(self) -> ProducerIdBlock:
+        """A block of producer ids no other broker holds (blocking: ProducerIdManager runs it in a thread)."""
+        block = zkops.claim_producer_id_block(self.zk, self.broker_id)
+        log.info("claim producer id block", broker_id=self.broker_id, first=block.first, last=block.last)
+        return block
 
     async def request_delete(self, topic: str) -> None:
         with contextlib.suppress(NodeExistsError):

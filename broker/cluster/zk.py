@@ -12,6 +12,7 @@ from kazoo.exceptions import BadVersionError, NodeExistsError, NoNodeError
 from broker.cluster import znodes as z
 from broker.cluster.controller import ClusterView, Op
 from broker.cluster.znodes import BrokerInfo, PartitionState, TopicAssignment
+from broker.log.producer_ids import BLOCK_SIZE, ProducerIdBlock
 
 Watch = Callable[..., None]
 
@@ -122,3 +123,24 @@ def commit(zk: KazooClient, ops: Sequence[Op], epoch_version: int | None) -> Non
     failed = [r for r in results if isinstance(r, Exception) and type(r).__name__ != "RolledBackError"]
     if failed:
         raise failed[0]
+
+
+def claim_producer_id_block(zk: KazooClient, broker_id: int, size: int = BLOCK_SIZE) -> ProducerIdBlock:
+    """The block after `/latest_producer_id_block`'s, claimed by a write conditional on the version
+    read, as Kafka 2.x's ProducerIdManager does: a broker that loses the race reads again and
+    claims the block after the winner's, so no two brokers ever hold overlapping blocks."""
+    while True:
+        try:
+            raw, stat = zk.get(z.LATEST_PRODUCER_ID_BLOCK)
+        except NoNodeError:
+            with contextlib.suppress(NodeExistsError):
+                zk.create(z.LATEST_PRODUCER_ID_BLOCK, b"", makepath=True)
+            continue
+        last = z.decode_producer_id_block(raw)
+        block = (last.next_block(broker_id, size) if last is not None
+                 else ProducerIdBlock.starting_at(0, broker_id, size))
+        try:
+            zk.set(z.LATEST_PRODUCER_ID_BLOCK, z.encode_producer_id_block(block), version=stat.version)
+        except BadVersionError:
+            continue
+        return block

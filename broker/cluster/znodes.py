@@ -8,6 +8,7 @@
     /brokers/topics/<topic>/partitions/<p>/state {"controller_epoch", "leader", "leader_epoch", "isr", ...}
     /config/topics/<topic>                       {"version": 1, "config": {...}}
     /admin/delete_topics/<topic>                 a deletion request the controller carries out
+    /latest_producer_id_block                    {"version": 1, "broker": 2, "block_start": "1000", "block_end": "1999"}
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from broker.log.log import uuid_from_kafka, uuid_to_kafka
+from broker.log.producer_ids import ProducerIdBlock
 
 CLUSTER_ID = "/cluster/id"
 CONTROLLER = "/controller"
@@ -27,7 +29,9 @@ BROKER_IDS = "/brokers/ids"
 TOPICS = "/brokers/topics"
 CONFIG_TOPICS = "/config/topics"
 DELETE_TOPICS = "/admin/delete_topics"
-PERSISTENT_PATHS = ("/cluster", BROKER_IDS, TOPICS, CONFIG_TOPICS, DELETE_TOPICS, "/config/changes")
+LATEST_PRODUCER_ID_BLOCK = "/latest_producer_id_block"
+PERSISTENT_PATHS = ("/cluster", BROKER_IDS, TOPICS, CONFIG_TOPICS, DELETE_TOPICS, "/config/changes",
+                    LATEST_PRODUCER_ID_BLOCK)
 NO_LEADER = -1
 
 
@@ -166,3 +170,17 @@ def encode_cluster_id(cluster_id: str) -> bytes:
 
 def decode_cluster_id(raw: bytes) -> str:
     return json.loads(raw)["id"]
+
+
+def encode_producer_id_block(block: ProducerIdBlock) -> bytes:
+    """Kafka's ProducerIdBlockZNode: both ends included, written as strings."""
+    return _dump({"version": 1, "broker": block.broker_id,
+                  "block_start": str(block.first), "block_end": str(block.last)})
+
+
+def decode_producer_id_block(raw: bytes | None) -> ProducerIdBlock | None:
+    """The last block claimed; None while the znode is empty (no broker has claimed one yet)."""
+    if not raw:
+        return None
+    data = json.loads(raw)
+    return ProducerIdBlock(int(data["broker"]), int(data["block_start"]), int(data["block_end"]))

@@ -27,10 +27,23 @@ def zookeeper(tmp_path_factory):
 
 
 @pytest.fixture
-def cluster(zookeeper, tmp_path):
-    c = Cluster(tmp_path, f"{zookeeper.connect}/kbroker-test-{next(_chroots)}")
-    try:
+def make_cluster(zookeeper, tmp_path):
+    """Clusters of a given size (each its own chroot and data dirs), all stopped at the end."""
+    made: list[Cluster] = []
+
+    def make(size: int = 3) -> Cluster:
+        c = Cluster(tmp_path / f"cluster-{len(made)}", f"{zookeeper.connect}/kbroker-test-{next(_chroots)}", size)
+        made.append(c)
         c.start()
-        yield c
+        return c
+
+    try:
+        yield make
     finally:
-        c.stop()
+        for c in made:
+            c.stop()
+
+
+@pytest.fixture
+def cluster(make_cluster):
+    return make_cluster()
