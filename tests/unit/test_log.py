@@ -280,6 +280,27 @@ async def test_idempotent_producer_duplicates_and_sequence_errors(manager):
     assert e.value.error_code == ErrorCode.INVALID_PRODUCER_EPOCH
 
 
+async def test_a_producer_the_partition_never_saw_is_accepted_as_kafka_accepts_it(manager):
+    """Kafka (since KIP-360) accepts a never-seen producer's first batch at any sequence (its state
+    may have gone with retention); from then on the usual rules hold for it."""
+    lg = await new_log(manager)
+
+    def prepared(pid: int, seq: int, epoch: int = 0):
+        return validate_batches(batch(2, producer_id=pid, producer_epoch=epoch, base_sequence=seq),
+                                max_message_bytes=1 << 20)
+
+    assert (await lg.append_batches(prepared(11, 40))).base_offset == 0
+    with pytest.raises(ProducerStateError) as e:
+        await lg.append_batches(prepared(11, 44))  # 42 was next
+    assert e.value.error_code == ErrorCode.OUT_OF_ORDER_SEQUENCE_NUMBER
+    with pytest.raises(ProducerStateError) as e:
+        await lg.append_batches(prepared(11, 5, epoch=1))  # a new epoch starts at sequence 0
+    assert e.value.error_code == ErrorCode.OUT_OF_ORDER_SEQUENCE_NUMBER
+    # Another producer at the same sequences is not a duplicate of the first: ids tell them apart.
+    other = await lg.append_batches(prepared(12, 40))
+    assert not other.duplicate and other.base_offset == 2 and lg.next_offset == 4
+
+
 async def test_producer_state_survives_restart(tmp_path):
     path = tmp_path / "logs"
     m = await reopen(path)
