@@ -75,6 +75,27 @@ def delete_segments(segments: list[Segment]) -> None:
         fsync_dir(segments[0].dir)
 
 
+def truncate_segments(seg: Segment, offset: int, gone: list[Segment]) -> None:
+    """Cut `seg` before its first batch holding `offset` or a later one, rebuilding its indexes
+    from what is left, and delete the segments after it (a follower's divergent tail)."""
+    size = seg.file_size()
+    position = seg.offset_index.lookup(offset)[1] if offset > seg.base_offset else 0
+    while position < size:
+        buf = seg.read(position, min(size - position, 1 << 20))
+        found, stop = locate(buf, offset)
+        if found >= 0:
+            position += found
+            break
+        if stop == 0:  # a torn batch: recovery cuts it anyway
+            break
+        position += stop
+    seg.truncate(min(position, size))
+    seg.recover()
+    seg.sync_all()
+    delete_segments(gone)
+    fsync_dir(seg.dir)
+
+
 def read_segment(seg: Segment, p0: int, visible: int, offset: int, max_bytes: int,
                   min_one: bool) -> tuple[bytes, int] | None:
     """(whole batches from the first one holding `offset`, its position), or None if the segment

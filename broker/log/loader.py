@@ -14,6 +14,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from broker import logs
+from broker.log.epochs import CHECKPOINT_FILE as EPOCH_CHECKPOINT
+from broker.log.epochs import LeaderEpochCache
 from broker.log.index import CorruptIndexError
 from broker.log.producer_state import ProducerStateManager
 from broker.log.segment import (
@@ -60,7 +62,8 @@ def create_log_files(lg: Log) -> None:
     fsync_dir(lg.dir)
     fsync_dir(lg.dir.parent)
     lg.set_segments([seg])
-    lg.log_start_offset = lg.next_offset = lg.high_watermark = lg.recovery_point = 0
+    lg.log_start_offset = lg.next_offset = lg.written_offset = lg.high_watermark = lg.recovery_point = 0
+    lg.epochs = LeaderEpochCache(lg.dir / EPOCH_CHECKPOINT)
 
 
 def load_log(lg: Log, recovery_point: int | None, clean: bool) -> list[str]:
@@ -99,9 +102,16 @@ def load_log(lg: Log, recovery_point: int | None, clean: bool) -> list[str]:
     else:
         first_full = max(0, bisect.bisect_right([s.base_offset for s in segs], recovery_point) - 1)
     producers = ProducerStateManager()
+    epochs = LeaderEpochCache.read(lg.dir)
+    checkpointed = list(epochs.entries)
+    # What the recovered segments hold is rebuilt from their batches (a crash may have kept the
+    # checkpoint from naming a new epoch, or let it name one whose batches were cut).
+    epochs.truncate_from_end(segs[first_full].base_offset)
 
     def on_batch(b: BatchInfo) -> None:
         producers.update(b.header, b.header.base_offset)
+        if b.header.partition_leader_epoch > epochs.latest_epoch:
+            epochs.assign(b.header.partition_leader_epoch, b.header.base_offset)
 
     kept = segs
     for i, seg in enumerate(segs):
@@ -142,8 +152,13 @@ def load_log(lg: Log, recovery_point: int | None, clean: bool) -> list[str]:
         s.finish()
     lg.set_segments(kept)
     lg.log_start_offset = kept[0].base_offset
-    lg.next_offset = lg.high_watermark = lg.recovery_point = kept[-1].next_offset
+    lg.next_offset = lg.written_offset = lg.high_watermark = lg.recovery_point = kept[-1].next_offset
     lg.producer_state = producers
+    epochs.truncate_from_end(lg.next_offset)
+    epochs.truncate_from_start(lg.log_start_offset)
+    if epochs.entries != checkpointed:
+        epochs.write()
+    lg.epochs = epochs
     kept[-1].open()
     return cuts
 

@@ -25,14 +25,16 @@ from pathlib import Path
 from broker import logs
 from broker.log import io, loader, timestamps
 from broker.log.config import LogConfig
+from broker.log.epochs import LeaderEpochCache
 from broker.log.errors import LogDeleted, LogError, LogOffline, OffsetOutOfRange
 from broker.log.loader import partition_dir_name, read_partition_metadata, uuid_from_kafka, uuid_to_kafka
 from broker.log.producer_state import BatchMetadata, ProducerEntry, ProducerStateError, ProducerStateManager
-from broker.log.segment import Segment, fsync_dir
+from broker.log.segment import Segment, fsync_dir, locate
 from broker.log.validation import PreparedBatch, RecordError, validate_batches
 from protocol.errors import ErrorCode
 from protocol.records import (
     BatchHeader,
+    CorruptRecordError,
     Record,
     TimestampType,
     build_batch,
@@ -46,7 +48,6 @@ log = logs.get("kbroker.log")
 _PREFIX = struct.Struct(">qii")  # base offset, batch length, partition leader epoch: not in the CRC
 _EXECUTOR_READ_BYTES = 256 * 1024  # reads larger than this leave the event loop
 _INLINE_WRITE_BYTES = 64 * 1024  # group writes up to this go to the page cache from the loop
-LEADER_EPOCH = 0
 __all__ = [
     "AppendInfo", "Log", "LogDeleted", "LogError", "LogOffline", "LogStats", "OffsetOutOfRange", "ReadResult",
     "partition_dir_name", "read_partition_metadata", "uuid_from_kafka", "uuid_to_kafka",
@@ -112,8 +113,15 @@ class Log:
         self._bases: list[int] = []
         self.log_start_offset = 0
         self.next_offset = 0  # log end offset: the next offset to assign
-        self.high_watermark = 0  # every offset below is written and readable
+        self.written_offset = 0  # every offset below is in the file (what followers may fetch)
+        # Every offset below is readable by consumers: the written offset while the log is not
+        # replicated; with replication, the end of what every in-sync replica has (set by the
+        # partition's leader, broker/replica/).
+        self.high_watermark = 0
+        self.replicated = False
         self.recovery_point = 0  # every offset below is fsynced
+        self.leader_epoch = 0  # stamped on every batch this broker appends as leader
+        self.epochs = LeaderEpochCache()
         self.producer_state = ProducerStateManager()
         self.failed: BaseException | None = None
         self.deleted = False
@@ -125,6 +133,7 @@ class Log:
         self._unflushed = 0  # messages written since the last fsync
         self._last_flush_ms = clock()
         self._dir_dirty = False
+        self._epochs_dirty = False  # the leader-epoch-checkpoint file lags the cache
         self.stats = LogStats()
         self.cleaner_lock = asyncio.Lock()  # held while the cleaner or retention changes the segments
 
@@ -175,7 +184,7 @@ class Log:
         (the batches are in the log regardless, as with Kafka's acks=all timeout)."""
         info, future = self._assign(batches, durable)
         if future is None and info.duplicate and (
-                (durable and self.recovery_point <= info.last_offset) or self.high_watermark <= info.last_offset):
+                (durable and self.recovery_point <= info.last_offset) or self.written_offset <= info.last_offset):
             # A retry of a batch still on its way to disk: answer it when the original is there.
             future = asyncio.ensure_future(self.flush())
         if future is not None:
@@ -204,6 +213,8 @@ class Log:
                 raise ProducerStateError(ErrorCode.DUPLICATE_SEQUENCE_NUMBER, "duplicate batch inside one append")
             self.producer_state.update(b.header, 0, pending)  # so later batches check against it
         pending.clear()
+        if self.epochs.assign(self.leader_epoch, self.next_offset):
+            self._epochs_dirty = True
 
         now = self.clock()
         append_time = now if self.config.log_append_time else -1
@@ -219,23 +230,11 @@ class Log:
                 data = bytearray(data)
                 set_max_timestamp(data, TimestampType.LOG_APPEND_TIME, append_time)
                 max_ts = append_time
-            seg = self._maybe_roll(h, max_ts, now)
             base = self.next_offset
-            last = base + h.last_offset_delta
-            position = seg.end
             view = memoryview(data)
-            chunks = [_PREFIX.pack(base, h.batch_length, LEADER_EPOCH), view[_PREFIX.size:h.size]]
-            seg.note_batch(position, h.size, last, max_ts)
+            chunks = [_PREFIX.pack(base, h.batch_length, self.leader_epoch), view[_PREFIX.size:h.size]]
+            self._place(h, base, max_ts, chunks, now, durable, writes)
             self.producer_state.update(h, base, pending)
-            self.next_offset = last + 1
-            if writes and writes[-1].segment is seg:
-                w = writes[-1]
-                w.chunks.extend(chunks)
-                w.nbytes += h.size
-                w.next_offset = last + 1
-                w.messages += h.records_count
-            else:
-                writes.append(PendingWrite(seg, position, chunks, h.size, last + 1, h.records_count, durable, None))
         self.producer_state.commit(pending)
         writes[-1].future = future
         self._queue.extend(writes)
@@ -243,6 +242,102 @@ class Log:
         self._kick()
         info = AppendInfo(first, self.next_offset - 1, append_time, self.log_start_offset)
         return info, future
+
+    def _place(self, h: BatchHeader, base: int, max_ts: int, chunks: list, now: int, durable: bool,
+               writes: list[PendingWrite]) -> None:
+        """Give a batch its place at the end of the log (rolling first if due) and queue its bytes."""
+        seg = self._maybe_roll(h, max_ts, now)
+        last = base + h.last_offset_delta
+        position = seg.end
+        seg.note_batch(position, h.size, last, max_ts)
+        self.next_offset = last + 1
+        if writes and writes[-1].segment is seg:
+            w = writes[-1]
+            w.chunks.extend(chunks)
+            w.nbytes += h.size
+            w.next_offset = last + 1
+            w.messages += h.records_count
+        else:
+            writes.append(PendingWrite(seg, position, chunks, h.size, last + 1, h.records_count, durable, None))
+
+    async def append_as_follower(self, records: bytes | memoryview) -> int:
+        """Append batches fetched from the leader as they are: their offsets, leader epochs and
+        bytes (Kafka's appendAsFollower). Returns the new log end offset once written; not
+        fsynced, as Kafka's followers leave that to the flush policy. Batches below the log end
+        (a fetch that overlapped) are skipped; a torn last batch is left for the next fetch.
+        Raises CorruptRecordError for a batch that fails its checks."""
+        if self.deleted:
+            raise LogDeleted(f"{self.name} was deleted")
+        if self.failed is not None:
+            raise LogOffline(f"{self.name} is offline after an I/O error: {self.failed}")
+        if self.closed:
+            raise LogError(f"{self.name} is closed: the broker is stopping", ErrorCode.NOT_LEADER_OR_FOLLOWER)
+        view = memoryview(records)
+        now = self.clock()
+        writes: list[PendingWrite] = []
+        for pos, h in iter_batches(view, check_crc=True):
+            if h.last_offset < self.next_offset:
+                continue
+            if h.base_offset < self.next_offset:
+                raise CorruptRecordError(f"batch {h.base_offset}..{h.last_offset} overlaps the log end "
+                                         f"{self.next_offset} of {self.name}", pos)
+            if self.epochs.assign(h.partition_leader_epoch, h.base_offset):
+                self._epochs_dirty = True
+            self._place(h, h.base_offset, h.max_timestamp, [view[pos:pos + h.size]], now, False, writes)
+            self.producer_state.update(h, h.base_offset)
+        if not writes:
+            return self.next_offset
+        future = asyncio.get_running_loop().create_future()
+        writes[-1].future = future
+        self._queue.extend(writes)
+        self.stats.appends += 1
+        self._kick()
+        await future
+        return self.next_offset
+
+    def become_leader(self, epoch: int) -> None:
+        """This broker leads the partition from `epoch` on: its appends carry that epoch, which
+        starts at the current log end (Kafka's leader epoch cache entry for a new leader)."""
+        self.leader_epoch = epoch
+        if self.epochs.assign(epoch, self.next_offset):
+            self._epochs_dirty = True
+            self._kick()
+
+    def set_high_watermark(self, offset: int) -> None:
+        """The replicated high watermark (never past what this replica has written, never back)."""
+        offset = min(offset, self.written_offset)
+        if offset > self.high_watermark:
+            self.high_watermark = offset
+            self._notify()
+
+    async def truncate_to(self, offset: int) -> None:
+        """Remove every batch from the one holding `offset` on (a follower's divergent tail,
+        found by leader epoch). Only for a replica that is not appending meanwhile."""
+        if offset >= self.next_offset:
+            return
+        await self.wait_idle()
+        async with self.cleaner_lock:
+            loop = asyncio.get_running_loop()
+            gone = [s for s in self.segments if s.base_offset >= offset and s is not self.segments[0]]
+            kept = [s for s in self.segments if s not in gone]
+            for seg in gone:
+                seg.retired = True
+            await loop.run_in_executor(self.executor, io.truncate_segments, kept[-1], offset, gone)
+            for seg in gone:
+                if seg.readers == 0:
+                    seg.close()
+            self.set_segments(kept)
+            self._rolled = [s for s in self._rolled if s not in gone]
+            end = kept[-1].next_offset
+            self.next_offset = self.written_offset = end
+            self.high_watermark = min(self.high_watermark, end)
+            self.recovery_point = min(self.recovery_point, end)
+            if kept[-1].base_offset > end:
+                self.log_start_offset = min(self.log_start_offset, end)
+            self.producer_state.truncate(end)
+            if self.epochs.truncate_from_end(end):
+                await loop.run_in_executor(self.executor, self.epochs.write)
+        log.info("truncate log", log=self.name, offset=end)
 
     def _duplicate(self, b: BatchMetadata) -> AppendInfo:
         return AppendInfo(b.first_offset, b.last_offset, -1, self.log_start_offset, duplicate=True)
@@ -301,7 +396,16 @@ class Log:
         the page cache from the loop itself; others, and every fsync, run in the executor, where
         the writer thread reports "written" before it syncs, so readers need not wait for it."""
         loop = asyncio.get_running_loop()
-        while self._queue:
+        while self._queue or self._epochs_dirty:
+            if self._epochs_dirty:  # before the batches of the new epoch: a crash cuts it back on load
+                self._epochs_dirty = False
+                entries = LeaderEpochCache(self.epochs.path, list(self.epochs.entries))
+                try:
+                    await loop.run_in_executor(self.executor, entries.write)
+                except OSError as e:
+                    self._fail(e, [])
+                    return
+                continue
             group, self._queue = self._queue, []
             rolled, self._rolled = self._rolled, []
             messages = sum(w.messages for w in group)
@@ -351,8 +455,10 @@ class Log:
             if end > w.segment.size:
                 w.segment.size = end
         end_offset = group[-1].next_offset
-        if end_offset > self.high_watermark:
-            self.high_watermark = end_offset
+        if end_offset > self.written_offset:
+            self.written_offset = end_offset
+            if not self.replicated:
+                self.high_watermark = end_offset
         self._unflushed += messages
         if rolled:
             self.recovery_point = max(self.recovery_point, rolled[-1].next_offset)
@@ -397,16 +503,18 @@ class Log:
 
     # --- reading ---------------------------------------------------------------------------
 
-    async def read(self, offset: int, max_bytes: int, *, min_one: bool = True) -> ReadResult:
+    async def read(self, offset: int, max_bytes: int, *, min_one: bool = True, replica: bool = False) -> ReadResult:
         """Whole stored batches from the one holding `offset` on, at most `max_bytes` of them
-        (but the first batch whatever its size if `min_one`), from one segment. Raises
-        OffsetOutOfRange outside [log start, high watermark]."""
-        hw, start = self.high_watermark, self.log_start_offset
-        if offset < start or offset > hw:
-            raise OffsetOutOfRange(f"offset {offset} is outside [{start}, {hw}] of {self.name}")
+        (but the first batch whatever its size if `min_one`), from one segment, below the high
+        watermark (below the written offset for a `replica`: followers copy what consumers may
+        not read yet). Raises OffsetOutOfRange outside [log start, written offset]."""
+        hw, start, written = self.high_watermark, self.log_start_offset, self.written_offset
+        if offset < start or offset > written:
+            raise OffsetOutOfRange(f"offset {offset} is outside [{start}, {written}] of {self.name}")
         if self.deleted:
             raise LogDeleted(f"{self.name} was deleted")
-        if offset == hw or (max_bytes <= 0 and not min_one):
+        end = written if replica else hw
+        if offset >= end or (max_bytes <= 0 and not min_one):
             return ReadResult(b"", hw, start, self.active, self.active.size)
         i = max(0, bisect.bisect_right(self._bases, offset) - 1)
         segments = self.segments
@@ -434,15 +542,20 @@ class Log:
                     found = io.read_segment(seg, p0, visible, offset, max_bytes, min_one)
                 if found is not None:
                     data, position = found
+                    if end < written:  # not a batch at or above the bound: cut before the first
+                        cut, _ = locate(data, end)
+                        if cut >= 0:
+                            data = data[:cut]
                     return ReadResult(data, hw, self.log_start_offset, seg, position)
             i += 1
         return ReadResult(b"", hw, self.log_start_offset, self.active, self.active.size)
 
     async def batches(self, start: int = 0, chunk_bytes: int = 1 << 20) -> AsyncIterator[tuple[BatchHeader, bytes]]:
-        """(header, bytes) of every batch from offset `start` up to the high watermark."""
+        """(header, bytes) of every batch from offset `start` up to the written offset (this
+        replica's whole log, as a coordinator loading its partition reads it, like Kafka's)."""
         offset = max(start, self.log_start_offset)
-        while offset < self.high_watermark:
-            result = await self.read(offset, chunk_bytes)
+        while offset < self.written_offset:
+            result = await self.read(offset, chunk_bytes, replica=True)
             if not result.records:
                 return
             buf = result.records

@@ -128,6 +128,19 @@ class ProducerStateManager:
     def commit(self, pending: dict[int, ProducerEntry]) -> None:
         self.producers.update(pending)
 
+    def truncate(self, end_offset: int) -> None:
+        """The log was cut at `end_offset`: forget the batches from there on (and producers left
+        with none: unknown again, so their next batch is accepted as Kafka accepts it)."""
+        for pid, entry in list(self.producers.items()):
+            kept = [b for b in entry.batches if b.last_offset < end_offset]
+            if len(kept) == len(entry.batches):
+                continue
+            if not kept:
+                del self.producers[pid]
+                continue
+            entry.batches.clear()
+            entry.batches.extend(kept)
+
     def expire(self, now_ms: int, expiration_ms: int) -> int:
         """Forget producers silent for `expiration_ms` (Kafka's producer.id.expiration.ms)."""
         dead = [pid for pid, e in self.producers.items() if e.last_timestamp >= 0 and now_ms - e.last_timestamp > expiration_ms]

@@ -85,7 +85,8 @@ async def test_layout_is_kafkas(manager, tmp_path):
     d = tmp_path / "logs" / "t-0"
     names = sorted(p.name for p in d.iterdir())
     assert names == ["00000000000000000000.index", "00000000000000000000.log",
-                     "00000000000000000000.timeindex", "partition.metadata"]
+                     "00000000000000000000.timeindex", "leader-epoch-checkpoint", "partition.metadata"]
+    assert (d / "leader-epoch-checkpoint").read_text() == "0\n1\n0 0\n"  # epoch 0 starts at offset 0
     assert (d / "partition.metadata").read_text().startswith("version: 0\ntopic_id: ")
     data = (d / "00000000000000000000.log").read_bytes()
     positions = {pos: h for pos, h in iter_batches(data, check_crc=True)}
