@@ -182,9 +182,12 @@ class TopicManager:
         for p in range(topic.partitions):
             lg = self.logs.get(topic.name, p)
             if lg is None:
-                await self.logs.create(topic.name, p, config, topic.topic_id)
+                lg = await self.logs.create(topic.name, p, config, topic.topic_id)
             elif lg.topic_id is None:
                 lg.topic_id = topic.topic_id
+            # The single broker leads every partition, at the latest epoch its log knows (0 for
+            # its own logs), so that OffsetForLeaderEpoch has an epoch even for an empty log.
+            lg.become_leader(max(0, lg.epochs.latest_epoch))
 
     # --- registry --------------------------------------------------------------------------
 

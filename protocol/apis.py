@@ -25,6 +25,7 @@ from protocol.messages import (
     offset_commit,
     offset_delete,
     offset_fetch,
+    offset_for_leader_epoch,
     produce,
     sync_group,
 )
@@ -46,6 +47,7 @@ ALL: tuple[Api, ...] = (
     api_versions.API,
     create_topics.API,
     delete_topics.API,
+    offset_for_leader_epoch.API,
     init_producer_id.API,
     delete_groups.API,
     offset_delete.API,
@@ -74,6 +76,7 @@ class ApiKey(enum.IntEnum):
     CREATE_TOPICS = 19
     DELETE_TOPICS = 20
     INIT_PRODUCER_ID = 22
+    OFFSET_FOR_LEADER_EPOCH = 23
     DELETE_GROUPS = 42
     OFFSET_DELETE = 47
     CONSUMER_GROUP_HEARTBEAT = 68

@@ -24,6 +24,7 @@ from broker.apis import (
     offset_commit,
     offset_delete,
     offset_fetch,
+    offset_for_leader_epoch,
     produce,
     sync_group,
 )
@@ -59,6 +60,7 @@ HANDLERS.update({
     ApiKey.CREATE_TOPICS: create_topics.handle,
     ApiKey.DELETE_TOPICS: delete_topics.handle,
     ApiKey.INIT_PRODUCER_ID: init_producer_id.handle,
+    ApiKey.OFFSET_FOR_LEADER_EPOCH: offset_for_leader_epoch.handle,
 })
 
 

@@ -58,7 +58,13 @@ async def _partition(broker: Broker, topic: str, p: Any, version: int) -> dict[s
         log.exception("fail list offsets", topic=topic, partition=p.partition_index)
         answer["error_code"] = ErrorCode.CORRUPT_MESSAGE
         return answer
-    answer.update(offset=offset, timestamp=timestamp, leader_epoch=0 if offset >= 0 else -1)
+    if offset < 0:
+        epoch = -1
+    elif p.timestamp == LATEST:
+        epoch = lg.epochs.latest_epoch
+    else:
+        epoch = lg.epochs.epoch_for(offset)
+    answer.update(offset=offset, timestamp=timestamp, leader_epoch=epoch)
     return answer
 
 

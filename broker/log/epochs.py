@@ -49,6 +49,11 @@ class LeaderEpochCache:
         self.entries = [*kept, (epoch, start_offset)]
         return True
 
+    def epoch_for(self, offset: int) -> int:
+        """The epoch that wrote `offset` (the latest one starting at or before it), or -1."""
+        i = bisect.bisect_right([o for _, o in self.entries], offset)
+        return self.entries[i - 1][0] if i else UNDEFINED_EPOCH
+
     def end_offset_for(self, requested: int, log_end_offset: int) -> tuple[int, int]:
         """(epoch, end offset) for OffsetForLeaderEpoch: the end of the largest epoch <= the
         requested one, i.e. the start of the next larger epoch (or the log end for the latest).

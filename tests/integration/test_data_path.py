@@ -440,6 +440,29 @@ async def test_list_offsets(broker, conn):
     assert r.topics[0].partitions[0].error_code == ErrorCode.UNKNOWN_TOPIC_OR_PARTITION
 
 
+@pytest.mark.parametrize("version", range(0, 5))
+async def test_offset_for_leader_epoch(broker, conn, version):
+    await create(conn, "epochs", 2)
+    await produce(conn, "epochs", records(3))
+    await produce(conn, "epochs", records(2))
+
+    async def ask(topic: str, partition: int, epoch: int, current: int = -1):
+        r = await conn.request(ApiKey.OFFSET_FOR_LEADER_EPOCH, version, {"replica_id": -1, "topics": [
+            {"topic": topic, "partitions": [{"partition": partition, "current_leader_epoch": current,
+                                             "leader_epoch": epoch}]}]})
+        p = r.topics[0].partitions[0]
+        return p.error_code, (p.leader_epoch if version >= 1 else None), p.end_offset
+
+    # A single broker leads at epoch 0: epoch 0 ends at the log end; a later one is unknown.
+    assert await ask("epochs", 0, 0) == (ErrorCode.NONE, 0 if version >= 1 else None, 5)
+    assert await ask("epochs", 0, 7) == (ErrorCode.NONE, -1 if version >= 1 else None, -1)
+    assert (await ask("epochs", 1, 0))[2] == 0  # nothing written: epoch 0 "ends" at 0
+    assert (await ask("nope", 0, 0))[0] == ErrorCode.UNKNOWN_TOPIC_OR_PARTITION
+    assert (await ask("epochs", 9, 0))[0] == ErrorCode.UNKNOWN_TOPIC_OR_PARTITION
+    if version >= 2:  # fencing by the current leader epoch
+        assert (await ask("epochs", 0, 0, current=3))[0] == ErrorCode.UNKNOWN_LEADER_EPOCH
+
+
 async def test_init_producer_id_and_idempotent_produce(broker, conn):
     ids = []
     for version in range(0, 6):
