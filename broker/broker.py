@@ -14,7 +14,7 @@ from broker.apis import bind_handlers, unsupported_version_answer
 from broker.config import Config, ConfigError
 from broker.group.coordinator import GroupConfig
 from broker.group.service import GroupCoordinatorService
-from broker.log import LogManager
+from broker.log import Log, LogManager
 from broker.log.producer_ids import LocalProducerIdBlocks, ProducerIdManager
 from broker.offsets import OFFSETS_TOPIC, PartitionLogAdapter
 from broker.server import Server
@@ -191,6 +191,29 @@ class Broker:
         if self.cluster is not None:
             return self.cluster.leader_error(topic, partition, leader_epoch)
         return ErrorCode.UNKNOWN_LEADER_EPOCH if leader_epoch > 0 else None
+
+    def min_isr_error(self, topic: str, partition: int, lg: Log) -> ErrorCode | None:
+        """NOT_ENOUGH_REPLICAS when the partition's ISR is smaller than its min.insync.replicas
+        (acks=all); never on a single broker, whose one replica is the whole ISR."""
+        if self.cluster is None:
+            return None
+        size = self.cluster.replicas.isr_size(topic, partition)
+        if size is not None and size < lg.config.min_insync_replicas:
+            return ErrorCode.NOT_ENOUGH_REPLICAS
+        return None
+
+    def follower_fetch(self, topic: str, partition: int, replica_id: int, fetch_offset: int) -> ErrorCode:
+        """A replica fetch from broker `replica_id`: recorded (its position moves the high
+        watermark and the ISR), or refused with NOT_LEADER_OR_FOLLOWER for a broker that is not
+        a replica of the partition (a single broker has no followers)."""
+        if self.cluster is None:
+            return ErrorCode.NOT_LEADER_OR_FOLLOWER
+        replicas = self.cluster.replicas
+        error = replicas.follower_fetch_error(topic, partition, replica_id)
+        if error is None:
+            replicas.record_follower_fetch(topic, partition, replica_id, fetch_offset)
+            return ErrorCode.NONE
+        return error
 
     async def topic_metadata(self, names: list | None, auto_create: bool) -> list[dict]:
         """Metadata's topic entries: all topics for None, else each one named (by name or id)."""

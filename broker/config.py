@@ -160,6 +160,17 @@ _DEFS: tuple[ConfigDef, ...] = (
     ConfigDef("transaction.state.log.replication.factor", _I, "3", at_least(1)),
     ConfigDef("transaction.state.log.min.isr", _I, "2", at_least(1)),
     ConfigDef("producer.id.expiration.ms", _I, "86400000", at_least(1)),
+    # Replication (cluster mode).
+    ConfigDef("min.insync.replicas", _I, "1", at_least(1)),
+    ConfigDef("unclean.leader.election.enable", _B, "false"),
+    ConfigDef("replica.lag.time.max.ms", _I, "30000", at_least(1)),
+    ConfigDef("replica.fetch.wait.max.ms", _I, "500", at_least(0)),
+    ConfigDef("replica.fetch.min.bytes", _I, "1", at_least(1)),
+    ConfigDef("replica.fetch.max.bytes", _I, "1048576", at_least(0)),
+    ConfigDef("replica.fetch.response.max.bytes", _I, "10485760", at_least(0)),
+    ConfigDef("replica.fetch.backoff.ms", _I, "1000", at_least(0)),
+    ConfigDef("replica.socket.timeout.ms", _I, "30000", at_least(1)),
+    ConfigDef("replica.high.watermark.checkpoint.interval.ms", _I, "5000", at_least(1)),
     # Cluster mode.
     ConfigDef("zookeeper.connect", _S, None),
     ConfigDef("zookeeper.session.timeout.ms", _I, "18000", at_least(1)),

@@ -211,6 +211,10 @@ class TopicManager:
 
     # --- create and delete -----------------------------------------------------------------
 
+    def registered_brokers(self) -> int:
+        """How many brokers may hold a replica: this one alone (cluster mode: the live ones)."""
+        return 1
+
     def check_create(self, name: str, partitions: int, replication: int, configs: dict[str, str | None],
                      assignments: list | None = None) -> tuple[int, dict[str, str]]:
         """(partition count, validated config overrides), or TopicError as Kafka answers it."""
@@ -252,10 +256,11 @@ class TopicManager:
             if partitions == -1:
                 partitions = self.config["num.partitions"]
             rf = self.config["default.replication.factor"] if replication == -1 else replication
-            if rf > 1:
+            brokers = self.registered_brokers()
+            if rf > brokers:
                 raise TopicError(ErrorCode.INVALID_REPLICATION_FACTOR,
                                  f"Unable to replicate the partition {rf} time(s): The target replication "
-                                 f"factor of {rf} cannot be reached because only 1 broker(s) are registered.")
+                                 f"factor of {rf} cannot be reached because only {brokers} broker(s) are registered.")
         try:
             overrides = validate_overrides(configs)
             resolve(self.config, overrides)

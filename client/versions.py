@@ -34,6 +34,7 @@ CLIENT_VERSIONS: dict[int, tuple[int, int]] = {
     ApiKey.DELETE_TOPICS: (0, 6),
     ApiKey.DELETE_GROUPS: (0, 2),
     ApiKey.OFFSET_DELETE: (0, 0),
+    ApiKey.OFFSET_FOR_LEADER_EPOCH: (2, 4),  # the broker's replica fetchers (v2+: fenced by the current epoch)
 }
 
 # Versions that name topics by id: the client falls back below them when it lacks an id.

@@ -44,7 +44,11 @@ class _Partition:
     position: int = 0
 
 
-def _plan(broker: Broker, request: Any, version: int) -> list[tuple[Any, list[_Partition]]]:
+def replica_id_of(request: Any, version: int) -> int:
+    return request.replica_state.replica_id if version >= 15 else request.replica_id
+
+
+def _plan(broker: Broker, request: Any, version: int, replica_id: int) -> list[tuple[Any, list[_Partition]]]:
     plan = []
     for t in request.topics:
         topic, unknown = broker.topics.named_in_request(version >= 13, t.topic_id, t.topic)
@@ -60,12 +64,15 @@ def _plan(broker: Broker, request: Any, version: int) -> list[tuple[Any, list[_P
                 error = not_leader  # an epoch we do not have, or (cluster mode) not the leader here
             elif lg is None:
                 error = ErrorCode.UNKNOWN_TOPIC_OR_PARTITION
+            elif replica_id >= 0:  # a follower: it holds everything below its fetch offset
+                error = broker.follower_fetch(topic.name, p.partition, replica_id, p.fetch_offset)
             parts.append(_Partition(p, lg, error))
         plan.append((t, parts))
     return plan
 
 
-async def _read_all(plan: list[tuple[Any, list[_Partition]]], max_bytes: int, hard_limit: bool) -> int:
+async def _read_all(plan: list[tuple[Any, list[_Partition]]], max_bytes: int, hard_limit: bool,
+                    replica: bool) -> int:
     """Read every partition (in request order, within the limits); returns the bytes read."""
     budget = max_bytes
     min_one = not hard_limit
@@ -77,7 +84,7 @@ async def _read_all(plan: list[tuple[Any, list[_Partition]]], max_bytes: int, ha
                 continue
             limit = max(0, min(part.request.partition_max_bytes, budget))
             try:
-                r = await part.log.read(part.request.fetch_offset, limit, min_one=min_one)
+                r = await part.log.read(part.request.fetch_offset, limit, min_one=min_one, replica=replica)
             except LogError as e:
                 part.error = e.error_code
                 continue
@@ -95,7 +102,7 @@ async def _read_all(plan: list[tuple[Any, list[_Partition]]], max_bytes: int, ha
     return total
 
 
-def _estimate(plan: list[tuple[Any, list[_Partition]]]) -> tuple[int, bool]:
+def _estimate(plan: list[tuple[Any, list[_Partition]]], replica: bool) -> tuple[int, bool]:
     """(bytes readable now, whether to answer at once because of an error or a deleted log)."""
     total = 0
     for _, parts in plan:
@@ -105,18 +112,21 @@ def _estimate(plan: list[tuple[Any, list[_Partition]]]) -> tuple[int, bool]:
             lg = part.log
             if lg is None or lg.deleted or lg.failed is not None:
                 return total, True
+            if not replica and lg.high_watermark <= part.request.fetch_offset:
+                continue  # written maybe, but not readable by consumers until replicated
             total += min(part.request.partition_max_bytes, lg.bytes_after(part.segment, part.position))
     return total, False
 
 
-async def _long_poll(plan: list[tuple[Any, list[_Partition]]], min_bytes: int, deadline: float) -> bool:
+async def _long_poll(plan: list[tuple[Any, list[_Partition]]], min_bytes: int, deadline: float,
+                     replica: bool) -> bool:
     """Wait until `min_bytes` are readable, a partition errs, or the deadline; False if there was
     nothing to wait for (so nothing to read again)."""
     loop = asyncio.get_running_loop()
     logs = {id(part.log): part.log for _, parts in plan for part in parts if part.log is not None}
     first = True
     while True:
-        available, now_please = _estimate(plan)
+        available, now_please = _estimate(plan, replica)
         if now_please:
             return not first
         if available >= min_bytes:
@@ -185,12 +195,14 @@ async def handle(broker: Broker, ctx: RequestContext, request: Any) -> dict[str,
                 "responses": []}
     max_bytes = min(request.max_bytes if version >= 3 else INT32_MAX, broker.config["fetch.max.bytes"])
     hard_limit = version <= 2
-    plan = _plan(broker, request, version)
-    total = await _read_all(plan, max_bytes, hard_limit)
+    replica_id = replica_id_of(request, version)
+    replica = replica_id >= 0
+    plan = _plan(broker, request, version, replica_id)
+    total = await _read_all(plan, max_bytes, hard_limit, replica)
     min_bytes = request.min_bytes
     wait_s = request.max_wait_ms / 1000
     if (total < min_bytes and wait_s > 0 and any(parts for _, parts in plan)
-            and await _long_poll(plan, min_bytes, started + wait_s)):
-        await _read_all(plan, max_bytes, hard_limit)
+            and await _long_poll(plan, min_bytes, started + wait_s, replica)):
+        await _read_all(plan, max_bytes, hard_limit, replica)
     return {"throttle_time_ms": 0, "error_code": ErrorCode.NONE, "session_id": 0,
             "responses": _answer(plan, version, request.isolation_level)}

@@ -62,16 +62,25 @@ async def _append(broker: Broker, topic: Topic | None, unknown: ErrorCode, index
         if config.compression_type != "producer":
             batches = [recompress(b, config.compression_type) for b in batches]
         durable = acks == -1
-        # With one replica Kafka completes acks=all at once; here it waits for the fsync, bounded
-        # by the request's timeout when it gives one.
-        timeout = timeout_ms / 1000 if durable and timeout_ms > 0 else None
-        info = await lg.append_batches(batches, durable=durable, timeout=timeout)
+        if durable and (error := broker.min_isr_error(topic.name, index, lg)) is not None:
+            return _error(index, error, "the in-sync replicas are fewer than min.insync.replicas")
+        # acks=all waits for the leader's fsync, then (replicated) for every in-sync replica to
+        # have the batch (the high watermark past it), bounded by the request's timeout.
+        deadline = asyncio.get_running_loop().time() + timeout_ms / 1000 if durable and timeout_ms > 0 else None
+        info = await lg.append_batches(batches, durable=durable, timeout=timeout_ms / 1000 if deadline else None)
+        if durable and lg.high_watermark <= info.last_offset:
+            async with asyncio.timeout_at(deadline):
+                await lg.wait_high_watermark(info.last_offset + 1)
+            if (error := broker.min_isr_error(topic.name, index, lg)) is not None:
+                return _error(index, ErrorCode.NOT_ENOUGH_REPLICAS_AFTER_APPEND,
+                              "the in-sync replicas shrank below min.insync.replicas during the append")
     except RecordError as e:
         return _error(index, e.error_code, str(e), e.record_index)
     except (ProducerStateError, LogError) as e:
         return _error(index, e.error_code, str(e))
     except TimeoutError:
-        return _error(index, ErrorCode.REQUEST_TIMED_OUT, "the append was not durable within the request timeout")
+        return _error(index, ErrorCode.REQUEST_TIMED_OUT,
+                      "the append was not durable (or not replicated) within the request timeout")
     except Exception as e:  # a bug: answer it as Kafka does, keep the connection
         log.exception("fail produce", topic=topic.name, partition=index)
         return _error(index, ErrorCode.UNKNOWN_SERVER_ERROR, f"{type(e).__name__}: {e}")

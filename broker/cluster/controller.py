@@ -14,7 +14,7 @@ import uuid
 from dataclasses import dataclass, field
 
 from broker.cluster import znodes as z
-from broker.cluster.placement import assign_replicas, elect_leader
+from broker.cluster.placement import assign_replicas, initial_state, next_state
 from broker.cluster.znodes import BrokerInfo, PartitionState, TopicAssignment
 
 
@@ -49,7 +49,7 @@ class Op:
 class OffsetsTopicSpec:
     name: str
     partitions: int
-    required_brokers: int  # offsets.topic.replication.factor: created once this many are registered
+    required_brokers: int  # offsets.topic.replication.factor: its replicas, created once this many are registered
     configs: dict[str, str]
 
 
@@ -78,29 +78,25 @@ def delete_topic_ops(view: ClusterView, name: str) -> list[Op]:
     return ops
 
 
-def plan(view: ClusterView, epoch: int, offsets: OffsetsTopicSpec) -> list[Op]:
+def plan(view: ClusterView, epoch: int, offsets: OffsetsTopicSpec, unclean_default: bool = False) -> list[Op]:
     live = set(view.brokers)
     ops: list[Op] = []
     for name in sorted(view.deleting):
         ops += delete_topic_ops(view, name)
     if offsets.name not in view.topics and len(live) >= offsets.required_brokers:
-        replicas = assign_replicas(offsets.name, offsets.partitions, 1, sorted(live))
+        replicas = assign_replicas(offsets.name, offsets.partitions, offsets.required_brokers, sorted(live))
         ops += create_topic_ops(TopicAssignment(offsets.name, uuid.uuid4(), replicas), offsets.configs)
     for name, assignment in sorted(view.topics.items()):
         if name in view.deleting:
             continue
+        flag = view.configs.get(name, {}).get("unclean.leader.election.enable")
+        unclean = unclean_default if flag is None else flag.strip().lower() == "true"
         for p, replicas in sorted(assignment.replicas.items()):
             state = view.states.get((name, p))
             if state is None:
-                leader = elect_leader(replicas, live, z.NO_LEADER)
-                isr = [leader] if leader != z.NO_LEADER else list(replicas)
-                ops.append(Op("create", z.state_path(name, p), PartitionState(leader, 0, isr, epoch).encode()))
+                ops.append(Op("create", z.state_path(name, p), initial_state(replicas, live, epoch).encode()))
                 continue
-            leader = elect_leader(replicas, live, state.leader)
-            if leader != state.leader:
-                # A new leader (or none: offline) is a new leader epoch; the ISR keeps the last
-                # leader while the partition is offline, as Kafka's does with one replica.
-                isr = [leader] if leader != z.NO_LEADER else state.isr
-                new = PartitionState(leader, state.leader_epoch + 1, isr, epoch)
+            new = next_state(state, replicas, live, unclean, epoch)
+            if new is not None:
                 ops.append(Op("set", z.state_path(name, p), new.encode(), view.state_versions[(name, p)]))
     return ops

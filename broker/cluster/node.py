@@ -24,8 +24,10 @@ from broker import logs
 from broker.cluster import zk as zkops
 from broker.cluster import znodes as z
 from broker.cluster.controller import ClusterView, OffsetsTopicSpec, Op, create_topic_ops, plan
-from broker.cluster.znodes import BrokerInfo, TopicAssignment
+from broker.cluster.replica import ReplicaManager
+from broker.cluster.znodes import BrokerInfo, PartitionState, TopicAssignment
 from broker.config import Config, ConfigError
+from broker.log import Log
 from broker.log.producer_ids import ProducerIdBlock
 from broker.offsets import OFFSETS_TOPIC
 from protocol.errors import ErrorCode
@@ -64,6 +66,7 @@ class ClusterNode:
         self._stopping = False
         self._watch = self._on_watch
         self.syncs = 0
+        self.replicas = ReplicaManager(config, broker_id, self._local_log, self._write_isr)
 
     # -- thread plumbing ----------------------------------------------------------------------
 
@@ -129,6 +132,15 @@ class ClusterNode:
         """The first sync, before this broker serves anyone: its topics and logs as ZooKeeper has them."""
         self.topics = topics
         await self.sync()
+        self.replicas.start()
+
+    def _local_log(self, topic: str, partition: int) -> Log | None:
+        return self.topics.log(topic, partition) if self.topics is not None else None
+
+    async def _write_isr(self, topic: str, partition: int, state: PartitionState, version: int) -> int:
+        version = await self._call(zkops.set_partition_state, self.zk, topic, partition, state, version)
+        self._dirty.set()
+        return version
 
     async def register(self, node: BrokerInfo, groups: GroupCoordinatorService) -> None:
         """Register this broker (ephemeral /brokers/ids/<id>) and start following the cluster."""
@@ -149,6 +161,7 @@ class ClusterNode:
             self._task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await self._task
+        await self.replicas.stop()
         await self._close()
         log.info("leave cluster", broker_id=self.broker_id)
 
@@ -214,7 +227,7 @@ class ClusterNode:
         spec = OffsetsTopicSpec(OFFSETS_TOPIC, c["offsets.topic.num.partitions"], c["offsets.topic.replication.factor"],
                                 {"cleanup.policy": "compact", "compression.type": "producer",
                                  "segment.bytes": str(c["offsets.topic.segment.bytes"])})
-        ops = plan(view, self.controller_epoch, spec)
+        ops = plan(view, self.controller_epoch, spec, c["unclean.leader.election.enable"])
         if not ops:
             return
         try:
@@ -241,6 +254,10 @@ class ClusterNode:
             log.info("change leadership", broker_id=self.broker_id, gained=len(gained), lost=len(lost),
                      leading=len(leading))
         self.leading = leading
+        if self.topics is not None:
+            assigned = {(t, p): r for t, parts in self.topics.replicas.items() if t not in view.deleting
+                        for p, r in parts.items()}
+            await self.replicas.apply(view, assigned)
         if self.groups is not None:
             await self.groups.set_owned({p for t, p in leading if t == OFFSETS_TOPIC})
 

@@ -103,26 +103,29 @@ class ClusterTopicManager(TopicManager):
             if sorted(manual) != list(range(len(manual))):
                 raise TopicError(ErrorCode.INVALID_REPLICA_ASSIGNMENT,
                                  "partitions should be a consecutive 0-based integer sequence")
+            sizes = {len(brokers) for brokers in manual.values()}
             for p, brokers in sorted(manual.items()):
                 unknown = [b for b in brokers if b not in live]
                 if not brokers or unknown:
                     raise TopicError(ErrorCode.INVALID_REPLICA_ASSIGNMENT,
                                      f"Unknown broker ids in the assignment of partition {p}: {unknown}")
-                if len(brokers) > 1:
-                    raise TopicError(ErrorCode.INVALID_REPLICATION_FACTOR,
-                                     "kbroker does not replicate partitions yet: one replica per partition")
-            count, overrides = super().check_create(name, len(manual), 1, configs, None)
+                if len(set(brokers)) != len(brokers):
+                    raise TopicError(ErrorCode.INVALID_REPLICA_ASSIGNMENT,
+                                     f"Duplicate brokers not allowed in replica assignment: {brokers} of partition {p}")
+            if len(sizes) != 1:
+                raise TopicError(ErrorCode.INVALID_REPLICA_ASSIGNMENT,
+                                 "All partitions should have the same number of replicas")
+            count, overrides = super().check_create(name, len(manual), sizes.pop(), configs, None)
             return count, overrides, manual
         rf = self.config["default.replication.factor"] if replication == -1 else replication
-        if rf > 1:
-            raise TopicError(ErrorCode.INVALID_REPLICATION_FACTOR,
-                             f"Unable to replicate the partition {rf} time(s): kbroker does not replicate "
-                             "partitions yet (replication factor 1 only)")
-        count, overrides = super().check_create(name, partitions, 1 if replication == -1 else replication, configs)
+        count, overrides = super().check_create(name, partitions, rf, configs)
         try:
-            return count, overrides, assign_replicas(name, count, 1, live)
+            return count, overrides, assign_replicas(name, count, rf, live)
         except PlacementError as e:
             raise TopicError(ErrorCode.INVALID_REPLICATION_FACTOR, str(e)) from e
+
+    def registered_brokers(self) -> int:
+        return len(self.cluster.view.brokers)
 
     def check_create(self, name: str, partitions: int, replication: int, configs: dict[str, str | None],
                      assignments: list | None = None) -> tuple[int, dict[str, str]]:

@@ -42,6 +42,8 @@ class LogConfig:
     delete_retention_ms: int = 86_400_000  # how long tombstones stay readable (compaction)
     min_cleanable_dirty_ratio: float = 0.5  # dirty bytes / cleanable bytes that starts a clean
     min_compaction_lag_ms: int = 0  # records younger than this are not compacted
+    min_insync_replicas: int = 1  # acks=all needs this many in-sync replicas (replication)
+    unclean_leader_election: bool = False  # may an out-of-sync replica lead (losing data)?
 
     @property
     def delete(self) -> bool:
@@ -167,8 +169,9 @@ _DEFS: tuple[TopicConfigDef, ...] = (
     # Accepted (Kafka defines them) but with no effect on this broker: max.compaction.lag.ms
     # (the cleaner goes by the dirty ratio only), replication and remote storage.
     TopicConfigDef("max.compaction.lag.ms", _long(1), None, _const(str(LONG_MAX))),
-    TopicConfigDef("min.insync.replicas", _int(1), None, _const("1")),
-    TopicConfigDef("unclean.leader.election.enable", _bool, None, _const("false")),
+    TopicConfigDef("min.insync.replicas", _int(1), "min_insync_replicas", _from("min.insync.replicas")),
+    TopicConfigDef("unclean.leader.election.enable", _bool, "unclean_leader_election",
+                   _from("unclean.leader.election.enable")),
     TopicConfigDef("preallocate", _bool, None, _const("false")),
     TopicConfigDef("message.downconversion.enable", _bool, None, _const("true")),
     TopicConfigDef("message.format.version", _any, None, _const("3.0-IV1")),

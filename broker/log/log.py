@@ -119,6 +119,7 @@ class Log:
         # partition's leader, broker/replica/).
         self.high_watermark = 0
         self.replicated = False
+        self.checkpointed_high_watermark: int | None = None  # replication-offset-checkpoint at load
         self.recovery_point = 0  # every offset below is fsynced
         self.leader_epoch = 0  # stamped on every batch this broker appends as leader
         self.epochs = LeaderEpochCache()
@@ -302,6 +303,19 @@ class Log:
         if self.epochs.assign(epoch, self.next_offset):
             self._epochs_dirty = True
             self._kick()
+
+    async def wait_high_watermark(self, offset: int) -> None:
+        """Until the high watermark reaches `offset` (acks=all on a replicated partition)."""
+        loop = asyncio.get_running_loop()
+        while self.high_watermark < offset:
+            if self.deleted or self.failed is not None:
+                raise LogOffline(f"{self.name} went offline while waiting for replication")
+            woken = loop.create_future()
+            self.add_waiter(woken)
+            try:
+                await woken
+            finally:
+                self.remove_waiter(woken)
 
     def set_high_watermark(self, offset: int) -> None:
         """The replicated high watermark (never past what this replica has written, never back)."""

@@ -32,6 +32,7 @@ if TYPE_CHECKING:
 log = logs.get("kbroker.log")
 
 RECOVERY_CHECKPOINT = "recovery-point-offset-checkpoint"
+REPLICATION_CHECKPOINT = "replication-offset-checkpoint"
 CLEAN_SHUTDOWN = ".kafka_cleanshutdown"
 
 
@@ -116,9 +117,11 @@ class LogManager:
             d.mkdir(parents=True, exist_ok=True)
         found = await loop.run_in_executor(self.executor, self.partitions_on_disk)
         checkpoints: dict[TopicPartition, int] = {}
+        high_watermarks: dict[TopicPartition, int] = {}
         clean: dict[Path, bool] = {}
         for d in self.log_dirs:
             checkpoints.update(read_checkpoint(d / RECOVERY_CHECKPOINT))
+            high_watermarks.update(read_checkpoint(d / REPLICATION_CHECKPOINT))
             clean[d] = (d / CLEAN_SHUTDOWN).exists()
         semaphore = asyncio.Semaphore(self.recovery_threads * len(self.log_dirs))
 
@@ -128,6 +131,7 @@ class LogManager:
                 lg = Log(tp.topic, tp.partition, path, config_for(tp.topic), self.executor, topic_id=topic_id)
                 is_clean = clean.get(path.parent, False)
                 cuts = await loop.run_in_executor(self.executor, lg.load, checkpoints.get(tp), is_clean)
+                lg.checkpointed_high_watermark = high_watermarks.get(tp)
                 self.cuts.extend(cuts)
                 self.logs[tp] = lg
                 self._log_dir_of[tp] = path.parent
@@ -237,14 +241,20 @@ class LogManager:
                 await lg.flush()
 
     async def checkpoint_recovery_points(self) -> None:
+        """Kafka's `recovery-point-offset-checkpoint` and `replication-offset-checkpoint` (the
+        high watermarks, which a restarted replica starts from) in every log dir."""
         by_dir: dict[Path, dict[TopicPartition, int]] = {d: {} for d in self.log_dirs}
+        high_watermarks: dict[Path, dict[TopicPartition, int]] = {d: {} for d in self.log_dirs}
         for tp, lg in self.logs.items():
             if lg.deleted:
                 continue
             by_dir.setdefault(self._log_dir_of[tp], {})[tp] = lg.recovery_point
+            high_watermarks.setdefault(self._log_dir_of[tp], {})[tp] = lg.high_watermark
         loop = asyncio.get_running_loop()
         for d, offsets in by_dir.items():
             await loop.run_in_executor(self.executor, write_checkpoint, d / RECOVERY_CHECKPOINT, offsets)
+            await loop.run_in_executor(self.executor, write_checkpoint, d / REPLICATION_CHECKPOINT,
+                                       high_watermarks[d])
 
 
 def _touch(path: Path) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import uuid
 
 from broker.cluster.controller import ClusterView, OffsetsTopicSpec, plan
-from broker.cluster.placement import assign_replicas, elect_leader
+from broker.cluster.placement import assign_replicas, initial_state, next_state
 from broker.cluster.znodes import BrokerInfo, PartitionState, TopicAssignment
 
 SPEC = OffsetsTopicSpec("__consumer_offsets", 6, 3, {"cleanup.policy": "compact"})
@@ -20,11 +20,35 @@ def test_assignment_is_balanced_and_stable():
     assert all(sorted(r) == [1, 2, 3] for r in three.values())
 
 
-def test_leader_stays_while_alive_and_goes_offline_with_its_only_replica():
-    assert elect_leader([2, 1], {1, 2}, 1) == 1
-    assert elect_leader([2, 1], {2}, 1) == 2
-    assert elect_leader([2], {1, 3}, 2) == -1
-    assert elect_leader([2], {1, 2}, -1) == 2
+def test_kafkas_assignment_spreads_followers_too():
+    a = assign_replicas("events", 12, 3, [1, 2, 3, 4])
+    assert all(len(set(r)) == 3 for r in a.values())
+    for position in range(3):  # leaders, first and second followers: each broker 3 times
+        column = [r[position] for r in a.values()]
+        assert sorted(column.count(b) for b in (1, 2, 3, 4)) == [3, 3, 3, 3], (position, a)
+
+
+def test_leader_stays_while_alive_and_dead_followers_leave_the_isr():
+    state = PartitionState(1, 4, [1, 2, 3], 1)
+    assert next_state(state, [1, 2, 3], {1, 2, 3}, False, 2) is None
+    assert next_state(state, [1, 2, 3], {1, 3}, False, 2) == PartitionState(1, 5, [1, 3], 2)
+
+
+def test_a_new_leader_comes_from_the_isr_only_unless_unclean():
+    state = PartitionState(1, 4, [1, 3], 1)
+    assert next_state(state, [1, 2, 3], {2, 3}, False, 2) == PartitionState(3, 5, [3], 2)
+    alone = PartitionState(1, 4, [1], 1)  # 2 and 3 fell out of sync before 1 died
+    offline = next_state(alone, [1, 2, 3], {2, 3}, False, 2)
+    assert offline == PartitionState(-1, 5, [1], 2)
+    assert next_state(offline, [1, 2, 3], {2, 3}, False, 2) is None  # stays offline
+    assert next_state(offline, [1, 2, 3], {1, 2, 3}, False, 3) == PartitionState(1, 6, [1], 3)  # 1 is back
+    assert next_state(alone, [1, 2, 3], {2, 3}, True, 2) == PartitionState(2, 5, [2], 2)  # unclean
+
+
+def test_initial_state_puts_every_live_replica_in_sync():
+    assert initial_state([2, 1, 3], {1, 2, 3}, 7) == PartitionState(2, 0, [2, 1, 3], 7)
+    assert initial_state([2, 1], {1}, 7) == PartitionState(1, 0, [1], 7)
+    assert initial_state([2], {1}, 7) == PartitionState(-1, 0, [2], 7)
 
 
 def test_plan_creates_offsets_topic_only_with_enough_brokers_then_states():
