@@ -3,14 +3,15 @@
 In: typed requests (one per group API, decoded and version-normalized by the handlers), timer
 expiries and append completions. Out: `Reply(waiter, result)` — answer the request the driver
 tagged with `waiter` — and `Append(records, then)` — write these records to the shard's
-`__consumer_offsets` partition, then call `then(error)` with the outcome.
+`__consumer_offsets` partition; once the driver reports the outcome, the shard replays the
+records if they were written, then calls `then(error)`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 from broker.offsets import Record
 from protocol.errors import ErrorCode
@@ -174,6 +175,20 @@ class ListedGroup:
     protocol_type: str
     state: str
     group_type: str = "classic"
+
+
+# -- what a request becomes --------------------------------------------------------------------
+
+T = TypeVar("T")
+
+
+@dataclass(slots=True)
+class CoordinatorResult(Generic[T]):
+    """Kafka's CoordinatorResult: the records a request writes and the answer it gets once they
+    are written. State changes come from replaying `records`, never from computing them."""
+
+    records: Sequence[Record]
+    response: T
 
 
 # -- outputs ----------------------------------------------------------------------------------

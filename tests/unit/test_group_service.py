@@ -7,7 +7,7 @@ import asyncio
 
 import pytest
 
-from broker.group.coordinator import GroupConfig
+from broker.group.config import GroupConfig
 from broker.group.events import CommitPartition, Heartbeat, JoinGroup, OffsetCommit, SyncGroup
 from broker.group.placement import coordinator_partition
 from broker.group.service import GroupCoordinatorService
@@ -37,7 +37,7 @@ async def test_groups_are_routed_to_the_shard_of_their_java_hash() -> None:
     svc = await started(partitions=50)
     try:
         for gid in ["g", "orders-consumer", "äöü", ""]:
-            assert svc.shard_for(gid).partition == coordinator_partition(gid, 50)
+            assert svc.runtime_for(gid).partition == coordinator_partition(gid, 50)
     finally:
         await svc.stop()
 
@@ -104,7 +104,7 @@ async def test_commit_is_answered_only_after_the_append_completes() -> None:
         log.gate.set()
         assert await task == [("t", [(0, E.NONE)])]
         assert (await svc.fetch_offsets("g", [("t", [0])])).topics[0][1][0].offset == 42
-        shard = svc.shard_for("g").partition
+        shard = svc.runtime_for("g").partition
         assert isinstance(log.decoded(shard)[-1], OffsetRecord)
     finally:
         await svc.stop()
@@ -162,9 +162,9 @@ async def test_session_expiry_fires_on_the_event_loop() -> None:
         assert r.error == E.NONE
         s = await svc.sync_group(SyncGroup("g", r.generation_id, r.member_id, assignments=[(r.member_id, b"A")]))
         assert s.assignment == b"A"
-        core = svc.shard_for("g").core
-        await async_wait_until(lambda: not core.groups["g"].members, timeout=5, what="session expiry")
-        assert str(core.groups["g"].state) == "Empty"
+        shard = svc.runtime_for("g").shard
+        await async_wait_until(lambda: not shard.groups["g"].members, timeout=5, what="session expiry")
+        assert str(shard.groups["g"].state) == "Empty"
     finally:
         await svc.stop()
 
@@ -191,7 +191,7 @@ async def test_restart_reloads_groups_and_offsets_from_the_log() -> None:
     await svc.commit_offsets(OffsetCommit("g", r.generation_id, r.member_id,
                                           topics=[("t", [CommitPartition(0, 77)])]))
     await svc.stop()
-    partition = svc.shard_for("g").partition
+    partition = svc.runtime_for("g").partition
     assert any(isinstance(rec, GroupRecord) for rec in log.decoded(partition))
 
     again = await started(log)
@@ -220,11 +220,11 @@ async def test_stop_answers_parked_joins_with_not_coordinator() -> None:
 async def test_many_members_heartbeating_cost_one_timer_handle_per_shard(n: int) -> None:
     svc = await started(partitions=1)
     try:
-        shard = svc.shards[0]
+        runtime = svc.runtimes[0]
         for i in range(n):
             await svc.join_group(JoinGroup(f"g{i}", "", None, "c", "/h", 10_000, 10_000, "consumer",
                                            [("range", b"")], None, False))
-        assert len(shard.core.timers) >= n  # a heartbeat deadline per member, in one heap
-        assert shard._timer is not None  # ...and one loop timer for the shard
+        assert len(runtime.shard.timers) >= n  # a heartbeat deadline per member, in one heap
+        assert runtime._timer is not None  # ...and one loop timer for the shard
     finally:
         await svc.stop()

@@ -1,45 +1,70 @@
-"""One GroupCoordinator shard: the classic group protocol for the groups of one
-`__consumer_offsets` partition, as a pure state machine (sans-I/O).
+"""One GroupCoordinatorShard: the groups and committed offsets of one `__consumer_offsets`
+partition, as a pure state machine (sans-I/O) — Kafka's GroupCoordinatorShard with its
+GroupMetadataManager (the classic group protocol, here) and OffsetMetadataManager (offsets,
+composed: offset_manager.py).
 
 Requests come in with an opaque `waiter`; answers go out as `Reply(waiter, result)`, writes as
-`Append(records, then)`, collected until the driver calls `drain()`. Time is read from the
-injected clock and deadlines live in one `Timers` heap; the driver arms a single real timer for
-`timers.next_deadline()` and calls `fire_timers()`. Nothing here awaits, sleeps, or locks: the
-shard is the only owner of its groups, and the driver calls it from one event loop.
+`Append(records, then)`, collected until the driver (runtime.py) calls `drain()`. Time is read
+from the injected clock and deadlines live in one `Timers` heap; the driver arms a single real
+timer for `timers.next_deadline()` and calls `fire_timers()`. Nothing here awaits, sleeps, or
+locks: the shard is the only owner of its groups, and the driver calls it from one event loop.
+
+What is durable changes one way only: a request computes its records and its answer, the driver
+writes them, and `appended` replays what was written through `replay` — the code `load` runs over
+the partition at start-up — before the continuation answers. A failed write changes nothing.
+Membership during a rebalance (who joined, who is parked, the next generation) is not in the log,
+as in Kafka: it lives here, and the group metadata records written at its milestones (an
+assignment, an empty group, a static member's new id) are what replaying adopts.
 
 The membership protocol below reads top to bottom like Kafka's GroupMetadataManager (classic
 part) — JoinGroup, the join phase and its completion, SyncGroup, Heartbeat, LeaveGroup, member
-expiry — then the records it writes and how a shard loads them back. Offsets
-(OffsetCommit/Fetch/Delete) and the admin APIs are in admin.py.
+expiry — then offsets and the admin APIs, offset retention, and last the records: what is
+written, and replaying it.
 """
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterable
+from collections.abc import Callable, Hashable, Iterable, Sequence
+from dataclasses import replace
 from functools import partial
 from typing import Any
 
 from broker import logs
-from broker.group.admin import OffsetsAndAdmin
 from broker.group.config import Clock, GroupConfig, SystemClock
+from broker.group.describe import describe_group, list_groups
 from broker.group.events import (
     Append,
     CommitPartition,
+    DescribedGroup,
+    FetchedGroup,
     Heartbeat,
     JoinGroup,
     JoinResult,
     LeaveGroup,
     LeaveResult,
+    ListedGroup,
+    OffsetCommit,
+    OffsetDelete,
+    OffsetDeleteResult,
     Output,
+    PartitionErrors,
     Reply,
     SyncGroup,
     SyncResult,
     append_error_to_response_error,
 )
-from broker.group.retention import schedule_offset_expiry
+from broker.group.offset_manager import OffsetMetadataManager
+from broker.group.retention import is_removable
 from broker.group.state import ClassicGroup, GroupState, Member, new_member_id
 from broker.group.timers import Timers, heartbeat_key, join_key, sync_key
-from broker.offsets import GroupMetadataValue, GroupRecord, MemberMetadata, OffsetRecord, OffsetStore, Record
+from broker.offsets import (
+    GroupMetadataValue,
+    GroupRecord,
+    MemberMetadata,
+    OffsetRecord,
+    Record,
+    TopicPartition,
+)
 from protocol.errors import ErrorCode
 
 log = logs.get("kbroker.group")
@@ -49,16 +74,16 @@ EMPTY, PREPARING, COMPLETING, STABLE, DEAD = (
     GroupState.EMPTY, GroupState.PREPARING_REBALANCE, GroupState.COMPLETING_REBALANCE, GroupState.STABLE,
     GroupState.DEAD,
 )
+EXPIRY_KEY: Hashable = ("offsets-expiry",)
 
 
-class GroupCoordinator(OffsetsAndAdmin):
-    def __init__(self, partition: int, config: GroupConfig, clock: Clock | None = None,
-                 offsets: OffsetStore | None = None):
+class GroupCoordinatorShard:
+    def __init__(self, partition: int, config: GroupConfig, clock: Clock | None = None):
         self.partition = partition
         self.config = config
         self.clock = clock or SystemClock()
         self.groups: dict[str, ClassicGroup] = {}
-        self.offsets = offsets or OffsetStore()
+        self.offsets = OffsetMetadataManager(config, self.clock)
         self.timers = Timers()
         self._out: list[Output] = []
 
@@ -69,14 +94,22 @@ class GroupCoordinator(OffsetsAndAdmin):
         return out
 
     def fire_timers(self) -> int:
+        """Run every action due; each on its own, so that one that fails (a defect: it is logged)
+        does not drop the others, which `pop_due` has already taken off the heap."""
         actions = self.timers.pop_due(self.clock.monotonic_ms())
         for action in actions:
-            action()
+            try:
+                action()
+            except Exception:
+                log.exception("fail timer", partition=self.partition, action=repr(action))
         return len(actions)
 
-    @staticmethod
-    def appended(append: Append, error: ErrorCode = ErrorCode.NONE) -> None:
-        """The driver wrote `append.records` (error NONE) or failed to (the error)."""
+    def appended(self, append: Append, error: ErrorCode = ErrorCode.NONE) -> None:
+        """The driver wrote `append.records` (error NONE) or failed to (the error). Written records
+        are replayed — the one way durable state changes — then the continuation answers."""
+        if error == E.NONE:
+            for record in append.records:
+                self.replay(record)
         if append.then is not None:
             append.then(error)
 
@@ -84,10 +117,10 @@ class GroupCoordinator(OffsetsAndAdmin):
         if waiter is not None:
             self._out.append(Reply(waiter, result))
 
-    def _append(self, records: list[Record], then: Any = None) -> None:
-        self._out.append(Append(records, then))
+    def _write(self, records: Sequence[Record], then: Callable[[ErrorCode], None] | None = None) -> None:
+        self._out.append(Append(list(records), then))
 
-    def _schedule(self, key: Hashable, delay_ms: int, action: Any) -> None:
+    def _schedule(self, key: Hashable, delay_ms: int, action: Callable[[], None]) -> None:
         self.timers.schedule(key, self.clock.monotonic_ms() + delay_ms, action)
 
     def _transition(self, group: ClassicGroup, target: GroupState, reason: str = "") -> None:
@@ -233,7 +266,28 @@ class GroupCoordinator(OffsetsAndAdmin):
         membership (and assignment); the old member id is fenced."""
         instance_id = req.group_instance_id
         assert instance_id is not None
-        current_leader = group.leader_id or ""
+        reason = f"static member {instance_id} rejoins as {new_id}; client reason: {req.reason or 'not provided'}"
+        if group.is_in(STABLE) and group.select_protocol(old_id, req.protocols) == group.protocol_name:
+            # Same protocol: no rebalance. The new member id is stored first; replaying the record
+            # fences the old one (_adopt_group_metadata), then the member gets its generation back.
+            self._write([self._static_member_record(group, old_id, new_id, req)], partial(
+                self._on_static_member_stored, group.group_id, new_id, req, group.leader_id or "", waiter))
+            return
+        # A rebalance follows: the rebalance state is in memory only (as in Kafka), so swap now.
+        self._fence_static_member(group, instance_id, old_id, new_id)
+        member = group.members[new_id]
+        group.update_member(member, req.protocols, req.rebalance_timeout_ms, req.session_timeout_ms, waiter)
+        if group.is_in(STABLE):
+            self._maybe_prepare_rebalance_or_complete_join(group, reason + " with another protocol")
+        elif group.is_in(COMPLETING):
+            # The leader may already be assigning with the old id: start over.
+            self._prepare_rebalance(group, reason)
+        else:
+            self._maybe_complete_join_phase(group)
+
+    def _fence_static_member(self, group: ClassicGroup, instance_id: str, old_id: str, new_id: str) -> Member:
+        """Give the static member its new id: the old id's parked requests are answered
+        FENCED_INSTANCE_ID and its session ends."""
         old, member = group.replace_static_member(instance_id, old_id, new_id)
         self._reply(old.join_waiter, JoinResult(E.FENCED_INSTANCE_ID, old_id))
         self._reply(old.sync_waiter, SyncResult(E.FENCED_INSTANCE_ID))
@@ -242,45 +296,33 @@ class GroupCoordinator(OffsetsAndAdmin):
         self._reschedule_heartbeat(group, member)
         log.info("replace static member", group=group.group_id, member=new_id, previous=old_id,
                  instance=instance_id, generation=group.generation_id, state=str(group.state))
+        return member
 
-        previous = (list(member.protocols), member.rebalance_timeout_ms, member.session_timeout_ms)
-        group.update_member(member, req.protocols, req.rebalance_timeout_ms, req.session_timeout_ms, waiter)
-        reason = f"static member {instance_id} rejoins as {new_id}; client reason: {req.reason or 'not provided'}"
-        if group.is_in(STABLE):
-            if group.select_protocol() != group.protocol_name:
-                return self._maybe_prepare_rebalance_or_complete_join(group, reason + " with another protocol")
-            # Same protocol: no rebalance. Persist the new member id, then hand back the generation.
-            self._append([self._group_record(group, group.assignments())], partial(
-                self._on_static_member_stored, group, member, old_id, instance_id, current_leader, previous,
-                req.supports_skip_assignment))
-        elif group.is_in(COMPLETING):
-            # The leader may already be assigning with the old id: start over.
-            self._prepare_rebalance(group, reason)
-        else:
-            self._maybe_complete_join_phase(group)
-
-    def _on_static_member_stored(self, group: ClassicGroup, member: Member, old_id: str, instance_id: str,
-                                 current_leader: str, previous: tuple, supports_skip: bool, error: ErrorCode) -> None:
-        if group.members.get(member.member_id) is not member:
-            return  # replaced or removed meanwhile; whoever did it answered the waiter
-        waiter = group.take_join_waiter(member)
+    def _on_static_member_stored(self, group_id: str, member_id: str, req: JoinGroup, current_leader: str,
+                                 waiter: Any, error: ErrorCode) -> None:
+        group = self.groups.get(group_id)
         if error != E.NONE:
-            log.warning("fail to store static member", group=group.group_id, member=member.member_id,
-                        instance=instance_id, error=error.name)
-            protocols, rebalance_timeout, session_timeout = previous
-            group.update_member(member, protocols, rebalance_timeout, session_timeout, None)
-            _, restored = group.replace_static_member(instance_id, member.member_id, old_id)
-            self.timers.cancel(heartbeat_key(group.group_id, member.member_id))
-            self._reschedule_heartbeat(group, restored)
-            result = JoinResult(append_error_to_response_error(error), "", group.generation_id, group.protocol_type,
-                                group.protocol_name, current_leader)
-        elif supports_skip:
+            log.warning("fail to store static member", group=group_id, member=member_id,
+                        instance=req.group_instance_id, error=error.name)
+            # Nothing changed: the old member id still holds the membership.
+            return self._reply(waiter, JoinResult(
+                append_error_to_response_error(error), "", group.generation_id if group else -1,
+                group.protocol_type if group else None, group.protocol_name if group else None, current_leader))
+        member = group.members.get(member_id) if group is not None else None
+        if group is None or member is None:
+            # Deleted, or the same instance restarted again meanwhile: this id is not the member's.
+            current = group.static_members.get(req.group_instance_id or "") if group is not None else None
+            return self._reply(waiter, JoinResult(
+                E.FENCED_INSTANCE_ID if current is not None else E.UNKNOWN_MEMBER_ID, member_id))
+        # The protocols the member listed (the record keeps only the chosen one's metadata).
+        group.update_member(member, req.protocols, req.rebalance_timeout_ms, req.session_timeout_ms, None)
+        if req.supports_skip_assignment:
             # v9+: the leader learns it leads, but must not run the assignor (the group is Stable).
-            is_leader = group.is_leader(member.member_id)
-            result = self._join_result(group, member.member_id, with_members=is_leader, skip_assignment=is_leader)
+            is_leader = group.is_leader(member_id)
+            result = self._join_result(group, member_id, with_members=is_leader, skip_assignment=is_leader)
         else:
             # Before v9: name the old leader id, so that a restarted leader does not assign.
-            result = self._join_result(group, member.member_id, with_members=False, leader=current_leader)
+            result = self._join_result(group, member_id, with_members=False, leader=current_leader)
         self._reply(waiter, result)
 
     # == The join phase ==========================================================================
@@ -362,7 +404,7 @@ class GroupCoordinator(OffsetsAndAdmin):
         log.info("transition group", group=gid, generation=group.generation_id, state=str(group.state),
                  previous=str(PREPARING), members=group.size, protocol=group.protocol_name, leader=group.leader_id)
         if group.is_in(EMPTY):
-            self._append([self._group_record(group, {})], partial(self._on_empty_group_stored, gid))
+            self._write([self._group_record(group, {})], partial(self._on_empty_group_stored, gid))
             return
         for member in group.members.values():
             waiter = group.take_join_waiter(member)
@@ -376,7 +418,8 @@ class GroupCoordinator(OffsetsAndAdmin):
 
     def _on_empty_group_stored(self, group_id: str, error: ErrorCode) -> None:
         if error != E.NONE:
-            # Harmless: a restart would load the previous generation, whose members then time out.
+            # Harmless: a restart would load the previous generation, whose members then time out
+            # (Kafka's classic groups take the same view of this record).
             log.warning("fail to store empty group", group=group_id, error=error.name)
 
     def _expire_pending_sync(self, group_id: str, generation: int) -> None:
@@ -423,8 +466,9 @@ class GroupCoordinator(OffsetsAndAdmin):
                     assignment.setdefault(member_id, b"")
                 log.info("receive assignment", group=group.group_id, member=req.member_id,
                          generation=group.generation_id, members=group.size, static=len(group.static_members))
-                self._append([self._group_record(group, assignment)],
-                             partial(self._on_assignment_stored, group, req.generation_id, assignment))
+                # Stable once stored: replaying the record hands out the assignment (_adopt_group_metadata).
+                self._write([self._group_record(group, assignment)],
+                            partial(self._on_assignment_stored, group.group_id, req.generation_id))
         elif group.is_in(STABLE):
             # The generation is settled (e.g. a follower's late SyncGroup): its assignment.
             self._remove_pending_sync_member(group, req.member_id)
@@ -444,20 +488,18 @@ class GroupCoordinator(OffsetsAndAdmin):
             return E.INCONSISTENT_GROUP_PROTOCOL
         return None
 
-    def _on_assignment_stored(self, group: ClassicGroup, generation: int, assignment: dict[str, bytes],
-                              error: ErrorCode) -> None:
+    def _on_assignment_stored(self, group_id: str, generation: int, error: ErrorCode) -> None:
         # Another member may have joined while the write was in flight: act only if nothing moved.
-        if not group.is_in(COMPLETING) or generation != group.generation_id:
+        group = self.groups.get(group_id)
+        if group is None or generation != group.generation_id:
             return
-        if error != E.NONE:
-            log.warning("fail to store assignment", group=group.group_id, generation=generation, error=error.name)
+        if error == E.NONE:
+            if group.is_in(STABLE):  # the replayed record made it so
+                self._propagate_assignment(group, E.NONE)
+        elif group.is_in(COMPLETING):
+            log.warning("fail to store assignment", group=group_id, generation=generation, error=error.name)
             self._reset_and_propagate_assignment_error(group, append_error_to_response_error(error))
             self._maybe_prepare_rebalance_or_complete_join(group, f"error {error.name} storing the assignment")
-            return
-        for member in group.members.values():
-            member.assignment = assignment.get(member.member_id, b"")
-        self._propagate_assignment(group, E.NONE)
-        self._transition(group, STABLE, "assignment stored")
 
     def _reset_and_propagate_assignment_error(self, group: ClassicGroup, error: ErrorCode) -> None:
         for member in group.members.values():
@@ -577,7 +619,226 @@ class GroupCoordinator(OffsetsAndAdmin):
         self._detach(group, group.members[member_id])
         return E.NONE
 
-    # == Records: what is written, and loading it back ===========================================
+    # == Offsets: OffsetCommit, OffsetFetch, OffsetDelete ========================================
+
+    def commit_offsets(self, req: OffsetCommit, waiter: Any) -> None:
+        """Commit offsets; answered once the records are written. A simple group (no group
+        management) comes to exist when its first offset record is replayed."""
+        group = self.groups.get(req.group_id)
+        if group is None and req.generation_id >= 0:
+            error = E.GROUP_ID_NOT_FOUND if req.api_version >= 9 else E.ILLEGAL_GENERATION
+            return self._reply(waiter, _all_partitions(req, error))
+        if group is not None:
+            error = self._validate_offset_commit(group, req)
+            if error is not None:
+                return self._reply(waiter, _all_partitions(req, error))
+            if group.is_in(STABLE, PREPARING) and req.member_id in group.members:
+                self._reschedule_heartbeat(group, group.members[req.member_id])  # a commit keeps the session
+        result = self.offsets.commit(req)
+        if not result.records:
+            return self._reply(waiter, result.response)
+        tps = self.offsets.begin(req.group_id, [r for r in result.records if isinstance(r, OffsetRecord)])
+        self._write(result.records, partial(self._on_offsets_stored, req.group_id, tps, result.response, waiter))
+
+    def _validate_offset_commit(self, group: ClassicGroup, req: OffsetCommit) -> ErrorCode | None:
+        if group.is_in(DEAD):
+            return E.COORDINATOR_NOT_AVAILABLE
+        if req.generation_id < 0 and group.is_in(EMPTY):
+            return None  # the admin client or a consumer without group management
+        if req.generation_id >= 0 or req.member_id or req.group_instance_id is not None:
+            error = self._validate_member(group, req.member_id, req.group_instance_id)
+            if error is not None:
+                return error
+            if req.generation_id != group.generation_id:
+                return E.ILLEGAL_GENERATION
+        elif not group.is_in(EMPTY):
+            return E.UNKNOWN_MEMBER_ID  # only members may commit to a group with members
+        if group.is_in(COMPLETING):
+            # The member has the new generation from JoinGroup but no assignment yet.
+            return E.REBALANCE_IN_PROGRESS
+        return None
+
+    def _on_offsets_stored(self, group_id: str, tps: list[TopicPartition], answer: PartitionErrors, waiter: Any,
+                           error: ErrorCode) -> None:
+        self.offsets.end(group_id, tps)
+        if error == E.NONE:
+            return self._reply(waiter, answer)
+        failed = self.offsets.failed_commit(answer, error)
+        log.warning("fail to store offsets", group=group_id, error=error.name)
+        self._reply(waiter, failed)
+
+    def fetch_offsets(self, group_id: str, topics: list[tuple[str, list[int]]] | None) -> FetchedGroup:
+        """Committed offsets (written ones only); `topics=None` for all of the group's."""
+        group = self.groups.get(group_id)
+        return self.offsets.fetch(group_id, topics, known=group is not None and not group.is_in(DEAD))
+
+    def delete_offsets(self, req: OffsetDelete, waiter: Any) -> None:
+        group = self.groups.get(req.group_id)
+        if group is None or group.is_in(DEAD):
+            return self._reply(waiter, OffsetDeleteResult(E.GROUP_ID_NOT_FOUND))
+        if not group.is_in(EMPTY) and not group.uses_consumer_protocol():
+            return self._reply(waiter, OffsetDeleteResult(E.NON_EMPTY_GROUP))
+        result = self.offsets.delete(group, req)
+        if not result.records:
+            return self._reply(waiter, result.response)
+        self._write(result.records, partial(self._on_offsets_deleted, req.group_id, len(result.records),
+                                            result.response, waiter))
+
+    def _on_offsets_deleted(self, group_id: str, count: int, answer: OffsetDeleteResult, waiter: Any,
+                            error: ErrorCode) -> None:
+        if error != E.NONE:
+            return self._reply(waiter, OffsetDeleteResult(append_error_to_response_error(error)))
+        log.info("delete offsets", group=group_id, partitions=count)
+        self._reply(waiter, answer)
+
+    # == Admin: DescribeGroups, ListGroups, DeleteGroups ==========================================
+
+    def describe_group(self, group_id: str, api_version: int = 0) -> DescribedGroup:
+        return describe_group(group_id, self.groups.get(group_id), api_version)
+
+    def list_groups(self, states: Iterable[str] = (), types: Iterable[str] = ()) -> list[ListedGroup]:
+        return list_groups(self.groups.values(), states, types)
+
+    def delete_groups(self, group_ids: list[str], waiter: Any) -> None:
+        """Delete empty groups with their offsets: tombstones for both, answered [(group id, error)]
+        once written. Until then the groups are untouched; replaying the tombstones removes them."""
+        answers: dict[str, ErrorCode] = {}
+        records: list[Record] = []
+        deleted: list[str] = []
+        for group_id in group_ids:
+            group = self.groups.get(group_id)
+            if group is None or group.is_in(DEAD):
+                answers[group_id] = E.GROUP_ID_NOT_FOUND
+            elif not group.is_in(EMPTY):
+                answers[group_id] = E.NON_EMPTY_GROUP
+            else:
+                records.extend(self.offsets.delete_all(group_id))
+                records.append(GroupRecord(group_id, None))
+                deleted.append(group_id)
+                answers[group_id] = E.NONE
+        if not records:
+            return self._reply(waiter, list(answers.items()))
+        self._write(records, partial(self._on_groups_deleted, answers, deleted, len(records) - len(deleted), waiter))
+
+    def _on_groups_deleted(self, answers: dict[str, ErrorCode], deleted: list[str], offsets: int, waiter: Any,
+                           error: ErrorCode) -> None:
+        if error == E.NONE:
+            log.info("delete groups", groups=deleted, offsets=offsets)
+        else:
+            log.warning("fail to delete groups", groups=deleted, error=error.name)
+            for group_id in deleted:
+                answers[group_id] = append_error_to_response_error(error)
+        self._reply(waiter, list(answers.items()))
+
+    # == Offset retention (KIP-211: the rule is retention.py's) ====================================
+
+    def _schedule_offset_expiry(self) -> None:
+        self._schedule(EXPIRY_KEY, self.config.offsets_retention_check_interval_ms, self._expire_offsets)
+
+    def _expire_offsets(self) -> None:
+        """One retention pass: tombstones for expired offsets, and for the groups left empty with no
+        offsets. Nothing changes until they are written; a failed write leaves all for the next pass."""
+        self._schedule_offset_expiry()  # first: the next pass comes even if this one fails
+        now = self.clock.wall_ms()
+        records: list[Record] = []
+        emptied: list[str] = []
+        for group_id, group in self.groups.items():
+            if group.is_in(DEAD) or self.offsets.has_inflight(group_id):
+                continue
+            expired, kept = self.offsets.expire(group, now)
+            records.extend(expired)
+            if kept == 0 and is_removable(group):
+                if group.generation_id > 0:  # as Kafka: a group that never had metadata written gets none
+                    records.append(GroupRecord(group_id, None))
+                emptied.append(group_id)
+        if not records:
+            # Groups with no offsets nor metadata in the log: nothing to write to forget them.
+            for group_id in emptied:
+                self._remove_group(group_id, "empty, no offsets")
+            return
+        expired_count = sum(1 for r in records if isinstance(r, OffsetRecord))
+        self._write(records, partial(self._on_offsets_expired, emptied, expired_count))
+
+    def _on_offsets_expired(self, emptied: list[str], expired: int, error: ErrorCode) -> None:
+        if error != E.NONE:
+            log.warning("fail to expire offsets", partition=self.partition, error=error.name,
+                        retry_in_ms=self.config.offsets_retention_check_interval_ms)
+            return
+        # The tombstoned groups are gone (replayed); those never written had no tombstone to wait for.
+        for group_id in emptied:
+            group = self.groups.get(group_id)
+            if group is not None and is_removable(group) and not self.offsets.has_offsets(group_id) \
+                    and not self.offsets.has_inflight(group_id):
+                self._remove_group(group_id, "empty, no offsets")
+        log.info("expire offsets", partition=self.partition, offsets=expired, groups_removed=emptied)
+
+    # == Records: what is written, and replaying it (serving and loading alike) ===================
+
+    def replay(self, record: Record) -> None:
+        """Apply one written record: the only way committed offsets and stored groups change."""
+        if isinstance(record, OffsetRecord):
+            self.offsets.replay(record)
+            if record.value is not None and record.group not in self.groups:
+                # Offsets without group metadata: a simple group (no group management).
+                self.groups[record.group] = ClassicGroup(record.group, state_timestamp_ms=self.clock.wall_ms())
+                log.debug("create simple group", group=record.group)
+        elif record.value is None:
+            self._remove_group(record.group, "tombstone")
+        else:
+            group = self.groups.get(record.group)
+            if group is None or (is_removable(group) and group.generation_id <= record.value.generation):
+                self._build_group(record.group, record.value)  # nothing live to keep: the record is the group
+            else:
+                self._adopt_group_metadata(group, record.value)
+
+    def _build_group(self, group_id: str, value: GroupMetadataValue) -> None:
+        group = ClassicGroup(
+            group_id, state=STABLE if value.members else EMPTY, state_timestamp_ms=value.current_state_timestamp,
+            generation_id=value.generation, protocol_type=value.protocol_type or None, protocol_name=value.protocol,
+        )
+        for m in value.members:
+            protocols = [(value.protocol, m.subscription)] if value.protocol is not None else []
+            group.add(Member(m.member_id, m.group_instance_id, m.client_id, m.client_host, m.rebalance_timeout,
+                             m.session_timeout, value.protocol_type, protocols, m.assignment))
+        group.leader_id = value.leader if value.leader in group.members else next(iter(group.members), None)
+        self.groups[group_id] = group
+        for member in group.members.values():
+            self._reschedule_heartbeat(group, member)  # loaded members get a fresh session
+
+    def _adopt_group_metadata(self, group: ClassicGroup, value: GroupMetadataValue) -> None:
+        """A live group takes from its written record what the record decided: a static member's
+        new id (its old id is fenced), and, ending a rebalance, the leader's assignment (Stable)."""
+        if value.generation != group.generation_id:
+            return  # a snapshot of a generation the group has since left
+        for m in value.members:
+            current = group.static_members.get(m.group_instance_id) if m.group_instance_id is not None else None
+            if current is not None and current != m.member_id and m.group_instance_id is not None:
+                member = self._fence_static_member(group, m.group_instance_id, current, m.member_id)
+                member.rebalance_timeout_ms, member.session_timeout_ms = m.rebalance_timeout, m.session_timeout
+                self._reschedule_heartbeat(group, member)
+        if group.is_in(COMPLETING) and value.members:
+            stored = {m.member_id: m.assignment for m in value.members}
+            for member in group.members.values():
+                member.assignment = stored.get(member.member_id, b"")
+            self._transition(group, STABLE, "assignment stored")
+
+    def _remove_group(self, group_id: str, reason: str) -> None:
+        """The group is gone (Dead). Members that joined while its tombstone was written are sent
+        back to join from scratch. Offsets written after its offset tombstones keep a simple group,
+        as loading would."""
+        group = self.groups.pop(group_id, None)
+        if group is None:
+            return
+        for member in list(group.members.values()):
+            self._detach(group, member)
+        for member_id in list(group.pending_members):
+            group.remove(member_id)
+            self.timers.cancel(heartbeat_key(group_id, member_id))
+        self.timers.cancel(join_key(group_id))
+        self.timers.cancel(sync_key(group_id))
+        self._transition(group, DEAD, reason)
+        if self.offsets.has_offsets(group_id):
+            self.groups[group_id] = ClassicGroup(group_id, state_timestamp_ms=self.clock.wall_ms())
 
     def _group_record(self, group: ClassicGroup, assignment: dict[str, bytes]) -> GroupRecord:
         protocol = group.protocol_name
@@ -591,41 +852,32 @@ class GroupCoordinator(OffsetsAndAdmin):
             group.protocol_type or "", group.generation_id, protocol, group.leader_id, group.state_timestamp_ms,
             members))
 
+    def _static_member_record(self, group: ClassicGroup, old_id: str, new_id: str, req: JoinGroup) -> GroupRecord:
+        """The group's record with the static member under its new id and its new settings."""
+        record = self._group_record(group, group.assignments())
+        assert record.value is not None and group.protocol_name is not None
+        subscription = next(meta for name, meta in req.protocols if name == group.protocol_name)
+        members = [replace(m, member_id=new_id, rebalance_timeout=req.rebalance_timeout_ms,
+                           session_timeout=req.session_timeout_ms, subscription=subscription)
+                   if m.member_id == old_id else m for m in record.value.members]
+        leader = new_id if record.value.leader == old_id else record.value.leader
+        return GroupRecord(group.group_id, replace(record.value, members=members, leader=leader))
+
     def load(self, records: Iterable[Record]) -> None:
-        """Rebuild groups and offsets from this shard's partition, replayed from the start (the
-        newest record per key wins; a null value deletes)."""
-        metadata: dict[str, GroupMetadataValue] = {}
-        for record in records:
-            if isinstance(record, OffsetRecord):
-                self.offsets.apply(record)
-            elif record.value is None:
-                metadata.pop(record.group, None)
-            else:
-                metadata[record.group] = record.value
-        for group_id, value in metadata.items():
-            self.groups[group_id] = self._loaded_group(group_id, value)
-        for group_id in list(self.offsets.groups()):
-            if group_id not in self.groups:  # offsets without group metadata: a simple group
-                self.groups[group_id] = ClassicGroup(group_id, state_timestamp_ms=self.clock.wall_ms())
+        """Rebuild groups and offsets from this shard's partition: the newest record per key (what
+        compaction keeps), replayed in log order by `replay`, as written records are when serving."""
+        newest: dict[tuple[str, ...] | tuple[str, str, int], tuple[int, Record]] = {}
+        for i, record in enumerate(records):
+            key = (record.group, record.topic, record.partition) if isinstance(record, OffsetRecord) \
+                else (record.group,)
+            newest[key] = (i, record)
+        for _, record in sorted(newest.values(), key=lambda entry: entry[0]):
+            self.replay(record)
         for group in self.groups.values():
-            for member in group.members.values():
-                self._reschedule_heartbeat(group, member)
             if group.size > self.config.max_size:
                 self._prepare_rebalance(group, f"loaded group is over capacity ({self.config.max_size})")
         log.info("load groups", partition=self.partition, groups=len(self.groups), offsets=self.offsets.count())
-        schedule_offset_expiry(self)  # offsets.retention.minutes (broker/group/retention.py)
-
-    def _loaded_group(self, group_id: str, value: GroupMetadataValue) -> ClassicGroup:
-        group = ClassicGroup(
-            group_id, state=STABLE if value.members else EMPTY, state_timestamp_ms=value.current_state_timestamp,
-            generation_id=value.generation, protocol_type=value.protocol_type or None, protocol_name=value.protocol,
-        )
-        for m in value.members:
-            protocols = [(value.protocol, m.subscription)] if value.protocol is not None else []
-            group.add(Member(m.member_id, m.group_instance_id, m.client_id, m.client_host, m.rebalance_timeout,
-                             m.session_timeout, value.protocol_type, protocols, m.assignment))
-        group.leader_id = value.leader if value.leader in group.members else next(iter(group.members), None)
-        return group
+        self._schedule_offset_expiry()  # offsets.retention.minutes (broker/group/retention.py)
 
     def unload(self) -> None:
         """The shard stops: answer every parked request with NOT_COORDINATOR and forget all state."""
@@ -641,4 +893,8 @@ def _inconsistent(requested: str | None, current: str | None) -> bool:
     return requested is not None and current is not None and requested != current
 
 
-__all__ = ["GroupCoordinator", "GroupConfig", "Clock", "SystemClock", "CommitPartition"]
+def _all_partitions(req: OffsetCommit, error: ErrorCode) -> PartitionErrors:
+    return [(topic, [(p.partition, error) for p in partitions]) for topic, partitions in req.topics]
+
+
+__all__ = ["GroupCoordinatorShard", "GroupConfig", "Clock", "SystemClock", "CommitPartition"]
