@@ -4,9 +4,8 @@ when one of them fails."""
 
 from __future__ import annotations
 
-import asyncio
-
 from broker.group.config import GroupConfig
+from broker.group.events import OffsetDelete
 from broker.group.shard import GroupCoordinatorShard
 from broker.group.state import GroupState as S
 from broker.offsets import MemoryOffsetsLog
@@ -116,4 +115,72 @@ async def test_a_failed_delete_keeps_the_group_in_the_running_broker_and_after_a
         assert (await again.fetch_offsets("g", [("t", [0])])).topics[0][1][0].offset == 7
     finally:
         await again.stop()
-    await asyncio.sleep(0)
+
+
+def durable_view(shard: GroupCoordinatorShard) -> dict:
+    """What the log holds of a shard: each group's stored metadata and every committed offset."""
+    groups = {gid: (str(g.state), g.generation_id, g.protocol_type, g.protocol_name, g.leader_id,
+                    {m.member_id: (m.group_instance_id, m.assignment) for m in g.members.values()})
+              for gid, g in shard.groups.items()}
+    offsets = {gid: shard.offsets.fetch(gid, None) for gid in shard.groups}
+    return {"groups": groups, "offsets": offsets}
+
+
+def test_serving_and_loading_build_the_same_state() -> None:
+    """Every change went through replaying its written records, so a shard restarted on the log
+    holds what the serving shard holds (groups at rest: Stable or Empty)."""
+    h = Harness()
+    leader, follower = h.form_group(2, group="stable")
+    h.result(h.commit("stable", {("t", 0): 1, ("t", 1): 2}, generation=1, member_id=leader))
+    (s,) = h.form_group(1, group="static", instance="inst")
+    h.result(h.join("static", client="c0", instance="inst"))  # the static member restarts: a new id
+    h.result(h.commit("simple", {("u", 0): 3, ("u", 1): 4}))
+    h.result(h.call("delete_offsets", OffsetDelete("simple", [("u", [1])])))
+    (m,) = h.form_group(1, group="left")
+    h.result(h.commit("left", {("t", 0): 9}, generation=1, member_id=m))
+    h.leave("left", (m, None))
+    h.result(h.commit("deleted", {("t", 0): 5}))
+    assert h.result(h.call("delete_groups", ["deleted"])) == [("deleted", E.NONE)]
+    assert set(h.shard.groups) == {"stable", "static", "simple", "left"}
+    assert s not in h.shard.groups["static"].members  # fenced once its new id was written
+    assert durable_view(reloaded(h)) == durable_view(h.shard)
+
+
+def test_a_member_joining_while_its_group_is_deleted_is_sent_back_to_join_afresh() -> None:
+    h = Harness()
+    h.result(h.commit("g", {("t", 0): 1}))
+    h.auto_append = False
+    deleting = h.call("delete_groups", ["g"])
+    joining = h.join("g", version=3)  # no member id required before v4: parked in the join phase
+    assert not h.answered(joining) and h.shard.groups["g"].size == 1
+    h.complete_appends()
+    assert h.result(deleting) == [("g", E.NONE)]
+    assert h.result(joining).error == E.UNKNOWN_MEMBER_ID  # the group it joined is gone
+    assert "g" not in h.shard.groups and "g" not in reloaded(h).groups
+
+
+def test_a_static_member_keeps_its_old_id_until_the_new_one_is_written() -> None:
+    h = Harness()
+    (old,) = h.form_group(1, instance="inst")
+    h.auto_append = False
+    w = h.join(client="c0", instance="inst")
+    assert not h.answered(w)
+    assert h.heartbeat("g", old, 1, instance="inst") == E.NONE  # not fenced before the write
+    h.complete_appends()
+    new = h.result(w).member_id
+    assert new != old and h.shard.groups["g"].static_members == {"inst": new}
+    assert h.heartbeat("g", old, 1, instance="inst") == E.FENCED_INSTANCE_ID
+    assert h.heartbeat("g", new, 1, instance="inst") == E.NONE
+
+
+def test_an_assignment_is_handed_out_by_replaying_its_record() -> None:
+    h = Harness()
+    h.auto_append = False
+    w = h.join_new(version=9)
+    h.advance(0)
+    r = h.result(w)
+    sync = h.sync("g", r.member_id, r.generation_id, {r.member_id: b"A"})
+    assert not h.answered(sync) and h.shard.groups["g"].state is S.COMPLETING_REBALANCE
+    assert h.shard.groups["g"].members[r.member_id].assignment == b""  # nothing before the write
+    h.complete_appends()
+    assert h.result(sync).assignment == b"A" and h.shard.groups["g"].state is S.STABLE

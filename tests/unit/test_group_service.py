@@ -99,7 +99,7 @@ async def test_commit_is_answered_only_after_the_append_completes() -> None:
     try:
         log.gate = asyncio.Event()
         task = asyncio.create_task(svc.commit_offsets(commit("g", 42)))
-        await asyncio.sleep(0.05)
+        await async_wait_until(lambda: log.gated == 1, what="the commit's write in flight")
         assert not task.done() and (await svc.fetch_offsets("g", [("t", [0])])).topics[0][1][0].offset == -1
         log.gate.set()
         assert await task == [("t", [(0, E.NONE)])]
@@ -116,9 +116,11 @@ async def test_concurrent_commits_share_one_append_group_commit() -> None:
     try:
         log.gate = asyncio.Event()
         first = asyncio.create_task(svc.commit_offsets(commit("g0", 1)))
-        await asyncio.sleep(0.01)  # the first write is now in flight
+        await async_wait_until(lambda: log.gated == 1, what="the first write in flight")
         rest = [asyncio.create_task(svc.commit_offsets(commit(f"g{i}", i))) for i in range(1, 50)]
-        await asyncio.sleep(0.01)
+        shard = svc.runtimes[0].shard
+        await async_wait_until(lambda: all(shard.offsets.has_inflight(f"g{i}") for i in range(1, 50)),
+                               what="the other 49 commits queued behind it")
         log.gate.set()
         results = await asyncio.gather(first, *rest)
         assert all(r == [("t", [(0, E.NONE)])] for r in results)
@@ -143,9 +145,10 @@ async def test_require_stable_fetch_waits_for_commits_in_flight() -> None:
     try:
         log.gate = asyncio.Event()
         committing = asyncio.create_task(svc.commit_offsets(commit("g", 9)))
-        await asyncio.sleep(0.01)
+        await async_wait_until(lambda: log.gated == 1, what="the commit's write in flight")
         fetching = asyncio.create_task(svc.fetch_offsets("g", [("t", [0])], require_stable=True))
-        await asyncio.sleep(0.02)
+        runtime = svc.runtime_for("g")
+        await async_wait_until(lambda: len(runtime._pending) == 1, what="the fetch's barrier queued")
         assert not fetching.done()
         log.gate.set()
         await committing
@@ -211,7 +214,8 @@ async def test_stop_answers_parked_joins_with_not_coordinator() -> None:
     await svc.wait_loaded()
     first = await svc.join_group(join("g"))
     parked = asyncio.create_task(svc.join_group(join("g", first.member_id)))
-    await asyncio.sleep(0.01)
+    await async_wait_until(lambda: svc.describe_groups(["g"], 5)[0].state == "PreparingRebalance",
+                           what="the join parked")
     await svc.stop()
     assert (await parked).error == E.NOT_COORDINATOR
 
