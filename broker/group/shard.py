@@ -14,7 +14,8 @@ writes them, and `appended` replays what was written through `replay` — the co
 the partition at start-up — before the continuation answers. A failed write changes nothing.
 Membership during a rebalance (who joined, who is parked, the next generation) is not in the log,
 as in Kafka: it lives here, and the group metadata records written at its milestones (an
-assignment, an empty group, a static member's new id) are what replaying adopts.
+assignment, an empty group, a static member's new id) are snapshots of it; what they decide
+(Stable with the assignment, the new id) is applied only once they are written.
 
 The membership protocol below reads top to bottom like Kafka's GroupMetadataManager (classic
 part) — JoinGroup, the join phase and its completion, SyncGroup, Heartbeat, LeaveGroup, member
@@ -266,19 +267,24 @@ class GroupCoordinatorShard:
         membership (and assignment); the old member id is fenced."""
         instance_id = req.group_instance_id
         assert instance_id is not None
-        reason = f"static member {instance_id} rejoins as {new_id}; client reason: {req.reason or 'not provided'}"
         if group.is_in(STABLE) and group.select_protocol(old_id, req.protocols) == group.protocol_name:
-            # Same protocol: no rebalance. The new member id is stored first; replaying the record
-            # fences the old one (_adopt_group_metadata), then the member gets its generation back.
+            # Same protocol: no rebalance. The new member id is written first; only then is the
+            # old one fenced and the generation handed back.
             self._write([self._static_member_record(group, old_id, new_id, req)], partial(
-                self._on_static_member_stored, group.group_id, new_id, req, group.leader_id or "", waiter))
+                self._on_static_member_stored, group.group_id, old_id, new_id, req, group.leader_id or "", waiter))
             return
-        # A rebalance follows: the rebalance state is in memory only (as in Kafka), so swap now.
+        # A rebalance follows, whose membership is in memory only (as in Kafka): swap now.
         self._fence_static_member(group, instance_id, old_id, new_id)
-        member = group.members[new_id]
+        self._rejoin_replaced_static_member(group, req, new_id, waiter, " with another protocol")
+
+    def _rejoin_replaced_static_member(self, group: ClassicGroup, req: JoinGroup, member_id: str, waiter: Any,
+                                       why: str = "") -> None:
+        reason = (f"static member {req.group_instance_id} rejoins as {member_id}{why}; "
+                  f"client reason: {req.reason or 'not provided'}")
+        member = group.members[member_id]
         group.update_member(member, req.protocols, req.rebalance_timeout_ms, req.session_timeout_ms, waiter)
         if group.is_in(STABLE):
-            self._maybe_prepare_rebalance_or_complete_join(group, reason + " with another protocol")
+            self._maybe_prepare_rebalance_or_complete_join(group, reason)
         elif group.is_in(COMPLETING):
             # The leader may already be assigning with the old id: start over.
             self._prepare_rebalance(group, reason)
@@ -298,31 +304,35 @@ class GroupCoordinatorShard:
                  instance=instance_id, generation=group.generation_id, state=str(group.state))
         return member
 
-    def _on_static_member_stored(self, group_id: str, member_id: str, req: JoinGroup, current_leader: str,
-                                 waiter: Any, error: ErrorCode) -> None:
+    def _on_static_member_stored(self, group_id: str, old_id: str, new_id: str, req: JoinGroup,
+                                 current_leader: str, waiter: Any, error: ErrorCode) -> None:
         group = self.groups.get(group_id)
+        instance_id = req.group_instance_id
+        assert instance_id is not None
         if error != E.NONE:
-            log.warning("fail to store static member", group=group_id, member=member_id,
-                        instance=req.group_instance_id, error=error.name)
+            log.warning("fail to store static member", group=group_id, member=new_id, instance=instance_id,
+                        error=error.name)
             # Nothing changed: the old member id still holds the membership.
             return self._reply(waiter, JoinResult(
                 append_error_to_response_error(error), "", group.generation_id if group else -1,
                 group.protocol_type if group else None, group.protocol_name if group else None, current_leader))
-        member = group.members.get(member_id) if group is not None else None
-        if group is None or member is None:
-            # Deleted, or the same instance restarted again meanwhile: this id is not the member's.
-            current = group.static_members.get(req.group_instance_id or "") if group is not None else None
+        current = group.static_members.get(instance_id) if group is not None else None
+        if group is None or current != old_id:
+            # Deleted or expired meanwhile (rejoin afresh), or the instance restarted again (this id lost).
             return self._reply(waiter, JoinResult(
-                E.FENCED_INSTANCE_ID if current is not None else E.UNKNOWN_MEMBER_ID, member_id))
-        # The protocols the member listed (the record keeps only the chosen one's metadata).
+                E.FENCED_INSTANCE_ID if current is not None else E.UNKNOWN_MEMBER_ID, new_id))
+        member = self._fence_static_member(group, instance_id, old_id, new_id)  # as the record says
+        if not group.is_in(STABLE):
+            # A rebalance began while the record was written: the member joins it.
+            return self._rejoin_replaced_static_member(group, req, new_id, waiter)
         group.update_member(member, req.protocols, req.rebalance_timeout_ms, req.session_timeout_ms, None)
         if req.supports_skip_assignment:
             # v9+: the leader learns it leads, but must not run the assignor (the group is Stable).
-            is_leader = group.is_leader(member_id)
-            result = self._join_result(group, member_id, with_members=is_leader, skip_assignment=is_leader)
+            is_leader = group.is_leader(new_id)
+            result = self._join_result(group, new_id, with_members=is_leader, skip_assignment=is_leader)
         else:
             # Before v9: name the old leader id, so that a restarted leader does not assign.
-            result = self._join_result(group, member_id, with_members=False, leader=current_leader)
+            result = self._join_result(group, new_id, with_members=False, leader=current_leader)
         self._reply(waiter, result)
 
     # == The join phase ==========================================================================
@@ -806,16 +816,12 @@ class GroupCoordinatorShard:
             self._reschedule_heartbeat(group, member)  # loaded members get a fresh session
 
     def _adopt_group_metadata(self, group: ClassicGroup, value: GroupMetadataValue) -> None:
-        """A live group takes from its written record what the record decided: a static member's
-        new id (its old id is fenced), and, ending a rebalance, the leader's assignment (Stable)."""
+        """A live group takes from its written record what the record decided: ending a rebalance,
+        the leader's assignment (Stable). The rest of a live group's record is a snapshot of its
+        membership, already in memory (a static member's new id is swapped in by the write's
+        continuation, which knows which id it replaces)."""
         if value.generation != group.generation_id:
             return  # a snapshot of a generation the group has since left
-        for m in value.members:
-            current = group.static_members.get(m.group_instance_id) if m.group_instance_id is not None else None
-            if current is not None and current != m.member_id and m.group_instance_id is not None:
-                member = self._fence_static_member(group, m.group_instance_id, current, m.member_id)
-                member.rebalance_timeout_ms, member.session_timeout_ms = m.rebalance_timeout, m.session_timeout
-                self._reschedule_heartbeat(group, member)
         if group.is_in(COMPLETING) and value.members:
             stored = {m.member_id: m.assignment for m in value.members}
             for member in group.members.values():

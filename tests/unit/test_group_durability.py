@@ -184,3 +184,34 @@ def test_an_assignment_is_handed_out_by_replaying_its_record() -> None:
     assert h.shard.groups["g"].members[r.member_id].assignment == b""  # nothing before the write
     h.complete_appends()
     assert h.result(sync).assignment == b"A" and h.shard.groups["g"].state is S.STABLE
+
+
+def test_a_stale_assignment_record_does_not_undo_a_newer_static_member_id() -> None:
+    h = Harness()
+    wl = h.join_new(client="l")
+    ws = h.join_new(client="s", instance="inst")
+    h.advance(0)
+    leader, static = h.result(wl).member_id, h.result(ws).member_id
+    h.auto_append = False
+    h.sync("g", leader, 1, {leader: b"L", static: b"S"})  # the assignment is being written...
+    restarted = h.join(client="s", instance="inst")  # ...when the static member restarts: a rebalance
+    new_id = h.shard.groups["g"].static_members["inst"]
+    assert new_id != static and h.shard.groups["g"].state is S.PREPARING_REBALANCE
+    h.complete_appends()
+    assert h.shard.groups["g"].static_members == {"inst": new_id}  # the written snapshot changes nothing
+    assert not h.answered(restarted) and h.shard.groups["g"].state is S.PREPARING_REBALANCE
+
+
+def test_a_static_member_whose_new_id_is_written_during_a_rebalance_joins_it() -> None:
+    h = Harness()
+    (old,) = h.form_group(1, instance="inst")
+    h.auto_append = False
+    restarted = h.join(client="c0", instance="inst")  # no rebalance: its new id is being written...
+    h.join_new(client="other")  # ...when another member joins: a rebalance
+    assert h.shard.groups["g"].state is S.PREPARING_REBALANCE
+    h.complete_appends()
+    new_id = h.shard.groups["g"].static_members["inst"]
+    assert new_id != old and old not in h.shard.groups["g"].members
+    h.advance(0)
+    r = h.result(restarted)  # it joined the rebalance under its new id
+    assert (r.error, r.member_id, r.generation_id) == (E.NONE, new_id, 2)
