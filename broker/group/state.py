@@ -4,7 +4,7 @@ This is data plus invariants, in the shape of Kafka's `ClassicGroup` / `ClassicG
 which member leads, which protocol the members vote for, who is still expected to rejoin or to
 sync. Every state change goes through `ClassicGroup.transition_to`, which checks it against
 `VALID_PREVIOUS` — the one table of legal transitions. What to *do* on a request (and so which
-transition to take) lives in `coordinator.py`.
+transition to take) lives in `shard.py`.
 
 A member's pending JoinGroup or SyncGroup answer is held as an opaque `waiter`: the driver
 passes one in with the request and gets it back in a `Reply` output; this module never looks

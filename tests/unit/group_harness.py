@@ -1,4 +1,4 @@
-"""Drive a GroupCoordinatorShard shard without sockets: a manual clock, waiters as plain objects,
+"""Drive a GroupCoordinatorShard without sockets: a manual clock, waiters as plain objects,
 and the shard's appends either completed at once or held to be completed by the test."""
 
 from __future__ import annotations
