@@ -229,3 +229,23 @@ def append_error_to_commit_error(error: ErrorCode) -> ErrorCode:
     if error in (ErrorCode.MESSAGE_TOO_LARGE, ErrorCode.RECORD_LIST_TOO_LARGE, ErrorCode.INVALID_FETCH_SIZE):
         return ErrorCode.INVALID_COMMIT_OFFSET_SIZE
     return error
+
+
+class Outputs:
+    """A shard's outputs, in order, until the driver drains them."""
+
+    __slots__ = ("_out",)
+
+    def __init__(self) -> None:
+        self._out: list[Output] = []
+
+    def reply(self, waiter: Any, result: Any) -> None:
+        if waiter is not None:  # None: nobody waits (e.g. a benchmark's heartbeat)
+            self._out.append(Reply(waiter, result))
+
+    def write(self, records: Sequence[Record], then: Callable[[ErrorCode], None] | None = None) -> None:
+        self._out.append(Append(list(records), then))
+
+    def drain(self) -> list[Output]:
+        out, self._out = self._out, []
+        return out
