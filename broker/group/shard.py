@@ -147,7 +147,8 @@ class GroupCoordinatorShard:
             if error is not None:
                 return self._reply(waiter, _all_partitions(req, error))
             if group.is_in(STABLE, PREPARING) and req.member_id in group.members:
-                self.group_manager.reschedule_heartbeat(group, group.members[req.member_id])  # a commit keeps the session
+                # A commit keeps the member's session alive.
+                self.group_manager.reschedule_heartbeat(group, group.members[req.member_id])
         result = self.offsets.commit(req)
         if not result.records:
             return self._reply(waiter, result.response)
@@ -284,7 +285,8 @@ class GroupCoordinatorShard:
             if group is not None and is_removable(group) and not self.offsets.has_offsets(group_id) \
                     and not self.offsets.has_inflight(group_id):
                 self.group_manager.remove_group(group_id, "empty, no offsets")
-        log.info("expire offsets", partition=self.partition, offsets=expired, groups_removed=emptied)
+        log.info("expire offsets", partition=self.partition, offsets=expired,
+                 groups_removed=[g for g in emptied if g not in self.groups])
 
     # == Records: replaying them (serving and loading alike) =====================================
 
