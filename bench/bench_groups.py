@@ -305,11 +305,12 @@ def bench_core_members(n: int = 100_000, per_group: int = 100) -> dict[str, floa
     import gc
     import tracemalloc
 
-    from broker.group.coordinator import GroupConfig, GroupCoordinator, SystemClock
+    from broker.group.config import GroupConfig, SystemClock
     from broker.group.events import Heartbeat, JoinGroup
+    from broker.group.shard import GroupCoordinatorShard
 
-    def build() -> tuple[GroupCoordinator, list]:
-        core = GroupCoordinator(0, GroupConfig(min_session_timeout_ms=1, initial_rebalance_delay_ms=0), SystemClock())
+    def build() -> tuple[GroupCoordinatorShard, list]:
+        core = GroupCoordinatorShard(0, GroupConfig(min_session_timeout_ms=1, initial_rebalance_delay_ms=0), SystemClock())
         for i in range(n):
             core.join_group(JoinGroup(f"g{i // per_group}", "", None, "c", "/h", 30_000, 30_000, "consumer",
                                       [("range", b"")], None, False), object())

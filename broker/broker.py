@@ -12,7 +12,7 @@ from pathlib import Path
 from broker import logs
 from broker.apis import bind_handlers, unsupported_version_answer
 from broker.config import Config, ConfigError
-from broker.group.coordinator import GroupConfig
+from broker.group.config import GroupConfig
 from broker.group.service import GroupCoordinatorService
 from broker.log import Log, LogManager
 from broker.log.producer_ids import LocalProducerIdBlocks, ProducerIdManager

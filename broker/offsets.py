@@ -198,10 +198,15 @@ class MemoryOffsetsLog:
         self.delay_s = delay_s
         self.fail_with: int | None = None  # a Kafka error code to fail appends with
         self.gate: asyncio.Event | None = None  # when set, appends wait for it
+        self.gated = 0  # appends waiting for the gate now: tests wait on this, not on a sleep
 
     async def append(self, partition: int, records: Sequence[RawRecord]) -> None:
         if self.gate is not None:
-            await self.gate.wait()
+            self.gated += 1
+            try:
+                await self.gate.wait()
+            finally:
+                self.gated -= 1
         if self.delay_s:
             await asyncio.sleep(self.delay_s)
         if self.fail_with is not None:
@@ -229,14 +234,14 @@ class PartitionLogAdapter:
         self._log_for = log_for
 
     async def append(self, partition: int, records: Sequence[RawRecord]) -> None:
-        log = self._log_for(partition)
-        if log is None:
+        partition_log = self._log_for(partition)
+        if partition_log is None:
             raise OffsetsLogError(ErrorCode.NOT_LEADER_OR_FOLLOWER, f"no log for {OFFSETS_TOPIC}-{partition}")
-        await log.append_records(records)
+        await partition_log.append_records(records)
 
     async def read(self, partition: int) -> AsyncIterator[RawRecord]:
-        log = self._log_for(partition)
-        if log is None:
+        partition_log = self._log_for(partition)
+        if partition_log is None:
             return
-        async for key, value in log.read_records():
+        async for key, value in partition_log.read_records():
             yield key, value

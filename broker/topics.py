@@ -86,9 +86,9 @@ class Topic:
 class TopicManager:
     """The topics this broker holds. Creation and deletion are serialized by one lock."""
 
-    def __init__(self, config: Config, logs_: LogManager, node_id: int):
+    def __init__(self, config: Config, log_manager: LogManager, node_id: int):
         self.config = config
-        self.logs = logs_
+        self.log_manager = log_manager
         self.node_id = node_id
         self.topics: dict[str, Topic] = {}
         self._by_id: dict[uuid.UUID, Topic] = {}
@@ -111,7 +111,7 @@ class TopicManager:
         return self.get(name), ErrorCode.UNKNOWN_TOPIC_OR_PARTITION
 
     def log(self, name: str, partition: int) -> Log | None:
-        return self.logs.get(name, partition)
+        return self.log_manager.get(name, partition)
 
     def log_config(self, topic: Topic | None) -> LogConfig:
         return resolve(self.config, topic.configs if topic else None)
@@ -133,7 +133,7 @@ class TopicManager:
             t = self.topics.get(name)
             return t.topic_id if t else None
 
-        loaded = await self.logs.load(config_for, topic_id_for)
+        loaded = await self.log_manager.load(config_for, topic_id_for)
         orphans: dict[str, list[int]] = {}
         for tp in loaded:
             topic = self.topics.get(tp.topic)
@@ -142,7 +142,7 @@ class TopicManager:
         changed = False
         for name, parts in orphans.items():
             if adopt and name not in self.topics and validate_topic_name(name) is None:
-                ids = [lg.topic_id for p in parts if (lg := self.logs.get(name, p)) and lg.topic_id]
+                ids = [lg.topic_id for p in parts if (lg := self.log_manager.get(name, p)) and lg.topic_id]
                 topic = Topic(name, ids[0] if ids else uuid.uuid4(), max(parts) + 1, internal=name in INTERNAL_TOPICS)
                 self._add(topic)
                 changed = True
@@ -150,17 +150,17 @@ class TopicManager:
             else:
                 for p in parts:
                     log.warning("delete orphan partition", topic=name, partition=p)
-                    await self.logs.delete(name, p)
+                    await self.log_manager.delete(name, p)
         for topic in list(self.topics.values()):
             await self._ensure_logs(topic)
         if changed:
             await self._save()
         await self._ensure_offsets_topic()
-        self.logs.start()
+        self.log_manager.start()
         log.info("load topics", topics=len(self.topics))
 
     async def stop(self) -> None:
-        await self.logs.stop()
+        await self.log_manager.stop()
 
     async def _ensure_offsets_topic(self) -> None:
         if OFFSETS_TOPIC in self.topics:
@@ -180,9 +180,9 @@ class TopicManager:
     async def _ensure_logs(self, topic: Topic) -> None:
         config = self.log_config(topic)
         for p in range(topic.partitions):
-            lg = self.logs.get(topic.name, p)
+            lg = self.log_manager.get(topic.name, p)
             if lg is None:
-                lg = await self.logs.create(topic.name, p, config, topic.topic_id)
+                lg = await self.log_manager.create(topic.name, p, config, topic.topic_id)
             elif lg.topic_id is None:
                 lg.topic_id = topic.topic_id
             # The single broker leads every partition, at the latest epoch its log knows (0 for
@@ -298,7 +298,7 @@ class TopicManager:
             self._by_id.pop(topic.topic_id, None)
             await self._save()
             for p in range(topic.partitions):
-                await self.logs.delete(name, p)
+                await self.log_manager.delete(name, p)
             log.info("delete topic", topic=name, topic_id=uuid_to_kafka(topic.topic_id))
             return topic
 

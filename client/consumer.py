@@ -102,7 +102,7 @@ class AsyncConsumer:
         await self.client.start()
         self._fetcher.notify = self._wakeup.set
         if self.coordinator is not None:
-            self._fetcher.committed_lookup = self.coordinator.fetch_committed
+            self._fetcher.committed_lookup = self.coordinator.offsets.fetch_committed
             self.coordinator.start()
         self._fetcher.start()
         self._started = True
@@ -282,7 +282,7 @@ class AsyncConsumer:
 
     async def seek_to_committed(self, *partitions: TopicPartition) -> dict[TopicPartition, int | None]:
         tps = [TopicPartition(*tp) for tp in partitions] or sorted(self._subs.assigned())
-        committed = await self._require_group().fetch_committed(tps)
+        committed = await self._require_group().offsets.fetch_committed(tps)
         for tp, om in committed.items():
             if om is not None:
                 self.seek(tp, om.offset)
@@ -305,7 +305,7 @@ class AsyncConsumer:
         """The group's committed offset for `partition` (None if there is none)."""
         self._check_open()
         tp = TopicPartition(*partition)
-        om = (await self._require_group().fetch_committed([tp])).get(tp)
+        om = (await self._require_group().offsets.fetch_committed([tp])).get(tp)
         return None if om is None else om.offset
 
     async def commit(self, offsets: Mapping[TopicPartition, int | OffsetAndMetadata] | None = None) -> None:
@@ -317,7 +317,7 @@ class AsyncConsumer:
         else:
             to_commit = {TopicPartition(*tp): om if isinstance(om, OffsetAndMetadata) else OffsetAndMetadata(int(om))
                          for tp, om in offsets.items()}
-        await coordinator.commit_offsets(to_commit)
+        await coordinator.offsets.commit(to_commit)
 
     def pause(self, *partitions: TopicPartition) -> None:
         self._subs.pause(TopicPartition(*tp) for tp in partitions)

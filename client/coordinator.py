@@ -13,7 +13,9 @@ Three tasks with explicit lifetimes:
   group, as in Kafka, and rejoins at its next poll.
 * the **auto-commit task**: commits the consumed positions every auto_commit_interval_ms.
 
-The decisions about error codes are in `membership.py` (pure).
+The decisions about error codes are in `membership.py` (pure), the heartbeat and poll timers in
+`heartbeat.py` (pure); the group's offsets (commit, fetch, auto-commit) are a component,
+`group_offsets.GroupOffsets`, that sees this member through a narrow interface.
 """
 
 from __future__ import annotations
@@ -35,8 +37,8 @@ from client.errors import (
     KafkaError,
     KafkaTimeoutError,
 )
-from client.group_offsets import GroupOffsetsMixin
-from client.heartbeat import HeartbeatMixin
+from client.group_offsets import GroupOffsets
+from client.heartbeat import Heartbeat
 from client.membership import (
     NO_GENERATION_STATE,
     Action,
@@ -45,6 +47,7 @@ from client.membership import (
     MemberState,
     RebalanceListener,
     assignment_change,
+    heartbeat_action,
     join_action,
     join_protocols,
     sync_action,
@@ -58,7 +61,7 @@ from protocol.errors import ErrorCode
 log = logs.get("kbroker.client.coordinator")
 
 
-class ConsumerCoordinator(HeartbeatMixin, GroupOffsetsMixin):
+class ConsumerCoordinator:
     def __init__(self, client: KafkaClient, subscriptions: SubscriptionState, config: GroupConfig,
                  assignors: list[Assignor], listener: RebalanceListener | None = None,
                  notify: Callable[[], None] = lambda: None,
@@ -82,11 +85,10 @@ class ConsumerCoordinator(HeartbeatMixin, GroupOffsetsMixin):
         self._join_prepared = False
         self._joined_counts: dict[str, int] | None = None
         self._fatal: KafkaError | None = None
-        self._last_poll = time.monotonic()
-        self._polling = 0
-        self._poll_expired = False
-        self._next_heartbeat = 0.0
+        self.heartbeat = Heartbeat(config.heartbeat_interval_ms / 1000, config.max_poll_interval_ms / 1000,
+                                   last_poll=time.monotonic())
         self._heartbeat_wake = asyncio.Event()
+        self.offsets = GroupOffsets(client, config, subscriptions, self)
         self._rebalance_task: asyncio.Task | None = None
         self._lookup: asyncio.Task | None = None
         self._tasks: list[asyncio.Task] = []
@@ -106,7 +108,8 @@ class ConsumerCoordinator(HeartbeatMixin, GroupOffsetsMixin):
         loop = asyncio.get_running_loop()
         self._tasks.append(loop.create_task(self._heartbeat_loop(), name=f"kafka-heartbeat-{self.group_id}"))
         if self.config.enable_auto_commit:
-            self._tasks.append(loop.create_task(self._auto_commit_loop(), name=f"kafka-autocommit-{self.group_id}"))
+            self._tasks.append(loop.create_task(self.offsets.auto_commit_loop(),
+                                                name=f"kafka-autocommit-{self.group_id}"))
         self.client.on_metadata(self._on_metadata)
 
     async def close(self) -> None:
@@ -150,7 +153,7 @@ class ConsumerCoordinator(HeartbeatMixin, GroupOffsetsMixin):
     async def _on_leave_prepare(self) -> None:
         owned = self.subs.assigned()
         if self.generation.valid and self.config.enable_auto_commit:
-            await self._commit_quietly(self.subs.all_consumed(), "close")
+            await self.offsets.commit_quietly(self.subs.all_consumed(), "close")
         if owned:
             if self.generation.valid:
                 await self._call_listener("on_partitions_revoked", owned)
@@ -165,9 +168,7 @@ class ConsumerCoordinator(HeartbeatMixin, GroupOffsetsMixin):
         Raises the error that ended the membership, if any."""
         if self._fatal is not None:
             raise self._fatal
-        self._last_poll = time.monotonic()
-        if self._poll_expired:
-            self._poll_expired = False
+        if self.heartbeat.poll(time.monotonic()):
             self.request_rejoin("the consumer polled again after max_poll_interval_ms expired")
         if not self.subs.group_managed or not self.need_rejoin():
             return
@@ -182,12 +183,11 @@ class ConsumerCoordinator(HeartbeatMixin, GroupOffsetsMixin):
     @contextlib.contextmanager
     def polling(self):
         """While the application waits inside getmany, the poll timer does not run."""
-        self._polling += 1
+        self.heartbeat.enter_poll()
         try:
             yield
         finally:
-            self._polling -= 1
-            self._last_poll = time.monotonic()
+            self.heartbeat.leave_poll(time.monotonic())
 
     def need_rejoin(self) -> bool:
         return self.subs.group_managed and (self.state is MemberState.UNJOINED or self.rejoin_needed)
@@ -247,7 +247,8 @@ class ConsumerCoordinator(HeartbeatMixin, GroupOffsetsMixin):
             self.client.drop_connection(self.coordinator.node_id, COORDINATION)
             self.coordinator = None
 
-    async def _send(self, api_key: int, body: Any, timeout: float | None = None) -> tuple[int, Any]:
+    async def send(self, api_key: int, body: Any, timeout: float | None = None) -> tuple[int, Any]:
+        """A request to the group's coordinator (found first if need be)."""
         node = await self.ensure_coordinator(timeout)
         try:
             return await self.client.send_versioned(node.node_id, api_key, body, purpose=COORDINATION,
@@ -288,7 +289,7 @@ class ConsumerCoordinator(HeartbeatMixin, GroupOffsetsMixin):
         generation is gone."""
         owned = self.subs.assigned()
         if self.generation.valid and self.config.enable_auto_commit and owned:
-            await self._commit_quietly(self.subs.all_consumed(), "rebalance")
+            await self.offsets.commit_quietly(self.subs.all_consumed(), "rebalance")
         if not self.generation.valid:
             if owned:
                 self._revoke_locally(owned)
@@ -331,7 +332,7 @@ class ConsumerCoordinator(HeartbeatMixin, GroupOffsetsMixin):
         self.state = MemberState.PREPARING_REBALANCE
         log.info("join_group", group=self.group_id, member=member_id or None, reason=self.rejoin_reason)
         timeout = max(self.client.config.request_timeout_ms, self.rebalance_timeout_ms + 5000) / 1000
-        version, r = await self._send(ApiKey.JOIN_GROUP, body, timeout)
+        version, r = await self.send(ApiKey.JOIN_GROUP, body, timeout)
         if self.config.group_instance_id is not None and version < 5:
             raise GroupFatalError("static membership (group_instance_id) needs JoinGroup v5+, which the broker lacks")
         action = join_action(r.error_code)
@@ -358,7 +359,7 @@ class ConsumerCoordinator(HeartbeatMixin, GroupOffsetsMixin):
             "protocol_name": generation.protocol,
             "assignments": [{"member_id": m, "assignment": a} for m, a in assignments.items()],
         }
-        _, s = await self._send(ApiKey.SYNC_GROUP, sync, timeout)
+        _, s = await self.send(ApiKey.SYNC_GROUP, sync, timeout)
         action = sync_action(s.error_code)
         if action is not Action.NONE:
             await self._apply(action, s.error_code, "SyncGroup")
@@ -417,7 +418,7 @@ class ConsumerCoordinator(HeartbeatMixin, GroupOffsetsMixin):
         assignment = decode_assignment(data) if data else Assignment()
         assigned = {TopicPartition(t, p) for t, p in assignment.partitions()}
         self.state = MemberState.STABLE
-        self._next_heartbeat = time.monotonic() + self.config.heartbeat_interval_ms / 1000
+        self.heartbeat.sent(time.monotonic())  # the first heartbeat of the generation in an interval
         self._heartbeat_wake.set()
         self._join_prepared = False
         self.rebalances += 1
@@ -434,7 +435,7 @@ class ConsumerCoordinator(HeartbeatMixin, GroupOffsetsMixin):
             if change.revoked:
                 if self.config.enable_auto_commit:
                     consumed = self.subs.all_consumed()
-                    await self._commit_quietly({tp: consumed[tp] for tp in change.revoked if tp in consumed}, "revoke")
+                    await self.offsets.commit_quietly({tp: consumed[tp] for tp in change.revoked if tp in consumed}, "revoke")
                 self._revoke_locally(set(change.revoked))
                 await self._call_listener("on_partitions_revoked", set(change.revoked))
             self.subs.assign_from_subscribed(assigned)
@@ -468,6 +469,74 @@ class ConsumerCoordinator(HeartbeatMixin, GroupOffsetsMixin):
                 self._joined_counts = counts
                 self.request_rejoin("the partitions of subscribed topics changed")
 
+    # --- the heartbeat task ------------------------------------------------------------------
+
+    async def _heartbeat_loop(self) -> None:
+        """From start to close: heartbeat while stable, whatever the application does; leave the
+        group when it has not polled for max_poll_interval_ms (it rejoins at its next poll)."""
+        timers = self.heartbeat
+        backoff = self.client.config.retry_backoff_ms / 1000
+        while True:
+            stable = self.state is MemberState.STABLE
+            wait = timers.time_to_next_event(time.monotonic(), stable, joined=self.state is not MemberState.UNJOINED)
+            self._heartbeat_wake.clear()
+            with contextlib.suppress(TimeoutError):
+                await wait_for(self._heartbeat_wake.wait(), wait)
+            now = time.monotonic()
+            joined = self.state is not MemberState.UNJOINED and self.subs.group_managed
+            if timers.poll_timer_expired(now, joined):
+                log.warning("expire_poll_interval", group=self.group_id, member=self.generation.member_id,
+                            max_poll_interval_ms=self.config.max_poll_interval_ms)
+                if self._rebalance_task is not None and not self._rebalance_task.done():
+                    self._rebalance_task.cancel()
+                await self.maybe_leave_group("consumer poll timeout has expired (max_poll_interval_ms)")
+                continue
+            if self.state is not MemberState.STABLE or not self.generation.valid or not timers.heartbeat_due(now):
+                continue
+            timers.sent(now)
+            await self._heartbeat_once(backoff)
+
+    async def _heartbeat_once(self, backoff: float) -> None:
+        generation = self.generation
+        body = {"group_id": self.group_id, "generation_id": generation.generation_id,
+                "member_id": generation.member_id, "group_instance_id": self.config.group_instance_id}
+        try:
+            _, r = await self.send(ApiKey.HEARTBEAT, body, timeout=self.client.config.request_timeout_ms / 1000)
+        except KafkaError as e:
+            log.debug("fail_heartbeat", group=self.group_id, error=str(e))
+            self.heartbeat.retry_after(time.monotonic(), backoff)
+            return
+        if generation != self.generation or self.state is not MemberState.STABLE:
+            return  # a rebalance moved on meanwhile; this answer is stale
+        action = heartbeat_action(r.error_code)
+        if action is Action.NONE:
+            return
+        name = ErrorCode(r.error_code).name if r.error_code in ErrorCode._value2member_map_ else str(r.error_code)
+        if action is Action.REJOIN:
+            self.request_rejoin("the group is rebalancing (heartbeat)")
+        elif action is Action.RETRY:
+            self.heartbeat.retry_after(time.monotonic(), backoff)
+        elif action is Action.REDISCOVER:
+            self.mark_coordinator_dead(name)
+            self.heartbeat.retry_after(time.monotonic(), backoff)
+        elif action in (Action.RESET_REJOIN, Action.RESET_GENERATION_REJOIN):
+            log.warning("lose_membership", group=self.group_id, member=generation.member_id,
+                        generation=generation.generation_id, error=name)
+            self.lose_generation(generation, action, f"heartbeat: {name}")
+        else:
+            self._fatal = GroupFatalError("Heartbeat failed", code=r.error_code)
+            self.state = MemberState.UNJOINED
+            self.notify()
+
+    def lose_generation(self, generation: Generation, action: Action, reason: str) -> None:
+        """The coordinator no longer knows `generation` (RESET_GENERATION_REJOIN) or this member
+        id (RESET_REJOIN): forget it and rejoin. Nothing to do if the member already moved on."""
+        if generation != self.generation:
+            return
+        self.generation = NO_GENERATION_STATE if action is Action.RESET_REJOIN else Generation(-1, generation.member_id)
+        self.state = MemberState.UNJOINED
+        self.request_rejoin(reason)
+
     # --- leaving -----------------------------------------------------------------------------
 
     async def maybe_leave_group(self, reason: str) -> None:
@@ -481,7 +550,7 @@ class ConsumerCoordinator(HeartbeatMixin, GroupOffsetsMixin):
                     "members": [{"member_id": generation.member_id, "group_instance_id": None, "reason": reason}]}
             timeout = self.client.config.request_timeout_ms / 1000
             try:
-                version, r = await self._send(ApiKey.LEAVE_GROUP, body, timeout=timeout)
+                version, r = await self.send(ApiKey.LEAVE_GROUP, body, timeout=timeout)
                 if version >= 3 and r.error_code == ErrorCode.UNKNOWN_MEMBER_ID and not r.members:
                     # Kafka answers a batched leave (v3+) per member; an answer without members
                     # comes from a broker that read the request as v0-2 (the librdkafka mock):

@@ -1,5 +1,8 @@
-"""The group's offsets: commit (with this member's generation), fetch, and auto-commit (part of
-ConsumerCoordinator). Error codes are read as Kafka's OffsetCommitResponseHandler does
+"""The group's offsets: commit (with this member's generation), fetch, and auto-commit.
+
+A component of ConsumerCoordinator, which it sees only through `GroupMember`: the member's
+generation and state, the coordinator connection, and how to give up a generation the
+coordinator no longer knows. Error codes are read as Kafka's OffsetCommitResponseHandler does
 (`membership.commit_action`)."""
 
 from __future__ import annotations
@@ -7,43 +10,69 @@ from __future__ import annotations
 import asyncio
 import time
 from collections.abc import Iterable, Mapping
-from typing import TYPE_CHECKING
+from typing import Any, Protocol
 
 from client import log as logs
-from client.cluster import Backoff
+from client.cluster import Backoff, KafkaClient
 from client.errors import CommitFailedError, KafkaError, RebalanceInProgressError, error_for
-from client.membership import NO_GENERATION_STATE, Action, Generation, MemberState, commit_action
+from client.membership import NO_GENERATION_STATE, Action, Generation, GroupConfig, MemberState, commit_action
 from client.offsets import offset_commit_body, offset_commit_errors, offset_fetch_body, offset_fetch_result
 from client.structs import OffsetAndMetadata, TopicPartition
-from client.subscription import SubscriptionType
+from client.subscription import SubscriptionState, SubscriptionType
 from protocol.apis import ApiKey
 from protocol.errors import ErrorCode
-
-if TYPE_CHECKING:
-    from client.coordinator import ConsumerCoordinator
 
 log = logs.get("kbroker.client.coordinator")
 
 
-class GroupOffsetsMixin:
-    async def _auto_commit_loop(self: ConsumerCoordinator) -> None:
+class GroupMember(Protocol):
+    """What the group's offsets need from the membership (ConsumerCoordinator)."""
+
+    generation: Generation
+    state: MemberState
+
+    @property
+    def rebalancing(self) -> bool: ...
+
+    async def send(self, api_key: int, body: Any, timeout: float | None = None) -> tuple[int, Any]: ...
+
+    def mark_coordinator_dead(self, reason: str) -> None: ...
+
+    def request_rejoin(self, reason: str) -> None: ...
+
+    def lose_generation(self, generation: Generation, action: Action, reason: str) -> None: ...
+
+
+class GroupOffsets:
+    def __init__(self, client: KafkaClient, config: GroupConfig, subscriptions: SubscriptionState,
+                 member: GroupMember):
+        self.client = client
+        self.config = config
+        self.subs = subscriptions
+        self.member = member
+
+    @property
+    def group_id(self) -> str:
+        return self.config.group_id
+
+    async def auto_commit_loop(self) -> None:
         interval = self.config.auto_commit_interval_ms / 1000
+        member = self.member
         while True:
             await asyncio.sleep(interval)
-            stable = self.state is MemberState.STABLE and not self.rebalancing and self.generation.valid
+            stable = member.state is MemberState.STABLE and not member.rebalancing and member.generation.valid
             if stable or self.subs.type is SubscriptionType.USER_ASSIGNED:
-                await self._commit_quietly(self.subs.all_consumed(), "auto-commit")
+                await self.commit_quietly(self.subs.all_consumed(), "auto-commit")
 
-    async def _commit_quietly(self: ConsumerCoordinator, offsets: Mapping[TopicPartition, OffsetAndMetadata], why: str) -> None:
+    async def commit_quietly(self, offsets: Mapping[TopicPartition, OffsetAndMetadata], why: str) -> None:
         if not offsets:
             return
         try:
-            await self.commit_offsets(offsets)
+            await self.commit(offsets)
         except KafkaError as e:
             log.warning("fail_commit_offsets", group=self.group_id, reason=why, error=str(e))
 
-    async def commit_offsets(self: ConsumerCoordinator, offsets: Mapping[TopicPartition, OffsetAndMetadata],
-                             timeout: float | None = None) -> None:
+    async def commit(self, offsets: Mapping[TopicPartition, OffsetAndMetadata], timeout: float | None = None) -> None:
         """OffsetCommit with this member's generation (or as a standalone member when the
         partitions were assigned by hand), retrying retriable errors until `timeout`."""
         if not offsets:
@@ -51,17 +80,19 @@ class GroupOffsetsMixin:
         timeout = self.client.config.request_timeout_ms / 1000 if timeout is None else timeout
         deadline = time.monotonic() + timeout
         backoff = Backoff(self.client.config.retry_backoff_ms, self.client.config.retry_backoff_max_ms)
+        member = self.member
         while True:
-            generation = self.generation if self.subs.group_managed else NO_GENERATION_STATE
-            if self.subs.group_managed and (not generation.valid or self.state is not MemberState.STABLE):
-                if self.rebalancing or self.state in (MemberState.PREPARING_REBALANCE, MemberState.COMPLETING_REBALANCE):
+            generation = member.generation if self.subs.group_managed else NO_GENERATION_STATE
+            if self.subs.group_managed and (not generation.valid or member.state is not MemberState.STABLE):
+                if member.rebalancing or member.state in (MemberState.PREPARING_REBALANCE,
+                                                          MemberState.COMPLETING_REBALANCE):
                     raise RebalanceInProgressError("the consumer is rebalancing; poll, then commit again")
                 raise CommitFailedError("the consumer is not part of an active group (it was fenced, left, or its "
                                         "poll interval expired); its partitions may belong to another member now")
             body = offset_commit_body(self.group_id, offsets, generation_id=generation.generation_id,
                                       member_id=generation.member_id, group_instance_id=self.config.group_instance_id)
             try:
-                _, r = await self._send(ApiKey.OFFSET_COMMIT, body, timeout=max(0.1, deadline - time.monotonic()))
+                _, r = await self.member.send(ApiKey.OFFSET_COMMIT, body, timeout=max(0.1, deadline - time.monotonic()))
                 errors = offset_commit_errors(r)
             except KafkaError as e:
                 if not e.retriable or time.monotonic() > deadline:
@@ -77,24 +108,21 @@ class GroupOffsetsMixin:
             action = max((commit_action(c) for c in failed.values()), key=_ACTION_SEVERITY.__getitem__)
             if action in (Action.RETRY, Action.REDISCOVER):
                 if action is Action.REDISCOVER:
-                    self.mark_coordinator_dead(ErrorCode(code).name)
+                    self.member.mark_coordinator_dead(ErrorCode(code).name)
                 if time.monotonic() > deadline:
                     raise error_for(code, "OffsetCommit")
                 await asyncio.sleep(backoff.next_delay())
                 continue
             if action is Action.REJOIN:
-                self.request_rejoin("OffsetCommit: REBALANCE_IN_PROGRESS")
+                member.request_rejoin("OffsetCommit: REBALANCE_IN_PROGRESS")
                 raise RebalanceInProgressError("the group is rebalancing; poll, then commit again")
             if action in (Action.RESET_REJOIN, Action.RESET_GENERATION_REJOIN):
-                if generation == self.generation and self.subs.group_managed:
-                    self.generation = NO_GENERATION_STATE if action is Action.RESET_REJOIN \
-                        else Generation(-1, generation.member_id)
-                    self.state = MemberState.UNJOINED
-                    self.request_rejoin(f"OffsetCommit: {ErrorCode(code).name}")
+                if self.subs.group_managed:
+                    member.lose_generation(generation, action, f"OffsetCommit: {ErrorCode(code).name}")
                 raise CommitFailedError("the group rebalanced and this member's generation is gone", code=code)
             raise error_for(code, "OffsetCommit")
 
-    async def fetch_committed(self: ConsumerCoordinator, partitions: Iterable[TopicPartition] | None,
+    async def fetch_committed(self, partitions: Iterable[TopicPartition] | None,
                               timeout: float | None = None) -> dict[TopicPartition, OffsetAndMetadata | None]:
         """The group's committed offsets for `partitions` (None: every partition it has)."""
         tps = None if partitions is None else sorted(set(partitions))
@@ -105,13 +133,13 @@ class GroupOffsetsMixin:
         backoff = Backoff(self.client.config.retry_backoff_ms, self.client.config.retry_backoff_max_ms)
         while True:
             try:
-                version, r = await self._send(ApiKey.OFFSET_FETCH, offset_fetch_body(self.group_id, tps),
+                version, r = await self.member.send(ApiKey.OFFSET_FETCH, offset_fetch_body(self.group_id, tps),
                                               timeout=max(0.1, deadline - time.monotonic()))
                 error, found = offset_fetch_result(r, version, self.group_id)
                 codes = [error] + [code for _, code in found.values() if code]
                 code = next((c for c in codes if c), 0)
                 if code in (ErrorCode.NOT_COORDINATOR, ErrorCode.COORDINATOR_NOT_AVAILABLE):
-                    self.mark_coordinator_dead(ErrorCode(code).name)
+                    self.member.mark_coordinator_dead(ErrorCode(code).name)
                 if code:
                     raise error_for(code, "OffsetFetch")
             except KafkaError as e:

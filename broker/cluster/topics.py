@@ -33,8 +33,8 @@ CREATE_WAIT_S = 10.0  # how long CreateTopics / DeleteTopics wait for the contro
 
 
 class ClusterTopicManager(TopicManager):
-    def __init__(self, config: Config, logs_: LogManager, node_id: int, cluster: ClusterNode):
-        super().__init__(config, logs_, node_id)
+    def __init__(self, config: Config, log_manager: LogManager, node_id: int, cluster: ClusterNode):
+        super().__init__(config, log_manager, node_id)
         self.cluster = cluster
         self.replicas: dict[str, dict[int, list[int]]] = {}  # the assignment of every topic
 
@@ -49,9 +49,9 @@ class ClusterTopicManager(TopicManager):
     async def _ensure_logs(self, topic: Topic) -> None:
         config = self.log_config(topic)
         for p in self._local(topic.name):
-            lg = self.logs.get(topic.name, p)
+            lg = self.log_manager.get(topic.name, p)
             if lg is None:
-                await self.logs.create(topic.name, p, config, topic.topic_id)
+                await self.log_manager.create(topic.name, p, config, topic.topic_id)
             elif lg.topic_id is None:
                 lg.topic_id = topic.topic_id
 
@@ -59,8 +59,8 @@ class ClusterTopicManager(TopicManager):
         self.topics.pop(topic.name, None)
         self._by_id.pop(topic.topic_id, None)
         for p in range(topic.partitions):
-            if self.logs.get(topic.name, p) is not None:
-                await self.logs.delete(topic.name, p)
+            if self.log_manager.get(topic.name, p) is not None:
+                await self.log_manager.delete(topic.name, p)
 
     async def apply(self, view: ClusterView, broker_id: int) -> None:
         """Mirror the view's topics: new ones get their local logs, deleted (or re-created under

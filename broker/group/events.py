@@ -3,14 +3,15 @@
 In: typed requests (one per group API, decoded and version-normalized by the handlers), timer
 expiries and append completions. Out: `Reply(waiter, result)` — answer the request the driver
 tagged with `waiter` — and `Append(records, then)` — write these records to the shard's
-`__consumer_offsets` partition, then call `then(error)` with the outcome.
+`__consumer_offsets` partition; once the driver reports the outcome, the shard replays the
+records if they were written, then calls `then(error)`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 from broker.offsets import Record
 from protocol.errors import ErrorCode
@@ -176,6 +177,20 @@ class ListedGroup:
     group_type: str = "classic"
 
 
+# -- what a request becomes --------------------------------------------------------------------
+
+T = TypeVar("T")
+
+
+@dataclass(slots=True)
+class CoordinatorResult(Generic[T]):
+    """Kafka's CoordinatorResult: the records a request writes and the answer it gets once they
+    are written. State changes come from replaying `records`, never from computing them."""
+
+    records: Sequence[Record]
+    response: T
+
+
 # -- outputs ----------------------------------------------------------------------------------
 
 @dataclass(slots=True)
@@ -214,3 +229,23 @@ def append_error_to_commit_error(error: ErrorCode) -> ErrorCode:
     if error in (ErrorCode.MESSAGE_TOO_LARGE, ErrorCode.RECORD_LIST_TOO_LARGE, ErrorCode.INVALID_FETCH_SIZE):
         return ErrorCode.INVALID_COMMIT_OFFSET_SIZE
     return error
+
+
+class Outputs:
+    """A shard's outputs, in order, until the driver drains them."""
+
+    __slots__ = ("_out",)
+
+    def __init__(self) -> None:
+        self._out: list[Output] = []
+
+    def reply(self, waiter: Any, result: Any) -> None:
+        if waiter is not None:  # None: nobody waits (e.g. a benchmark's heartbeat)
+            self._out.append(Reply(waiter, result))
+
+    def write(self, records: Sequence[Record], then: Callable[[ErrorCode], None] | None = None) -> None:
+        self._out.append(Append(list(records), then))
+
+    def drain(self) -> list[Output]:
+        out, self._out = self._out, []
+        return out

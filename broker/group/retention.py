@@ -16,26 +16,17 @@ Expired offsets get tombstones in the log; a group left Empty without offsets is
 and, if it ever had group metadata written (generation > 0, as Kafka checks), gets a group
 tombstone in the same write.
 
-`expired_offsets` is the pure rule; `expire_offsets` applies it to a shard (records out through
-the shard's `_append`); `schedule_offset_expiry` arms the periodic check on the shard's timers.
+`expired_offsets` is the pure rule. The shard (shard.py, `_expire_offsets`) runs the periodic
+check: it writes the tombstones and changes nothing until they are written (replaying them removes
+the offsets and the tombstoned groups); a failed write leaves everything for the next check.
 """
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Mapping
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Mapping
 
-from broker import logs
 from broker.group.state import ClassicGroup, GroupState
-from broker.offsets import GroupRecord, OffsetAndMetadata, OffsetRecord, Record
-from protocol.errors import ErrorCode
-
-if TYPE_CHECKING:
-    from broker.group.coordinator import GroupCoordinator
-
-log = logs.get("kbroker.group")
-
-EXPIRY_KEY: Hashable = ("offsets-expiry",)
+from broker.offsets import OffsetAndMetadata
 
 
 def expired_offsets(group: ClassicGroup, offsets: Mapping[str, Mapping[int, OffsetAndMetadata]], now_ms: int,
@@ -58,7 +49,7 @@ def expired_offsets(group: ClassicGroup, offsets: Mapping[str, Mapping[int, Offs
 
 
 def _expired(offsets: Mapping[str, Mapping[int, OffsetAndMetadata]], now_ms: int, retention_ms: int,
-             base, subscribed: set[str]) -> list[tuple[str, int]]:
+             base: Callable[[OffsetAndMetadata], int], subscribed: set[str]) -> list[tuple[str, int]]:
     out = []
     for topic, partitions in offsets.items():
         if topic in subscribed:
@@ -72,54 +63,7 @@ def _expired(offsets: Mapping[str, Mapping[int, OffsetAndMetadata]], now_ms: int
     return sorted(out)
 
 
-def expire_offsets(core: GroupCoordinator, retention_ms: int) -> tuple[int, int]:
-    """One retention pass over a shard: writes the tombstones; returns (offsets expired, groups
-    removed)."""
-    now = core.clock.wall_ms()
-    records: list[Record] = []
-    expired_offsets_count = 0
-    removed: list[str] = []
-    for group_id, group in list(core.groups.items()):
-        if group.is_in(GroupState.DEAD) or core.offsets.has_inflight(group_id):
-            continue
-        offsets = core.offsets.group_offsets(group_id)
-        expired = expired_offsets(group, offsets, now, retention_ms)
-        records.extend(OffsetRecord(group_id, t, p, None) for t, p in expired)
-        expired_offsets_count += len(expired)
-        remaining = sum(len(parts) for parts in offsets.values()) - len(expired)
-        if group.is_in(GroupState.EMPTY) and not group.members and remaining == 0 and not group.pending_members:
-            core._transition(group, GroupState.DEAD, "offsets expired")
-            del core.groups[group_id]
-            if group.generation_id > 0:  # as Kafka: a group that never had metadata written gets none
-                records.append(GroupRecord(group_id, None))
-            removed.append(group_id)
-    if not records:
-        if removed:
-            log.info("remove groups", partition=core.partition, groups=removed, reason="empty, no offsets")
-        return 0, len(removed)
-    offset_tombstones = [r for r in records if isinstance(r, OffsetRecord)]
-
-    def stored(error: ErrorCode) -> None:
-        if error != ErrorCode.NONE:
-            log.warning("fail to expire offsets", partition=core.partition, error=error.name)
-            return
-        for record in offset_tombstones:
-            core.offsets.apply(record)
-        log.info("expire offsets", partition=core.partition, offsets=len(offset_tombstones), groups_removed=removed)
-
-    core._append(records, stored)
-    return expired_offsets_count, len(removed)
-
-
-def schedule_offset_expiry(core: GroupCoordinator) -> None:
-    """Arm the periodic retention check on the shard's timers (re-armed by each pass)."""
-    interval = core.config.offsets_retention_check_interval_ms
-    retention = core.config.offsets_retention_ms
-
-    def tick() -> None:
-        try:
-            expire_offsets(core, retention)
-        finally:
-            core._schedule(EXPIRY_KEY, interval, tick)
-
-    core._schedule(EXPIRY_KEY, interval, tick)
+def is_removable(group: ClassicGroup) -> bool:
+    """Kafka's `group.isEmpty` for cleanup: Empty, nobody in it nor about to join. Such a group
+    with no offsets left is removed (Dead)."""
+    return group.is_in(GroupState.EMPTY) and not group.members and not group.pending_members

@@ -1,10 +1,13 @@
-"""Runs a GroupCoordinator shard on the event loop: the I/O around the pure state machine.
+"""Runs a GroupCoordinatorShard on the event loop: the I/O around the pure state machine, in
+the role of Kafka's CoordinatorRuntime (which drives every shard of a broker; here one runtime
+drives one shard, and GroupCoordinatorService holds one per `__consumer_offsets` partition).
 
 - Waiters are asyncio futures: `submit(method, request)` calls the shard and returns the future
   its `Reply` will resolve (at once for a heartbeat, later for a parked JoinGroup).
 - Appends go to one writer task per shard. While a write + fsync is in flight, new appends
-  queue up; the next write takes them all as one batch (group commit), and each append's
-  continuation runs, in order, once its batch is durable.
+  queue up; the next write takes them all as one batch (group commit). Once the batch is
+  durable (or failed), each append goes back to the shard, in order: `shard.appended` replays
+  what was written and runs the append's continuation.
 - Timers: the shard's heap drives one `loop.call_later` handle, re-armed only when the
   earliest deadline moves earlier.
 - Load: the partition is replayed from the start before the shard serves its groups.
@@ -18,8 +21,8 @@ from collections.abc import Callable
 from typing import Any
 
 from broker import logs
-from broker.group.coordinator import GroupCoordinator
 from broker.group.events import Append, Reply
+from broker.group.shard import GroupCoordinatorShard
 from broker.offsets import OffsetsLog, decode_record, encode_record
 from protocol.errors import ErrorCode
 
@@ -54,10 +57,10 @@ class _Immediate:
         self.result = result
 
 
-class CoordinatorShard:
-    def __init__(self, core: GroupCoordinator, offsets_log: OffsetsLog):
-        self.core = core
-        self.partition = core.partition
+class CoordinatorRuntime:
+    def __init__(self, shard: GroupCoordinatorShard, offsets_log: OffsetsLog):
+        self.shard = shard
+        self.partition = shard.partition
         self.offsets_log = offsets_log
         self.loaded = False
         self._pending: list[Append] = []
@@ -90,7 +93,7 @@ class CoordinatorShard:
     def dispatch(self) -> None:
         """Route the shard's outputs: resolve replies, queue appends, re-arm the timer."""
         wake = False
-        for out in self.core.drain():
+        for out in self.shard.drain():
             if type(out) is Reply:
                 waiter = out.waiter
                 if not waiter.done():  # a cancelled request (its connection went away)
@@ -115,21 +118,18 @@ class CoordinatorShard:
     # -- timers -------------------------------------------------------------------------------
 
     def _arm_timer(self) -> None:
-        deadline = self.core.timers.next_deadline()
+        deadline = self.shard.timers.next_deadline()
         if deadline is None or (self._timer is not None and self._timer_at <= deadline):
             return
         if self._timer is not None:
             self._timer.cancel()
-        delay_ms = max(0, deadline - self.core.clock.monotonic_ms()) + 1  # never wake just before it
+        delay_ms = max(0, deadline - self.shard.clock.monotonic_ms()) + 1  # never wake just before it
         self._timer_at = deadline
         self._timer = asyncio.get_running_loop().call_later(delay_ms / 1000, self._on_timer)
 
     def _on_timer(self) -> None:
         self._timer = self._timer_at = None
-        try:
-            self.core.fire_timers()
-        except Exception:
-            log.exception("fail timer", partition=self.partition)
+        self.shard.fire_timers()  # each action runs on its own: one that fails is logged there
         self.dispatch()
 
     # -- the writer ---------------------------------------------------------------------------
@@ -167,7 +167,7 @@ class CoordinatorShard:
                 self._writing = False
             for append in batch:
                 try:
-                    self.core.appended(append, error)
+                    self.shard.appended(append, error)
                 except Exception:
                     log.exception("fail append continuation", partition=self.partition)
             self.dispatch()
@@ -200,7 +200,7 @@ class CoordinatorShard:
                 continue
             if record is not None:
                 records.append(record)
-        self.core.load(records)
+        self.shard.load(records)
         self.loaded = True
         self.dispatch()
 
@@ -210,7 +210,7 @@ class CoordinatorShard:
             with contextlib.suppress(TimeoutError, asyncio.CancelledError):
                 async with asyncio.timeout(grace_s):
                     await self.barrier()
-        self.core.unload()
+        self.shard.unload()
         self.dispatch()
         self.loaded = False
         if self._timer is not None:

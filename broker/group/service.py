@@ -1,4 +1,5 @@
-"""The group coordinator as the handlers see it: one shard per `__consumer_offsets` partition.
+"""The group coordinator as the handlers see it (Kafka's GroupCoordinatorService): one shard
+(GroupCoordinatorShard, driven by its CoordinatorRuntime) per `__consumer_offsets` partition.
 
 Routes each group to its shard (the Java hash of the group id, placement.py) and answers what
 Kafka's GroupCoordinatorService answers before a shard is reached: COORDINATOR_NOT_AVAILABLE
@@ -13,7 +14,7 @@ import asyncio
 from collections.abc import Iterable
 
 from broker import logs
-from broker.group.coordinator import Clock, GroupConfig, GroupCoordinator
+from broker.group.config import Clock, GroupConfig
 from broker.group.events import (
     DescribedGroup,
     FetchedGroup,
@@ -32,7 +33,8 @@ from broker.group.events import (
     SyncResult,
 )
 from broker.group.placement import coordinator_partition
-from broker.group.runtime import CoordinatorShard
+from broker.group.runtime import CoordinatorRuntime
+from broker.group.shard import GroupCoordinatorShard
 from broker.offsets import OffsetsLog
 from protocol.errors import ErrorCode
 
@@ -47,11 +49,12 @@ class GroupCoordinatorService:
         self.num_partitions = num_partitions
         self.offsets_log = offsets_log
         self.clock = clock
-        self.shards = [CoordinatorShard(GroupCoordinator(p, config, clock), offsets_log) for p in range(num_partitions)]
+        self.runtimes = [CoordinatorRuntime(GroupCoordinatorShard(p, config, clock), offsets_log)
+                         for p in range(num_partitions)]
         # The partitions this broker coordinates: all of them on a single broker (None); in cluster
         # mode those whose offsets partition it leads (set_owned), the others NOT_COORDINATOR.
         self.owned: set[int] | None = None if owned is None else set(owned)
-        self._shard_loads: dict[int, asyncio.Task] = {}
+        self._loads: dict[int, asyncio.Task] = {}
         self.active = False
         self._loading: asyncio.Task | None = None
         self._partitions: dict[str, int] = {}  # group id -> its partition (the Java hash, cached)
@@ -64,20 +67,20 @@ class GroupCoordinatorService:
         if self.owned is not None:  # cluster mode: shards start as leaderships arrive (set_owned)
             self.active = True
             return
-        for shard in self.shards:
-            shard.start()
+        for runtime in self.runtimes:
+            runtime.start()
         self.active = True
         self._loading = asyncio.get_running_loop().create_task(self._load_all(), name="group-coordinator-load")
 
     async def _load_all(self) -> None:
         loop = asyncio.get_running_loop()
         started = loop.time()
-        results = await asyncio.gather(*(shard.load() for shard in self.shards), return_exceptions=True)
-        for shard, result in zip(self.shards, results, strict=True):
+        results = await asyncio.gather(*(runtime.load() for runtime in self.runtimes), return_exceptions=True)
+        for runtime, result in zip(self.runtimes, results, strict=True):
             if isinstance(result, BaseException):
-                log.error("fail to load", partition=shard.partition, error=repr(result))
+                log.error("fail to load", partition=runtime.partition, error=repr(result))
         log.info("load coordinator", partitions=self.num_partitions,
-                 groups=sum(len(s.core.groups) for s in self.shards), ms=round((loop.time() - started) * 1000))
+                 groups=sum(len(r.shard.groups) for r in self.runtimes), ms=round((loop.time() - started) * 1000))
 
     async def wait_loaded(self) -> None:
         if self._loading is not None:
@@ -87,11 +90,11 @@ class GroupCoordinatorService:
         self.active = False
         if self._loading is not None and not self._loading.done():
             self._loading.cancel()
-        for task in self._shard_loads.values():
+        for task in self._loads.values():
             task.cancel()
-        await asyncio.gather(*(shard.stop() for shard in self.shards), return_exceptions=True)
-        log.info("stop coordinator", writes=sum(s.batches_written for s in self.shards),
-                 records=sum(s.records_written for s in self.shards))
+        await asyncio.gather(*(runtime.stop() for runtime in self.runtimes), return_exceptions=True)
+        log.info("stop coordinator", writes=sum(r.batches_written for r in self.runtimes),
+                 records=sum(r.records_written for r in self.runtimes))
 
     # -- cluster mode: leaderships of offsets partitions come and go ---------------------------
 
@@ -104,34 +107,35 @@ class GroupCoordinatorService:
         partitions = {p for p in partitions if 0 <= p < self.num_partitions}
         for p in sorted(self.owned - partitions):
             self.owned.discard(p)
-            task = self._shard_loads.pop(p, None)
+            task = self._loads.pop(p, None)
             if task is not None:
                 task.cancel()
-            await self.shards[p].stop()
+            await self.runtimes[p].stop()
             log.info("resign coordinator", partition=p)
         for p in sorted(partitions - self.owned):
             self.owned.add(p)
-            shard = self.shards[p] = CoordinatorShard(GroupCoordinator(p, self.config, self.clock), self.offsets_log)
-            shard.start()
-            self._shard_loads[p] = asyncio.get_running_loop().create_task(self._load_shard(shard), name=f"load-{p}")
+            shard = GroupCoordinatorShard(p, self.config, self.clock)
+            runtime = self.runtimes[p] = CoordinatorRuntime(shard, self.offsets_log)
+            runtime.start()
+            self._loads[p] = asyncio.get_running_loop().create_task(self._load_shard(runtime), name=f"load-{p}")
 
-    async def _load_shard(self, shard: CoordinatorShard) -> None:
+    async def _load_shard(self, runtime: CoordinatorRuntime) -> None:
         try:
-            await shard.load()
-            log.info("elect coordinator", partition=shard.partition, groups=len(shard.core.groups))
+            await runtime.load()
+            log.info("elect coordinator", partition=runtime.partition, groups=len(runtime.shard.groups))
         except Exception as e:
-            log.error("fail to load", partition=shard.partition, error=repr(e))
+            log.error("fail to load", partition=runtime.partition, error=repr(e))
         finally:
-            if self._shard_loads.get(shard.partition) is asyncio.current_task():
-                del self._shard_loads[shard.partition]
+            if self._loads.get(runtime.partition) is asyncio.current_task():
+                del self._loads[runtime.partition]
 
-    def shard_for(self, group_id: str) -> CoordinatorShard:
+    def runtime_for(self, group_id: str) -> CoordinatorRuntime:
         partition = self._partitions.get(group_id)
         if partition is None:
             if len(self._partitions) >= 100_000:
                 self._partitions.clear()
             partition = self._partitions[group_id] = coordinator_partition(group_id, self.num_partitions)
-        return self.shards[partition]
+        return self.runtimes[partition]
 
     def _unavailable(self, group_id: str | None, empty_ok: bool = False) -> ErrorCode | None:
         """Kafka's checks before a shard: inactive, invalid id, loading."""
@@ -139,9 +143,9 @@ class GroupCoordinatorService:
             return E.COORDINATOR_NOT_AVAILABLE
         if group_id is None or (group_id == "" and not empty_ok):
             return E.INVALID_GROUP_ID
-        if self.owned is not None and self.shard_for(group_id).partition not in self.owned:
+        if self.owned is not None and self.runtime_for(group_id).partition not in self.owned:
             return E.NOT_COORDINATOR
-        if not self.shard_for(group_id).loaded:
+        if not self.runtime_for(group_id).loaded:
             return E.COORDINATOR_LOAD_IN_PROGRESS
         return None
 
@@ -157,8 +161,8 @@ class GroupCoordinatorService:
         error = self._unavailable(req.group_id)
         if error is not None:
             return JoinResult(error, req.member_id)
-        shard = self.shard_for(req.group_id)
-        return await shard.submit(shard.core.join_group, req)
+        runtime = self.runtime_for(req.group_id)
+        return await runtime.submit(runtime.shard.join_group, req)
 
     async def sync_group(self, req: SyncGroup) -> SyncResult:
         error = self._unavailable(req.group_id)
@@ -166,8 +170,8 @@ class GroupCoordinatorService:
             return SyncResult(E.REBALANCE_IN_PROGRESS)  # the rebalance state is lost: rejoin
         if error is not None:
             return SyncResult(error)
-        shard = self.shard_for(req.group_id)
-        return await shard.submit(shard.core.sync_group, req)
+        runtime = self.runtime_for(req.group_id)
+        return await runtime.submit(runtime.shard.sync_group, req)
 
     def heartbeat(self, req: Heartbeat) -> ErrorCode:
         error = self._unavailable(req.group_id)
@@ -175,15 +179,15 @@ class GroupCoordinatorService:
             return E.NONE  # the group is still loading: answer blindly
         if error is not None:
             return error
-        shard = self.shard_for(req.group_id)
-        return shard.call_now(shard.core.heartbeat, req)
+        runtime = self.runtime_for(req.group_id)
+        return runtime.call_now(runtime.shard.heartbeat, req)
 
     async def leave_group(self, req: LeaveGroup) -> LeaveResult:
         error = self._unavailable(req.group_id)
         if error is not None:
             return LeaveResult(error)
-        shard = self.shard_for(req.group_id)
-        return await shard.submit(shard.core.leave_group, req)
+        runtime = self.runtime_for(req.group_id)
+        return await runtime.submit(runtime.shard.leave_group, req)
 
     # -- offsets ------------------------------------------------------------------------------
 
@@ -191,8 +195,8 @@ class GroupCoordinatorService:
         error = self._unavailable(req.group_id, empty_ok=True)
         if error is not None:
             return [(t, [(p.partition, error) for p in parts]) for t, parts in req.topics]
-        shard = self.shard_for(req.group_id)
-        return await shard.submit(shard.core.commit_offsets, req)
+        runtime = self.runtime_for(req.group_id)
+        return await runtime.submit(runtime.shard.commit_offsets, req)
 
     async def fetch_offsets(self, group_id: str, topics: list[tuple[str, list[int]]] | None,
                             require_stable: bool = False) -> FetchedGroup:
@@ -200,17 +204,17 @@ class GroupCoordinatorService:
         if error is not None:
             return FetchedGroup(group_id, error, [(t, [FetchedPartition(p, error=error) for p in parts])
                                                   for t, parts in topics or []])
-        shard = self.shard_for(group_id)
-        if require_stable and shard.core.offsets.has_inflight(group_id):
-            await shard.barrier()  # answer once the commits in flight are durable
-        return shard.core.fetch_offsets(group_id, topics)
+        runtime = self.runtime_for(group_id)
+        if require_stable and runtime.shard.offsets.has_inflight(group_id):
+            await runtime.barrier()  # answer once the commits in flight are durable
+        return runtime.shard.fetch_offsets(group_id, topics)
 
     async def delete_offsets(self, req: OffsetDelete) -> OffsetDeleteResult:
         error = self._unavailable(req.group_id)
         if error is not None:
             return OffsetDeleteResult(error)
-        shard = self.shard_for(req.group_id)
-        return await shard.submit(shard.core.delete_offsets, req)
+        runtime = self.runtime_for(req.group_id)
+        return await runtime.submit(runtime.shard.delete_offsets, req)
 
     # -- admin --------------------------------------------------------------------------------
 
@@ -221,7 +225,7 @@ class GroupCoordinatorService:
             if error is not None:
                 described.append(DescribedGroup(group_id or "", error))
             else:
-                described.append(self.shard_for(group_id).core.describe_group(group_id, api_version))
+                described.append(self.runtime_for(group_id).shard.describe_group(group_id, api_version))
         return described
 
     def list_groups(self, states: Iterable[str] = (), types: Iterable[str] = ()) -> tuple[ErrorCode, list[ListedGroup]]:
@@ -230,11 +234,11 @@ class GroupCoordinatorService:
         states, types = list(states), list(types)
         groups: list[ListedGroup] = []
         loading = False
-        for shard in self.shards:
-            if self.owned is not None and shard.partition not in self.owned:
+        for runtime in self.runtimes:
+            if self.owned is not None and runtime.partition not in self.owned:
                 continue
-            if shard.loaded:
-                groups.extend(shard.core.list_groups(states, types))
+            if runtime.loaded:
+                groups.extend(runtime.shard.list_groups(states, types))
             else:
                 loading = True
         return (E.COORDINATOR_LOAD_IN_PROGRESS if loading else E.NONE), groups
@@ -247,9 +251,9 @@ class GroupCoordinatorService:
             if error is not None:
                 answers[group_id] = error
             else:
-                by_shard.setdefault(self.shard_for(group_id).partition, []).append(group_id)
+                by_shard.setdefault(self.runtime_for(group_id).partition, []).append(group_id)
                 answers.setdefault(group_id, E.NONE)
-        results = await asyncio.gather(*(self.shards[p].submit(self.shards[p].core.delete_groups, ids)
+        results = await asyncio.gather(*(self.runtimes[p].submit(self.runtimes[p].shard.delete_groups, ids)
                                          for p, ids in by_shard.items()))
         for result in results:
             answers.update(result)

@@ -4,7 +4,7 @@ This is data plus invariants, in the shape of Kafka's `ClassicGroup` / `ClassicG
 which member leads, which protocol the members vote for, who is still expected to rejoin or to
 sync. Every state change goes through `ClassicGroup.transition_to`, which checks it against
 `VALID_PREVIOUS` — the one table of legal transitions. What to *do* on a request (and so which
-transition to take) lives in `coordinator.py`.
+transition to take) lives in `shard.py`.
 
 A member's pending JoinGroup or SyncGroup answer is held as an opaque `waiter`: the driver
 passes one in with the request and gets it back in a `Reply` output; this module never looks
@@ -35,21 +35,22 @@ class GroupState(enum.Enum):
         return self.value
 
 
-E, PR, CR, S, D = (GroupState.EMPTY, GroupState.PREPARING_REBALANCE, GroupState.COMPLETING_REBALANCE,
-                   GroupState.STABLE, GroupState.DEAD)
-
 # The legal transitions, as the set of states each state may be entered from.
 #   PreparingRebalance: a member joins, leaves, fails or changes its metadata; or a new generation starts
 #   CompletingRebalance: every expected member rejoined (or the rebalance timed out); awaiting the leader
 #   Stable: the leader's assignment is durably stored and handed out
 #   Empty: a rebalance ended with no member left (also: a group that only holds offsets)
 #   Dead: the group is deleted (DeleteGroups, or all its offsets gone) or unloaded
+_EMPTY, _PREPARING, _COMPLETING, _STABLE, _DEAD = (
+    GroupState.EMPTY, GroupState.PREPARING_REBALANCE, GroupState.COMPLETING_REBALANCE, GroupState.STABLE,
+    GroupState.DEAD,
+)
 VALID_PREVIOUS: dict[GroupState, frozenset[GroupState]] = {
-    PR: frozenset({S, CR, E}),
-    CR: frozenset({PR}),
-    S: frozenset({CR}),
-    E: frozenset({PR}),
-    D: frozenset({S, PR, CR, E, D}),
+    _PREPARING: frozenset({_STABLE, _COMPLETING, _EMPTY}),
+    _COMPLETING: frozenset({_PREPARING}),
+    _STABLE: frozenset({_COMPLETING}),
+    _EMPTY: frozenset({_PREPARING}),
+    _DEAD: frozenset({_STABLE, _PREPARING, _COMPLETING, _EMPTY, _DEAD}),
 }
 
 
@@ -139,7 +140,7 @@ class ClassicGroup:
         return self.state in states
 
     def can_rebalance(self) -> bool:
-        return self.state in VALID_PREVIOUS[PR]
+        return self.state in VALID_PREVIOUS[_PREPARING]
 
     def transition_to(self, target: GroupState, wall_ms: int) -> None:
         if self.state not in VALID_PREVIOUS[target]:
@@ -153,9 +154,6 @@ class ClassicGroup:
     @property
     def size(self) -> int:
         return len(self.members)
-
-    def has(self, member_id: str) -> bool:
-        return member_id in self.members
 
     def is_leader(self, member_id: str) -> bool:
         return self.leader_id == member_id
@@ -269,13 +267,25 @@ class ClassicGroup:
         n = len(self.members)
         return {name for name, count in self.supported.items() if count == n and n > 0}
 
-    def select_protocol(self) -> str:
+    def select_protocol(self, member_id: str | None = None, protocols: Protocols | None = None) -> str | None:
         """Each member votes for its first protocol every member supports; most votes wins
-        (a tie goes to the protocol that got its first vote earliest, in join order)."""
+        (a tie goes to the protocol that got its first vote earliest, in join order). With
+        `member_id` and `protocols`: the vote were that member to list those protocols instead
+        (None if no protocol would be common to all)."""
         if not self.members:
             raise ValueError(f"cannot select a protocol for empty group {self.group_id}")
-        candidates = self.candidate_protocols()
-        votes: Counter = Counter(m.vote(candidates) for m in self.members.values())
+        if member_id is None or protocols is None:
+            candidates = self.candidate_protocols()
+            votes: Counter = Counter(m.vote(candidates) for m in self.members.values())
+        else:
+            supported = self.supported.copy()
+            supported.subtract(name for name, _ in self.members[member_id].protocols)
+            supported.update(name for name, _ in protocols)
+            candidates = {name for name, count in supported.items() if count == len(self.members)}
+            if not candidates:
+                return None
+            votes = Counter(next(name for name, _ in protocols if name in candidates) if m.member_id == member_id
+                            else m.vote(candidates) for m in self.members.values())
         return max(votes, key=lambda name: votes[name])  # Counter keeps first-vote order; max keeps the first
 
     def init_next_generation(self, wall_ms: int) -> None:
@@ -320,7 +330,3 @@ class ClassicGroup:
     def is_subscribed_to(self, topic: str) -> bool:
         topics = self.subscribed_topics()
         return self.uses_consumer_protocol() if topics is None else topic in topics
-
-    def is_simple(self) -> bool:
-        """A group only used for offset storage: no protocol type, no members."""
-        return self.protocol_type is None and not self.members

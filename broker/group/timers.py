@@ -43,9 +43,6 @@ class Timers:
     def __len__(self) -> int:
         return len(self._live)
 
-    def __contains__(self, key: Hashable) -> bool:
-        return key in self._live
-
     def schedule(self, key: Hashable, deadline: int, action: Action) -> None:
         self._live[key] = (deadline, action)
         queued = self._queued.get(key)
@@ -63,10 +60,6 @@ class Timers:
 
     def cancel(self, key: Hashable) -> None:
         self._live.pop(key, None)
-
-    def deadline(self, key: Hashable) -> int | None:
-        entry = self._live.get(key)
-        return entry[0] if entry else None
 
     def next_deadline(self) -> int | None:
         """The earliest heap entry (it may turn out stale: then `pop_due` fires nothing)."""

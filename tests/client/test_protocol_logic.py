@@ -236,3 +236,73 @@ def test_metadata_update_reports_changes_and_leaders() -> None:
     assert md.update(metadata_response({"t": [1, -1, 2]}), all_topics=True) == {"t"}
     assert md.available_partitions("t") == [0, 2]
     assert md.update(metadata_response({}), all_topics=True) == {"t"} and md.partition_count("t") == 0
+
+
+def test_heartbeat_timers_heartbeat_every_interval_while_stable() -> None:
+    from client.heartbeat import Heartbeat
+
+    hb = Heartbeat(interval_s=3.0, max_poll_interval_s=300.0, last_poll=0.0)
+    hb.sent(10.0)  # a generation was joined at t=10
+    assert not hb.heartbeat_due(12.9) and hb.heartbeat_due(13.0)
+    assert hb.time_to_next_event(11.0, stable=True, joined=True) == 2.0
+    assert hb.time_to_next_event(11.0, stable=False, joined=True) == 3.0  # not stable: check every interval
+    hb.retry_after(13.0, 0.1)
+    assert hb.next_heartbeat == pytest.approx(13.1)
+
+
+def test_heartbeat_poll_timer_expires_only_outside_a_poll_and_once() -> None:
+    from client.heartbeat import Heartbeat
+
+    hb = Heartbeat(interval_s=3.0, max_poll_interval_s=10.0, last_poll=0.0)
+    assert not hb.poll_timer_expired(10.0, joined=True)
+    hb.enter_poll()  # the application waits inside getmany: the timer does not run
+    assert not hb.poll_timer_expired(60.0, joined=True)
+    hb.leave_poll(60.0)
+    assert not hb.poll_timer_expired(70.0, joined=False)  # not in a group: nothing to leave
+    assert hb.poll_timer_expired(70.1, joined=True) and hb.poll_expired
+    assert not hb.poll_timer_expired(80.0, joined=True)  # left once; the next poll rejoins
+    assert hb.poll(81.0) is True and not hb.poll_expired and hb.poll(82.0) is False
+
+
+async def test_group_offsets_give_up_a_generation_the_coordinator_no_longer_knows() -> None:
+    """GroupOffsets sees the member only through GroupMember: a commit answered ILLEGAL_GENERATION
+    makes the member forget its generation (and rejoin), and the commit fails."""
+    from types import SimpleNamespace
+
+    from client.errors import CommitFailedError
+    from client.group_offsets import GroupOffsets
+    from client.membership import GroupConfig, MemberState
+    from client.structs import OffsetAndMetadata
+
+    class Member:
+        def __init__(self) -> None:
+            self.generation = Generation(4, "m-1", "range")
+            self.state = MemberState.STABLE
+            self.rebalancing = False
+            self.sent: list[dict] = []
+            self.lost: list[tuple[Generation, Action]] = []
+
+        async def send(self, api_key: int, body: dict, timeout: float | None = None) -> tuple[int, object]:
+            self.sent.append(body)
+            partition = SimpleNamespace(partition_index=0, error_code=ErrorCode.ILLEGAL_GENERATION)
+            return 8, SimpleNamespace(topics=[SimpleNamespace(name="t", partitions=[partition])])
+
+        def mark_coordinator_dead(self, reason: str) -> None:
+            raise AssertionError("not a coordinator error")
+
+        def request_rejoin(self, reason: str) -> None:
+            raise AssertionError("not a rebalance")
+
+        def lose_generation(self, generation: Generation, action: Action, reason: str) -> None:
+            self.lost.append((generation, action))
+
+    subs = SubscriptionState()
+    subs.subscribe(["t"])
+    member = Member()
+    client = SimpleNamespace(config=SimpleNamespace(request_timeout_ms=1000, retry_backoff_ms=10,
+                                                    retry_backoff_max_ms=100))
+    offsets = GroupOffsets(client, GroupConfig("g"), subs, member)  # type: ignore[arg-type]
+    with pytest.raises(CommitFailedError):
+        await offsets.commit({TopicPartition("t", 0): OffsetAndMetadata(5)})
+    assert member.sent[0]["generation_id_or_member_epoch"] == 4 and member.sent[0]["member_id"] == "m-1"
+    assert member.lost == [(Generation(4, "m-1", "range"), Action.RESET_GENERATION_REJOIN)]

@@ -109,8 +109,8 @@ async def test_two_members_on_two_connections_rebalance(broker) -> None:
         assert sa.error_code == E.NONE
         first = await b.request(K.JOIN_GROUP, 9, join_body("g2"))
         b_join = asyncio.create_task(b.request(K.JOIN_GROUP, 9, join_body("g2", first.member_id)))
-        core = broker.groups.shard_for("g2").core
-        await async_wait_until(lambda: str(core.groups["g2"].state) == "PreparingRebalance", what="rebalance")
+        shard = broker.groups.runtime_for("g2").shard
+        await async_wait_until(lambda: str(shard.groups["g2"].state) == "PreparingRebalance", what="rebalance")
         hb = await a.request(K.HEARTBEAT, 4, {"group_id": "g2", "generation_id": 1, "member_id": ra.member_id})
         assert hb.error_code == E.REBALANCE_IN_PROGRESS
         ra2 = await a.request(K.JOIN_GROUP, 9, join_body("g2", ra.member_id))

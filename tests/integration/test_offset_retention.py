@@ -78,8 +78,8 @@ async def test_empty_group_offsets_expire_with_tombstones_active_group_offsets_s
         "offsets.topic.num.partitions": "1", "offsets.retention.minutes": "1",
         "offsets.retention.check.interval.ms": "50"})
     clock = SkewedClock()
-    for shard in broker.groups.shards:
-        shard.core.clock = clock
+    for runtime in broker.groups.runtimes:
+        runtime.shard.clock = clock
     bootstrap = f"127.0.0.1:{broker.bound_port}"
     admin = AIOKafkaAdminClient(bootstrap_servers=bootstrap)
     await admin.start()

@@ -50,7 +50,7 @@ async def bootstrap(broker) -> str:
 
 
 def group_state(broker, group: str) -> tuple[str, int]:
-    g = broker.groups.shard_for(group).core.groups[group]
+    g = broker.groups.runtime_for(group).shard.groups[group]
     return str(g.state), g.generation_id
 
 
@@ -87,7 +87,7 @@ async def test_group_lifecycle(broker, bootstrap: str, client: str) -> None:
         c.kill()
         await wait_balanced([a, b], PARTITIONS, since, timeout=SESSION_MS / 1000 + 20)
         assert group_state(broker, group)[0] == "Stable"
-        assert len(broker.groups.shard_for(group).core.groups[group].members) == 2
+        assert len(broker.groups.runtime_for(group).shard.groups[group].members) == 2
 
         # The commits made before the rebalances are fetched back exactly.
         assert await a.fetch(list(range(PARTITIONS))) == committed
@@ -138,7 +138,7 @@ async def test_mixed_aiokafka_and_confluent_group_with_range(broker, bootstrap: 
         Agent.spawn("confluent", bootstrap, group, topic, name="ck2", session_ms=SESSION_MS)))
     try:
         await wait_balanced(agents, PARTITIONS)
-        g = broker.groups.shard_for(group).core.groups[group]
+        g = broker.groups.runtime_for(group).shard.groups[group]
         assert g.protocol_name == "range" and g.size == 4
         # Range over members sorted by id: contiguous ranges, the first two members one extra.
         sizes = sorted(len(a.assignment) for a in agents)
@@ -200,6 +200,6 @@ async def test_admin_clients_list_describe_and_delete(broker, bootstrap: str) ->
                 kadmin.close()
 
         await asyncio.to_thread(once_empty)
-        assert group not in broker.groups.shard_for(group).core.groups
+        assert group not in broker.groups.runtime_for(group).shard.groups
     finally:
         await member.reap()

@@ -1,4 +1,4 @@
-"""Drive a GroupCoordinator shard without sockets: a manual clock, waiters as plain objects,
+"""Drive a GroupCoordinatorShard without sockets: a manual clock, waiters as plain objects,
 and the shard's appends either completed at once or held to be completed by the test."""
 
 from __future__ import annotations
@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from broker.group.coordinator import GroupConfig, GroupCoordinator
+from broker.group.config import GroupConfig
 from broker.group.events import (
     Append,
     CommitPartition,
@@ -20,6 +20,7 @@ from broker.group.events import (
     SyncGroup,
     SyncResult,
 )
+from broker.group.shard import GroupCoordinatorShard
 from broker.offsets import OffsetRecord, Record
 from protocol.errors import ErrorCode
 
@@ -55,7 +56,7 @@ class Harness:
 
     def __post_init__(self) -> None:
         self.clock = ManualClock()
-        self.core = GroupCoordinator(0, self.config, self.clock)
+        self.shard = GroupCoordinatorShard(0, self.config, self.clock)
         self.replies: dict[Waiter, Any] = {}
         self.written: list[Record] = []  # records whose append completed
         self.held: list[Append] = []  # appends not yet completed (auto_append=False)
@@ -64,7 +65,7 @@ class Harness:
 
     def pump(self) -> None:
         while True:
-            outputs = self.core.drain()
+            outputs = self.shard.drain()
             if not outputs:
                 return
             for out in outputs:
@@ -73,7 +74,7 @@ class Harness:
                     self.replies[out.waiter] = out.result
                 elif self.auto_append:
                     self.written.extend(out.records)
-                    self.core.appended(out, E.NONE)
+                    self.shard.appended(out, E.NONE)
                 else:
                     self.held.append(out)
 
@@ -82,14 +83,14 @@ class Harness:
         for append in held:
             if error == E.NONE:
                 self.written.extend(append.records)
-            self.core.appended(append, error)
+            self.shard.appended(append, error)
         self.pump()
 
     def advance(self, ms: int) -> None:
         self.clock.mono += ms
         self.clock.wall += ms
         for _ in range(1000):  # timers that fire may schedule more at the same instant
-            fired = self.core.fire_timers()
+            fired = self.shard.fire_timers()
             self.pump()
             if not fired:
                 return
@@ -97,7 +98,7 @@ class Harness:
 
     def call(self, method: str, req: Any, name: str = "") -> Waiter:
         w = Waiter(name or method)
-        getattr(self.core, method)(req, w)
+        getattr(self.shard, method)(req, w)
         self.pump()
         return w
 
@@ -150,7 +151,7 @@ class Harness:
         return self.call("commit_offsets", req)
 
     def fetch(self, group: str, topics: list[tuple[str, list[int]]] | None = None) -> dict[tuple[str, int], int]:
-        res = self.core.fetch_offsets(group, topics)
+        res = self.shard.fetch_offsets(group, topics)
         return {(t, p.partition): p.offset for t, parts in res.topics for p in parts}
 
     # -- whole rebalances --

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import structlog
 
-from broker.group.coordinator import GroupConfig
+from broker.group.config import GroupConfig
 from broker.group.events import Heartbeat, JoinResult, LeaveResult, OffsetDelete, SyncResult
 from broker.group.state import GroupState
 from broker.offsets import GroupRecord, OffsetRecord
@@ -15,11 +15,11 @@ S = GroupState
 
 
 def state(h: Harness, group: str = "g") -> GroupState:
-    return h.core.groups[group].state
+    return h.shard.groups[group].state
 
 
 def generation(h: Harness, group: str = "g") -> int:
-    return h.core.groups[group].generation_id
+    return h.shard.groups[group].generation_id
 
 
 # == JoinGroup ====================================================================================
@@ -29,7 +29,7 @@ def test_first_join_v4_answers_member_id_required_with_a_new_id() -> None:
     r: JoinResult = h.result(h.join(client="cli", version=4))
     assert r.error == E.MEMBER_ID_REQUIRED
     assert r.member_id.startswith("cli-") and len(r.member_id) == 4 + 36
-    assert r.member_id in h.core.groups["g"].pending_members
+    assert r.member_id in h.shard.groups["g"].pending_members
     assert state(h) is S.EMPTY
 
 
@@ -45,7 +45,7 @@ def test_first_join_v3_is_added_at_once() -> None:
 def test_join_with_member_id_to_unknown_group_is_unknown_member_id() -> None:
     h = Harness()
     r = h.result(h.join(member_id="ghost"))
-    assert r.error == E.UNKNOWN_MEMBER_ID and "g" not in h.core.groups
+    assert r.error == E.UNKNOWN_MEMBER_ID and "g" not in h.shard.groups
 
 
 def test_join_with_unknown_member_id_is_unknown_member_id() -> None:
@@ -155,7 +155,7 @@ def test_rebalance_timeout_removes_members_that_do_not_rejoin() -> None:
     assert not h.answered(w)
     h.advance(1)
     assert h.result(wl).error == E.NONE and h.result(w).error == E.NONE
-    assert follower not in h.core.groups["g"].members and h.core.groups["g"].size == 2
+    assert follower not in h.shard.groups["g"].members and h.shard.groups["g"].size == 2
 
 
 def test_leader_that_does_not_rejoin_is_replaced_by_a_member_that_did() -> None:
@@ -168,7 +168,7 @@ def test_leader_that_does_not_rejoin_is_replaced_by_a_member_that_did() -> None:
     wf = h.join("g", follower, client="c1", rebalance=1000)
     h.advance(1000)
     r = h.result(wf)
-    assert r.leader == follower and leader not in h.core.groups["g"].members
+    assert r.leader == follower and leader not in h.shard.groups["g"].members
 
 
 def test_group_max_size_reached() -> None:
@@ -176,7 +176,7 @@ def test_group_max_size_reached() -> None:
     h.form_group(2)
     r = h.result(h.join(client="third"))
     assert r.error == E.GROUP_MAX_SIZE_REACHED and r.member_id == ""
-    assert h.core.groups["g"].size == 2 and state(h) is S.STABLE
+    assert h.shard.groups["g"].size == 2 and state(h) is S.STABLE
 
 
 def test_group_max_size_counts_parked_joins_while_preparing() -> None:
@@ -190,9 +190,9 @@ def test_pending_member_expires_after_session_timeout() -> None:
     h = Harness()
     r = h.result(h.join(session=500))
     h.advance(499)
-    assert r.member_id in h.core.groups["g"].pending_members
+    assert r.member_id in h.shard.groups["g"].pending_members
     h.advance(1)
-    assert r.member_id not in h.core.groups["g"].pending_members
+    assert r.member_id not in h.shard.groups["g"].pending_members
     assert h.result(h.join(member_id=r.member_id)).error == E.UNKNOWN_MEMBER_ID
 
 
@@ -342,7 +342,7 @@ def test_members_that_never_sync_are_removed_and_the_group_rebalances() -> None:
     h.sync("g", leader, 1, {leader: b"L", follower: b"F"})
     assert state(h) is S.STABLE
     h.advance(1000)  # the follower never sent SyncGroup
-    assert follower not in h.core.groups["g"].members and state(h) is S.PREPARING_REBALANCE
+    assert follower not in h.shard.groups["g"].members and state(h) is S.PREPARING_REBALANCE
 
 
 # == Heartbeat ====================================================================================
@@ -397,7 +397,7 @@ def test_session_expiry_removes_the_member_and_rebalances() -> None:
     assert state(h) is S.STABLE
     h.advance(1)  # the follower never heartbeated: its session ends
     assert state(h) is S.PREPARING_REBALANCE
-    assert follower not in h.core.groups["g"].members
+    assert follower not in h.shard.groups["g"].members
     assert h.heartbeat("g", leader, 1) == E.REBALANCE_IN_PROGRESS
 
 
@@ -408,7 +408,7 @@ def test_heartbeats_keep_the_session_alive() -> None:
         h.advance(500)
         for m in members:
             assert h.heartbeat("g", m, 1) == E.NONE
-    assert state(h) is S.STABLE and h.core.groups["g"].size == 3
+    assert state(h) is S.STABLE and h.shard.groups["g"].size == 3
 
 
 def test_parked_join_counts_as_heartbeat_but_a_new_member_does_not() -> None:
@@ -416,8 +416,8 @@ def test_parked_join_counts_as_heartbeat_but_a_new_member_does_not() -> None:
     leader, follower = h.form_group(2, session=1000, rebalance=10_000)
     h.join("g", leader, client="c0", session=1000, rebalance=10_000)  # leader parked, rebalance begins
     h.advance(1500)  # the leader's session passes while it waits; it is not expired
-    assert leader in h.core.groups["g"].members
-    assert follower not in h.core.groups["g"].members  # never rejoined nor heartbeated: expired
+    assert leader in h.shard.groups["g"].members
+    assert follower not in h.shard.groups["g"].members  # never rejoined nor heartbeated: expired
 
 
 # == LeaveGroup ===================================================================================
@@ -452,7 +452,7 @@ def test_batched_leave_v3_answers_each_member() -> None:
     a, b, c = h.form_group(3)
     r = h.leave("g", (a, None), ("ghost", None), (c, None))
     assert r.members == [(a, None, E.NONE), ("ghost", None, E.UNKNOWN_MEMBER_ID), (c, None, E.NONE)]
-    assert set(h.core.groups["g"].members) == {b}
+    assert set(h.shard.groups["g"].members) == {b}
 
 
 def test_leave_of_unknown_group_is_unknown_member_id_per_member() -> None:
@@ -473,7 +473,7 @@ def test_leave_of_a_pending_member() -> None:
     h = Harness()
     pending = h.result(h.join()).member_id
     assert h.leave("g", (pending, None)).members == [(pending, None, E.NONE)]
-    assert not h.core.groups["g"].pending_members
+    assert not h.shard.groups["g"].pending_members
 
 
 def test_leave_during_preparing_rebalance_completes_the_join_phase() -> None:
@@ -497,7 +497,7 @@ def test_static_member_restart_gets_its_assignment_back_without_rebalance() -> N
     h.advance(0)
     r = h.result(w)
     gen = r.generation_id
-    assignments = {m: f"A-{m}".encode() for m in h.core.groups["g"].members}
+    assignments = {m: f"A-{m}".encode() for m in h.shard.groups["g"].members}
     for m in list(assignments):
         h.sync("g", m, gen, assignments if m == leader else None)
     assert state(h) is S.STABLE
@@ -545,7 +545,7 @@ def test_static_member_restart_fences_its_parked_join() -> None:
     h = Harness()
     leader, _ = h.form_group(2, instance=None)
     w = h.join_new(client="s", instance="inst")  # parked in PreparingRebalance
-    old_id = h.core.groups["g"].static_members["inst"]
+    old_id = h.shard.groups["g"].static_members["inst"]
     w2 = h.join(client="s", instance="inst")
     assert h.result(w).error == E.FENCED_INSTANCE_ID and h.result(w).member_id == old_id
     assert not h.answered(w2) and state(h) is S.PREPARING_REBALANCE
@@ -561,14 +561,14 @@ def test_static_member_is_kept_when_it_misses_the_rebalance_deadline() -> None:
     h.sync("g", d_id, 1)
     h.join_new(client="new", rebalance=1000, session=60_000)  # rebalance: neither s nor d rejoin
     h.advance(1000)
-    members = h.core.groups["g"].members
+    members = h.shard.groups["g"].members
     assert s_id in members and d_id not in members
 
 
 def test_static_member_with_changed_protocol_rebalances() -> None:
     h = Harness()
     h.form_group(1, instance="inst", protocols=[("range", b""), ("roundrobin", b"")])
-    assert h.core.groups["g"].protocol_name == "range"
+    assert h.shard.groups["g"].protocol_name == "range"
     w = h.join(client="c0", instance="inst", protocols=[("roundrobin", b"")])  # the vote would change
     r = h.result(w)  # a rebalance (its only member is back at once): a new generation, new protocol
     assert (r.generation_id, r.protocol_name, state(h)) == (2, "roundrobin", S.COMPLETING_REBALANCE)
@@ -582,14 +582,14 @@ def test_static_member_rejoin_store_failure_restores_the_old_member() -> None:
     h.complete_appends(E.NOT_ENOUGH_REPLICAS)
     r = h.result(w)
     assert r.error == E.COORDINATOR_NOT_AVAILABLE and r.member_id == ""
-    assert h.core.groups["g"].static_members == {"inst": old} and old in h.core.groups["g"].members
+    assert h.shard.groups["g"].static_members == {"inst": old} and old in h.shard.groups["g"].members
 
 
 def test_static_member_session_expiry_removes_it() -> None:
     h = Harness()
     h.form_group(1, instance="inst", session=1000)
     h.advance(1000)
-    assert state(h) is S.EMPTY and h.core.groups["g"].static_members == {}
+    assert state(h) is S.EMPTY and h.shard.groups["g"].static_members == {}
 
 
 # == DescribeGroups, ListGroups, DeleteGroups, OffsetDelete ======================================
@@ -597,7 +597,7 @@ def test_static_member_session_expiry_removes_it() -> None:
 def test_describe_stable_group_shows_protocol_and_member_metadata() -> None:
     h = Harness()
     leader, follower = h.form_group(2)
-    d = h.core.describe_group("g")
+    d = h.shard.describe_group("g")
     assert (d.error, d.state, d.protocol_type, d.protocol_data) == (E.NONE, "Stable", "consumer", "range")
     assert [(m.member_id, m.client_id, m.metadata, m.assignment) for m in d.members] == [
         (leader, "c0", b"meta-c0", f"assign-{leader}".encode()),
@@ -608,15 +608,15 @@ def test_describe_rebalancing_group_hides_protocol_and_metadata() -> None:
     h = Harness()
     h.form_group(2)
     h.join_new(client="new")
-    d = h.core.describe_group("g")
+    d = h.shard.describe_group("g")
     assert d.state == "PreparingRebalance" and d.protocol_data == "" and all(m.metadata == b"" for m in d.members)
 
 
 def test_describe_unknown_group_is_dead_or_group_id_not_found_from_v6() -> None:
     h = Harness()
-    d = h.core.describe_group("nope", api_version=5)
+    d = h.shard.describe_group("nope", api_version=5)
     assert (d.error, d.state, d.members) == (E.NONE, "Dead", [])
-    d6 = h.core.describe_group("nope", api_version=6)
+    d6 = h.shard.describe_group("nope", api_version=6)
     assert d6.error == E.GROUP_ID_NOT_FOUND and d6.state == "Dead" and d6.error_message
 
 
@@ -625,12 +625,12 @@ def test_list_groups_with_state_and_type_filters() -> None:
     h.form_group(1, group="stable")
     h.result(h.commit("simple", {("t", 0): 1}))
     names = lambda gs: sorted(g.group_id for g in gs)  # noqa: E731
-    assert names(h.core.list_groups()) == ["simple", "stable"]
-    assert names(h.core.list_groups(states=["stable"])) == ["stable"]
-    assert names(h.core.list_groups(states=["EMPTY"])) == ["simple"]
-    assert names(h.core.list_groups(types=["consumer"])) == []
-    assert names(h.core.list_groups(types=["Classic"])) == ["simple", "stable"]
-    listed = {g.group_id: g for g in h.core.list_groups()}
+    assert names(h.shard.list_groups()) == ["simple", "stable"]
+    assert names(h.shard.list_groups(states=["stable"])) == ["stable"]
+    assert names(h.shard.list_groups(states=["EMPTY"])) == ["simple"]
+    assert names(h.shard.list_groups(types=["consumer"])) == []
+    assert names(h.shard.list_groups(types=["Classic"])) == ["simple", "stable"]
+    listed = {g.group_id: g for g in h.shard.list_groups()}
     assert (listed["stable"].protocol_type, listed["stable"].state, listed["stable"].group_type) == \
         ("consumer", "Stable", "classic")
     assert listed["simple"].protocol_type == ""
@@ -641,7 +641,7 @@ def test_delete_empty_group_writes_tombstones_and_forgets_offsets() -> None:
     h.result(h.commit("g", {("t", 0): 1, ("t", 1): 2}))
     r = h.result(h.call("delete_groups", ["g", "nope"]))
     assert r == [("g", E.NONE), ("nope", E.GROUP_ID_NOT_FOUND)]
-    assert "g" not in h.core.groups and h.fetch("g", [("t", [0, 1])]) == {("t", 0): -1, ("t", 1): -1}
+    assert "g" not in h.shard.groups and h.fetch("g", [("t", [0, 1])]) == {("t", 0): -1, ("t", 1): -1}
     tombstones = h.written[-3:]
     assert {(r.topic, r.partition) for r in tombstones if isinstance(r, OffsetRecord) and r.value is None} == \
         {("t", 0), ("t", 1)}
@@ -688,9 +688,9 @@ def test_offset_delete_of_unknown_group_is_group_id_not_found() -> None:
 def test_unload_answers_parked_requests_with_not_coordinator() -> None:
     h = Harness(GroupConfig(min_session_timeout_ms=1, initial_rebalance_delay_ms=1000))
     w = h.join_new()
-    h.core.unload()
+    h.shard.unload()
     h.pump()
-    assert h.result(w).error == E.NOT_COORDINATOR and not h.core.groups
+    assert h.result(w).error == E.NOT_COORDINATOR and not h.shard.groups
 
 
 def test_heartbeat_request_type_is_plain_data() -> None:

@@ -7,7 +7,7 @@ import asyncio
 
 import pytest
 
-from broker.group.coordinator import GroupConfig
+from broker.group.config import GroupConfig
 from broker.group.events import CommitPartition, Heartbeat, JoinGroup, OffsetCommit, SyncGroup
 from broker.group.placement import coordinator_partition
 from broker.group.service import GroupCoordinatorService
@@ -37,7 +37,7 @@ async def test_groups_are_routed_to_the_shard_of_their_java_hash() -> None:
     svc = await started(partitions=50)
     try:
         for gid in ["g", "orders-consumer", "äöü", ""]:
-            assert svc.shard_for(gid).partition == coordinator_partition(gid, 50)
+            assert svc.runtime_for(gid).partition == coordinator_partition(gid, 50)
     finally:
         await svc.stop()
 
@@ -99,12 +99,12 @@ async def test_commit_is_answered_only_after_the_append_completes() -> None:
     try:
         log.gate = asyncio.Event()
         task = asyncio.create_task(svc.commit_offsets(commit("g", 42)))
-        await asyncio.sleep(0.05)
+        await async_wait_until(lambda: log.gated == 1, what="the commit's write in flight")
         assert not task.done() and (await svc.fetch_offsets("g", [("t", [0])])).topics[0][1][0].offset == -1
         log.gate.set()
         assert await task == [("t", [(0, E.NONE)])]
         assert (await svc.fetch_offsets("g", [("t", [0])])).topics[0][1][0].offset == 42
-        shard = svc.shard_for("g").partition
+        shard = svc.runtime_for("g").partition
         assert isinstance(log.decoded(shard)[-1], OffsetRecord)
     finally:
         await svc.stop()
@@ -116,9 +116,11 @@ async def test_concurrent_commits_share_one_append_group_commit() -> None:
     try:
         log.gate = asyncio.Event()
         first = asyncio.create_task(svc.commit_offsets(commit("g0", 1)))
-        await asyncio.sleep(0.01)  # the first write is now in flight
+        await async_wait_until(lambda: log.gated == 1, what="the first write in flight")
         rest = [asyncio.create_task(svc.commit_offsets(commit(f"g{i}", i))) for i in range(1, 50)]
-        await asyncio.sleep(0.01)
+        shard = svc.runtimes[0].shard
+        await async_wait_until(lambda: all(shard.offsets.has_inflight(f"g{i}") for i in range(1, 50)),
+                               what="the other 49 commits queued behind it")
         log.gate.set()
         results = await asyncio.gather(first, *rest)
         assert all(r == [("t", [(0, E.NONE)])] for r in results)
@@ -143,9 +145,10 @@ async def test_require_stable_fetch_waits_for_commits_in_flight() -> None:
     try:
         log.gate = asyncio.Event()
         committing = asyncio.create_task(svc.commit_offsets(commit("g", 9)))
-        await asyncio.sleep(0.01)
+        await async_wait_until(lambda: log.gated == 1, what="the commit's write in flight")
         fetching = asyncio.create_task(svc.fetch_offsets("g", [("t", [0])], require_stable=True))
-        await asyncio.sleep(0.02)
+        runtime = svc.runtime_for("g")
+        await async_wait_until(lambda: len(runtime._pending) == 1, what="the fetch's barrier queued")
         assert not fetching.done()
         log.gate.set()
         await committing
@@ -162,9 +165,9 @@ async def test_session_expiry_fires_on_the_event_loop() -> None:
         assert r.error == E.NONE
         s = await svc.sync_group(SyncGroup("g", r.generation_id, r.member_id, assignments=[(r.member_id, b"A")]))
         assert s.assignment == b"A"
-        core = svc.shard_for("g").core
-        await async_wait_until(lambda: not core.groups["g"].members, timeout=5, what="session expiry")
-        assert str(core.groups["g"].state) == "Empty"
+        shard = svc.runtime_for("g").shard
+        await async_wait_until(lambda: not shard.groups["g"].members, timeout=5, what="session expiry")
+        assert str(shard.groups["g"].state) == "Empty"
     finally:
         await svc.stop()
 
@@ -191,7 +194,7 @@ async def test_restart_reloads_groups_and_offsets_from_the_log() -> None:
     await svc.commit_offsets(OffsetCommit("g", r.generation_id, r.member_id,
                                           topics=[("t", [CommitPartition(0, 77)])]))
     await svc.stop()
-    partition = svc.shard_for("g").partition
+    partition = svc.runtime_for("g").partition
     assert any(isinstance(rec, GroupRecord) for rec in log.decoded(partition))
 
     again = await started(log)
@@ -211,7 +214,8 @@ async def test_stop_answers_parked_joins_with_not_coordinator() -> None:
     await svc.wait_loaded()
     first = await svc.join_group(join("g"))
     parked = asyncio.create_task(svc.join_group(join("g", first.member_id)))
-    await asyncio.sleep(0.01)
+    await async_wait_until(lambda: svc.describe_groups(["g"], 5)[0].state == "PreparingRebalance",
+                           what="the join parked")
     await svc.stop()
     assert (await parked).error == E.NOT_COORDINATOR
 
@@ -220,11 +224,11 @@ async def test_stop_answers_parked_joins_with_not_coordinator() -> None:
 async def test_many_members_heartbeating_cost_one_timer_handle_per_shard(n: int) -> None:
     svc = await started(partitions=1)
     try:
-        shard = svc.shards[0]
+        runtime = svc.runtimes[0]
         for i in range(n):
             await svc.join_group(JoinGroup(f"g{i}", "", None, "c", "/h", 10_000, 10_000, "consumer",
                                            [("range", b"")], None, False))
-        assert len(shard.core.timers) >= n  # a heartbeat deadline per member, in one heap
-        assert shard._timer is not None  # ...and one loop timer for the shard
+        assert len(runtime.shard.timers) >= n  # a heartbeat deadline per member, in one heap
+        assert runtime._timer is not None  # ...and one loop timer for the shard
     finally:
         await svc.stop()

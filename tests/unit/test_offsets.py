@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from broker.group.coordinator import GroupConfig, GroupCoordinator
+from broker.group.config import GroupConfig
 from broker.group.events import CommitPartition, OffsetCommit
+from broker.group.shard import GroupCoordinatorShard
 from broker.group.state import GroupState
 from broker.offsets import (
     GroupMetadataValue,
@@ -23,14 +24,14 @@ S = GroupState
 def test_simple_commit_creates_an_empty_group() -> None:
     h = Harness()
     assert h.result(h.commit("g", {("t", 0): 10, ("t", 1): 20})) == [("t", [(0, E.NONE), (1, E.NONE)])]
-    assert h.core.groups["g"].state is S.EMPTY and h.core.groups["g"].protocol_type is None
+    assert h.shard.groups["g"].state is S.EMPTY and h.shard.groups["g"].protocol_type is None
     assert h.fetch("g", [("t", [0, 1, 2])]) == {("t", 0): 10, ("t", 1): 20, ("t", 2): -1}
 
 
 def test_commit_then_fetch_all_topics() -> None:
     h = Harness()
     h.result(h.commit("g", {("a", 0): 1, ("b", 3): 2}, metadata="meta"))
-    fetched = h.core.fetch_offsets("g", None)
+    fetched = h.shard.fetch_offsets("g", None)
     assert {(t, p.partition, p.offset, p.metadata) for t, ps in fetched.topics for p in ps} == \
         {("a", 0, 1, "meta"), ("b", 3, 2, "meta")}
 
@@ -38,7 +39,7 @@ def test_commit_then_fetch_all_topics() -> None:
 def test_fetch_of_unknown_group_returns_no_offsets() -> None:
     h = Harness()
     assert h.fetch("nope", [("t", [0])]) == {("t", 0): -1}
-    assert h.core.fetch_offsets("nope", None).topics == []
+    assert h.shard.fetch_offsets("nope", None).topics == []
 
 
 def test_commit_with_generation_to_unknown_group_is_illegal_generation_before_v9() -> None:
@@ -91,7 +92,7 @@ def test_commit_while_preparing_rebalance_is_allowed_and_keeps_the_session() -> 
     h.advance(800)
     assert h.result(h.commit("g", {("t", 0): 5}, generation=1, member_id=follower)) == [("t", [(0, E.NONE)])]
     h.advance(800)  # past the follower's first session deadline: the commit renewed it
-    assert follower in h.core.groups["g"].members
+    assert follower in h.shard.groups["g"].members
 
 
 def test_metadata_over_offset_metadata_max_bytes_is_offset_metadata_too_large() -> None:
@@ -108,10 +109,10 @@ def test_commit_is_answered_and_visible_only_once_durable() -> None:
     w = h.commit("g", {("t", 0): 7})
     assert not h.answered(w)
     assert h.fetch("g", [("t", [0])]) == {("t", 0): -1}  # not durable: not visible
-    assert h.core.offsets.has_inflight("g")
+    assert h.shard.offsets.has_inflight("g")
     h.complete_appends()
     assert h.result(w) == [("t", [(0, E.NONE)])] and h.fetch("g", [("t", [0])]) == {("t", 0): 7}
-    assert not h.core.offsets.has_inflight("g")
+    assert not h.shard.offsets.has_inflight("g")
 
 
 def test_failed_commit_write_answers_a_coordinator_error() -> None:
@@ -171,14 +172,14 @@ def test_reload_rebuilds_groups_members_and_offsets() -> None:
     h.result(h.call("delete_groups", ["gone"]))
 
     clock = ManualClock()
-    fresh = GroupCoordinator(0, h.config, clock)
+    fresh = GroupCoordinatorShard(0, h.config, clock)
     fresh.load(h.written)
     g = fresh.groups["g"]
     assert (g.state, g.generation_id, g.protocol_name, g.leader_id) == (S.STABLE, 1, "range", leader)
     assert list(g.members) == [leader, follower] and g.members[follower].assignment == f"assign-{follower}".encode()
     assert fresh.groups["simple"].state is S.EMPTY and "gone" not in fresh.groups
-    assert fresh.offsets.get("g", "t", 0).offset == 11 and fresh.offsets.get("simple", "u", 1).offset == 22
-    assert fresh.offsets.get("gone", "v", 0) is None
+    assert fresh.offsets.store.get("g", "t", 0).offset == 11 and fresh.offsets.store.get("simple", "u", 1).offset == 22
+    assert fresh.offsets.store.get("gone", "v", 0) is None
     # Loaded members get a fresh session: silent ones expire, and the group empties.
     clock.mono += 999
     fresh.fire_timers()
@@ -192,7 +193,7 @@ def test_reloaded_member_keeps_heartbeating_in_its_generation() -> None:
     h = Harness()
     (m,) = h.form_group(1, session=1000)
     clock = ManualClock()
-    fresh = GroupCoordinator(0, h.config, clock)
+    fresh = GroupCoordinatorShard(0, h.config, clock)
     fresh.load(h.written)
     from broker.group.events import Heartbeat
     from tests.unit.group_harness import Waiter
@@ -202,11 +203,11 @@ def test_reloaded_member_keeps_heartbeating_in_its_generation() -> None:
 
 
 def test_reload_of_tombstoned_group_metadata_keeps_later_offsets() -> None:
-    core = GroupCoordinator(0, GroupConfig(), ManualClock())
+    core = GroupCoordinatorShard(0, GroupConfig(), ManualClock())
     core.load([
         GroupRecord("g", GroupMetadataValue("consumer", 1, None, None, 0, [])),
         GroupRecord("g", None),
         OffsetRecord("g", "t", 0, OffsetAndMetadata(5, None, "", 0)),
     ])
     assert core.groups["g"].state is S.EMPTY and core.groups["g"].protocol_type is None
-    assert core.offsets.get("g", "t", 0).offset == 5
+    assert core.offsets.store.get("g", "t", 0).offset == 5

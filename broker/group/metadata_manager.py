@@ -1,45 +1,47 @@
-"""One GroupCoordinator shard: the classic group protocol for the groups of one
-`__consumer_offsets` partition, as a pure state machine (sans-I/O).
+"""The classic group protocol of one shard, as Kafka's GroupMetadataManager (classic part): its
+groups and their members, as a pure state machine (sans-I/O) that GroupCoordinatorShard
+(shard.py) composes with the offsets (offset_manager.py).
 
-Requests come in with an opaque `waiter`; answers go out as `Reply(waiter, result)`, writes as
-`Append(records, then)`, collected until the driver calls `drain()`. Time is read from the
-injected clock and deadlines live in one `Timers` heap; the driver arms a single real timer for
-`timers.next_deadline()` and calls `fire_timers()`. Nothing here awaits, sleeps, or locks: the
-shard is the only owner of its groups, and the driver calls it from one event loop.
+It reads top to bottom like Kafka's: JoinGroup, the join phase and its completion, SyncGroup,
+Heartbeat, LeaveGroup, member expiry; then the group metadata records — what is written, and
+replaying it. Answers go out through the shard's `Outputs` (`Reply`, `Append`), deadlines into
+the shard's `Timers`; nothing here awaits, sleeps or locks.
 
-The membership protocol below reads top to bottom like Kafka's GroupMetadataManager (classic
-part) — JoinGroup, the join phase and its completion, SyncGroup, Heartbeat, LeaveGroup, member
-expiry — then the records it writes and how a shard loads them back. Offsets
-(OffsetCommit/Fetch/Delete) and the admin APIs are in admin.py.
+Membership during a rebalance (who joined, who is parked, the next generation) is not in the
+log, as in Kafka: it lives here, and the group metadata records written at its milestones (an
+assignment, an empty group, a static member's new id) are snapshots of it. What they decide is
+applied only once they are written: replaying an assignment's record makes the group Stable
+(`replay_group_metadata`, the code that loads groups at start-up), a static member's new id is
+swapped in by its write's continuation, and a failed write changes nothing.
 """
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterable
+from collections.abc import Callable, Hashable, Iterable
+from dataclasses import replace
 from functools import partial
 from typing import Any
 
 from broker import logs
-from broker.group.admin import OffsetsAndAdmin
-from broker.group.config import Clock, GroupConfig, SystemClock
+from broker.group.config import Clock, GroupConfig
+from broker.group.describe import describe_group, list_groups
 from broker.group.events import (
-    Append,
-    CommitPartition,
+    DescribedGroup,
     Heartbeat,
     JoinGroup,
     JoinResult,
     LeaveGroup,
     LeaveResult,
-    Output,
-    Reply,
+    ListedGroup,
+    Outputs,
     SyncGroup,
     SyncResult,
     append_error_to_response_error,
 )
-from broker.group.retention import schedule_offset_expiry
+from broker.group.retention import is_removable
 from broker.group.state import ClassicGroup, GroupState, Member, new_member_id
 from broker.group.timers import Timers, heartbeat_key, join_key, sync_key
-from broker.offsets import GroupMetadataValue, GroupRecord, MemberMetadata, OffsetRecord, OffsetStore, Record
+from broker.offsets import GroupMetadataValue, GroupRecord, MemberMetadata, Record
 from protocol.errors import ErrorCode
 
 log = logs.get("kbroker.group")
@@ -51,43 +53,22 @@ EMPTY, PREPARING, COMPLETING, STABLE, DEAD = (
 )
 
 
-class GroupCoordinator(OffsetsAndAdmin):
-    def __init__(self, partition: int, config: GroupConfig, clock: Clock | None = None,
-                 offsets: OffsetStore | None = None):
+class GroupMetadataManager:
+    def __init__(self, partition: int, config: GroupConfig, clock: Clock, timers: Timers, outputs: Outputs):
         self.partition = partition
         self.config = config
-        self.clock = clock or SystemClock()
+        self.clock = clock
+        self.timers = timers
+        self.outputs = outputs
         self.groups: dict[str, ClassicGroup] = {}
-        self.offsets = offsets or OffsetStore()
-        self.timers = Timers()
-        self._out: list[Output] = []
-
-    # -- driver interface ---------------------------------------------------------------------
-
-    def drain(self) -> list[Output]:
-        out, self._out = self._out, []
-        return out
-
-    def fire_timers(self) -> int:
-        actions = self.timers.pop_due(self.clock.monotonic_ms())
-        for action in actions:
-            action()
-        return len(actions)
-
-    @staticmethod
-    def appended(append: Append, error: ErrorCode = ErrorCode.NONE) -> None:
-        """The driver wrote `append.records` (error NONE) or failed to (the error)."""
-        if append.then is not None:
-            append.then(error)
 
     def _reply(self, waiter: Any, result: Any) -> None:
-        if waiter is not None:
-            self._out.append(Reply(waiter, result))
+        self.outputs.reply(waiter, result)
 
-    def _append(self, records: list[Record], then: Any = None) -> None:
-        self._out.append(Append(records, then))
+    def _write(self, records: list[Record], then: Callable[[ErrorCode], None] | None = None) -> None:
+        self.outputs.write(records, then)
 
-    def _schedule(self, key: Hashable, delay_ms: int, action: Any) -> None:
+    def _schedule(self, key: Hashable, delay_ms: int, action: Callable[[], None]) -> None:
         self.timers.schedule(key, self.clock.monotonic_ms() + delay_ms, action)
 
     def _transition(self, group: ClassicGroup, target: GroupState, reason: str = "") -> None:
@@ -161,7 +142,7 @@ class GroupCoordinator(OffsetsAndAdmin):
             return self._reply(waiter, JoinResult(E.INCONSISTENT_GROUP_PROTOCOL, member_id))
         if member_id in group.pending_members and req.group_instance_id is None:
             return self._add_member(group, req, member_id, waiter)
-        error = self._validate_member(group, member_id, req.group_instance_id)
+        error = self.validate_member(group, member_id, req.group_instance_id)
         if error is not None:
             return self._reply(waiter, JoinResult(error, member_id))
 
@@ -185,7 +166,7 @@ class GroupCoordinator(OffsetsAndAdmin):
             log.warning("reject rejoin", group=group.group_id, member=member_id, state=str(group.state))
             self._reply(waiter, JoinResult(E.UNKNOWN_MEMBER_ID, member_id))
 
-    def _validate_member(self, group: ClassicGroup, member_id: str, instance_id: str | None) -> ErrorCode | None:
+    def validate_member(self, group: ClassicGroup, member_id: str, instance_id: str | None) -> ErrorCode | None:
         """A static member must be the one the instance id maps to; any member must exist."""
         if instance_id is not None:
             current = group.static_members.get(instance_id)
@@ -233,54 +214,72 @@ class GroupCoordinator(OffsetsAndAdmin):
         membership (and assignment); the old member id is fenced."""
         instance_id = req.group_instance_id
         assert instance_id is not None
-        current_leader = group.leader_id or ""
-        old, member = group.replace_static_member(instance_id, old_id, new_id)
-        self._reply(old.join_waiter, JoinResult(E.FENCED_INSTANCE_ID, old_id))
-        self._reply(old.sync_waiter, SyncResult(E.FENCED_INSTANCE_ID))
-        old.join_waiter = old.sync_waiter = None
-        self.timers.cancel(heartbeat_key(group.group_id, old_id))
-        self._reschedule_heartbeat(group, member)
-        log.info("replace static member", group=group.group_id, member=new_id, previous=old_id,
-                 instance=instance_id, generation=group.generation_id, state=str(group.state))
+        if group.is_in(STABLE) and group.select_protocol(old_id, req.protocols) == group.protocol_name:
+            # Same protocol: no rebalance. The new member id is written first; only then is the
+            # old one fenced and the generation handed back.
+            self._write([self._static_member_record(group, old_id, new_id, req)], partial(
+                self._on_static_member_stored, group.group_id, old_id, new_id, req, group.leader_id or "", waiter))
+            return
+        # A rebalance follows, whose membership is in memory only (as in Kafka): swap now.
+        self._fence_static_member(group, instance_id, old_id, new_id)
+        self._rejoin_replaced_static_member(group, req, new_id, waiter, " with another protocol")
 
-        previous = (list(member.protocols), member.rebalance_timeout_ms, member.session_timeout_ms)
+    def _rejoin_replaced_static_member(self, group: ClassicGroup, req: JoinGroup, member_id: str, waiter: Any,
+                                       why: str = "") -> None:
+        reason = (f"static member {req.group_instance_id} rejoins as {member_id}{why}; "
+                  f"client reason: {req.reason or 'not provided'}")
+        member = group.members[member_id]
         group.update_member(member, req.protocols, req.rebalance_timeout_ms, req.session_timeout_ms, waiter)
-        reason = f"static member {instance_id} rejoins as {new_id}; client reason: {req.reason or 'not provided'}"
         if group.is_in(STABLE):
-            if group.select_protocol() != group.protocol_name:
-                return self._maybe_prepare_rebalance_or_complete_join(group, reason + " with another protocol")
-            # Same protocol: no rebalance. Persist the new member id, then hand back the generation.
-            self._append([self._group_record(group, group.assignments())], partial(
-                self._on_static_member_stored, group, member, old_id, instance_id, current_leader, previous,
-                req.supports_skip_assignment))
+            self._maybe_prepare_rebalance_or_complete_join(group, reason)
         elif group.is_in(COMPLETING):
             # The leader may already be assigning with the old id: start over.
             self._prepare_rebalance(group, reason)
         else:
             self._maybe_complete_join_phase(group)
 
-    def _on_static_member_stored(self, group: ClassicGroup, member: Member, old_id: str, instance_id: str,
-                                 current_leader: str, previous: tuple, supports_skip: bool, error: ErrorCode) -> None:
-        if group.members.get(member.member_id) is not member:
-            return  # replaced or removed meanwhile; whoever did it answered the waiter
-        waiter = group.take_join_waiter(member)
+    def _fence_static_member(self, group: ClassicGroup, instance_id: str, old_id: str, new_id: str) -> Member:
+        """Give the static member its new id: the old id's parked requests are answered
+        FENCED_INSTANCE_ID and its session ends."""
+        old, member = group.replace_static_member(instance_id, old_id, new_id)
+        self._reply(old.join_waiter, JoinResult(E.FENCED_INSTANCE_ID, old_id))
+        self._reply(old.sync_waiter, SyncResult(E.FENCED_INSTANCE_ID))
+        old.join_waiter = old.sync_waiter = None
+        self.timers.cancel(heartbeat_key(group.group_id, old_id))
+        self.reschedule_heartbeat(group, member)
+        log.info("replace static member", group=group.group_id, member=new_id, previous=old_id,
+                 instance=instance_id, generation=group.generation_id, state=str(group.state))
+        return member
+
+    def _on_static_member_stored(self, group_id: str, old_id: str, new_id: str, req: JoinGroup,
+                                 current_leader: str, waiter: Any, error: ErrorCode) -> None:
+        group = self.groups.get(group_id)
+        instance_id = req.group_instance_id
+        assert instance_id is not None
         if error != E.NONE:
-            log.warning("fail to store static member", group=group.group_id, member=member.member_id,
-                        instance=instance_id, error=error.name)
-            protocols, rebalance_timeout, session_timeout = previous
-            group.update_member(member, protocols, rebalance_timeout, session_timeout, None)
-            _, restored = group.replace_static_member(instance_id, member.member_id, old_id)
-            self.timers.cancel(heartbeat_key(group.group_id, member.member_id))
-            self._reschedule_heartbeat(group, restored)
-            result = JoinResult(append_error_to_response_error(error), "", group.generation_id, group.protocol_type,
-                                group.protocol_name, current_leader)
-        elif supports_skip:
+            log.warning("fail to store static member", group=group_id, member=new_id, instance=instance_id,
+                        error=error.name)
+            # Nothing changed: the old member id still holds the membership.
+            return self._reply(waiter, JoinResult(
+                append_error_to_response_error(error), "", group.generation_id if group else -1,
+                group.protocol_type if group else None, group.protocol_name if group else None, current_leader))
+        current = group.static_members.get(instance_id) if group is not None else None
+        if group is None or current != old_id:
+            # Deleted or expired meanwhile (rejoin afresh), or the instance restarted again (this id lost).
+            return self._reply(waiter, JoinResult(
+                E.FENCED_INSTANCE_ID if current is not None else E.UNKNOWN_MEMBER_ID, new_id))
+        member = self._fence_static_member(group, instance_id, old_id, new_id)  # as the record says
+        if not group.is_in(STABLE):
+            # A rebalance began while the record was written: the member joins it.
+            return self._rejoin_replaced_static_member(group, req, new_id, waiter)
+        group.update_member(member, req.protocols, req.rebalance_timeout_ms, req.session_timeout_ms, None)
+        if req.supports_skip_assignment:
             # v9+: the leader learns it leads, but must not run the assignor (the group is Stable).
-            is_leader = group.is_leader(member.member_id)
-            result = self._join_result(group, member.member_id, with_members=is_leader, skip_assignment=is_leader)
+            is_leader = group.is_leader(new_id)
+            result = self._join_result(group, new_id, with_members=is_leader, skip_assignment=is_leader)
         else:
             # Before v9: name the old leader id, so that a restarted leader does not assign.
-            result = self._join_result(group, member.member_id, with_members=False, leader=current_leader)
+            result = self._join_result(group, new_id, with_members=False, leader=current_leader)
         self._reply(waiter, result)
 
     # == The join phase ==========================================================================
@@ -362,13 +361,13 @@ class GroupCoordinator(OffsetsAndAdmin):
         log.info("transition group", group=gid, generation=group.generation_id, state=str(group.state),
                  previous=str(PREPARING), members=group.size, protocol=group.protocol_name, leader=group.leader_id)
         if group.is_in(EMPTY):
-            self._append([self._group_record(group, {})], partial(self._on_empty_group_stored, gid))
+            self._write([self._group_record(group, {})], partial(self._on_empty_group_stored, gid))
             return
         for member in group.members.values():
             waiter = group.take_join_waiter(member)
             self._reply(waiter, self._join_result(group, member.member_id,
                                                   with_members=group.is_leader(member.member_id)))
-            self._reschedule_heartbeat(group, member)
+            self.reschedule_heartbeat(group, member)
             member.is_new = False
             group.pending_sync.add(member.member_id)
         self._schedule(sync_key(gid), group.rebalance_timeout_ms(),
@@ -376,7 +375,8 @@ class GroupCoordinator(OffsetsAndAdmin):
 
     def _on_empty_group_stored(self, group_id: str, error: ErrorCode) -> None:
         if error != E.NONE:
-            # Harmless: a restart would load the previous generation, whose members then time out.
+            # Harmless: a restart would load the previous generation, whose members then time out
+            # (Kafka's classic groups take the same view of this record).
             log.warning("fail to store empty group", group=group_id, error=error.name)
 
     def _expire_pending_sync(self, group_id: str, generation: int) -> None:
@@ -423,8 +423,9 @@ class GroupCoordinator(OffsetsAndAdmin):
                     assignment.setdefault(member_id, b"")
                 log.info("receive assignment", group=group.group_id, member=req.member_id,
                          generation=group.generation_id, members=group.size, static=len(group.static_members))
-                self._append([self._group_record(group, assignment)],
-                             partial(self._on_assignment_stored, group, req.generation_id, assignment))
+                # Stable once stored: replaying the record hands out the assignment (_adopt_group_metadata).
+                self._write([self._group_record(group, assignment)],
+                            partial(self._on_assignment_stored, group.group_id, req.generation_id))
         elif group.is_in(STABLE):
             # The generation is settled (e.g. a follower's late SyncGroup): its assignment.
             self._remove_pending_sync_member(group, req.member_id)
@@ -434,7 +435,7 @@ class GroupCoordinator(OffsetsAndAdmin):
     def _validate_sync(self, group: ClassicGroup, req: SyncGroup) -> ErrorCode | None:
         if group.is_in(DEAD):
             return E.COORDINATOR_NOT_AVAILABLE
-        error = self._validate_member(group, req.member_id, req.group_instance_id)
+        error = self.validate_member(group, req.member_id, req.group_instance_id)
         if error is not None:
             return error
         if req.generation_id != group.generation_id:
@@ -444,20 +445,18 @@ class GroupCoordinator(OffsetsAndAdmin):
             return E.INCONSISTENT_GROUP_PROTOCOL
         return None
 
-    def _on_assignment_stored(self, group: ClassicGroup, generation: int, assignment: dict[str, bytes],
-                              error: ErrorCode) -> None:
+    def _on_assignment_stored(self, group_id: str, generation: int, error: ErrorCode) -> None:
         # Another member may have joined while the write was in flight: act only if nothing moved.
-        if not group.is_in(COMPLETING) or generation != group.generation_id:
+        group = self.groups.get(group_id)
+        if group is None or generation != group.generation_id:
             return
-        if error != E.NONE:
-            log.warning("fail to store assignment", group=group.group_id, generation=generation, error=error.name)
+        if error == E.NONE:
+            if group.is_in(STABLE):  # the replayed record made it so
+                self._propagate_assignment(group, E.NONE)
+        elif group.is_in(COMPLETING):
+            log.warning("fail to store assignment", group=group_id, generation=generation, error=error.name)
             self._reset_and_propagate_assignment_error(group, append_error_to_response_error(error))
             self._maybe_prepare_rebalance_or_complete_join(group, f"error {error.name} storing the assignment")
-            return
-        for member in group.members.values():
-            member.assignment = assignment.get(member.member_id, b"")
-        self._propagate_assignment(group, E.NONE)
-        self._transition(group, STABLE, "assignment stored")
 
     def _reset_and_propagate_assignment_error(self, group: ClassicGroup, error: ErrorCode) -> None:
         for member in group.members.values():
@@ -473,7 +472,7 @@ class GroupCoordinator(OffsetsAndAdmin):
             self._reply(waiter, SyncResult(error, group.protocol_type if ok else None,
                                            group.protocol_name if ok else None, member.assignment))
             # The member's session restarts now: it could not heartbeat while parked.
-            self._reschedule_heartbeat(group, member)
+            self.reschedule_heartbeat(group, member)
 
     # == Heartbeat and member expiry ==============================================================
 
@@ -486,17 +485,17 @@ class GroupCoordinator(OffsetsAndAdmin):
             return E.UNKNOWN_MEMBER_ID
         if group.is_in(DEAD):
             return E.COORDINATOR_NOT_AVAILABLE
-        error = self._validate_member(group, req.member_id, req.group_instance_id)
+        error = self.validate_member(group, req.member_id, req.group_instance_id)
         if error is not None:
             return error
         if req.generation_id != group.generation_id:
             return E.ILLEGAL_GENERATION
         if group.is_in(EMPTY):
             return E.UNKNOWN_MEMBER_ID
-        self._reschedule_heartbeat(group, group.members[req.member_id])
+        self.reschedule_heartbeat(group, group.members[req.member_id])
         return E.REBALANCE_IN_PROGRESS if group.is_in(PREPARING) else E.NONE
 
-    def _reschedule_heartbeat(self, group: ClassicGroup, member: Member, timeout_ms: int | None = None) -> None:
+    def reschedule_heartbeat(self, group: ClassicGroup, member: Member, timeout_ms: int | None = None) -> None:
         self._schedule(heartbeat_key(group.group_id, member.member_id),
                        member.session_timeout_ms if timeout_ms is None else timeout_ms,
                        partial(self._expire_member, group.group_id, member.member_id))
@@ -569,7 +568,7 @@ class GroupCoordinator(OffsetsAndAdmin):
             log.info("leave group", group=group.group_id, member=member_id, pending=True, reason=reason)
             return E.NONE
         else:
-            error = self._validate_member(group, member_id, instance_id)
+            error = self.validate_member(group, member_id, instance_id)
             if error is not None:
                 return error
         log.info("leave group", group=group.group_id, member=member_id, instance=instance_id,
@@ -577,7 +576,66 @@ class GroupCoordinator(OffsetsAndAdmin):
         self._detach(group, group.members[member_id])
         return E.NONE
 
-    # == Records: what is written, and loading it back ===========================================
+    # == Group metadata records: what is written, and replaying it =================================
+
+    def replay_group_metadata(self, group_id: str, value: GroupMetadataValue | None) -> None:
+        """Apply a written group metadata record (None: a tombstone), when loading and when serving."""
+        if value is None:
+            self.remove_group(group_id, "tombstone")
+            return
+        group = self.groups.get(group_id)
+        if group is None or (is_removable(group) and group.generation_id <= value.generation):
+            self._build_group(group_id, value)  # nothing live to keep: the record is the group
+        else:
+            self._adopt_group_metadata(group, value)
+
+    def ensure_simple_group(self, group_id: str) -> None:
+        """Offsets without group metadata: a simple group (no group management)."""
+        if group_id not in self.groups:
+            self.groups[group_id] = ClassicGroup(group_id, state_timestamp_ms=self.clock.wall_ms())
+            log.debug("create simple group", group=group_id)
+
+    def _build_group(self, group_id: str, value: GroupMetadataValue) -> None:
+        group = ClassicGroup(
+            group_id, state=STABLE if value.members else EMPTY, state_timestamp_ms=value.current_state_timestamp,
+            generation_id=value.generation, protocol_type=value.protocol_type or None, protocol_name=value.protocol,
+        )
+        for m in value.members:
+            protocols = [(value.protocol, m.subscription)] if value.protocol is not None else []
+            group.add(Member(m.member_id, m.group_instance_id, m.client_id, m.client_host, m.rebalance_timeout,
+                             m.session_timeout, value.protocol_type, protocols, m.assignment))
+        group.leader_id = value.leader if value.leader in group.members else next(iter(group.members), None)
+        self.groups[group_id] = group
+        for member in group.members.values():
+            self.reschedule_heartbeat(group, member)  # loaded members get a fresh session
+
+    def _adopt_group_metadata(self, group: ClassicGroup, value: GroupMetadataValue) -> None:
+        """A live group takes from its written record what the record decided: ending a rebalance,
+        the leader's assignment (Stable). The rest of a live group's record is a snapshot of its
+        membership, already in memory (a static member's new id is swapped in by the write's
+        continuation, which knows which id it replaces)."""
+        if value.generation != group.generation_id:
+            return  # a snapshot of a generation the group has since left
+        if group.is_in(COMPLETING) and value.members:
+            stored = {m.member_id: m.assignment for m in value.members}
+            for member in group.members.values():
+                member.assignment = stored.get(member.member_id, b"")
+            self._transition(group, STABLE, "assignment stored")
+
+    def remove_group(self, group_id: str, reason: str) -> None:
+        """The group is gone (Dead). Members that joined while its tombstone was written are sent
+        back to join from scratch."""
+        group = self.groups.pop(group_id, None)
+        if group is None:
+            return
+        for member in list(group.members.values()):
+            self._detach(group, member)
+        for member_id in list(group.pending_members):
+            group.remove(member_id)
+            self.timers.cancel(heartbeat_key(group_id, member_id))
+        self.timers.cancel(join_key(group_id))
+        self.timers.cancel(sync_key(group_id))
+        self._transition(group, DEAD, reason)
 
     def _group_record(self, group: ClassicGroup, assignment: dict[str, bytes]) -> GroupRecord:
         protocol = group.protocol_name
@@ -591,54 +649,39 @@ class GroupCoordinator(OffsetsAndAdmin):
             group.protocol_type or "", group.generation_id, protocol, group.leader_id, group.state_timestamp_ms,
             members))
 
-    def load(self, records: Iterable[Record]) -> None:
-        """Rebuild groups and offsets from this shard's partition, replayed from the start (the
-        newest record per key wins; a null value deletes)."""
-        metadata: dict[str, GroupMetadataValue] = {}
-        for record in records:
-            if isinstance(record, OffsetRecord):
-                self.offsets.apply(record)
-            elif record.value is None:
-                metadata.pop(record.group, None)
-            else:
-                metadata[record.group] = record.value
-        for group_id, value in metadata.items():
-            self.groups[group_id] = self._loaded_group(group_id, value)
-        for group_id in list(self.offsets.groups()):
-            if group_id not in self.groups:  # offsets without group metadata: a simple group
-                self.groups[group_id] = ClassicGroup(group_id, state_timestamp_ms=self.clock.wall_ms())
+    def _static_member_record(self, group: ClassicGroup, old_id: str, new_id: str, req: JoinGroup) -> GroupRecord:
+        """The group's record with the static member under its new id and its new settings."""
+        record = self._group_record(group, group.assignments())
+        assert record.value is not None and group.protocol_name is not None
+        subscription = next(meta for name, meta in req.protocols if name == group.protocol_name)
+        members = [replace(m, member_id=new_id, rebalance_timeout=req.rebalance_timeout_ms,
+                           session_timeout=req.session_timeout_ms, subscription=subscription)
+                   if m.member_id == old_id else m for m in record.value.members]
+        leader = new_id if record.value.leader == old_id else record.value.leader
+        return GroupRecord(group.group_id, replace(record.value, members=members, leader=leader))
+
+    def rebalance_oversized_groups(self) -> None:
+        """After loading: a group over group.max.size (lowered since it was written) rebalances."""
         for group in self.groups.values():
-            for member in group.members.values():
-                self._reschedule_heartbeat(group, member)
             if group.size > self.config.max_size:
                 self._prepare_rebalance(group, f"loaded group is over capacity ({self.config.max_size})")
-        log.info("load groups", partition=self.partition, groups=len(self.groups), offsets=self.offsets.count())
-        schedule_offset_expiry(self)  # offsets.retention.minutes (broker/group/retention.py)
 
-    def _loaded_group(self, group_id: str, value: GroupMetadataValue) -> ClassicGroup:
-        group = ClassicGroup(
-            group_id, state=STABLE if value.members else EMPTY, state_timestamp_ms=value.current_state_timestamp,
-            generation_id=value.generation, protocol_type=value.protocol_type or None, protocol_name=value.protocol,
-        )
-        for m in value.members:
-            protocols = [(value.protocol, m.subscription)] if value.protocol is not None else []
-            group.add(Member(m.member_id, m.group_instance_id, m.client_id, m.client_host, m.rebalance_timeout,
-                             m.session_timeout, value.protocol_type, protocols, m.assignment))
-        group.leader_id = value.leader if value.leader in group.members else next(iter(group.members), None)
-        return group
+    # == DescribeGroups, ListGroups ==============================================================
+
+    def describe_group(self, group_id: str, api_version: int = 0) -> DescribedGroup:
+        return describe_group(group_id, self.groups.get(group_id), api_version)
+
+    def list_groups(self, states: Iterable[str] = (), types: Iterable[str] = ()) -> list[ListedGroup]:
+        return list_groups(self.groups.values(), states, types)
 
     def unload(self) -> None:
-        """The shard stops: answer every parked request with NOT_COORDINATOR and forget all state."""
+        """The shard stops: answer every parked request with NOT_COORDINATOR and forget the groups."""
         for group in self.groups.values():
             for member in group.members.values():
                 self._reply(group.take_join_waiter(member), JoinResult(E.NOT_COORDINATOR, member.member_id))
                 self._reply(group.take_sync_waiter(member), SyncResult(E.NOT_COORDINATOR))
         self.groups.clear()
-        self.timers.clear()
 
 
 def _inconsistent(requested: str | None, current: str | None) -> bool:
     return requested is not None and current is not None and requested != current
-
-
-__all__ = ["GroupCoordinator", "GroupConfig", "Clock", "SystemClock", "CommitPartition"]

@@ -1,0 +1,329 @@
+"""One GroupCoordinatorShard: the groups and committed offsets of one `__consumer_offsets`
+partition, as a pure state machine (sans-I/O) — Kafka's GroupCoordinatorShard, composing a
+GroupMetadataManager (the classic group protocol, metadata_manager.py) and an
+OffsetMetadataManager (committed offsets, offset_manager.py).
+
+Requests come in with an opaque `waiter`; answers go out as `Reply(waiter, result)`, writes as
+`Append(records, then)`, collected until the driver (runtime.py, Kafka's CoordinatorRuntime)
+calls `drain()`. Time is read from the injected clock and deadlines live in one `Timers` heap;
+the driver arms a single real timer for `timers.next_deadline()` and calls `fire_timers()`.
+Nothing here awaits, sleeps, or locks: the shard is the only owner of its groups, and the driver
+calls it from one event loop.
+
+What is durable changes one way only: a request computes its records and its answer, the driver
+writes them, and `appended` replays what was written through `replay` — the code `load` runs over
+the partition at start-up — before the continuation answers. A failed write changes nothing.
+Here: the driver interface, the membership requests (handed to the GroupMetadataManager), the
+offsets requests, DeleteGroups, offset retention, and replaying/loading records.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable, Iterable, Sequence
+from functools import partial
+from typing import Any
+
+from broker import logs
+from broker.group.config import Clock, GroupConfig, SystemClock
+from broker.group.events import (
+    Append,
+    CommitPartition,
+    DescribedGroup,
+    FetchedGroup,
+    Heartbeat,
+    JoinGroup,
+    LeaveGroup,
+    ListedGroup,
+    OffsetCommit,
+    OffsetDelete,
+    OffsetDeleteResult,
+    Output,
+    Outputs,
+    PartitionErrors,
+    SyncGroup,
+    append_error_to_response_error,
+)
+from broker.group.metadata_manager import GroupMetadataManager
+from broker.group.offset_manager import OffsetMetadataManager
+from broker.group.retention import is_removable
+from broker.group.state import ClassicGroup, GroupState
+from broker.group.timers import Timers
+from broker.offsets import GroupRecord, OffsetRecord, Record, TopicPartition
+from protocol.errors import ErrorCode
+
+log = logs.get("kbroker.group")
+
+E = ErrorCode
+EMPTY, PREPARING, COMPLETING, STABLE, DEAD = (
+    GroupState.EMPTY, GroupState.PREPARING_REBALANCE, GroupState.COMPLETING_REBALANCE, GroupState.STABLE,
+    GroupState.DEAD,
+)
+EXPIRY_KEY: Hashable = ("offsets-expiry",)
+
+
+class GroupCoordinatorShard:
+    def __init__(self, partition: int, config: GroupConfig, clock: Clock | None = None):
+        self.partition = partition
+        self.config = config
+        self.timers = Timers()
+        self.outputs = Outputs()
+        clock = clock or SystemClock()
+        self.group_manager = GroupMetadataManager(partition, config, clock, self.timers, self.outputs)
+        self.offsets = OffsetMetadataManager(config, clock)
+        self.clock = clock
+
+    @property
+    def clock(self) -> Clock:
+        return self._clock
+
+    @clock.setter
+    def clock(self, clock: Clock) -> None:
+        """One clock for the shard and its components (tests move it)."""
+        self._clock = self.group_manager.clock = self.offsets.clock = clock
+
+    @property
+    def groups(self) -> dict[str, ClassicGroup]:
+        return self.group_manager.groups
+
+    # -- driver interface ---------------------------------------------------------------------
+
+    def drain(self) -> list[Output]:
+        return self.outputs.drain()
+
+    def fire_timers(self) -> int:
+        """Run every action due; each on its own, so that one that fails (a defect: it is logged)
+        does not drop the others, which `pop_due` has already taken off the heap."""
+        actions = self.timers.pop_due(self.clock.monotonic_ms())
+        for action in actions:
+            try:
+                action()
+            except Exception:
+                log.exception("fail timer", partition=self.partition, action=repr(action))
+        return len(actions)
+
+    def appended(self, append: Append, error: ErrorCode = ErrorCode.NONE) -> None:
+        """The driver wrote `append.records` (error NONE) or failed to (the error). Written records
+        are replayed — the one way durable state changes — then the continuation answers."""
+        if error == E.NONE:
+            for record in append.records:
+                self.replay(record)
+        if append.then is not None:
+            append.then(error)
+
+    def _reply(self, waiter: Any, result: Any) -> None:
+        self.outputs.reply(waiter, result)
+
+    def _write(self, records: Sequence[Record], then: Callable[[ErrorCode], None] | None = None) -> None:
+        self.outputs.write(records, then)
+
+    def _schedule(self, key: Hashable, delay_ms: int, action: Callable[[], None]) -> None:
+        self.timers.schedule(key, self.clock.monotonic_ms() + delay_ms, action)
+
+    # == Membership: the classic group protocol (metadata_manager.py) =============================
+
+    def join_group(self, req: JoinGroup, waiter: Any) -> None:
+        self.group_manager.join_group(req, waiter)
+
+    def sync_group(self, req: SyncGroup, waiter: Any) -> None:
+        self.group_manager.sync_group(req, waiter)
+
+    def heartbeat(self, req: Heartbeat, waiter: Any) -> None:
+        self.group_manager.heartbeat(req, waiter)
+
+    def leave_group(self, req: LeaveGroup, waiter: Any) -> None:
+        self.group_manager.leave_group(req, waiter)
+
+    # == Offsets: OffsetCommit, OffsetFetch, OffsetDelete ========================================
+
+    def commit_offsets(self, req: OffsetCommit, waiter: Any) -> None:
+        """Commit offsets; answered once the records are written. A simple group (no group
+        management) comes to exist when its first offset record is replayed."""
+        group = self.groups.get(req.group_id)
+        if group is None and req.generation_id >= 0:
+            error = E.GROUP_ID_NOT_FOUND if req.api_version >= 9 else E.ILLEGAL_GENERATION
+            return self._reply(waiter, _all_partitions(req, error))
+        if group is not None:
+            error = self._validate_offset_commit(group, req)
+            if error is not None:
+                return self._reply(waiter, _all_partitions(req, error))
+            if group.is_in(STABLE, PREPARING) and req.member_id in group.members:
+                # A commit keeps the member's session alive.
+                self.group_manager.reschedule_heartbeat(group, group.members[req.member_id])
+        result = self.offsets.commit(req)
+        if not result.records:
+            return self._reply(waiter, result.response)
+        tps = self.offsets.begin(req.group_id, [r for r in result.records if isinstance(r, OffsetRecord)])
+        self._write(result.records, partial(self._on_offsets_stored, req.group_id, tps, result.response, waiter))
+
+    def _validate_offset_commit(self, group: ClassicGroup, req: OffsetCommit) -> ErrorCode | None:
+        if group.is_in(DEAD):
+            return E.COORDINATOR_NOT_AVAILABLE
+        if req.generation_id < 0 and group.is_in(EMPTY):
+            return None  # the admin client or a consumer without group management
+        if req.generation_id >= 0 or req.member_id or req.group_instance_id is not None:
+            error = self.group_manager.validate_member(group, req.member_id, req.group_instance_id)
+            if error is not None:
+                return error
+            if req.generation_id != group.generation_id:
+                return E.ILLEGAL_GENERATION
+        elif not group.is_in(EMPTY):
+            return E.UNKNOWN_MEMBER_ID  # only members may commit to a group with members
+        if group.is_in(COMPLETING):
+            # The member has the new generation from JoinGroup but no assignment yet.
+            return E.REBALANCE_IN_PROGRESS
+        return None
+
+    def _on_offsets_stored(self, group_id: str, tps: list[TopicPartition], answer: PartitionErrors, waiter: Any,
+                           error: ErrorCode) -> None:
+        self.offsets.end(group_id, tps)
+        if error == E.NONE:
+            return self._reply(waiter, answer)
+        failed = self.offsets.failed_commit(answer, error)
+        log.warning("fail to store offsets", group=group_id, error=error.name)
+        self._reply(waiter, failed)
+
+    def fetch_offsets(self, group_id: str, topics: list[tuple[str, list[int]]] | None) -> FetchedGroup:
+        """Committed offsets (written ones only); `topics=None` for all of the group's."""
+        group = self.groups.get(group_id)
+        return self.offsets.fetch(group_id, topics, known=group is not None and not group.is_in(DEAD))
+
+    def delete_offsets(self, req: OffsetDelete, waiter: Any) -> None:
+        group = self.groups.get(req.group_id)
+        if group is None or group.is_in(DEAD):
+            return self._reply(waiter, OffsetDeleteResult(E.GROUP_ID_NOT_FOUND))
+        if not group.is_in(EMPTY) and not group.uses_consumer_protocol():
+            return self._reply(waiter, OffsetDeleteResult(E.NON_EMPTY_GROUP))
+        result = self.offsets.delete(group, req)
+        if not result.records:
+            return self._reply(waiter, result.response)
+        self._write(result.records, partial(self._on_offsets_deleted, req.group_id, len(result.records),
+                                            result.response, waiter))
+
+    def _on_offsets_deleted(self, group_id: str, count: int, answer: OffsetDeleteResult, waiter: Any,
+                            error: ErrorCode) -> None:
+        if error != E.NONE:
+            return self._reply(waiter, OffsetDeleteResult(append_error_to_response_error(error)))
+        log.info("delete offsets", group=group_id, partitions=count)
+        self._reply(waiter, answer)
+
+    # == Admin: DescribeGroups, ListGroups, DeleteGroups ==========================================
+
+    def describe_group(self, group_id: str, api_version: int = 0) -> DescribedGroup:
+        return self.group_manager.describe_group(group_id, api_version)
+
+    def list_groups(self, states: Iterable[str] = (), types: Iterable[str] = ()) -> list[ListedGroup]:
+        return self.group_manager.list_groups(states, types)
+
+    def delete_groups(self, group_ids: list[str], waiter: Any) -> None:
+        """Delete empty groups with their offsets: tombstones for both, answered [(group id, error)]
+        once written. Until then the groups are untouched; replaying the tombstones removes them."""
+        answers: dict[str, ErrorCode] = {}
+        records: list[Record] = []
+        deleted: list[str] = []
+        for group_id in group_ids:
+            group = self.groups.get(group_id)
+            if group is None or group.is_in(DEAD):
+                answers[group_id] = E.GROUP_ID_NOT_FOUND
+            elif not group.is_in(EMPTY):
+                answers[group_id] = E.NON_EMPTY_GROUP
+            else:
+                records.extend(self.offsets.delete_all(group_id))
+                records.append(GroupRecord(group_id, None))
+                deleted.append(group_id)
+                answers[group_id] = E.NONE
+        if not records:
+            return self._reply(waiter, list(answers.items()))
+        self._write(records, partial(self._on_groups_deleted, answers, deleted, len(records) - len(deleted), waiter))
+
+    def _on_groups_deleted(self, answers: dict[str, ErrorCode], deleted: list[str], offsets: int, waiter: Any,
+                           error: ErrorCode) -> None:
+        if error == E.NONE:
+            log.info("delete groups", groups=deleted, offsets=offsets)
+        else:
+            log.warning("fail to delete groups", groups=deleted, error=error.name)
+            for group_id in deleted:
+                answers[group_id] = append_error_to_response_error(error)
+        self._reply(waiter, list(answers.items()))
+
+    # == Offset retention (KIP-211: the rule is retention.py's) ====================================
+
+    def _schedule_offset_expiry(self) -> None:
+        self._schedule(EXPIRY_KEY, self.config.offsets_retention_check_interval_ms, self._expire_offsets)
+
+    def _expire_offsets(self) -> None:
+        """One retention pass: tombstones for expired offsets, and for the groups left empty with no
+        offsets. Nothing changes until they are written; a failed write leaves all for the next pass."""
+        self._schedule_offset_expiry()  # first: the next pass comes even if this one fails
+        now = self.clock.wall_ms()
+        records: list[Record] = []
+        emptied: list[str] = []
+        for group_id, group in self.groups.items():
+            if group.is_in(DEAD) or self.offsets.has_inflight(group_id):
+                continue
+            expired, kept = self.offsets.expire(group, now)
+            records.extend(expired)
+            if kept == 0 and is_removable(group):
+                if group.generation_id > 0:  # as Kafka: a group that never had metadata written gets none
+                    records.append(GroupRecord(group_id, None))
+                emptied.append(group_id)
+        if not records:
+            # Groups with no offsets nor metadata in the log: nothing to write to forget them.
+            for group_id in emptied:
+                self.group_manager.remove_group(group_id, "empty, no offsets")
+            return
+        expired_count = sum(1 for r in records if isinstance(r, OffsetRecord))
+        self._write(records, partial(self._on_offsets_expired, emptied, expired_count))
+
+    def _on_offsets_expired(self, emptied: list[str], expired: int, error: ErrorCode) -> None:
+        if error != E.NONE:
+            log.warning("fail to expire offsets", partition=self.partition, error=error.name,
+                        retry_in_ms=self.config.offsets_retention_check_interval_ms)
+            return
+        # The tombstoned groups are gone (replayed); those never written had no tombstone to wait for.
+        for group_id in emptied:
+            group = self.groups.get(group_id)
+            if group is not None and is_removable(group) and not self.offsets.has_offsets(group_id) \
+                    and not self.offsets.has_inflight(group_id):
+                self.group_manager.remove_group(group_id, "empty, no offsets")
+        log.info("expire offsets", partition=self.partition, offsets=expired,
+                 groups_removed=[g for g in emptied if g not in self.groups])
+
+    # == Records: replaying them (serving and loading alike) =====================================
+
+    def replay(self, record: Record) -> None:
+        """Apply one written record: the only way committed offsets and stored groups change."""
+        if isinstance(record, OffsetRecord):
+            self.offsets.replay(record)
+            if record.value is not None:
+                self.group_manager.ensure_simple_group(record.group)
+        else:
+            self.group_manager.replay_group_metadata(record.group, record.value)
+            if record.value is None and self.offsets.has_offsets(record.group):
+                # Offsets written after the group's offset tombstones: a simple group, as loading keeps.
+                self.group_manager.ensure_simple_group(record.group)
+
+    def load(self, records: Iterable[Record]) -> None:
+        """Rebuild groups and offsets from this shard's partition: the newest record per key (what
+        compaction keeps), replayed in log order by `replay`, as written records are when serving."""
+        newest: dict[tuple[str, ...] | tuple[str, str, int], tuple[int, Record]] = {}
+        for i, record in enumerate(records):
+            key = (record.group, record.topic, record.partition) if isinstance(record, OffsetRecord) \
+                else (record.group,)
+            newest[key] = (i, record)
+        for _, record in sorted(newest.values(), key=lambda entry: entry[0]):
+            self.replay(record)
+        self.group_manager.rebalance_oversized_groups()
+        log.info("load groups", partition=self.partition, groups=len(self.groups), offsets=self.offsets.count())
+        self._schedule_offset_expiry()  # offsets.retention.minutes (broker/group/retention.py)
+
+    def unload(self) -> None:
+        """The shard stops: answer every parked request with NOT_COORDINATOR and forget all state."""
+        self.group_manager.unload()
+        self.timers.clear()
+
+
+def _all_partitions(req: OffsetCommit, error: ErrorCode) -> PartitionErrors:
+    return [(topic, [(p.partition, error) for p in partitions]) for topic, partitions in req.topics]
+
+
+__all__ = ["GroupCoordinatorShard", "GroupConfig", "Clock", "SystemClock", "CommitPartition"]
