@@ -117,10 +117,20 @@ class BrokerProcess:
             self.proc.wait(10)
         self._close_log()
 
+    def pause(self) -> None:
+        """SIGSTOP: alive, holding its sockets and files, answering nothing (an isolated broker)."""
+        assert self.proc is not None and self.proc.poll() is None
+        self.proc.send_signal(signal.SIGSTOP)
+
+    def resume(self) -> None:
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGCONT)
+
     def stop(self, timeout: float = 20.0) -> int:
         if self.proc is None:
             return 0
         if self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGCONT)  # a paused broker cannot stop cleanly
             self.proc.send_signal(signal.SIGTERM)
             try:
                 self.proc.wait(timeout)

@@ -31,8 +31,9 @@ def make_cluster(zookeeper, tmp_path):
     """Clusters of a given size (each its own chroot and data dirs), all stopped at the end."""
     made: list[Cluster] = []
 
-    def make(size: int = 3) -> Cluster:
-        c = Cluster(tmp_path / f"cluster-{len(made)}", f"{zookeeper.connect}/kbroker-test-{next(_chroots)}", size)
+    def make(size: int = 3, **extra: str) -> Cluster:
+        c = Cluster(tmp_path / f"cluster-{len(made)}", f"{zookeeper.connect}/kbroker-test-{next(_chroots)}", size,
+                    {k.replace("_", "."): v for k, v in extra.items()})
         made.append(c)
         c.start()
         return c

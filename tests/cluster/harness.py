@@ -21,12 +21,12 @@ CLUSTER_PROPERTIES = {
 
 
 class Cluster:
-    def __init__(self, tmp: Path, zk_connect: str, size: int = 3):
+    def __init__(self, tmp: Path, zk_connect: str, size: int = 3, extra: dict[str, str] | None = None):
         self.zk_connect = zk_connect
         # The offsets topic is created once offsets.topic.replication.factor brokers registered.
-        extra = {**CLUSTER_PROPERTIES, "offsets.topic.replication.factor": str(min(size, 3)),
-                 "zookeeper.connect": zk_connect}
-        self.brokers = {i: BrokerProcess(tmp / f"broker-{i}", extra={**extra, "broker.id": str(i)})
+        props = {**CLUSTER_PROPERTIES, "offsets.topic.replication.factor": str(min(size, 3)),
+                 "zookeeper.connect": zk_connect, **(extra or {})}
+        self.brokers = {i: BrokerProcess(tmp / f"broker-{i}", extra={**props, "broker.id": str(i)})
                         for i in range(1, size + 1)}
 
     def start(self) -> None:
