@@ -4,6 +4,7 @@ min.insync.replicas, a paused follower, the isolated leader of KIP-101, and what
 from __future__ import annotations
 
 import asyncio
+import time
 from typing import Any
 
 import pytest
@@ -220,3 +221,57 @@ async def test_replica_fetches_are_checked(make_cluster):
         "name": "too-many", "num_partitions": 1, "replication_factor": 4, "assignments": [], "configs": []}],
         "timeout_ms": 10000, "validate_only": False})
     assert r.topics[0].error_code == ErrorCode.INVALID_REPLICATION_FACTOR
+
+
+def test_confluent_consumer_goes_on_through_a_leader_change(make_cluster):
+    """librdkafka follows the new leader (and validates its position with OffsetForLeaderEpoch):
+    every acknowledged message is consumed, in order, with no gap."""
+    from confluent_kafka import Consumer, Producer
+    from confluent_kafka import TopicPartition as CTP
+
+    cluster = make_cluster(3)
+    asyncio.run(settled(cluster))
+    asyncio.run(create(cluster, "moving", min_insync_replicas="2"))
+    producer = Producer({"bootstrap.servers": cluster.bootstrap(), "enable.idempotence": True, "acks": "all",
+                         "log_level": 2, "topic.metadata.refresh.interval.ms": 500})
+    acked: list[tuple[int, bytes]] = []
+
+    def delivered(err: Any, msg: Any) -> None:
+        assert err is None, err
+        acked.append((msg.offset(), msg.value()))
+
+    consumer = Consumer({"bootstrap.servers": cluster.bootstrap(), "group.id": "moving-reader",
+                         "auto.offset.reset": "earliest", "enable.auto.commit": False, "log_level": 2,
+                         "topic.metadata.refresh.interval.ms": 500})
+    consumer.assign([CTP("moving", 0, 0)])
+    got: list[tuple[int, bytes]] = []
+
+    def consume_for(seconds: float) -> None:
+        end = time.monotonic() + seconds
+        while time.monotonic() < end:
+            msg = consumer.poll(0.05)
+            if msg is not None and not msg.error():
+                got.append((msg.offset(), msg.value()))
+
+    def produce_some(start: int, n: int) -> None:
+        for i in range(start, start + n):
+            producer.produce("moving", value=f"m{i}".encode(), partition=0, on_delivery=delivered)
+            producer.poll(0)
+            consume_for(0.005)
+        assert producer.flush(60) == 0
+
+    try:
+        produce_some(0, 200)
+        leader = asyncio.run(state(cluster, "moving")).leader_id
+        cluster.brokers[leader].kill()
+        produce_some(200, 200)  # delivered once a new leader is elected from the ISR
+        new = asyncio.run(eventually(lambda: state(cluster, "moving"), 30, "a new leader")).leader_id
+        assert new != leader
+        deadline = time.monotonic() + 60
+        while len({o for o, _ in got}) < len(acked) and time.monotonic() < deadline:
+            consume_for(0.2)
+    finally:
+        consumer.close()
+    offsets = [o for o, _ in got]
+    assert offsets == sorted(offsets) and len(set(offsets)) == len(offsets), "out of order or twice"
+    assert dict(got) == dict(acked) and offsets == list(range(len(acked)))
