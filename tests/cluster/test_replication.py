@@ -214,11 +214,28 @@ async def test_replica_fetches_are_checked(make_cluster):
     assert await replica_fetch(outsider, s.leader_epoch) == ErrorCode.NOT_LEADER_OR_FOLLOWER
     assert await replica_fetch(follower, s.leader_epoch) == ErrorCode.NONE
     assert await replica_fetch(follower, s.leader_epoch + 1) == ErrorCode.UNKNOWN_LEADER_EPOCH
-    if s.leader_epoch > 0:
-        assert await replica_fetch(follower, s.leader_epoch - 1) == ErrorCode.FENCED_LEADER_EPOCH
-    # A replication factor above the live brokers is refused.
-    r = await request(cluster.brokers[1].port, ApiKey.CREATE_TOPICS, 5, {"topics": [{
-        "name": "too-many", "num_partitions": 1, "replication_factor": 4, "assignments": [], "configs": []}],
+    # A client posing as the leader cannot make the follower do anything: it serves no replica
+    # fetch, and its log (the only thing a truncation would cut) stays as it is.
+    before = log_bytes(cluster, follower, "checked")
+    r = await request(cluster.brokers[follower].port, ApiKey.FETCH, 12, fetch_body("checked", 0, replica_id=leader))
+    assert r.responses[0].partitions[0].error_code == ErrorCode.NOT_LEADER_OR_FOLLOWER
+    r = await request(cluster.brokers[follower].port, ApiKey.OFFSET_FOR_LEADER_EPOCH, 4, {"replica_id": leader,
+                      "topics": [{"topic": "checked", "partitions": [
+                          {"partition": 0, "current_leader_epoch": s.leader_epoch + 5, "leader_epoch": 0}]}]})
+    assert r.topics[0].partitions[0].error_code == ErrorCode.NOT_LEADER_OR_FOLLOWER
+    assert log_bytes(cluster, follower, "checked") == before
+    # The follower dies: the controller takes it out of the ISR at a new leader epoch, and a
+    # fetch at the old epoch is fenced.
+    cluster.brokers[follower].kill()
+
+    async def bumped():
+        st = await state(cluster, "checked", via=leader)
+        return st if st.leader_epoch > s.leader_epoch else None
+    await eventually(bumped, 30, "a new leader epoch")
+    assert await replica_fetch(follower, s.leader_epoch) == ErrorCode.FENCED_LEADER_EPOCH
+    # A replication factor above the live brokers (two now) is refused.
+    r = await request(cluster.brokers[leader].port, ApiKey.CREATE_TOPICS, 5, {"topics": [{
+        "name": "too-many", "num_partitions": 1, "replication_factor": 3, "assignments": [], "configs": []}],
         "timeout_ms": 10000, "validate_only": False})
     assert r.topics[0].error_code == ErrorCode.INVALID_REPLICATION_FACTOR
 
