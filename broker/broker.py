@@ -119,7 +119,8 @@ class Broker:
             self.cluster.claim_producer_id_block if self.cluster is not None
             else LocalProducerIdBlocks(self.config.log_dirs[0], self.node_id).claim)
         manager = self.log_manager
-        offsets_log = PartitionLogAdapter(lambda p: manager.get(OFFSETS_TOPIC, p))
+        offsets_log = PartitionLogAdapter(lambda p: manager.get(OFFSETS_TOPIC, p),
+                                          self.config["offsets.commit.timeout.ms"] / 1000)
         self.groups = GroupCoordinatorService(
             GroupConfig.from_config(self.config), self.num_offsets_partitions, offsets_log,
             owned=() if self.cluster is not None else None)

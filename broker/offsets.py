@@ -230,14 +230,25 @@ class PartitionLogAdapter:
     looked up by name so that this module does not import broker/log's types.
     """
 
-    def __init__(self, log_for: Any):
+    def __init__(self, log_for: Any, commit_timeout_s: float | None = None):
         self._log_for = log_for
+        self.commit_timeout_s = commit_timeout_s  # offsets.commit.timeout.ms
 
     async def append(self, partition: int, records: Sequence[RawRecord]) -> None:
+        """Returns once the records are fsynced here and, on a replicated partition, held by
+        every in-sync replica (Kafka's offsets.commit.required.acks=-1): only then may the
+        coordinator answer. A wait past offsets.commit.timeout.ms fails with REQUEST_TIMED_OUT."""
         partition_log = self._log_for(partition)
         if partition_log is None:
             raise OffsetsLogError(ErrorCode.NOT_LEADER_OR_FOLLOWER, f"no log for {OFFSETS_TOPIC}-{partition}")
-        await partition_log.append_records(records)
+        _, last = await partition_log.append_records(records)
+        if partition_log.high_watermark <= last:
+            try:
+                async with asyncio.timeout(self.commit_timeout_s):
+                    await partition_log.wait_high_watermark(last + 1)
+            except TimeoutError as e:
+                raise OffsetsLogError(ErrorCode.REQUEST_TIMED_OUT,
+                                      f"{OFFSETS_TOPIC}-{partition}: not replicated within offsets.commit.timeout.ms") from e
 
     async def read(self, partition: int) -> AsyncIterator[RawRecord]:
         partition_log = self._log_for(partition)
