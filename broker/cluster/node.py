@@ -277,6 +277,15 @@ class ClusterNode:
         controller gives its partitions leaders. NodeExistsError if the topic exists."""
         await self.write(create_topic_ops(assignment, configs))
 
+    async def add_partitions(self, assignment: TopicAssignment, new: list[int]) -> None:
+        """The topic's assignment with its new partitions, and their znodes; the controller
+        gives them leaders."""
+        await self.write([Op("set", z.topic_path(assignment.name), assignment.encode())]
+                         + [Op("create", z.partition_path(assignment.name, p)) for p in new])
+
+    async def alter_topic_config(self, topic: str, configs: dict[str, str]) -> None:
+        await self._call(zkops.write_topic_config, self.zk, topic, configs)
+
     async def request_delete(self, topic: str) -> None:
         with contextlib.suppress(NodeExistsError):
             await self._call(lambda: self.zk.create(z.delete_path(topic)))

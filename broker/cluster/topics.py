@@ -84,9 +84,14 @@ class ClusterTopicManager(TopicManager):
                     self._add(topic)
                     changed = True
                     log.info("add topic", topic=name, partitions=a.partitions, local=self._local(name))
-                elif topic.configs != configs:
-                    topic.configs = dict(configs)
-                    changed = True
+                else:
+                    if topic.configs != configs:  # altered (a config change notification woke us)
+                        topic.configs = dict(configs)
+                        self.logs.reconfigure(name, self.log_config(topic))
+                        changed = True
+                    if topic.partitions != a.partitions:  # CreatePartitions
+                        topic.partitions = a.partitions
+                        changed = True
                 await self._ensure_logs(topic)
             if changed:
                 await self._save()
@@ -163,6 +168,51 @@ class ClusterTopicManager(TopicManager):
         if not await self.cluster.wait_for(lambda: name not in self.cluster.view.topics, CREATE_WAIT_S):
             raise TopicError(ErrorCode.REQUEST_TIMED_OUT, f"Topic '{name}' is marked for deletion")
         return topic
+
+    async def alter_configs(self, name: str, overrides: dict[str, str]) -> Topic:
+        """Through ZooKeeper: /config/topics/<t> and a change notification; every broker applies
+        it when its watch fires. Answered once this broker has applied it."""
+        if name not in self.topics:
+            raise TopicError(ErrorCode.UNKNOWN_TOPIC_OR_PARTITION, f"Topic {name} does not exist.")
+        self.log_config(Topic(name, uuid.uuid4(), 1, overrides))  # refuses what does not resolve
+        await self.cluster.alter_topic_config(name, overrides)
+        log.info("alter topic configs", topic=name, configs=overrides or None)
+        if not await self.cluster.wait_for(
+                lambda: (t := self.topics.get(name)) is not None and t.configs == overrides, CREATE_WAIT_S):
+            raise TopicError(ErrorCode.REQUEST_TIMED_OUT, f"The config of '{name}' was written, not yet applied")
+        return self.topics[name]
+
+    async def add_partitions(self, name: str, count: int, assignments: list | None = None, *,
+                             validate_only: bool = False) -> Topic:
+        topic = self.check_add_partitions(name, count, None)
+        live = sorted(self.cluster.view.brokers)
+        assignment = self.cluster.view.topics[name]
+        if assignments is not None:
+            if len(assignments) != count - topic.partitions:
+                raise TopicError(ErrorCode.INVALID_REPLICA_ASSIGNMENT,
+                                 f"Increasing the number of partitions by {count - topic.partitions} but "
+                                 f"{len(assignments)} assignments provided.")
+            extra = {topic.partitions + i: list(a.broker_ids) for i, a in enumerate(assignments)}
+            if any(len(r) != 1 or r[0] not in live for r in extra.values()):
+                raise TopicError(ErrorCode.INVALID_REPLICA_ASSIGNMENT,
+                                 f"Replica assignments must name one live broker each (live: {live})")
+        else:
+            spread = assign_replicas(name, count, 1, live)
+            extra = {p: spread[p] for p in range(topic.partitions, count)}
+        if validate_only:
+            return topic
+        await self.cluster.add_partitions(TopicAssignment(name, assignment.topic_id,
+                                                          {**assignment.replicas, **extra}), sorted(extra))
+        log.info("add partitions", topic=name, partitions=count, replicas=extra)
+
+        def ready() -> bool:
+            held = self.topics.get(name)
+            return held is not None and held.partitions == count and all(
+                self.cluster.view.leader(name, p) != NO_LEADER for p in range(count))
+
+        if not await self.cluster.wait_for(ready, CREATE_WAIT_S):
+            raise TopicError(ErrorCode.REQUEST_TIMED_OUT, f"Partitions of '{name}' were added, no leader yet")
+        return self.topics[name]
 
     # -- metadata ---------------------------------------------------------------------------------
 

@@ -511,6 +511,29 @@ class Log:
         if doomed[-1] is self.active:
             self._roll(self.clock())  # never leave the log without a segment
             await self.flush()
+        await self._remove_segments(doomed)
+        return len(doomed)
+
+    async def delete_records(self, offset: int) -> int:
+        """DeleteRecords: move the log start offset to `offset` (-1: the high watermark) and
+        delete the segments wholly below it; returns the new log start offset (low watermark).
+        The caller persists it (LogManager's log-start-offset checkpoint)."""
+        async with self.cleaner_lock:
+            hw = self.high_watermark
+            if offset == -1:
+                offset = hw
+            if offset < 0 or offset > hw:
+                raise OffsetOutOfRange(f"cannot delete records of {self.name} before {offset}: outside [0, {hw}]")
+            if offset > self.log_start_offset:
+                self.log_start_offset = offset
+                log.info("delete records", log=self.name, log_start_offset=offset)
+                segments = self.segments
+                doomed = [s for i, s in enumerate(segments[:-1]) if segments[i + 1].base_offset <= offset]
+                if doomed:
+                    await self._remove_segments(doomed)
+            return self.log_start_offset
+
+    async def _remove_segments(self, doomed: list[Segment]) -> None:
         doomed_set = set(map(id, doomed))
         self.set_segments([s for s in self.segments if id(s) not in doomed_set])
         self.log_start_offset = max(self.log_start_offset, self.segments[0].base_offset)
@@ -522,7 +545,6 @@ class Log:
         for s in doomed:
             if s.readers == 0:
                 s.close()
-        return len(doomed)
 
     # --- lifecycle -------------------------------------------------------------------------
 
