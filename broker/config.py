@@ -160,6 +160,9 @@ _DEFS: tuple[ConfigDef, ...] = (
     ConfigDef("transaction.state.log.replication.factor", _I, "3", at_least(1)),
     ConfigDef("transaction.state.log.min.isr", _I, "2", at_least(1)),
     ConfigDef("producer.id.expiration.ms", _I, "86400000", at_least(1)),
+    # Prometheus metrics (broker/metrics.py): off unless metrics.port is set (0: any free port).
+    ConfigDef("metrics.port", _I, None, between(0, 65535)),
+    ConfigDef("metrics.host", _S, "127.0.0.1"),
     # Cluster mode.
     ConfigDef("zookeeper.connect", _S, None),
     ConfigDef("zookeeper.session.timeout.ms", _I, "18000", at_least(1)),

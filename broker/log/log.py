@@ -21,6 +21,7 @@ from collections.abc import AsyncIterator, Callable, Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass
 from pathlib import Path
+from time import perf_counter
 
 from broker import logs
 from broker.log import io, loader, timestamps
@@ -30,6 +31,7 @@ from broker.log.loader import partition_dir_name, read_partition_metadata, uuid_
 from broker.log.producer_state import BatchMetadata, ProducerEntry, ProducerStateError, ProducerStateManager
 from broker.log.segment import Segment, fsync_dir
 from broker.log.validation import PreparedBatch, RecordError, validate_batches
+from broker.stats import FSYNC
 from protocol.errors import ErrorCode
 from protocol.records import (
     BatchHeader,
@@ -323,9 +325,12 @@ class Log:
                         self._dir_dirty = False
                     written = None if inline else functools.partial(
                         loop.call_soon_threadsafe, self._written, group, messages, rolled, sync)
+                    started = perf_counter()
                     created = await loop.run_in_executor(
                         self.executor, io.write_and_sync, [] if inline else group, rolled,
                         [] if inline else counts, touched if sync else [], directory, written)
+                    if sync:
+                        FSYNC.observe(perf_counter() - started)
                     if created and not sync:
                         self._dir_dirty = True
             except BaseException as e:
