@@ -138,3 +138,21 @@ async def test_metrics_are_off_unless_configured(tmp_path):
         assert broker.metrics is None and all(s.stats is None for s in broker.servers)
     finally:
         await broker.stop()
+
+
+async def test_the_grafana_dashboard_asks_only_for_exported_series(tmp_path):
+    import re
+    from pathlib import Path
+
+    dashboard = json.loads((Path(__file__).resolve().parents[2] / "config/grafana/kbroker-dashboard.json").read_text())
+    exprs = [t["expr"] for p in dashboard["panels"] for t in p["targets"]]
+    asked = {m for e in exprs for m in re.findall(r"kbroker_[a-z_]+", e)}
+    broker = await start_broker(tmp_path / "data", metrics_port="0")
+    try:
+        async with AsyncAdmin(f"127.0.0.1:{broker.bound_port}") as admin:
+            await admin.create_topics([NewTopic("t", 1)])
+            await admin.alter_group_offsets("g", {TopicPartition("t", 0): 0})
+        exported = set(await scrape_async(broker.metrics.port))
+    finally:
+        await broker.stop()
+    assert len(dashboard["panels"]) >= 12 and asked and asked <= exported, asked - exported
