@@ -16,6 +16,7 @@ import json
 import os
 import re
 import uuid
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -294,13 +295,16 @@ class TopicManager:
             log.info("delete topic", topic=name, topic_id=uuid_to_kafka(topic.topic_id))
             return topic
 
-    async def alter_configs(self, name: str, overrides: dict[str, str]) -> Topic:
-        """Replace a topic's (validated) config overrides: persisted in the registry first, then
-        applied live to its logs (retention, cleanup policy, segment size... on their next use)."""
+    async def alter_configs(self, name: str, update: Callable[[dict[str, str]], dict[str, str]]) -> Topic:
+        """Replace a topic's config overrides with `update(current)` (which validates them, raising
+        TopicConfigError), under the lock, so concurrent alterations do not lose each other's
+        changes: persisted in the registry first, then applied live to its logs (retention,
+        cleanup policy, segment size... on their next use)."""
         async with self._lock:
             topic = self.topics.get(name)
             if topic is None:
                 raise TopicError(ErrorCode.UNKNOWN_TOPIC_OR_PARTITION, f"Topic {name} does not exist.")
+            overrides = update(dict(topic.configs))
             config = resolve(self.config, overrides)
             old = topic.configs
             topic.configs = dict(overrides)

@@ -35,20 +35,20 @@ async def _alter(broker: Broker, resource: Any, incremental: bool, validate_only
     if problem is not None:
         return problem
     assert broker.topics is not None
-    topic = broker.topics.get(name)
-    assert topic is not None
-    try:
+    configs = list(resource.configs)
+
+    def update(current: dict[str, str]) -> dict[str, str]:
         if incremental:
-            overrides = incremental_overrides(topic.configs,
-                                              [(c.name, c.config_operation, c.value) for c in resource.configs])
-        else:
-            overrides = checked_overrides({c.name: c.value for c in resource.configs})
-    except TopicConfigError as e:
-        return ErrorCode.INVALID_CONFIG, str(e)
-    if validate_only:
-        return ErrorCode.NONE, None
+            return incremental_overrides(current, [(c.name, c.config_operation, c.value) for c in configs])
+        return checked_overrides({c.name: c.value for c in configs})
+
     try:
-        await broker.topics.alter_configs(name, overrides)
+        if validate_only:
+            topic = broker.topics.get(name)
+            assert topic is not None
+            update(dict(topic.configs))
+        else:
+            await broker.topics.alter_configs(name, update)
     except TopicConfigError as e:
         return ErrorCode.INVALID_CONFIG, str(e)
     except TopicError as e:

@@ -11,6 +11,7 @@ them, LEADER_NOT_AVAILABLE while a partition has no live leader.
 from __future__ import annotations
 
 import uuid
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from kazoo.exceptions import NodeExistsError
@@ -169,11 +170,13 @@ class ClusterTopicManager(TopicManager):
             raise TopicError(ErrorCode.REQUEST_TIMED_OUT, f"Topic '{name}' is marked for deletion")
         return topic
 
-    async def alter_configs(self, name: str, overrides: dict[str, str]) -> Topic:
+    async def alter_configs(self, name: str, update: Callable[[dict[str, str]], dict[str, str]]) -> Topic:
         """Through ZooKeeper: /config/topics/<t> and a change notification; every broker applies
         it when its watch fires. Answered once this broker has applied it."""
-        if name not in self.topics:
+        topic = self.topics.get(name)
+        if topic is None:
             raise TopicError(ErrorCode.UNKNOWN_TOPIC_OR_PARTITION, f"Topic {name} does not exist.")
+        overrides = update(dict(topic.configs))
         self.log_config(Topic(name, uuid.uuid4(), 1, overrides))  # refuses what does not resolve
         await self.cluster.alter_topic_config(name, overrides)
         log.info("alter topic configs", topic=name, configs=overrides or None)

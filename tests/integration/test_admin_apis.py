@@ -5,10 +5,11 @@ DescribeCluster endpoint type, and DeleteRecords surviving a restart."""
 from __future__ import annotations
 
 from broker.config_resources import ConfigSource, ResourceType
-from client import AsyncProducer
+from client import AsyncAdmin, AsyncProducer, TopicPartition
+from client.structs import OffsetSpec
 from protocol.apis import ApiKey
 from protocol.errors import ErrorCode
-from tests.helpers import RawConnection, create_topic, start_broker
+from tests.helpers import BrokerProcess, RawConnection, create_topic, start_broker
 
 
 async def _request(port: int, key: ApiKey, version: int, body: dict):
@@ -128,3 +129,32 @@ async def test_delete_records_moves_the_start_and_survives_a_restart(tmp_path):
         assert (lg.log_start_offset, lg.high_watermark) == (250, 400)
     finally:
         await broker.stop()
+
+
+async def test_acknowledged_config_changes_and_deleted_records_survive_kill_9(tmp_path):
+    """Every acknowledged change is recorded before the crash and checked after it."""
+    bp = BrokerProcess(tmp_path / "data", extra={"log.segment.bytes": "16384"}).start()
+    try:
+        await create_topic(bp.port, "t", 2)
+        async with AsyncProducer(bp.bootstrap, linger_ms=0) as producer:
+            for i in range(300):
+                await producer.send("t", b"y" * 100, partition=i % 2)
+            await producer.flush()
+        acknowledged: dict[int, int] = {}
+        for p, offset in ((0, 120), (1, 40)):
+            r = await _request(bp.port, ApiKey.DELETE_RECORDS, 2, {"topics": [
+                {"name": "t", "partitions": [{"partition_index": p, "offset": offset}]}], "timeout_ms": 1000})
+            assert r.topics[0].partitions[0].error_code == ErrorCode.NONE
+            acknowledged[p] = r.topics[0].partitions[0].low_watermark
+        r = await _request(bp.port, ApiKey.INCREMENTAL_ALTER_CONFIGS, 1, {"resources": [
+            {"resource_type": ResourceType.TOPIC, "resource_name": "t", "configs": [
+                {"name": "retention.ms", "config_operation": 0, "value": "123456"}]}], "validate_only": False})
+        assert r.responses[0].error_code == ErrorCode.NONE
+        bp.kill()
+        bp.start()
+        assert await _overrides(bp.port, "t") == {"retention.ms": "123456"}
+        async with AsyncAdmin(bp.bootstrap) as admin:
+            starts = await admin.list_offsets({TopicPartition("t", p): OffsetSpec.EARLIEST for p in acknowledged})
+        assert {tp.partition: off for tp, (off, _) in starts.items()} == acknowledged
+    finally:
+        bp.stop()
