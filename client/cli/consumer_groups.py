@@ -99,7 +99,9 @@ async def _offsets_rows(admin: AsyncAdmin, group: str, desc: GroupDescription) -
     committed = {tp: om.offset for tp, om in (await admin.list_group_offsets(group)).items()}
     owner = {tp: m for m in desc.members for tp in m.assignment}
     partitions = sorted(set(committed) | set(owner))
-    ends = {tp: off for tp, (off, _) in (await admin.list_offsets({tp: OffsetSpec.LATEST for tp in partitions})).items()}
+    topics = await admin.list_topics(internal=True)  # a deleted topic's commits show no log end ("-")
+    live = [tp for tp in partitions if tp.partition < topics.get(tp.topic, 0)]
+    ends = {tp: off for tp, (off, _) in (await admin.list_offsets({tp: OffsetSpec.LATEST for tp in live})).items()}
     rows = []
     for tp in partitions:
         current, end, m = committed.get(tp), ends.get(tp), owner.get(tp)

@@ -202,6 +202,24 @@ async def test_aiokafka_admin_client(proc):
         cluster = await admin.describe_cluster()
         assert cluster["controller_id"] == 0 and [b["port"] for b in cluster["brokers"]] == [proc.port]
         assert await admin.list_consumer_groups() == []
+        from aiokafka import AIOKafkaConsumer
+
+        consumer = AIOKafkaConsumer("audit", bootstrap_servers=proc.bootstrap, group_id="aio",
+                                    auto_offset_reset="earliest", enable_auto_commit=False)
+        await consumer.start()
+        try:
+            deadline = time.monotonic() + TIMEOUT
+            while not consumer.assignment() and time.monotonic() < deadline:
+                await consumer.getmany(timeout_ms=200)
+            await consumer.commit({AioTP("audit", 0): 3})
+            assert [g[0] for g in await admin.list_consumer_groups()] == ["aio"]
+            (described,) = await admin.describe_consumer_groups(["aio"])
+            _error, group_id, state, _type, _protocol, members, *_ = described.groups[0]
+            assert (group_id, state, len(members)) == ("aio", "Stable", 1)
+            offsets = await admin.list_consumer_group_offsets("aio")
+            assert offsets[AioTP("audit", 0)].offset == 3
+        finally:
+            await consumer.stop()
     finally:
         await admin.close()
 
