@@ -244,3 +244,16 @@ async def test_bad_input_is_one_clear_line_and_a_nonzero_exit(proc, world, argv,
     code, out, err = await tool(argv[0], *argv[1:], check=False)
     assert code != 0 and out == ""
     assert err.startswith(line) and err.count("\n") == 1, err
+
+
+async def test_all_groups_and_all_topics(proc, world):
+    await world.alter_group_offsets("second", {TopicPartition("orders", 2): 0})
+    _, out, _ = await tool("consumer_groups", "--bootstrap-server", proc.bootstrap, "--describe", "--all-groups")
+    assert [r[:6] for r in rows(out)[1:]] == [["archive", "orders", "0", "4", "10", "6"],
+                                             ["archive", "orders", "1", "5", "5", "0"],
+                                             ["second", "orders", "2", "0", "0", "0"]]
+    _, out, _ = await tool("consumer_groups", "--bootstrap-server", proc.bootstrap, "--reset-offsets",
+                           "--all-groups", "--all-topics", "--to-latest", "--execute")
+    assert rows(out)[1:] == [["archive", "orders", "0", "10"], ["archive", "orders", "1", "5"],
+                             ["second", "orders", "2", "0"]]
+    assert await committed(world, "archive") == {P0: 10, P1: 5}
