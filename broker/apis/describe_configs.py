@@ -39,17 +39,18 @@ def _describe(broker: Broker, resource: Any, include_synonyms: bool) -> dict[str
     keys = resource.configuration_keys
     out = {"resource_type": kind, "resource_name": name, "error_code": ErrorCode.NONE, "error_message": None,
            "configs": []}
+    entries: list = []
     if kind == ResourceType.TOPIC:
         problem = topic_resource_error(broker, name)
-        if problem is None:
-            assert broker.topics is not None
-            entries = describe_topic(broker.config, broker.topics.get(name).configs, keys)  # type: ignore[union-attr]
+        topic = broker.topics.get(name) if problem is None and broker.topics is not None else None
+        if topic is not None:
+            entries = describe_topic(broker.config, topic.configs, keys)
     elif kind == ResourceType.BROKER:
         problem = broker_resource_error(broker, name)
-        entries = describe_broker(broker.config, keys) if problem is None else []
+        if problem is None:
+            entries = describe_broker(broker.config, keys)
     elif kind == ResourceType.BROKER_LOGGER:
-        problem = broker_resource_error(broker, name)
-        entries = []  # log levels are not exposed (yet)
+        problem = broker_resource_error(broker, name)  # log levels are not exposed (yet): no entries
     else:
         problem = ErrorCode.INVALID_REQUEST, f"Unsupported resource type {kind}"
     if problem is not None:

@@ -143,11 +143,12 @@ async def describe(admin: AsyncAdmin, args: argparse.Namespace) -> int:
     return 0
 
 
-def _assignment_text(tps: tuple[TopicPartition, ...]) -> str:
+def _assignment_text(tps: tuple[TopicPartition, ...]) -> str | None:
+    """Kafka's ASSIGNMENT column: topic(p,p),topic(p); None (printed "-") when empty."""
     by_topic: dict[str, list[int]] = {}
     for tp in tps:
         by_topic.setdefault(tp.topic, []).append(tp.partition)
-    return ",".join(f"{t}({','.join(map(str, sorted(ps)))})" for t, ps in sorted(by_topic.items())) or None  # type: ignore[return-value]
+    return ",".join(f"{t}({','.join(map(str, sorted(ps)))})" for t, ps in sorted(by_topic.items())) or None
 
 
 async def list_groups(admin: AsyncAdmin, args: argparse.Namespace) -> int:
