@@ -76,6 +76,7 @@ class Broker:
         self.topics: TopicManager | None = None  # topics, their configs and ids (broker/topics.py)
         self.producer_ids: ProducerIdManager | None = None
         self.cluster = None  # broker.cluster.node.ClusterNode when zookeeper.connect is set
+        self.metrics = None  # broker.metrics.MetricsEndpoint when metrics.port is set
 
     @property
     def num_offsets_partitions(self) -> int:
@@ -90,6 +91,8 @@ class Broker:
         except BaseException:
             if self.cluster is not None:  # leave ZooKeeper, so that a failed start leaves no trace
                 await self.cluster.stop()
+            if self.metrics is not None:
+                await self.metrics.stop()
             raise
 
     async def _start(self) -> None:
@@ -125,6 +128,11 @@ class Broker:
             GroupConfig.from_config(self.config), self.num_offsets_partitions, offsets_log,
             owned=() if self.cluster is not None else None)
         await self.groups.start()  # shards load in the background: COORDINATOR_LOAD_IN_PROGRESS till done
+        if self.config["metrics.port"] is not None:  # up before the listeners: scrapable once they are
+            from broker.metrics import MetricsEndpoint
+
+            self.metrics = MetricsEndpoint(self)
+            await self.metrics.start(self.config["metrics.host"], self.config["metrics.port"])
         handlers = bind_handlers(self)
         advertised = {a.name: a for a in (self.config["advertised.listeners"] or [])}
         for listener in self.config.listeners:
@@ -134,6 +142,8 @@ class Broker:
                 listener.name,
                 on_unsupported_version=unsupported_version_answer,
             )
+            if self.metrics is not None:
+                server.stats = self.metrics.stats
             port = await server.start(listener.host, listener.port)
             self.servers.append(server)
             adv = advertised.get(listener.name)
@@ -162,6 +172,8 @@ class Broker:
         if self.cluster is not None:
             await self.cluster.stop()  # the registration goes: the controller moves the leaderships
         await asyncio.gather(*(s.stop() for s in self.servers))
+        if self.metrics is not None:
+            await self.metrics.stop()
         if self.topics is not None:
             await self.topics.stop()  # last: in-flight produces and commits are written and fsynced
         self.stopped.set()

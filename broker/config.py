@@ -171,6 +171,9 @@ _DEFS: tuple[ConfigDef, ...] = (
     ConfigDef("replica.fetch.backoff.ms", _I, "1000", at_least(0)),
     ConfigDef("replica.socket.timeout.ms", _I, "30000", at_least(1)),
     ConfigDef("replica.high.watermark.checkpoint.interval.ms", _I, "5000", at_least(1)),
+    # Prometheus metrics (broker/metrics.py): off unless metrics.port is set (0: any free port).
+    ConfigDef("metrics.port", _I, None, between(0, 65535)),
+    ConfigDef("metrics.host", _S, "127.0.0.1"),
     # Cluster mode.
     ConfigDef("zookeeper.connect", _S, None),
     ConfigDef("zookeeper.session.timeout.ms", _I, "18000", at_least(1)),

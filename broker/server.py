@@ -19,11 +19,13 @@ import struct
 import time
 from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, field
+from time import perf_counter
 from typing import Any
 
 from construct import Container
 
 from broker import logs
+from broker.stats import RequestStats
 from protocol.errors import ProtocolDecodeError
 from protocol.frames import RequestHeader, UnsupportedVersion, decode_request, encode_response, peek_header
 
@@ -185,20 +187,32 @@ class _Connection(asyncio.Protocol):
         if handler is None:
             log.warning("close connection", peer=self.peer, reason="api not served", api_key=header.api_key)
             raise _Close
+        stats = server.stats
+        started = perf_counter() if stats is not None else 0.0
         body = handler(RequestContext(header, self.peer, server.listener_name), request)
         if type(body) is not dict and asyncio.iscoroutine(body):  # plain handlers answer dicts
             return asyncio.get_running_loop().create_task(
-                self._finish(header, body), name=f"{header.api_key}v{header.api_version}#{header.correlation_id}")
+                self._finish(header, body, started, len(frame)),
+                name=f"{header.api_key}v{header.api_version}#{header.correlation_id}")
         server.requests_served += 1
-        return None if body is None else _framed(header, body)
+        answer = None if body is None else _framed(header, body)
+        if stats is not None:
+            stats.record(header.api_key, header.api_version, len(frame), len(answer) if answer else 0,
+                         perf_counter() - started)
+        return answer
 
-    async def _finish(self, header: RequestHeader, pending: Awaitable[Any]) -> None:
+    async def _finish(self, header: RequestHeader, pending: Awaitable[Any], started: float = 0.0,
+                      size_in: int = 0) -> None:
         """Await a handler that had to wait, write its answer, go on with the buffered frames."""
         try:
             body = await pending
             self.server.requests_served += 1
-            if body is not None and not self.transport.is_closing():
-                self.transport.write(_framed(header, body))
+            answer = None if body is None else _framed(header, body)
+            if answer is not None and not self.transport.is_closing():
+                self.transport.write(answer)
+            if self.server.stats is not None:
+                self.server.stats.record(header.api_key, header.api_version, size_in, len(answer) if answer else 0,
+                                         perf_counter() - started)
         except asyncio.CancelledError:
             raise
         except Exception:
@@ -242,6 +256,7 @@ class Server:
         self._server: asyncio.Server | None = None
         self._connections: set[_Connection] = set()
         self.requests_served = 0
+        self.stats: RequestStats | None = None  # set when metrics are on (broker/metrics.py)
 
     async def start(self, host: str, port: int) -> int:
         loop = asyncio.get_running_loop()

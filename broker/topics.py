@@ -16,6 +16,7 @@ import json
 import os
 import re
 import uuid
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -300,6 +301,70 @@ class TopicManager:
             for p in range(topic.partitions):
                 await self.log_manager.delete(name, p)
             log.info("delete topic", topic=name, topic_id=uuid_to_kafka(topic.topic_id))
+            return topic
+
+    async def alter_configs(self, name: str, update: Callable[[dict[str, str]], dict[str, str]]) -> Topic:
+        """Replace a topic's config overrides with `update(current)` (which validates them, raising
+        TopicConfigError), under the lock, so concurrent alterations do not lose each other's
+        changes: persisted in the registry first, then applied live to its logs (retention,
+        cleanup policy, segment size... on their next use)."""
+        async with self._lock:
+            topic = self.topics.get(name)
+            if topic is None:
+                raise TopicError(ErrorCode.UNKNOWN_TOPIC_OR_PARTITION, f"Topic {name} does not exist.")
+            overrides = update(dict(topic.configs))
+            config = resolve(self.config, overrides)
+            old = topic.configs
+            topic.configs = dict(overrides)
+            try:
+                await self._save()
+            except BaseException:
+                topic.configs = old
+                raise
+            self.logs.reconfigure(name, config)
+            log.info("alter topic configs", topic=name, configs=overrides or None)
+            return topic
+
+    def check_add_partitions(self, name: str, count: int, assignments: list | None) -> Topic:
+        topic = self.topics.get(name)
+        if topic is None:
+            raise TopicError(ErrorCode.UNKNOWN_TOPIC_OR_PARTITION, f"The topic '{name}' does not exist.")
+        if topic.internal:
+            raise TopicError(ErrorCode.INVALID_REQUEST, f"Cannot add partitions to internal topic {name}.")
+        if count < topic.partitions:
+            raise TopicError(ErrorCode.INVALID_PARTITIONS,
+                             f"Topic currently has {topic.partitions} partitions, which is higher than the "
+                             f"requested {count}.")
+        if count == topic.partitions:
+            raise TopicError(ErrorCode.INVALID_PARTITIONS, f"Topic already has {topic.partitions} partitions.")
+        if assignments is not None:
+            if len(assignments) != count - topic.partitions:
+                raise TopicError(ErrorCode.INVALID_REPLICA_ASSIGNMENT,
+                                 f"Increasing the number of partitions by {count - topic.partitions} but "
+                                 f"{len(assignments)} assignments provided.")
+            for a in assignments:
+                if list(a.broker_ids) != [self.node_id]:
+                    raise TopicError(ErrorCode.INVALID_REPLICA_ASSIGNMENT,
+                                     f"Unknown broker ids in the assignment: {list(a.broker_ids)} "
+                                     f"(this cluster has broker {self.node_id} only)")
+        return topic
+
+    async def add_partitions(self, name: str, count: int, assignments: list | None = None, *,
+                             validate_only: bool = False) -> Topic:
+        """Raise a topic's partition count to `count` (CreatePartitions)."""
+        async with self._lock:
+            topic = self.check_add_partitions(name, count, assignments)
+            if validate_only:
+                return topic
+            old = topic.partitions
+            topic.partitions = count
+            try:
+                await self._save()
+            except BaseException:
+                topic.partitions = old
+                raise
+            await self._ensure_logs(topic)
+            log.info("add partitions", topic=name, partitions=count, before=old)
             return topic
 
     # --- metadata --------------------------------------------------------------------------

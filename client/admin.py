@@ -72,6 +72,19 @@ class GroupDescription:
     error_code: int = 0
 
 
+TOPIC_RESOURCE, BROKER_RESOURCE = 2, 4  # Kafka's ConfigResource types
+
+
+@dataclass(frozen=True, slots=True)
+class ConfigEntry:
+    name: str
+    value: str | None
+    source: int  # Kafka's ConfigSource: 1 topic override, 4 server.properties, 5 default...
+    read_only: bool = False
+    sensitive: bool = False
+    synonyms: tuple[tuple[str, str | None, int], ...] = ()
+
+
 class AsyncAdmin:
     def __init__(self, bootstrap_servers: str | list[str] = "127.0.0.1:9092", *, client_id: str = "kbroker-admin",
                  request_timeout_ms: int = 30_000, retry_backoff_ms: int = 100, metadata_max_age_ms: int = 300_000):
@@ -151,6 +164,79 @@ class AsyncAdmin:
         with contextlib.suppress(KafkaError):
             await self.client.refresh_metadata()
 
+    async def create_partitions(self, counts: Mapping[str, int], *, timeout_ms: int = 30_000,
+                                validate_only: bool = False) -> None:
+        """Raise topics' partition counts (on the controller); waits until the new partitions lead."""
+        body = {"topics": [{"name": n, "count": c, "assignments": None} for n, c in counts.items()],
+                "timeout_ms": timeout_ms, "validate_only": validate_only}
+        results = await self._to_controller(ApiKey.CREATE_PARTITIONS, body, "results")
+        for name, (code, message) in results.items():
+            if code:
+                raise error_for(code, f"CreatePartitions {name}: {message or ''}".strip())
+        if not validate_only:
+            await self.client.wait_for(
+                lambda: all(len(self.client.cluster.available_partitions(n)) == c for n, c in counts.items()),
+                self.timeout, f"new partitions of {sorted(counts)} to have leaders")
+
+    async def describe_configs(self, resource_type: int, name: str, keys: Iterable[str] | None = None,
+                               ) -> list[ConfigEntry]:
+        """A topic's (resource_type 2) or a broker's (4) configs: value, source, read-only, synonyms."""
+        body = {"resources": [{"resource_type": resource_type, "resource_name": name,
+                               "configuration_keys": None if keys is None else list(keys)}],
+                "include_synonyms": True, "include_documentation": False}
+        node = int(name) if resource_type == BROKER_RESOURCE and name.isdigit() else None
+
+        async def attempt() -> Any:
+            return await self.client.send(node if node is not None else self.client.least_loaded_node(),
+                                          ApiKey.DESCRIBE_CONFIGS, body)
+
+        r = await self.client.retry(attempt, what="DescribeConfigs")
+        (result,) = r.results
+        if result.error_code:
+            raise error_for(result.error_code, f"DescribeConfigs {name}: {result.error_message or ''}".strip())
+        return [ConfigEntry(c.name, c.value, c.config_source, c.read_only, c.is_sensitive,
+                            tuple((s.name, s.value, s.source) for s in c.synonyms)) for c in result.configs]
+
+    async def incremental_alter_configs(self, resource_type: int, name: str,
+                                        ops: Iterable[tuple[str, int, str | None]], *,
+                                        validate_only: bool = False) -> None:
+        """IncrementalAlterConfigs on one resource: (key, op, value) with op 0 SET, 1 DELETE,
+        2 APPEND, 3 SUBTRACT. All or nothing: a bad key or value raises INVALID_CONFIG."""
+        body = {"resources": [{"resource_type": resource_type, "resource_name": name,
+                               "configs": [{"name": k, "config_operation": op, "value": v} for k, op, v in ops]}],
+                "validate_only": validate_only}
+        node = int(name) if resource_type == BROKER_RESOURCE and name.isdigit() else None
+
+        async def attempt() -> Any:
+            target = node if node is not None else await self._controller()
+            return await self.client.send(target, ApiKey.INCREMENTAL_ALTER_CONFIGS, body)
+
+        r = await self.client.retry(attempt, what="IncrementalAlterConfigs")
+        for x in r.responses:
+            if x.error_code:
+                raise error_for(x.error_code, f"IncrementalAlterConfigs {name}: {x.error_message or ''}".strip())
+
+    async def delete_records(self, before: Mapping[TopicPartition, int]) -> dict[TopicPartition, int]:
+        """Move partitions' log start offsets to `before` (-1: the end); the new low watermarks."""
+        before = {TopicPartition(*tp): o for tp, o in before.items()}
+        self.client.add_topics({tp.topic for tp in before})
+        await self.client.wait_for(lambda: all(self.client.cluster.leader_for(tp) >= 0 for tp in before),
+                                   self.timeout, "partition leaders")
+        by_node: dict[int, dict[str, list[dict[str, int]]]] = {}
+        for tp, offset in before.items():
+            by_node.setdefault(self.client.cluster.leader_for(tp), {}).setdefault(tp.topic, []).append(
+                {"partition_index": tp.partition, "offset": offset})
+        out: dict[TopicPartition, int] = {}
+        for node, topics in by_node.items():
+            r = await self.client.send(node, ApiKey.DELETE_RECORDS, {
+                "topics": [{"name": t, "partitions": ps} for t, ps in topics.items()], "timeout_ms": 30_000})
+            for t in r.topics:
+                for p in t.partitions:
+                    if p.error_code:
+                        raise error_for(p.error_code, f"DeleteRecords {t.name}-{p.partition_index}")
+                    out[TopicPartition(t.name, p.partition_index)] = p.low_watermark
+        return out
+
     async def _to_controller(self, api_key: int, body: dict[str, Any], key: str) -> dict[str, tuple[int, str | None]]:
         async def attempt() -> dict[str, tuple[int, str | None]]:
             node = await self._controller()
@@ -165,12 +251,13 @@ class AsyncAdmin:
 
     # --- groups ------------------------------------------------------------------------------
 
-    async def list_groups(self) -> list[GroupListing]:
-        """Every group of every broker."""
+    async def list_groups(self, states: Iterable[str] = ()) -> list[GroupListing]:
+        """Every group of every broker (in one of `states`, if given: ListGroups v4+ filters)."""
         cluster = await self.client.refresh_metadata()
+        states = list(states)
 
         async def ask(node: int) -> list[GroupListing]:
-            r = await self.client.send(node, ApiKey.LIST_GROUPS, {"states_filter": [], "types_filter": []})
+            r = await self.client.send(node, ApiKey.LIST_GROUPS, {"states_filter": states, "types_filter": []})
             if r.error_code:
                 raise error_for(r.error_code, "ListGroups")
             return [GroupListing(g.group_id, g.protocol_type, g.group_state) for g in r.groups]

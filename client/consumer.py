@@ -24,11 +24,11 @@ from client import assignors as assignor_registry
 from client.aio import wait_for
 from client.cluster import ClientConfig, KafkaClient
 from client.coordinator import ConsumerCoordinator, GroupConfig, RebalanceListener
-from client.errors import ConsumerStoppedError, IllegalStateError, KafkaTimeoutError
+from client.errors import ConsumerStoppedError, IllegalStateError, InvalidTopicError, KafkaTimeoutError
 from client.fetcher import FetchConfig, Fetcher
 from client.membership import MemberState
 from client.structs import ConsumerRecord, OffsetAndMetadata, OffsetSpec, TopicPartition
-from client.subscription import ResetStrategy, SubscriptionState
+from client.subscription import ResetStrategy, SubscriptionState, topic_name_error
 
 _ISOLATION = {"read_uncommitted": 0, "read_committed": 1}
 
@@ -78,6 +78,7 @@ class AsyncConsumer:
         ), key_deserializer, value_deserializer)
         self._max_poll_records = max_poll_records
         self._wakeup = asyncio.Event()
+        self.client.on_metadata(self._on_metadata)
         self._iter_buffer: collections.deque[ConsumerRecord] = collections.deque()
         self._initial_topics = topics
         self._subs.unconsumed = self._iterator_held
@@ -95,6 +96,9 @@ class AsyncConsumer:
             )
         elif topics:
             raise IllegalStateError("subscribing to topics needs a group_id; use assign() without one")
+        for topic in topics or ():
+            if (complaint := topic_name_error(topic)) is not None:
+                raise InvalidTopicError(complaint)
 
     # --- lifecycle ---------------------------------------------------------------------------
 
@@ -166,6 +170,9 @@ class AsyncConsumer:
         topics = list(topics)
         if not topics:
             raise ValueError("subscribe() needs topics or a pattern")
+        for topic in topics:
+            if (complaint := topic_name_error(topic)) is not None:
+                raise InvalidTopicError(complaint)
         changed = self._subs.subscribe(topics)
         if self.client.add_topics(topics):
             self.client.request_metadata_update()
@@ -221,6 +228,7 @@ class AsyncConsumer:
         coordinator = self.coordinator
         with coordinator.polling() if coordinator is not None else contextlib.nullcontext():
             while True:
+                self._raise_invalid_topics()
                 if coordinator is not None:
                     coordinator.poll()
                 records = self._fetcher.take(want, limit)
@@ -235,6 +243,20 @@ class AsyncConsumer:
                     continue
                 with contextlib.suppress(TimeoutError):
                     await wait_for(self._wakeup.wait(), remaining)
+
+    def _read_topics(self) -> set[str]:
+        return set(self._subs.subscription) | {tp.topic for tp in self._subs.assigned()}
+
+    def _raise_invalid_topics(self) -> None:
+        """Java's consumer throws InvalidTopicException from poll() when the metadata answer calls
+        a topic it reads invalid; so does this one (else it would poll nothing forever)."""
+        invalid = self.client.cluster.invalid_topics
+        if invalid and (bad := sorted(invalid & self._read_topics())):
+            raise InvalidTopicError(f"Invalid topics: {bad}")
+
+    def _on_metadata(self, _changed: set[str]) -> None:
+        if self.client.cluster.invalid_topics & self._read_topics():
+            self._wakeup.set()  # a waiting poll raises at once
 
     async def getone(self, *partitions: TopicPartition) -> ConsumerRecord:
         while True:

@@ -82,6 +82,14 @@ class RecordTooLargeError(KafkaError):
     code = ErrorCode.MESSAGE_TOO_LARGE
 
 
+class InvalidTopicError(KafkaError):
+    """A topic name Kafka refuses (empty, '.' or '..', over 249 characters, or characters other
+    than ASCII alphanumerics, '.', '_' and '-'): raised by subscribe(), and from a poll when the
+    broker answers INVALID_TOPIC_EXCEPTION for a topic the consumer reads, as Java's consumer does."""
+
+    code = ErrorCode.INVALID_TOPIC_EXCEPTION
+
+
 class OffsetOutOfRangeError(KafkaError):
     """The position is out of the log's range and auto_offset_reset is "none"."""
 

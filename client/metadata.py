@@ -30,6 +30,7 @@ class ClusterMetadata:
     controller_id: int = -1
     cluster_id: str | None = None
     version: int = 0  # bumped by every update, so waiters can tell news from old state
+    invalid_topics: set[str] = field(default_factory=set)  # answered INVALID_TOPIC_EXCEPTION last time
 
     def update(self, response: Any, *, all_topics: bool, requested: Iterable[str] = ()) -> set[str]:
         """Apply a Metadata response; the topics whose partition count or leaders changed.
@@ -46,6 +47,10 @@ class ClusterMetadata:
             if t.name is None:
                 continue
             seen.add(t.name)
+            if t.error_code == ErrorCode.INVALID_TOPIC_EXCEPTION:
+                self.invalid_topics.add(t.name)
+            else:
+                self.invalid_topics.discard(t.name)
             if t.error_code != ErrorCode.NONE and not t.partitions:
                 if self.topics.pop(t.name, None) is not None:
                     changed.add(t.name)

@@ -11,6 +11,23 @@ from dataclasses import dataclass
 from client.errors import IllegalStateError
 from client.structs import OffsetAndMetadata, TopicPartition
 
+_LEGAL_TOPIC = re.compile(r"[a-zA-Z0-9._-]+")
+MAX_TOPIC_NAME = 249
+
+
+def topic_name_error(name: str) -> str | None:
+    """Why Kafka refuses a topic name (its `Topic.validate`), or None if it is legal."""
+    if not name:
+        return "Topic name is illegal, it can't be empty"
+    if name in (".", ".."):
+        return 'Topic name cannot be "." or ".."'
+    if len(name) > MAX_TOPIC_NAME:
+        return f"Topic name is illegal, it can't be longer than {MAX_TOPIC_NAME} characters, topic name: {name}"
+    if not _LEGAL_TOPIC.fullmatch(name):
+        return (f'Topic name "{name}" is illegal, it contains a character other than '
+                "ASCII alphanumerics, '.', '_' and '-'")
+    return None
+
 
 class SubscriptionType(enum.Enum):
     NONE = "none"

@@ -6,16 +6,24 @@ import enum
 
 from protocol.api import Api
 from protocol.messages import (
+    alter_configs,
     api_versions,
     consumer_group_describe,
     consumer_group_heartbeat,
+    create_partitions,
     create_topics,
     delete_groups,
+    delete_records,
     delete_topics,
+    describe_cluster,
+    describe_configs,
     describe_groups,
+    describe_log_dirs,
+    describe_producers,
     fetch,
     find_coordinator,
     heartbeat,
+    incremental_alter_configs,
     init_producer_id,
     join_group,
     leave_group,
@@ -53,6 +61,14 @@ ALL: tuple[Api, ...] = (
     offset_delete.API,
     consumer_group_heartbeat.API,
     consumer_group_describe.API,
+    delete_records.API,
+    describe_configs.API,
+    alter_configs.API,
+    describe_log_dirs.API,
+    create_partitions.API,
+    incremental_alter_configs.API,
+    describe_cluster.API,
+    describe_producers.API,
 )
 
 APIS: dict[int, Api] = {api.key: api for api in ALL}
@@ -75,9 +91,17 @@ class ApiKey(enum.IntEnum):
     API_VERSIONS = 18
     CREATE_TOPICS = 19
     DELETE_TOPICS = 20
+    DELETE_RECORDS = 21
     INIT_PRODUCER_ID = 22
     OFFSET_FOR_LEADER_EPOCH = 23
+    DESCRIBE_CONFIGS = 32
+    ALTER_CONFIGS = 33
+    DESCRIBE_LOG_DIRS = 35
+    CREATE_PARTITIONS = 37
     DELETE_GROUPS = 42
+    INCREMENTAL_ALTER_CONFIGS = 44
     OFFSET_DELETE = 47
+    DESCRIBE_CLUSTER = 60
+    DESCRIBE_PRODUCERS = 61
     CONSUMER_GROUP_HEARTBEAT = 68
     CONSUMER_GROUP_DESCRIBE = 69

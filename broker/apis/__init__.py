@@ -7,11 +7,18 @@ from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from broker.apis import (
+    alter_configs,
     api_versions,
+    create_partitions,
     create_topics,
     delete_groups,
+    delete_records,
     delete_topics,
+    describe_cluster,
+    describe_configs,
     describe_groups,
+    describe_log_dirs,
+    describe_producers,
     fetch,
     find_coordinator,
     heartbeat,
@@ -61,6 +68,16 @@ HANDLERS.update({
     ApiKey.DELETE_TOPICS: delete_topics.handle,
     ApiKey.INIT_PRODUCER_ID: init_producer_id.handle,
     ApiKey.OFFSET_FOR_LEADER_EPOCH: offset_for_leader_epoch.handle,
+})
+HANDLERS.update({  # operating the broker: what admin clients, tools and UIs call
+    ApiKey.DESCRIBE_CONFIGS: describe_configs.handle,
+    ApiKey.ALTER_CONFIGS: alter_configs.handle_alter,
+    ApiKey.INCREMENTAL_ALTER_CONFIGS: alter_configs.handle_incremental,
+    ApiKey.CREATE_PARTITIONS: create_partitions.handle,
+    ApiKey.DELETE_RECORDS: delete_records.handle,
+    ApiKey.DESCRIBE_CLUSTER: describe_cluster.handle,
+    ApiKey.DESCRIBE_LOG_DIRS: describe_log_dirs.handle,
+    ApiKey.DESCRIBE_PRODUCERS: describe_producers.handle,
 })
 
 

@@ -300,6 +300,14 @@ class ClusterNode:
         block = zkops.claim_producer_id_block(self.zk, self.broker_id)
         log.info("claim producer id block", broker_id=self.broker_id, first=block.first, last=block.last)
         return block
+    async def add_partitions(self, assignment: TopicAssignment, new: list[int]) -> None:
+        """The topic's assignment with its new partitions, and their znodes; the controller
+        gives them leaders."""
+        await self.write([Op("set", z.topic_path(assignment.name), assignment.encode())]
+                         + [Op("create", z.partition_path(assignment.name, p)) for p in new])
+
+    async def alter_topic_config(self, topic: str, configs: dict[str, str]) -> None:
+        await self._call(zkops.write_topic_config, self.zk, topic, configs)
 
     async def request_delete(self, topic: str) -> None:
         with contextlib.suppress(NodeExistsError):

@@ -11,6 +11,7 @@ them, LEADER_NOT_AVAILABLE while a partition has no live leader.
 from __future__ import annotations
 
 import uuid
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from kazoo.exceptions import NodeExistsError
@@ -84,9 +85,14 @@ class ClusterTopicManager(TopicManager):
                     self._add(topic)
                     changed = True
                     log.info("add topic", topic=name, partitions=a.partitions, local=self._local(name))
-                elif topic.configs != configs:
-                    topic.configs = dict(configs)
-                    changed = True
+                else:
+                    if topic.configs != configs:  # altered (a config change notification woke us)
+                        topic.configs = dict(configs)
+                        self.logs.reconfigure(name, self.log_config(topic))
+                        changed = True
+                    if topic.partitions != a.partitions:  # CreatePartitions
+                        topic.partitions = a.partitions
+                        changed = True
                 await self._ensure_logs(topic)
             if changed:
                 await self._save()
@@ -166,6 +172,57 @@ class ClusterTopicManager(TopicManager):
         if not await self.cluster.wait_for(lambda: name not in self.cluster.view.topics, CREATE_WAIT_S):
             raise TopicError(ErrorCode.REQUEST_TIMED_OUT, f"Topic '{name}' is marked for deletion")
         return topic
+
+    async def alter_configs(self, name: str, update: Callable[[dict[str, str]], dict[str, str]]) -> Topic:
+        """Through ZooKeeper: /config/topics/<t> and a change notification; every broker applies
+        it when its watch fires. Answered once this broker has applied it."""
+        topic = self.topics.get(name)
+        if topic is None:
+            raise TopicError(ErrorCode.UNKNOWN_TOPIC_OR_PARTITION, f"Topic {name} does not exist.")
+        overrides = update(dict(topic.configs))
+        self.log_config(Topic(name, uuid.uuid4(), 1, overrides))  # refuses what does not resolve
+        await self.cluster.alter_topic_config(name, overrides)
+        log.info("alter topic configs", topic=name, configs=overrides or None)
+        if not await self.cluster.wait_for(
+                lambda: (t := self.topics.get(name)) is not None and t.configs == overrides, CREATE_WAIT_S):
+            raise TopicError(ErrorCode.REQUEST_TIMED_OUT, f"The config of '{name}' was written, not yet applied")
+        return self.topics[name]
+
+    async def add_partitions(self, name: str, count: int, assignments: list | None = None, *,
+                             validate_only: bool = False) -> Topic:
+        topic = self.check_add_partitions(name, count, None)
+        live = sorted(self.cluster.view.brokers)
+        assignment = self.cluster.view.topics[name]
+        rf = len(next(iter(assignment.replicas.values()), [0]))  # new partitions get the topic's replication
+        if assignments is not None:
+            if len(assignments) != count - topic.partitions:
+                raise TopicError(ErrorCode.INVALID_REPLICA_ASSIGNMENT,
+                                 f"Increasing the number of partitions by {count - topic.partitions} but "
+                                 f"{len(assignments)} assignments provided.")
+            extra = {topic.partitions + i: list(a.broker_ids) for i, a in enumerate(assignments)}
+            if any(len(r) != rf or len(set(r)) != rf or not set(r) <= set(live) for r in extra.values()):
+                raise TopicError(ErrorCode.INVALID_REPLICA_ASSIGNMENT,
+                                 f"Replica assignments must name {rf} distinct live broker(s) each (live: {live})")
+        else:
+            try:
+                spread = assign_replicas(name, count, rf, live)
+            except PlacementError as e:
+                raise TopicError(ErrorCode.INVALID_REPLICATION_FACTOR, str(e)) from e
+            extra = {p: spread[p] for p in range(topic.partitions, count)}
+        if validate_only:
+            return topic
+        await self.cluster.add_partitions(TopicAssignment(name, assignment.topic_id,
+                                                          {**assignment.replicas, **extra}), sorted(extra))
+        log.info("add partitions", topic=name, partitions=count, replicas=extra)
+
+        def ready() -> bool:
+            held = self.topics.get(name)
+            return held is not None and held.partitions == count and all(
+                self.cluster.view.leader(name, p) != NO_LEADER for p in range(count))
+
+        if not await self.cluster.wait_for(ready, CREATE_WAIT_S):
+            raise TopicError(ErrorCode.REQUEST_TIMED_OUT, f"Partitions of '{name}' were added, no leader yet")
+        return self.topics[name]
 
     # -- metadata ---------------------------------------------------------------------------------
 

@@ -51,6 +51,7 @@ def read_view(zk: KazooClient, watch: Watch) -> tuple[ClusterView, bool]:
     ids = zk.get_children_async(z.BROKER_IDS, watch=watch)
     topics = zk.get_children_async(z.TOPICS, watch=watch)
     deleting = zk.get_children_async(z.DELETE_TOPICS, watch=watch)
+    changes = zk.get_children_async(z.CONFIG_CHANGES, watch=watch)  # a config change wakes every broker
     controller = zk.get_async(z.CONTROLLER, watch=watch)
     epoch = zk.get_async(z.CONTROLLER_EPOCH)
     brokers = [(int(i), zk.get_async(z.broker_path(int(i)))) for i in ids.get() if i.isdigit()]
@@ -58,6 +59,8 @@ def read_view(zk: KazooClient, watch: Watch) -> tuple[ClusterView, bool]:
     assignments = [(t, zk.get_async(z.topic_path(t), watch=watch)) for t in names]
     configs = [(t, zk.get_async(z.config_path(t))) for t in names]
     view.deleting = set(deleting.get())
+    with contextlib.suppress(NoNodeError):
+        changes.get()
     try:
         data, stat = controller.get()
         view.controller_id, view.controller_session = z.decode_controller(data), stat.ephemeralOwner
@@ -84,6 +87,21 @@ def read_view(zk: KazooClient, watch: Watch) -> tuple[ClusterView, bool]:
         except NoNodeError:
             again |= zk.exists(z.state_path(*key), watch=watch) is not None
     return view, again
+
+
+def write_topic_config(zk: KazooClient, topic: str, configs: dict[str, str]) -> None:
+    """A topic's new config overrides and the change notification, in one transaction (as
+    Kafka 2.x's AdminZkClient.changeTopicConfig)."""
+    exists = zk.exists(z.config_path(topic)) is not None
+    tx = zk.transaction()
+    if exists:
+        tx.set_data(z.config_path(topic), z.encode_topic_config(configs))
+    else:
+        tx.create(z.config_path(topic), z.encode_topic_config(configs))
+    tx.create(z.config_change_prefix(), z.encode_config_change(topic), sequence=True)
+    failed = [r for r in tx.commit() if isinstance(r, Exception) and type(r).__name__ != "RolledBackError"]
+    if failed:
+        raise failed[0]
 
 
 def elect(zk: KazooClient, broker_id: int) -> tuple[int, int] | None:

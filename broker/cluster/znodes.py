@@ -29,8 +29,9 @@ BROKER_IDS = "/brokers/ids"
 TOPICS = "/brokers/topics"
 CONFIG_TOPICS = "/config/topics"
 DELETE_TOPICS = "/admin/delete_topics"
+CONFIG_CHANGES = "/config/changes"
 LATEST_PRODUCER_ID_BLOCK = "/latest_producer_id_block"
-PERSISTENT_PATHS = ("/cluster", BROKER_IDS, TOPICS, CONFIG_TOPICS, DELETE_TOPICS, "/config/changes",
+PERSISTENT_PATHS = ("/cluster", BROKER_IDS, TOPICS, CONFIG_TOPICS, DELETE_TOPICS, CONFIG_CHANGES,
                     LATEST_PRODUCER_ID_BLOCK)
 NO_LEADER = -1
 
@@ -57,6 +58,15 @@ def state_path(topic: str, partition: int) -> str:
 
 def config_path(topic: str) -> str:
     return f"{CONFIG_TOPICS}/{topic}"
+
+
+def config_change_prefix() -> str:
+    """Kafka 2.x's config change notifications: persistent sequential `config_change_<seq>`."""
+    return f"{CONFIG_CHANGES}/config_change_"
+
+
+def encode_config_change(topic: str) -> bytes:
+    return _dump({"version": 2, "entity_path": f"topics/{topic}"})
 
 
 def delete_path(topic: str) -> str:

@@ -11,7 +11,7 @@ SyncGroup REBALANCE_IN_PROGRESS, since older clients do not expect that error th
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 
 from broker import logs
 from broker.group.config import Clock, GroupConfig
@@ -242,6 +242,19 @@ class GroupCoordinatorService:
             else:
                 loading = True
         return (E.COORDINATOR_LOAD_IN_PROGRESS if loading else E.NONE), groups
+
+    def metrics_view(self) -> Iterator[tuple[str, str, int, int, dict[tuple[str, int], int]]]:
+        """Read-only, for the metrics endpoint (broker/metrics.py): each group of the loaded shards
+        this broker coordinates as (group id, state, generation, members, {(topic, partition):
+        committed offset}). Reads the shards' state as it is between two events; changes nothing."""
+        for runtime in self.runtimes:
+            if not runtime.loaded or (self.owned is not None and runtime.partition not in self.owned):
+                continue
+            shard = runtime.shard
+            for group_id, group in list(shard.groups.items()):
+                offsets = {(t, p): om.offset for t, parts in shard.offsets.store.group_offsets(group_id).items()
+                           for p, om in parts.items()}
+                yield group_id, str(group.state), group.generation_id, len(group.members), offsets
 
     async def delete_groups(self, group_ids: Iterable[str | None]) -> list[tuple[str, ErrorCode]]:
         answers: dict[str | None, ErrorCode] = {}

@@ -21,6 +21,7 @@ from collections.abc import AsyncIterator, Callable, Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass
 from pathlib import Path
+from time import perf_counter
 
 from broker import logs
 from broker.log import io, loader, timestamps
@@ -31,6 +32,7 @@ from broker.log.loader import partition_dir_name, read_partition_metadata, uuid_
 from broker.log.producer_state import BatchMetadata, ProducerEntry, ProducerStateError, ProducerStateManager
 from broker.log.segment import Segment, fsync_dir, locate
 from broker.log.validation import PreparedBatch, RecordError, validate_batches
+from broker.stats import FSYNC
 from protocol.errors import ErrorCode
 from protocol.records import (
     BatchHeader,
@@ -441,9 +443,12 @@ class Log:
                         self._dir_dirty = False
                     written = None if inline else functools.partial(
                         loop.call_soon_threadsafe, self._written, group, messages, rolled, sync)
+                    started = perf_counter()
                     created = await loop.run_in_executor(
                         self.executor, io.write_and_sync, [] if inline else group, rolled,
                         [] if inline else counts, touched if sync else [], directory, written)
+                    if sync:
+                        FSYNC.observe(perf_counter() - started)
                     if created and not sync:
                         self._dir_dirty = True
             except BaseException as e:
@@ -638,6 +643,29 @@ class Log:
         if doomed[-1] is self.active:
             self._roll(self.clock())  # never leave the log without a segment
             await self.flush()
+        await self._remove_segments(doomed)
+        return len(doomed)
+
+    async def delete_records(self, offset: int) -> int:
+        """DeleteRecords: move the log start offset to `offset` (-1: the high watermark) and
+        delete the segments wholly below it; returns the new log start offset (low watermark).
+        The caller persists it (LogManager's log-start-offset checkpoint)."""
+        async with self.cleaner_lock:
+            hw = self.high_watermark
+            if offset == -1:
+                offset = hw
+            if offset < 0 or offset > hw:
+                raise OffsetOutOfRange(f"cannot delete records of {self.name} before {offset}: outside [0, {hw}]")
+            if offset > self.log_start_offset:
+                self.log_start_offset = offset
+                log.info("delete records", log=self.name, log_start_offset=offset)
+                segments = self.segments
+                doomed = [s for i, s in enumerate(segments[:-1]) if segments[i + 1].base_offset <= offset]
+                if doomed:
+                    await self._remove_segments(doomed)
+            return self.log_start_offset
+
+    async def _remove_segments(self, doomed: list[Segment]) -> None:
         doomed_set = set(map(id, doomed))
         self.set_segments([s for s in self.segments if id(s) not in doomed_set])
         self.log_start_offset = max(self.log_start_offset, self.segments[0].base_offset)
@@ -649,7 +677,6 @@ class Log:
         for s in doomed:
             if s.readers == 0:
                 s.close()
-        return len(doomed)
 
     # --- lifecycle -------------------------------------------------------------------------
 

@@ -33,6 +33,7 @@ log = logs.get("kbroker.log")
 
 RECOVERY_CHECKPOINT = "recovery-point-offset-checkpoint"
 REPLICATION_CHECKPOINT = "replication-offset-checkpoint"
+LOG_START_CHECKPOINT = "log-start-offset-checkpoint"  # start offsets DeleteRecords moved past a segment base
 CLEAN_SHUTDOWN = ".kafka_cleanshutdown"
 
 
@@ -118,10 +119,12 @@ class LogManager:
         found = await loop.run_in_executor(self.executor, self.partitions_on_disk)
         checkpoints: dict[TopicPartition, int] = {}
         high_watermarks: dict[TopicPartition, int] = {}
+        starts: dict[TopicPartition, int] = {}
         clean: dict[Path, bool] = {}
         for d in self.log_dirs:
             checkpoints.update(read_checkpoint(d / RECOVERY_CHECKPOINT))
             high_watermarks.update(read_checkpoint(d / REPLICATION_CHECKPOINT))
+            starts.update(read_checkpoint(d / LOG_START_CHECKPOINT))
             clean[d] = (d / CLEAN_SHUTDOWN).exists()
         semaphore = asyncio.Semaphore(self.recovery_threads * len(self.log_dirs))
 
@@ -132,6 +135,8 @@ class LogManager:
                 is_clean = clean.get(path.parent, False)
                 cuts = await loop.run_in_executor(self.executor, lg.load, checkpoints.get(tp), is_clean)
                 lg.checkpointed_high_watermark = high_watermarks.get(tp)
+                if tp in starts:
+                    lg.log_start_offset = min(max(lg.log_start_offset, starts[tp]), lg.next_offset)
                 self.cuts.extend(cuts)
                 self.logs[tp] = lg
                 self._log_dir_of[tp] = path.parent
@@ -220,6 +225,23 @@ class LogManager:
             if tp.topic == topic:
                 lg.config = config
 
+    async def delete_records(self, topic: str, partition: int, offset: int) -> int:
+        """DeleteRecords on one partition; the new log start offset is checkpointed before the
+        answer, so that a restart does not bring the deleted records back."""
+        lg = self.logs[TopicPartition(topic, partition)]
+        start = await lg.delete_records(offset)
+        await self.checkpoint_log_starts()
+        return start
+
+    async def checkpoint_log_starts(self) -> None:
+        by_dir: dict[Path, dict[TopicPartition, int]] = {d: {} for d in self.log_dirs}
+        for tp, lg in self.logs.items():
+            if not lg.deleted and lg.segments and lg.log_start_offset > lg.segments[0].base_offset:
+                by_dir.setdefault(self._log_dir_of[tp], {})[tp] = lg.log_start_offset
+        loop = asyncio.get_running_loop()
+        for d, offsets in by_dir.items():
+            await loop.run_in_executor(self.executor, write_checkpoint, d / LOG_START_CHECKPOINT, offsets)
+
     # --- background work -------------------------------------------------------------------
 
     async def apply_retention(self) -> int:
@@ -255,6 +277,7 @@ class LogManager:
             await loop.run_in_executor(self.executor, write_checkpoint, d / RECOVERY_CHECKPOINT, offsets)
             await loop.run_in_executor(self.executor, write_checkpoint, d / REPLICATION_CHECKPOINT,
                                        high_watermarks[d])
+        await self.checkpoint_log_starts()
 
 
 def _touch(path: Path) -> None:

@@ -36,8 +36,9 @@ def test_kafka_python(broker_process):
     admin = KafkaAdminClient(bootstrap_servers=broker_process.bootstrap)
     try:
         cluster = admin.describe_cluster()
+        # kafka-python asks DescribeCluster (v2: with is_fenced) now that kbroker serves it.
         assert cluster["brokers"] == [{"host": "127.0.0.1", "port": broker_process.port, "rack": None,
-                                       "broker_id": 0}]
+                                       "broker_id": 0, "is_fenced": False}]
         assert cluster["controller_id"] == 0
         assert len(cluster["cluster_id"]) == 22
     finally:

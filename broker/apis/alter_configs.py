@@ -1,0 +1,77 @@
+"""AlterConfigs and IncrementalAlterConfigs: topic config overrides, validated as a whole
+(an unknown key or a bad value is INVALID_CONFIG and changes nothing), persisted and applied
+live (single broker: the topic registry; cluster mode: ZooKeeper's /config/topics with a change
+notification). Broker configs are static on kbroker: altering one is refused."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import TYPE_CHECKING, Any
+
+from broker.apis.describe_configs import broker_resource_error, topic_resource_error
+from broker.config_resources import ResourceType, checked_overrides, incremental_overrides
+from broker.log.config import TopicConfigError
+from broker.server import RequestContext
+from broker.topics import TopicError
+from protocol.errors import ErrorCode
+
+if TYPE_CHECKING:
+    from broker.broker import Broker
+
+
+async def _alter(broker: Broker, resource: Any, incremental: bool, validate_only: bool) -> tuple[ErrorCode, str | None]:
+    kind, name = resource.resource_type, resource.resource_name
+    if kind == ResourceType.BROKER or kind == ResourceType.BROKER_LOGGER:
+        problem = broker_resource_error(broker, name)
+        if problem is not None:
+            return problem
+        keys = sorted(c.name for c in resource.configs)
+        if not keys:
+            return ErrorCode.NONE, None
+        return ErrorCode.INVALID_CONFIG, f"Cannot update these configs dynamically: {','.join(keys)}"
+    if kind != ResourceType.TOPIC:
+        return ErrorCode.INVALID_REQUEST, f"Unsupported resource type {kind}"
+    problem = topic_resource_error(broker, name)
+    if problem is not None:
+        return problem
+    assert broker.topics is not None
+    configs = list(resource.configs)
+
+    def update(current: dict[str, str]) -> dict[str, str]:
+        if incremental:
+            return incremental_overrides(current, [(c.name, c.config_operation, c.value) for c in configs])
+        return checked_overrides({c.name: c.value for c in configs})
+
+    try:
+        if validate_only:
+            topic = broker.topics.get(name)
+            assert topic is not None
+            update(dict(topic.configs))
+        else:
+            await broker.topics.alter_configs(name, update)
+    except TopicConfigError as e:
+        return ErrorCode.INVALID_CONFIG, str(e)
+    except TopicError as e:
+        return e.error_code, e.message
+    return ErrorCode.NONE, None
+
+
+async def _handle(broker: Broker, request: Any, incremental: bool) -> dict[str, Any]:
+    counts = Counter((r.resource_type, r.resource_name) for r in request.resources)
+    responses = []
+    for r in request.resources:
+        if counts[(r.resource_type, r.resource_name)] > 1:
+            code, message = ErrorCode.INVALID_REQUEST, f"Duplicate resource {r.resource_name} in one request"
+        else:
+            code, message = await _alter(broker, r, incremental, request.validate_only)
+        responses.append({"error_code": code, "error_message": message, "resource_type": r.resource_type,
+                          "resource_name": r.resource_name})
+    return {"throttle_time_ms": 0, "responses": responses}
+
+
+async def handle_alter(broker: Broker, ctx: RequestContext, request: Any) -> dict[str, Any]:
+    return await _handle(broker, request, incremental=False)
+
+
+async def handle_incremental(broker: Broker, ctx: RequestContext, request: Any) -> dict[str, Any]:
+    return await _handle(broker, request, incremental=True)

@@ -1,0 +1,30 @@
+"""CreatePartitions: raise topics' partition counts (new partitions start empty)."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import TYPE_CHECKING, Any
+
+from broker.server import RequestContext
+from broker.topics import TopicError
+from protocol.errors import ErrorCode
+
+if TYPE_CHECKING:
+    from broker.broker import Broker
+
+
+async def handle(broker: Broker, ctx: RequestContext, request: Any) -> dict[str, Any]:
+    assert broker.topics is not None
+    counts = Counter(t.name for t in request.topics)
+    results = []
+    for t in request.topics:
+        code, message = ErrorCode.NONE, None
+        if counts[t.name] > 1:
+            code, message = ErrorCode.INVALID_REQUEST, f"Duplicate topic name {t.name} in one request"
+        else:
+            try:
+                await broker.topics.add_partitions(t.name, t.count, t.assignments, validate_only=request.validate_only)
+            except TopicError as e:
+                code, message = e.error_code, e.message
+        results.append({"name": t.name, "error_code": code, "error_message": message})
+    return {"throttle_time_ms": 0, "results": results}

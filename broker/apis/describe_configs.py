@@ -1,0 +1,65 @@
+"""DescribeConfigs: the configs of topics and of this broker, with sources and synonyms."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from broker.config_resources import ResourceType, describe_broker, describe_topic
+from broker.server import RequestContext
+from broker.topics import validate_topic_name
+from protocol.errors import ErrorCode
+
+if TYPE_CHECKING:
+    from broker.broker import Broker
+
+
+def broker_resource_error(broker: Broker, name: str) -> tuple[ErrorCode, str] | None:
+    """A broker resource names this broker (or is "", the cluster default), as Kafka requires."""
+    if name == "":
+        return None
+    if not name.isdigit():
+        return ErrorCode.INVALID_REQUEST, f"Broker id must be an integer, but it is: {name}"
+    if int(name) != broker.node_id:
+        return ErrorCode.INVALID_REQUEST, (f"Unexpected broker id, expected {broker.node_id} or empty string, "
+                                           f"but received {name}")
+    return None
+
+
+def topic_resource_error(broker: Broker, name: str) -> tuple[ErrorCode, str] | None:
+    assert broker.topics is not None
+    if validate_topic_name(name):
+        return ErrorCode.INVALID_TOPIC_EXCEPTION, validate_topic_name(name) or ""
+    if broker.topics.get(name) is None:
+        return ErrorCode.UNKNOWN_TOPIC_OR_PARTITION, f"The topic '{name}' does not exist."
+    return None
+
+
+def _describe(broker: Broker, resource: Any, include_synonyms: bool) -> dict[str, Any]:
+    kind, name = resource.resource_type, resource.resource_name
+    keys = resource.configuration_keys
+    out = {"resource_type": kind, "resource_name": name, "error_code": ErrorCode.NONE, "error_message": None,
+           "configs": []}
+    entries: list = []
+    if kind == ResourceType.TOPIC:
+        problem = topic_resource_error(broker, name)
+        topic = broker.topics.get(name) if problem is None and broker.topics is not None else None
+        if topic is not None:
+            entries = describe_topic(broker.config, topic.configs, keys)
+    elif kind == ResourceType.BROKER:
+        problem = broker_resource_error(broker, name)
+        if problem is None:
+            entries = describe_broker(broker.config, keys)
+    elif kind == ResourceType.BROKER_LOGGER:
+        problem = broker_resource_error(broker, name)  # log levels are not exposed (yet): no entries
+    else:
+        problem = ErrorCode.INVALID_REQUEST, f"Unsupported resource type {kind}"
+    if problem is not None:
+        out["error_code"], out["error_message"] = problem
+        return out
+    out["configs"] = [e.to_wire(include_synonyms) for e in entries]
+    return out
+
+
+def handle(broker: Broker, ctx: RequestContext, request: Any) -> dict[str, Any]:
+    return {"throttle_time_ms": 0,
+            "results": [_describe(broker, r, request.include_synonyms) for r in request.resources]}

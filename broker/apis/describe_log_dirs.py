@@ -1,0 +1,35 @@
+"""DescribeLogDirs: each log dir, the size of every partition in it, the disk's total and free bytes."""
+
+from __future__ import annotations
+
+import shutil
+from typing import TYPE_CHECKING, Any
+
+from broker.server import RequestContext
+from protocol.errors import ErrorCode
+
+if TYPE_CHECKING:
+    from broker.broker import Broker
+
+
+def handle(broker: Broker, ctx: RequestContext, request: Any) -> dict[str, Any]:
+    manager = broker.log_manager
+    assert manager is not None
+    wanted = None if request.topics is None else {(t.topic, p) for t in request.topics for p in t.partitions}
+    by_dir: dict[str, dict[str, list[dict[str, Any]]]] = {str(d): {} for d in manager.log_dirs}
+    for tp, lg in sorted(manager.logs.items()):
+        if lg.deleted or (wanted is not None and (tp.topic, tp.partition) not in wanted):
+            continue
+        d = manager.log_dir_of(tp)
+        by_dir.setdefault(str(d), {}).setdefault(tp.topic, []).append(
+            {"partition_index": tp.partition, "partition_size": lg.size, "offset_lag": 0, "is_future_key": False})
+    results = []
+    for d, topics in by_dir.items():
+        try:
+            usage = shutil.disk_usage(d)
+            total, free, code = usage.total, usage.free, ErrorCode.NONE
+        except OSError:
+            total, free, code = -1, -1, ErrorCode.KAFKA_STORAGE_ERROR
+        results.append({"error_code": code, "log_dir": d, "total_bytes": total, "usable_bytes": free,
+                        "topics": [{"name": n, "partitions": ps} for n, ps in sorted(topics.items())]})
+    return {"throttle_time_ms": 0, "error_code": ErrorCode.NONE, "results": results}

@@ -1,0 +1,187 @@
+"""The Prometheus endpoint: `GET /metrics` on `metrics.host:metrics.port` (off unless
+metrics.port is set), in the exposition format of the `prometheus_client` library.
+
+Nothing here runs per request. The server and the log bump plain counters (broker/stats.py);
+at each scrape a collector reads them and the broker's state (logs, groups, committed offsets)
+and builds the series, in the event loop's thread, so it reads the state between two events:
+
+    kbroker_requests_total{api,version}          requests answered
+    kbroker_request_latency_seconds{api}         histogram, decode to encoded answer (waits included)
+    kbroker_network_bytes_total{direction}       request and response bytes
+    kbroker_connections{listener}                open client connections
+    kbroker_fsync_latency_seconds                histogram of group commits' write + fdatasync
+    kbroker_log_size_bytes{topic,partition}      and kbroker_log_start_offset / kbroker_log_end_offset
+    kbroker_groups{state}                        groups this broker coordinates, by state
+    kbroker_group_members{group}                 members; kbroker_group_generation{group} (rebalances)
+    kbroker_consumer_committed_offset{group,topic,partition}
+    kbroker_consumer_lag{group,topic,partition}  log end offset (high watermark) - committed offset
+    kbroker_consumer_group_lag{group}            its sum over the group's partitions
+
+Lag needs the partition's log here: on a single broker always; in cluster mode the coordinator
+reports the partitions it also leads.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections import Counter
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
+
+from prometheus_client import CONTENT_TYPE_LATEST, CollectorRegistry, generate_latest
+from prometheus_client.core import CounterMetricFamily, GaugeMetricFamily, HistogramMetricFamily, Metric
+from prometheus_client.registry import Collector
+
+from broker import logs
+from broker.stats import FSYNC, LATENCY_BUCKETS, Latency, RequestStats
+from protocol.apis import APIS
+
+if TYPE_CHECKING:
+    from broker.broker import Broker
+
+log = logs.get("kbroker.metrics")
+
+GROUP_STATES = ("Empty", "PreparingRebalance", "CompletingRebalance", "Stable", "Dead")
+
+
+def _histogram(name: str, doc: str, labels: list[str], series: list[tuple[list[str], Latency]]) -> Metric:
+    family = HistogramMetricFamily(name, doc, labels=labels)
+    for values, h in series:
+        cumulative, running = [], 0
+        for bound, n in zip((*map(str, LATENCY_BUCKETS), "+Inf"), h.buckets, strict=True):
+            running += n
+            cumulative.append((bound, running))
+        family.add_metric(values, cumulative, h.sum)
+    return family
+
+
+class BrokerCollector(Collector):
+    def __init__(self, broker: Broker, stats: RequestStats):
+        self.broker = broker
+        self.stats = stats
+
+    def collect(self) -> Iterator[Metric]:
+        yield from self._requests()
+        yield from self._logs()
+        yield from self._groups()
+
+    def _requests(self) -> Iterator[Metric]:
+        s = self.stats
+        requests = CounterMetricFamily("kbroker_requests", "Requests answered, by API and version",
+                                       labels=["api", "version"])
+        for (key, version), n in sorted(s.requests.items()):
+            requests.add_metric([_api_name(key), str(version)], n)
+        yield requests
+        yield _histogram("kbroker_request_latency_seconds", "Time from a decoded request to its encoded answer",
+                         ["api"], [([_api_name(k)], h) for k, h in sorted(s.latency.items())])
+        network = CounterMetricFamily("kbroker_network_bytes", "Bytes of requests (in) and responses (out)",
+                                      labels=["direction"])
+        network.add_metric(["in"], s.bytes_in)
+        network.add_metric(["out"], s.bytes_out)
+        yield network
+        connections = GaugeMetricFamily("kbroker_connections", "Open client connections", labels=["listener"])
+        for server in self.broker.servers:
+            connections.add_metric([server.listener_name], server.connection_count)
+        yield connections
+        yield _histogram("kbroker_fsync_latency_seconds", "Group commits: write and fdatasync of a log",
+                         [], [([], FSYNC)])
+
+    def _logs(self) -> Iterator[Metric]:
+        size = GaugeMetricFamily("kbroker_log_size_bytes", "Bytes of a partition's log", labels=["topic", "partition"])
+        start = GaugeMetricFamily("kbroker_log_start_offset", "First offset of a partition's log",
+                                  labels=["topic", "partition"])
+        end = GaugeMetricFamily("kbroker_log_end_offset", "High watermark of a partition's log",
+                                labels=["topic", "partition"])
+        manager = self.broker.log_manager
+        for tp, lg in sorted(manager.logs.items()) if manager is not None else ():
+            if lg.deleted:
+                continue
+            labels = [tp.topic, str(tp.partition)]
+            size.add_metric(labels, lg.size)
+            start.add_metric(labels, lg.log_start_offset)
+            end.add_metric(labels, lg.high_watermark)
+        yield from (size, start, end)
+
+    def _groups(self) -> Iterator[Metric]:
+        by_state = GaugeMetricFamily("kbroker_groups", "Groups this broker coordinates, by state", labels=["state"])
+        members = GaugeMetricFamily("kbroker_group_members", "Members of a group", labels=["group"])
+        generation = GaugeMetricFamily("kbroker_group_generation",
+                                       "A group's generation: it goes up by one per rebalance", labels=["group"])
+        committed = GaugeMetricFamily("kbroker_consumer_committed_offset", "A group's committed offset",
+                                      labels=["group", "topic", "partition"])
+        lag = GaugeMetricFamily("kbroker_consumer_lag", "Log end offset minus the group's committed offset",
+                                labels=["group", "topic", "partition"])
+        group_lag = GaugeMetricFamily("kbroker_consumer_group_lag", "A group's lag over its partitions",
+                                      labels=["group"])
+        states: Counter[str] = Counter()
+        groups = self.broker.groups
+        manager = self.broker.log_manager
+        for group_id, state, gen, count, offsets in (groups.metrics_view() if groups is not None else ()):
+            states[state] += 1
+            members.add_metric([group_id], count)
+            generation.add_metric([group_id], gen)
+            total = 0
+            for (topic, partition), offset in sorted(offsets.items()):
+                labels = [group_id, topic, str(partition)]
+                committed.add_metric(labels, offset)
+                lg = manager.get(topic, partition) if manager is not None else None
+                if lg is not None and not lg.deleted:
+                    behind = max(0, lg.high_watermark - offset)
+                    lag.add_metric(labels, behind)
+                    total += behind
+            group_lag.add_metric([group_id], total)
+        for state in GROUP_STATES:
+            by_state.add_metric([state], states.get(state, 0))
+        yield from (by_state, members, generation, committed, lag, group_lag)
+
+
+def _api_name(key: int) -> str:
+    api = APIS.get(key)
+    return api.name if api is not None else str(key)
+
+
+class MetricsEndpoint:
+    """A minimal asyncio HTTP/1.1 responder for `GET /metrics` (one request per connection)."""
+
+    def __init__(self, broker: Broker):
+        self.stats = RequestStats()
+        self.registry = CollectorRegistry(auto_describe=False)
+        self.registry.register(BrokerCollector(broker, self.stats))
+        self._server: asyncio.Server | None = None
+        self.port = 0
+
+    async def start(self, host: str, port: int) -> int:
+        self._server = await asyncio.start_server(self._serve, host, port, reuse_address=True)
+        self.port = self._server.sockets[0].getsockname()[1]
+        log.info("listen metrics", host=host, port=self.port, path="/metrics")
+        return self.port
+
+    async def stop(self) -> None:
+        if self._server is not None:
+            self._server.close()
+            with contextlib.suppress(Exception):
+                async with asyncio.timeout(1.0):
+                    await self._server.wait_closed()
+
+    async def _serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        try:
+            async with asyncio.timeout(10):
+                head = await reader.readuntil(b"\r\n\r\n")
+            method, _, rest = head.decode("latin-1").partition(" ")
+            path = rest.split(" ", 1)[0].split("?", 1)[0]
+            if method not in ("GET", "HEAD"):
+                status, ctype, body = "405 Method Not Allowed", "text/plain", b"only GET\n"
+            elif path not in ("/metrics", "/"):
+                status, ctype, body = "404 Not Found", "text/plain", b"see /metrics\n"
+            else:
+                status, ctype, body = "200 OK", CONTENT_TYPE_LATEST, generate_latest(self.registry)
+            writer.write(f"HTTP/1.1 {status}\r\nContent-Type: {ctype}\r\nContent-Length: {len(body)}\r\n"
+                         "Connection: close\r\n\r\n".encode() + (body if method != "HEAD" else b""))
+            await writer.drain()
+        except (TimeoutError, asyncio.IncompleteReadError, asyncio.LimitOverrunError, ConnectionError):
+            pass
+        except Exception:
+            log.exception("fail metrics scrape")
+        finally:
+            writer.close()

@@ -1,0 +1,101 @@
+"""What the three tools share: option parsing that fails in one line, the bootstrap option,
+aligned tables and JSON output, and running an admin call with errors turned into one line."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import sys
+from collections.abc import Awaitable, Callable, Sequence
+from typing import Any, NoReturn
+
+from client.admin import AsyncAdmin
+from client.errors import KafkaError, NoBrokersAvailable
+
+MISSING = "-"  # Kafka prints a dash where a value is unknown (no commit, no member)
+
+
+class CliError(Exception):
+    """The operation cannot be done; its message is the one line the tool prints."""
+
+
+class Parser(argparse.ArgumentParser):
+    """argparse, with a bad option reported in one line (not usage + error) and exit 2."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: error: {message}\n")
+
+
+def parser(prog: str, description: str) -> Parser:
+    p = Parser(prog=prog, description=description)
+    p.add_argument("--bootstrap-server", required=True, metavar="HOST:PORT",
+                   help="the broker(s) to connect to, comma-separated")
+    p.add_argument("--output", choices=("table", "json"), default="table",
+                   help="aligned tables (default) or JSON for scripts")
+    p.add_argument("--timeout", type=int, default=30_000, metavar="MS", help="request timeout (default 30000)")
+    return p
+
+
+def table(headers: Sequence[str], rows: Sequence[Sequence[Any]]) -> str:
+    """Columns aligned to their widest cell, as Kafka's tools print them."""
+    cells = [[MISSING if v is None else str(v) for v in row] for row in rows]
+    widths = [max([len(h)] + [len(r[i]) for r in cells]) for i, h in enumerate(headers)]
+    lines = [" ".join(h.ljust(w) for h, w in zip(headers, widths, strict=True)).rstrip()]
+    lines += [" ".join(c.ljust(w) for c, w in zip(r, widths, strict=True)).rstrip() for r in cells]
+    return "\n".join(lines)
+
+
+def emit(args: argparse.Namespace, headers: Sequence[str], rows: Sequence[Sequence[Any]]) -> None:
+    """A table, or with `--output json` a list of objects keyed by the column names."""
+    if args.output == "json":
+        print(json.dumps([dict(zip(headers, row, strict=True)) for row in rows], indent=1))
+    else:
+        print(table(headers, rows))
+
+
+def run(args: argparse.Namespace, work: Callable[[AsyncAdmin], Awaitable[int | None]]) -> int:
+    """Connect, run `work`, and turn every failure into one line on stderr and exit 1."""
+
+    async def main() -> int | None:
+        async with AsyncAdmin(args.bootstrap_server, request_timeout_ms=args.timeout,
+                              client_id="kbroker-cli") as admin:
+            return await work(admin)
+
+    try:
+        return asyncio.run(main()) or 0
+    except CliError as e:
+        print(f"Error: {e}", file=sys.stderr)
+    except NoBrokersAvailable as e:
+        print(f"Error: the broker is unreachable at {args.bootstrap_server} ({e})", file=sys.stderr)
+    except KafkaError as e:
+        print(f"Error: {e}", file=sys.stderr)
+    except KeyboardInterrupt:
+        print("Error: interrupted", file=sys.stderr)
+    return 1
+
+
+def split_config(text: str) -> dict[str, str]:
+    """`k=v,k2=v2` with Kafka's brackets for values holding commas: `cleanup.policy=[compact,delete]`."""
+    out: dict[str, str] = {}
+    i, n = 0, len(text)
+    while i < n:
+        eq = text.find("=", i)
+        if eq < 0:
+            raise CliError(f"invalid config {text[i:]!r}: expected key=value")
+        key = text[i:eq].strip()
+        if eq + 1 < n and text[eq + 1] == "[":
+            end = text.find("]", eq)
+            if end < 0:
+                raise CliError(f"invalid config {text[i:]!r}: unclosed [")
+            value, i = text[eq + 2:end], end + 1
+            if i < n and text[i] == ",":
+                i += 1
+        else:
+            end = text.find(",", eq)
+            end = n if end < 0 else end
+            value, i = text[eq + 1:end], end + 1
+        if not key:
+            raise CliError(f"invalid config {text!r}: empty key")
+        out[key] = value
+    return out

@@ -1,0 +1,300 @@
+"""kbroker-consumer-groups: list, describe, reset offsets of, and delete consumer groups, as
+Kafka's kafka-consumer-groups.sh does (same options, verbs and columns).
+
+    kbroker-consumer-groups --bootstrap-server 127.0.0.1:9092 --list [--state Stable]
+    kbroker-consumer-groups --bootstrap-server ... --describe --group billing [--members [--verbose] | --state]
+    kbroker-consumer-groups --bootstrap-server ... --reset-offsets --group billing --topic orders \\
+        --to-earliest | --to-latest | --to-current | --to-offset N | --shift-by N | --to-datetime ISO |
+        --by-duration PnDTnHnM | --from-file CSV   (--dry-run | --execute)
+    kbroker-consumer-groups --bootstrap-server ... --delete --group billing
+    kbroker-consumer-groups --bootstrap-server ... --delete-offsets --group billing --topic orders[:0,1]
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import Any
+
+from client.admin import AsyncAdmin, GroupDescription
+from client.cli import resets
+from client.cli.common import CliError, emit, parser, run
+from client.errors import KafkaError
+from client.structs import OffsetSpec, TopicPartition
+from protocol.errors import ErrorCode
+
+OFFSET_COLUMNS = ("GROUP", "TOPIC", "PARTITION", "CURRENT-OFFSET", "LOG-END-OFFSET", "LAG", "CONSUMER-ID", "HOST",
+                  "CLIENT-ID")
+MEMBER_COLUMNS = ("GROUP", "CONSUMER-ID", "HOST", "CLIENT-ID", "#PARTITIONS")
+STATE_COLUMNS = ("GROUP", "COORDINATOR (ID)", "ASSIGNMENT-STRATEGY", "STATE", "#MEMBERS")
+RESET_COLUMNS = ("GROUP", "TOPIC", "PARTITION", "NEW-OFFSET")
+INACTIVE = ("Empty", "Dead")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = parser("kbroker-consumer-groups", "List, describe, reset and delete consumer groups.")
+    action = p.add_mutually_exclusive_group(required=True)
+    for verb in ("--list", "--describe", "--reset-offsets", "--delete", "--delete-offsets"):
+        action.add_argument(verb, action="store_true")
+    groups = p.add_mutually_exclusive_group()
+    groups.add_argument("--group", action="append", default=[], metavar="GROUP")
+    groups.add_argument("--all-groups", action="store_true")
+    topics = p.add_mutually_exclusive_group()
+    topics.add_argument("--topic", action="append", default=[], metavar="TOPIC[:P,...]")
+    topics.add_argument("--all-topics", action="store_true")
+    view = p.add_mutually_exclusive_group()
+    view.add_argument("--members", action="store_true")
+    view.add_argument("--offsets", action="store_true")
+    view.add_argument("--state", nargs="?", const="", default=None, metavar="STATES",
+                      help="with --describe: the group's state; with --list: filter by states (Stable,Empty,...)")
+    p.add_argument("--verbose", action="store_true", help="with --describe --members: the assignment")
+    scenario = p.add_mutually_exclusive_group()
+    scenario.add_argument("--to-earliest", action="store_true")
+    scenario.add_argument("--to-latest", action="store_true")
+    scenario.add_argument("--to-current", action="store_true")
+    scenario.add_argument("--to-offset", type=int, metavar="N")
+    scenario.add_argument("--shift-by", type=int, metavar="N")
+    scenario.add_argument("--to-datetime", metavar="YYYY-MM-DDTHH:mm:SS.sss")
+    scenario.add_argument("--by-duration", metavar="PnDTnHnM")
+    scenario.add_argument("--from-file", metavar="CSV")
+    mode = p.add_mutually_exclusive_group()
+    mode.add_argument("--dry-run", action="store_true")
+    mode.add_argument("--execute", action="store_true")
+    return p
+
+
+def parse_topics(specs: list[str]) -> list[tuple[str, list[int] | None]]:
+    out = []
+    for spec in specs:
+        name, _, parts = spec.partition(":")
+        if not name:
+            raise CliError(f"invalid --topic {spec!r}: expected TOPIC or TOPIC:P,P")
+        try:
+            out.append((name, [int(x) for x in parts.split(",")] if parts else None))
+        except ValueError:
+            raise CliError(f"invalid partitions in --topic {spec!r}: expected TOPIC:0,1,2") from None
+    return out
+
+
+async def _groups(admin: AsyncAdmin, args: argparse.Namespace) -> list[str]:
+    if args.all_groups:
+        return [g.group_id for g in await admin.list_groups()]
+    if not args.group:
+        raise CliError("one of --group or --all-groups is required")
+    return args.group
+
+
+async def _describe_group(admin: AsyncAdmin, group: str) -> GroupDescription:
+    try:
+        desc = (await admin.describe_groups([group]))[group]
+    except KafkaError as e:
+        if e.code == ErrorCode.GROUP_ID_NOT_FOUND:
+            raise CliError(f"Consumer group '{group}' does not exist.") from None
+        raise
+    return desc
+
+
+async def _offsets_rows(admin: AsyncAdmin, group: str, desc: GroupDescription) -> list[list[Any]]:
+    committed = {tp: om.offset for tp, om in (await admin.list_group_offsets(group)).items()}
+    owner = {tp: m for m in desc.members for tp in m.assignment}
+    partitions = sorted(set(committed) | set(owner))
+    topics = await admin.list_topics(internal=True)  # a deleted topic's commits show no log end ("-")
+    live = [tp for tp in partitions if tp.partition < topics.get(tp.topic, 0)]
+    ends = {tp: off for tp, (off, _) in (await admin.list_offsets({tp: OffsetSpec.LATEST for tp in live})).items()}
+    rows = []
+    for tp in partitions:
+        current, end, m = committed.get(tp), ends.get(tp), owner.get(tp)
+        lag = end - current if current is not None and end is not None else None
+        rows.append([group, tp.topic, tp.partition, current, end, lag, m.member_id if m else None,
+                     m.client_host if m else None, m.client_id if m else None])
+    return rows
+
+
+async def describe(admin: AsyncAdmin, args: argparse.Namespace) -> int:
+    groups = await _groups(admin, args)
+    rows: list[list[Any]] = []
+    for group in groups:
+        desc = await _describe_group(admin, group)
+        if desc.state == "Dead":
+            raise CliError(f"Consumer group '{group}' does not exist.")
+        if args.output == "table" and desc.state in ("PreparingRebalance", "CompletingRebalance"):
+            print(f"Warning: Consumer group '{group}' is rebalancing.", file=sys.stderr)
+        elif args.output == "table" and not desc.members and args.state is None:
+            print(f"Consumer group '{group}' has no active members.", file=sys.stderr)
+        if args.members:
+            for m in desc.members:
+                row: list[Any] = [group, m.member_id, m.client_host, m.client_id, len(m.assignment)]
+                if args.verbose:
+                    row.append(_assignment_text(m.assignment))
+                rows.append(row)
+        elif args.state is not None:
+            node = await admin.client.find_coordinator(group)
+            rows.append([group, f"{node.host}:{node.port} ({node.node_id})", desc.protocol or None, desc.state,
+                         len(desc.members)])
+        else:
+            rows += await _offsets_rows(admin, group, desc)
+    if args.members:
+        emit(args, MEMBER_COLUMNS + (("ASSIGNMENT",) if args.verbose else ()), rows)
+    elif args.state is not None:
+        emit(args, STATE_COLUMNS, rows)
+    else:
+        emit(args, OFFSET_COLUMNS, rows)
+    return 0
+
+
+def _assignment_text(tps: tuple[TopicPartition, ...]) -> str | None:
+    """Kafka's ASSIGNMENT column: topic(p,p),topic(p); None (printed "-") when empty."""
+    by_topic: dict[str, list[int]] = {}
+    for tp in tps:
+        by_topic.setdefault(tp.topic, []).append(tp.partition)
+    return ",".join(f"{t}({','.join(map(str, sorted(ps)))})" for t, ps in sorted(by_topic.items())) or None
+
+
+async def list_groups(admin: AsyncAdmin, args: argparse.Namespace) -> int:
+    states = [s.strip() for s in (args.state or "").split(",") if s.strip()]
+    groups = await admin.list_groups(states=states)
+    if args.state is None:
+        if args.output == "json":
+            emit(args, ("GROUP",), [[g.group_id] for g in groups])
+        else:
+            for g in groups:
+                print(g.group_id)
+    else:
+        emit(args, ("GROUP", "STATE"), [[g.group_id, g.state] for g in groups])
+    return 0
+
+
+def _scenario(args: argparse.Namespace) -> resets.Scenario:
+    if args.to_earliest:
+        return resets.Scenario("earliest")
+    if args.to_latest:
+        return resets.Scenario("latest")
+    if args.to_current:
+        return resets.Scenario("current")
+    if args.to_offset is not None:
+        return resets.Scenario("offset", args.to_offset)
+    if args.shift_by is not None:
+        return resets.Scenario("shift", args.shift_by)
+    if args.to_datetime is not None:
+        return resets.Scenario("time", resets.parse_datetime(args.to_datetime))
+    if args.by_duration is not None:
+        return resets.Scenario("time", resets.duration_timestamp(args.by_duration, resets.now_ms()))
+    if args.from_file is not None:
+        try:
+            text = Path(args.from_file).read_text()
+        except OSError as e:
+            raise CliError(f"cannot read {args.from_file}: {e.strerror}") from None
+        return resets.Scenario("file", file_offsets=resets.parse_offsets_file(text))
+    raise CliError("--reset-offsets needs a scenario: --to-earliest, --to-latest, --to-current, --to-offset, "
+                   "--shift-by, --to-datetime, --by-duration or --from-file")
+
+
+async def _reset_partitions(admin: AsyncAdmin, args: argparse.Namespace, committed: dict[TopicPartition, int],
+                            scenario: resets.Scenario) -> list[TopicPartition]:
+    if args.all_topics:
+        return sorted(committed)
+    if scenario.kind == "file" and not args.topic:
+        return sorted({tp for _, tp in (scenario.file_offsets or {})})
+    if not args.topic:
+        raise CliError("one of --topic or --all-topics is required")
+    topics = await admin.list_topics(internal=True)
+    out = []
+    for name, parts in parse_topics(args.topic):
+        if name not in topics:
+            raise CliError(f"Topic '{name}' does not exist.")
+        for p in parts if parts is not None else range(topics[name]):
+            if not 0 <= p < topics[name]:
+                raise CliError(f"Partition {p} of topic '{name}' does not exist (it has {topics[name]}).")
+            out.append(TopicPartition(name, p))
+    return out
+
+
+async def reset_offsets(admin: AsyncAdmin, args: argparse.Namespace) -> int:
+    scenario = _scenario(args)
+    if not args.execute and not args.dry_run and args.output == "table":
+        print("WARN: No action will be performed as the --execute option is missing. In a future major release, "
+              "the default behavior of this command will be to prompt the user before executing the reset rather "
+              "than doing a dry run. You should add the --dry-run option explicitly if you are scripting this "
+              "command and want to keep the current default behavior without prompting.", file=sys.stderr)
+    rows: list[list[Any]] = []
+    for group in await _groups(admin, args):
+        desc = await _describe_group(admin, group)
+        if desc.state not in INACTIVE:
+            raise CliError(f"Assignments can only be reset if the group '{group}' is inactive, but the current "
+                           f"state is {desc.state}.")
+        committed = {tp: om.offset for tp, om in (await admin.list_group_offsets(group)).items()}
+        partitions = await _reset_partitions(admin, args, committed, scenario)
+        if not partitions:
+            continue
+        earliest = {tp: o for tp, (o, _) in (await admin.list_offsets({tp: OffsetSpec.EARLIEST
+                                                                        for tp in partitions})).items()}
+        latest = {tp: o for tp, (o, _) in (await admin.list_offsets({tp: OffsetSpec.LATEST
+                                                                      for tp in partitions})).items()}
+        by_time = None
+        if scenario.kind == "time":
+            by_time = {tp: o for tp, (o, _) in (await admin.list_offsets({tp: scenario.value
+                                                                           for tp in partitions})).items()}
+        new = resets.targets(scenario, group, partitions, committed, earliest, latest, by_time)
+        if args.execute and new:
+            await admin.alter_group_offsets(group, new)
+        rows += [[group, tp.topic, tp.partition, off] for tp, off in sorted(new.items())]
+    emit(args, RESET_COLUMNS, rows)
+    return 0
+
+
+async def delete(admin: AsyncAdmin, args: argparse.Namespace) -> int:
+    groups = await _groups(admin, args)
+    results = await admin.delete_groups(groups)
+    failed = {g: c for g, c in results.items() if c}
+    if args.output == "json":
+        emit(args, ("GROUP", "STATUS"), [[g, ErrorCode(c).name if c else "Successful"] for g, c in results.items()])
+    elif not failed:
+        print(f"Deletion of requested consumer groups ({', '.join(repr(g) for g in groups)}) was successful.")
+    if failed:
+        g, c = next(iter(failed.items()))
+        why = {ErrorCode.NON_EMPTY_GROUP: "The group is not empty.",
+               ErrorCode.GROUP_ID_NOT_FOUND: "The group id does not exist."}.get(ErrorCode(c), ErrorCode(c).name)
+        raise CliError(f"Deletion of consumer group '{g}' failed: {why}")
+    return 0
+
+
+async def delete_offsets(admin: AsyncAdmin, args: argparse.Namespace) -> int:
+    if len(args.group) != 1:
+        raise CliError("--delete-offsets takes exactly one --group")
+    if not args.topic:
+        raise CliError("--delete-offsets needs --topic")
+    group = args.group[0]
+    await _describe_group(admin, group)
+    topics = await admin.list_topics(internal=True)
+    tps = []
+    for name, parts in parse_topics(args.topic):
+        count = topics.get(name)
+        if count is None:
+            raise CliError(f"Topic '{name}' does not exist.")
+        tps += [TopicPartition(name, p) for p in (parts if parts is not None else range(count))]
+    results = await admin.delete_group_offsets(group, tps)
+    emit(args, ("TOPIC", "PARTITION", "STATUS"),
+         [[tp.topic, tp.partition, ErrorCode(c).name if c else "Successful"] for tp, c in sorted(results.items())])
+    return 1 if any(results.values()) else 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+
+    async def work(admin: AsyncAdmin) -> int:
+        if args.list:
+            return await list_groups(admin, args)
+        if args.describe:
+            return await describe(admin, args)
+        if args.reset_offsets:
+            return await reset_offsets(admin, args)
+        if args.delete:
+            return await delete(admin, args)
+        return await delete_offsets(admin, args)
+
+    return run(args, work)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
