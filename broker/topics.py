@@ -321,7 +321,7 @@ class TopicManager:
             except BaseException:
                 topic.configs = old
                 raise
-            self.logs.reconfigure(name, config)
+            self.log_manager.reconfigure(name, config)
             log.info("alter topic configs", topic=name, configs=overrides or None)
             return topic
 

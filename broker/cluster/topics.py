@@ -88,7 +88,7 @@ class ClusterTopicManager(TopicManager):
                 else:
                     if topic.configs != configs:  # altered (a config change notification woke us)
                         topic.configs = dict(configs)
-                        self.logs.reconfigure(name, self.log_config(topic))
+                        self.log_manager.reconfigure(name, self.log_config(topic))
                         changed = True
                     if topic.partitions != a.partitions:  # CreatePartitions
                         topic.partitions = a.partitions
