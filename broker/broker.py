@@ -160,7 +160,7 @@ class Broker:
         if self.topics is not None:
             await self.topics.stop()  # last: in-flight produces and commits are written and fsynced
         self.stopped.set()
-        log.info("stopped broker", broker_id=self.node_id)
+        log.info("finish stopping broker", broker_id=self.node_id)
 
     @property
     def controller_id(self) -> int:
