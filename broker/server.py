@@ -130,9 +130,11 @@ class _Connection(asyncio.Protocol):
                     raise _Close
                 if available < 4 + size:
                     break
-                frame = bytes(buf[pos + 4:pos + 4 + size])
+                # A view, copied once by the decoder (it was copied twice: a bytearray slice, then
+                # bytes); released at once, as the buffer cannot be resized while a view exists.
+                with memoryview(buf) as view, view[pos + 4:pos + 4 + size] as frame:
+                    answer = self._handle(frame)
                 pos += 4 + size
-                answer = self._handle(frame)
                 if answer is None:
                     continue
                 if type(answer) is bytes:
@@ -161,7 +163,7 @@ class _Connection(asyncio.Protocol):
             self.reading_paused = False
             transport.resume_reading()
 
-    def _handle(self, frame: bytes) -> bytes | asyncio.Task | None:
+    def _handle(self, frame: memoryview) -> bytes | asyncio.Task | None:
         """Answer one frame: its response frame, a task that will write it, or None (acks=0)."""
         server = self.server
         try:
@@ -189,14 +191,12 @@ class _Connection(asyncio.Protocol):
         if type(body) is not dict and asyncio.iscoroutine(body):  # plain handlers answer dicts
             return asyncio.get_running_loop().create_task(
                 self._finish(header, body), name=f"{header.api_key}v{header.api_version}#{header.correlation_id}")
-        server.requests_served += 1
         return None if body is None else _framed(header, body)
 
     async def _finish(self, header: RequestHeader, pending: Awaitable[Any]) -> None:
         """Await a handler that had to wait, write its answer, go on with the buffered frames."""
         try:
             body = await pending
-            self.server.requests_served += 1
             if body is not None and not self.transport.is_closing():
                 self.transport.write(_framed(header, body))
         except asyncio.CancelledError:
@@ -241,7 +241,6 @@ class Server:
         self.on_unsupported_version = on_unsupported_version
         self._server: asyncio.Server | None = None
         self._connections: set[_Connection] = set()
-        self.requests_served = 0
 
     async def start(self, host: str, port: int) -> int:
         loop = asyncio.get_running_loop()
@@ -272,6 +271,3 @@ class Server:
                 async with asyncio.timeout(1.0):
                     await self._server.wait_closed()
 
-    @property
-    def connection_count(self) -> int:
-        return len(self._connections)
