@@ -11,7 +11,7 @@ SPARK_MASTER ?= local[*]
 
 .PHONY: install run test lint bench clean system-deps jobs cluster
 
-# Installs the project and its test dependencies into .venv, and the system packages it needs
+# Installs the project with every extra (cluster: kazoo; jobs: PySpark; test) into .venv, and the system packages it needs
 # (Java for Spark, with apt, only where `java` is missing); a no-op when nothing changed.
 install: system-deps $(STAMP)
 
@@ -21,7 +21,7 @@ system-deps:
 $(STAMP): pyproject.toml
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[test]'
+	$(BIN)/python -m pip install --quiet -e '.[cluster,jobs,test]'
 	@touch $(STAMP)
 
 # Starts one broker on 127.0.0.1:9092 with its data in ./data.

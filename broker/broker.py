@@ -97,6 +97,9 @@ class Broker:
             d.mkdir(parents=True, exist_ok=True)
         zk_cluster_id = None
         if self.config["zookeeper.connect"]:
+            from broker.cluster import require_kazoo
+
+            require_kazoo()  # an extra (kbroker[cluster]): a clear error, exit 2, if it is missing
             from broker.cluster.node import ClusterNode
 
             self.cluster = ClusterNode(self.config, self.node_id)
