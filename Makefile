@@ -42,8 +42,10 @@ jobs: install
 		$(BIN)/spark-submit --master '$(SPARK_MASTER)' --conf spark.log.level=WARN \
 		jobs/run_all.py --data $(DATA) --out $(REPORTS)
 
+# ruff, then mypy over protocol/, broker/, client/ and jobs/ (its settings: [tool.mypy] in pyproject.toml).
 lint: install
 	$(BIN)/ruff check .
+	$(BIN)/mypy
 
 bench: install
 	@for b in bench/bench_*.py; do \

@@ -17,7 +17,7 @@ import asyncio
 import contextlib
 import struct
 import time
-from collections.abc import Awaitable, Callable, Mapping
+from collections.abc import Callable, Coroutine, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -42,7 +42,8 @@ class RequestContext:
     received_at: float = field(default_factory=time.monotonic)
 
 
-Handler = Callable[[RequestContext, Container], Awaitable[Mapping[str, Any] | None] | Mapping[str, Any] | None]
+Body = Mapping[str, Any] | None  # None: no answer (Produce with acks=0)
+Handler = Callable[[RequestContext, Container], Coroutine[Any, Any, Body] | Body]
 UnsupportedVersionAnswer = Callable[[RequestHeader], bytes | None]
 
 
@@ -55,7 +56,7 @@ class _Connection(asyncio.Protocol):
 
     def __init__(self, server: Server):
         self.server = server
-        self.transport: asyncio.Transport | None = None
+        self.transport: asyncio.Transport  # set by connection_made, which asyncio calls first
         self.peer = "?"
         self.buffer = bytearray()
         self.inflight: asyncio.Task | None = None
@@ -137,7 +138,7 @@ class _Connection(asyncio.Protocol):
                 pos += 4 + size
                 if answer is None:
                     continue
-                if type(answer) is bytes:
+                if isinstance(answer, bytes):
                     out.append(answer)
                     continue
                 self.inflight = answer  # a task: the rest waits for it
@@ -188,12 +189,14 @@ class _Connection(asyncio.Protocol):
             log.warning("close connection", peer=self.peer, reason="api not served", api_key=header.api_key)
             raise _Close
         body = handler(RequestContext(header, self.peer, server.listener_name), request)
-        if type(body) is not dict and asyncio.iscoroutine(body):  # plain handlers answer dicts
+        if isinstance(body, dict):  # a plain handler's answer: the common case, first
+            return _framed(header, body)
+        if asyncio.iscoroutine(body):
             return asyncio.get_running_loop().create_task(
                 self._finish(header, body), name=f"{header.api_key}v{header.api_version}#{header.correlation_id}")
         return None if body is None else _framed(header, body)
 
-    async def _finish(self, header: RequestHeader, pending: Awaitable[Any]) -> None:
+    async def _finish(self, header: RequestHeader, pending: Coroutine[Any, Any, Body]) -> None:
         """Await a handler that had to wait, write its answer, go on with the buffered frames."""
         try:
             body = await pending
@@ -213,7 +216,7 @@ class _Connection(asyncio.Protocol):
 
     def _close(self) -> None:
         self.closing = True
-        if self.transport is not None and not self.transport.is_closing():
+        if not self.transport.is_closing():
             self.transport.close()
 
 

@@ -123,8 +123,7 @@ class TopicManager:
         registry = await loop.run_in_executor(None, self._read_registry)
         adopt = registry is None
         for name, data in (registry or {}).items():
-            topic = Topic.from_json(name, data)
-            self._add(topic)
+            self._add(Topic.from_json(name, data))
 
         def config_for(name: str) -> LogConfig:
             return self.log_config(self.topics.get(name))
@@ -170,7 +169,7 @@ class TopicManager:
                 log.warning("keep offsets topic", partitions=have, configured=want,
                             reason="the partition count of an existing offsets topic does not change")
             return
-        configs = {
+        configs: dict[str, str | None] = {
             "cleanup.policy": "compact",
             "segment.bytes": str(self.config["offsets.topic.segment.bytes"]),
             "compression.type": "producer",
@@ -313,7 +312,7 @@ class TopicManager:
         by id in v10+), created first if unknown and `auto_create`."""
         if requested is None:
             return [self.topic_metadata(t) for _, t in sorted(self.topics.items())]
-        out = []
+        out: list[dict[str, Any]] = []
         for req in requested:
             name = getattr(req, "name", None)
             topic_id = getattr(req, "topic_id", None) or ZERO_UUID

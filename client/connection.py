@@ -90,12 +90,12 @@ class BrokerConnection:
         """Open the socket and negotiate versions; raises KafkaConnectionError on failure."""
         timeout = self.config.connect_timeout_ms / 1000
         try:
-            self._reader, self._writer = await wait_for(
+            self._reader, self._writer = reader, writer = await wait_for(
                 asyncio.open_connection(self.host, self.port, limit=2**20), timeout
             )
         except (OSError, TimeoutError) as e:
             raise KafkaConnectionError(f"cannot connect to {self.host}:{self.port}: {e}") from e
-        sock = self._writer.get_extra_info("socket")
+        sock = writer.get_extra_info("socket")
         if sock is not None:
             with contextlib.suppress(OSError):
                 sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)

@@ -90,7 +90,9 @@ async def stop_consumer(member: DemoConsumer, *, crash: bool = False) -> None:
         with contextlib.suppress(asyncio.CancelledError):
             await member.task
     if crash:
-        say(member.name, f"crashes (no LeaveGroup): the group waits for its session timeout ({member.consumer.coordinator.config.session_timeout_ms} ms)")  # noqa: E501
+        coordinator = member.consumer.coordinator
+        timeout = f" ({coordinator.config.session_timeout_ms} ms)" if coordinator is not None else ""
+        say(member.name, f"crashes (no LeaveGroup): the group waits for its session timeout{timeout}")
         await member.consumer.abort()
     else:
         say(member.name, "leaves cleanly (commit, revoke, LeaveGroup)")

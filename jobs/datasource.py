@@ -18,7 +18,7 @@ Reading a live directory is safe; see jobs/segments.py.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 
 from pyspark.sql.datasource import DataSource, DataSourceReader, InputPartition
@@ -39,7 +39,7 @@ def _truthy(value: str | None, default: bool) -> bool:
     return value.strip().lower() in ("1", "true", "yes", "on")
 
 
-def _log_dirs(options: dict[str, str]) -> list[str]:
+def _log_dirs(options: Mapping[str, str]) -> list[str]:
     path = options.get("path") or options.get("paths")
     if not path:
         raise ValueError("give the broker's log dir: spark.read.format(...).load('<log.dirs>')")
@@ -94,7 +94,7 @@ class RangePartition(InputPartition):
 
 
 class OffsetsReader(DataSourceReader):
-    def __init__(self, options: dict[str, str], schema: StructType):
+    def __init__(self, options: Mapping[str, str], schema: StructType):
         self.log_dirs = _log_dirs(options)
         self.topic = options.get("topic", segments.OFFSETS_TOPIC)
         self.split_bytes = int(options.get("splitBytes", DEFAULT_SPLIT_BYTES))
@@ -151,7 +151,7 @@ class DirsPartition(InputPartition):
 
 
 class LogEndReader(DataSourceReader):
-    def __init__(self, options: dict[str, str], schema: StructType):
+    def __init__(self, options: Mapping[str, str], schema: StructType):
         self.log_dirs = _log_dirs(options)
         self.check_crc = _truthy(options.get("checkCrc"), True)
         self.schema = schema

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import datetime as dt
 import html
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -116,7 +116,7 @@ def bar_chart(path: Path, labels: Sequence[str], values: Sequence[float], *, tit
     return _finish(fig, path)
 
 
-def time_series(path: Path, series: dict[str, tuple[Sequence[int], Sequence[float]]], *, title: str, ylabel: str,
+def time_series(path: Path, series: Mapping[str, tuple[Sequence[int], Sequence[float]]], *, title: str, ylabel: str,
                 step: bool = False, marker: str | None = None, integer_y: bool = False,
                 overview: tuple[str, tuple[Sequence[int], Sequence[float]]] | None = None) -> Path:
     """Lines over time (x: epoch milliseconds), one per label; with `overview`, a first panel

@@ -84,8 +84,8 @@ def plan(view: ClusterView, epoch: int, offsets: OffsetsTopicSpec) -> list[Op]:
     for name in sorted(view.deleting):
         ops += delete_topic_ops(view, name)
     if offsets.name not in view.topics and len(live) >= offsets.required_brokers:
-        replicas = assign_replicas(offsets.name, offsets.partitions, 1, sorted(live))
-        ops += create_topic_ops(TopicAssignment(offsets.name, uuid.uuid4(), replicas), offsets.configs)
+        placement = assign_replicas(offsets.name, offsets.partitions, 1, sorted(live))
+        ops += create_topic_ops(TopicAssignment(offsets.name, uuid.uuid4(), placement), offsets.configs)
     for name, assignment in sorted(view.topics.items()):
         if name in view.deleting:
             continue

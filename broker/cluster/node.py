@@ -183,10 +183,10 @@ class ClusterNode:
         if again:
             self._dirty.set()
         session = self.session_id
-        if self.me is not None and not self._stopping:
+        if (me := self.me) is not None and not self._stopping:
             if self.broker_id not in view.brokers:  # the session was lost and renewed: register again
                 with contextlib.suppress(NodeExistsError):
-                    await self._call(lambda: self.zk.create(z.broker_path(self.broker_id), self.me.encode(),
+                    await self._call(lambda: self.zk.create(z.broker_path(self.broker_id), me.encode(),
                                                             ephemeral=True))
                 self._dirty.set()
             if view.controller_id == -1:

@@ -68,10 +68,10 @@ class ClusterTopicManager(TopicManager):
         async with self._lock:
             changed = False
             wanted = {n: a for n, a in view.topics.items() if n not in view.deleting}
-            for name, topic in list(self.topics.items()):
+            for name, held in list(self.topics.items()):
                 a = wanted.get(name)
-                if a is None or (a.topic_id.int and a.topic_id != topic.topic_id):
-                    await self._drop(topic)
+                if a is None or (a.topic_id.int and a.topic_id != held.topic_id):
+                    await self._drop(held)
                     changed = True
                     log.info("delete topic", topic=name, reason="gone from zookeeper" if a is None else "re-created")
             self.replicas = {n: a.replicas for n, a in wanted.items()}
