@@ -8,7 +8,7 @@ import socket
 import uuid
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from broker import logs
 from broker.apis import bind_handlers, unsupported_version_answer
@@ -223,7 +223,7 @@ class Broker:
             return self.cluster.leader_error(topic, partition, leader_epoch)
         return ErrorCode.UNKNOWN_LEADER_EPOCH if leader_epoch > 0 else None
 
-    async def topic_metadata(self, names: list | None, auto_create: bool) -> list[dict]:
+    async def topic_metadata(self, names: list[Any] | None, auto_create: bool) -> list[dict[str, Any]]:
         """Metadata's topic entries: all topics for None, else each one named (by name or id)."""
         return await self.topics.metadata(names, auto_create)
 

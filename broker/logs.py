@@ -32,4 +32,5 @@ def configure(fmt: str = "logfmt", level: str = "info") -> None:
 
 def get(name: str) -> structlog.typing.FilteringBoundLogger:
     """A logger whose events carry `logger=name` (the factory ignores a positional name)."""
-    return structlog.get_logger().bind(logger=name)
+    logger: structlog.typing.FilteringBoundLogger = structlog.get_logger().bind(logger=name)
+    return logger

@@ -59,7 +59,7 @@ class _Connection(asyncio.Protocol):
         self.transport: asyncio.Transport  # set by connection_made, which asyncio calls first
         self.peer = "?"
         self.buffer = bytearray()
-        self.inflight: asyncio.Task | None = None
+        self.inflight: asyncio.Task[Any] | None = None
         self.writing_paused = False
         self.reading_paused = False
         self.closing = False  # the server is stopping: finish the request in flight, then close
@@ -164,7 +164,7 @@ class _Connection(asyncio.Protocol):
             self.reading_paused = False
             transport.resume_reading()
 
-    def _handle(self, frame: memoryview) -> bytes | asyncio.Task | None:
+    def _handle(self, frame: memoryview) -> bytes | asyncio.Task[Any] | None:
         """Answer one frame: its response frame, a task that will write it, or None (acks=0)."""
         server = self.server
         try:
@@ -248,7 +248,8 @@ class Server:
     async def start(self, host: str, port: int) -> int:
         loop = asyncio.get_running_loop()
         self._server = await loop.create_server(lambda: _Connection(self), host or None, port, reuse_address=True)
-        return self._server.sockets[0].getsockname()[1]
+        bound: int = self._server.sockets[0].getsockname()[1]
+        return bound
 
     async def stop(self, grace_s: float = 5.0) -> None:
         """Stop accepting, let in-flight requests finish (up to grace_s), close every connection."""

@@ -194,7 +194,8 @@ class TopicManager:
             return None
         if data.get("version") != 1:
             raise ValueError(f"{self._registry}: unknown version {data.get('version')!r}")
-        return data["topics"]
+        topics: dict[str, Any] = data["topics"]
+        return topics
 
     async def _save(self) -> None:
         body = json.dumps({"version": 1, "topics": {n: t.to_json() for n, t in sorted(self.topics.items())}},
@@ -208,7 +209,7 @@ class TopicManager:
     # --- create and delete -----------------------------------------------------------------
 
     def check_create(self, name: str, partitions: int, replication: int, configs: dict[str, str | None],
-                     assignments: list | None = None) -> tuple[int, dict[str, str]]:
+                     assignments: list[Any] | None = None) -> tuple[int, dict[str, str]]:
         """(partition count, validated config overrides), or TopicError as Kafka answers it."""
         complaint = validate_topic_name(name)
         if complaint:
@@ -260,7 +261,7 @@ class TopicManager:
         return partitions, overrides
 
     async def create(self, name: str, partitions: int = -1, replication: int = -1,
-                     configs: dict[str, str | None] | None = None, *, assignments: list | None = None,
+                     configs: dict[str, str | None] | None = None, *, assignments: list[Any] | None = None,
                      validate_only: bool = False, internal: bool = False) -> Topic:
         async with self._lock:
             count, overrides = self.check_create(name, partitions, replication, configs or {}, assignments)
@@ -307,7 +308,7 @@ class TopicManager:
         return {"error_code": ErrorCode.NONE, "name": topic.name, "topic_id": topic.topic_id,
                 "is_internal": topic.internal, "partitions": self.partition_metadata(topic)}
 
-    async def metadata(self, requested: list | None, auto_create: bool) -> list[dict[str, Any]]:
+    async def metadata(self, requested: list[Any] | None, auto_create: bool) -> list[dict[str, Any]]:
         """Metadata's topic entries: every topic for None, else each requested one (by name, or
         by id in v10+), created first if unknown and `auto_create`."""
         if requested is None:

@@ -49,7 +49,7 @@ class ConnectionConfig:
 class _Pending:
     api_key: int
     version: int
-    future: asyncio.Future
+    future: asyncio.Future[Any]
     raw: bool  # hand back the frame undecoded (ApiVersions negotiation)
     sent_at: float
 
@@ -70,7 +70,7 @@ class BrokerConnection:
         self.on_suspect = on_suspect
         self._reader: asyncio.StreamReader | None = None
         self._writer: asyncio.StreamWriter | None = None
-        self._read_task: asyncio.Task | None = None
+        self._read_task: asyncio.Task[Any] | None = None
         self._pending: dict[int, _Pending] = {}
         self._ids = itertools.count(1)
         self._closed_error: KafkaError | None = None

@@ -18,6 +18,7 @@ import contextlib
 import sys
 import time
 from dataclasses import dataclass, field
+from typing import Any
 
 from client import (
     AsyncAdmin,
@@ -63,7 +64,7 @@ class DemoConsumer:
     name: str
     consumer: AsyncConsumer
     read: int = 0
-    task: asyncio.Task | None = field(default=None, repr=False)
+    task: asyncio.Task[Any] | None = field(default=None, repr=False)
 
     async def run(self) -> None:
         async for _record in self.consumer:

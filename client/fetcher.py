@@ -111,9 +111,9 @@ class Fetcher:
         self.notify: Callable[[], None] = lambda: None  # called when records (or an error) arrive
         self._wake = asyncio.Event()
         self._buffer: dict[TopicPartition, collections.deque[CompletedFetch]] = {}
-        self._in_flight: dict[int, asyncio.Task] = {}
+        self._in_flight: dict[int, asyncio.Task[Any]] = {}
         self._errors: list[KafkaError] = []
-        self._task: asyncio.Task | None = None
+        self._task: asyncio.Task[Any] | None = None
 
     def start(self) -> None:
         self._task = asyncio.get_running_loop().create_task(self._run(), name="kafka-fetcher")

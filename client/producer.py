@@ -101,8 +101,8 @@ class AsyncProducer:
         self.key_serializer, self.value_serializer = key_serializer, value_serializer
         self._wake = asyncio.Event()
         self._space = asyncio.Event()
-        self._sender: asyncio.Task | None = None
-        self._in_flight: dict[int, set[asyncio.Task]] = {}
+        self._sender: asyncio.Task[Any] | None = None
+        self._in_flight: dict[int, set[asyncio.Task[Any]]] = {}
         self._closed = False
         self._started = False
         self.metrics = {"requests": 0, "batches": 0, "records": 0}  # sent so far
@@ -242,7 +242,7 @@ class AsyncProducer:
             with contextlib.suppress(TimeoutError):
                 await wait_for(self._wake.wait(), wait)
 
-    def _request_done(self, node: int, task: asyncio.Task) -> None:
+    def _request_done(self, node: int, task: asyncio.Task[Any]) -> None:
         self._in_flight.get(node, set()).discard(task)
         self._wake.set()
         if not task.cancelled() and task.exception() is not None:

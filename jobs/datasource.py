@@ -20,9 +20,14 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
 from pyspark.sql.datasource import DataSource, DataSourceReader, InputPartition
 from pyspark.sql.types import StructType
+
+if TYPE_CHECKING:
+    import pyarrow as pa
+    from pyspark.sql import SparkSession
 
 from jobs import rows, segments
 
@@ -50,7 +55,7 @@ def _log_dirs(options: Mapping[str, str]) -> list[str]:
     return segments.split_log_dirs(path)
 
 
-def _arrow_schema(schema: StructType):
+def _arrow_schema(schema: StructType) -> pa.Schema:
     from pyspark.sql.pandas.types import to_arrow_schema
 
     try:
@@ -62,7 +67,7 @@ def _arrow_schema(schema: StructType):
 _TIME_SCALE = {"s": None, "ms": 1, "us": 1000, "ns": 1_000_000}
 
 
-def _to_arrow(cols: dict[str, list], schema: StructType, arrow_schema):
+def _to_arrow(cols: dict[str, list[Any]], schema: StructType, arrow_schema: pa.Schema) -> pa.RecordBatch:
     """An Arrow RecordBatch of the columns, in the exact types Spark expects (timestamps are
     given in milliseconds since the epoch)."""
     import pyarrow as pa
@@ -109,7 +114,7 @@ class OffsetsReader(DataSourceReader):
         ranges.sort(key=lambda r: -r.size)
         return [RangePartition(r) for r in ranges] or [RangePartition(None)]
 
-    def read(self, partition: InputPartition) -> Iterator:
+    def read(self, partition: InputPartition) -> Iterator[Any]:
         assert isinstance(partition, RangePartition)
         if partition.range is None:
             return
@@ -161,11 +166,11 @@ class LogEndReader(DataSourceReader):
         chunks = [dirs[i:i + _DIRS_PER_PARTITION] for i in range(0, len(dirs), _DIRS_PER_PARTITION)]
         return [DirsPartition(c) for c in chunks] or [DirsPartition([])]
 
-    def read(self, partition: InputPartition) -> Iterator:
+    def read(self, partition: InputPartition) -> Iterator[Any]:
         assert isinstance(partition, DirsPartition)
         if not partition.dirs:
             return
-        cols: dict[str, list] = {name: [] for name, _ in rows.LOG_END_COLUMNS}
+        cols: dict[str, list[Any]] = {name: [] for name, _ in rows.LOG_END_COLUMNS}
         for d in partition.dirs:
             b = segments.log_bounds(d, check_crc=self.check_crc)
             cols["topic"].append(b.topic)
@@ -193,7 +198,7 @@ class LogEndDataSource(DataSource):
         return LogEndReader(self.options, schema)
 
 
-def register(spark) -> None:
+def register(spark: SparkSession) -> None:
     """Make `kbroker-offsets` and `kbroker-log-end` known to the session."""
     spark.dataSource.register(OffsetsDataSource)
     spark.dataSource.register(LogEndDataSource)

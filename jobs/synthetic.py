@@ -87,7 +87,7 @@ class PartitionWriter:
     def __enter__(self) -> PartitionWriter:
         return self
 
-    def __exit__(self, *exc) -> None:
+    def __exit__(self, *exc: object) -> None:
         self.close()
 
 

@@ -78,7 +78,8 @@ def snappy_decompress(data: Buffer) -> bytes:
         return b""
     try:
         if len(view) < 16 or view[:8] != XERIAL_MAGIC:
-            return snappy.decompress(bytes(view))
+            plain: bytes = snappy.decompress(bytes(view))
+            return plain
         # The version and compat fields (bytes 8-16) are ignored, like snappy-java and
         # kafka-python do: some producers write them little-endian.
         out = []
@@ -132,7 +133,7 @@ def lz4_compress(data: Buffer, *, broken_header_checksum: bool = False) -> bytes
 
     `broken_header_checksum` reproduces the header checksum of magic-0 messages (KAFKA-1493).
     """
-    frame = lz4.frame.compress(
+    frame: bytes = lz4.frame.compress(
         bytes(data),
         block_size=lz4.frame.BLOCKSIZE_MAX64KB,
         block_linked=False,

@@ -231,7 +231,8 @@ def magic_of(buf: Buffer, pos: int = 0) -> int:
     """The magic byte of the batch or legacy message at `pos` (byte 16 in every format)."""
     if len(buf) - pos <= MAGIC_OFFSET:
         raise CorruptRecordError("too short to hold a magic byte", pos)
-    return struct.unpack_from(">b", buf, pos + MAGIC_OFFSET)[0]
+    magic: int = struct.unpack_from(">b", buf, pos + MAGIC_OFFSET)[0]
+    return magic
 
 
 def compute_crc(buf: Buffer, pos: int = 0, size: int | None = None) -> int:
@@ -248,7 +249,8 @@ def verify_crc(buf: Buffer, pos: int = 0) -> bool:
     size = _I32.unpack_from(buf, pos + 8)[0] + LOG_OVERHEAD
     if size < HEADER_SIZE or pos + size > len(buf):
         return False
-    return _U32.unpack_from(buf, pos + CRC_OFFSET)[0] == compute_crc(buf, pos, size)
+    stored: int = _U32.unpack_from(buf, pos + CRC_OFFSET)[0]
+    return stored == compute_crc(buf, pos, size)
 
 
 def set_base_offset(buf: bytearray | memoryview, offset: int, pos: int = 0) -> None:
@@ -322,7 +324,7 @@ def control_record_type(record: Record) -> ControlRecordType | int | None:
     """The type of a control record (a record of a control batch), from its key."""
     if record.key is None or len(record.key) < 4:
         return None
-    (kind,) = _I16.unpack_from(record.key, 2)
+    kind: int = _I16.unpack_from(record.key, 2)[0]
     try:
         return ControlRecordType(kind)
     except ValueError:

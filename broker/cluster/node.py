@@ -59,7 +59,7 @@ class ClusterNode:
         self.controller_epoch = 0
         self._loop: asyncio.AbstractEventLoop | None = None
         self._dirty = asyncio.Event()
-        self._task: asyncio.Task | None = None
+        self._task: asyncio.Task[Any] | None = None
         self._stopping = False
         self._watch = self._on_watch
         self.syncs = 0
@@ -107,7 +107,7 @@ class ClusterNode:
             return zkops.cluster_id(self.zk, proposed_cluster_id)
 
         try:
-            cluster_id = await self._call(work)
+            cluster_id: str = await self._call(work)
         except ConfigError:
             await self._close()
             raise

@@ -94,7 +94,7 @@ class ClusterTopicManager(TopicManager):
     # -- create and delete through ZooKeeper ------------------------------------------------------
 
     def _check_cluster(self, name: str, partitions: int, replication: int, configs: dict[str, str | None],
-                       assignments: list | None) -> tuple[int, dict[str, str], dict[int, list[int]]]:
+                       assignments: list[Any] | None) -> tuple[int, dict[str, str], dict[int, list[int]]]:
         live = sorted(self.cluster.view.brokers)
         if assignments:
             if replication != -1 or partitions != -1:
@@ -125,12 +125,12 @@ class ClusterTopicManager(TopicManager):
             raise TopicError(ErrorCode.INVALID_REPLICATION_FACTOR, str(e)) from e
 
     def check_create(self, name: str, partitions: int, replication: int, configs: dict[str, str | None],
-                     assignments: list | None = None) -> tuple[int, dict[str, str]]:
+                     assignments: list[Any] | None = None) -> tuple[int, dict[str, str]]:
         count, overrides, _ = self._check_cluster(name, partitions, replication, configs, assignments)
         return count, overrides
 
     async def create(self, name: str, partitions: int = -1, replication: int = -1,
-                     configs: dict[str, str | None] | None = None, *, assignments: list | None = None,
+                     configs: dict[str, str | None] | None = None, *, assignments: list[Any] | None = None,
                      validate_only: bool = False, internal: bool = False) -> Topic:
         count, overrides, replicas = self._check_cluster(name, partitions, replication, configs or {}, assignments)
         topic = Topic(name, uuid.uuid4(), count, overrides, internal or name in INTERNAL_TOPICS)

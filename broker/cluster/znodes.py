@@ -165,4 +165,5 @@ def encode_cluster_id(cluster_id: str) -> bytes:
 
 
 def decode_cluster_id(raw: bytes) -> str:
-    return json.loads(raw)["id"]
+    cluster_id: str = json.loads(raw)["id"]
+    return cluster_id

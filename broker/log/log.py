@@ -21,6 +21,7 @@ from collections.abc import AsyncIterator, Callable, Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from broker import logs
 from broker.log import io, loader, timestamps
@@ -84,12 +85,12 @@ class PendingWrite:
 
     segment: Segment
     position: int
-    chunks: list
+    chunks: list[bytes | memoryview]
     nbytes: int
     next_offset: int
     messages: int
     durable: bool
-    future: asyncio.Future | None
+    future: asyncio.Future[Any] | None
 
 
 def now_ms() -> int:
@@ -120,8 +121,8 @@ class Log:
         self.closed = False  # closed by a shutdown: no more appends
         self._queue: list[PendingWrite] = []
         self._rolled: list[Segment] = []
-        self._writer: asyncio.Task | None = None
-        self._waiters: set[asyncio.Future] = set()
+        self._writer: asyncio.Task[Any] | None = None
+        self._waiters: set[asyncio.Future[Any]] = set()
         self._unflushed = 0  # messages written since the last fsync
         self._last_flush_ms = clock()
         self._dir_dirty = False
@@ -186,7 +187,7 @@ class Log:
                     await asyncio.shield(future)
         return info
 
-    def _assign(self, batches: list[PreparedBatch], durable: bool) -> tuple[AppendInfo, asyncio.Future | None]:
+    def _assign(self, batches: list[PreparedBatch], durable: bool) -> tuple[AppendInfo, asyncio.Future[Any] | None]:
         if self.deleted:
             raise LogDeleted(f"{self.name} was deleted")
         if self.failed is not None:
@@ -224,7 +225,8 @@ class Log:
             last = base + h.last_offset_delta
             position = seg.end
             view = memoryview(data)
-            chunks = [_PREFIX.pack(base, h.batch_length, LEADER_EPOCH), view[_PREFIX.size:h.size]]
+            chunks: list[bytes | memoryview] = [_PREFIX.pack(base, h.batch_length, LEADER_EPOCH),
+                                                view[_PREFIX.size:h.size]]
             seg.note_batch(position, h.size, last, max_ts)
             self.producer_state.update(h, base, pending)
             self.next_offset = last + 1
@@ -375,11 +377,11 @@ class Log:
 
     # --- waiting for data ------------------------------------------------------------------
 
-    def add_waiter(self, future: asyncio.Future) -> None:
+    def add_waiter(self, future: asyncio.Future[Any]) -> None:
         """Complete `future` (with None) at the next advance of the high watermark."""
         self._waiters.add(future)
 
-    def remove_waiter(self, future: asyncio.Future) -> None:
+    def remove_waiter(self, future: asyncio.Future[Any]) -> None:
         self._waiters.discard(future)
 
     def _notify(self) -> None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import os
 import struct
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -34,6 +34,7 @@ from protocol.records import (
     MIN_BATCH_LENGTH,
     WALK_STRUCT,
     BatchHeader,
+    Buffer,
     compute_crc,
 )
 
@@ -57,7 +58,7 @@ def pread_exact(fd: int, size: int, position: int) -> bytes:
     return b"".join(parts)
 
 
-def pwrite_all(fd: int, chunks: list, position: int) -> None:
+def pwrite_all(fd: int, chunks: Sequence[Buffer], position: int) -> None:
     views = [memoryview(c).cast("B") for c in chunks]
     while views:
         n = os.pwritev(fd, views[:1024], position)
@@ -191,7 +192,7 @@ class Segment:
         if self.fd is None:
             self.fd = os.open(self.log_path, os.O_RDWR | os.O_CREAT | getattr(os, "O_CLOEXEC", 0), 0o644)
 
-    def write_at(self, position: int, chunks: list) -> None:
+    def write_at(self, position: int, chunks: Sequence[Buffer]) -> None:
         self.open()
         assert self.fd is not None
         pwrite_all(self.fd, chunks, position)
