@@ -229,7 +229,7 @@ def segment_batches(f: BinaryIO, size: int, start: int = 0, *, check_crc: bool =
 
 def _note_invalid(stats: ReadStats | None, f: BinaryIO, position: int, why: str) -> None:
     name = getattr(f, "name", "?")
-    log.warning("segment %s: stop reading at byte %d: %s", name, position, why)
+    log.warning("stop reading segment %s at byte %d: %s", name, position, why)
     if stats is not None:
         stats.invalid_batches += 1
         stats.notes.append(f"{name}@{position}: {why}")
