@@ -6,8 +6,9 @@ COPY pyproject.toml README.md ./
 COPY protocol ./protocol
 COPY broker ./broker
 COPY client ./client
-COPY jobs ./jobs
-RUN pip install .
+# A broker and its cluster mode (kazoo): not the Spark jobs (kbroker[jobs]), which a broker never runs.
+# tests/integration/test_install.py builds this image where a Docker engine exists and prints its size.
+RUN pip install '.[cluster]'
 COPY config ./config
 EXPOSE 9092 19092 19093 19094
 # SIGTERM: the broker leaves the cluster cleanly (its ZooKeeper session closes at once).

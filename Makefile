@@ -11,7 +11,7 @@ SPARK_MASTER ?= local[*]
 
 .PHONY: install run test lint bench clean system-deps jobs cluster
 
-# Installs the project and its test dependencies into .venv, and the system packages it needs
+# Installs the project with every extra (cluster: kazoo; jobs: PySpark; test) into .venv, and the system packages it needs
 # (Java for Spark, with apt, only where `java` is missing); a no-op when nothing changed.
 install: system-deps $(STAMP)
 
@@ -21,7 +21,7 @@ system-deps:
 $(STAMP): pyproject.toml
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[test]'
+	$(BIN)/python -m pip install --quiet -e '.[cluster,jobs,test]'
 	@touch $(STAMP)
 
 # Starts one broker on 127.0.0.1:9092 with its data in ./data.
@@ -42,8 +42,10 @@ jobs: install
 		$(BIN)/spark-submit --master '$(SPARK_MASTER)' --conf spark.log.level=WARN \
 		jobs/run_all.py --data $(DATA) --out $(REPORTS)
 
+# ruff, then mypy over protocol/, broker/, client/ and jobs/ (its settings: [tool.mypy] in pyproject.toml).
 lint: install
 	$(BIN)/ruff check .
+	$(BIN)/mypy
 
 bench: install
 	@for b in bench/bench_*.py; do \
@@ -52,4 +54,4 @@ bench: install
 	done
 
 clean:
-	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis
+	rm -rf $(VENV) .pytest_cache .ruff_cache .mypy_cache .hypothesis

@@ -6,6 +6,8 @@ import argparse
 import asyncio
 import signal
 import sys
+from collections.abc import Callable, Coroutine
+from typing import Any
 
 from broker import logs
 from broker.config import Config, ConfigError
@@ -43,6 +45,7 @@ def main(argv: list[str] | None = None) -> int:
     except ConfigError as e:
         print(f"kbroker: error: {e}", file=sys.stderr)
         return 2
+    runner: Callable[[Coroutine[Any, Any, int]], int]
     try:
         import uvloop
 

@@ -8,6 +8,7 @@ import socket
 import uuid
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from broker import logs
 from broker.apis import bind_handlers, unsupported_version_answer
@@ -20,6 +21,10 @@ from broker.offsets import OFFSETS_TOPIC, PartitionLogAdapter
 from broker.server import Server
 from broker.topics import TopicManager
 from protocol.errors import ErrorCode
+
+if TYPE_CHECKING:
+    from broker.cluster.node import ClusterNode
+    from broker.metrics import MetricsEndpoint
 
 log = logs.get("kbroker.broker")
 
@@ -71,18 +76,46 @@ class Broker:
         self.servers: list[Server] = []
         self.node: Node | None = None  # this broker's advertised endpoint (first listener)
         self.stopped = asyncio.Event()
-        self.groups: GroupCoordinatorService | None = None  # the group coordinator's shards
-        self.log_manager: LogManager | None = None  # every partition's log (broker/log)
-        self.topics: TopicManager | None = None  # topics, their configs and ids (broker/topics.py)
-        self.producer_ids: ProducerIdManager | None = None
-        self.cluster = None  # broker.cluster.node.ClusterNode when zookeeper.connect is set
-        self.metrics = None  # broker.metrics.MetricsEndpoint when metrics.port is set
+        # Made by start(); the handlers (bound once started) read them through the properties.
+        self._groups: GroupCoordinatorService | None = None
+        self._log_manager: LogManager | None = None
+        self._topics: TopicManager | None = None
+        self._producer_ids: ProducerIdManager | None = None
+        self.cluster: ClusterNode | None = None  # when zookeeper.connect is set
+        self.metrics: MetricsEndpoint | None = None  # when metrics.port is set
+
+    @property
+    def groups(self) -> GroupCoordinatorService:
+        """The group coordinator's shards."""
+        if self._groups is None:
+            raise RuntimeError("the broker is not started")
+        return self._groups
+
+    @property
+    def log_manager(self) -> LogManager:
+        """Every partition's log (broker/log)."""
+        if self._log_manager is None:
+            raise RuntimeError("the broker is not started")
+        return self._log_manager
+
+    @property
+    def topics(self) -> TopicManager:
+        """Topics, their configs and ids (broker/topics.py; broker/cluster/topics.py in cluster mode)."""
+        if self._topics is None:
+            raise RuntimeError("the broker is not started")
+        return self._topics
+
+    @property
+    def producer_ids(self) -> ProducerIdManager:
+        if self._producer_ids is None:
+            raise RuntimeError("the broker is not started")
+        return self._producer_ids
 
     @property
     def num_offsets_partitions(self) -> int:
         """The partition count of `__consumer_offsets` as it exists (an existing topic keeps its
         count when offsets.topic.num.partitions changes, as in Kafka), else the configured one."""
-        held = self.topics.get(OFFSETS_TOPIC) if self.topics is not None else None
+        held = self._topics.get(OFFSETS_TOPIC) if self._topics is not None else None
         return held.partitions if held is not None else self.config["offsets.topic.num.partitions"]
 
     async def start(self) -> None:
@@ -100,34 +133,36 @@ class Broker:
             d.mkdir(parents=True, exist_ok=True)
         zk_cluster_id = None
         if self.config["zookeeper.connect"]:
+            from broker.cluster import require_kazoo
+
+            require_kazoo()  # an extra (kbroker[cluster]): a clear error, exit 2, if it is missing
             from broker.cluster.node import ClusterNode
 
             self.cluster = ClusterNode(self.config, self.node_id)
             zk_cluster_id = await self.cluster.connect(new_cluster_id())
         self.cluster_id = load_meta_properties(self.config.log_dirs[0], self.node_id, zk_cluster_id)
         # Logs first: recovery, then the topics (and __consumer_offsets), before anyone connects.
-        self.log_manager = LogManager.from_config(self.config)
+        self._log_manager = manager = LogManager.from_config(self.config)
         if self.cluster is not None:
             from broker.cluster.topics import ClusterTopicManager
 
-            self.topics = ClusterTopicManager(self.config, self.log_manager, self.node_id, self.cluster)
-            await self.topics.start()
-            await self.cluster.start(self.topics)  # ZooKeeper's topics and this broker's logs of them
+            self._topics = ClusterTopicManager(self.config, manager, self.node_id, self.cluster)
+            await self._topics.start()
+            await self.cluster.start(self._topics)  # ZooKeeper's topics and this broker's logs of them
         else:
-            self.topics = TopicManager(self.config, self.log_manager, self.node_id)
-            await self.topics.start()
+            self._topics = TopicManager(self.config, manager, self.node_id)
+            await self._topics.start()
         # Producer ids: from ZooKeeper's blocks in a cluster (unique across brokers), else from this
         # broker's own file; never one given before, whichever broker gave it.
-        self.producer_ids = ProducerIdManager(
+        self._producer_ids = ProducerIdManager(
             self.cluster.claim_producer_id_block if self.cluster is not None
             else LocalProducerIdBlocks(self.config.log_dirs[0], self.node_id).claim)
-        manager = self.log_manager
         offsets_log = PartitionLogAdapter(lambda p: manager.get(OFFSETS_TOPIC, p),
                                           self.config["offsets.commit.timeout.ms"] / 1000)
-        self.groups = GroupCoordinatorService(
+        self._groups = GroupCoordinatorService(
             GroupConfig.from_config(self.config), self.num_offsets_partitions, offsets_log,
             owned=() if self.cluster is not None else None)
-        await self.groups.start()  # shards load in the background: COORDINATOR_LOAD_IN_PROGRESS till done
+        await self._groups.start()  # shards load in the background: COORDINATOR_LOAD_IN_PROGRESS till done
         if self.config["metrics.port"] is not None:  # up before the listeners: scrapable once they are
             from broker.metrics import MetricsEndpoint
 
@@ -158,6 +193,7 @@ class Broker:
             from broker.cluster.znodes import BrokerInfo
 
             node = self.node
+            assert node is not None  # the first listener made it
             await self.cluster.register(BrokerInfo(node.node_id, node.host, node.port, node.rack,
                                                    self.config.listeners[0].name), self.groups)
         log.info("start broker", broker_id=self.node_id, cluster_id=self.cluster_id,
@@ -165,19 +201,19 @@ class Broker:
 
     async def stop(self) -> None:
         log.info("stop broker", broker_id=self.node_id)
-        if self.groups is not None:
+        if self._groups is not None:
             # First: parked JoinGroup/SyncGroup are answered (NOT_COORDINATOR) and queued commits
             # written, so that no in-flight request holds up the servers' stop.
-            await self.groups.stop()
+            await self._groups.stop()
         if self.cluster is not None:
             await self.cluster.stop()  # the registration goes: the controller moves the leaderships
         await asyncio.gather(*(s.stop() for s in self.servers))
         if self.metrics is not None:
             await self.metrics.stop()
-        if self.topics is not None:
-            await self.topics.stop()  # last: in-flight produces and commits are written and fsynced
+        if self._topics is not None:
+            await self._topics.stop()  # last: in-flight produces and commits are written and fsynced
         self.stopped.set()
-        log.info("stopped broker", broker_id=self.node_id)
+        log.info("finish stopping broker", broker_id=self.node_id)
 
     @property
     def controller_id(self) -> int:
@@ -228,9 +264,8 @@ class Broker:
             return ErrorCode.NONE
         return error
 
-    async def topic_metadata(self, names: list | None, auto_create: bool) -> list[dict]:
+    async def topic_metadata(self, names: list[Any] | None, auto_create: bool) -> list[dict[str, Any]]:
         """Metadata's topic entries: all topics for None, else each one named (by name or id)."""
-        assert self.topics is not None
         return await self.topics.metadata(names, auto_create)
 
     @property

@@ -272,12 +272,14 @@ class Config:
     # Derived values, with Kafka's precedence rules.
     @property
     def broker_id(self) -> int:
-        node_id = self["node.id"]
-        return node_id if node_id is not None else self["broker.id"]
+        node_id: int | None = self["node.id"]
+        broker_id: int = self["broker.id"]
+        return node_id if node_id is not None else broker_id
 
     @property
     def listeners(self) -> list[Listener]:
-        return self["listeners"]
+        listeners: list[Listener] = self["listeners"]
+        return listeners
 
     @property
     def log_dirs(self) -> list[Path]:
@@ -285,14 +287,15 @@ class Config:
 
     @property
     def log_retention_ms(self) -> int:
-        if self["log.retention.ms"] is not None:
-            return self["log.retention.ms"]
-        if self["log.retention.minutes"] is not None:
-            return self["log.retention.minutes"] * 60_000
-        return self["log.retention.hours"] * 3_600_000
+        ms: int | None = self["log.retention.ms"]
+        minutes: int | None = self["log.retention.minutes"]
+        hours: int = self["log.retention.hours"]
+        if ms is not None:
+            return ms
+        return minutes * 60_000 if minutes is not None else hours * 3_600_000
 
     @property
     def log_roll_ms(self) -> int:
-        if self["log.roll.ms"] is not None:
-            return self["log.roll.ms"]
-        return self["log.roll.hours"] * 3_600_000
+        ms: int | None = self["log.roll.ms"]
+        hours: int = self["log.roll.hours"]
+        return ms if ms is not None else hours * 3_600_000

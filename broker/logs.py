@@ -14,7 +14,7 @@ def configure(fmt: str = "logfmt", level: str = "info") -> None:
     renderer = (
         structlog.processors.JSONRenderer()
         if fmt == "json"
-        else structlog.processors.LogfmtRenderer(key_order=["timestamp", "level", "event"], drop_missing=True)
+        else structlog.processors.LogfmtRenderer(key_order=["timestamp", "level", "logger", "event"], drop_missing=True)
     )
     structlog.configure(
         processors=[
@@ -31,4 +31,6 @@ def configure(fmt: str = "logfmt", level: str = "info") -> None:
 
 
 def get(name: str) -> structlog.typing.FilteringBoundLogger:
-    return structlog.get_logger(name)
+    """A logger whose events carry `logger=name` (the factory ignores a positional name)."""
+    logger: structlog.typing.FilteringBoundLogger = structlog.get_logger().bind(logger=name)
+    return logger

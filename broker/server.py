@@ -17,7 +17,7 @@ import asyncio
 import contextlib
 import struct
 import time
-from collections.abc import Awaitable, Callable, Mapping
+from collections.abc import Callable, Coroutine, Mapping
 from dataclasses import dataclass, field
 from time import perf_counter
 from typing import Any
@@ -44,7 +44,8 @@ class RequestContext:
     received_at: float = field(default_factory=time.monotonic)
 
 
-Handler = Callable[[RequestContext, Container], Awaitable[Mapping[str, Any] | None] | Mapping[str, Any] | None]
+Body = Mapping[str, Any] | None  # None: no answer (Produce with acks=0)
+Handler = Callable[[RequestContext, Container], Coroutine[Any, Any, Body] | Body]
 UnsupportedVersionAnswer = Callable[[RequestHeader], bytes | None]
 
 
@@ -57,10 +58,10 @@ class _Connection(asyncio.Protocol):
 
     def __init__(self, server: Server):
         self.server = server
-        self.transport: asyncio.Transport | None = None
+        self.transport: asyncio.Transport  # set by connection_made, which asyncio calls first
         self.peer = "?"
         self.buffer = bytearray()
-        self.inflight: asyncio.Task | None = None
+        self.inflight: asyncio.Task[Any] | None = None
         self.writing_paused = False
         self.reading_paused = False
         self.closing = False  # the server is stopping: finish the request in flight, then close
@@ -132,12 +133,14 @@ class _Connection(asyncio.Protocol):
                     raise _Close
                 if available < 4 + size:
                     break
-                frame = bytes(buf[pos + 4:pos + 4 + size])
+                # A view, copied once by the decoder (it was copied twice: a bytearray slice, then
+                # bytes); released at once, as the buffer cannot be resized while a view exists.
+                with memoryview(buf) as view, view[pos + 4:pos + 4 + size] as frame:
+                    answer = self._handle(frame)
                 pos += 4 + size
-                answer = self._handle(frame)
                 if answer is None:
                     continue
-                if type(answer) is bytes:
+                if isinstance(answer, bytes):
                     out.append(answer)
                     continue
                 self.inflight = answer  # a task: the rest waits for it
@@ -163,7 +166,7 @@ class _Connection(asyncio.Protocol):
             self.reading_paused = False
             transport.resume_reading()
 
-    def _handle(self, frame: bytes) -> bytes | asyncio.Task | None:
+    def _handle(self, frame: memoryview) -> bytes | asyncio.Task[Any] | None:
         """Answer one frame: its response frame, a task that will write it, or None (acks=0)."""
         server = self.server
         try:
@@ -190,23 +193,23 @@ class _Connection(asyncio.Protocol):
         stats = server.stats
         started = perf_counter() if stats is not None else 0.0
         body = handler(RequestContext(header, self.peer, server.listener_name), request)
-        if type(body) is not dict and asyncio.iscoroutine(body):  # plain handlers answer dicts
+        if isinstance(body, dict):  # a plain handler's answer: the common case, first
+            return _framed(header, body)
+        if asyncio.iscoroutine(body):
             return asyncio.get_running_loop().create_task(
                 self._finish(header, body, started, len(frame)),
                 name=f"{header.api_key}v{header.api_version}#{header.correlation_id}")
-        server.requests_served += 1
         answer = None if body is None else _framed(header, body)
         if stats is not None:
             stats.record(header.api_key, header.api_version, len(frame), len(answer) if answer else 0,
                          perf_counter() - started)
         return answer
 
-    async def _finish(self, header: RequestHeader, pending: Awaitable[Any], started: float = 0.0,
+    async def _finish(self, header: RequestHeader, pending: Coroutine[Any, Any, Body], started: float = 0.0,
                       size_in: int = 0) -> None:
         """Await a handler that had to wait, write its answer, go on with the buffered frames."""
         try:
             body = await pending
-            self.server.requests_served += 1
             answer = None if body is None else _framed(header, body)
             if answer is not None and not self.transport.is_closing():
                 self.transport.write(answer)
@@ -227,7 +230,7 @@ class _Connection(asyncio.Protocol):
 
     def _close(self) -> None:
         self.closing = True
-        if self.transport is not None and not self.transport.is_closing():
+        if not self.transport.is_closing():
             self.transport.close()
 
 
@@ -255,13 +258,13 @@ class Server:
         self.on_unsupported_version = on_unsupported_version
         self._server: asyncio.Server | None = None
         self._connections: set[_Connection] = set()
-        self.requests_served = 0
         self.stats: RequestStats | None = None  # set when metrics are on (broker/metrics.py)
 
     async def start(self, host: str, port: int) -> int:
         loop = asyncio.get_running_loop()
         self._server = await loop.create_server(lambda: _Connection(self), host or None, port, reuse_address=True)
-        return self._server.sockets[0].getsockname()[1]
+        bound: int = self._server.sockets[0].getsockname()[1]
+        return bound
 
     async def stop(self, grace_s: float = 5.0) -> None:
         """Stop accepting, let in-flight requests finish (up to grace_s), close every connection."""
@@ -287,6 +290,3 @@ class Server:
                 async with asyncio.timeout(1.0):
                     await self._server.wait_closed()
 
-    @property
-    def connection_count(self) -> int:
-        return len(self._connections)

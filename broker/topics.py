@@ -124,8 +124,7 @@ class TopicManager:
         registry = await loop.run_in_executor(None, self._read_registry)
         adopt = registry is None
         for name, data in (registry or {}).items():
-            topic = Topic.from_json(name, data)
-            self._add(topic)
+            self._add(Topic.from_json(name, data))
 
         def config_for(name: str) -> LogConfig:
             return self.log_config(self.topics.get(name))
@@ -171,7 +170,7 @@ class TopicManager:
                 log.warning("keep offsets topic", partitions=have, configured=want,
                             reason="the partition count of an existing offsets topic does not change")
             return
-        configs = {
+        configs: dict[str, str | None] = {
             "cleanup.policy": "compact",
             "segment.bytes": str(self.config["offsets.topic.segment.bytes"]),
             "compression.type": "producer",
@@ -199,7 +198,8 @@ class TopicManager:
             return None
         if data.get("version") != 1:
             raise ValueError(f"{self._registry}: unknown version {data.get('version')!r}")
-        return data["topics"]
+        topics: dict[str, Any] = data["topics"]
+        return topics
 
     async def _save(self) -> None:
         body = json.dumps({"version": 1, "topics": {n: t.to_json() for n, t in sorted(self.topics.items())}},
@@ -217,7 +217,7 @@ class TopicManager:
         return 1
 
     def check_create(self, name: str, partitions: int, replication: int, configs: dict[str, str | None],
-                     assignments: list | None = None) -> tuple[int, dict[str, str]]:
+                     assignments: list[Any] | None = None) -> tuple[int, dict[str, str]]:
         """(partition count, validated config overrides), or TopicError as Kafka answers it."""
         complaint = validate_topic_name(name)
         if complaint:
@@ -270,7 +270,7 @@ class TopicManager:
         return partitions, overrides
 
     async def create(self, name: str, partitions: int = -1, replication: int = -1,
-                     configs: dict[str, str | None] | None = None, *, assignments: list | None = None,
+                     configs: dict[str, str | None] | None = None, *, assignments: list[Any] | None = None,
                      validate_only: bool = False, internal: bool = False) -> Topic:
         async with self._lock:
             count, overrides = self.check_create(name, partitions, replication, configs or {}, assignments)
@@ -381,12 +381,12 @@ class TopicManager:
         return {"error_code": ErrorCode.NONE, "name": topic.name, "topic_id": topic.topic_id,
                 "is_internal": topic.internal, "partitions": self.partition_metadata(topic)}
 
-    async def metadata(self, requested: list | None, auto_create: bool) -> list[dict[str, Any]]:
+    async def metadata(self, requested: list[Any] | None, auto_create: bool) -> list[dict[str, Any]]:
         """Metadata's topic entries: every topic for None, else each requested one (by name, or
         by id in v10+), created first if unknown and `auto_create`."""
         if requested is None:
             return [self.topic_metadata(t) for _, t in sorted(self.topics.items())]
-        out = []
+        out: list[dict[str, Any]] = []
         for req in requested:
             name = getattr(req, "name", None)
             topic_id = getattr(req, "topic_id", None) or ZERO_UUID

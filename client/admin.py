@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -262,7 +263,8 @@ class AsyncAdmin:
                 raise error_for(r.error_code, "ListGroups")
             return [GroupListing(g.group_id, g.protocol_type, g.group_state) for g in r.groups]
 
-        found = await asyncio.gather(*(self.client.retry(lambda n=n: ask(n), what="ListGroups") for n in cluster.brokers))
+        found = await asyncio.gather(*(self.client.retry(functools.partial(ask, n), what="ListGroups")
+                                       for n in cluster.brokers))
         return sorted({g.group_id: g for gs in found for g in gs}.values(), key=lambda g: g.group_id)
 
     async def _coordinator_call(self, group_id: str, api_key: int, body: Any, error_of: Any) -> tuple[int, Any]:

@@ -85,7 +85,7 @@ class Backoff:
     def next_delay(self) -> float:
         ms = min(self.max_ms, self.initial_ms * (2 ** min(self.attempts, 16)))
         self.attempts += 1
-        return ms * random.uniform(0.8, 1.2) / 1000
+        return float(ms * random.uniform(0.8, 1.2) / 1000)
 
 
 class KafkaClient:
@@ -94,12 +94,12 @@ class KafkaClient:
         self.cluster = ClusterMetadata()
         self._bootstrap = parse_bootstrap(self.config.bootstrap_servers)
         self._conns: dict[tuple[int, str], BrokerConnection] = {}
-        self._connecting: dict[tuple[int, str], asyncio.Task] = {}
+        self._connecting: dict[tuple[int, str], asyncio.Task[Any]] = {}
         self._topics: set[str] = set()
         self._all_topics = False
-        self._refresh: asyncio.Task | None = None
+        self._refresh: asyncio.Task[Any] | None = None
         self._update_wanted = asyncio.Event()
-        self._refresher: asyncio.Task | None = None
+        self._refresher: asyncio.Task[Any] | None = None
         self._last_refresh = 0.0
         self._listeners: list[Callable[[set[str]], None]] = []
         self._caps = _LEARNED_CAPS

@@ -49,7 +49,7 @@ class ConnectionConfig:
 class _Pending:
     api_key: int
     version: int
-    future: asyncio.Future
+    future: asyncio.Future[Any]
     raw: bool  # hand back the frame undecoded (ApiVersions negotiation)
     sent_at: float
 
@@ -70,7 +70,7 @@ class BrokerConnection:
         self.on_suspect = on_suspect
         self._reader: asyncio.StreamReader | None = None
         self._writer: asyncio.StreamWriter | None = None
-        self._read_task: asyncio.Task | None = None
+        self._read_task: asyncio.Task[Any] | None = None
         self._pending: dict[int, _Pending] = {}
         self._ids = itertools.count(1)
         self._closed_error: KafkaError | None = None
@@ -90,12 +90,12 @@ class BrokerConnection:
         """Open the socket and negotiate versions; raises KafkaConnectionError on failure."""
         timeout = self.config.connect_timeout_ms / 1000
         try:
-            self._reader, self._writer = await wait_for(
+            self._reader, self._writer = reader, writer = await wait_for(
                 asyncio.open_connection(self.host, self.port, limit=2**20), timeout
             )
         except (OSError, TimeoutError) as e:
             raise KafkaConnectionError(f"cannot connect to {self.host}:{self.port}: {e}") from e
-        sock = self._writer.get_extra_info("socket")
+        sock = writer.get_extra_info("socket")
         if sock is not None:
             with contextlib.suppress(OSError):
                 sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)

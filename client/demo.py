@@ -18,6 +18,7 @@ import contextlib
 import sys
 import time
 from dataclasses import dataclass, field
+from typing import Any
 
 from client import (
     AsyncAdmin,
@@ -63,7 +64,7 @@ class DemoConsumer:
     name: str
     consumer: AsyncConsumer
     read: int = 0
-    task: asyncio.Task | None = field(default=None, repr=False)
+    task: asyncio.Task[Any] | None = field(default=None, repr=False)
 
     async def run(self) -> None:
         async for _record in self.consumer:
@@ -90,7 +91,9 @@ async def stop_consumer(member: DemoConsumer, *, crash: bool = False) -> None:
         with contextlib.suppress(asyncio.CancelledError):
             await member.task
     if crash:
-        say(member.name, f"crashes (no LeaveGroup): the group waits for its session timeout ({member.consumer.coordinator.config.session_timeout_ms} ms)")  # noqa: E501
+        coordinator = member.consumer.coordinator
+        timeout = f" ({coordinator.config.session_timeout_ms} ms)" if coordinator is not None else ""
+        say(member.name, f"crashes (no LeaveGroup): the group waits for its session timeout{timeout}")
         await member.consumer.abort()
     else:
         say(member.name, "leaves cleanly (commit, revoke, LeaveGroup)")

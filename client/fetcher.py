@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import collections
 import contextlib
+import functools
 from collections.abc import Awaitable, Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
@@ -110,9 +111,9 @@ class Fetcher:
         self.notify: Callable[[], None] = lambda: None  # called when records (or an error) arrive
         self._wake = asyncio.Event()
         self._buffer: dict[TopicPartition, collections.deque[CompletedFetch]] = {}
-        self._in_flight: dict[int, asyncio.Task] = {}
+        self._in_flight: dict[int, asyncio.Task[Any]] = {}
         self._errors: list[KafkaError] = []
-        self._task: asyncio.Task | None = None
+        self._task: asyncio.Task[Any] | None = None
 
     def start(self) -> None:
         self._task = asyncio.get_running_loop().create_task(self._run(), name="kafka-fetcher")
@@ -235,7 +236,7 @@ class Fetcher:
         for node, tps in by_node.items():
             task = asyncio.get_running_loop().create_task(self._fetch(node, tps), name=f"kafka-fetch-{node}")
             self._in_flight[node] = task
-            task.add_done_callback(lambda _t, n=node: self._fetch_done(n))
+            task.add_done_callback(functools.partial(_drop_task_argument, self._fetch_done, node))
         return waiting
 
     def _fetch_done(self, node: int) -> None:
@@ -403,3 +404,7 @@ class Fetcher:
 
         await asyncio.gather(*(ask(n, part) for n, part in by_node.items()))
         return out
+
+
+def _drop_task_argument(fn: Callable[[int], None], node: int, _task: asyncio.Task[Any]) -> None:
+    fn(node)

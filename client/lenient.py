@@ -45,7 +45,7 @@ def _lenient(api_key: int) -> tuple[Message, Message]:
     return strict, lenient
 
 
-def _fill_defaults(obj: Any, fields: tuple, version: int) -> None:
+def _fill_defaults(obj: Any, fields: tuple[Any, ...], version: int) -> None:
     """Replace nulls the strict declaration does not allow by the field's default."""
     for f in fields:
         if version not in f.versions() or f.name not in obj:

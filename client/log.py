@@ -28,7 +28,8 @@ def _fallback_logger() -> Any:
                 structlog.processors.add_log_level,
                 structlog.processors.TimeStamper(fmt="iso", utc=True),
                 structlog.processors.format_exc_info,
-                structlog.processors.LogfmtRenderer(key_order=["timestamp", "level", "event"], drop_missing=True),
+                structlog.processors.LogfmtRenderer(key_order=["timestamp", "level", "logger", "event"],
+                                                    drop_missing=True),
             ],
             wrapper_class=structlog.make_filtering_bound_logger(level),
         )
@@ -45,7 +46,7 @@ class Logger:
 
     def _target(self) -> Any:
         if structlog.is_configured():
-            return structlog.get_logger(self.name)
+            return structlog.get_logger().bind(logger=self.name)
         return _fallback_logger().bind(logger=self.name)
 
     def debug(self, event: str, **kw: Any) -> None:

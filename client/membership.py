@@ -121,7 +121,7 @@ def join_protocols(assignors: Iterable[Assignor], topics: set[str], owned: Itera
     """JoinGroup's protocol list: one (name, Subscription v3) per assignor, preferred first.
     Like the Java consumer, every subscription lists the owned partitions and the generation."""
     owned_list = group_by_topic(owned)
-    out = []
+    out: list[dict[str, object]] = []
     for a in assignors:
         sub = Subscription(sorted(topics), a.subscription_user_data(topics), owned_list, generation_id)
         out.append({"name": a.name, "metadata": encode_subscription(sub)})

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -100,8 +101,8 @@ class AsyncProducer:
         self.key_serializer, self.value_serializer = key_serializer, value_serializer
         self._wake = asyncio.Event()
         self._space = asyncio.Event()
-        self._sender: asyncio.Task | None = None
-        self._in_flight: dict[int, set[asyncio.Task]] = {}
+        self._sender: asyncio.Task[Any] | None = None
+        self._in_flight: dict[int, set[asyncio.Task[Any]]] = {}
         self._closed = False
         self._started = False
         self.metrics = {"requests": 0, "batches": 0, "records": 0}  # sent so far
@@ -232,7 +233,7 @@ class AsyncProducer:
                 task = asyncio.get_running_loop().create_task(self._produce(node, batches))
                 task.futures = [f for b in batches for f in b.futures]  # type: ignore[attr-defined]
                 self._in_flight.setdefault(node, set()).add(task)
-                task.add_done_callback(lambda t, n=node: self._request_done(n, t))
+                task.add_done_callback(functools.partial(self._request_done, node))
             if acc.buffered_bytes <= self.config.buffer_memory:
                 self._space.set()
             wait = readiness.next_check
@@ -241,7 +242,7 @@ class AsyncProducer:
             with contextlib.suppress(TimeoutError):
                 await wait_for(self._wake.wait(), wait)
 
-    def _request_done(self, node: int, task: asyncio.Task) -> None:
+    def _request_done(self, node: int, task: asyncio.Task[Any]) -> None:
         self._in_flight.get(node, set()).discard(task)
         self._wake.set()
         if not task.cancelled() and task.exception() is not None:
@@ -284,7 +285,8 @@ class AsyncProducer:
             for b in batches:
                 self._retry_or_fail(b, e)
             return
-        index = {(b.tp.topic, b.tp.partition): b for b in batches}
+        # (a topic id the metadata no longer knows names None: its batches stay unanswered below)
+        index: dict[tuple[str | None, int], ProducerBatch] = {(b.tp.topic, b.tp.partition): b for b in batches}
         for topic in response.responses:
             name = topic.name if version < 13 else cluster.topic_name(topic.topic_id)
             for p in topic.partition_responses:

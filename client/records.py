@@ -15,12 +15,12 @@ from typing import Any
 from client.errors import KafkaError
 from client.structs import ConsumerRecord, TopicPartition
 from protocol.compression import CODEC_MASK, CompressionError, decompress
+from protocol.legacy_records import decode_legacy_message_set
 from protocol.records import (
     HEADER_SIZE,
     ControlRecordType,
     CorruptRecordError,
     compute_crc,
-    decode_legacy_message_set,
     iter_batches,
     magic_of,
 )

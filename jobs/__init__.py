@@ -11,12 +11,17 @@ consumer_lag, commit_rate, rebalance_history. See README.md, "Spark jobs".
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from jobs.datasource import LOG_END_FORMAT, OFFSETS_FORMAT, LogEndDataSource, OffsetsDataSource, register
+
+if TYPE_CHECKING:
+    from pyspark.sql import SparkSession
 
 __all__ = ["register", "build_session", "OffsetsDataSource", "LogEndDataSource", "OFFSETS_FORMAT", "LOG_END_FORMAT"]
 
 
-def build_session(*args, **kwargs):
+def build_session(*args: Any, **kwargs: Any) -> SparkSession:
     """See jobs.session.build_session."""
     from jobs.session import build_session as build
 

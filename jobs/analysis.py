@@ -6,12 +6,20 @@
 
 from __future__ import annotations
 
-from pyspark.sql import DataFrame, Window
+from pyspark.sql import Column, DataFrame, Row, Window
 from pyspark.sql import functions as F
 
 from jobs.rows import KIND_GROUP_METADATA, KIND_OFFSET_COMMIT, KIND_TOMBSTONE
 
 _LOG_ORDER = ("log_partition", "offset")
+
+
+def only_row(aggregate: DataFrame) -> Row:
+    """The row of a global aggregate (`df.agg(...)`), which always has exactly one."""
+    row = aggregate.first()
+    if row is None:
+        raise ValueError("a global aggregate without a row")
+    return row
 
 
 # --- latest committed offsets ---------------------------------------------------------------------
@@ -138,7 +146,7 @@ def rebalance_history(offsets: DataFrame) -> DataFrame:
         "protocol_type", "protocol", "leader", "members", "log_partition", "offset")
 
 
-def _millis(c) -> F.Column:
+def _millis(c: str | Column) -> Column:
     col = F.col(c) if isinstance(c, str) else c
     return F.unix_millis(col)
 

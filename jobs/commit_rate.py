@@ -27,7 +27,8 @@ PLOTTED_GROUPS = 8
 def window_seconds(ctx: Context, commits: DataFrame) -> int:
     if ctx.window != "auto":
         return max(1, int(ctx.window))
-    span = commits.agg((F.unix_millis(F.max("timestamp")) - F.unix_millis(F.min("timestamp"))).alias("ms")).first()
+    span = analysis.only_row(
+        commits.agg((F.unix_millis(F.max("timestamp")) - F.unix_millis(F.min("timestamp"))).alias("ms")))
     return analysis.auto_window_seconds((span["ms"] or 0) / 1000)
 
 
@@ -61,7 +62,7 @@ def _report(ctx: Context, commits: DataFrame) -> report.Section:
     figure = report.time_series(ctx.figure("commit_rate"), series, marker=".", overview=overview,
                                 title=f"Commits per second ({seconds} s windows): all groups, then the "
                                       f"{PLOTTED_GROUPS} busiest", ylabel="commits / s")
-    overall = totals.agg(F.sum("records").alias("records"), F.sum("commits").alias("commits")).first()
+    overall = analysis.only_row(totals.agg(F.sum("records").alias("records"), F.sum("commits").alias("commits")))
     section = report.Section(
         "commit-rate", TITLE,
         intro=f"How often groups commit, in windows of {seconds} s. A <i>commit</i> is one OffsetCommit request "

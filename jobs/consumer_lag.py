@@ -29,7 +29,7 @@ def run(ctx: Context) -> report.Section:
     figure = report.bar_chart(
         ctx.figure("lag_by_group"), [r["group"] for r in top], [r["total_lag"] or 0 for r in top],
         title="Total lag per group (the 25 largest)", xlabel="messages behind the log end")
-    totals = glag.agg(F.sum("total_lag").alias("lag"), F.max("max_lag").alias("max")).first()
+    totals = analysis.only_row(glag.agg(F.sum("total_lag").alias("lag"), F.max("max_lag").alias("max")))
     section = report.Section(
         "consumer-lag", TITLE,
         intro="How far each group is behind: for every committed partition, the partition's log end offset "

@@ -18,11 +18,16 @@ Reading a live directory is safe; see jobs/segments.py.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
 from pyspark.sql.datasource import DataSource, DataSourceReader, InputPartition
 from pyspark.sql.types import StructType
+
+if TYPE_CHECKING:
+    import pyarrow as pa
+    from pyspark.sql import SparkSession
 
 from jobs import rows, segments
 
@@ -39,7 +44,7 @@ def _truthy(value: str | None, default: bool) -> bool:
     return value.strip().lower() in ("1", "true", "yes", "on")
 
 
-def _log_dirs(options: dict[str, str]) -> list[str]:
+def _log_dirs(options: Mapping[str, str]) -> list[str]:
     path = options.get("path") or options.get("paths")
     if not path:
         raise ValueError("give the broker's log dir: spark.read.format(...).load('<log.dirs>')")
@@ -50,7 +55,7 @@ def _log_dirs(options: dict[str, str]) -> list[str]:
     return segments.split_log_dirs(path)
 
 
-def _arrow_schema(schema: StructType):
+def _arrow_schema(schema: StructType) -> pa.Schema:
     from pyspark.sql.pandas.types import to_arrow_schema
 
     try:
@@ -62,7 +67,7 @@ def _arrow_schema(schema: StructType):
 _TIME_SCALE = {"s": None, "ms": 1, "us": 1000, "ns": 1_000_000}
 
 
-def _to_arrow(cols: dict[str, list], schema: StructType, arrow_schema):
+def _to_arrow(cols: dict[str, list[Any]], schema: StructType, arrow_schema: pa.Schema) -> pa.RecordBatch:
     """An Arrow RecordBatch of the columns, in the exact types Spark expects (timestamps are
     given in milliseconds since the epoch)."""
     import pyarrow as pa
@@ -94,7 +99,7 @@ class RangePartition(InputPartition):
 
 
 class OffsetsReader(DataSourceReader):
-    def __init__(self, options: dict[str, str], schema: StructType):
+    def __init__(self, options: Mapping[str, str], schema: StructType):
         self.log_dirs = _log_dirs(options)
         self.topic = options.get("topic", segments.OFFSETS_TOPIC)
         self.split_bytes = int(options.get("splitBytes", DEFAULT_SPLIT_BYTES))
@@ -109,7 +114,7 @@ class OffsetsReader(DataSourceReader):
         ranges.sort(key=lambda r: -r.size)
         return [RangePartition(r) for r in ranges] or [RangePartition(None)]
 
-    def read(self, partition: InputPartition) -> Iterator:
+    def read(self, partition: InputPartition) -> Iterator[Any]:
         assert isinstance(partition, RangePartition)
         if partition.range is None:
             return
@@ -151,7 +156,7 @@ class DirsPartition(InputPartition):
 
 
 class LogEndReader(DataSourceReader):
-    def __init__(self, options: dict[str, str], schema: StructType):
+    def __init__(self, options: Mapping[str, str], schema: StructType):
         self.log_dirs = _log_dirs(options)
         self.check_crc = _truthy(options.get("checkCrc"), True)
         self.schema = schema
@@ -161,11 +166,11 @@ class LogEndReader(DataSourceReader):
         chunks = [dirs[i:i + _DIRS_PER_PARTITION] for i in range(0, len(dirs), _DIRS_PER_PARTITION)]
         return [DirsPartition(c) for c in chunks] or [DirsPartition([])]
 
-    def read(self, partition: InputPartition) -> Iterator:
+    def read(self, partition: InputPartition) -> Iterator[Any]:
         assert isinstance(partition, DirsPartition)
         if not partition.dirs:
             return
-        cols: dict[str, list] = {name: [] for name, _ in rows.LOG_END_COLUMNS}
+        cols: dict[str, list[Any]] = {name: [] for name, _ in rows.LOG_END_COLUMNS}
         for d in partition.dirs:
             b = segments.log_bounds(d, check_crc=self.check_crc)
             cols["topic"].append(b.topic)
@@ -193,7 +198,7 @@ class LogEndDataSource(DataSource):
         return LogEndReader(self.options, schema)
 
 
-def register(spark) -> None:
+def register(spark: SparkSession) -> None:
     """Make `kbroker-offsets` and `kbroker-log-end` known to the session."""
     spark.dataSource.register(OffsetsDataSource)
     spark.dataSource.register(LogEndDataSource)

@@ -51,9 +51,10 @@ def run(ctx: Context) -> report.Section:
         ctx.figure("time_rebalancing"), [r["group"] for r in slow], [r["time_rebalancing_ms"] for r in slow],
         title="Time spent completing rebalances, per group (the 25 longest)", xlabel="milliseconds",
         value_format=report.fmt_duration_ms)
-    totals = summary.agg(F.sum("rebalances").alias("rebalances"), F.sum("deletions").alias("deletions"),
-                         F.sum(F.when(F.col("state") == "stable", 1).otherwise(0)).alias("stable"),
-                         F.sum(F.when(F.col("state") == "empty", 1).otherwise(0)).alias("empty")).first()
+    totals = analysis.only_row(summary.agg(
+        F.sum("rebalances").alias("rebalances"), F.sum("deletions").alias("deletions"),
+        F.sum(F.when(F.col("state") == "stable", 1).otherwise(0)).alias("stable"),
+        F.sum(F.when(F.col("state") == "empty", 1).otherwise(0)).alias("empty")))
     section = report.Section(
         "rebalance-history", TITLE,
         intro="From the group metadata records the coordinator writes when a generation's assignment is stored "

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import datetime as dt
 import html
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -87,7 +87,7 @@ def fmt_duration_ms(ms: int | float | None) -> str:
 # --- plots --------------------------------------------------------------------------------------
 
 
-def _finish(fig, path: Path) -> Path:
+def _finish(fig: Any, path: Path) -> Path:
     path.parent.mkdir(parents=True, exist_ok=True)
     fig.tight_layout()
     fig.savefig(path, dpi=110)
@@ -96,7 +96,7 @@ def _finish(fig, path: Path) -> Path:
 
 
 def bar_chart(path: Path, labels: Sequence[str], values: Sequence[float], *, title: str, xlabel: str,
-              value_format=fmt) -> Path:
+              value_format: Callable[[Any], str] = fmt) -> Path:
     """Horizontal bars, the largest on top."""
     n = max(len(labels), 1)
     fig, ax = plt.subplots(figsize=(9, min(1.2 + 0.32 * n, 11)))
@@ -116,7 +116,7 @@ def bar_chart(path: Path, labels: Sequence[str], values: Sequence[float], *, tit
     return _finish(fig, path)
 
 
-def time_series(path: Path, series: dict[str, tuple[Sequence[int], Sequence[float]]], *, title: str, ylabel: str,
+def time_series(path: Path, series: Mapping[str, tuple[Sequence[int], Sequence[float]]], *, title: str, ylabel: str,
                 step: bool = False, marker: str | None = None, integer_y: bool = False,
                 overview: tuple[str, tuple[Sequence[int], Sequence[float]]] | None = None) -> Path:
     """Lines over time (x: epoch milliseconds), one per label; with `overview`, a first panel

@@ -127,7 +127,7 @@ class OffsetColumns:
                 continue
             if isinstance(value, gr.OffsetCommitValue):
                 self._add(log_partition, offset, timestamp, KIND_OFFSET_COMMIT, key, value.version, value, None, None)
-            else:
+            elif value is not None:  # (a record with a value decodes to one)
                 self._add(log_partition, offset, timestamp, KIND_GROUP_METADATA, key, value.version, None, value, None)
 
     def _add(self, log_partition: int, offset: int, timestamp: int, kind: str, key: gr.Key | None,
@@ -142,10 +142,9 @@ class OffsetColumns:
         c["key_type"].append(None if key is None else key.kind.value)
         c["key_version"].append(None if key is None else key.version)
         c["value_version"].append(value_version)
-        is_offset_key = isinstance(key, gr.OffsetCommitKey)
         c["group"].append(key.group if isinstance(key, gr.OffsetCommitKey | gr.GroupMetadataKey) else None)
-        c["topic"].append(key.topic if is_offset_key else None)
-        c["partition"].append(key.partition if is_offset_key else None)
+        c["topic"].append(key.topic if isinstance(key, gr.OffsetCommitKey) else None)
+        c["partition"].append(key.partition if isinstance(key, gr.OffsetCommitKey) else None)
         if oc is not None:
             c["committed_offset"].append(oc.offset)
             c["leader_epoch"].append(oc.leader_epoch)

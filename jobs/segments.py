@@ -29,6 +29,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import BinaryIO
 
+from protocol.log_files import DELETED_SUFFIX, INDEX_SUFFIX, LOG_SUFFIX, OFFSET_ENTRY, SWAP_SUFFIX
 from protocol.records import (
     HEADER_SIZE,
     LOG_OVERHEAD,
@@ -43,12 +44,7 @@ from protocol.records import (
 log = logging.getLogger("kbroker.jobs")
 
 OFFSETS_TOPIC = "__consumer_offsets"
-LOG_SUFFIX = ".log"
-INDEX_SUFFIX = ".index"
-SWAP_SUFFIX = ".swap"
-DELETED_SUFFIX = ".deleted"
 CHUNK_BYTES = 8 << 20  # bytes read from a segment at a time
-_INDEX_ENTRY = struct.Struct(">ii")  # relative offset, byte position
 _BATCH_LENGTH = struct.Struct(">i")
 _MAX_REOPENS = 50
 
@@ -233,7 +229,7 @@ def segment_batches(f: BinaryIO, size: int, start: int = 0, *, check_crc: bool =
 
 def _note_invalid(stats: ReadStats | None, f: BinaryIO, position: int, why: str) -> None:
     name = getattr(f, "name", "?")
-    log.warning("segment %s: stop reading at byte %d: %s", name, position, why)
+    log.warning("stop reading segment %s at byte %d: %s", name, position, why)
     if stats is not None:
         stats.invalid_batches += 1
         stats.notes.append(f"{name}@{position}: {why}")
@@ -348,7 +344,7 @@ def _read_index(seg: SegmentFile) -> list[tuple[int, int]]:
         return []
     entries = []
     last_rel, last_pos = -1, -1
-    for rel, position in _INDEX_ENTRY.iter_unpack(data[: len(data) - len(data) % _INDEX_ENTRY.size]):
+    for rel, position in OFFSET_ENTRY.iter_unpack(data[: len(data) - len(data) % OFFSET_ENTRY.size]):
         if rel <= last_rel or position <= last_pos:
             break  # Kafka preallocates index files: zeros after the last entry
         entries.append((rel, position))

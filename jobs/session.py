@@ -48,7 +48,7 @@ def build_session(app_name: str = "kbroker-jobs", master: str | None = None, *, 
         builder = builder.config(key, value)
     spark = builder.getOrCreate()
     register(spark)
-    if not spark.sparkContext.master.startswith("local"):
+    if not (spark.sparkContext.master or "local").startswith("local"):
         ship_code(spark)
     return spark
 

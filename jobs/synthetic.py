@@ -7,22 +7,20 @@ from __future__ import annotations
 
 import os
 import random
-import struct
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import BinaryIO
 
 from protocol import consumer_protocol as cp
 from protocol import group_records as gr
 from protocol.compression import Compression
+from protocol.log_files import INDEX_SUFFIX, LOG_SUFFIX, OFFSET_ENTRY, TIME_ENTRY, TIMEINDEX_SUFFIX, file_name
 from protocol.records import Record, build_batch
 
-_INDEX_ENTRY = struct.Struct(">ii")
-_TIME_ENTRY = struct.Struct(">qi")
 
-
-def segment_name(base_offset: int, suffix: str = ".log") -> str:
-    return f"{base_offset:020d}{suffix}"
+def segment_name(base_offset: int, suffix: str = LOG_SUFFIX) -> str:
+    return file_name(base_offset, suffix)
 
 
 class PartitionWriter:
@@ -36,15 +34,15 @@ class PartitionWriter:
         self.segment_bytes = segment_bytes
         self.index_interval = index_interval
         self.next_offset = 0
-        self._log = None
+        self._files: tuple[BinaryIO, BinaryIO, BinaryIO] | None = None  # .log, .index, .timeindex
         self._roll(0)
 
     def _roll(self, base: int) -> None:
         self.close()
         self.base = base
-        self._log = open(self.dir / segment_name(base), "ab")  # noqa: SIM115 - closed in close()
-        self._index = open(self.dir / segment_name(base, ".index"), "ab")  # noqa: SIM115
-        self._timeindex = open(self.dir / segment_name(base, ".timeindex"), "ab")  # noqa: SIM115
+        self._files = (open(self.dir / segment_name(base), "ab"),  # noqa: SIM115 - closed in close()
+                       open(self.dir / segment_name(base, INDEX_SUFFIX), "ab"),  # noqa: SIM115
+                       open(self.dir / segment_name(base, TIMEINDEX_SUFFIX), "ab"))  # noqa: SIM115
         self._size = 0
         self._since_index = 0
         self._max_ts = -1
@@ -60,17 +58,19 @@ class PartitionWriter:
                 for i, (k, v) in enumerate(records)]
         data = build_batch(recs, base_offset=base, compression=compression, base_timestamp=timestamp_ms)
         position = self._size
-        self._log.write(data)
+        assert self._files is not None, "closed"
+        log_file, index_file, timeindex_file = self._files
+        log_file.write(data)
         self._size += len(data)
         self.next_offset += len(recs)
         last = self.next_offset - 1
         self._since_index += len(data)
         if self._since_index > self.index_interval:
-            self._index.write(_INDEX_ENTRY.pack(last - self.base, position))
+            index_file.write(OFFSET_ENTRY.pack(last - self.base, position))
             self._since_index = 0
         max_ts = timestamp_ms + max(timestamp_deltas or [0])
         if max_ts > self._max_ts:
-            self._timeindex.write(_TIME_ENTRY.pack(max_ts, last - self.base))
+            timeindex_file.write(TIME_ENTRY.pack(max_ts, last - self.base))
             self._max_ts = max_ts
         return base
 
@@ -79,15 +79,15 @@ class PartitionWriter:
         self._roll(self.next_offset)
 
     def close(self) -> None:
-        if self._log is not None:
-            for f in (self._log, self._index, self._timeindex):
+        if self._files is not None:
+            for f in self._files:
                 f.close()
-            self._log = None
+            self._files = None
 
     def __enter__(self) -> PartitionWriter:
         return self
 
-    def __exit__(self, *exc) -> None:
+    def __exit__(self, *exc: object) -> None:
         self.close()
 
 
@@ -190,5 +190,5 @@ def write_commit_workload(log_dir: str | Path, *, records: int, log_partitions: 
     finally:
         for w in writers:
             w.close()
-    size = sum(os.path.getsize(os.path.join(d, f)) for d, _, fs in os.walk(log_dir) for f in fs if f.endswith(".log"))
+    size = sum(os.path.getsize(os.path.join(d, f)) for d, _, fs in os.walk(log_dir) for f in fs if f.endswith(LOG_SUFFIX))
     return CommitWorkload(written, size, groups, log_partitions)

@@ -59,7 +59,8 @@ class Codec:
 
 def source(message: Any, version: int) -> str:
     """The generated source of a `Message` at a version, for reading and debugging."""
-    return message.codec(version).source
+    codec: Codec = message.codec(version)
+    return codec.source
 
 
 # --- Runtime helpers the generated code calls -------------------------------------------------
@@ -97,7 +98,7 @@ def write_tags(w: Callable[[bytes], Any], entries: list[tuple[int, bytes]]) -> N
         w(data)
 
 
-def read_tags(buf: bytes, pos: int, obj: Container, known: dict[int, tuple[str, Callable]], path: str) -> int:
+def read_tags(buf: bytes, pos: int, obj: Container, known: dict[int, tuple[str, Callable[[bytes], Any]]], path: str) -> int:
     """Reads a tagged-field section into obj (known tags decoded, others kept raw)."""
     count, pos = read_uvarint(buf, pos)
     unknown: dict[int, bytes] = {}

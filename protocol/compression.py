@@ -27,6 +27,8 @@ import zstandard
 
 from protocol.errors import ProtocolDecodeError
 
+Buffer = bytes | bytearray | memoryview
+
 
 class Compression(enum.IntEnum):
     """The codec id in bits 0-2 of a batch's (or legacy message's) attributes."""
@@ -53,7 +55,7 @@ XERIAL_BLOCK_SIZE = 32 * 1024  # snappy-java's SnappyOutputStream default block 
 _BLOCK_LEN = struct.Struct(">i")
 
 
-def snappy_compress(data: bytes | memoryview) -> bytes:
+def snappy_compress(data: Buffer) -> bytes:
     """Xerial-framed snappy, block for block what snappy-java's `SnappyOutputStream` writes.
 
     Like snappy-java, no input gives no output at all (not even the header).
@@ -69,14 +71,15 @@ def snappy_compress(data: bytes | memoryview) -> bytes:
     return b"".join(out)
 
 
-def snappy_decompress(data: bytes | memoryview) -> bytes:
+def snappy_decompress(data: Buffer) -> bytes:
     """Xerial-framed snappy (the Java client) or raw snappy (librdkafka, old clients)."""
     view = memoryview(data)
     if not len(view):
         return b""
     try:
         if len(view) < 16 or view[:8] != XERIAL_MAGIC:
-            return snappy.decompress(bytes(view))
+            plain: bytes = snappy.decompress(bytes(view))
+            return plain
         # The version and compat fields (bytes 8-16) are ignored, like snappy-java and
         # kafka-python do: some producers write them little-endian.
         out = []
@@ -125,12 +128,12 @@ def _lz4_header_checksum_pos(frame: bytes) -> int:
     return pos
 
 
-def lz4_compress(data: bytes | memoryview, *, broken_header_checksum: bool = False) -> bytes:
+def lz4_compress(data: Buffer, *, broken_header_checksum: bool = False) -> bytes:
     """An LZ4 frame as Kafka's `Lz4BlockOutputStream` writes it (64 KiB independent blocks).
 
     `broken_header_checksum` reproduces the header checksum of magic-0 messages (KAFKA-1493).
     """
-    frame = lz4.frame.compress(
+    frame: bytes = lz4.frame.compress(
         bytes(data),
         block_size=lz4.frame.BLOCKSIZE_MAX64KB,
         block_linked=False,
@@ -144,7 +147,7 @@ def lz4_compress(data: bytes | memoryview, *, broken_header_checksum: bool = Fal
     return frame
 
 
-def lz4_decompress(data: bytes | memoryview, *, ignore_header_checksum: bool = False) -> bytes:
+def lz4_decompress(data: Buffer, *, ignore_header_checksum: bool = False) -> bytes:
     """One or more LZ4 frames; `ignore_header_checksum` accepts magic-0 frames (KAFKA-1493)."""
     frame = bytes(data)
     try:
@@ -171,11 +174,11 @@ def lz4_decompress(data: bytes | memoryview, *, ignore_header_checksum: bool = F
 _ZSTD_LEVEL = 3  # Kafka's default compression.zstd.level
 
 
-def zstd_compress(data: bytes | memoryview) -> bytes:
+def zstd_compress(data: Buffer) -> bytes:
     return zstandard.ZstdCompressor(level=_ZSTD_LEVEL).compress(data)
 
 
-def zstd_decompress(data: bytes | memoryview) -> bytes:
+def zstd_decompress(data: Buffer) -> bytes:
     """Every frame in `data`, with or without a content size in the frame header."""
     dctx = zstandard.ZstdDecompressor()
     rest = bytes(data)
@@ -195,11 +198,11 @@ def zstd_decompress(data: bytes | memoryview) -> bytes:
 # --- gzip -------------------------------------------------------------------------------------
 
 
-def gzip_compress(data: bytes | memoryview) -> bytes:
+def gzip_compress(data: Buffer) -> bytes:
     return gzip.compress(bytes(data), mtime=0)
 
 
-def gzip_decompress(data: bytes | memoryview) -> bytes:
+def gzip_decompress(data: Buffer) -> bytes:
     try:
         return gzip.decompress(bytes(data))
     except (OSError, EOFError, zlib.error) as e:
@@ -209,7 +212,7 @@ def gzip_decompress(data: bytes | memoryview) -> bytes:
 # --- dispatch ---------------------------------------------------------------------------------
 
 
-def compress(codec: int, data: bytes | memoryview, magic: int = 2) -> bytes:
+def compress(codec: int, data: Buffer, magic: int = 2) -> bytes:
     """Compress `data` as a producer of message format `magic` (0, 1 or 2) would."""
     codec = _codec(codec)
     if codec == Compression.NONE:
@@ -225,7 +228,7 @@ def compress(codec: int, data: bytes | memoryview, magic: int = 2) -> bytes:
     return zstd_compress(data)
 
 
-def decompress(codec: int, data: bytes | memoryview, magic: int = 2) -> bytes:
+def decompress(codec: int, data: Buffer, magic: int = 2) -> bytes:
     """Decompress a payload of message format `magic` (0, 1 or 2)."""
     codec = _codec(codec)
     if codec == Compression.NONE:

@@ -13,7 +13,7 @@ import io
 import struct
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from protocol.errors import ProtocolDecodeError
 from protocol.schema import BYTES, INT32, NULL, STRING, Array, F, Message
@@ -82,11 +82,11 @@ def _read_version(data: bytes | memoryview, message: Message) -> tuple[int, int,
     return version, min(version, message.versions.high), data[2:]
 
 
-def _tps(items: Iterable) -> list[TopicPartitions]:
+def _tps(items: Iterable[Any]) -> list[TopicPartitions]:
     return [TopicPartitions(t["topic"], list(t["partitions"])) for t in items]
 
 
-def _tp_dicts(items: Iterable[TopicPartitions | tuple[str, Iterable[int]]]) -> list[dict]:
+def _tp_dicts(items: Iterable[TopicPartitions | tuple[str, Iterable[int]]]) -> list[dict[str, Any]]:
     return [{"topic": topic, "partitions": list(partitions)} for topic, partitions in items]
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import struct
 from dataclasses import dataclass, field
+from typing import Any
 
 from construct import Container, FormatFieldError
 
@@ -135,7 +136,7 @@ def decode_request(frame: bytes | memoryview) -> tuple[RequestHeader, Container]
     return header, body
 
 
-def encode_request(header: RequestHeader, body) -> bytes:
+def encode_request(header: RequestHeader, body: Any) -> bytes:
     """A request frame body (no size prefix), as a client sends it."""
     api = APIS[header.api_key]
     out = [_PREFIX.pack(header.api_key, header.api_version, header.correlation_id), _client_id(header.client_id)]
@@ -145,7 +146,7 @@ def encode_request(header: RequestHeader, body) -> bytes:
     return b"".join(out)
 
 
-def encode_response(api_key: int, api_version: int, correlation_id: int, body) -> bytes:
+def encode_response(api_key: int, api_version: int, correlation_id: int, body: Any) -> bytes:
     """A response frame body (no size prefix)."""
     api = APIS[api_key]
     out = [_INT32.pack(correlation_id)]

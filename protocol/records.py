@@ -1,4 +1,4 @@
-"""Kafka's record formats: the RecordBatch of magic 2, and the legacy MessageSet of magic 0/1.
+"""Kafka's RecordBatch (magic 2): the record format of every current Produce, Fetch and log segment.
 
 RecordBatch (magic 2), as Kafka lays it out; the CRC-32C covers attributes to the end:
 
@@ -15,17 +15,12 @@ RecordBatch (magic 2), as Kafka lays it out; the CRC-32C covers attributes to th
     | headers: key (varint length, UTF-8), value (varint length, -1 = null)
 
 The fixed 61-byte header is declared once as a construct Struct (`BATCH_HEADER`); the hot
-paths (`BatchHeader.parse`, `iter_batches`, encoding) use a `struct.Struct` compiled from it.
+paths (`BatchHeader.parse`, `iter_batches`, encoding, the broker's segments) use the
+`struct.Struct` and the field offsets derived from it (`HEADER_STRUCT`, `*_OFFSET`).
 
-Legacy MessageSet (magic 0/1), used by Produce v0-2 and Fetch v0-3; the CRC-32 (zlib) covers
-magic to the end of the message:
-
-    offset int64 | messageSize int32 | crc uint32 | magic int8 | attributes int8
-    | timestamp int64 (magic 1 only) | key bytes (int32 length) | value bytes (int32 length)
-
-A compressed message is a wrapper whose value is a compressed MessageSet (one level deep).
-With magic 1 the inner offsets are relative and the wrapper holds the last inner record's
-absolute offset; with magic 0 the inner offsets are absolute.
+The legacy MessageSet of magic 0/1 is in protocol/legacy_records.py; it shares the attribute
+bits 0-3 (codec, timestamp type), which `attributes_of`, `codec_of` and `timestamp_type_of` read
+and write for both.
 """
 
 from __future__ import annotations
@@ -34,7 +29,6 @@ import enum
 import io
 import struct
 import time
-import zlib
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import NamedTuple
@@ -59,11 +53,30 @@ TIMESTAMP_TYPE_MASK = 0x08
 TRANSACTIONAL_MASK = 0x10
 CONTROL_MASK = 0x20
 DELETE_HORIZON_MASK = 0x40
+_TIMESTAMP_TYPE_SHIFT = 3
 
 
 class TimestampType(enum.IntEnum):
     CREATE_TIME = 0
     LOG_APPEND_TIME = 1
+
+
+# The attribute bits every record format shares (a v2 batch's int16, a legacy message's int8).
+
+
+def codec_of(attributes: int) -> int:
+    """The compression codec in bits 0-2."""
+    return attributes & CODEC_MASK
+
+
+def timestamp_type_of(attributes: int) -> TimestampType:
+    """The timestamp type in bit 3 (legacy magic 0 has none: always CreateTime there)."""
+    return TimestampType((attributes & TIMESTAMP_TYPE_MASK) >> _TIMESTAMP_TYPE_SHIFT)
+
+
+def attributes_of(compression: Compression | int, timestamp_type: TimestampType | int) -> int:
+    """Bits 0-3 of attributes for a codec and a timestamp type."""
+    return (int(compression) & CODEC_MASK) | (int(timestamp_type) << _TIMESTAMP_TYPE_SHIFT & TIMESTAMP_TYPE_MASK)
 
 
 class ControlRecordType(enum.IntEnum):
@@ -99,16 +112,33 @@ BATCH_HEADER = cs.Struct(
     "records_count" / cs.Int32sb,
 )
 HEADER_SIZE = BATCH_HEADER.sizeof()  # 61, Kafka's RECORD_BATCH_OVERHEAD
-_HEADER = struct.Struct(">" + "".join(sc.subcon.fmtstr.lstrip("<>=!") for sc in BATCH_HEADER.subcons))
-assert _HEADER.size == HEADER_SIZE
+_FORMATS = {sc.name: sc.subcon.fmtstr.lstrip("<>=!") for sc in BATCH_HEADER.subcons}
+# The header as one struct.Struct, for the hot paths (here and in broker/log/segment.py).
+HEADER_STRUCT = struct.Struct(">" + "".join(_FORMATS.values()))
+assert HEADER_STRUCT.size == HEADER_SIZE
 
-LOG_OVERHEAD = 12  # baseOffset + batchLength: the bytes not counted in batchLength
-PARTITION_LEADER_EPOCH_OFFSET = 12
-MAGIC_OFFSET = 16  # the same in every format
-CRC_OFFSET = 17
-ATTRIBUTES_OFFSET = 21
-MAX_TIMESTAMP_OFFSET = 35
+
+def _field_offsets() -> dict[str, int]:
+    offsets, at = {}, 0
+    for name, fmt in _FORMATS.items():
+        offsets[name] = at
+        at += struct.calcsize(">" + fmt)
+    return offsets
+
+
+_OFFSETS = _field_offsets()
+BATCH_LENGTH_OFFSET = _OFFSETS["batch_length"]  # 8
+LOG_OVERHEAD = _OFFSETS["partition_leader_epoch"]  # 12: baseOffset + batchLength, not counted in batchLength
+PARTITION_LEADER_EPOCH_OFFSET = _OFFSETS["partition_leader_epoch"]
+MAGIC_OFFSET = _OFFSETS["magic"]  # 16, the same in every format
+CRC_OFFSET = _OFFSETS["crc"]
+ATTRIBUTES_OFFSET = _OFFSETS["attributes"]
+LAST_OFFSET_DELTA_OFFSET = _OFFSETS["last_offset_delta"]
+MAX_TIMESTAMP_OFFSET = _OFFSETS["max_timestamp"]
 MIN_BATCH_LENGTH = HEADER_SIZE - LOG_OVERHEAD
+# base offset, batch length, last offset delta: enough to walk a log's batches by offset.
+WALK_STRUCT = struct.Struct(
+    f">q i {LAST_OFFSET_DELTA_OFFSET - LOG_OVERHEAD}x {_FORMATS['last_offset_delta']}")
 
 _I64 = struct.Struct(">q")
 _I32 = struct.Struct(">i")
@@ -139,7 +169,7 @@ class BatchHeader(NamedTuple):
         """The header of the batch at `pos`; checks only the magic and the length field."""
         if len(buf) - pos < HEADER_SIZE:
             raise CorruptRecordError("truncated record batch header", pos)
-        h = cls._make(_HEADER.unpack_from(buf, pos))
+        h = cls._make(HEADER_STRUCT.unpack_from(buf, pos))
         if h.magic != MAGIC:
             raise CorruptRecordError(f"record batch magic {h.magic}, expected {MAGIC}", pos)
         if h.batch_length < MIN_BATCH_LENGTH:
@@ -161,11 +191,11 @@ class BatchHeader(NamedTuple):
 
     @property
     def compression(self) -> int:
-        return self.attributes & CODEC_MASK
+        return codec_of(self.attributes)
 
     @property
     def timestamp_type(self) -> TimestampType:
-        return TimestampType((self.attributes & TIMESTAMP_TYPE_MASK) >> 3)
+        return timestamp_type_of(self.attributes)
 
     @property
     def is_transactional(self) -> bool:
@@ -201,7 +231,8 @@ def magic_of(buf: Buffer, pos: int = 0) -> int:
     """The magic byte of the batch or legacy message at `pos` (byte 16 in every format)."""
     if len(buf) - pos <= MAGIC_OFFSET:
         raise CorruptRecordError("too short to hold a magic byte", pos)
-    return struct.unpack_from(">b", buf, pos + MAGIC_OFFSET)[0]
+    magic: int = struct.unpack_from(">b", buf, pos + MAGIC_OFFSET)[0]
+    return magic
 
 
 def compute_crc(buf: Buffer, pos: int = 0, size: int | None = None) -> int:
@@ -218,7 +249,8 @@ def verify_crc(buf: Buffer, pos: int = 0) -> bool:
     size = _I32.unpack_from(buf, pos + 8)[0] + LOG_OVERHEAD
     if size < HEADER_SIZE or pos + size > len(buf):
         return False
-    return _U32.unpack_from(buf, pos + CRC_OFFSET)[0] == compute_crc(buf, pos, size)
+    stored: int = _U32.unpack_from(buf, pos + CRC_OFFSET)[0]
+    return stored == compute_crc(buf, pos, size)
 
 
 def set_base_offset(buf: bytearray | memoryview, offset: int, pos: int = 0) -> None:
@@ -256,7 +288,7 @@ def iter_batches(buf: Buffer, pos: int = 0, *, check_crc: bool = False) -> Itera
     `buf`); raises `CorruptRecordError` (with `.position`) at a batch that is not valid.
     """
     end = len(buf)
-    unpack = _HEADER.unpack_from
+    unpack = HEADER_STRUCT.unpack_from
     make = BatchHeader._make
     while end - pos >= HEADER_SIZE:
         h = make(unpack(buf, pos))
@@ -292,7 +324,7 @@ def control_record_type(record: Record) -> ControlRecordType | int | None:
     """The type of a control record (a record of a control batch), from its key."""
     if record.key is None or len(record.key) < 4:
         return None
-    (kind,) = _I16.unpack_from(record.key, 2)
+    kind: int = _I16.unpack_from(record.key, 2)[0]
     try:
         return ControlRecordType(kind)
     except ValueError:
@@ -320,11 +352,11 @@ class RecordBatch:
 
     @property
     def compression(self) -> Compression:
-        return Compression(self.attributes & CODEC_MASK)
+        return Compression(codec_of(self.attributes))
 
     @property
     def timestamp_type(self) -> TimestampType:
-        return TimestampType((self.attributes & TIMESTAMP_TYPE_MASK) >> 3)
+        return timestamp_type_of(self.attributes)
 
     @property
     def is_transactional(self) -> bool:
@@ -456,7 +488,7 @@ def encode_batch(batch: RecordBatch) -> bytes:
     codec = batch.attributes & CODEC_MASK
     payload = compress(codec, body) if codec else body
     out = bytearray(HEADER_SIZE)
-    _HEADER.pack_into(
+    HEADER_STRUCT.pack_into(
         out, 0,
         batch.base_offset,
         MIN_BATCH_LENGTH + len(payload),
@@ -496,9 +528,7 @@ def build_batch(
     records = list(records)
     if base_timestamp is None:
         base_timestamp = int(time.time() * 1000)
-    attributes = int(compression) & CODEC_MASK
-    if timestamp_type == TimestampType.LOG_APPEND_TIME:
-        attributes |= TIMESTAMP_TYPE_MASK
+    attributes = attributes_of(compression, timestamp_type)
     if transactional:
         attributes |= TRANSACTIONAL_MASK
     if control:
@@ -559,163 +589,3 @@ def decode_batch(buf: Buffer, pos: int = 0, *, check_crc: bool = True) -> Record
 def decode_batches(buf: Buffer, pos: int = 0, *, check_crc: bool = True) -> list[RecordBatch]:
     """Every complete batch in `buf` (a torn tail, as in Fetch responses, is skipped)."""
     return [decode_batch(buf, at, check_crc=check_crc) for at, _ in iter_batches(buf, pos)]
-
-
-# --- legacy MessageSet (magic 0 and 1) --------------------------------------------------------
-
-_LEGACY_ENTRY = struct.Struct(">qi")  # offset, message size
-_LEGACY_PREFIX = struct.Struct(">IbB")  # crc, magic, attributes
-_LEGACY_MIN_SIZE = {0: 14, 1: 22}  # crc, magic, attributes, [timestamp], two null lengths
-
-
-@dataclass(slots=True)
-class LegacyRecord:
-    """A record of a legacy MessageSet, with its absolute offset and timestamp (-1 in magic 0)."""
-
-    offset: int
-    timestamp: int
-    key: bytes | None
-    value: bytes | None
-    magic: int = 1
-    timestamp_type: TimestampType = TimestampType.CREATE_TIME
-    compression: Compression = Compression.NONE  # the codec of the message it arrived in
-
-
-def _read_legacy_bytes(msg: memoryview, pos: int, at: int) -> tuple[bytes | None, int]:
-    if len(msg) - pos < 4:
-        raise CorruptRecordError("truncated legacy message", at)
-    (n,) = _I32.unpack_from(msg, pos)
-    pos += 4
-    if n < 0:
-        return None, pos
-    if pos + n > len(msg):
-        raise CorruptRecordError("legacy message field runs past its end", at)
-    return bytes(msg[pos:pos + n]), pos + n
-
-
-def decode_legacy_message_set(
-    buf: Buffer, *, check_crc: bool = True, allow_partial: bool = False
-) -> list[LegacyRecord]:
-    """The records of a magic 0/1 MessageSet, decompressing wrapper messages.
-
-    A truncated last message (which old brokers put in Fetch responses) is an error unless
-    `allow_partial`, in which case it is skipped.
-    """
-    return _decode_legacy(memoryview(buf), check_crc, allow_partial, nested=False)
-
-
-def _decode_legacy(view: memoryview, check_crc: bool, allow_partial: bool, nested: bool) -> list[LegacyRecord]:
-    out: list[LegacyRecord] = []
-    pos, end = 0, len(view)
-    while pos < end:
-        if end - pos < LOG_OVERHEAD:
-            if allow_partial:
-                break
-            raise CorruptRecordError("truncated legacy message set", pos)
-        offset, size = _LEGACY_ENTRY.unpack_from(view, pos)
-        if size < _LEGACY_MIN_SIZE[0]:
-            raise CorruptRecordError(f"legacy message size {size} is too small", pos)
-        if pos + LOG_OVERHEAD + size > end:
-            if allow_partial:
-                break
-            raise CorruptRecordError("truncated legacy message", pos)
-        msg = view[pos + LOG_OVERHEAD:pos + LOG_OVERHEAD + size]
-        crc, magic, attributes = _LEGACY_PREFIX.unpack_from(msg, 0)
-        if magic not in (0, 1):
-            raise CorruptRecordError(f"legacy message magic {magic}", pos)
-        if size < _LEGACY_MIN_SIZE[magic]:
-            raise CorruptRecordError(f"legacy message size {size} is too small", pos)
-        if check_crc and crc != zlib.crc32(msg[4:]):
-            raise CorruptRecordError("legacy message CRC mismatch", pos)
-        at = 6
-        timestamp = NO_TIMESTAMP
-        ts_type = TimestampType.CREATE_TIME
-        if magic == 1:
-            (timestamp,) = _I64.unpack_from(msg, at)
-            at += 8
-            if attributes & TIMESTAMP_TYPE_MASK:
-                ts_type = TimestampType.LOG_APPEND_TIME
-        key, at = _read_legacy_bytes(msg, at, pos)
-        value, at = _read_legacy_bytes(msg, at, pos)
-        if at != size:
-            raise CorruptRecordError("legacy message size does not match its fields", pos)
-        codec = attributes & CODEC_MASK
-        if not codec:
-            out.append(LegacyRecord(offset, timestamp, key, value, magic, ts_type))
-        else:
-            if nested:
-                raise CorruptRecordError("compressed message inside a compressed message", pos)
-            if value is None:
-                raise CorruptRecordError("compressed legacy message without a value", pos)
-            try:
-                inner_buf = decompress(codec, value, magic)
-            except CompressionError as e:
-                raise CorruptRecordError(str(e), pos) from e
-            inner = _decode_legacy(memoryview(inner_buf), check_crc, False, nested=True)
-            if not inner:
-                raise CorruptRecordError("compressed legacy message holds no messages", pos)
-            # magic 1: relative inner offsets, the wrapper holds the last one's absolute offset
-            base = offset - inner[-1].offset if magic == 1 else 0
-            compression = Compression(codec)
-            for r in inner:
-                r.offset += base
-                r.compression = compression
-                if ts_type == TimestampType.LOG_APPEND_TIME:
-                    r.timestamp = timestamp
-                    r.timestamp_type = ts_type
-            out.extend(inner)
-        pos += LOG_OVERHEAD + size
-    return out
-
-
-def _encode_legacy_message(
-    out: bytearray, offset: int, magic: int, attributes: int, timestamp: int,
-    key: bytes | None, value: bytes | None,
-) -> None:
-    msg = bytearray(_LEGACY_PREFIX.pack(0, magic, attributes))
-    if magic == 1:
-        msg += _I64.pack(timestamp)
-    for data in (key, value):
-        if data is None:
-            msg += _I32.pack(-1)
-        else:
-            msg += _I32.pack(len(data))
-            msg += data
-    _U32.pack_into(msg, 0, zlib.crc32(memoryview(msg)[4:]))
-    out += _LEGACY_ENTRY.pack(offset, len(msg))
-    out += msg
-
-
-def encode_legacy_message_set(
-    records: Iterable[LegacyRecord],
-    magic: int = 1,
-    compression: Compression | int = Compression.NONE,
-    *,
-    timestamp_type: TimestampType | int = TimestampType.CREATE_TIME,
-) -> bytes:
-    """A magic 0/1 MessageSet of `records` at their own offsets (and, in magic 1, timestamps).
-
-    Compressed, it is one wrapper message as Kafka writes it: the wrapper carries the last
-    record's offset and the max timestamp; inner offsets are relative in magic 1.
-    """
-    if magic not in (0, 1):
-        raise ValueError(f"legacy magic must be 0 or 1, not {magic}")
-    records = list(records)
-    ts_bit = TIMESTAMP_TYPE_MASK if magic == 1 and timestamp_type == TimestampType.LOG_APPEND_TIME else 0
-    out = bytearray()
-    codec = int(compression) & CODEC_MASK
-    if not codec:
-        for r in records:
-            _encode_legacy_message(out, r.offset, magic, ts_bit, r.timestamp, r.key, r.value)
-        return bytes(out)
-    if not records:
-        return b""
-    inner = bytearray()
-    first = records[0].offset
-    for r in records:
-        inner_offset = r.offset - first if magic == 1 else r.offset
-        _encode_legacy_message(inner, inner_offset, magic, 0, r.timestamp, r.key, r.value)
-    wrapped = compress(codec, inner, magic)
-    max_timestamp = max(r.timestamp for r in records)
-    _encode_legacy_message(out, records[-1].offset, magic, codec | ts_bit, max_timestamp, None, wrapped)
-    return bytes(out)

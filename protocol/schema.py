@@ -92,7 +92,7 @@ class Array:
 
     items: tuple
 
-    def __init__(self, *items):
+    def __init__(self, *items: Any) -> None:
         object.__setattr__(self, "items", items)
 
     @property
@@ -108,7 +108,7 @@ class Struct:
 
     fields: tuple
 
-    def __init__(self, *fields):
+    def __init__(self, *fields: Any) -> None:
         object.__setattr__(self, "fields", fields)
 
 

@@ -83,7 +83,9 @@ def _accepts(port: int) -> bool:
 class BrokerProcess:
     """`python -m broker` as a real process, on a free port, with its stderr kept in a file."""
 
-    def __init__(self, data_dir: Path, port: int | None = None, extra: dict[str, str] | None = None):
+    def __init__(self, data_dir: Path, port: int | None = None, extra: dict[str, str] | None = None,
+                 python: Path | str = sys.executable, cwd: Path = ROOT):
+        self.python, self.cwd = str(python), cwd  # another venv's python runs its installed kbroker
         self.data_dir = Path(data_dir)
         self.port = port or free_port()
         self.extra = {**TEST_PROPERTIES, **(extra or {})}
@@ -96,12 +98,12 @@ class BrokerProcess:
 
     def start(self, timeout: float = 30.0) -> BrokerProcess:
         self.data_dir.mkdir(parents=True, exist_ok=True)
-        args = [sys.executable, "-m", "broker", "--override", f"listeners=PLAINTEXT://127.0.0.1:{self.port}",
+        args = [self.python, "-m", "broker", "--override", f"listeners=PLAINTEXT://127.0.0.1:{self.port}",
                 "--override", f"log.dirs={self.data_dir}"]
         for k, v in self.extra.items():
             args += ["--override", f"{k}={v}"]
         self._log = open(self.log_path, "ab")  # noqa: SIM115 - closed in stop()
-        self.proc = subprocess.Popen(args, cwd=ROOT, stdout=self._log, stderr=subprocess.STDOUT,
+        self.proc = subprocess.Popen(args, cwd=self.cwd, stdout=self._log, stderr=subprocess.STDOUT,
                                      env={**os.environ, "PYTHONUNBUFFERED": "1"})
         wait_until(lambda: _accepts(self.port) or self.proc.poll() is not None, timeout, what="broker to listen")
         if self.proc.poll() is not None:

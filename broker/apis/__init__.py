@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable, Coroutine
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
@@ -35,13 +35,14 @@ from broker.apis import (
     produce,
     sync_group,
 )
-from broker.server import Handler, RequestContext
+from broker.server import Body, Handler, RequestContext
 from protocol.apis import APIS, ApiKey
 
 if TYPE_CHECKING:
     from broker.broker import Broker
 
-BrokerHandler = Callable[["Broker", RequestContext, Any], Awaitable[Any] | Any]  # async, or plain if it never waits
+# async if it may wait, else plain (answered in the same pass, no task: see broker/server.py)
+BrokerHandler = Callable[["Broker", RequestContext, Any], Coroutine[Any, Any, Body] | Body]
 
 HANDLERS: dict[ApiKey, BrokerHandler] = {
     ApiKey.API_VERSIONS: api_versions.handle,

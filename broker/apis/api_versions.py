@@ -17,7 +17,8 @@ if TYPE_CHECKING:
 _SOFTWARE = re.compile(r"[a-zA-Z0-9](?:[a-zA-Z0-9\-.]*[a-zA-Z0-9])?")
 
 
-async def handle(broker: Broker, ctx: RequestContext, request: Any) -> dict[str, Any]:
+def handle(broker: Broker, ctx: RequestContext, request: Any) -> dict[str, Any]:
+    # Answered at once (never waits), so a plain function: no task per request (see broker/server.py).
     from broker.apis import advertised_versions
 
     if ctx.header.api_version >= 3 and not (

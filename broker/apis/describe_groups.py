@@ -14,7 +14,8 @@ GROUP_OPERATIONS = (1 << 3) | (1 << 6) | (1 << 8)
 NOT_REQUESTED = -(1 << 31)
 
 
-async def handle(broker: Broker, ctx: RequestContext, request: Any) -> dict[str, Any]:
+def handle(broker: Broker, ctx: RequestContext, request: Any) -> dict[str, Any]:
+    # Answered at once (never waits), so a plain function: no task per request (see broker/server.py).
     v = ctx.header.api_version
     operations = GROUP_OPERATIONS if v >= 3 and request.include_authorized_operations else NOT_REQUESTED
     groups = broker.groups.describe_groups(request.groups, v)

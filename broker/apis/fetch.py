@@ -138,7 +138,7 @@ async def _long_poll(plan: list[tuple[Any, list[_Partition]]], min_bytes: int, d
         woken = loop.create_future()
         for lg in logs.values():
             lg.add_waiter(woken)
-        timer = loop.call_later(remaining, lambda f=woken: f.done() or f.set_result(None))
+        timer = loop.call_later(remaining, _wake, woken)
         try:
             await woken
         finally:
@@ -206,3 +206,8 @@ async def handle(broker: Broker, ctx: RequestContext, request: Any) -> dict[str,
         await _read_all(plan, max_bytes, hard_limit, replica)
     return {"throttle_time_ms": 0, "error_code": ErrorCode.NONE, "session_id": 0,
             "responses": _answer(plan, version, request.isolation_level)}
+
+
+def _wake(waiter: asyncio.Future[None]) -> None:
+    if not waiter.done():
+        waiter.set_result(None)

@@ -31,7 +31,8 @@ def _answer(broker: Broker, key: str, key_type: int) -> dict[str, Any]:
             "error_code": ErrorCode.NONE, "error_message": None}
 
 
-async def handle(broker: Broker, ctx: RequestContext, request: Any) -> dict[str, Any]:
+def handle(broker: Broker, ctx: RequestContext, request: Any) -> dict[str, Any]:
+    # Answered at once (never waits), so a plain function: no task per request (see broker/server.py).
     if ctx.header.api_version >= 4:
         answers = [_answer(broker, key, request.key_type) for key in request.coordinator_keys]
         return {"throttle_time_ms": 0, "coordinators": answers}

@@ -15,7 +15,8 @@ def requested_topics(request: Any, version: int) -> list[Any] | None:
     """The topics asked for, or None for all. v0 asks for all with an empty list; v1+ with null."""
     if request.topics is None or (version == 0 and not request.topics):
         return None
-    return request.topics
+    topics: list[Any] = request.topics
+    return topics
 
 
 async def handle(broker: Broker, ctx: RequestContext, request: Any) -> dict[str, Any]:

@@ -26,7 +26,7 @@ if TYPE_CHECKING:
 log = logs.get("kbroker.produce")
 
 
-def _error(index: int, code: ErrorCode, message: str | None = None, record_index: int | None = None) -> dict:
+def _error(index: int, code: ErrorCode, message: str | None = None, record_index: int | None = None) -> dict[str, Any]:
     answer: dict[str, Any] = {"index": index, "error_code": code, "base_offset": -1, "log_append_time_ms": -1,
                               "log_start_offset": -1, "error_message": message}
     if record_index is not None:

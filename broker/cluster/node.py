@@ -62,7 +62,7 @@ class ClusterNode:
         self.controller_epoch = 0
         self._loop: asyncio.AbstractEventLoop | None = None
         self._dirty = asyncio.Event()
-        self._task: asyncio.Task | None = None
+        self._task: asyncio.Task[Any] | None = None
         self._stopping = False
         self._watch = self._on_watch
         self.syncs = 0
@@ -111,7 +111,7 @@ class ClusterNode:
             return zkops.cluster_id(self.zk, proposed_cluster_id)
 
         try:
-            cluster_id = await self._call(work)
+            cluster_id: str = await self._call(work)
         except ConfigError:
             await self._close()
             raise
@@ -197,10 +197,10 @@ class ClusterNode:
         if again:
             self._dirty.set()
         session = self.session_id
-        if self.me is not None and not self._stopping:
+        if (me := self.me) is not None and not self._stopping:
             if self.broker_id not in view.brokers:  # the session was lost and renewed: register again
                 with contextlib.suppress(NodeExistsError):
-                    await self._call(lambda: self.zk.create(z.broker_path(self.broker_id), self.me.encode(),
+                    await self._call(lambda: self.zk.create(z.broker_path(self.broker_id), me.encode(),
                                                             ephemeral=True))
                 self._dirty.set()
             if view.controller_id == -1:

@@ -69,10 +69,10 @@ class ClusterTopicManager(TopicManager):
         async with self._lock:
             changed = False
             wanted = {n: a for n, a in view.topics.items() if n not in view.deleting}
-            for name, topic in list(self.topics.items()):
+            for name, held in list(self.topics.items()):
                 a = wanted.get(name)
-                if a is None or (a.topic_id.int and a.topic_id != topic.topic_id):
-                    await self._drop(topic)
+                if a is None or (a.topic_id.int and a.topic_id != held.topic_id):
+                    await self._drop(held)
                     changed = True
                     log.info("delete topic", topic=name, reason="gone from zookeeper" if a is None else "re-created")
             self.replicas = {n: a.replicas for n, a in wanted.items()}
@@ -100,7 +100,7 @@ class ClusterTopicManager(TopicManager):
     # -- create and delete through ZooKeeper ------------------------------------------------------
 
     def _check_cluster(self, name: str, partitions: int, replication: int, configs: dict[str, str | None],
-                       assignments: list | None) -> tuple[int, dict[str, str], dict[int, list[int]]]:
+                       assignments: list[Any] | None) -> tuple[int, dict[str, str], dict[int, list[int]]]:
         live = sorted(self.cluster.view.brokers)
         if assignments:
             if replication != -1 or partitions != -1:
@@ -134,12 +134,12 @@ class ClusterTopicManager(TopicManager):
         return len(self.cluster.view.brokers)
 
     def check_create(self, name: str, partitions: int, replication: int, configs: dict[str, str | None],
-                     assignments: list | None = None) -> tuple[int, dict[str, str]]:
+                     assignments: list[Any] | None = None) -> tuple[int, dict[str, str]]:
         count, overrides, _ = self._check_cluster(name, partitions, replication, configs, assignments)
         return count, overrides
 
     async def create(self, name: str, partitions: int = -1, replication: int = -1,
-                     configs: dict[str, str | None] | None = None, *, assignments: list | None = None,
+                     configs: dict[str, str | None] | None = None, *, assignments: list[Any] | None = None,
                      validate_only: bool = False, internal: bool = False) -> Topic:
         count, overrides, replicas = self._check_cluster(name, partitions, replication, configs or {}, assignments)
         topic = Topic(name, uuid.uuid4(), count, overrides, internal or name in INTERNAL_TOPICS)

@@ -43,7 +43,7 @@ class ZooKeeperServer:
         self.port = port
         self.host = host
         self.tick_ms = tick_ms
-        self.proc: subprocess.Popen | None = None
+        self.proc: subprocess.Popen[bytes] | None = None
         self.log_path = self.data_dir / "zookeeper.log"
 
     @property

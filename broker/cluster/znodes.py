@@ -179,7 +179,9 @@ def encode_cluster_id(cluster_id: str) -> bytes:
 
 
 def decode_cluster_id(raw: bytes) -> str:
-    return json.loads(raw)["id"]
+    cluster_id: str = json.loads(raw)["id"]
+    return cluster_id
+
 
 
 def encode_producer_id_block(block: ProducerIdBlock) -> bytes:

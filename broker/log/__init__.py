@@ -54,9 +54,10 @@ the end of the file) and are fully recovered if it fails. Before any of that, a 
 crash interrupted is discarded (`.cleaned` files) or completed (a `.log.swap` file).
 """
 
+from broker.log.checkpoint import TopicPartition
 from broker.log.config import LogConfig, TopicConfigError
 from broker.log.log import AppendInfo, Log, LogDeleted, LogError, LogOffline, OffsetOutOfRange, ReadResult
-from broker.log.manager import LogManager, TopicPartition
+from broker.log.manager import LogManager
 from broker.log.producer_state import ProducerStateError
 from broker.log.validation import PreparedBatch, RecordError
 

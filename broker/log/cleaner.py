@@ -32,7 +32,7 @@ from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from broker import logs
 from broker.log.checkpoint import TopicPartition, read_checkpoint, write_checkpoint
@@ -224,7 +224,7 @@ class LogCleaner:
         self.uncleanable: set[TopicPartition] = set()
         self.stats = CleanerStats()
         self._abort = threading.Event()
-        self._task: asyncio.Task | None = None
+        self._task: asyncio.Task[Any] | None = None
         self._wakeup = asyncio.Event()
 
     # --- lifecycle -------------------------------------------------------------------------

@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from protocol.records import (
     TIMESTAMP_TYPE_MASK,
     BatchHeader,
+    Record,
     RecordBatch,
     decode_batch,
     encode_batch,
@@ -117,7 +118,7 @@ def filter_batch(data: bytes | memoryview, header: BatchHeader, offset_map: Offs
     return encode_batch(retained_batch(batch, kept, log_append_time))
 
 
-def retained_batch(batch: RecordBatch, kept: list, log_append_time: bool) -> RecordBatch:
+def retained_batch(batch: RecordBatch, kept: list[Record], log_append_time: bool) -> RecordBatch:
     """The batch re-made from its surviving records (Kafka's `buildRetainedRecordsInto`): same
     base offset, attributes, producer fields, leader epoch and base timestamp; the last offset
     delta and (CreateTime) max timestamp follow the remaining records."""

@@ -201,6 +201,7 @@ def validate_overrides(overrides: Mapping[str, str | None]) -> dict[str, str]:
     if nulls:
         raise TopicConfigError(f"Null value not supported for topic configs: {','.join(nulls)}")
     for name, value in overrides.items():
+        assert value is not None  # refused above
         d = TOPIC_CONFIGS.get(name)
         if d is None:
             raise TopicConfigError(f"Unknown topic config name: {name}")

@@ -15,11 +15,9 @@ classes are pure: the segment writes `encode(...)` results to disk.
 from __future__ import annotations
 
 import bisect
-import struct
 from array import array
 
-OFFSET_ENTRY = struct.Struct(">ii")
-TIME_ENTRY = struct.Struct(">qi")
+from protocol.log_files import OFFSET_ENTRY, TIME_ENTRY
 
 
 class CorruptIndexError(ValueError):

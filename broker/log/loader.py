@@ -18,17 +18,16 @@ from broker.log.epochs import CHECKPOINT_FILE as EPOCH_CHECKPOINT
 from broker.log.epochs import LeaderEpochCache
 from broker.log.index import CorruptIndexError
 from broker.log.producer_state import ProducerStateManager
-from broker.log.segment import (
+from broker.log.segment import BatchInfo, Segment, fsync_dir
+from broker.log.swap import recover_swaps
+from protocol.log_files import (
+    CLEANED_SUFFIX,
     DELETED_SUFFIX,
     INDEX_SUFFIX,
     LOG_SUFFIX,
     TIMEINDEX_SUFFIX,
-    BatchInfo,
-    Segment,
-    fsync_dir,
     parse_base_offset,
 )
-from broker.log.swap import recover_swaps
 
 if TYPE_CHECKING:
     from broker.log.log import Log
@@ -79,7 +78,7 @@ def load_log(lg: Log, recovery_point: int | None, clean: bool) -> list[str]:
     bases: list[int] = []
     for name in names:
         path = lg.dir / name
-        if name.endswith((DELETED_SUFFIX, ".cleaned", ".tmp")):
+        if name.endswith((DELETED_SUFFIX, CLEANED_SUFFIX, ".tmp")):
             path.unlink(missing_ok=True)
             continue
         base = parse_base_offset(name)

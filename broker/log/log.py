@@ -22,6 +22,7 @@ from concurrent.futures import Executor
 from dataclasses import dataclass
 from pathlib import Path
 from time import perf_counter
+from typing import Any
 
 from broker import logs
 from broker.log import io, loader, timestamps
@@ -87,12 +88,12 @@ class PendingWrite:
 
     segment: Segment
     position: int
-    chunks: list
+    chunks: list[bytes | memoryview]
     nbytes: int
     next_offset: int
     messages: int
     durable: bool
-    future: asyncio.Future | None
+    future: asyncio.Future[Any] | None
 
 
 def now_ms() -> int:
@@ -131,8 +132,8 @@ class Log:
         self.closed = False  # closed by a shutdown: no more appends
         self._queue: list[PendingWrite] = []
         self._rolled: list[Segment] = []
-        self._writer: asyncio.Task | None = None
-        self._waiters: set[asyncio.Future] = set()
+        self._writer: asyncio.Task[Any] | None = None
+        self._waiters: set[asyncio.Future[Any]] = set()
         self._unflushed = 0  # messages written since the last fsync
         self._last_flush_ms = clock()
         self._dir_dirty = False
@@ -198,7 +199,7 @@ class Log:
                     await asyncio.shield(future)
         return info
 
-    def _assign(self, batches: list[PreparedBatch], durable: bool) -> tuple[AppendInfo, asyncio.Future | None]:
+    def _assign(self, batches: list[PreparedBatch], durable: bool) -> tuple[AppendInfo, asyncio.Future[Any] | None]:
         if self.deleted:
             raise LogDeleted(f"{self.name} was deleted")
         if self.failed is not None:
@@ -235,7 +236,8 @@ class Log:
                 max_ts = append_time
             base = self.next_offset
             view = memoryview(data)
-            chunks = [_PREFIX.pack(base, h.batch_length, self.leader_epoch), view[_PREFIX.size:h.size]]
+            chunks: list[bytes | memoryview] = [_PREFIX.pack(base, h.batch_length, self.leader_epoch),
+                                                view[_PREFIX.size:h.size]]
             self._place(h, base, max_ts, chunks, now, durable, writes)
             self.producer_state.update(h, base, pending)
         self.producer_state.commit(pending)
@@ -500,11 +502,11 @@ class Log:
 
     # --- waiting for data ------------------------------------------------------------------
 
-    def add_waiter(self, future: asyncio.Future) -> None:
+    def add_waiter(self, future: asyncio.Future[Any]) -> None:
         """Complete `future` (with None) at the next advance of the high watermark."""
         self._waiters.add(future)
 
-    def remove_waiter(self, future: asyncio.Future) -> None:
+    def remove_waiter(self, future: asyncio.Future[Any]) -> None:
         self._waiters.discard(future)
 
     def _notify(self) -> None:

@@ -14,10 +14,10 @@ import contextlib
 import os
 import shutil
 import uuid
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from broker import logs
 from broker.log.checkpoint import TopicPartition, read_checkpoint, write_checkpoint
@@ -63,7 +63,7 @@ class LogManager:
         self.executor = ThreadPoolExecutor(max_workers=max(2, io_threads), thread_name_prefix="kbroker-log")
         self.logs: dict[TopicPartition, Log] = {}
         self._log_dir_of: dict[TopicPartition, Path] = {}
-        self._tasks: list[asyncio.Task] = []
+        self._tasks: list[asyncio.Task[Any]] = []
         self.cuts: list[str] = []  # what recovery cut on start, for the log and for tests
         self.cleaner = LogCleaner(self, backoff_ms=cleaner_backoff_ms, enabled=cleaner_enabled)
 
@@ -181,7 +181,7 @@ class LogManager:
         self.executor.shutdown(wait=True)
         log.info("close logs", partitions=len(self.logs), clean=not failed)
 
-    async def _every(self, interval_ms: int, job: Callable) -> None:
+    async def _every(self, interval_ms: int, job: Callable[[], Awaitable[Any]]) -> None:
         while True:
             await asyncio.sleep(interval_ms / 1000)
             try:

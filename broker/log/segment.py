@@ -10,31 +10,37 @@ from __future__ import annotations
 
 import os
 import struct
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from broker.log.index import OFFSET_ENTRY, TIME_ENTRY, CorruptIndexError, OffsetIndex, TimeIndex
-from protocol.records import HEADER_SIZE, LOG_OVERHEAD, MAGIC, MIN_BATCH_LENGTH, BatchHeader, compute_crc
+from broker.log.index import CorruptIndexError, OffsetIndex, TimeIndex
+from protocol.log_files import (
+    DELETED_SUFFIX,
+    INDEX_SUFFIX,
+    LOG_SUFFIX,
+    OFFSET_ENTRY,
+    TIME_ENTRY,
+    TIMEINDEX_SUFFIX,
+    file_name,
+)
+from protocol.records import (
+    BATCH_LENGTH_OFFSET,
+    HEADER_SIZE,
+    HEADER_STRUCT,
+    LOG_OVERHEAD,
+    MAGIC,
+    MAX_TIMESTAMP_OFFSET,
+    MIN_BATCH_LENGTH,
+    WALK_STRUCT,
+    BatchHeader,
+    Buffer,
+    compute_crc,
+)
 
-LOG_SUFFIX, INDEX_SUFFIX, TIMEINDEX_SUFFIX = ".log", ".index", ".timeindex"
-DELETED_SUFFIX = ".deleted"
 _CHUNK = 1 << 20  # bytes read at a time when scanning a segment
-# base offset (0), batch length (8), last offset delta (23): enough to walk batches.
-_WALK = struct.Struct(">q i 11x i")
-WALK_SIZE = _WALK.size  # 27
+WALK_SIZE = WALK_STRUCT.size  # 27
 _RELATIVE_MAX = (1 << 31) - 1
-_HEADER = struct.Struct(">qiibIhiqqqhii")
-assert _HEADER.size == HEADER_SIZE
-
-
-def file_name(base_offset: int, suffix: str) -> str:
-    return f"{base_offset:020d}{suffix}"
-
-
-def parse_base_offset(name: str) -> int | None:
-    stem = name.split(".", 1)[0]
-    return int(stem) if len(stem) == 20 and stem.isdigit() else None
 
 
 def pread_exact(fd: int, size: int, position: int) -> bytes:
@@ -52,7 +58,7 @@ def pread_exact(fd: int, size: int, position: int) -> bytes:
     return b"".join(parts)
 
 
-def pwrite_all(fd: int, chunks: list, position: int) -> None:
+def pwrite_all(fd: int, chunks: Sequence[Buffer], position: int) -> None:
     views = [memoryview(c).cast("B") for c in chunks]
     while views:
         n = os.pwritev(fd, views[:1024], position)
@@ -186,7 +192,7 @@ class Segment:
         if self.fd is None:
             self.fd = os.open(self.log_path, os.O_RDWR | os.O_CREAT | getattr(os, "O_CLOEXEC", 0), 0o644)
 
-    def write_at(self, position: int, chunks: list) -> None:
+    def write_at(self, position: int, chunks: Sequence[Buffer]) -> None:
         self.open()
         assert self.fd is not None
         pwrite_all(self.fd, chunks, position)
@@ -283,7 +289,7 @@ class Segment:
             head = pread_exact(self.fd, HEADER_SIZE, pos)
             if len(head) < HEADER_SIZE:
                 raise CorruptIndexError(f"torn batch header at byte {pos}")
-            h = BatchHeader._make(_HEADER.unpack(head))
+            h = BatchHeader._make(HEADER_STRUCT.unpack(head))
             if h.magic != MAGIC or h.batch_length < MIN_BATCH_LENGTH or pos + h.size > log_size:
                 raise CorruptIndexError(f"invalid batch at byte {pos}")
             if next_offset is not None and h.base_offset < next_offset:
@@ -296,7 +302,7 @@ class Segment:
         if log_size and self.rolling_timestamp is None:
             head = pread_exact(self.fd, HEADER_SIZE, 0)
             if len(head) == HEADER_SIZE:
-                self.rolling_timestamp = struct.unpack_from(">q", head, 35)[0]
+                (self.rolling_timestamp,) = _I64.unpack_from(head, MAX_TIMESTAMP_OFFSET)
         self.max_timestamp, self.offset_of_max_timestamp = self.time_index.last_entry
         if next_offset is None:
             next_offset = self.base_offset
@@ -331,7 +337,7 @@ class Segment:
                 if len(buf) < HEADER_SIZE:
                     reason = f"torn batch header ({len(buf)} bytes)"
                     break
-            (length,) = struct.unpack_from(">i", buf, rel + 8)
+            (length,) = _I32.unpack_from(buf, rel + BATCH_LENGTH_OFFSET)
             size = length + LOG_OVERHEAD
             if length < MIN_BATCH_LENGTH:
                 reason = f"invalid batch length {length}"
@@ -342,7 +348,7 @@ class Segment:
             if rel + size > len(buf):
                 buf = pread_exact(self.fd, max(size, min(_CHUNK, file_size - valid)), valid)
                 buf_start, rel = valid, 0
-            h = BatchHeader._make(_HEADER.unpack_from(buf, rel))
+            h = BatchHeader._make(HEADER_STRUCT.unpack_from(buf, rel))
             if h.magic != MAGIC:
                 reason = f"invalid magic {h.magic}"
                 break
@@ -423,7 +429,7 @@ def locate(buf: bytes | memoryview, offset: int, start: int = 0) -> tuple[int, i
     where the walk stopped). A batch running past the end of `buf` stops the walk at its start."""
     pos = start
     end = len(buf)
-    unpack = _WALK.unpack_from
+    unpack = WALK_STRUCT.unpack_from
     while end - pos >= WALK_SIZE:
         base, length, delta = unpack(buf, pos)
         if base + delta >= offset:
@@ -436,3 +442,4 @@ def locate(buf: bytes | memoryview, offset: int, start: int = 0) -> tuple[int, i
 
 
 _I32 = struct.Struct(">i")
+_I64 = struct.Struct(">q")

@@ -24,24 +24,22 @@ import os
 from pathlib import Path
 
 from broker import logs
-from broker.log.segment import (
+from broker.log.segment import Segment, fsync_dir, pwrite_all
+from protocol.log_files import (
+    CLEANED_SUFFIX,
     DELETED_SUFFIX,
     INDEX_SUFFIX,
     LOG_SUFFIX,
+    SWAP_SUFFIX,
     TIMEINDEX_SUFFIX,
-    Segment,
     file_name,
-    fsync_dir,
     parse_base_offset,
-    pwrite_all,
 )
 from protocol.records import BatchHeader
 
 log = logs.get("kbroker.cleaner")
 
-CLEANED_SUFFIX = ".cleaned"
-SWAP_SUFFIX = ".swap"
-REPLACES_SUFFIX = ".replaces"
+REPLACES_SUFFIX = ".replaces"  # kbroker's: the segments a swap replaces (recovery reads it)
 _SEGMENT_SUFFIXES = (LOG_SUFFIX, INDEX_SUFFIX, TIMEINDEX_SUFFIX)
 _WRITE_BUFFER = 1 << 20
 _RELATIVE_MAX = (1 << 31) - 1

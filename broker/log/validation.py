@@ -13,20 +13,18 @@ from dataclasses import dataclass
 
 from protocol.compression import Compression
 from protocol.errors import ErrorCode
+from protocol.legacy_records import LegacyRecord, decode_legacy_message_set, encode_legacy_message_set
 from protocol.records import (
     HEADER_SIZE,
     MAGIC,
     BatchHeader,
     CorruptRecordError,
-    LegacyRecord,
     Record,
     TimestampType,
     build_batch,
     compute_crc,
     decode_batch,
-    decode_legacy_message_set,
     encode_batch,
-    encode_legacy_message_set,
     iter_batches,
     magic_of,
 )

@@ -6,9 +6,7 @@ restarts without a rebalance (kbroker only: the mock has no static membership)."
 
 from __future__ import annotations
 
-import asyncio
-
-from client import TopicPartition
+from client import AsyncAdmin, TopicPartition
 from tests.client.members import Member, produce, wait_balanced
 from tests.helpers import async_wait_until
 
@@ -86,7 +84,15 @@ async def test_static_member_restarts_without_rebalance(group_target) -> None:
         await wait_balanced([again, s2], PARTITIONS)
         assert again.partitions == before
         assert again.generation == generation  # no rebalance: the group kept its generation
-        await asyncio.sleep(1.0)  # anything that would follow a rebalance has had time to show
+        # No sleep for "a rebalance would have shown by now": the restart's JoinGroup was handled
+        # before `again` got its assignment, so a rebalance it caused has begun. s2 commits at its
+        # generation (refused once a rebalance completes or is completing) and the coordinator
+        # describes the group Stable with both members: both happen after that JoinGroup.
+        await s2.consumer.commit({TopicPartition(topic, p): 1 for p in s2.partitions})
+        async with AsyncAdmin(group_target.bootstrap) as admin:
+            described = (await admin.describe_groups([group]))[group]
+        assert described.state == "Stable"
+        assert sorted(m.group_instance_id or "" for m in described.members) == ["inst-1", "inst-2"]
         assert s2.coordinator.rebalances == s2_rebalances and s2.generation == generation
     finally:
         for m in (s2, again):

@@ -14,13 +14,11 @@ from broker.topics import OFFSETS_TOPIC
 from protocol.apis import APIS, ApiKey
 from protocol.compression import Compression
 from protocol.errors import ErrorCode
+from protocol.legacy_records import LegacyRecord, decode_legacy_message_set, encode_legacy_message_set
 from protocol.records import (
-    LegacyRecord,
     Record,
     build_batch,
     decode_batches,
-    decode_legacy_message_set,
-    encode_legacy_message_set,
 )
 from tests.helpers import RawConnection, start_broker
 

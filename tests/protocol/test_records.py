@@ -22,13 +22,13 @@ from kafka.record.memory_records import MemoryRecords
 
 from protocol import compression as comp
 from protocol.compression import Compression, CompressionError
+from protocol.legacy_records import LegacyRecord, decode_legacy_message_set, encode_legacy_message_set
 from protocol.records import (
     BATCH_HEADER,
     HEADER_SIZE,
     BatchHeader,
     ControlRecordType,
     CorruptRecordError,
-    LegacyRecord,
     Record,
     RecordBatch,
     TimestampType,
@@ -36,9 +36,7 @@ from protocol.records import (
     control_record_type,
     decode_batch,
     decode_batches,
-    decode_legacy_message_set,
     encode_batch,
-    encode_legacy_message_set,
     iter_batches,
     magic_of,
     set_base_offset,
@@ -485,3 +483,39 @@ def test_legacy_magic0_lz4_uses_broken_header_checksum():
     with pytest.raises(RuntimeError):
         lz4.frame.decompress(value)
     assert _kv(decode_legacy_message_set(buf)) == _kv(_legacy_records(magic=0))
+
+
+def test_header_struct_and_offsets_are_derived_from_the_declaration():
+    """One declaration (BATCH_HEADER): the struct and field offsets the hot paths and the broker's
+    segments use read the same values construct does."""
+    from protocol.records import (
+        ATTRIBUTES_OFFSET,
+        BATCH_LENGTH_OFFSET,
+        CRC_OFFSET,
+        HEADER_STRUCT,
+        MAGIC_OFFSET,
+        MAX_TIMESTAMP_OFFSET,
+        WALK_STRUCT,
+    )
+
+    buf = build_batch([Record(offset_delta=i, timestamp_delta=i, key=b"k", value=b"v") for i in range(3)],
+                      base_offset=42, base_timestamp=BASE_TS, producer_id=7, producer_epoch=1, base_sequence=5)
+    h = BATCH_HEADER.parse(buf)
+    assert HEADER_STRUCT.unpack_from(buf) == tuple(h[sc.name] for sc in BATCH_HEADER.subcons)
+    assert WALK_STRUCT.unpack_from(buf) == (h.base_offset, h.batch_length, h.last_offset_delta)
+    for offset, fmt, value in ((BATCH_LENGTH_OFFSET, ">i", h.batch_length), (MAGIC_OFFSET, ">b", h.magic),
+                               (CRC_OFFSET, ">I", h.crc), (ATTRIBUTES_OFFSET, ">h", h.attributes),
+                               (MAX_TIMESTAMP_OFFSET, ">q", h.max_timestamp)):
+        assert struct.unpack_from(fmt, buf, offset) == (value,)
+
+
+def test_segments_and_jobs_share_one_log_layout():
+    import broker.log.index as index
+    import broker.log.segment as segment
+    import jobs.segments as job_segments
+    import protocol.log_files as layout
+    import protocol.records as records
+
+    assert segment.HEADER_STRUCT is records.HEADER_STRUCT
+    assert index.OFFSET_ENTRY is layout.OFFSET_ENTRY is job_segments.OFFSET_ENTRY
+    assert segment.LOG_SUFFIX is layout.LOG_SUFFIX is job_segments.LOG_SUFFIX

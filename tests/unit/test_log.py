@@ -11,9 +11,9 @@ from pathlib import Path
 import pytest
 
 from broker.log import LogConfig, LogManager, OffsetOutOfRange, ProducerStateError, RecordError
-from broker.log.index import OFFSET_ENTRY
 from broker.log.validation import validate_batches
 from protocol.errors import ErrorCode
+from protocol.log_files import OFFSET_ENTRY
 from protocol.records import (
     BatchHeader,
     Compression,
