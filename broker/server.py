@@ -260,6 +260,11 @@ class Server:
         self._connections: set[_Connection] = set()
         self.stats: RequestStats | None = None  # set when metrics are on (broker/metrics.py)
 
+    @property
+    def connection_count(self) -> int:
+        """Open client connections (the metrics endpoint's gauge)."""
+        return len(self._connections)
+
     async def start(self, host: str, port: int) -> int:
         loop = asyncio.get_running_loop()
         self._server = await loop.create_server(lambda: _Connection(self), host or None, port, reuse_address=True)

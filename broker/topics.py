@@ -325,7 +325,7 @@ class TopicManager:
             log.info("alter topic configs", topic=name, configs=overrides or None)
             return topic
 
-    def check_add_partitions(self, name: str, count: int, assignments: list | None) -> Topic:
+    def check_add_partitions(self, name: str, count: int, assignments: list[Any] | None) -> Topic:
         topic = self.topics.get(name)
         if topic is None:
             raise TopicError(ErrorCode.UNKNOWN_TOPIC_OR_PARTITION, f"The topic '{name}' does not exist.")
@@ -349,7 +349,7 @@ class TopicManager:
                                      f"(this cluster has broker {self.node_id} only)")
         return topic
 
-    async def add_partitions(self, name: str, count: int, assignments: list | None = None, *,
+    async def add_partitions(self, name: str, count: int, assignments: list[Any] | None = None, *,
                              validate_only: bool = False) -> Topic:
         """Raise a topic's partition count to `count` (CreatePartitions)."""
         async with self._lock:

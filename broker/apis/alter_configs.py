@@ -60,6 +60,7 @@ async def _handle(broker: Broker, request: Any, incremental: bool) -> dict[str, 
     counts = Counter((r.resource_type, r.resource_name) for r in request.resources)
     responses = []
     for r in request.resources:
+        message: str | None
         if counts[(r.resource_type, r.resource_name)] > 1:
             code, message = ErrorCode.INVALID_REQUEST, f"Duplicate resource {r.resource_name} in one request"
         else:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from broker.config_resources import ResourceType, describe_broker, describe_topic
+from broker.config_resources import ConfigEntry, ResourceType, describe_broker, describe_topic
 from broker.server import RequestContext
 from broker.topics import validate_topic_name
 from protocol.errors import ErrorCode
@@ -39,7 +39,7 @@ def _describe(broker: Broker, resource: Any, include_synonyms: bool) -> dict[str
     keys = resource.configuration_keys
     out = {"resource_type": kind, "resource_name": name, "error_code": ErrorCode.NONE, "error_message": None,
            "configs": []}
-    entries: list = []
+    entries: list[ConfigEntry] = []
     if kind == ResourceType.TOPIC:
         problem = topic_resource_error(broker, name)
         topic = broker.topics.get(name) if problem is None and broker.topics is not None else None

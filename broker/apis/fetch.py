@@ -45,7 +45,8 @@ class _Partition:
 
 
 def replica_id_of(request: Any, version: int) -> int:
-    return request.replica_state.replica_id if version >= 15 else request.replica_id
+    replica_id: int = request.replica_state.replica_id if version >= 15 else request.replica_id
+    return replica_id
 
 
 def _plan(broker: Broker, request: Any, version: int, replica_id: int) -> list[tuple[Any, list[_Partition]]]:

@@ -91,12 +91,13 @@ def plan(view: ClusterView, epoch: int, offsets: OffsetsTopicSpec, unclean_defau
             continue
         flag = view.configs.get(name, {}).get("unclean.leader.election.enable")
         unclean = unclean_default if flag is None else flag.strip().lower() == "true"
-        for p, replicas in sorted(assignment.replicas.items()):
+        for p, partition_replicas in sorted(assignment.replicas.items()):
             state = view.states.get((name, p))
             if state is None:
-                ops.append(Op("create", z.state_path(name, p), initial_state(replicas, live, epoch).encode()))
+                ops.append(Op("create", z.state_path(name, p),
+                              initial_state(partition_replicas, live, epoch).encode()))
                 continue
-            new = next_state(state, replicas, live, unclean, epoch)
+            new = next_state(state, partition_replicas, live, unclean, epoch)
             if new is not None:
                 ops.append(Op("set", z.state_path(name, p), new.encode(), view.state_versions[(name, p)]))
     return ops

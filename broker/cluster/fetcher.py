@@ -122,9 +122,10 @@ class ReplicaFetcher:
             "topics": [{"topic": t, "partitions": parts} for t, parts in by_topic.items()]}, max_version=4)
         for t in r.topics:
             for p in t.partitions:
-                f = pending.get((t.topic, p.partition))
-                if f is None or self.partitions.get((t.topic, p.partition)) is not f:
+                held = pending.get((t.topic, p.partition))
+                if held is None or self.partitions.get((t.topic, p.partition)) is not held:
                     continue  # no longer followed at this epoch
+                f = held
                 if p.error_code != ErrorCode.NONE:
                     self._refused(t.topic, p.partition, f, ErrorCode(p.error_code))
                     continue
@@ -166,9 +167,10 @@ class ReplicaFetcher:
         for t in r.responses:
             for p in t.partitions:
                 key = (t.topic, p.partition_index)
-                f = self.partitions.get(key)
-                if f is None or f is not active.get(key) or f.log.next_offset != asked[key]:
+                held = self.partitions.get(key)
+                if held is None or held is not active.get(key) or held.log.next_offset != asked[key]:
                     continue  # changed meanwhile: fetch again from where the log is now
+                f = held
                 if p.error_code == ErrorCode.NONE:
                     if p.records:
                         await f.log.append_as_follower(p.records)

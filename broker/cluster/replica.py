@@ -64,7 +64,7 @@ class LeaderPartition:
     zk_version: int
     controller_epoch: int
     followers: dict[int, FollowerState] = field(default_factory=dict)
-    isr_write: asyncio.Task | None = None  # the ISR change being written, one at a time
+    isr_write: asyncio.Task[None] | None = None  # the ISR change being written, one at a time
 
 
 class ReplicaManager:
@@ -79,7 +79,7 @@ class ReplicaManager:
         self.fetchers: dict[int, ReplicaFetcher] = {}  # by leader broker id
         self.brokers: dict[int, BrokerInfo] = {}
         self._seen: set[TopicPartition] = set()  # logs whose checkpointed high watermark was applied
-        self._task: asyncio.Task | None = None
+        self._task: asyncio.Task[None] | None = None
 
     # --- life ---------------------------------------------------------------------------------
 
@@ -130,11 +130,10 @@ class ReplicaManager:
                 del self.fetchers[leader_id]
                 await fetcher.stop()
         for leader_id, partitions in follow.items():
-            fetcher = self.fetchers.get(leader_id)
-            if fetcher is None:
+            if leader_id not in self.fetchers:
                 info = self.brokers[leader_id]
-                fetcher = self.fetchers[leader_id] = ReplicaFetcher(self.config, me, leader_id, (info.host, info.port))
-            fetcher.set_partitions(partitions)
+                self.fetchers[leader_id] = ReplicaFetcher(self.config, me, leader_id, (info.host, info.port))
+            self.fetchers[leader_id].set_partitions(partitions)
 
     def _first_sight(self, key: TopicPartition, lg: Log) -> None:
         """A log seen for the first time since start: its high watermark is the checkpointed one

@@ -188,7 +188,7 @@ class ClusterTopicManager(TopicManager):
             raise TopicError(ErrorCode.REQUEST_TIMED_OUT, f"The config of '{name}' was written, not yet applied")
         return self.topics[name]
 
-    async def add_partitions(self, name: str, count: int, assignments: list | None = None, *,
+    async def add_partitions(self, name: str, count: int, assignments: list[Any] | None = None, *,
                              validate_only: bool = False) -> Topic:
         topic = self.check_add_partitions(name, count, None)
         live = sorted(self.cluster.view.brokers)

@@ -167,4 +167,6 @@ def claim_producer_id_block(zk: KazooClient, broker_id: int, size: int = BLOCK_S
 def set_partition_state(zk: KazooClient, topic: str, partition: int, state: PartitionState, version: int) -> int:
     """A leader's ISR change: written only if the state znode is still at `version` (else
     BadVersionError: the controller wrote a newer state). The znode's new version."""
-    return zk.set(z.state_path(topic, partition), state.encode(), version=version).version
+    stat = zk.set(z.state_path(topic, partition), state.encode(), version=version)
+    version_after: int = stat.version
+    return version_after

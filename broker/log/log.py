@@ -248,8 +248,8 @@ class Log:
         info = AppendInfo(first, self.next_offset - 1, append_time, self.log_start_offset)
         return info, future
 
-    def _place(self, h: BatchHeader, base: int, max_ts: int, chunks: list, now: int, durable: bool,
-               writes: list[PendingWrite]) -> None:
+    def _place(self, h: BatchHeader, base: int, max_ts: int, chunks: list[bytes | memoryview], now: int,
+               durable: bool, writes: list[PendingWrite]) -> None:
         """Give a batch its place at the end of the log (rolling first if due) and queue its bytes."""
         seg = self._maybe_roll(h, max_ts, now)
         last = base + h.last_offset_delta

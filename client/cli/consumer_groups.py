@@ -82,7 +82,8 @@ async def _groups(admin: AsyncAdmin, args: argparse.Namespace) -> list[str]:
         return [g.group_id for g in await admin.list_groups()]
     if not args.group:
         raise CliError("one of --group or --all-groups is required")
-    return args.group
+    groups: list[str] = args.group
+    return groups
 
 
 async def _describe_group(admin: AsyncAdmin, group: str) -> GroupDescription:

@@ -40,7 +40,8 @@ def build_parser() -> argparse.ArgumentParser:
 def _need_topic(args: argparse.Namespace) -> str:
     if not args.topic:
         raise CliError("--topic is required")
-    return args.topic
+    topic: str = args.topic
+    return topic
 
 
 async def _existing(admin: AsyncAdmin, args: argparse.Namespace) -> dict[str, int]:
@@ -60,8 +61,9 @@ async def describe(admin: AsyncAdmin, args: argparse.Namespace) -> int:
         meta = admin.client.cluster.topics[name]
         configs = {c.name: c.value for c in await admin.describe_configs(TOPIC_RESOURCE, name)
                    if c.source == DYNAMIC_TOPIC_CONFIG}
-        parts = [{"partition": p.partition, "leader": p.leader, "replicas": list(p.replicas), "isr": list(p.isr)}
-                 for _, p in sorted(meta.partitions.items())]
+        parts: list[dict[str, Any]] = [
+            {"partition": p.partition, "leader": p.leader, "replicas": list(p.replicas), "isr": list(p.isr)}
+            for _, p in sorted(meta.partitions.items())]
         out.append({"topic": name, "topic_id": _kafka_id(meta.topic_id), "partition_count": len(parts),
                     "replication_factor": len(parts[0]["replicas"]) if parts else 0, "configs": configs,
                     "partitions": parts})
@@ -69,9 +71,9 @@ async def describe(admin: AsyncAdmin, args: argparse.Namespace) -> int:
         print(json.dumps(out, indent=1))
         return 0
     for t in out:
-        configs = ",".join(f"{k}={v}" for k, v in sorted(t["configs"].items()))
+        shown = ",".join(f"{k}={v}" for k, v in sorted(t["configs"].items()))
         print(f"Topic: {t['topic']}\tTopicId: {t['topic_id']}\tPartitionCount: {t['partition_count']}\t"
-              f"ReplicationFactor: {t['replication_factor']}\tConfigs: {configs}")
+              f"ReplicationFactor: {t['replication_factor']}\tConfigs: {shown}")
         for p in t["partitions"]:
             print(f"\tTopic: {t['topic']}\tPartition: {p['partition']}\tLeader: {p['leader']}\t"
                   f"Replicas: {','.join(map(str, p['replicas']))}\tIsr: {','.join(map(str, p['isr']))}")
