@@ -21,7 +21,7 @@ from typing import Any, Protocol
 
 from protocol import group_records as gr
 from protocol.errors import ErrorCode
-from protocol.group_records import GroupMetadataValue, KeyKind, MemberMetadata
+from protocol.group_records import GroupMetadataValue, MemberMetadata
 
 __all__ = [
     "GroupMetadataValue", "MemberMetadata", "OffsetAndMetadata", "OffsetRecord", "GroupRecord", "Record",
@@ -80,7 +80,7 @@ def encode_record(record: Record) -> RawRecord:
 def decode_record(key: bytes, value: bytes | None) -> Record | None:
     """The record, or None for a record type kbroker does not keep (e.g. KIP-848 groups)."""
     k = gr.decode_key(key)
-    if k.kind is KeyKind.OFFSET_COMMIT:
+    if isinstance(k, gr.OffsetCommitKey):
         v = gr.decode_value(k, value)
         if v is None:
             return OffsetRecord(k.group, k.topic, k.partition, None)
@@ -88,7 +88,7 @@ def decode_record(key: bytes, value: bytes | None) -> Record | None:
             v.offset, None if v.leader_epoch < 0 else v.leader_epoch, v.metadata, v.commit_timestamp,
             None if v.expire_timestamp < 0 else v.expire_timestamp,
         ))
-    if k.kind is KeyKind.GROUP_METADATA:
+    if isinstance(k, gr.GroupMetadataKey):
         return GroupRecord(k.group, gr.decode_value(k, value))
     return None
 

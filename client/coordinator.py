@@ -24,7 +24,7 @@ import asyncio
 import contextlib
 import inspect
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
 from client import log as logs
@@ -58,6 +58,10 @@ from protocol.apis import ApiKey
 from protocol.consumer_protocol import Assignment, decode_assignment, decode_subscription, encode_assignment
 from protocol.errors import ErrorCode
 
+# GroupConfig and RebalanceListener (defined in membership.py) are re-exported: a coordinator is
+# built from them, and the consumer and the client package import them from here.
+__all__ = ["ConsumerCoordinator", "GroupConfig", "RebalanceListener"]
+
 log = logs.get("kbroker.client.coordinator")
 
 
@@ -89,9 +93,9 @@ class ConsumerCoordinator:
                                    last_poll=time.monotonic())
         self._heartbeat_wake = asyncio.Event()
         self.offsets = GroupOffsets(client, config, subscriptions, self)
-        self._rebalance_task: asyncio.Task | None = None
-        self._lookup: asyncio.Task | None = None
-        self._tasks: list[asyncio.Task] = []
+        self._rebalance_task: asyncio.Task[None] | None = None
+        self._lookup: asyncio.Task[BrokerNode] | None = None
+        self._tasks: list[asyncio.Task[None]] = []
         self._closing = False
 
     @property
@@ -181,7 +185,7 @@ class ConsumerCoordinator:
                 self._rebalance(), name=f"kafka-rebalance-{self.group_id}")
 
     @contextlib.contextmanager
-    def polling(self):
+    def polling(self) -> Iterator[None]:
         """While the application waits inside getmany, the poll timer does not run."""
         self.heartbeat.enter_poll()
         try:

@@ -14,7 +14,7 @@ import enum
 import struct
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal, overload
 
 from protocol.errors import ProtocolDecodeError
 from protocol.schema import BYTES, INT32, INT64, NULL, STRING, Array, F, Message
@@ -256,6 +256,16 @@ def decode_key(data: bytes | memoryview) -> Key:
     return UnknownKey(version, data[2:])
 
 
+@overload
+def decode_value(
+    key_kind: OffsetCommitKey | Literal[KeyKind.OFFSET_COMMIT], data: bytes | memoryview | None
+) -> OffsetCommitValue | None: ...
+@overload
+def decode_value(
+    key_kind: GroupMetadataKey | Literal[KeyKind.GROUP_METADATA], data: bytes | memoryview | None
+) -> GroupMetadataValue | None: ...
+@overload
+def decode_value(key_kind: KeyKind | Key, data: bytes | memoryview | None) -> Value | None: ...
 def decode_value(key_kind: KeyKind | Key, data: bytes | memoryview | None) -> Value | None:
     """The value of a record whose key is (or is of kind) `key_kind`; None for a tombstone."""
     if data is None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, Protocol, TypeVar
 
 from broker.offsets import Record
 from protocol.errors import ErrorCode
@@ -192,6 +192,18 @@ class CoordinatorResult(Generic[T]):
 
 
 # -- outputs ----------------------------------------------------------------------------------
+
+R_contra = TypeVar("R_contra", contravariant=True)
+
+
+class Waiter(Protocol[R_contra]):
+    """What a request's answer is handed to (an asyncio future, in the runtime). The shard's
+    entry points declare the answer they give; inside, the waiter travels opaque (`Reply`)."""
+
+    def done(self) -> bool: ...
+
+    def set_result(self, result: R_contra, /) -> None: ...
+
 
 @dataclass(slots=True)
 class Reply:

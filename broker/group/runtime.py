@@ -17,11 +17,12 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import enum
 from collections.abc import Callable
-from typing import Any
+from typing import Generic, Literal, TypeVar
 
 from broker import logs
-from broker.group.events import Append, Reply
+from broker.group.events import Append, Reply, Waiter
 from broker.group.shard import GroupCoordinatorShard
 from broker.offsets import OffsetsLog, decode_record, encode_record
 from protocol.errors import ErrorCode
@@ -29,6 +30,9 @@ from protocol.errors import ErrorCode
 log = logs.get("kbroker.group")
 
 SIBLING_WAIT_S = 0.0005  # how long a write may wait for more appends when more are expected
+
+Req = TypeVar("Req")
+T = TypeVar("T")
 
 
 def _error_of(exc: BaseException) -> ErrorCode:
@@ -41,19 +45,27 @@ def _error_of(exc: BaseException) -> ErrorCode:
     return ErrorCode.KAFKA_STORAGE_ERROR  # an I/O failure: answered as NOT_COORDINATOR
 
 
-class _Immediate:
+def _resolve(future: asyncio.Future[None]) -> None:
+    if not future.done():
+        future.set_result(None)
+
+
+class _Unset(enum.Enum):
+    UNSET = enum.auto()
+
+
+class _Immediate(Generic[T]):
     """A waiter resolved synchronously, in `dispatch`."""
 
-    UNSET = object()
     __slots__ = ("result",)
 
     def __init__(self) -> None:
-        self.result = _Immediate.UNSET
+        self.result: T | Literal[_Unset.UNSET] = _Unset.UNSET
 
     def done(self) -> bool:
-        return self.result is not _Immediate.UNSET
+        return self.result is not _Unset.UNSET
 
-    def set_result(self, result: Any) -> None:
+    def set_result(self, result: T, /) -> None:
         self.result = result
 
 
@@ -65,36 +77,36 @@ class CoordinatorRuntime:
         self.loaded = False
         self._pending: list[Append] = []
         self._wake = asyncio.Event()
-        self._siblings: asyncio.Future | None = None  # resolved when the expected appends are queued
+        self._siblings: asyncio.Future[None] | None = None  # resolved when the expected appends are queued
         self._expected = 0
         self._writing = False
-        self._writer: asyncio.Task | None = None
+        self._writer: asyncio.Task[None] | None = None
         self._timer: asyncio.TimerHandle | None = None
-        self._timer_at: int | None = None
+        self._timer_at: int | None = None  # its deadline: set and cleared with _timer
         self.batches_written = 0
         self.records_written = 0
 
     # -- requests -----------------------------------------------------------------------------
 
-    def submit(self, method: Callable[[Any, Any], None], request: Any) -> asyncio.Future:
-        future = asyncio.get_running_loop().create_future()
+    def submit(self, method: Callable[[Req, Waiter[T]], None], request: Req) -> asyncio.Future[T]:
+        future: asyncio.Future[T] = asyncio.get_running_loop().create_future()
         method(request, future)
         self.dispatch()
         return future
 
-    def call_now(self, method: Callable[[Any, Any], None], request: Any) -> Any:
+    def call_now(self, method: Callable[[Req, Waiter[T]], None], request: Req) -> T:
         """For requests the shard answers at once (Heartbeat): the result, without a future."""
-        waiter = _Immediate()
+        waiter: _Immediate[T] = _Immediate()
         method(request, waiter)
         self.dispatch()
-        assert waiter.result is not _Immediate.UNSET, "the shard did not answer at once"
+        assert waiter.result is not _Unset.UNSET, "the shard did not answer at once"
         return waiter.result
 
     def dispatch(self) -> None:
         """Route the shard's outputs: resolve replies, queue appends, re-arm the timer."""
         wake = False
         for out in self.shard.drain():
-            if type(out) is Reply:
+            if isinstance(out, Reply):
                 waiter = out.waiter
                 if not waiter.done():  # a cancelled request (its connection went away)
                     waiter.set_result(out.result)
@@ -110,8 +122,8 @@ class CoordinatorRuntime:
 
     async def barrier(self) -> None:
         """Wait until every append queued so far is durable."""
-        future = asyncio.get_running_loop().create_future()
-        self._pending.append(Append([], lambda _e: future.done() or future.set_result(None)))
+        future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self._pending.append(Append([], lambda _error: _resolve(future)))
         self._wake.set()
         await future
 
@@ -119,7 +131,7 @@ class CoordinatorRuntime:
 
     def _arm_timer(self) -> None:
         deadline = self.shard.timers.next_deadline()
-        if deadline is None or (self._timer is not None and self._timer_at <= deadline):
+        if deadline is None or (self._timer_at is not None and self._timer_at <= deadline):
             return
         if self._timer is not None:
             self._timer.cancel()
@@ -178,7 +190,7 @@ class CoordinatorRuntime:
         loop = asyncio.get_running_loop()
         self._siblings = siblings = loop.create_future()
         self._expected = expected
-        timer = loop.call_later(SIBLING_WAIT_S, lambda: siblings.done() or siblings.set_result(None))
+        timer = loop.call_later(SIBLING_WAIT_S, _resolve, siblings)
         try:
             await siblings
         finally:

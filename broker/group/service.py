@@ -54,9 +54,9 @@ class GroupCoordinatorService:
         # The partitions this broker coordinates: all of them on a single broker (None); in cluster
         # mode those whose offsets partition it leads (set_owned), the others NOT_COORDINATOR.
         self.owned: set[int] | None = None if owned is None else set(owned)
-        self._loads: dict[int, asyncio.Task] = {}
+        self._loads: dict[int, asyncio.Task[None]] = {}
         self.active = False
-        self._loading: asyncio.Task | None = None
+        self._loading: asyncio.Task[None] | None = None
         self._partitions: dict[str, int] = {}  # group id -> its partition (the Java hash, cached)
 
     # -- lifecycle ----------------------------------------------------------------------------
@@ -225,6 +225,7 @@ class GroupCoordinatorService:
             if error is not None:
                 described.append(DescribedGroup(group_id or "", error))
             else:
+                assert group_id is not None  # (_unavailable answers a None id INVALID_GROUP_ID)
                 described.append(self.runtime_for(group_id).shard.describe_group(group_id, api_version))
         return described
 
@@ -264,6 +265,7 @@ class GroupCoordinatorService:
             if error is not None:
                 answers[group_id] = error
             else:
+                assert group_id is not None  # (_unavailable answers a None id INVALID_GROUP_ID)
                 by_shard.setdefault(self.runtime_for(group_id).partition, []).append(group_id)
                 answers.setdefault(group_id, E.NONE)
         results = await asyncio.gather(*(self.runtimes[p].submit(self.runtimes[p].shard.delete_groups, ids)

@@ -32,7 +32,9 @@ from broker.group.events import (
     FetchedGroup,
     Heartbeat,
     JoinGroup,
+    JoinResult,
     LeaveGroup,
+    LeaveResult,
     ListedGroup,
     OffsetCommit,
     OffsetDelete,
@@ -41,6 +43,8 @@ from broker.group.events import (
     Outputs,
     PartitionErrors,
     SyncGroup,
+    SyncResult,
+    Waiter,
     append_error_to_response_error,
 )
 from broker.group.metadata_manager import GroupMetadataManager
@@ -121,21 +125,21 @@ class GroupCoordinatorShard:
 
     # == Membership: the classic group protocol (metadata_manager.py) =============================
 
-    def join_group(self, req: JoinGroup, waiter: Any) -> None:
+    def join_group(self, req: JoinGroup, waiter: Waiter[JoinResult]) -> None:
         self.group_manager.join_group(req, waiter)
 
-    def sync_group(self, req: SyncGroup, waiter: Any) -> None:
+    def sync_group(self, req: SyncGroup, waiter: Waiter[SyncResult]) -> None:
         self.group_manager.sync_group(req, waiter)
 
-    def heartbeat(self, req: Heartbeat, waiter: Any) -> None:
+    def heartbeat(self, req: Heartbeat, waiter: Waiter[ErrorCode]) -> None:
         self.group_manager.heartbeat(req, waiter)
 
-    def leave_group(self, req: LeaveGroup, waiter: Any) -> None:
+    def leave_group(self, req: LeaveGroup, waiter: Waiter[LeaveResult]) -> None:
         self.group_manager.leave_group(req, waiter)
 
     # == Offsets: OffsetCommit, OffsetFetch, OffsetDelete ========================================
 
-    def commit_offsets(self, req: OffsetCommit, waiter: Any) -> None:
+    def commit_offsets(self, req: OffsetCommit, waiter: Waiter[PartitionErrors]) -> None:
         """Commit offsets; answered once the records are written. A simple group (no group
         management) comes to exist when its first offset record is replayed."""
         group = self.groups.get(req.group_id)
@@ -143,9 +147,9 @@ class GroupCoordinatorShard:
             error = E.GROUP_ID_NOT_FOUND if req.api_version >= 9 else E.ILLEGAL_GENERATION
             return self._reply(waiter, _all_partitions(req, error))
         if group is not None:
-            error = self._validate_offset_commit(group, req)
-            if error is not None:
-                return self._reply(waiter, _all_partitions(req, error))
+            rejection = self._validate_offset_commit(group, req)
+            if rejection is not None:
+                return self._reply(waiter, _all_partitions(req, rejection))
             if group.is_in(STABLE, PREPARING) and req.member_id in group.members:
                 # A commit keeps the member's session alive.
                 self.group_manager.reschedule_heartbeat(group, group.members[req.member_id])
@@ -187,7 +191,7 @@ class GroupCoordinatorShard:
         group = self.groups.get(group_id)
         return self.offsets.fetch(group_id, topics, known=group is not None and not group.is_in(DEAD))
 
-    def delete_offsets(self, req: OffsetDelete, waiter: Any) -> None:
+    def delete_offsets(self, req: OffsetDelete, waiter: Waiter[OffsetDeleteResult]) -> None:
         group = self.groups.get(req.group_id)
         if group is None or group.is_in(DEAD):
             return self._reply(waiter, OffsetDeleteResult(E.GROUP_ID_NOT_FOUND))
@@ -214,7 +218,7 @@ class GroupCoordinatorShard:
     def list_groups(self, states: Iterable[str] = (), types: Iterable[str] = ()) -> list[ListedGroup]:
         return self.group_manager.list_groups(states, types)
 
-    def delete_groups(self, group_ids: list[str], waiter: Any) -> None:
+    def delete_groups(self, group_ids: list[str], waiter: Waiter[list[tuple[str, ErrorCode]]]) -> None:
         """Delete empty groups with their offsets: tombstones for both, answered [(group id, error)]
         once written. Until then the groups are untouched; replaying the tombstones removes them."""
         answers: dict[str, ErrorCode] = {}

@@ -131,7 +131,7 @@ class ClassicGroup:
     pending_members: set[str] = field(default_factory=set)  # MEMBER_ID_REQUIRED given, not yet rejoined
     pending_sync: set[str] = field(default_factory=set)  # joined this generation, SyncGroup not seen yet
     num_awaiting_join: int = 0
-    supported: Counter = field(default_factory=Counter)  # protocol name -> members supporting it
+    supported: Counter[str] = field(default_factory=Counter)  # protocol name -> members supporting it
     new_member_added: bool = False  # extends the initial rebalance delay
 
     # -- state ----------------------------------------------------------------------------------
@@ -276,7 +276,7 @@ class ClassicGroup:
             raise ValueError(f"cannot select a protocol for empty group {self.group_id}")
         if member_id is None or protocols is None:
             candidates = self.candidate_protocols()
-            votes: Counter = Counter(m.vote(candidates) for m in self.members.values())
+            votes: Counter[str] = Counter(m.vote(candidates) for m in self.members.values())
         else:
             supported = self.supported.copy()
             supported.subtract(name for name, _ in self.members[member_id].protocols)
