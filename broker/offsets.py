@@ -241,11 +241,12 @@ class PartitionLogAdapter:
         partition_log = self._log_for(partition)
         if partition_log is None:
             raise OffsetsLogError(ErrorCode.NOT_LEADER_OR_FOLLOWER, f"no log for {OFFSETS_TOPIC}-{partition}")
+        epoch = partition_log.leader_epoch  # the epoch the append is stamped with (placed synchronously)
         _, last = await partition_log.append_records(records)
         if partition_log.high_watermark <= last:
             try:
                 async with asyncio.timeout(self.commit_timeout_s):
-                    await partition_log.wait_high_watermark(last + 1)
+                    await partition_log.wait_high_watermark(last + 1, epoch)
             except TimeoutError as e:
                 raise OffsetsLogError(ErrorCode.REQUEST_TIMED_OUT,
                                       f"{OFFSETS_TOPIC}-{partition}: not replicated within offsets.commit.timeout.ms") from e

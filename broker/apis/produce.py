@@ -67,10 +67,11 @@ async def _append(broker: Broker, topic: Topic | None, unknown: ErrorCode, index
         # acks=all waits for the leader's fsync, then (replicated) for every in-sync replica to
         # have the batch (the high watermark past it), bounded by the request's timeout.
         deadline = asyncio.get_running_loop().time() + timeout_ms / 1000 if durable and timeout_ms > 0 else None
+        epoch = lg.leader_epoch  # the epoch the append is stamped with (it is placed synchronously)
         info = await lg.append_batches(batches, durable=durable, timeout=timeout_ms / 1000 if deadline else None)
         if durable and lg.high_watermark <= info.last_offset:
             async with asyncio.timeout_at(deadline):
-                await lg.wait_high_watermark(info.last_offset + 1)
+                await lg.wait_high_watermark(info.last_offset + 1, epoch)
             if (error := broker.min_isr_error(topic.name, index, lg)) is not None:
                 return _error(index, ErrorCode.NOT_ENOUGH_REPLICAS_AFTER_APPEND,
                               "the in-sync replicas shrank below min.insync.replicas during the append")

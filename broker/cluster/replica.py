@@ -114,9 +114,11 @@ class ReplicaManager:
             if state.leader == me:
                 led.add(key)
                 self._lead(key, lg, state, replicas, view.state_versions.get(key, 0))
-            elif state.leader in view.brokers:
+            else:
+                lg.become_follower()
                 lg.replicated = True  # a follower's high watermark comes from its leader
-                follow.setdefault(state.leader, {})[key] = (state.leader_epoch, lg)
+                if state.leader in view.brokers:
+                    follow.setdefault(state.leader, {})[key] = (state.leader_epoch, lg)
         for key in list(self.leaders):
             if key not in led:
                 lp = self.leaders.pop(key)

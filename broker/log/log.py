@@ -125,6 +125,7 @@ class Log:
         self.checkpointed_high_watermark: int | None = None  # replication-offset-checkpoint at load
         self.recovery_point = 0  # every offset below is fsynced
         self.leader_epoch = 0  # stamped on every batch this broker appends as leader
+        self.is_leader = True  # False while following (cluster mode): waits for replication give up
         self.epochs = LeaderEpochCache()
         self.producer_state = ProducerStateManager()
         self.failed: BaseException | None = None
@@ -304,22 +305,36 @@ class Log:
         """This broker leads the partition from `epoch` on: its appends carry that epoch, which
         starts at the current log end (Kafka's leader epoch cache entry for a new leader)."""
         self.leader_epoch = epoch
+        self.is_leader = True
         if self.epochs.assign(epoch, self.next_offset):
             self._epochs_dirty = True
             self._kick()
 
-    async def wait_high_watermark(self, offset: int) -> None:
-        """Until the high watermark reaches `offset` (acks=all on a replicated partition)."""
+    async def wait_high_watermark(self, offset: int, epoch: int) -> None:
+        """Until the high watermark reaches `offset`, appended as leader at `epoch` (acks=all on a
+        replicated partition). Raises NOT_LEADER_OR_FOLLOWER as soon as this replica stops leading
+        at that epoch: the offset may then hold another leader's record (truncation), and its
+        reaching the high watermark would acknowledge what was never replicated (Kafka completes
+        such delayed produces with the same error)."""
         loop = asyncio.get_running_loop()
         while self.high_watermark < offset:
             if self.deleted or self.failed is not None:
                 raise LogOffline(f"{self.name} went offline while waiting for replication")
+            if not self.is_leader or self.leader_epoch != epoch:
+                raise LogError(f"{self.name}: no longer the leader at epoch {epoch}", ErrorCode.NOT_LEADER_OR_FOLLOWER)
             woken = loop.create_future()
             self.add_waiter(woken)
             try:
                 await woken
             finally:
                 self.remove_waiter(woken)
+
+    def become_follower(self) -> None:
+        """Another broker leads (or none does): appends now come from the leader only, and
+        whoever waits for replication of this replica's own appends is told at once."""
+        if self.is_leader:
+            self.is_leader = False
+            self._notify()
 
     def set_high_watermark(self, offset: int) -> None:
         """The replicated high watermark (never past what this replica has written, never back)."""

@@ -79,9 +79,15 @@ async def test_a_coordinator_move_keeps_the_group_without_a_rebalance(make_clust
     group = "stays"
     old = await coordinator(cluster, group)
     port = cluster.brokers[old].port
-    join = await request(port, ApiKey.JOIN_GROUP, 3, {
-        "group_id": group, "session_timeout_ms": 20000, "rebalance_timeout_ms": 20000, "member_id": "",
-        "protocol_type": "consumer", "protocols": [{"name": "range", "metadata": b"subscription"}]})
+    async def joined():
+        # A broker's metadata may name it coordinator a moment before its shard is loaded: a
+        # client retries NOT_COORDINATOR / COORDINATOR_LOAD_IN_PROGRESS, so does this one.
+        r = await request(port, ApiKey.JOIN_GROUP, 3, {
+            "group_id": group, "session_timeout_ms": 20000, "rebalance_timeout_ms": 20000, "member_id": "",
+            "protocol_type": "consumer", "protocols": [{"name": "range", "metadata": b"subscription"}]})
+        retriable = (ErrorCode.NOT_COORDINATOR, ErrorCode.COORDINATOR_LOAD_IN_PROGRESS)
+        return None if r.error_code in retriable else r
+    join = await eventually(joined, 20, "a join")
     assert join.error_code == ErrorCode.NONE
     member, generation = join.member_id, join.generation_id
     sync = await request(port, ApiKey.SYNC_GROUP, 3, {
@@ -109,3 +115,32 @@ async def test_a_coordinator_move_keeps_the_group_without_a_rebalance(make_clust
     g = described.groups[0]
     assert (g.error_code, g.group_state, g.protocol_data) == (ErrorCode.NONE, "Stable", "range")
     assert [(m.member_id, m.member_assignment) for m in g.members] == [(member, b"all of it")]
+
+
+async def test_an_isolated_coordinator_acknowledges_nothing_and_gives_way(make_cluster):
+    """A coordinator paused (SIGSTOP) long enough for its ZooKeeper session to expire: a replica
+    of its offsets partition takes its groups over; resumed, it acknowledges no commit (the ISR
+    moved on without it) and answers NOT_COORDINATOR once it has caught up with the cluster."""
+    cluster = make_cluster(3, zookeeper_session_timeout_ms="4000", offsets_commit_timeout_ms="3000")
+    await settled(cluster)
+    await create(cluster, "events")
+    group = "isolated"
+    old = await coordinator(cluster, group)
+    assert await commit(cluster, old, group, 3) == ErrorCode.NONE
+    cluster.brokers[old].pause()
+    try:
+        async def moved():
+            c = await find_coordinator(cluster.brokers[next(b for b in cluster.alive() if b != old)].port, group)
+            return c.node_id if c.error_code == ErrorCode.NONE and c.node_id != old else None
+        new = await eventually(moved, 30, "a new coordinator")
+        assert await eventually(lambda: fetch_committed(cluster, new, group), 20, "the offsets on the new one") == 3
+        assert await commit(cluster, new, group, 7) == ErrorCode.NONE
+    finally:
+        cluster.brokers[old].resume()
+    # Resumed, it may not yet know it lost the partition: whatever it answers, not an acknowledgement.
+    assert await commit(cluster, old, group, 99) != ErrorCode.NONE
+
+    async def gave_way():
+        return await commit(cluster, old, group, 100) == ErrorCode.NOT_COORDINATOR
+    await eventually(gave_way, 30, "the old coordinator to answer NOT_COORDINATOR")
+    assert await fetch_committed(cluster, new, group) == 7

@@ -4,13 +4,17 @@ consumers, and truncation of a divergent tail."""
 
 from __future__ import annotations
 
+import asyncio
 import uuid
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from broker.log import LogConfig, LogManager
+from broker.log import LogConfig, LogError, LogManager
 from broker.log.epochs import CHECKPOINT_FILE, UNDEFINED_EPOCH, LeaderEpochCache
+from broker.log.validation import validate_batches
+from protocol.errors import ErrorCode
 from protocol.records import Record, build_batch, iter_batches
 
 # --- the leader epoch cache (pure) ---------------------------------------------------------------
@@ -164,6 +168,31 @@ async def test_truncation_of_a_follower_forgets_the_cut_producer_batches(tmp_pat
         assert follower.producer_state.producers[5].last_seq == 0
         await follower.truncate_to(0)
         assert 5 not in follower.producer_state.producers
+    finally:
+        await leader_m.stop()
+        await follower_m.stop()
+
+
+async def test_a_wait_for_replication_ends_when_leadership_does(tmp_path):
+    """The defect this guards against: a leader's append, waiting for the high watermark, was
+    acknowledged after the replica became a follower, truncated it, and copied the new leader's
+    record to the same offset."""
+    leader_m, follower_m, leader, _ = await two_logs(tmp_path)
+    try:
+        leader.replicated = True
+        leader.become_leader(4)
+        info = await leader.append_batches(validate_batches(batch(1, "mine"), max_message_bytes=1 << 20))
+        wait = asyncio.ensure_future(leader.wait_high_watermark(info.last_offset + 1, 4))
+        await asyncio.sleep(0)
+        assert not wait.done()
+        leader.become_follower()
+        with pytest.raises(LogError) as e:
+            await wait
+        assert e.value.error_code == ErrorCode.NOT_LEADER_OR_FOLLOWER
+        # A wait for an append of an older epoch fails too, even once leading again.
+        leader.become_leader(5)
+        with pytest.raises(LogError):
+            await leader.wait_high_watermark(info.last_offset + 1, 4)
     finally:
         await leader_m.stop()
         await follower_m.stop()
