@@ -203,8 +203,15 @@ class CoordinatorRuntime:
         self._writer = asyncio.get_running_loop().create_task(self._write_loop(), name=f"offsets-writer-{self.partition}")
 
     async def load(self) -> None:
-        records = []
+        # Only the newest record of each key counts (what compaction keeps): keep the raw bytes
+        # of the last one seen per key, in the order of those last occurrences (the log order of
+        # the survivors), and decode those alone: most of a busy partition is older commits.
+        latest: dict[bytes, bytes | None] = {}
         async for key, value in self.offsets_log.read(self.partition):
+            latest.pop(key, None)
+            latest[key] = value
+        records = []
+        for key, value in latest.items():
             try:
                 record = decode_record(key, value)
             except Exception as e:  # a record we cannot read is skipped, as Kafka's loader does
