@@ -12,6 +12,10 @@ from pyspark.sql import functions as F
 from jobs.rows import KIND_GROUP_METADATA, KIND_OFFSET_COMMIT, KIND_TOMBSTONE
 
 _LOG_ORDER = ("log_partition", "offset")
+# the columns latest_offsets reads: a source read with only these (option `columns`) decodes
+# nothing else (no group metadata, no errors)
+LATEST_OFFSETS_COLUMNS = ("log_partition", "offset", "timestamp", "kind", "key_type", "group", "topic", "partition",
+                          "committed_offset", "leader_epoch", "metadata", "commit_timestamp", "expire_timestamp")
 
 
 # --- latest committed offsets ---------------------------------------------------------------------

@@ -62,15 +62,15 @@ def _arrow_schema(schema: StructType):
 _TIME_SCALE = {"s": None, "ms": 1, "us": 1000, "ns": 1_000_000}
 
 
-def _to_arrow(cols: dict[str, list], schema: StructType, arrow_schema):
-    """An Arrow RecordBatch of the columns, in the exact types Spark expects (timestamps are
-    given in milliseconds since the epoch)."""
+def to_arrow_columns(cols: dict[str, list], names: Sequence[str], arrow_schema):
+    """An Arrow RecordBatch of the columns `names` (Python lists), in the exact types Spark
+    expects (timestamps are given in milliseconds since the epoch)."""
     import pyarrow as pa
     import pyarrow.compute as pc
 
     arrays = []
-    for f, af in zip(schema.fields, arrow_schema, strict=True):
-        values = cols[f.name]
+    for name, af in zip(names, arrow_schema, strict=True):
+        values = cols[name]
         n = len(values)
         if values.count(None) == n:
             arrays.append(pa.nulls(n, af.type))
@@ -83,6 +83,10 @@ def _to_arrow(cols: dict[str, list], schema: StructType, arrow_schema):
     return pa.RecordBatch.from_arrays(arrays, schema=arrow_schema)
 
 
+def _to_arrow(cols: dict[str, list], schema: StructType, arrow_schema):
+    return to_arrow_columns(cols, schema.fieldNames(), arrow_schema)
+
+
 # --- kbroker-offsets ----------------------------------------------------------------------------
 
 
@@ -93,13 +97,45 @@ class RangePartition(InputPartition):
     range: segments.OffsetRange | None
 
 
+def offsets_columns(options: dict[str, str]) -> list[str]:
+    """The columns asked for with the `columns` option (all when absent), checked."""
+    wanted = options.get("columns")
+    known = [name for name, _ in rows.OFFSETS_COLUMNS]
+    if not wanted:
+        return known
+    names = [c.strip() for c in wanted.split(",") if c.strip()]
+    unknown = [c for c in names if c not in known]
+    if unknown:
+        raise ValueError(f"kbroker-offsets has no column {', '.join(unknown)} (columns: {', '.join(known)})")
+    return names
+
+
+def _check_schema(schema: StructType) -> None:
+    """A schema given with `.schema(...)` must be columns of the source, in its types."""
+    types = dict(rows.OFFSETS_COLUMNS)
+    for f in schema.fields:
+        if f.name not in types:
+            raise ValueError(f"kbroker-offsets has no column {f.name!r} (columns: {', '.join(types)})")
+        # (no Spark context here to parse DDL: compare Spark's own spelling of the type)
+        if f.dataType.simpleString() != types[f.name].replace(" ", ""):
+            raise ValueError(f"kbroker-offsets column {f.name!r} is {types[f.name]}, "
+                             f"not {f.dataType.simpleString()}")
+
+
 class OffsetsReader(DataSourceReader):
+    """Reads only the columns of its schema: the source's, narrowed by the `columns` option or
+    by a schema given with `.schema(...)` (Python data sources are not told which columns a
+    query uses, so the narrowing is asked for this way; see README, column pruning)."""
+
     def __init__(self, options: dict[str, str], schema: StructType):
         self.log_dirs = _log_dirs(options)
         self.topic = options.get("topic", segments.OFFSETS_TOPIC)
         self.split_bytes = int(options.get("splitBytes", DEFAULT_SPLIT_BYTES))
         self.check_crc = _truthy(options.get("checkCrc"), True)
         self.batch_rows = int(options.get("batchRows", DEFAULT_BATCH_ROWS))
+        self.decoder = options.get("decoder", "columnar")
+        if self.decoder not in ("columnar", "rows"):
+            raise ValueError(f"decoder must be columnar or rows, not {self.decoder!r}")
         self.schema = schema
 
     def partitions(self) -> Sequence[InputPartition]:
@@ -113,10 +149,17 @@ class OffsetsReader(DataSourceReader):
         assert isinstance(partition, RangePartition)
         if partition.range is None:
             return
+        if self.decoder == "rows":
+            yield from self._read_rows(partition.range)
+        else:
+            yield from read_columnar(partition.range, self.schema, check_crc=self.check_crc,
+                                     batch_rows=self.batch_rows)
+
+    def _read_rows(self, rng: segments.OffsetRange) -> Iterator:
+        """The row-at-a-time decoder (jobs/rows.py), kept for comparison (`decoder=rows`)."""
         schema = self.schema
         arrow_schema = _arrow_schema(schema)
         out = rows.OffsetColumns()
-        rng = partition.range
         stats = segments.ReadStats()
         for batch in segments.read_range(rng, check_crc=self.check_crc, stats=stats):
             out.add_batch(rng.partition, batch)
@@ -125,6 +168,29 @@ class OffsetsReader(DataSourceReader):
                 out.clear()
         if out.rows:
             yield _to_arrow(out.cols, schema, arrow_schema)
+
+
+def read_columnar(rng: segments.OffsetRange, schema: StructType, *, check_crc: bool = True,
+                  batch_rows: int = DEFAULT_BATCH_ROWS, stats: segments.ReadStats | None = None) -> Iterator:
+    """Arrow record batches of about `batch_rows` rows of the range, columns of `schema` only."""
+    from jobs.columnar import ColumnarDecoder
+
+    stats = stats if stats is not None else segments.ReadStats()
+    decoder = ColumnarDecoder(schema.fieldNames(), _arrow_schema(schema), stats)
+    pending: list[segments.RawBatch] = []
+    count = 0
+    for raw in segments.range_batches(rng, check_crc=check_crc, stats=stats):
+        pending.append(raw)
+        count += raw.header.records_count
+        if count >= batch_rows:
+            out = decoder.decode(rng.partition, pending)
+            if out is not None and out.num_rows:
+                yield out
+            pending, count = [], 0
+    if pending:
+        out = decoder.decode(rng.partition, pending)
+        if out is not None and out.num_rows:
+            yield out
 
 
 class OffsetsDataSource(DataSource):
@@ -136,9 +202,11 @@ class OffsetsDataSource(DataSource):
         return OFFSETS_FORMAT
 
     def schema(self) -> str:
-        return rows.ddl(rows.OFFSETS_COLUMNS)
+        types = dict(rows.OFFSETS_COLUMNS)
+        return rows.ddl(tuple((c, types[c]) for c in offsets_columns(self.options)))
 
     def reader(self, schema: StructType) -> DataSourceReader:
+        _check_schema(schema)
         return OffsetsReader(self.options, schema)
 
 

@@ -37,8 +37,11 @@ class Context:
     _offsets: DataFrame | None = None
     _log_end: DataFrame | None = None
 
-    def offsets(self) -> DataFrame:
-        """The decoded offsets log; with `cache`, read once and kept for the jobs of this run."""
+    def offsets(self, columns: Sequence[str] | None = None) -> DataFrame:
+        """The decoded offsets log; with `cache`, read once (every column) and kept for the jobs
+        of this run; without, only `columns` when given (the others are never decoded)."""
+        if columns and not self.cache:
+            return self.spark.read.format(OFFSETS_FORMAT).option("columns", ",".join(columns)).load(self.data)
         if self._offsets is None:
             self._offsets = self.spark.read.format(OFFSETS_FORMAT).load(self.data)
             if self.cache:
