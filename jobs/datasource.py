@@ -18,10 +18,11 @@ Reading a live directory is safe; see jobs/segments.py.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
-from pyspark.sql.datasource import DataSource, DataSourceReader, InputPartition
+from pyspark.sql.datasource import DataSource, DataSourceReader, DataSourceStreamReader, InputPartition
 from pyspark.sql.types import StructType
 
 from jobs import rows, segments
@@ -209,6 +210,12 @@ class OffsetsDataSource(DataSource):
         _check_schema(schema)
         return OffsetsReader(self.options, schema)
 
+    def streamReader(self, schema: StructType) -> DataSourceStreamReader:
+        _check_schema(schema)
+        from jobs.stream import OffsetsStreamReader
+
+        return OffsetsStreamReader(self.options, schema, _log_dirs(self.options))
+
 
 # --- kbroker-log-end ----------------------------------------------------------------------------
 
@@ -234,6 +241,7 @@ class LogEndReader(DataSourceReader):
         if not partition.dirs:
             return
         cols: dict[str, list] = {name: [] for name, _ in rows.LOG_END_COLUMNS}
+        now = int(time.time() * 1000)
         for d in partition.dirs:
             b = segments.log_bounds(d, check_crc=self.check_crc)
             cols["topic"].append(b.topic)
@@ -243,6 +251,7 @@ class LogEndReader(DataSourceReader):
             cols["segments"].append(b.segments)
             cols["size_bytes"].append(b.size_bytes)
             cols["max_timestamp"].append(None if b.max_timestamp < 0 else b.max_timestamp)
+            cols["observed_at"].append(now)
         yield _to_arrow(cols, self.schema, _arrow_schema(self.schema))
 
 
@@ -259,6 +268,11 @@ class LogEndDataSource(DataSource):
 
     def reader(self, schema: StructType) -> DataSourceReader:
         return LogEndReader(self.options, schema)
+
+    def streamReader(self, schema: StructType) -> DataSourceStreamReader:
+        from jobs.stream import LogEndStreamReader
+
+        return LogEndStreamReader(self.options, schema, _log_dirs(self.options))
 
 
 def register(spark) -> None:

@@ -66,6 +66,7 @@ LOG_END_COLUMNS: tuple[tuple[str, str], ...] = (
     ("segments", "int"),
     ("size_bytes", "bigint"),
     ("max_timestamp", "timestamp"),   # of the last batch, null if none
+    ("observed_at", "timestamp"),     # when the ends were read (a stream: its micro-batch's tick)
 )
 
 _KEY_CACHE_MAX = 200_000
