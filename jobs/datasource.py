@@ -276,6 +276,9 @@ class LogEndDataSource(DataSource):
 
 
 def register(spark) -> None:
-    """Make `kbroker-offsets` and `kbroker-log-end` known to the session."""
+    """Make `kbroker-offsets`, `kbroker-log-end` and `kbroker-alerts` known to the session."""
+    from jobs.alerts import AlertsDataSource
+
     spark.dataSource.register(OffsetsDataSource)
     spark.dataSource.register(LogEndDataSource)
+    spark.dataSource.register(AlertsDataSource)

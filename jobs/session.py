@@ -14,7 +14,7 @@ from pyspark.sql import SparkSession
 from jobs.datasource import register
 
 ROOT = Path(__file__).resolve().parent.parent
-SHIPPED_PACKAGES = ("jobs", "protocol")
+SHIPPED_PACKAGES = ("jobs", "protocol", "client")  # client: the alerts writer's producer
 
 
 def default_master() -> str | None:
