@@ -43,7 +43,8 @@ def _truthy(value: str | None, default: bool) -> bool:
 def _log_dirs(options: dict[str, str]) -> list[str]:
     path = options.get("path") or options.get("paths")
     if not path:
-        raise ValueError("give the broker's log dir: spark.read.format(...).load('<log.dirs>')")
+        raise ValueError("give the broker's log dir: spark.read.format(...).load('<log.dirs>'), "
+                         "or its address: .option('bootstrap', 'host:port')")
     if path.startswith("["):  # load([...]) hands a JSON list
         import json
 
@@ -129,7 +130,8 @@ class OffsetsReader(DataSourceReader):
     query uses, so the narrowing is asked for this way; see README, column pruning)."""
 
     def __init__(self, options: dict[str, str], schema: StructType):
-        self.log_dirs = _log_dirs(options)
+        self.bootstrap = options.get("bootstrap")
+        self.log_dirs = [] if self.bootstrap else _log_dirs(options)
         self.topic = options.get("topic", segments.OFFSETS_TOPIC)
         self.split_bytes = int(options.get("splitBytes", DEFAULT_SPLIT_BYTES))
         self.check_crc = _truthy(options.get("checkCrc"), True)
@@ -140,6 +142,12 @@ class OffsetsReader(DataSourceReader):
         self.schema = schema
 
     def partitions(self) -> Sequence[InputPartition]:
+        if self.bootstrap:
+            from jobs import network
+
+            return [NetRange(self.bootstrap, e.topic, e.partition, e.log_start_offset, e.log_end_offset)
+                    for e in network.log_ends(self.bootstrap, self.topic)
+                    if e.log_end_offset > e.log_start_offset] or [RangePartition(None)]
         ranges = [r for p in segments.partition_dirs(self.log_dirs, self.topic)
                   for r in segments.plan_ranges(p, self.split_bytes)]
         # the biggest first, so that the slowest tasks start first
@@ -147,6 +155,9 @@ class OffsetsReader(DataSourceReader):
         return [RangePartition(r) for r in ranges] or [RangePartition(None)]
 
     def read(self, partition: InputPartition) -> Iterator:
+        if isinstance(partition, NetRange):
+            yield from read_network(partition, self.schema, self.batch_rows)
+            return
         assert isinstance(partition, RangePartition)
         if partition.range is None:
             return
@@ -174,24 +185,49 @@ class OffsetsReader(DataSourceReader):
 def read_columnar(rng: segments.OffsetRange, schema: StructType, *, check_crc: bool = True,
                   batch_rows: int = DEFAULT_BATCH_ROWS, stats: segments.ReadStats | None = None) -> Iterator:
     """Arrow record batches of about `batch_rows` rows of the range, columns of `schema` only."""
+    stats = stats if stats is not None else segments.ReadStats()
+    raw = segments.range_batches(rng, check_crc=check_crc, stats=stats)
+    yield from decode_batches(raw, rng.partition, schema, batch_rows=batch_rows, stats=stats)
+
+
+def decode_batches(raw: Iterator[segments.RawBatch], log_partition: int, schema: StructType, *,
+                   batch_rows: int = DEFAULT_BATCH_ROWS, stats: segments.ReadStats | None = None) -> Iterator:
+    """Arrow record batches of the rows of undecoded batches (from files or Fetch answers)."""
     from jobs.columnar import ColumnarDecoder
 
-    stats = stats if stats is not None else segments.ReadStats()
     decoder = ColumnarDecoder(schema.fieldNames(), _arrow_schema(schema), stats)
     pending: list[segments.RawBatch] = []
     count = 0
-    for raw in segments.range_batches(rng, check_crc=check_crc, stats=stats):
-        pending.append(raw)
-        count += raw.header.records_count
+    for b in raw:
+        pending.append(b)
+        count += b.header.records_count
         if count >= batch_rows:
-            out = decoder.decode(rng.partition, pending)
+            out = decoder.decode(log_partition, pending)
             if out is not None and out.num_rows:
                 yield out
             pending, count = [], 0
     if pending:
-        out = decoder.decode(rng.partition, pending)
+        out = decoder.decode(log_partition, pending)
         if out is not None and out.num_rows:
             yield out
+
+
+@dataclass
+class NetRange(InputPartition):
+    """Offsets [start, end) of one partition, fetched from its leader at `bootstrap`."""
+
+    bootstrap: str
+    topic: str
+    partition: int
+    start: int
+    end: int
+
+
+def read_network(part: NetRange, schema: StructType, batch_rows: int = DEFAULT_BATCH_ROWS) -> Iterator:
+    from jobs import network
+
+    raw = network.fetch_batches(part.bootstrap, part.topic, part.partition, part.start, part.end)
+    yield from decode_batches(raw, part.partition, schema, batch_rows=batch_rows)
 
 
 class OffsetsDataSource(DataSource):
@@ -214,7 +250,7 @@ class OffsetsDataSource(DataSource):
         _check_schema(schema)
         from jobs.stream import OffsetsStreamReader
 
-        return OffsetsStreamReader(self.options, schema, _log_dirs(self.options))
+        return OffsetsStreamReader(self.options, schema, [] if self.options.get("bootstrap") else _log_dirs(self.options))
 
 
 # --- kbroker-log-end ----------------------------------------------------------------------------
@@ -227,17 +263,23 @@ class DirsPartition(InputPartition):
 
 class LogEndReader(DataSourceReader):
     def __init__(self, options: dict[str, str], schema: StructType):
-        self.log_dirs = _log_dirs(options)
+        self.bootstrap = options.get("bootstrap")
+        self.log_dirs = [] if self.bootstrap else _log_dirs(options)
         self.check_crc = _truthy(options.get("checkCrc"), True)
         self.schema = schema
 
     def partitions(self) -> Sequence[InputPartition]:
+        if self.bootstrap:
+            return [DirsPartition([])]  # one task asks the brokers
         dirs = segments.partition_dirs(self.log_dirs)
         chunks = [dirs[i:i + _DIRS_PER_PARTITION] for i in range(0, len(dirs), _DIRS_PER_PARTITION)]
         return [DirsPartition(c) for c in chunks] or [DirsPartition([])]
 
     def read(self, partition: InputPartition) -> Iterator:
         assert isinstance(partition, DirsPartition)
+        if self.bootstrap:
+            yield network_log_end_rows(self.bootstrap, self.schema, int(time.time() * 1000))
+            return
         if not partition.dirs:
             return
         cols: dict[str, list] = {name: [] for name, _ in rows.LOG_END_COLUMNS}
@@ -253,6 +295,26 @@ class LogEndReader(DataSourceReader):
             cols["max_timestamp"].append(None if b.max_timestamp < 0 else b.max_timestamp)
             cols["observed_at"].append(now)
         yield _to_arrow(cols, self.schema, _arrow_schema(self.schema))
+
+
+def network_log_end_rows(bootstrap: str, schema: StructType, observed_ms: int, ends: dict[str, int] | None = None):
+    """The log-end rows from ListOffsets (segments, size and max timestamp are not known there:
+    null). With `ends` (a stream's planned positions), those end offsets are reported."""
+    from jobs import network
+
+    cols: dict[str, list] = {name: [] for name, _ in rows.LOG_END_COLUMNS}
+    for e in network.log_ends(bootstrap):
+        key = f"{e.topic}-{e.partition}"
+        if ends is not None and key not in ends:
+            continue
+        cols["topic"].append(e.topic)
+        cols["partition"].append(e.partition)
+        cols["log_start_offset"].append(e.log_start_offset)
+        cols["log_end_offset"].append(e.log_end_offset if ends is None else ends[key])
+        for name in ("segments", "size_bytes", "max_timestamp"):
+            cols[name].append(None)
+        cols["observed_at"].append(observed_ms)
+    return _to_arrow(cols, schema, _arrow_schema(schema))
 
 
 class LogEndDataSource(DataSource):
@@ -272,7 +334,7 @@ class LogEndDataSource(DataSource):
     def streamReader(self, schema: StructType) -> DataSourceStreamReader:
         from jobs.stream import LogEndStreamReader
 
-        return LogEndStreamReader(self.options, schema, _log_dirs(self.options))
+        return LogEndStreamReader(self.options, schema, [] if self.options.get("bootstrap") else _log_dirs(self.options))
 
 
 def register(spark) -> None:

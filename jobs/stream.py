@@ -42,9 +42,16 @@ from jobs import rows, segments
 log = logging.getLogger("kbroker.jobs")
 
 
-def _ends(log_dirs: list[str], topic: str | None) -> dict[str, tuple[segments.PartitionDir, int, int]]:
-    """Per partition key (`<p>` for the offsets topic, else `<topic>-<p>`): dir, start, end."""
-    out = {}
+def _ends(log_dirs: list[str], topic: str | None, bootstrap: str | None = None) -> dict[str, tuple[object, int, int]]:
+    """Per partition key (`<p>` for the offsets topic, else `<topic>-<p>`): dir (None over the
+    network), start, end."""
+    out: dict[str, tuple[object, int, int]] = {}
+    if bootstrap:
+        from jobs import network
+
+        for e in network.log_ends(bootstrap, topic):
+            out[str(e.partition) if topic else f"{e.topic}-{e.partition}"] = (None, e.log_start_offset, e.log_end_offset)
+        return out
     for pdir in segments.partition_dirs(log_dirs, topic):
         try:
             b = segments.log_bounds(pdir)
@@ -66,6 +73,7 @@ class OffsetsStreamReader(DataSourceStreamReader):
 
     def __init__(self, options: dict[str, str], schema: StructType, log_dirs: list[str]):
         self.log_dirs = log_dirs
+        self.bootstrap = options.get("bootstrap")
         self.topic = options.get("topic", segments.OFFSETS_TOPIC)
         self.starting = options.get("startingOffsets", "earliest")
         if self.starting not in ("earliest", "latest"):
@@ -76,12 +84,12 @@ class OffsetsStreamReader(DataSourceStreamReader):
 
     def initialOffset(self) -> dict:
         if self.starting == "latest":
-            return {p: end for p, (_d, _s, end) in _ends(self.log_dirs, self.topic).items()}
+            return {p: end for p, (_d, _s, end) in _ends(self.log_dirs, self.topic, self.bootstrap).items()}
         return {}
 
     def latestOffset(self, start: dict | None = None, limit=None) -> dict:
         start = dict(start or {})
-        ends = _ends(self.log_dirs, self.topic)
+        ends = _ends(self.log_dirs, self.topic, self.bootstrap)
         gone = set(start) - set(ends)
         for p in gone - self.missing:
             log.warning("%s partition %s: its directory is gone; keeping its position %s", self.topic, p, start[p])
@@ -92,8 +100,13 @@ class OffsetsStreamReader(DataSourceStreamReader):
         return out
 
     def partitions(self, start: dict, end: dict) -> Sequence[InputPartition]:
+        if self.bootstrap:
+            from jobs.datasource import NetRange
+
+            return [NetRange(self.bootstrap, self.topic, int(p), (start or {}).get(p, 0), stop)
+                    for p, stop in sorted(end.items(), key=lambda kv: int(kv[0])) if stop > (start or {}).get(p, 0)]
         dirs = {str(d.partition): d for d in segments.partition_dirs(self.log_dirs, self.topic)}
-        out = []
+        out: list[InputPartition] = []
         for p, stop in sorted(end.items(), key=lambda kv: int(kv[0])):
             first = start.get(p, 0) if start else 0
             if stop > first and p in dirs:
@@ -102,8 +115,11 @@ class OffsetsStreamReader(DataSourceStreamReader):
         return out
 
     def read(self, partition: InputPartition) -> Iterator:
-        from jobs.datasource import read_columnar
+        from jobs.datasource import NetRange, read_columnar, read_network
 
+        if isinstance(partition, NetRange):
+            yield from read_network(partition, self.schema)
+            return
         assert isinstance(partition, StreamRange)
         yield from read_columnar(partition.range, self.schema, check_crc=self.check_crc)
 
@@ -125,13 +141,14 @@ class LogEndStreamReader(DataSourceStreamReader):
 
     def __init__(self, options: dict[str, str], schema: StructType, log_dirs: list[str]):
         self.log_dirs = log_dirs
+        self.bootstrap = options.get("bootstrap")
         self.schema = schema
 
     def initialOffset(self) -> dict:
         return {"tick": 0, "ends": {}}
 
     def latestOffset(self, start: dict | None = None, limit=None) -> dict:
-        ends = {k: end for k, (_d, _s, end) in _ends(self.log_dirs, None).items()}
+        ends = {k: end for k, (_d, _s, end) in _ends(self.log_dirs, None, self.bootstrap).items()}
         return {"tick": int(time.time() * 1000), "ends": ends}
 
     def partitions(self, start: dict, end: dict) -> Sequence[InputPartition]:
@@ -143,6 +160,11 @@ class LogEndStreamReader(DataSourceStreamReader):
         from jobs.datasource import _arrow_schema, _to_arrow
 
         assert isinstance(partition, EndsPartition)
+        if self.bootstrap:
+            from jobs.datasource import network_log_end_rows
+
+            yield network_log_end_rows(self.bootstrap, self.schema, partition.tick, partition.ends)
+            return
         cols: dict[str, list] = {name: [] for name, _ in LOG_END_STREAM_COLUMNS}
         dirs = {f"{d.topic}-{d.partition}": d for d in segments.partition_dirs(self.log_dirs)}
         for key, end in sorted(partition.ends.items()):
