@@ -16,6 +16,7 @@ from jobs import synthetic as syn
 from jobs.columnar import ColumnarDecoder, arrow_schema
 from jobs.datasource import to_arrow_columns
 from protocol.compression import Compression
+from protocol.records import CRC_OFFSET, HEADER_SIZE, compute_crc, iter_batches
 from tests.jobs.golden import FIXTURE_DIR
 
 ALL = [name for name, _ in R.OFFSETS_COLUMNS]
@@ -109,9 +110,8 @@ def test_a_corrupt_batch_cuts_its_segment_as_the_row_decoder_does(tmp_path: Path
     pdir = mixed_partition(tmp_path)
     seg = S.list_segments(pdir.path)[0]
     data = bytearray(Path(seg.path).read_bytes())
-    positions = [at for at, _h in __import__("protocol.records", fromlist=["iter_batches"]).iter_batches(bytes(data))]
+    positions = [at for at, _h in iter_batches(bytes(data))]
     # a record length that runs past its batch, with the CRC fixed so that only decoding fails
-    from protocol.records import CRC_OFFSET, HEADER_SIZE, compute_crc
     at = positions[2]
     data[at + HEADER_SIZE] = 0x7E  # zigzag 63: longer than the first record
     data[at + CRC_OFFSET:at + CRC_OFFSET + 4] = struct.pack(">I", compute_crc(bytes(data), at, positions[3] - at))
