@@ -188,6 +188,23 @@ def read_columnar(rng: segments.OffsetRange, schema: StructType, *, check_crc: b
     stats = stats if stats is not None else segments.ReadStats()
     raw = segments.range_batches(rng, check_crc=check_crc, stats=stats)
     yield from decode_batches(raw, rng.partition, schema, batch_rows=batch_rows, stats=stats)
+    if stats.notes:
+        yield error_rows(rng.partition, stats.notes, schema)
+
+
+def error_rows(log_partition: int, notes: list[str], schema: StructType):
+    """One `unknown` row per batch that cut a segment short, its `error` saying which file, which
+    byte and why the rest of that segment was not read: the reader goes on with the next segments
+    and partitions, and the gap is in the answer, not only in an executor's log."""
+    names = schema.fieldNames()
+    cols: dict[str, list] = {name: [None] * len(notes) for name in names}
+    if "log_partition" in cols:
+        cols["log_partition"] = [log_partition] * len(notes)
+    if "kind" in cols:
+        cols["kind"] = [rows.KIND_UNKNOWN] * len(notes)
+    if "error" in cols:
+        cols["error"] = [f"corrupt batch, the rest of the segment is not read: {n}" for n in notes]
+    return to_arrow_columns(cols, names, _arrow_schema(schema))
 
 
 def decode_batches(raw: Iterator[segments.RawBatch], log_partition: int, schema: StructType, *,

@@ -51,6 +51,9 @@ CHUNK_BYTES = 8 << 20  # bytes read from a segment at a time
 _INDEX_ENTRY = struct.Struct(">ii")  # relative offset, byte position
 _BATCH_LENGTH = struct.Struct(">i")
 _MAX_REOPENS = 50
+# files a Kafka (and kbroker) log dir holds at its top
+LOG_DIR_MARKERS = frozenset({"meta.properties", "recovery-point-offset-checkpoint", "log-start-offset-checkpoint",
+                             "replication-offset-checkpoint", "cleaner-offset-checkpoint"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -111,19 +114,29 @@ def split_log_dirs(paths: str | Path | Iterable[str | Path]) -> list[str]:
 def partition_dirs(log_dirs: str | Path | Iterable[str | Path], topic: str | None = None) -> list[PartitionDir]:
     """Every partition directory of the log dirs (of `topic` only, if given), sorted.
 
-    Raises FileNotFoundError naming a log dir that does not exist."""
+    Raises FileNotFoundError naming a log dir that does not exist, ValueError naming one that
+    holds files but nothing of a broker's (an empty dir is a log dir with no partitions yet)."""
     found: dict[tuple[str, int], PartitionDir] = {}
     for d in split_log_dirs(log_dirs):
         if not os.path.isdir(d):
             raise FileNotFoundError(f"no such log dir: {d}")
+        any_partition = False
         with os.scandir(d) as entries:
+            names = []
             for entry in entries:
+                names.append(entry.name)
                 if not entry.is_dir():
                     continue
                 tp = parse_partition_dir(entry.name)
-                if tp is None or (topic is not None and tp[0] != topic):
+                if tp is None:
+                    continue
+                any_partition = True
+                if topic is not None and tp[0] != topic:
                     continue
                 found.setdefault(tp, PartitionDir(tp[0], tp[1], entry.path))
+        if names and not any_partition and not LOG_DIR_MARKERS.intersection(names):
+            raise ValueError(f"{d} is not a broker's log dir: no <topic>-<partition> directories and none of "
+                             f"{', '.join(sorted(LOG_DIR_MARKERS))}")
     return [found[tp] for tp in sorted(found)]
 
 
