@@ -78,8 +78,9 @@ def events(spark, data: str, starting: str = "earliest", bootstrap_read: str | N
             r = r.option("bootstrap", bootstrap_read)
         return r
 
+    path = [] if bootstrap_read else [data]
     offsets = (source("kbroker-offsets").option("columns", ",".join(OFFSET_COLUMNS))
-               .option("startingOffsets", starting).load(data))
+               .option("startingOffsets", starting).load(*path))
     kind, key_type = F.col("kind"), F.col("key_type")
     event = (F.when(kind == "offset_commit", "commit")
              .when((kind == "tombstone") & (key_type == "offset_commit"), "offset_deleted")
@@ -90,7 +91,7 @@ def events(spark, data: str, starting: str = "earliest", bootstrap_read: str | N
         F.coalesce(F.col("committed_offset"), F.col("generation").cast("bigint")).alias("value"),
         F.coalesce(F.col("commit_timestamp"), F.col("timestamp")).alias("ts"), "log_partition", "offset",
         F.transform("members", lambda m: m["member_id"]).alias("members")).where(F.col("event").isNotNull())
-    ends = source("kbroker-log-end").load(data)
+    ends = source("kbroker-log-end").load(*path)
     e = ends.select(F.lit("end").alias("event"), F.lit(None).cast("string").alias("group"), "topic", "partition",
                     F.col("log_end_offset").alias("value"), F.col("observed_at").alias("ts"),
                     F.lit(None).cast("int").alias("log_partition"), F.lit(None).cast("bigint").alias("offset"),
@@ -274,6 +275,8 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     p.add_argument("--storm-minutes", type=float, default=5.0, help="... within this many minutes: a storm")
     p.add_argument("--starting", choices=("earliest", "latest"), default="earliest",
                    help="read the offsets log from its start (default) or only what comes next")
+    p.add_argument("--over-network", action="store_true",
+                   help="read the offsets log and log ends from the brokers at --bootstrap, not from --data")
     p.add_argument("--master", default=None)
     p.add_argument("--quiet", action="store_true")
     return p.parse_args(argv)
@@ -287,7 +290,7 @@ def start(spark, args: argparse.Namespace):
                              storm_window_ms=int(args.storm_minutes * 60_000))
     monitor = Monitor(spark, out, evaluator, bootstrap=args.bootstrap, alerts_topic=args.alerts_topic,
                       refresh_s=args.trigger)
-    query = (events(spark, args.data, args.starting).writeStream.foreachBatch(monitor.on_batch)
+    query = (events(spark, args.data, args.starting, args.bootstrap if args.over_network else None).writeStream.foreachBatch(monitor.on_batch)
              .option("checkpointLocation", args.checkpoint or str(out / "checkpoint"))
              .trigger(processingTime=f"{args.trigger} seconds").queryName("kbroker-monitor").start())
     return query, monitor
@@ -297,7 +300,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     from jobs.session import build_session
 
     args = parse_args(argv)
-    missing = [d for d in args.data.split(",") if not Path(d).is_dir()]
+    if args.over_network and not args.bootstrap:
+        print("kbroker monitor: --over-network reads from --bootstrap: give it", file=sys.stderr)
+        return 2
+    missing = [] if args.over_network else [d for d in args.data.split(",") if not Path(d).is_dir()]
     if missing:
         print(f"kbroker monitor: no such log dir: {', '.join(missing)}", file=sys.stderr)
         return 2

@@ -2,7 +2,8 @@
 committing while its topic grows (STOP), then commits the same offset again and again (STALL);
 `rewinder` commits forward then goes back (REWIND); `steady` keeps up (OK throughout). The
 monitor's status table (Parquet) and the alerts topic, read back with aiokafka, show each
-transition within two micro-batches of the moment it became true, and nothing for `steady`."""
+transition within two micro-batches of the moment it became true, and nothing for `steady`;
+reading the broker's log dir, and reading it over the network (`--over-network`)."""
 
 from __future__ import annotations
 
@@ -66,7 +67,8 @@ async def read_alerts(bootstrap: str, topic: str, expected: int, timeout: float 
     return out
 
 
-def test_monitor_statuses_and_alerts_on_a_live_broker(spark, tmp_path: Path) -> None:
+@pytest.mark.parametrize("over_network", [False, True], ids=["files", "network"])
+def test_monitor_statuses_and_alerts_on_a_live_broker(spark, tmp_path: Path, over_network: bool) -> None:
     from jobs import monitor as M
 
     broker = BrokerProcess(tmp_path / "data", extra={"offsets.topic.num.partitions": "3"}).start()
@@ -82,7 +84,7 @@ def test_monitor_statuses_and_alerts_on_a_live_broker(spark, tmp_path: Path) -> 
 
         args = M.parse_args(["--data", str(tmp_path / "data"), "--out", str(tmp_path / "monitor"),
                              "--bootstrap", bootstrap, "--trigger", str(TRIGGER_S), "--window", str(WINDOW),
-                             "--min-stop-ms", str(MIN_STOP_MS)])
+                             "--min-stop-ms", str(MIN_STOP_MS)] + (["--over-network"] if over_network else []))
         assert isinstance(args, argparse.Namespace)
         query, monitor = M.start(spark, args)
 
