@@ -6,8 +6,8 @@ project's own `client.AsyncProducer`, so that any Kafka consumer can subscribe t
 
 Each row becomes one record: the value is the row as JSON (timestamps as ISO-8601 text), the
 key is the row's `group` column when it has one (alerts of one group stay in order, in one
-partition). Options: `bootstrap` (required), `topic` (default `__lag_alerts`; created by the
-broker on first use when `auto.create.topics.enable`, Kafka's default), `acks` (default all).
+partition). Options: `bootstrap` (required), `topic` (default `__lag_alerts`; created on first
+use, with the broker's default partition count), `acks` (default all).
 Every task waits until its records are acknowledged before it reports success: a failed write
 fails the task (Spark retries it), so an alert is written at least once.
 """
@@ -44,10 +44,14 @@ def encode_row(row: Any) -> tuple[bytes | None, bytes]:
 
 
 async def produce(bootstrap: str, topic: str, records: list[tuple[bytes | None, bytes]], acks: str | int = "all") -> int:
+    from client.admin import AsyncAdmin, NewTopic
     from client.producer import AsyncProducer
 
     if not records:
         return 0
+    async with AsyncAdmin(bootstrap, client_id="kbroker-alerts") as admin:
+        # created here (the broker's default partitions), so that it does not depend on auto-creation
+        await admin.create_topics([NewTopic(topic)], exist_ok=True)
     async with AsyncProducer(bootstrap, client_id="kbroker-alerts", acks=acks, linger_ms=0) as producer:
         futures = [await producer.send(topic, value, key) for key, value in records]
         for f in futures:
