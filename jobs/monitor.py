@@ -99,6 +99,26 @@ def events(spark, data: str, starting: str = "earliest", bootstrap_read: str | N
     return o.unionByName(e)
 
 
+EVENTS_DDL = ("event string, group string, topic string, partition int, value bigint, ts timestamp, "
+              "log_partition int, offset bigint, members array<string>")
+
+
+def reduce_events(df, window: int):
+    """What of a micro-batch the evaluator can use, reduced in Spark before it reaches the
+    driver (the first batch of a monitor started on a big log holds all of its history): the
+    last `window` commits of each group and partition, the newest log end of each partition,
+    and every deletion and generation."""
+    from pyspark.sql import Window
+    from pyspark.sql import functions as F
+
+    newest_first = Window.partitionBy("event", "group", "topic", "partition").orderBy(
+        F.desc("ts"), F.desc("log_partition"), F.desc("offset"), F.desc("value"))
+    rank = F.col("_rank")
+    keep = (((F.col("event") == "commit") & (rank <= window)) | ((F.col("event") == "end") & (rank == 1))
+            | ~F.col("event").isin("commit", "end"))
+    return df.withColumn("_rank", F.row_number().over(newest_first)).where(keep).drop("_rank")
+
+
 def apply_rows(ev: LagEvaluator, rows: Sequence) -> None:
     """Feed one micro-batch: log ends first (the newest per partition), then the records of the
     offsets log in time order."""
@@ -139,8 +159,8 @@ class Monitor:
     def on_batch(self, df, batch_id: int) -> None:
         if batch_id <= self.state.batch_id:
             return  # applied before a restart
-        rows = df.collect()
         ev = self.state.evaluator
+        rows = reduce_events(df, ev.window).collect()
         apply_rows(ev, rows)
         # "now" is when the batch was planned (its log-end tick), not when it is evaluated: a
         # slow batch must not make a consumer look stopped

@@ -96,7 +96,9 @@ class OffsetsStreamReader(DataSourceStreamReader):
         self.missing = gone
         out = dict(start)
         for p, (_d, _s, end) in ends.items():
-            out[p] = max(end, start.get(p, 0))  # never backwards (a truncated tail is read again when it is rewritten)
+            # never backwards: what was read stays read (a log end only goes back when a tail that
+            # was never acknowledged is truncated; the file reader counts complete, valid batches)
+            out[p] = max(end, start.get(p, 0))
         return out
 
     def partitions(self, start: dict, end: dict) -> Sequence[InputPartition]:

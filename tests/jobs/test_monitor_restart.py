@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from jobs.lag import LagEvaluator
-from jobs.monitor import Monitor
+from jobs.monitor import EVENTS_DDL, Monitor
 
 pytestmark = pytest.mark.slow
 
@@ -19,16 +19,6 @@ T = 1_700_000_000_000
 
 def ts(ms: int) -> dt.datetime:
     return dt.datetime.fromtimestamp(ms / 1000, tz=dt.UTC)
-
-
-class Batch:
-    """What foreachBatch hands the monitor, as far as it uses it."""
-
-    def __init__(self, rows: list[dict]):
-        self.rows = rows
-
-    def collect(self) -> list[dict]:
-        return self.rows
 
 
 def end(topic: str, partition: int, offset: int, at: int) -> dict:
@@ -42,6 +32,9 @@ def commit(group: str, offset: int, at: int, log_offset: int) -> dict:
 
 
 def test_restart_resumes_and_skips_an_applied_batch(spark, tmp_path: Path) -> None:
+    def Batch(rows: list[dict]):  # noqa: N802 - what foreachBatch hands the monitor
+        return spark.createDataFrame(rows, EVENTS_DDL)
+
     out = tmp_path / "monitor"
     first = Monitor(spark, out, LagEvaluator(window=2))
     first.on_batch(Batch([end("t", 0, 100, T), commit("g", 10, T - 1000, 0)]), 0)
@@ -52,6 +45,11 @@ def test_restart_resumes_and_skips_an_applied_batch(spark, tmp_path: Path) -> No
     again.on_batch(Batch([end("t", 0, 100, T), commit("g", 10, T - 1000, 0)]), 0)  # run again: skipped
     again.on_batch(Batch([end("t", 0, 100, T + 1000), commit("g", 100, T + 500, 1)]), 1)
     assert again.state.batch_id == 1 and again.state.evaluator.groups["g"].status.value == "OK"
+
+    # only the last `window` commits of a partition reach the evaluator: the same answer
+    ev = Monitor(spark, tmp_path / "other", LagEvaluator(window=2))
+    ev.on_batch(Batch([end("t", 0, 100, T)] + [commit("g", i, T - 5000 + i, i) for i in range(50)]), 0)
+    assert [c.offset for c in ev.state.evaluator.groups["g"].partitions[("t", 0)].window] == [48, 49]
 
     rows = sorted((r["batch"], r["topic"] or "", r["previous"], r["status"])
                   for r in spark.read.parquet(str(out / "status_changes")).collect())
