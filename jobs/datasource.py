@@ -136,10 +136,14 @@ class OffsetsReader(DataSourceReader):
         self.split_bytes = int(options.get("splitBytes", DEFAULT_SPLIT_BYTES))
         self.check_crc = _truthy(options.get("checkCrc"), True)
         self.batch_rows = int(options.get("batchRows", DEFAULT_BATCH_ROWS))
+        self.filters: dict[str, set] = {}  # pushed down by Spark (pushFilters)
         self.decoder = options.get("decoder", "columnar")
         if self.decoder not in ("columnar", "rows"):
             raise ValueError(f"decoder must be columnar or rows, not {self.decoder!r}")
         self.schema = schema
+
+    def _wanted_partition(self, partition: int) -> bool:
+        return "log_partition" not in self.filters or partition in self.filters["log_partition"]
 
     def partitions(self) -> Sequence[InputPartition]:
         if self.bootstrap:
@@ -147,8 +151,9 @@ class OffsetsReader(DataSourceReader):
 
             return [NetRange(self.bootstrap, e.topic, e.partition, e.log_start_offset, e.log_end_offset)
                     for e in network.log_ends(self.bootstrap, self.topic)
-                    if e.log_end_offset > e.log_start_offset] or [RangePartition(None)]
-        ranges = [r for p in segments.partition_dirs(self.log_dirs, self.topic)
+                    if e.log_end_offset > e.log_start_offset and self._wanted_partition(e.partition)
+                    ] or [RangePartition(None)]
+        ranges = [r for p in segments.partition_dirs(self.log_dirs, self.topic) if self._wanted_partition(p.partition)
                   for r in segments.plan_ranges(p, self.split_bytes)]
         # the biggest first, so that the slowest tasks start first
         ranges.sort(key=lambda r: -r.size)
@@ -156,16 +161,16 @@ class OffsetsReader(DataSourceReader):
 
     def read(self, partition: InputPartition) -> Iterator:
         if isinstance(partition, NetRange):
-            yield from read_network(partition, self.schema, self.batch_rows)
-            return
-        assert isinstance(partition, RangePartition)
-        if partition.range is None:
-            return
-        if self.decoder == "rows":
-            yield from self._read_rows(partition.range)
+            out = read_network(partition, self.schema, self.batch_rows)
         else:
-            yield from read_columnar(partition.range, self.schema, check_crc=self.check_crc,
-                                     batch_rows=self.batch_rows)
+            assert isinstance(partition, RangePartition)
+            if partition.range is None:
+                return
+            if self.decoder == "rows":
+                out = self._read_rows(partition.range)
+            else:
+                out = read_columnar(partition.range, self.schema, check_crc=self.check_crc, batch_rows=self.batch_rows)
+        yield from apply_filters(out, self.filters)
 
     def _read_rows(self, rng: segments.OffsetRange) -> Iterator:
         """The row-at-a-time decoder (jobs/rows.py), kept for comparison (`decoder=rows`)."""
@@ -180,6 +185,49 @@ class OffsetsReader(DataSourceReader):
                 out.clear()
         if out.rows:
             yield _to_arrow(out.cols, schema, arrow_schema)
+
+
+PUSHABLE_COLUMNS = frozenset({"log_partition", "kind", "key_type", "group", "topic"})
+
+
+def apply_filters(batches: Iterator, filters: dict[str, set]) -> Iterator:
+    """The rows of each Arrow batch whose columns hold one of the values `filters` allows."""
+    if not filters:
+        yield from batches
+        return
+    import pyarrow as pa
+    import pyarrow.compute as pc
+
+    for b in batches:
+        mask = None
+        for name, values in filters.items():
+            col = b.column(name)
+            m = pc.fill_null(pc.is_in(col, value_set=pa.array(list(values), type=col.type)), False)
+            mask = m if mask is None else pc.and_(mask, m)
+        out = b.filter(mask)
+        if out.num_rows:
+            yield out
+
+
+class PushdownOffsetsReader(OffsetsReader):
+    """OffsetsReader taking filters from Spark (`.option("pushFilters", "true")`; Spark then
+    requires `spark.sql.python.filterPushdown.enabled=true`, which jobs.build_session sets: a
+    reader that implements pushFilters fails in a session without it, hence the option)."""
+
+    def pushFilters(self, filters: list) -> Iterator:
+        """Takes `col = v` and `col IN (...)` on log_partition, kind, key_type, group and topic:
+        applied to each Arrow batch before it goes to Spark (fewer rows to carry), and a
+        log_partition filter also drops whole input partitions. Spark applies the others."""
+        from pyspark.sql.datasource import EqualTo, In
+
+        names = set(self.schema.fieldNames())
+        for f in filters:
+            name = f.attribute[0] if len(f.attribute) == 1 else None
+            if isinstance(f, EqualTo | In) and name in PUSHABLE_COLUMNS and name in names:
+                values = {f.value} if isinstance(f, EqualTo) else set(f.value)
+                self.filters[name] = self.filters[name] & values if name in self.filters else values
+            else:
+                yield f
 
 
 def read_columnar(rng: segments.OffsetRange, schema: StructType, *, check_crc: bool = True,
@@ -261,6 +309,8 @@ class OffsetsDataSource(DataSource):
 
     def reader(self, schema: StructType) -> DataSourceReader:
         _check_schema(schema)
+        if _truthy(self.options.get("pushFilters"), False):
+            return PushdownOffsetsReader(self.options, schema)
         return OffsetsReader(self.options, schema)
 
     def streamReader(self, schema: StructType) -> DataSourceStreamReader:
