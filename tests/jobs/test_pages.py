@@ -81,11 +81,13 @@ def test_report_page_in_chromium(spark, tmp_path: Path) -> None:
     syn.write_commit_workload(data, records=3000, log_partitions=2, groups=6, topics=2, partitions=2)
     for t in range(2):
         for p in range(2):
-            syn.write_data_topic(data, f"topic-{t}", p, 2000)
+            syn.write_data_topic(data, f"topic-{t}", p, 20_000 + 1000 * p)  # past every commit: lag >= 0
     ctx = Context(spark, str(data), tmp_path / "reports", top=20, cache=False)
     page = run_jobs(ctx, [latest_offsets, consumer_lag], "index.html")
     dom = render(page, tmp_path / "report.png", tmp_path)
     for g in range(6):
         assert f"group-{g:04d}" in dom
     assert "<img" in dom and "lag_by_group.png" in dom
+    lags = [r["lag"] for r in spark.read.parquet(str(tmp_path / "reports" / "consumer_lag")).collect()]
+    assert lags and min(lags) >= 0 and max(lags) > 0  # a picture of real lag
     assert line_pixels(tmp_path / "report.png") > 500  # the bar chart is drawn in the first plot color
