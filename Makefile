@@ -8,8 +8,12 @@ PYTEST_ARGS ?=
 DATA ?= ./data
 REPORTS ?= ./reports
 SPARK_MASTER ?= local[*]
+# make monitor: where its page, Parquet and checkpoint go, the broker its alerts go to (empty: none)
+MONITOR ?= ./monitor
+BOOTSTRAP ?= 127.0.0.1:9092
+TRIGGER ?= 5
 
-.PHONY: install run test lint bench clean system-deps jobs cluster
+.PHONY: install run test lint bench clean system-deps jobs cluster monitor
 
 # Installs the project with every extra (cluster: kazoo; jobs: PySpark; test) into .venv, and the system packages it needs
 # (Java for Spark, with apt, only where `java` is missing); a no-op when nothing changed.
@@ -41,6 +45,13 @@ jobs: install
 	SPARK_LOCAL_IP=127.0.0.1 PYSPARK_PYTHON=$(abspath $(BIN)/python) PYSPARK_DRIVER_PYTHON=$(abspath $(BIN)/python) \
 		$(BIN)/spark-submit --master '$(SPARK_MASTER)' --conf spark.log.level=WARN \
 		jobs/run_all.py --data $(DATA) --out $(REPORTS)
+
+# The live lag monitor (Burrow's rules) over $(DATA): $(MONITOR)/monitor.html, Parquet status
+# changes, alerts on the __lag_alerts topic of $(BOOTSTRAP). Ctrl-C stops it; it resumes from its checkpoint.
+monitor: install
+	SPARK_LOCAL_IP=127.0.0.1 PYSPARK_PYTHON=$(abspath $(BIN)/python) PYSPARK_DRIVER_PYTHON=$(abspath $(BIN)/python) \
+		$(BIN)/python -m jobs.monitor --data $(DATA) --out $(MONITOR) --trigger $(TRIGGER) --master '$(SPARK_MASTER)' \
+		$(if $(BOOTSTRAP),--bootstrap $(BOOTSTRAP))
 
 # ruff, then mypy over protocol/, broker/, client/ and jobs/ (its settings: [tool.mypy] in pyproject.toml).
 lint: install

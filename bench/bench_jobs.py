@@ -6,8 +6,11 @@ offset-commit records generated on disk in Kafka's layout (local[2]), and the ti
 The records are written with the project's encoders (jobs/synthetic.py) into a temporary log
 dir (or `--data DIR`, kept and reused when it already holds the same workload). Figures:
 - generation time and size on disk;
-- the data source alone: one full read (`count()`), rows/s; and the decoding alone in one
-  Python process (no Spark), for comparison;
+- the decoding alone in one Python process (no Spark): the row-at-a-time decoder (jobs/rows.py,
+  the source's only path before issue 20) and the columnar one (jobs/columnar.py), rows/s;
+- `latest_offsets` through Spark, rows/s of the log: before (decoder=rows, every column),
+  after with every column (the full-row query) and after with only the columns it uses
+  (column-pruned: option `columns`); and a full read (`count()`) of every column both ways;
 - the jobs as `make jobs` runs them: the log decoded once and cached, then each job on it;
 - with `--standalone`, each job again in a session of its own, reading the log from disk.
 """
@@ -26,8 +29,9 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from jobs import synthetic  # noqa: E402
-from jobs.rows import OffsetColumns  # noqa: E402
-from jobs.segments import OFFSETS_TOPIC, partition_dirs, plan_ranges, read_range  # noqa: E402
+from jobs.columnar import ColumnarDecoder, arrow_schema  # noqa: E402
+from jobs.rows import OFFSETS_COLUMNS, OffsetColumns  # noqa: E402
+from jobs.segments import OFFSETS_TOPIC, partition_dirs, plan_ranges, range_batches, read_range  # noqa: E402
 
 MASTER = "local[2]"
 SPARK_CONF = {
@@ -59,7 +63,7 @@ def generate(data: Path, records: int) -> dict:
 
 
 def python_decode_rate(data: Path) -> tuple[int, float]:
-    """Rows/s decoding one offsets partition in this process (no Spark, one core)."""
+    """Rows/s decoding one offsets partition in this process (no Spark, one core), row by row."""
     pdir = partition_dirs(data, OFFSETS_TOPIC)[0]
     cols = OffsetColumns()
     rows = 0
@@ -74,11 +78,65 @@ def python_decode_rate(data: Path) -> tuple[int, float]:
     return rows, time.perf_counter() - started
 
 
+def columnar_decode_rate(data: Path, columns: list[str]) -> tuple[int, float]:
+    """Rows/s decoding one offsets partition into Arrow columns (jobs/columnar.py), one core."""
+    pdir = partition_dirs(data, OFFSETS_TOPIC)[0]
+    decoder = ColumnarDecoder(columns, arrow_schema(columns))
+    rows = 0
+    started = time.perf_counter()
+    for rng in plan_ranges(pdir):
+        pending, count = [], 0
+        for raw in range_batches(rng):
+            pending.append(raw)
+            count += raw.header.records_count
+            if count >= 65_536:
+                rows += decoder.decode(rng.partition, pending).num_rows
+                pending, count = [], 0
+        if pending:
+            rows += decoder.decode(rng.partition, pending).num_rows
+    return rows, time.perf_counter() - started
+
+
+def spark_figures(spark, data: Path, records: int, skip_before: bool) -> None:
+    from jobs import analysis
+
+    def timed(what: str, run) -> None:
+        started = time.perf_counter()
+        run()
+        secs = time.perf_counter() - started
+        print(f"  {what}: {secs:.1f} s = {records / secs:,.0f} rows/s")
+
+    def source(decoder: str, columns=None):
+        r = spark.read.format("kbroker-offsets").option("decoder", decoder)
+        if columns:
+            r = r.option("columns", ",".join(columns))
+        return r.load(str(data))
+
+    print(f"latest_offsets over the whole log ({MASTER}), rows of the log per second:")
+    if not skip_before:
+        timed("before: row-at-a-time decoder, every column",
+              lambda: analysis.latest_offsets(source("rows")).write.format("noop").mode("overwrite").save())
+    timed("after: columnar decoder, every column (full-row query)",
+          lambda: analysis.latest_offsets(source("columnar")).write.format("noop").mode("overwrite").save())
+    timed(f"after: columnar decoder, column-pruned ({len(analysis.LATEST_OFFSETS_COLUMNS)} of "
+          f"{len(OFFSETS_COLUMNS)} columns)",
+          lambda: analysis.latest_offsets(source("columnar", analysis.LATEST_OFFSETS_COLUMNS))
+          .write.format("noop").mode("overwrite").save())
+    print(f"a full read, count() ({MASTER}):")
+    if not skip_before:
+        timed("before: row-at-a-time decoder", lambda: source("rows").count())
+    timed("after: columnar decoder", lambda: source("columnar").count())
+    timed("after: columnar, group + committed_offset only",
+          lambda: source("columnar", ["group", "committed_offset"]).count())
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--records", type=int, default=5_000_000)
     ap.add_argument("--data", type=Path, default=None, help="generate into (and reuse) this dir")
     ap.add_argument("--standalone", action="store_true", help="also time each job in a session of its own")
+    ap.add_argument("--no-before", action="store_true", help="skip the row-at-a-time decoder's figures (slow)")
+    ap.add_argument("--no-jobs", action="store_true", help="skip timing the jobs")
     args = ap.parse_args()
 
     tmp = None
@@ -94,7 +152,11 @@ def main() -> int:
               f"in 10 __consumer_offsets partitions ({how}); 80 data partitions for the log ends")
 
         rows, secs = python_decode_rate(data)
-        print(f"decode alone (jobs.segments + jobs.rows, one Python process, no Spark): "
+        print(f"decode alone, one Python process, no Spark: before (jobs/rows.py, row at a time): "
+              f"{rows / secs:,.0f} rows/s ({rows:,} rows in {secs:.1f} s)")
+        all_columns = [name for name, _ in OFFSETS_COLUMNS]
+        rows, secs = columnar_decode_rate(data, all_columns)
+        print(f"decode alone, one Python process, no Spark: after (jobs/columnar.py, every column): "
               f"{rows / secs:,.0f} rows/s ({rows:,} rows in {secs:.1f} s)")
 
         from jobs import build_session, run_all
@@ -104,13 +166,12 @@ def main() -> int:
         spark.sparkContext.setLogLevel("ERROR")
         try:
             spark.read.format("kbroker-offsets").load(str(ROOT / "tests" / "fixtures" / "offsets")).count()  # warm up
-            started = time.perf_counter()
-            n = spark.read.format("kbroker-offsets").load(str(data)).count()
-            secs = time.perf_counter() - started
-            print(f"kbroker-offsets data source ({MASTER}): {n:,} rows in {secs:.1f} s = {n / secs:,.0f} rows/s")
+            spark_figures(spark, data, info["records"], args.no_before)
             started = time.perf_counter()
             m = spark.read.format("kbroker-log-end").load(str(data)).count()
             print(f"kbroker-log-end data source: {m} partitions in {time.perf_counter() - started:.2f} s")
+            if args.no_jobs:
+                return 0
 
             out = Path(tempfile.mkdtemp(prefix="kbroker-bench-reports-"))
             ctx = Context(spark, str(data), out, top=50, cache=True)

@@ -5,8 +5,13 @@
     offsets = spark.read.format("kbroker-offsets").load("./data")
     ends = spark.read.format("kbroker-log-end").load("./data")
 
+Both read the log dirs, or the brokers with `.option("bootstrap", "host:port")`, in batch
+(`spark.read`) or as streams (`spark.readStream`, jobs/stream.py); `kbroker-alerts` writes rows
+to a topic (jobs/alerts.py).
+
 The jobs (`python -m jobs`, `make jobs`, or each module with spark-submit): latest_offsets,
-consumer_lag, commit_rate, rebalance_history. See README.md, "Spark jobs".
+consumer_lag, commit_rate, rebalance_history; the live lag monitor: `python -m jobs.monitor`
+(`make monitor`). See README.md, "Spark jobs".
 """
 
 from __future__ import annotations

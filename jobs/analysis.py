@@ -12,6 +12,10 @@ from pyspark.sql import functions as F
 from jobs.rows import KIND_GROUP_METADATA, KIND_OFFSET_COMMIT, KIND_TOMBSTONE
 
 _LOG_ORDER = ("log_partition", "offset")
+# the columns latest_offsets reads: a source read with only these (option `columns`) decodes
+# nothing else (no group metadata, no errors)
+LATEST_OFFSETS_COLUMNS = ("log_partition", "offset", "timestamp", "kind", "key_type", "group", "topic", "partition",
+                          "committed_offset", "leader_epoch", "metadata", "commit_timestamp", "expire_timestamp")
 
 
 def only_row(aggregate: DataFrame) -> Row:
@@ -182,3 +186,35 @@ def rebalance_summary(history: DataFrame) -> DataFrame:
                     F.col("last.timestamp").alias("last_change"),
                     "first_seen", "rebalances", "generations", "deletions", "time_rebalancing_ms",
                     "max_rebalance_ms", "max_members"))
+
+
+# --- rebalance storms ---------------------------------------------------------------------------
+
+
+def rebalance_storms(history: DataFrame, generations: int = 5, minutes: float = 5.0) -> DataFrame:
+    """Groups whose generation advanced more than `generations` times within `minutes` (a
+    rebalance storm): when (the first and last generation of the stormy stretch), how many
+    advances at most in one such window, and the members that came and went meanwhile (those in
+    some of its generations but not all)."""
+    window_ms = int(minutes * 60_000)
+    gens = (history.where(F.col("new_generation"))
+            .select("group", "incarnation", "generation", "timestamp", "member_ids",
+                    F.unix_millis("timestamp").alias("t")))
+    w = Window.partitionBy("group", "incarnation").orderBy("t").rangeBetween(-window_ms, 0)
+    counted = gens.withColumn("advances", F.count(F.lit(1)).over(w) - 1)
+    ends = (counted.where(F.col("advances") > generations).groupBy("group", "incarnation")
+            .agg(F.min("t").alias("first_end"), F.max("t").alias("last_t"), F.max("advances").alias("max_advances")))
+    stretch = (gens.join(ends, ["group", "incarnation"])
+               .where((F.col("t") >= F.col("first_end") - window_ms) & (F.col("t") <= F.col("last_t"))))
+    per_member = (stretch.select("group", "incarnation", "generation", F.explode_outer("member_ids").alias("member"))
+                  .groupBy("group", "incarnation", "member").agg(F.countDistinct("generation").alias("in_gens")))
+    totals = stretch.groupBy("group", "incarnation").agg(
+        F.countDistinct("generation").alias("generations"), F.min("timestamp").alias("storm_start"),
+        F.max("timestamp").alias("storm_end"), F.max("max_advances").alias("max_advances_in_window"))
+    churn = (per_member.join(totals, ["group", "incarnation"])
+             .where(F.col("member").isNotNull() & (F.col("in_gens") < F.col("generations")))
+             .groupBy("group", "incarnation").agg(F.sort_array(F.collect_list("member")).alias("members_came_and_went")))
+    return (totals.join(churn, ["group", "incarnation"], "left")
+            .select("group", "incarnation", "storm_start", "storm_end", "generations", "max_advances_in_window",
+                    F.coalesce("members_came_and_went", F.array().cast("array<string>")).alias("members_came_and_went"))
+            .orderBy("group", "storm_start"))

@@ -34,7 +34,7 @@ def window_seconds(ctx: Context, commits: DataFrame) -> int:
 
 def run(ctx: Context) -> report.Section:
     # read three times (the span, the windows, the totals): keep just what they need
-    commits = (analysis.commit_records(ctx.offsets()).select("kind", "group", "timestamp", "commit_timestamp")
+    commits = (analysis.commit_records(ctx.offsets(("kind", "group", "timestamp", "commit_timestamp"))).select("kind", "group", "timestamp", "commit_timestamp")
                .persist(StorageLevel.MEMORY_AND_DISK))
     try:
         return _report(ctx, commits)

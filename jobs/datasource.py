@@ -18,11 +18,12 @@ Reading a live directory is safe; see jobs/segments.py.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+import time
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from pyspark.sql.datasource import DataSource, DataSourceReader, InputPartition
+from pyspark.sql.datasource import DataSource, DataSourceReader, DataSourceStreamReader, InputPartition
 from pyspark.sql.types import StructType
 
 if TYPE_CHECKING:
@@ -47,7 +48,8 @@ def _truthy(value: str | None, default: bool) -> bool:
 def _log_dirs(options: Mapping[str, str]) -> list[str]:
     path = options.get("path") or options.get("paths")
     if not path:
-        raise ValueError("give the broker's log dir: spark.read.format(...).load('<log.dirs>')")
+        raise ValueError("give the broker's log dir: spark.read.format(...).load('<log.dirs>'), "
+                         "or its address: .option('bootstrap', 'host:port')")
     if path.startswith("["):  # load([...]) hands a JSON list
         import json
 
@@ -67,15 +69,15 @@ def _arrow_schema(schema: StructType) -> pa.Schema:
 _TIME_SCALE = {"s": None, "ms": 1, "us": 1000, "ns": 1_000_000}
 
 
-def _to_arrow(cols: dict[str, list[Any]], schema: StructType, arrow_schema: pa.Schema) -> pa.RecordBatch:
-    """An Arrow RecordBatch of the columns, in the exact types Spark expects (timestamps are
-    given in milliseconds since the epoch)."""
+def to_arrow_columns(cols: dict[str, list], names: Sequence[str], arrow_schema):
+    """An Arrow RecordBatch of the columns `names` (Python lists), in the exact types Spark
+    expects (timestamps are given in milliseconds since the epoch)."""
     import pyarrow as pa
     import pyarrow.compute as pc
 
     arrays = []
-    for f, af in zip(schema.fields, arrow_schema, strict=True):
-        values = cols[f.name]
+    for name, af in zip(names, arrow_schema, strict=True):
+        values = cols[name]
         n = len(values)
         if values.count(None) == n:
             arrays.append(pa.nulls(n, af.type))
@@ -88,6 +90,10 @@ def _to_arrow(cols: dict[str, list[Any]], schema: StructType, arrow_schema: pa.S
     return pa.RecordBatch.from_arrays(arrays, schema=arrow_schema)
 
 
+def _to_arrow(cols: dict[str, list], schema: StructType, arrow_schema):
+    return to_arrow_columns(cols, schema.fieldNames(), arrow_schema)
+
+
 # --- kbroker-offsets ----------------------------------------------------------------------------
 
 
@@ -98,30 +104,84 @@ class RangePartition(InputPartition):
     range: segments.OffsetRange | None
 
 
+def offsets_columns(options: dict[str, str]) -> list[str]:
+    """The columns asked for with the `columns` option (all when absent), checked."""
+    wanted = options.get("columns")
+    known = [name for name, _ in rows.OFFSETS_COLUMNS]
+    if not wanted:
+        return known
+    names = [c.strip() for c in wanted.split(",") if c.strip()]
+    unknown = [c for c in names if c not in known]
+    if unknown:
+        raise ValueError(f"kbroker-offsets has no column {', '.join(unknown)} (columns: {', '.join(known)})")
+    return names
+
+
+def _check_schema(schema: StructType) -> None:
+    """A schema given with `.schema(...)` must be columns of the source, in its types."""
+    types = dict(rows.OFFSETS_COLUMNS)
+    for f in schema.fields:
+        if f.name not in types:
+            raise ValueError(f"kbroker-offsets has no column {f.name!r} (columns: {', '.join(types)})")
+        # (no Spark context here to parse DDL: compare Spark's own spelling of the type)
+        if f.dataType.simpleString() != types[f.name].replace(" ", ""):
+            raise ValueError(f"kbroker-offsets column {f.name!r} is {types[f.name]}, "
+                             f"not {f.dataType.simpleString()}")
+
+
 class OffsetsReader(DataSourceReader):
-    def __init__(self, options: Mapping[str, str], schema: StructType):
-        self.log_dirs = _log_dirs(options)
+    """Reads only the columns of its schema: the source's, narrowed by the `columns` option or
+    by a schema given with `.schema(...)` (Python data sources are not told which columns a
+    query uses, so the narrowing is asked for this way; see README, column pruning)."""
+
+    def __init__(self, options: dict[str, str], schema: StructType):
+        self.bootstrap = options.get("bootstrap")
+        self.log_dirs = [] if self.bootstrap else _log_dirs(options)
         self.topic = options.get("topic", segments.OFFSETS_TOPIC)
         self.split_bytes = int(options.get("splitBytes", DEFAULT_SPLIT_BYTES))
         self.check_crc = _truthy(options.get("checkCrc"), True)
         self.batch_rows = int(options.get("batchRows", DEFAULT_BATCH_ROWS))
+        self.filters: dict[str, set] = {}  # pushed down by Spark (pushFilters)
+        self.decoder = options.get("decoder", "columnar")
+        if self.decoder not in ("columnar", "rows"):
+            raise ValueError(f"decoder must be columnar or rows, not {self.decoder!r}")
         self.schema = schema
 
+    def _wanted_partition(self, partition: int) -> bool:
+        return "log_partition" not in self.filters or partition in self.filters["log_partition"]
+
     def partitions(self) -> Sequence[InputPartition]:
-        ranges = [r for p in segments.partition_dirs(self.log_dirs, self.topic)
+        if self.bootstrap:
+            from jobs import network
+
+            return [NetRange(self.bootstrap, e.topic, e.partition, e.log_start_offset, e.log_end_offset)
+                    for e in network.log_ends(self.bootstrap, self.topic)
+                    if e.log_end_offset > e.log_start_offset and self._wanted_partition(e.partition)
+                    ] or [RangePartition(None)]
+        ranges = [r for p in segments.partition_dirs(self.log_dirs, self.topic) if self._wanted_partition(p.partition)
                   for r in segments.plan_ranges(p, self.split_bytes)]
         # the biggest first, so that the slowest tasks start first
         ranges.sort(key=lambda r: -r.size)
         return [RangePartition(r) for r in ranges] or [RangePartition(None)]
 
-    def read(self, partition: InputPartition) -> Iterator[Any]:
-        assert isinstance(partition, RangePartition)
-        if partition.range is None:
-            return
+    def read(self, partition: InputPartition) -> Iterator:
+        if isinstance(partition, NetRange):
+            out = read_network(partition, self.schema, self.batch_rows)
+        else:
+            assert isinstance(partition, RangePartition)
+            if partition.range is None:
+                return
+            if self.decoder == "rows":
+                out = self._read_rows(partition.range)
+            else:
+                out = read_columnar(partition.range, self.schema, check_crc=self.check_crc, batch_rows=self.batch_rows)
+        yield from apply_filters(out, self.filters)
+
+    def _read_rows(self, rng: segments.OffsetRange) -> Iterator:
+        """The row-at-a-time decoder (jobs/rows.py), kept for comparison (`decoder=rows`)."""
         schema = self.schema
         arrow_schema = _arrow_schema(schema)
         out = rows.OffsetColumns()
-        rng = partition.range
         stats = segments.ReadStats()
         for batch in segments.read_range(rng, check_crc=self.check_crc, stats=stats):
             out.add_batch(rng.partition, batch)
@@ -130,6 +190,114 @@ class OffsetsReader(DataSourceReader):
                 out.clear()
         if out.rows:
             yield _to_arrow(out.cols, schema, arrow_schema)
+
+
+PUSHABLE_COLUMNS = frozenset({"log_partition", "kind", "key_type", "group", "topic"})
+
+
+def apply_filters(batches: Iterator, filters: dict[str, set]) -> Iterator:
+    """The rows of each Arrow batch whose columns hold one of the values `filters` allows."""
+    if not filters:
+        yield from batches
+        return
+    import pyarrow as pa
+    import pyarrow.compute as pc
+
+    for b in batches:
+        mask = None
+        for name, values in filters.items():
+            col = b.column(name)
+            m = pc.fill_null(pc.is_in(col, value_set=pa.array(list(values), type=col.type)), False)
+            mask = m if mask is None else pc.and_(mask, m)
+        out = b.filter(mask)
+        if out.num_rows:
+            yield out
+
+
+class PushdownOffsetsReader(OffsetsReader):
+    """OffsetsReader taking filters from Spark (`.option("pushFilters", "true")`; Spark then
+    requires `spark.sql.python.filterPushdown.enabled=true`, which jobs.build_session sets: a
+    reader that implements pushFilters fails in a session without it, hence the option)."""
+
+    def pushFilters(self, filters: list) -> Iterator:
+        """Takes `col = v` and `col IN (...)` on log_partition, kind, key_type, group and topic:
+        applied to each Arrow batch before it goes to Spark (fewer rows to carry), and a
+        log_partition filter also drops whole input partitions. Spark applies the others."""
+        from pyspark.sql.datasource import EqualTo, In
+
+        names = set(self.schema.fieldNames())
+        for f in filters:
+            name = f.attribute[0] if len(f.attribute) == 1 else None
+            if isinstance(f, EqualTo | In) and name in PUSHABLE_COLUMNS and name in names:
+                values = {f.value} if isinstance(f, EqualTo) else set(f.value)
+                self.filters[name] = self.filters[name] & values if name in self.filters else values
+            else:
+                yield f
+
+
+def read_columnar(rng: segments.OffsetRange, schema: StructType, *, check_crc: bool = True,
+                  batch_rows: int = DEFAULT_BATCH_ROWS, stats: segments.ReadStats | None = None) -> Iterator:
+    """Arrow record batches of about `batch_rows` rows of the range, columns of `schema` only."""
+    stats = stats if stats is not None else segments.ReadStats()
+    raw = segments.range_batches(rng, check_crc=check_crc, stats=stats)
+    yield from decode_batches(raw, rng.partition, schema, batch_rows=batch_rows, stats=stats)
+    if stats.notes:
+        yield error_rows(rng.partition, stats.notes, schema)
+
+
+def error_rows(log_partition: int, notes: list[str], schema: StructType):
+    """One `unknown` row per batch that cut a segment short, its `error` saying which file, which
+    byte and why the rest of that segment was not read: the reader goes on with the next segments
+    and partitions, and the gap is in the answer, not only in an executor's log."""
+    names = schema.fieldNames()
+    cols: dict[str, list] = {name: [None] * len(notes) for name in names}
+    if "log_partition" in cols:
+        cols["log_partition"] = [log_partition] * len(notes)
+    if "kind" in cols:
+        cols["kind"] = [rows.KIND_UNKNOWN] * len(notes)
+    if "error" in cols:
+        cols["error"] = [f"corrupt batch, the rest of the segment is not read: {n}" for n in notes]
+    return to_arrow_columns(cols, names, _arrow_schema(schema))
+
+
+def decode_batches(raw: Iterator[segments.RawBatch], log_partition: int, schema: StructType, *,
+                   batch_rows: int = DEFAULT_BATCH_ROWS, stats: segments.ReadStats | None = None) -> Iterator:
+    """Arrow record batches of the rows of undecoded batches (from files or Fetch answers)."""
+    from jobs.columnar import ColumnarDecoder
+
+    decoder = ColumnarDecoder(schema.fieldNames(), _arrow_schema(schema), stats)
+    pending: list[segments.RawBatch] = []
+    count = 0
+    for b in raw:
+        pending.append(b)
+        count += b.header.records_count
+        if count >= batch_rows:
+            out = decoder.decode(log_partition, pending)
+            if out is not None and out.num_rows:
+                yield out
+            pending, count = [], 0
+    if pending:
+        out = decoder.decode(log_partition, pending)
+        if out is not None and out.num_rows:
+            yield out
+
+
+@dataclass
+class NetRange(InputPartition):
+    """Offsets [start, end) of one partition, fetched from its leader at `bootstrap`."""
+
+    bootstrap: str
+    topic: str
+    partition: int
+    start: int
+    end: int
+
+
+def read_network(part: NetRange, schema: StructType, batch_rows: int = DEFAULT_BATCH_ROWS) -> Iterator:
+    from jobs import network
+
+    raw = network.fetch_batches(part.bootstrap, part.topic, part.partition, part.start, part.end)
+    yield from decode_batches(raw, part.partition, schema, batch_rows=batch_rows)
 
 
 class OffsetsDataSource(DataSource):
@@ -141,10 +309,20 @@ class OffsetsDataSource(DataSource):
         return OFFSETS_FORMAT
 
     def schema(self) -> str:
-        return rows.ddl(rows.OFFSETS_COLUMNS)
+        types = dict(rows.OFFSETS_COLUMNS)
+        return rows.ddl(tuple((c, types[c]) for c in offsets_columns(self.options)))
 
     def reader(self, schema: StructType) -> DataSourceReader:
+        _check_schema(schema)
+        if _truthy(self.options.get("pushFilters"), False):
+            return PushdownOffsetsReader(self.options, schema)
         return OffsetsReader(self.options, schema)
+
+    def streamReader(self, schema: StructType) -> DataSourceStreamReader:
+        _check_schema(schema)
+        from jobs.stream import OffsetsStreamReader
+
+        return OffsetsStreamReader(self.options, schema, [] if self.options.get("bootstrap") else _log_dirs(self.options))
 
 
 # --- kbroker-log-end ----------------------------------------------------------------------------
@@ -156,21 +334,28 @@ class DirsPartition(InputPartition):
 
 
 class LogEndReader(DataSourceReader):
-    def __init__(self, options: Mapping[str, str], schema: StructType):
-        self.log_dirs = _log_dirs(options)
+    def __init__(self, options: dict[str, str], schema: StructType):
+        self.bootstrap = options.get("bootstrap")
+        self.log_dirs = [] if self.bootstrap else _log_dirs(options)
         self.check_crc = _truthy(options.get("checkCrc"), True)
         self.schema = schema
 
     def partitions(self) -> Sequence[InputPartition]:
+        if self.bootstrap:
+            return [DirsPartition([])]  # one task asks the brokers
         dirs = segments.partition_dirs(self.log_dirs)
         chunks = [dirs[i:i + _DIRS_PER_PARTITION] for i in range(0, len(dirs), _DIRS_PER_PARTITION)]
         return [DirsPartition(c) for c in chunks] or [DirsPartition([])]
 
     def read(self, partition: InputPartition) -> Iterator[Any]:
         assert isinstance(partition, DirsPartition)
+        if self.bootstrap:
+            yield network_log_end_rows(self.bootstrap, self.schema, int(time.time() * 1000))
+            return
         if not partition.dirs:
             return
-        cols: dict[str, list[Any]] = {name: [] for name, _ in rows.LOG_END_COLUMNS}
+        cols: dict[str, list] = {name: [] for name, _ in rows.LOG_END_COLUMNS}
+        now = int(time.time() * 1000)
         for d in partition.dirs:
             b = segments.log_bounds(d, check_crc=self.check_crc)
             cols["topic"].append(b.topic)
@@ -180,7 +365,28 @@ class LogEndReader(DataSourceReader):
             cols["segments"].append(b.segments)
             cols["size_bytes"].append(b.size_bytes)
             cols["max_timestamp"].append(None if b.max_timestamp < 0 else b.max_timestamp)
+            cols["observed_at"].append(now)
         yield _to_arrow(cols, self.schema, _arrow_schema(self.schema))
+
+
+def network_log_end_rows(bootstrap: str, schema: StructType, observed_ms: int, ends: dict[str, int] | None = None):
+    """The log-end rows from ListOffsets (segments, size and max timestamp are not known there:
+    null). With `ends` (a stream's planned positions), those end offsets are reported."""
+    from jobs import network
+
+    cols: dict[str, list] = {name: [] for name, _ in rows.LOG_END_COLUMNS}
+    for e in network.log_ends(bootstrap):
+        key = f"{e.topic}-{e.partition}"
+        if ends is not None and key not in ends:
+            continue
+        cols["topic"].append(e.topic)
+        cols["partition"].append(e.partition)
+        cols["log_start_offset"].append(e.log_start_offset)
+        cols["log_end_offset"].append(e.log_end_offset if ends is None else ends[key])
+        for name in ("segments", "size_bytes", "max_timestamp"):
+            cols[name].append(None)
+        cols["observed_at"].append(observed_ms)
+    return _to_arrow(cols, schema, _arrow_schema(schema))
 
 
 class LogEndDataSource(DataSource):
@@ -197,8 +403,16 @@ class LogEndDataSource(DataSource):
     def reader(self, schema: StructType) -> DataSourceReader:
         return LogEndReader(self.options, schema)
 
+    def streamReader(self, schema: StructType) -> DataSourceStreamReader:
+        from jobs.stream import LogEndStreamReader
 
-def register(spark: SparkSession) -> None:
-    """Make `kbroker-offsets` and `kbroker-log-end` known to the session."""
+        return LogEndStreamReader(self.options, schema, [] if self.options.get("bootstrap") else _log_dirs(self.options))
+
+
+def register(spark) -> None:
+    """Make `kbroker-offsets`, `kbroker-log-end` and `kbroker-alerts` known to the session."""
+    from jobs.alerts import AlertsDataSource
+
     spark.dataSource.register(OffsetsDataSource)
     spark.dataSource.register(LogEndDataSource)
+    spark.dataSource.register(AlertsDataSource)

@@ -22,7 +22,7 @@ TITLE = "Latest committed offsets"
 
 
 def run(ctx: Context) -> report.Section:
-    latest = ctx.write(NAME, analysis.latest_offsets(ctx.offsets()))
+    latest = ctx.write(NAME, analysis.latest_offsets(ctx.offsets(analysis.LATEST_OFFSETS_COLUMNS)))
     by_group = (latest.groupBy("group")
                 .agg(F.countDistinct("topic").alias("topics"), F.count(F.lit(1)).alias("partitions"),
                      F.max("commit_timestamp").alias("last_commit"), F.min("commit_timestamp").alias("oldest_commit"))

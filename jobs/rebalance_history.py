@@ -25,6 +25,7 @@ PLOTTED_GROUPS = 10
 def run(ctx: Context) -> report.Section:
     history = ctx.write(NAME, analysis.rebalance_history(ctx.offsets()))
     summary = ctx.write(NAME + "_by_group", analysis.rebalance_summary(history))
+    storms = ctx.write(NAME + "_storms", analysis.rebalance_storms(history, ctx.storm_generations, ctx.storm_minutes))
     most = [r["group"] for r in summary.orderBy(F.desc("rebalances"), "group").limit(PLOTTED_GROUPS).collect()]
     points = (history.where(F.col("group").isin(most))
               .select("group", F.unix_millis("timestamp").alias("t"), "generation", "members_count", "event",
@@ -64,8 +65,14 @@ def run(ctx: Context) -> report.Section:
               "stored; the join phase's start is not in the log. A deleted group that comes back starts a new "
               "<i>incarnation</i> at generation 1.",
         facts=[("groups", summary.count()), ("rebalances", totals["rebalances"]), ("stable now", totals["stable"]),
-               ("empty now", totals["empty"]), ("deletions", totals["deletions"])],
-        parquet=[str(ctx.out / NAME), str(ctx.out / (NAME + "_by_group"))])
+               ("empty now", totals["empty"]), ("deletions", totals["deletions"]),
+               ("rebalance storms", storms.count())],
+        parquet=[str(ctx.out / NAME), str(ctx.out / (NAME + "_by_group")), str(ctx.out / (NAME + "_storms"))])
+    section.blocks.append(ctx.table(
+        storms.orderBy(F.desc("max_advances_in_window"), "group"),
+        ["group", "storm_start", "storm_end", "generations", "max_advances_in_window", "members_came_and_went"],
+        caption=f"Rebalance storms: groups whose generation advanced more than {ctx.storm_generations} times "
+                f"within {ctx.storm_minutes:g} minutes, and the members that came and went meanwhile"))
     section.blocks += [report.Figure(gen_fig, "Generations over time"), report.Figure(mem_fig, "Members over time"),
                        report.Figure(time_fig, "Time spent rebalancing")]
     section.blocks.append(ctx.table(

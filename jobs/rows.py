@@ -66,6 +66,7 @@ LOG_END_COLUMNS: tuple[tuple[str, str], ...] = (
     ("segments", "int"),
     ("size_bytes", "bigint"),
     ("max_timestamp", "timestamp"),   # of the last batch, null if none
+    ("observed_at", "timestamp"),     # when the ends were read (a stream: its micro-batch's tick)
 )
 
 _KEY_CACHE_MAX = 200_000
@@ -106,29 +107,32 @@ class OffsetColumns:
 
     def add_batch(self, log_partition: int, batch: RecordBatch) -> None:
         for offset, timestamp, record in batch:
-            if record.key is None:
-                self._add(log_partition, offset, timestamp, KIND_UNKNOWN, None, None, None, None,
-                          "record without a key")
-                continue
-            key = self._key(record.key)
-            if isinstance(key, ProtocolDecodeError):
-                self._add(log_partition, offset, timestamp, KIND_UNKNOWN, None, None, None, None, str(key))
-                continue
-            if key.kind is gr.KeyKind.UNKNOWN:
-                self._add(log_partition, offset, timestamp, KIND_UNKNOWN, key, None, None, None, None)
-                continue
-            if record.value is None:
-                self._add(log_partition, offset, timestamp, KIND_TOMBSTONE, key, None, None, None, None)
-                continue
-            try:
-                value = gr.decode_value(key, record.value)
-            except (ProtocolDecodeError, ValueError) as e:
-                self._add(log_partition, offset, timestamp, KIND_UNKNOWN, key, None, None, None, f"value: {e}")
-                continue
-            if isinstance(value, gr.OffsetCommitValue):
-                self._add(log_partition, offset, timestamp, KIND_OFFSET_COMMIT, key, value.version, value, None, None)
-            elif value is not None:  # (a record with a value decodes to one)
-                self._add(log_partition, offset, timestamp, KIND_GROUP_METADATA, key, value.version, None, value, None)
+            self.add_record(log_partition, offset, timestamp, record.key, record.value)
+
+    def add_record(self, log_partition: int, offset: int, timestamp: int, key_data: bytes | None,
+                   value_data: bytes | None) -> None:
+        if key_data is None:
+            self._add(log_partition, offset, timestamp, KIND_UNKNOWN, None, None, None, None, "record without a key")
+            return
+        key = self._key(key_data)
+        if isinstance(key, ProtocolDecodeError):
+            self._add(log_partition, offset, timestamp, KIND_UNKNOWN, None, None, None, None, str(key))
+            return
+        if key.kind is gr.KeyKind.UNKNOWN:
+            self._add(log_partition, offset, timestamp, KIND_UNKNOWN, key, None, None, None, None)
+            return
+        if value_data is None:
+            self._add(log_partition, offset, timestamp, KIND_TOMBSTONE, key, None, None, None, None)
+            return
+        try:
+            value = gr.decode_value(key, value_data)
+        except (ProtocolDecodeError, ValueError) as e:
+            self._add(log_partition, offset, timestamp, KIND_UNKNOWN, key, None, None, None, f"value: {e}")
+            return
+        if isinstance(value, gr.OffsetCommitValue):
+            self._add(log_partition, offset, timestamp, KIND_OFFSET_COMMIT, key, value.version, value, None, None)
+        else:
+            self._add(log_partition, offset, timestamp, KIND_GROUP_METADATA, key, value.version, None, value, None)
 
     def _add(self, log_partition: int, offset: int, timestamp: int, kind: str, key: gr.Key | None,
              value_version: int | None, oc: gr.OffsetCommitValue | None, gm: gr.GroupMetadataValue | None,

@@ -33,12 +33,17 @@ class Context:
     window: str = "auto"  # commit rate window: "auto" or seconds
     top: int = 50  # rows in each report table
     cache: bool = True  # keep the decoded log for the next jobs (worth it when several jobs run)
+    storm_generations: int = 5  # a rebalance storm: more generations than this ...
+    storm_minutes: float = 5.0  # ... within this many minutes
     timings: dict[str, float] = field(default_factory=dict)
     _offsets: DataFrame | None = None
     _log_end: DataFrame | None = None
 
-    def offsets(self) -> DataFrame:
-        """The decoded offsets log; with `cache`, read once and kept for the jobs of this run."""
+    def offsets(self, columns: Sequence[str] | None = None) -> DataFrame:
+        """The decoded offsets log; with `cache`, read once (every column) and kept for the jobs
+        of this run; without, only `columns` when given (the others are never decoded)."""
+        if columns and not self.cache:
+            return self.spark.read.format(OFFSETS_FORMAT).option("columns", ",".join(columns)).load(self.data)
         if self._offsets is None:
             self._offsets = self.spark.read.format(OFFSETS_FORMAT).load(self.data)
             if self.cache:
@@ -83,6 +88,9 @@ def parse_args(argv: Sequence[str] | None, description: str) -> argparse.Namespa
     p.add_argument("--window", default="auto", help="commit rate window in seconds, or auto (default)")
     p.add_argument("--top", type=int, default=50, help="rows shown in each report table (default 50)")
     p.add_argument("--quiet", action="store_true", help="no Spark console progress bar")
+    p.add_argument("--storm-generations", type=int, default=5,
+                   help="flag a rebalance storm when a group's generation advances more than this many times ...")
+    p.add_argument("--storm-minutes", type=float, default=5.0, help="... within this many minutes (default 5)")
     return p.parse_args(argv)
 
 
@@ -114,7 +122,8 @@ def main(jobs: Sequence[ModuleType], argv: Sequence[str] | None = None, *, page:
         return 2
     spark = build_session(f"kbroker {jobs[0].NAME if len(jobs) == 1 else 'jobs'}", args.master,
                           progress=not args.quiet)
-    ctx = Context(spark, args.data, Path(args.out), window=args.window, top=args.top, cache=len(jobs) > 1)
+    ctx = Context(spark, args.data, Path(args.out), window=args.window, top=args.top, cache=len(jobs) > 1,
+                  storm_generations=args.storm_generations, storm_minutes=args.storm_minutes)
     try:
         path = run_jobs(ctx, jobs, page or (f"{jobs[0].NAME}.html" if len(jobs) == 1 else "index.html"))
         print(f"kbroker jobs: report {path.resolve()}", file=sys.stderr)

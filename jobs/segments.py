@@ -47,6 +47,9 @@ OFFSETS_TOPIC = "__consumer_offsets"
 CHUNK_BYTES = 8 << 20  # bytes read from a segment at a time
 _BATCH_LENGTH = struct.Struct(">i")
 _MAX_REOPENS = 50
+# files a Kafka (and kbroker) log dir holds at its top
+LOG_DIR_MARKERS = frozenset({"meta.properties", "recovery-point-offset-checkpoint", "log-start-offset-checkpoint",
+                             "replication-offset-checkpoint", "cleaner-offset-checkpoint"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,19 +110,29 @@ def split_log_dirs(paths: str | Path | Iterable[str | Path]) -> list[str]:
 def partition_dirs(log_dirs: str | Path | Iterable[str | Path], topic: str | None = None) -> list[PartitionDir]:
     """Every partition directory of the log dirs (of `topic` only, if given), sorted.
 
-    Raises FileNotFoundError naming a log dir that does not exist."""
+    Raises FileNotFoundError naming a log dir that does not exist, ValueError naming one that
+    holds files but nothing of a broker's (an empty dir is a log dir with no partitions yet)."""
     found: dict[tuple[str, int], PartitionDir] = {}
     for d in split_log_dirs(log_dirs):
         if not os.path.isdir(d):
             raise FileNotFoundError(f"no such log dir: {d}")
+        any_partition = False
         with os.scandir(d) as entries:
+            names = []
             for entry in entries:
+                names.append(entry.name)
                 if not entry.is_dir():
                     continue
                 tp = parse_partition_dir(entry.name)
-                if tp is None or (topic is not None and tp[0] != topic):
+                if tp is None:
+                    continue
+                any_partition = True
+                if topic is not None and tp[0] != topic:
                     continue
                 found.setdefault(tp, PartitionDir(tp[0], tp[1], entry.path))
+        if names and not any_partition and not LOG_DIR_MARKERS.intersection(names):
+            raise ValueError(f"{d} is not a broker's log dir: no <topic>-<partition> directories and none of "
+                             f"{', '.join(sorted(LOG_DIR_MARKERS))}")
     return [found[tp] for tp in sorted(found)]
 
 
@@ -228,7 +241,10 @@ def segment_batches(f: BinaryIO, size: int, start: int = 0, *, check_crc: bool =
 
 
 def _note_invalid(stats: ReadStats | None, f: BinaryIO, position: int, why: str) -> None:
-    name = getattr(f, "name", "?")
+    _note_invalid_at(stats, getattr(f, "name", "?"), position, why)
+
+
+def _note_invalid_at(stats: ReadStats | None, name: str, position: int, why: str) -> None:
     log.warning("stop reading segment %s at byte %d: %s", name, position, why)
     if stats is not None:
         stats.invalid_batches += 1
@@ -252,11 +268,29 @@ def _next_segment(segments: list[SegmentFile], offset: int, done: set[tuple[int,
     return next((s for s in segments if s.base_offset > offset), None)
 
 
-def read_range(rng: OffsetRange, *, check_crc: bool = True, stats: ReadStats | None = None,
-               include_control: bool = False) -> Iterator[RecordBatch]:
-    """The decoded batches holding offsets of `rng`, in offset order, each record once; records
-    outside the range are dropped from the batches at its edges. Control batches (transaction
-    markers) are skipped unless `include_control`."""
+@dataclass(frozen=True, slots=True)
+class RawBatch:
+    """A whole, CRC-checked batch in `view` at `at`, not decoded; only its records with offsets
+    in [lo, hi) belong to the range read (hi None: all from lo)."""
+
+    view: memoryview
+    at: int
+    header: BatchHeader
+    lo: int
+    hi: int | None
+    source: str  # the segment file, for messages
+
+    @property
+    def whole(self) -> bool:
+        h = self.header
+        return h.base_offset >= self.lo and (self.hi is None or h.base_offset + h.last_offset_delta < self.hi)
+
+
+def range_batches(rng: OffsetRange, *, check_crc: bool = True, stats: ReadStats | None = None,
+                  include_control: bool = False) -> Iterator[RawBatch]:
+    """The batches holding offsets of `rng`, in offset order, undecoded, each offset in exactly
+    one of them (the first and last may hold records outside the range: see RawBatch.lo/hi).
+    Control batches (transaction markers) are skipped unless `include_control`."""
     stats = stats if stats is not None else ReadStats()
     next_offset = rng.start
     done: set[tuple[int, int]] = set()
@@ -280,26 +314,42 @@ def read_range(rng: OffsetRange, *, check_crc: bool = True, stats: ReadStats | N
             done.add((seg.base_offset, st.st_ino))
             start = _index_position(f, seg, next_offset, st.st_size) if seg.base_offset < next_offset else 0
             for view, at, h in segment_batches(f, st.st_size, start, check_crc=check_crc, stats=stats):
-                if h.base_offset + h.last_offset_delta < next_offset:
+                last = h.base_offset + h.last_offset_delta
+                if last < next_offset:
                     continue
                 if rng.end is not None and h.base_offset >= rng.end:
                     return
                 if h.is_control and not include_control:
-                    next_offset = h.base_offset + h.last_offset_delta + 1
+                    next_offset = last + 1
                     continue
-                try:
-                    batch = decode_batch(view, at, check_crc=False)  # the CRC was checked above
-                except CorruptRecordError as e:
-                    _note_invalid(stats, f, at, str(e))
-                    break
-                first, last = batch.base_offset, batch.base_offset + batch.last_offset_delta
-                if first < next_offset or (rng.end is not None and last >= rng.end):
-                    lo, hi = next_offset, rng.end if rng.end is not None else last + 1
-                    batch.records = [r for r in batch.records if lo <= first + r.offset_delta < hi]
                 stats.batches += 1
-                stats.records += len(batch.records)
-                yield batch
+                yield RawBatch(view, at, h, next_offset, rng.end, seg.path)
                 next_offset = last + 1
+
+
+def read_range(rng: OffsetRange, *, check_crc: bool = True, stats: ReadStats | None = None,
+               include_control: bool = False) -> Iterator[RecordBatch]:
+    """The decoded batches holding offsets of `rng`, in offset order, each record once; records
+    outside the range are dropped from the batches at its edges. A batch whose records do not
+    decode ends its segment (counted in `stats`)."""
+    stats = stats if stats is not None else ReadStats()
+    skip_segment = None
+    for raw in range_batches(rng, check_crc=check_crc, stats=stats, include_control=include_control):
+        if raw.source == skip_segment:
+            continue
+        try:
+            batch = decode_batch(raw.view, raw.at, check_crc=False)  # the CRC was checked already
+        except CorruptRecordError as e:
+            _note_invalid_at(stats, raw.source, raw.at, str(e))
+            stats.batches -= 1
+            skip_segment = raw.source
+            continue
+        if not raw.whole:
+            first = batch.base_offset
+            hi = raw.hi if raw.hi is not None else first + batch.last_offset_delta + 1
+            batch.records = [r for r in batch.records if raw.lo <= first + r.offset_delta < hi]
+        stats.records += len(batch.records)
+        yield batch
 
 
 def _index_position(f: BinaryIO, seg: SegmentFile, offset: int, size: int) -> int:

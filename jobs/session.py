@@ -14,7 +14,7 @@ from pyspark.sql import SparkSession
 from jobs.datasource import register
 
 ROOT = Path(__file__).resolve().parent.parent
-SHIPPED_PACKAGES = ("jobs", "protocol")
+SHIPPED_PACKAGES = ("jobs", "protocol", "client")  # client: the alerts writer's producer
 
 
 def default_master() -> str | None:
@@ -42,6 +42,8 @@ def build_session(app_name: str = "kbroker-jobs", master: str | None = None, *, 
         "spark.ui.showConsoleProgress": "true" if progress else "false",
         "spark.sql.session.timeZone": "UTC",
         "spark.pyspark.python": os.environ["PYSPARK_PYTHON"],
+        # kbroker-offsets takes equality filters (jobs/datasource.py OffsetsReader.pushFilters)
+        "spark.sql.python.filterPushdown.enabled": "true",
     })
     settings.update(conf or {})
     for key, value in settings.items():

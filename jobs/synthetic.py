@@ -78,6 +78,12 @@ class PartitionWriter:
         """Start a new segment at the log end."""
         self._roll(self.next_offset)
 
+    def flush(self) -> None:
+        """Make what was appended visible to readers of the files (a live log, for tests)."""
+        if self._log is not None:
+            for f in (self._log, self._index, self._timeindex):
+                f.flush()
+
     def close(self) -> None:
         if self._files is not None:
             for f in self._files:

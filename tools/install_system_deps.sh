@@ -4,6 +4,7 @@
 #   - a Java runtime for Spark (make jobs and the Spark tests): openjdk-17-jre-headless
 #   - ZooKeeper for cluster mode (make cluster and the cluster tests): Debian's zookeeper package
 #     (jars in /usr/share/java; kbroker starts the server itself, the package's service is not used)
+#   - headless Chromium for the screenshot test of the report and monitor pages: Debian's chromium
 set -euo pipefail
 
 packages=()
@@ -17,6 +18,9 @@ else
 fi
 if [ ! -f /usr/share/java/zookeeper.jar ]; then
     packages+=(zookeeper)
+fi
+if ! command -v chromium >/dev/null 2>&1 && ! command -v chromium-browser >/dev/null 2>&1; then
+    packages+=(chromium)
 fi
 if [ ${#packages[@]} -eq 0 ]; then
     exit 0
@@ -36,7 +40,7 @@ if [ "$(id -u)" -ne 0 ]; then
     fi
 fi
 
-echo "install_system_deps: installing ${packages[*]} (Java for Spark, ZooKeeper for cluster mode)"
+echo "install_system_deps: installing ${packages[*]} (Java for Spark, ZooKeeper for cluster mode, Chromium for page screenshots)"
 export DEBIAN_FRONTEND=noninteractive
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT
