@@ -19,7 +19,7 @@ Reading a live directory is safe; see jobs/segments.py.
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -28,7 +28,6 @@ from pyspark.sql.types import StructType
 
 if TYPE_CHECKING:
     import pyarrow as pa
-    from pyspark.sql import SparkSession
 
 from jobs import rows, segments
 
