@@ -9,7 +9,7 @@ DATA ?= ./data
 REPORTS ?= ./reports
 SPARK_MASTER ?= local[*]
 
-.PHONY: install run test lint bench clean system-deps jobs cluster
+.PHONY: install run test lint bench clean system-deps jobs cluster compose-test
 
 # Installs the project and its test dependencies into .venv, and the system packages it needs
 # (Java for Spark, with apt, only where `java` is missing); a no-op when nothing changed.
@@ -21,7 +21,7 @@ system-deps:
 $(STAMP): pyproject.toml
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[test]'
+	$(BIN)/python -m pip install --quiet -e '.[test,cluster,jobs]'
 	@touch $(STAMP)
 
 # Starts one broker on 127.0.0.1:9092 with its data in ./data.
@@ -53,3 +53,8 @@ bench: install
 
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis
+
+# docker-compose.yml for real: images, the cluster in containers, clients on this machine, a broker
+# killed and restarted, `down -v` (tools/compose_test.sh; installs Docker with apt if missing).
+compose-test: install
+	bash tools/compose_test.sh

@@ -4,12 +4,15 @@ each listener are sent to that listener's address."""
 
 from __future__ import annotations
 
+import subprocess
+import sys
+
 import pytest
 from aiokafka import AIOKafkaConsumer, AIOKafkaProducer, TopicPartition
 
 from protocol.apis import ApiKey
 from protocol.errors import ErrorCode
-from tests.helpers import RawConnection, create_topic, start_broker
+from tests.helpers import ROOT, RawConnection, create_topic, free_port, start_broker
 
 # INTERNAL and EXTERNAL advertise different host names for the same machine; ADMIN is a listener
 # that is not advertised (advertised.listeners leaves it out), so it names no broker at all.
@@ -93,3 +96,14 @@ async def test_real_clients_on_each_listener_are_sent_to_its_address(broker):
             assert consumer._client.cluster.broker_metadata(coordinator).host == host
         finally:
             await consumer.stop()
+
+
+def test_healthcheck_answers_for_a_serving_broker_only(broker_process):
+    def run(*args: str) -> subprocess.CompletedProcess:
+        return subprocess.run([sys.executable, "-m", "broker.healthcheck", *args], cwd=ROOT, capture_output=True,
+                              text=True, timeout=30)
+    assert run(broker_process.bootstrap, "--broker-id", "0").returncode == 0
+    r = run(broker_process.bootstrap, "--broker-id", "7")
+    assert r.returncode == 1 and "broker 7 is not among the live brokers [0]" in r.stderr
+    r = run(f"127.0.0.1:{free_port()}")
+    assert r.returncode == 1 and "no answer" in r.stderr
