@@ -35,6 +35,7 @@ from aiokafka import AIOKafkaConsumer, AIOKafkaProducer, TopicPartition  # noqa:
 from aiokafka.admin import AIOKafkaAdminClient, NewTopic  # noqa: E402
 from confluent_kafka import Consumer, KafkaException, Producer  # noqa: E402
 
+from broker.group.placement import coordinator_partition  # noqa: E402
 from broker.healthcheck import request  # noqa: E402
 from broker.offsets import OFFSETS_TOPIC  # noqa: E402
 from protocol.apis import ApiKey  # noqa: E402
@@ -51,8 +52,11 @@ T = TypeVar("T")
 Record = tuple[int, int, bytes]  # partition, offset, value
 
 
+START = time.monotonic()
+
+
 def log(msg: str) -> None:
-    print(f"compose-test:   {msg}", flush=True)
+    print(f"compose-test: [{time.monotonic() - START:5.1f}s]   {msg}", flush=True)
 
 
 class Compose:
@@ -269,9 +273,11 @@ async def end_offsets() -> dict[int, int]:
         await consumer.stop()
 
 
-async def run_group(expected: set[Record], what: str) -> dict[str, int]:
-    """Three members (aiokafka, aiokafka, confluent-kafka) form the group, consume until `expected`
-    has been seen, and commit; returns how many records each member consumed."""
+async def run_group(expected: set[Record], what: str,
+                    produce: Callable[[], Awaitable[set[Record]]] | None = None) -> dict[str, int]:
+    """Three members (aiokafka, aiokafka, confluent-kafka) form the group, then (once it has formed,
+    so that all three have partitions to read) `produce` writes, and they consume until `expected`
+    and what was produced has been seen, and commit; returns how many records each member consumed."""
     members: list[AioMember | RdMember] = [AioMember("aiokafka-1"), AioMember("aiokafka-2"), RdMember("confluent-1")]
     for m in members:
         await m.start()
@@ -281,6 +287,8 @@ async def run_group(expected: set[Record], what: str) -> dict[str, int]:
             return all(owned) and sorted(p for o in owned for p in o) == list(range(PARTITIONS))
         await until(f"the 3-member group ({what}) to form", formed, 90)
         log(f"group {GROUP}: 3 members, partitions {[sorted(m.assigned()) for m in members]}")
+        if produce is not None:
+            expected = expected | await produce()
 
         async def consumed() -> bool:
             return expected <= {r for m in members for r in m.seen}
@@ -327,15 +335,20 @@ async def step1() -> tuple[list[Record], dict[int, int]]:
         return lead if len(lead) == PARTITIONS and all(e == 0 for _, e in lead.values()) else None
     lead = await until("the topic's leaders", led, 30)
     log(f"created {TOPIC} ({PARTITIONS} partitions) with aiokafka; leaders {dict(sorted((p, b) for p, (b, _) in lead.items()))}")
-    everything = list(range(PARTITIONS))
-    acked = await produce_aiokafka(PER_CLIENT, everything, "aiokafka")
-    rd_acked, errors = await asyncio.to_thread(produce_confluent, PER_CLIENT, everything, "confluent")
-    assert not errors and len(rd_acked) == PER_CLIENT, (len(rd_acked), errors[:5])
-    acked += rd_acked
-    assert len(acked) == 2 * PER_CLIENT
-    log(f"produced {len(acked)} records, every one acknowledged (acks=all): {PER_CLIENT} with aiokafka, "
-        f"{PER_CLIENT} with confluent-kafka")
-    counts = await run_group(set(acked), "step 1")
+    acked: list[Record] = []
+
+    async def produce() -> set[Record]:
+        everything = list(range(PARTITIONS))
+        acked.extend(await produce_aiokafka(PER_CLIENT, everything, "aiokafka"))
+        rd_acked, errors = await asyncio.to_thread(produce_confluent, PER_CLIENT, everything, "confluent")
+        assert not errors and len(rd_acked) == PER_CLIENT, (len(rd_acked), errors[:5])
+        acked.extend(rd_acked)
+        assert len(set(acked)) == 2 * PER_CLIENT
+        log(f"produced {len(acked)} records, every one acknowledged (acks=all): {PER_CLIENT} with aiokafka, "
+            f"{PER_CLIENT} with confluent-kafka")
+        return set(acked)
+
+    counts = await run_group(set(), "step 1", produce)
     assert all(n > 0 for n in counts.values()), f"a member consumed nothing: {counts}"
     return acked, {p: b for p, (b, _) in lead.items()}
 
@@ -396,10 +409,13 @@ async def step2(compose: Compose, acked: list[Record], lead: dict[int, int]) -> 
         assert await committed_offsets() == committed_before
         group_line = (f"group {GROUP} stays available (coordinator broker-{group_coordinator}); its committed "
                       "offsets read back unchanged")
+    orphan = next(g for g in (f"group-{i}" for i in range(1000))
+                  if coordinator_partition(g, len(offsets_lead)) in victim_offsets)
+    assert coordinator(3, orphan) == (ErrorCode.COORDINATOR_NOT_AVAILABLE, -1), coordinator(3, orphan)
     log(f"UNAVAILABLE while broker-{VICTIM} is down (no replication yet): {TOPIC} partitions {victim_partitions} "
         f"(Metadata: LEADER_NOT_AVAILABLE, leader -1; a produce there fails: {lost_errors[0]}); "
         f"{len(victim_offsets)} of {len(offsets_lead)} {OFFSETS_TOPIC} partitions {victim_offsets}, so the "
-        "groups that hash to them have no coordinator (FindCoordinator: COORDINATOR_NOT_AVAILABLE)")
+        f"groups that hash to them have no coordinator (FindCoordinator for {orphan!r}: COORDINATOR_NOT_AVAILABLE)")
     log(group_line)
     assert compose.state(f"broker-{VICTIM}").startswith("exited"), compose.state(f"broker-{VICTIM}")
 

@@ -36,7 +36,7 @@ COMPOSE=()
 declare -A TIMES=()
 T_START=$(date +%s%N)
 
-say() { printf 'compose-test: %s\n' "$*"; }
+say() { printf 'compose-test: [%5ds] %s\n' "$(( ($(date +%s%N) - T_START) / 1000000000 ))" "$*"; }
 die() { printf 'compose-test: FAILED: %s\n' "$*" >&2; exit 1; }
 ms_since() { echo $(( ($(date +%s%N) - $1) / 1000000 )); }
 secs() { printf '%d.%01ds' $(($1 / 1000)) $((($1 % 1000) / 100)); }
