@@ -56,6 +56,7 @@ cleanup() {
         for _ in $(seq 1 300); do kill -0 "$DOCKERD_PID" 2>/dev/null || break; sleep 0.1; done
         if kill -0 "$DOCKERD_PID" 2>/dev/null; then $SUDO kill -KILL "$DOCKERD_PID" 2>/dev/null; fi
     fi
+    $SUDO rm -rf "$WORK/rootfs"  # a debootstrap cut short
     if [ "$rc" -eq 0 ]; then
         rm -rf "$WORK"
     else
@@ -161,7 +162,7 @@ else
         fi
         $SUDO rm -rf "$rootfs"/var/lib/apt/lists/* "$rootfs"/var/cache/apt/*.bin "$rootfs"/usr/share/doc/* \
             "$rootfs"/usr/share/man/* "$rootfs"/usr/share/locale/*
-        $SUDO tar -C "$rootfs" -c . | docker import -q - "$BASE" >/dev/null || die "docker import of the debootstrap rootfs failed"
+        $SUDO tar -C "$rootfs" -c . | docker import - "$BASE" >/dev/null || die "docker import of the debootstrap rootfs failed"
         $SUDO rm -rf "$rootfs"
     fi
 fi
