@@ -13,7 +13,7 @@ MONITOR ?= ./monitor
 BOOTSTRAP ?= 127.0.0.1:9092
 TRIGGER ?= 5
 
-.PHONY: install run test lint bench clean system-deps jobs cluster monitor
+.PHONY: install run test lint bench clean system-deps jobs cluster monitor compose-test
 
 # Installs the project with every extra (cluster: kazoo; jobs: PySpark; test) into .venv, and the system packages it needs
 # (Java for Spark, with apt, only where `java` is missing); a no-op when nothing changed.
@@ -66,3 +66,8 @@ bench: install
 
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache .mypy_cache .hypothesis
+
+# docker-compose.yml for real: images, the cluster in containers, clients on this machine, a broker
+# killed and restarted, `down -v` (tools/compose_test.sh; installs Docker with apt if missing).
+compose-test: install
+	bash tools/compose_test.sh

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from broker import logs
 from broker.apis import bind_handlers, unsupported_version_answer
+from broker.cluster.znodes import BrokerInfo, EndPoint
 from broker.config import Config, ConfigError
 from broker.group.config import GroupConfig
 from broker.group.service import GroupCoordinatorService
@@ -35,6 +36,17 @@ class Node:
     host: str
     port: int
     rack: str | None = None
+
+
+def advertised_endpoints(config: Config, bound: dict[str, int]) -> list[EndPoint]:
+    """The endpoints a broker registers, as Kafka computes them: advertised.listeners (else
+    listeners), port 0 replaced by the port bound, an empty host by this machine's name."""
+    protocols = config.security_protocol_map
+    out = []
+    for a in config.advertised_listeners:
+        port = a.port or bound[a.name]
+        out.append(EndPoint(a.name, a.host or socket.getfqdn(), port, protocols[a.name]))
+    return out
 
 
 def new_cluster_id() -> str:
@@ -74,7 +86,8 @@ class Broker:
         self.node_id = config.broker_id
         self.cluster_id = ""
         self.servers: list[Server] = []
-        self.node: Node | None = None  # this broker's advertised endpoint (first listener)
+        self.bound_ports: dict[str, int] = {}  # listener name -> the port it is bound to
+        self.endpoints: list[EndPoint] = []  # what this broker advertises, one per listener name
         self.stopped = asyncio.Event()
         # Made by start(); the handlers (bound once started) read them through the properties.
         self._groups: GroupCoordinatorService | None = None
@@ -169,7 +182,7 @@ class Broker:
             self.metrics = MetricsEndpoint(self)
             await self.metrics.start(self.config["metrics.host"], self.config["metrics.port"])
         handlers = bind_handlers(self)
-        advertised = {a.name: a for a in (self.config["advertised.listeners"] or [])}
+        bound: dict[str, int] = {}
         for listener in self.config.listeners:
             server = Server(
                 handlers,
@@ -179,23 +192,16 @@ class Broker:
             )
             if self.metrics is not None:
                 server.stats = self.metrics.stats
-            port = await server.start(listener.host, listener.port)
+            bound[listener.name] = await server.start(listener.host, listener.port)
             self.servers.append(server)
-            adv = advertised.get(listener.name)
-            host = adv.host if adv else listener.host
-            if host in ("", "0.0.0.0", "::"):
-                host = socket.getfqdn()
-            adv_port = adv.port if adv and adv.port else port
-            if self.node is None:
-                self.node = Node(self.node_id, host, adv_port, self.config["broker.rack"])
-            log.info("listen", listener=listener.name, host=listener.host, port=port, advertised=f"{host}:{adv_port}")
+            log.info("listen", listener=listener.name, host=listener.host, port=bound[listener.name])
+        self.bound_ports = bound
+        self.endpoints = advertised_endpoints(self.config, bound)
+        for e in self.endpoints:
+            log.info("advertise", listener=e.listener, endpoint=f"{e.host}:{e.port}")
         if self.cluster is not None:
-            from broker.cluster.znodes import BrokerInfo
-
-            node = self.node
-            assert node is not None  # the first listener made it
-            await self.cluster.register(BrokerInfo(node.node_id, node.host, node.port, node.rack,
-                                                   self.config.listeners[0].name), self.groups)
+            await self.cluster.register(BrokerInfo(self.node_id, tuple(self.endpoints), self.config["broker.rack"]),
+                                        self.groups)
         log.info("start broker", broker_id=self.node_id, cluster_id=self.cluster_id,
                  log_dirs=[str(d) for d in self.config.log_dirs], zookeeper=self.config["zookeeper.connect"])
 
@@ -219,19 +225,33 @@ class Broker:
     def controller_id(self) -> int:
         return self.cluster.controller_id if self.cluster is not None else self.node_id
 
-    def live_nodes(self) -> list[Node]:
-        """Every live broker (Metadata's brokers): this one alone, or ZooKeeper's registrations."""
-        if self.cluster is None:
-            return [self.node] if self.node is not None else []
-        return [Node(b.broker_id, b.host, b.port, b.rack) for b in self.cluster.live_brokers()]
+    def live_nodes(self, listener: str) -> list[Node]:
+        """Every live broker with an endpoint on `listener` (Metadata's brokers for a request that
+        came in on it): this one alone, or ZooKeeper's registrations. Kafka leaves out a broker
+        without that listener."""
+        brokers = [self] if self.cluster is None else self.cluster.live_brokers()
+        return [n for n in (self._node(b, listener) for b in brokers) if n is not None]
 
-    def coordinator_node(self, offsets_partition: int) -> Node | None:
-        """The leader of an offsets partition: this broker, while there is one broker; in
-        cluster mode the partition's live leader, None while it has none."""
+    def coordinator_node(self, offsets_partition: int, listener: str) -> Node | None:
+        """The leader of an offsets partition, at its address on `listener`: this broker, while
+        there is one broker; in cluster mode the partition's live leader. None while it has none,
+        or has no such listener (FindCoordinator then answers COORDINATOR_NOT_AVAILABLE, as Kafka)."""
         if self.cluster is None:
-            return self.node
+            return self._node(self, listener)
         b = self.cluster.leader_of(OFFSETS_TOPIC, offsets_partition)
-        return Node(b.broker_id, b.host, b.port, b.rack) if b is not None else None
+        return self._node(b, listener) if b is not None else None
+
+    def endpoint(self, listener: str) -> EndPoint | None:
+        return next((e for e in self.endpoints if e.listener == listener), None)
+
+    @staticmethod
+    def _node(b: Broker | BrokerInfo, listener: str) -> Node | None:
+        e = b.endpoint(listener)
+        if e is None:
+            return None
+        if isinstance(b, Broker):
+            return Node(b.node_id, e.host, e.port, b.config["broker.rack"])
+        return Node(b.broker_id, e.host, e.port, b.rack)
 
     def leader_error(self, topic: str, partition: int, leader_epoch: int = -1) -> ErrorCode | None:
         """Why this broker cannot serve a partition's data (Produce, Fetch, ListOffsets), or None.
@@ -270,5 +290,5 @@ class Broker:
 
     @property
     def bound_port(self) -> int:
-        assert self.node is not None
-        return self.node.port
+        """The port the first listener is bound to (tests connect there)."""
+        return self.bound_ports[self.config.listeners[0].name]

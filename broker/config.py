@@ -68,6 +68,31 @@ def parse_listeners(text: str) -> list[Listener]:
     return listeners
 
 
+SECURITY_PROTOCOLS = ("PLAINTEXT", "SSL", "SASL_PLAINTEXT", "SASL_SSL")
+SERVED_PROTOCOLS = ("PLAINTEXT",)  # TLS and SASL are not served yet (README's table)
+DEFAULT_PROTOCOL_MAP = ",".join(f"{p}:{p}" for p in SECURITY_PROTOCOLS)  # Kafka's default
+
+
+def parse_protocol_map(text: str) -> dict[str, str]:
+    """listener.security.protocol.map: `NAME:PROTOCOL,...`, names case-insensitive as in Kafka."""
+    out: dict[str, str] = {}
+    for entry in _parse_list(text):
+        name, sep, protocol = entry.partition(":")
+        name, protocol = name.strip().upper(), protocol.strip().upper()
+        if not sep or not name or not protocol:
+            raise ValueError(f"{entry!r} is not LISTENER_NAME:SECURITY_PROTOCOL")
+        if protocol not in SECURITY_PROTOCOLS:
+            raise ValueError(f"{protocol} is not a security protocol ({', '.join(SECURITY_PROTOCOLS)})")
+        if name in out:
+            raise ValueError(f"listener {name} is mapped twice")
+        out[name] = protocol
+    return out
+
+
+def _parse_name(text: str) -> str:
+    return text.strip().upper()
+
+
 @dataclass(frozen=True, slots=True)
 class ConfigDef:
     name: str
@@ -101,8 +126,9 @@ _DEFS: tuple[ConfigDef, ...] = (
     ConfigDef("broker.rack", _S, None),
     ConfigDef("listeners", parse_listeners, "PLAINTEXT://127.0.0.1:9092"),
     ConfigDef("advertised.listeners", parse_listeners, None),
-    ConfigDef("listener.security.protocol.map", _S, None),
-    ConfigDef("inter.broker.listener.name", _S, None),
+    ConfigDef("listener.security.protocol.map", parse_protocol_map, DEFAULT_PROTOCOL_MAP),
+    ConfigDef("inter.broker.listener.name", _parse_name, None),
+    ConfigDef("security.inter.broker.protocol", _parse_name, "PLAINTEXT", one_of(*SECURITY_PROTOCOLS)),
     ConfigDef("log.dirs", _L, None),
     ConfigDef("log.dir", _L, "/tmp/kafka-logs"),
     ConfigDef("socket.request.max.bytes", _I, "104857600", at_least(1)),
@@ -220,6 +246,7 @@ class Config:
         if unknown:
             raise ConfigError(f"unknown configuration key {unknown[0]!r}")
         self._values: dict[str, Any] = {}
+        self._raw = raw
         self.explicit: frozenset[str] = frozenset(raw)
         for d in _DEFS:
             text = raw.get(d.name, d.default)
@@ -261,13 +288,50 @@ class Config:
                 "invalid value for configuration key 'group.min.session.timeout.ms': "
                 "must not exceed group.max.session.timeout.ms"
             )
-        listeners = {lst.name for lst in self.listeners}
+        self._check_listeners()
+
+    def _check_listeners(self) -> None:
+        """Kafka's rules for named listeners (KafkaConfig's validation), and PLAINTEXT only for now."""
+        def bad(key: str, why: str) -> ConfigError:
+            if key not in self.explicit and DEFS[key].default is None:
+                return ConfigError(f"configuration key {key!r} is not set: {why}")
+            return ConfigError(f"invalid value {self.raw_text(key)!r} for configuration key {key!r}: {why}")
+
+        ports = [lst.port for lst in self.listeners if lst.port != 0]  # port 0: any free port
+        if len(set(ports)) != len(ports):
+            raise bad("listeners", "each listener must have a different port")
+        names = {lst.name for lst in self.listeners}
+        protocols = self["listener.security.protocol.map"]
+        map_key = "listener.security.protocol.map"
+        for lst in self.listeners:
+            protocol = protocols.get(lst.name)
+            if protocol is None:
+                raise bad(map_key, f"no security protocol defined for listener {lst.name}")
+            if protocol not in SERVED_PROTOCOLS:
+                key = map_key if map_key in self.explicit else "listeners"
+                raise bad(key, f"listener {lst.name} uses security protocol {protocol}; "
+                               f"kbroker serves {', '.join(SERVED_PROTOCOLS)} only")
         for adv in self["advertised.listeners"] or []:
-            if adv.name not in listeners:
-                raise ConfigError(
-                    f"invalid value for configuration key 'advertised.listeners': "
-                    f"{adv.name} is not in listeners"
-                )
+            if adv.name not in names:
+                raise bad("advertised.listeners", f"{adv.name} is not in listeners")
+        for adv in self.advertised_listeners:
+            if adv.host in ("0.0.0.0", "::"):
+                key = "advertised.listeners" if self["advertised.listeners"] else "listeners"
+                raise bad(key, f"{adv.name} advertises the non-routable address {adv.host}: "
+                               "set advertised.listeners to an address clients can reach")
+        if "inter.broker.listener.name" in self.explicit and "security.inter.broker.protocol" in self.explicit:
+            raise bad("inter.broker.listener.name",
+                      "only one of inter.broker.listener.name and security.inter.broker.protocol may be set")
+        advertised = [a.name for a in self.advertised_listeners]
+        if self.inter_broker_listener_name not in advertised:
+            key = ("security.inter.broker.protocol" if "security.inter.broker.protocol" in self.explicit
+                   else "inter.broker.listener.name")
+            raise bad(key, f"the inter-broker listener {self.inter_broker_listener_name} must be a listener "
+                           f"name defined in advertised.listeners (here: {', '.join(advertised)})")
+
+    def raw_text(self, key: str) -> str:
+        """A key's value as given (or its default), for error messages."""
+        return self._raw.get(key, DEFS[key].default) or ""
 
     # Derived values, with Kafka's precedence rules.
     @property
@@ -280,6 +344,22 @@ class Config:
     def listeners(self) -> list[Listener]:
         listeners: list[Listener] = self["listeners"]
         return listeners
+
+    @property
+    def advertised_listeners(self) -> list[Listener]:
+        """What this broker registers for clients and other brokers: advertised.listeners when set
+        (only those: a listener left out of it is not advertised, as in Kafka), else listeners."""
+        return self["advertised.listeners"] or self.listeners
+
+    @property
+    def security_protocol_map(self) -> dict[str, str]:
+        return self["listener.security.protocol.map"]
+
+    @property
+    def inter_broker_listener_name(self) -> str:
+        """The listener other brokers use (inter.broker.listener.name; by default the listener
+        named after security.inter.broker.protocol, PLAINTEXT: Kafka's rule)."""
+        return self["inter.broker.listener.name"] or self["security.inter.broker.protocol"]
 
     @property
     def log_dirs(self) -> list[Path]:

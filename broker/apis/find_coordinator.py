@@ -14,7 +14,7 @@ if TYPE_CHECKING:
 GROUP, TRANSACTION = 0, 1
 
 
-def _answer(broker: Broker, key: str, key_type: int) -> dict[str, Any]:
+def _answer(broker: Broker, key: str, key_type: int, listener: str) -> dict[str, Any]:
     if key_type == TRANSACTION:
         # No transaction coordinator here yet (see the README's table): a retriable "not available".
         return {"key": key, "node_id": -1, "host": "", "port": -1,
@@ -23,7 +23,8 @@ def _answer(broker: Broker, key: str, key_type: int) -> dict[str, Any]:
     if key_type != GROUP:
         return {"key": key, "node_id": -1, "host": "", "port": -1,
                 "error_code": ErrorCode.INVALID_REQUEST, "error_message": f"unknown key type {key_type}"}
-    node = broker.coordinator_node(coordinator_partition(key, broker.num_offsets_partitions))
+    # At its address on the listener the request came in on; none there: not available (Kafka).
+    node = broker.coordinator_node(coordinator_partition(key, broker.num_offsets_partitions), listener)
     if node is None:
         return {"key": key, "node_id": -1, "host": "", "port": -1,
                 "error_code": ErrorCode.COORDINATOR_NOT_AVAILABLE, "error_message": None}
@@ -34,10 +35,10 @@ def _answer(broker: Broker, key: str, key_type: int) -> dict[str, Any]:
 def handle(broker: Broker, ctx: RequestContext, request: Any) -> dict[str, Any]:
     # Answered at once (never waits), so a plain function: no task per request (see broker/server.py).
     if ctx.header.api_version >= 4:
-        answers = [_answer(broker, key, request.key_type) for key in request.coordinator_keys]
+        answers = [_answer(broker, key, request.key_type, ctx.listener) for key in request.coordinator_keys]
         return {"throttle_time_ms": 0, "coordinators": answers}
     # v0-v3: one key; the answer's fields sit at the top level.
-    answer = _answer(broker, request.key, request.key_type)
+    answer = _answer(broker, request.key, request.key_type, ctx.listener)
     answer.pop("key")
     answer["throttle_time_ms"] = 0
     if answer["error_code"] == ErrorCode.NONE:

@@ -19,15 +19,27 @@ def requested_topics(request: Any, version: int) -> list[Any] | None:
     return topics
 
 
+def hide_unreachable_leaders(topics: list[dict[str, Any]], reachable: set[int], version: int) -> None:
+    """A partition whose live leader has no endpoint on the request's listener has no leader for
+    this client: LISTENER_NOT_FOUND from v6 (LEADER_NOT_AVAILABLE before), as Kafka answers."""
+    error = ErrorCode.LISTENER_NOT_FOUND if version >= 6 else ErrorCode.LEADER_NOT_AVAILABLE
+    for topic in topics:
+        for p in topic.get("partitions") or ():
+            if p["leader_id"] >= 0 and p["leader_id"] not in reachable:
+                p["leader_id"], p["error_code"] = -1, error
+
+
 async def handle(broker: Broker, ctx: RequestContext, request: Any) -> dict[str, Any]:
     version = ctx.header.api_version
     wanted = requested_topics(request, version)
     auto_create = request.allow_auto_topic_creation if version >= 4 else True
     topics = await broker.topic_metadata(wanted, auto_create and broker.config["auto.create.topics.enable"])
+    # Every address answered is the one of the listener the request came in on (Kafka's rule).
+    nodes = broker.live_nodes(ctx.listener)
+    hide_unreachable_leaders(topics, {n.node_id for n in nodes}, version)
     return {
         "throttle_time_ms": 0,
-        "brokers": [{"node_id": n.node_id, "host": n.host, "port": n.port, "rack": n.rack}
-                    for n in broker.live_nodes()],
+        "brokers": [{"node_id": n.node_id, "host": n.host, "port": n.port, "rack": n.rack} for n in nodes],
         "cluster_id": broker.cluster_id,
         "controller_id": broker.controller_id,
         "topics": topics,

@@ -25,7 +25,7 @@ from broker.cluster import zk as zkops
 from broker.cluster import znodes as z
 from broker.cluster.controller import ClusterView, OffsetsTopicSpec, Op, create_topic_ops, plan
 from broker.cluster.replica import ReplicaManager
-from broker.cluster.znodes import BrokerInfo, PartitionState, TopicAssignment
+from broker.cluster.znodes import BrokerInfo, EndPoint, PartitionState, TopicAssignment
 from broker.config import Config, ConfigError
 from broker.log import Log
 from broker.log.producer_ids import ProducerIdBlock
@@ -149,7 +149,7 @@ class ClusterNode:
             await self._call(lambda: self.zk.create(z.broker_path(self.broker_id), node.encode(), ephemeral=True))
         except NodeExistsError as e:
             raise ConfigError(self._duplicate_message()) from e
-        log.info("register broker", broker_id=self.broker_id, endpoint=f"{node.host}:{node.port}")
+        log.info("register broker", broker_id=self.broker_id, endpoints=[e.connection_string for e in node.endpoints])
         self._task = asyncio.get_running_loop().create_task(self._run(), name="cluster-sync")
         self._dirty.set()
 
@@ -272,6 +272,12 @@ class ClusterNode:
 
     def leader_of(self, topic: str, partition: int) -> BrokerInfo | None:
         return self.view.brokers.get(self.view.leader(topic, partition))
+
+    def endpoint_of(self, broker_id: int, listener: str) -> EndPoint | None:
+        """A live broker's address on a listener (e.g. config.inter_broker_listener_name, where
+        brokers reach each other), None if it is not registered or has no such listener."""
+        b = self.view.brokers.get(broker_id)
+        return b.endpoint(listener) if b is not None else None
 
     def leader_error(self, topic: str, partition: int, leader_epoch: int = -1) -> ErrorCode | None:
         """None if this broker leads the partition (at that epoch, when the client gives one)."""

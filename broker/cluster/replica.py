@@ -75,6 +75,7 @@ class ReplicaManager:
         self._log_for = log_for
         self._write_isr = write_isr  # async (topic, partition, new state, version) -> new version
         self.lag_ms = config["replica.lag.time.max.ms"]
+        self.listener = config.inter_broker_listener_name  # where followers reach their leaders
         self.leaders: dict[TopicPartition, LeaderPartition] = {}
         self.fetchers: dict[int, ReplicaFetcher] = {}  # by leader broker id
         self.brokers: dict[int, BrokerInfo] = {}
@@ -127,15 +128,24 @@ class ReplicaManager:
                 log.info("stop leading", topic=key[0], partition=key[1], epoch=lp.epoch)
         for leader_id in list(self.fetchers):
             fetcher = self.fetchers[leader_id]
-            info = self.brokers.get(leader_id)
-            if leader_id not in follow or info is None or (info.host, info.port) != fetcher.address:
+            if leader_id not in follow or self._address(leader_id) != fetcher.address:
                 del self.fetchers[leader_id]
                 await fetcher.stop()
         for leader_id, partitions in follow.items():
             if leader_id not in self.fetchers:
-                info = self.brokers[leader_id]
-                self.fetchers[leader_id] = ReplicaFetcher(self.config, me, leader_id, (info.host, info.port))
+                address = self._address(leader_id)
+                if address is None:
+                    log.warning("cannot follow", leader=leader_id, listener=self.listener,
+                                reason="the leader registered no endpoint on inter.broker.listener.name")
+                    continue
+                self.fetchers[leader_id] = ReplicaFetcher(self.config, me, leader_id, address)
             self.fetchers[leader_id].set_partitions(partitions)
+
+    def _address(self, broker_id: int) -> tuple[str, int] | None:
+        """Where this broker's followers reach `broker_id`: its inter-broker listener's endpoint."""
+        info = self.brokers.get(broker_id)
+        endpoint = info.endpoint(self.listener) if info is not None else None
+        return (endpoint.host, endpoint.port) if endpoint is not None else None
 
     def _first_sight(self, key: TopicPartition, lg: Log) -> None:
         """A log seen for the first time since start: its high watermark is the checkpointed one

@@ -82,20 +82,71 @@ def _dump(obj: Any) -> bytes:
 
 
 @dataclass(frozen=True, slots=True)
-class BrokerInfo:
-    """A registered broker: its id and first endpoint (the one clients are sent to)."""
+class EndPoint:
+    """One advertised listener of a broker: its name, address and security protocol."""
 
-    broker_id: int
+    listener: str
     host: str
     port: int
+    security_protocol: str = "PLAINTEXT"
+
+    @property
+    def connection_string(self) -> str:
+        host = f"[{self.host}]" if ":" in self.host else self.host
+        return f"{self.listener}://{host}:{self.port}"
+
+    @classmethod
+    def parse(cls, text: str, protocols: dict[str, str]) -> EndPoint:
+        """`NAME://host:port`; the protocol from the broker's map, else the name (registrations
+        before Kafka 0.10.2 named their listeners after their protocol)."""
+        listener, _, rest = text.partition("://")
+        host, _, port = rest.rpartition(":")
+        listener = listener.upper()
+        return cls(listener, host.strip("[]"), int(port), protocols.get(listener, listener))
+
+
+@dataclass(frozen=True, slots=True)
+class BrokerInfo:
+    """A registered broker: its id, every advertised endpoint (one per listener) and its rack."""
+
+    broker_id: int
+    endpoints: tuple[EndPoint, ...]
     rack: str | None = None
-    listener: str = "PLAINTEXT"
+
+    def endpoint(self, listener: str) -> EndPoint | None:
+        """This broker's address on a listener (None if it has no such listener): what a client
+        that came in on that listener is sent to, and, for inter.broker.listener.name, where
+        other brokers reach it."""
+        for e in self.endpoints:
+            if e.listener == listener:
+                return e
+        return None
+
+    @property
+    def _plaintext(self) -> EndPoint | None:
+        return next((e for e in self.endpoints if e.security_protocol == "PLAINTEXT"), None)
+
+    @property
+    def host(self) -> str:
+        """The registration's legacy host field: the first PLAINTEXT endpoint's, as Kafka writes it."""
+        e = self._plaintext
+        return e.host if e is not None else ""
+
+    @property
+    def port(self) -> int:
+        e = self._plaintext
+        return e.port if e is not None else -1
 
     def encode(self) -> bytes:
+        """Kafka 2.x's BrokerIdZNode (version 5): host/port for old clients (the first PLAINTEXT
+        endpoint, or null/-1), then every endpoint and each listener's security protocol."""
+        plaintext = self._plaintext
         data: dict[str, Any] = {
-            "version": 5, "host": self.host, "port": self.port, "jmx_port": -1, "timestamp": _now(),
-            "endpoints": [f"{self.listener}://{self.host}:{self.port}"],
-            "listener_security_protocol_map": {self.listener: "PLAINTEXT"}, "features": {},
+            "version": 5, "host": plaintext.host if plaintext else None,
+            "port": plaintext.port if plaintext else -1, "jmx_port": -1, "timestamp": _now(),
+            "endpoints": [e.connection_string for e in self.endpoints],
+            "listener_security_protocol_map": {e.listener: e.security_protocol for e in self.endpoints},
+            "features": {},
         }
         if self.rack is not None:
             data["rack"] = self.rack
@@ -104,13 +155,11 @@ class BrokerInfo:
     @classmethod
     def decode(cls, broker_id: int, raw: bytes) -> BrokerInfo:
         data = json.loads(raw)
-        host, port, listener = data.get("host"), data.get("port", -1), "PLAINTEXT"
-        endpoints = data.get("endpoints") or []
-        if endpoints:  # NAME://host:port; the first one, as the brokers' first listener
-            listener, _, rest = endpoints[0].partition("://")
-            host, _, port_text = rest.rpartition(":")
-            host, port = host.strip("[]"), int(port_text)
-        return cls(broker_id, host or "", int(port), data.get("rack"), listener)
+        protocols = {k.upper(): v for k, v in (data.get("listener_security_protocol_map") or {}).items()}
+        endpoints = tuple(EndPoint.parse(e, protocols) for e in data.get("endpoints") or [])
+        if not endpoints and data.get("host"):  # version 1: host and port only
+            endpoints = (EndPoint("PLAINTEXT", data["host"], int(data["port"])),)
+        return cls(broker_id, endpoints, data.get("rack"))
 
 
 @dataclass(frozen=True, slots=True)

@@ -6,9 +6,13 @@ import uuid
 
 from broker.cluster.controller import ClusterView, OffsetsTopicSpec, plan
 from broker.cluster.placement import assign_replicas, initial_state, next_state
-from broker.cluster.znodes import BrokerInfo, PartitionState, TopicAssignment
+from broker.cluster.znodes import BrokerInfo, EndPoint, PartitionState, TopicAssignment
 
 SPEC = OffsetsTopicSpec("__consumer_offsets", 6, 3, {"cleanup.policy": "compact"})
+
+
+def broker(broker_id: int) -> BrokerInfo:
+    return BrokerInfo(broker_id, (EndPoint("PLAINTEXT", "h", 9000 + broker_id),))
 
 
 def test_assignment_is_balanced_and_stable():
@@ -52,9 +56,9 @@ def test_initial_state_puts_every_live_replica_in_sync():
 
 
 def test_plan_creates_offsets_topic_only_with_enough_brokers_then_states():
-    view = ClusterView(brokers={i: BrokerInfo(i, "h", 9000 + i) for i in (1, 2)})
+    view = ClusterView(brokers={i: broker(i) for i in (1, 2)})
     assert plan(view, 1, SPEC) == []
-    view.brokers[3] = BrokerInfo(3, "h", 9003)
+    view.brokers[3] = broker(3)
     ops = plan(view, 1, SPEC)
     assert any(op.path == "/brokers/topics/__consumer_offsets" for op in ops)
     view.topics["__consumer_offsets"] = TopicAssignment("__consumer_offsets", uuid.uuid4(),
@@ -65,7 +69,7 @@ def test_plan_creates_offsets_topic_only_with_enough_brokers_then_states():
 
 
 def test_plan_moves_leadership_off_a_gone_broker_with_a_new_epoch():
-    view = ClusterView(brokers={1: BrokerInfo(1, "h", 1), 2: BrokerInfo(2, "h", 2)})
+    view = ClusterView(brokers={1: broker(1), 2: broker(2)})
     view.topics["t"] = TopicAssignment("t", uuid.uuid4(), {0: [3], 1: [1]})
     view.states = {("t", 0): PartitionState(3, 4, [3], 1), ("t", 1): PartitionState(1, 0, [1], 1)}
     view.state_versions = {("t", 0): 7, ("t", 1): 0}
@@ -76,7 +80,7 @@ def test_plan_moves_leadership_off_a_gone_broker_with_a_new_epoch():
 
 
 def test_plan_deletes_marked_topics_leaf_first():
-    view = ClusterView(brokers={1: BrokerInfo(1, "h", 1)})
+    view = ClusterView(brokers={1: broker(1)})
     view.topics["t"] = TopicAssignment("t", uuid.uuid4(), {0: [1]})
     view.states = {("t", 0): PartitionState(1, 0, [1])}
     view.configs["t"] = {}

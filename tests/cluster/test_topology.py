@@ -14,8 +14,9 @@ from tests.helpers import ROOT
 pytestmark = pytest.mark.cluster
 
 CONFIG = ROOT / "config" / "cluster"
-# What a container may override, and nothing else: where it binds, where ZooKeeper is, its data dir.
-CONTAINER_KEYS = {"listeners", "zookeeper.connect", "log.dirs"}
+# What a container may override, and nothing else: where it binds and what it advertises (the
+# INTERNAL listener by service name), where ZooKeeper is, its data dir.
+CONTAINER_KEYS = {"listeners", "advertised.listeners", "zookeeper.connect", "log.dirs"}
 
 
 def compose() -> dict:
@@ -25,7 +26,7 @@ def compose() -> dict:
 def test_compose_declares_the_brokers_of_make_cluster():
     services = compose()["services"]
     zk_port = read_properties((CONFIG / "zookeeper.properties").read_text())["clientPort"]
-    assert f"{zk_port}:2181" in services["zookeeper"]["ports"]
+    assert "ports" not in services["zookeeper"]  # reachable by the brokers only, inside the network
     files = sorted(CONFIG.glob("broker-*.properties"))
     brokers = {name: s for name, s in services.items() if name.startswith("broker-")}
     assert sorted(brokers) == [f.stem for f in files] and len(files) == 3
@@ -41,22 +42,36 @@ def test_compose_declares_the_brokers_of_make_cluster():
         container = Config.load(f, command[3::2])
         for key in set(read_properties(f.read_text())) - CONTAINER_KEYS:
             assert container[key] == local[key], key  # the same properties
-        port = local.listeners[0].port
-        assert container.listeners[0].port == port and container.listeners[0].host == "0.0.0.0"
-        assert f"{port}:{port}" in service["ports"]
-        assert container["zookeeper.connect"] == local["zookeeper.connect"].replace("127.0.0.1", "zookeeper")
+        assert local.inter_broker_listener_name == container.inter_broker_listener_name == "INTERNAL"
+        assert all(lst.host == "0.0.0.0" for lst in container.listeners)
+        advertised = {a.name: a for a in container.advertised_listeners}
+        # Clients on the host: EXTERNAL, the same address as make cluster's, published on that port.
+        external = {a.name: a for a in local.advertised_listeners}["EXTERNAL"]
+        assert advertised["EXTERNAL"] == external and external.host == "127.0.0.1"
+        assert f"{external.port}:{external.port}" in service["ports"] and len(service["ports"]) == 1
+        # Brokers reach each other by service name; the health check asks there for this broker.
+        internal = advertised["INTERNAL"]
+        assert internal.host == f.stem
+        assert service["healthcheck"]["test"][-3:] == [f"127.0.0.1:{internal.port}", "--broker-id",
+                                                       str(container.broker_id)]
+        assert container["zookeeper.connect"] == local["zookeeper.connect"].replace(
+            f"127.0.0.1:{zk_port}", f"zookeeper:{zk_port}")
+        assert service["depends_on"] == {"zookeeper": {"condition": "service_healthy"}}
+        assert service["volumes"] == [f"{f.stem}:/data"] and container["log.dirs"] == ["/data"]
         ids.add(container.broker_id)
     assert ids == {1, 2, 3}
 
 
-def _has_compose() -> bool:
-    if shutil.which("docker") is None:
-        return False
-    return subprocess.run(["docker", "compose", "version"], capture_output=True, timeout=30).returncode == 0
+def _compose_command() -> list[str] | None:
+    """`docker compose` (v2) or Debian's docker-compose (1.29), whichever is here."""
+    if shutil.which("docker") and subprocess.run(["docker", "compose", "version"], capture_output=True,
+                                                 timeout=30).returncode == 0:
+        return ["docker", "compose"]
+    return ["docker-compose"] if shutil.which("docker-compose") else None
 
 
-@pytest.mark.skipif(not _has_compose(), reason="no docker compose here (the YAML is checked above)")
+@pytest.mark.skipif(_compose_command() is None, reason="no docker compose here (the YAML is checked above)")
 def test_docker_compose_config_parses():
-    r = subprocess.run(["docker", "compose", "-f", str(ROOT / "docker-compose.yml"), "config", "--quiet"],
+    r = subprocess.run([*_compose_command(), "-f", str(ROOT / "docker-compose.yml"), "config", "--quiet"],
                        capture_output=True, text=True, timeout=60)
     assert r.returncode == 0, r.stderr

@@ -74,3 +74,73 @@ def test_cli_exits_2_naming_the_problem(args, named):
                           timeout=30)
     assert proc.returncode == 2
     assert named in proc.stderr
+
+
+# Named listeners, with Kafka's rules (KafkaConfig's validation).
+NAMED = {
+    "listeners": "INTERNAL://0.0.0.0:9092,EXTERNAL://0.0.0.0:19092",
+    "advertised.listeners": "INTERNAL://broker-1:9092,EXTERNAL://127.0.0.1:19092",
+    "listener.security.protocol.map": "INTERNAL:PLAINTEXT,external:plaintext",
+    "inter.broker.listener.name": "internal",
+}
+
+
+def test_named_listeners():
+    c = Config(NAMED)
+    assert [(a.name, a.host, a.port) for a in c.advertised_listeners] == [
+        ("INTERNAL", "broker-1", 9092), ("EXTERNAL", "127.0.0.1", 19092)]
+    assert c.security_protocol_map == {"INTERNAL": "PLAINTEXT", "EXTERNAL": "PLAINTEXT"}
+    assert c.inter_broker_listener_name == "INTERNAL"
+
+
+def test_listener_defaults_are_kafkas():
+    c = Config()
+    assert c.security_protocol_map == {"PLAINTEXT": "PLAINTEXT", "SSL": "SSL", "SASL_PLAINTEXT": "SASL_PLAINTEXT",
+                                       "SASL_SSL": "SASL_SSL"}
+    assert c.inter_broker_listener_name == "PLAINTEXT"  # named after security.inter.broker.protocol
+    assert c.advertised_listeners == c.listeners
+
+
+def test_advertised_listeners_are_only_those_given():
+    c = Config({**NAMED, "advertised.listeners": "EXTERNAL://h:1", "inter.broker.listener.name": "EXTERNAL"})
+    assert [a.name for a in c.advertised_listeners] == ["EXTERNAL"]
+
+
+@pytest.mark.parametrize(
+    ("changes", "key", "says"),
+    [
+        ({"listener.security.protocol.map": "INTERNAL:PLAINTEXT"}, "listener.security.protocol.map",
+         "no security protocol defined for listener EXTERNAL"),
+        ({"listener.security.protocol.map": "INTERNAL:PLAINTEXT,EXTERNAL:SSL"}, "listener.security.protocol.map",
+         "EXTERNAL uses security protocol SSL"),
+        ({"listener.security.protocol.map": "INTERNAL:PLAINTEXT,EXTERNAL:TLS"}, "listener.security.protocol.map",
+         "TLS is not a security protocol"),
+        ({"listener.security.protocol.map": "INTERNAL"}, "listener.security.protocol.map", "LISTENER_NAME:"),
+        ({"inter.broker.listener.name": "REPLICATION"}, "inter.broker.listener.name",
+         "REPLICATION must be a listener name defined in advertised.listeners"),
+        ({"inter.broker.listener.name": None}, "inter.broker.listener.name",
+         "PLAINTEXT must be a listener name defined in advertised.listeners"),
+        ({"security.inter.broker.protocol": "PLAINTEXT"}, "inter.broker.listener.name", "only one of"),
+        ({"advertised.listeners": "INTERNAL://0.0.0.0:9092"}, "advertised.listeners", "non-routable"),
+        ({"advertised.listeners": None}, "listeners", "non-routable"),
+        ({"advertised.listeners": "OTHER://h:1"}, "advertised.listeners", "OTHER is not in listeners"),
+        ({"listeners": "INTERNAL://:9092,EXTERNAL://:9092"}, "listeners", "different port"),
+    ],
+)
+def test_bad_named_listeners_name_the_key(changes, key, says):
+    values = {k: v for k, v in {**NAMED, **changes}.items() if v is not None}
+    with pytest.raises(ConfigError, match=key.replace(".", r"\.")) as e:
+        Config(values)
+    assert says in str(e.value)
+
+
+def test_ssl_listener_is_refused_naming_listeners_when_the_map_is_kafkas_default():
+    with pytest.raises(ConfigError, match="'listeners'.*SSL uses security protocol SSL"):
+        Config({"listeners": "SSL://127.0.0.1:9093", "security.inter.broker.protocol": "SSL"})
+
+
+def test_cli_exits_2_on_a_listener_missing_from_the_map():
+    proc = subprocess.run([sys.executable, "-m", "broker", "--override", "listeners=INTERNAL://127.0.0.1:0"],
+                          cwd=ROOT, capture_output=True, text=True, timeout=30)
+    assert proc.returncode == 2
+    assert "listener.security.protocol.map" in proc.stderr and "INTERNAL" in proc.stderr
