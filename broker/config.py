@@ -353,13 +353,15 @@ class Config:
 
     @property
     def security_protocol_map(self) -> dict[str, str]:
-        return self["listener.security.protocol.map"]
+        protocols: dict[str, str] = self["listener.security.protocol.map"]
+        return protocols
 
     @property
     def inter_broker_listener_name(self) -> str:
         """The listener other brokers use (inter.broker.listener.name; by default the listener
         named after security.inter.broker.protocol, PLAINTEXT: Kafka's rule)."""
-        return self["inter.broker.listener.name"] or self["security.inter.broker.protocol"]
+        name: str = self["inter.broker.listener.name"] or self["security.inter.broker.protocol"]
+        return name
 
     @property
     def log_dirs(self) -> list[Path]:

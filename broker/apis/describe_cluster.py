@@ -25,4 +25,4 @@ def handle(broker: Broker, ctx: RequestContext, request: Any) -> dict[str, Any]:
             "endpoint_type": BROKER_ENDPOINT, "cluster_id": broker.cluster_id,
             "controller_id": broker.controller_id,
             "brokers": [{"broker_id": n.node_id, "host": n.host, "port": n.port, "rack": n.rack, "is_fenced": False}
-                        for n in broker.live_nodes()]}
+                        for n in broker.live_nodes(ctx.listener)]}  # the addresses of the listener asked on
