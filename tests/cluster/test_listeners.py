@@ -22,13 +22,15 @@ HOSTS = {"INTERNAL": "127.0.0.1", "EXTERNAL": "localhost"}  # two names for this
 TOPIC = "events"
 
 
-def _brokers(tmp, zk_connect: str) -> tuple[dict[int, BrokerProcess], dict[int, dict[str, int]]]:
+def _brokers(tmp, zk_connect: str, internal_only: tuple[int, ...] = ()
+             ) -> tuple[dict[int, BrokerProcess], dict[int, dict[str, int]]]:
     ports = {i: {"INTERNAL": free_port(), "EXTERNAL": free_port()} for i in (1, 2, 3)}
     brokers = {}
     for i, p in ports.items():
         extra = {**CLUSTER_PROPERTIES, "zookeeper.connect": zk_connect, "broker.id": str(i),
                  "listeners": ",".join(f"{n}://127.0.0.1:{port}" for n, port in p.items()),
-                 "advertised.listeners": ",".join(f"{n}://{HOSTS[n]}:{port}" for n, port in p.items()),
+                 "advertised.listeners": ",".join(f"{n}://{HOSTS[n]}:{port}" for n, port in p.items()
+                                                  if i not in internal_only or n == "INTERNAL"),
                  "listener.security.protocol.map": "INTERNAL:PLAINTEXT,EXTERNAL:PLAINTEXT",
                  "inter.broker.listener.name": "INTERNAL"}
         brokers[i] = BrokerProcess(tmp / f"broker-{i}", port=p["INTERNAL"], extra=extra)
@@ -36,9 +38,11 @@ def _brokers(tmp, zk_connect: str) -> tuple[dict[int, BrokerProcess], dict[int, 
 
 
 @pytest.fixture
-def two_listener_cluster(zookeeper, tmp_path):
-    cluster = Cluster(tmp_path, f"{zookeeper.connect}/kbroker-listeners")
-    cluster.brokers, cluster.ports = _brokers(tmp_path, cluster.zk_connect)
+def two_listener_cluster(zookeeper, tmp_path, request):
+    """Three brokers with INTERNAL and EXTERNAL listeners (those named in the indirect parameter
+    advertise INTERNAL only, binding both)."""
+    cluster = Cluster(tmp_path, f"{zookeeper.connect}/kbroker-listeners-{request.node.name}")
+    cluster.brokers, cluster.ports = _brokers(tmp_path, cluster.zk_connect, getattr(request, "param", ()))
     try:
         cluster.start()
         yield cluster
@@ -110,16 +114,13 @@ async def test_each_listener_sees_its_own_addresses(two_listener_cluster):
     assert {(i, h, p) for i, (h, p) in seen.items()} == expected["INTERNAL"]
 
 
+@pytest.mark.parametrize("two_listener_cluster", [(3,)], indirect=True)
 async def test_a_broker_without_the_listener_is_left_out(two_listener_cluster):
+    # Broker 3 advertises INTERNAL only (it still binds both).
     cluster, ports = two_listener_cluster, two_listener_cluster.ports
     await settled(cluster)
     await request(ports[1]["INTERNAL"], ApiKey.CREATE_TOPICS, 7, {"topics": [
         {"name": TOPIC, "num_partitions": 6, "replication_factor": 1}], "timeout_ms": 5000})
-    # Broker 3 comes back advertising INTERNAL only (it still binds both).
-    b3 = cluster.brokers[3]
-    b3.stop()
-    b3.extra["advertised.listeners"] = f"INTERNAL://127.0.0.1:{ports[3]['INTERNAL']}"
-    b3.start()
     md = await settled(cluster)
     led_by_3 = {p[0] for p in md["topics"][TOPIC] if p[2] == 3}
     assert led_by_3, md["topics"][TOPIC]
