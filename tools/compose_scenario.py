@@ -6,11 +6,12 @@
 1. aiokafka and confluent-kafka bootstrap at 127.0.0.1:19092,19093,19094: aiokafka creates a
    topic, both produce (acks=all, every acknowledgement recorded), a group of three members (two
    aiokafka, one confluent-kafka) consumes everything and commits.
-2. `docker kill` broker-2. There is no replication yet, so what it led goes offline: the test
-   prints what became unavailable and checks it, and checks that the other two brokers keep
-   serving their partitions (produce and read), the group's committed offsets and, when its
-   coordinator is elsewhere, the group. Then `docker-compose start broker-2`: it rejoins, leads its
-   partitions again, every acknowledged message is there, and the group resumes from its commits.
+2. `docker kill` broker-2. Every partition has three replicas (min.insync.replicas=2), so what
+   it led gets a new leader from its in-sync replicas, `__consumer_offsets` included: nothing
+   becomes unavailable. Every acknowledged message is still there, acks=all writes go on with two
+   brokers, the group's committed offsets read back unchanged and the group carries on from them.
+   Then `docker-compose start broker-2`: it rejoins as a follower of everything it held, catches up
+   (back in every ISR), and every acknowledged message and commit is still there.
 Every wait is bounded by a deadline; a failed check raises with what was seen.
 """
 
@@ -35,11 +36,9 @@ from aiokafka import AIOKafkaConsumer, AIOKafkaProducer, TopicPartition  # noqa:
 from aiokafka.admin import AIOKafkaAdminClient, NewTopic  # noqa: E402
 from confluent_kafka import Consumer, KafkaException, Producer  # noqa: E402
 
-from broker.group.placement import coordinator_partition  # noqa: E402
 from broker.healthcheck import request  # noqa: E402
 from broker.offsets import OFFSETS_TOPIC  # noqa: E402
 from protocol.apis import ApiKey  # noqa: E402
-from protocol.errors import ErrorCode  # noqa: E402
 
 PORTS = {1: 19092, 2: 19093, 3: 19094}  # each broker's EXTERNAL listener on this host
 BOOTSTRAP = ",".join(f"127.0.0.1:{p}" for p in PORTS.values())
@@ -326,7 +325,7 @@ async def step1() -> tuple[list[Record], dict[int, int]]:
     admin = AIOKafkaAdminClient(bootstrap_servers=BOOTSTRAP)
     await admin.start()
     try:
-        await admin.create_topics([NewTopic(TOPIC, PARTITIONS, 1)])
+        await admin.create_topics([NewTopic(TOPIC, PARTITIONS, 3, topic_configs={"min.insync.replicas": "2"})])
     finally:
         await admin.close()
 
@@ -359,9 +358,8 @@ async def step2(compose: Compose, acked: list[Record], lead: dict[int, int]) -> 
     assert code == 0, code
     committed_before = await committed_offsets()
     victim_partitions = sorted(p for p, b in lead.items() if b == VICTIM)
-    kept_partitions = sorted(p for p, b in lead.items() if b != VICTIM)
     victim_offsets = sorted(p for p, b in offsets_lead.items() if b == VICTIM)
-    assert victim_partitions and kept_partitions, lead
+    assert victim_partitions, lead
 
     t0 = time.monotonic()
     cid = compose.container(f"broker-{VICTIM}")
@@ -370,56 +368,41 @@ async def step2(compose: Compose, acked: list[Record], lead: dict[int, int]) -> 
         f"{len(victim_offsets)} of {len(offsets_lead)} {OFFSETS_TOPIC} partitions, and is "
         f"{'the' if group_coordinator == VICTIM else 'not the'} coordinator of {GROUP})")
 
-    # Its ZooKeeper session expires (zookeeper.session.timeout.ms), the controller takes its leaderships.
-    async def gone() -> Any:
+    # Its ZooKeeper session expires (zookeeper.session.timeout.ms); the controller gives every
+    # partition it led a new leader from the ISR, and takes it out of every ISR.
+    async def moved() -> Any:
         md = metadata(1, [TOPIC, OFFSETS_TOPIC])
-        lead_now = leaders(md, TOPIC)
+        everything = {**{(TOPIC, p): v for p, v in leaders(md, TOPIC).items()},
+                      **{(OFFSETS_TOPIC, p): v for p, v in leaders(md, OFFSETS_TOPIC).items()}}
         ok = ({b.node_id for b in md.brokers} == set(PORTS) - {VICTIM}
-              and all(lead_now[p] == (-1, ErrorCode.LEADER_NOT_AVAILABLE) for p in victim_partitions))
+              and all(leader not in (-1, VICTIM) and e == 0 for leader, e in everything.values()))
         return md if ok else None
-    md = await until(f"the cluster to see broker-{VICTIM} gone", gone, 60)
-    log(f"after {time.monotonic() - t0:.1f}s the cluster sees broker-{VICTIM} gone: Metadata lists brokers "
-        f"{sorted(b.node_id for b in md.brokers)}")
+    md = await until(f"new leaders for everything broker-{VICTIM} led", moved, 60)
+    log(f"after {time.monotonic() - t0:.1f}s every partition broker-{VICTIM} led has a new leader: {TOPIC} "
+        f"{dict(sorted((p, b) for p, (b, _) in leaders(md, TOPIC).items()))}; none of the {len(offsets_lead)} "
+        f"{OFFSETS_TOPIC} partitions is offline")
 
-    # What stays: the others' partitions keep their leaders, take writes and serve reads.
-    lead_now = leaders(md, TOPIC)
-    assert all(lead_now[p] == (lead[p], 0) for p in kept_partitions), (lead, lead_now)
-    offsets_now = leaders(md, OFFSETS_TOPIC)
-    assert all(offsets_now[p] == (-1, ErrorCode.LEADER_NOT_AVAILABLE) for p in victim_offsets)
-    assert all(offsets_now[p] == (offsets_lead[p], 0) for p in offsets_lead if p not in victim_offsets)
-    outage, errors = await asyncio.to_thread(produce_confluent, 50 * len(kept_partitions), kept_partitions, "outage")
-    assert not errors and len(outage) == 50 * len(kept_partitions), (len(outage), errors[:5])
-    log(f"still available: {TOPIC} partitions {kept_partitions} (leaders "
-        f"{[lead[p] for p in kept_partitions]}): {len(outage)} more records produced, every one acknowledged")
-    expected_kept = {r for r in acked + outage if r[0] in kept_partitions}
-    got = await read_all(kept_partitions, len(expected_kept))
-    assert set(got) == expected_kept and len(got) == len(expected_kept), (len(got), len(expected_kept))
-    log(f"still available: partitions {kept_partitions} read back from offset 0: all {len(got)} "
-        "acknowledged records")
-
-    # What is unavailable: its partitions (no replica elsewhere yet) and the groups it coordinated.
-    lost, lost_errors = await asyncio.to_thread(produce_confluent, 3, victim_partitions[:1], "lost", 4000)
-    assert not lost and lost_errors, (lost, lost_errors)
+    # Nothing is unavailable: acks=all writes to every partition, every acknowledged record readable.
+    everything_partitions = list(range(PARTITIONS))
+    outage, errors = await asyncio.to_thread(produce_confluent, 50 * PARTITIONS, everything_partitions, "outage")
+    assert not errors and len(outage) == 50 * PARTITIONS, (len(outage), errors[:5])
+    log(f"{len(outage)} more records produced to all {PARTITIONS} partitions with two brokers, every one "
+        "acknowledged (acks=all, min.insync.replicas=2)")
+    expected = set(acked + outage)
+    got = await read_all(everything_partitions, len(expected))
+    assert set(got) == expected and len(got) == len(expected), (len(got), len(expected))
+    log(f"every acknowledged record read back from offset 0: {len(got)}")
     code, node = coordinator(1, GROUP)
-    if group_coordinator == VICTIM:
-        assert (code, node) == (ErrorCode.COORDINATOR_NOT_AVAILABLE, -1), (code, node)
-        group_line = f"group {GROUP} (its coordinator was broker-{VICTIM}): COORDINATOR_NOT_AVAILABLE"
-    else:
-        assert (code, node) == (0, group_coordinator), (code, node)
-        assert await committed_offsets() == committed_before
-        group_line = (f"group {GROUP} stays available (coordinator broker-{group_coordinator}); its committed "
-                      "offsets read back unchanged")
-    orphan = next(g for g in (f"group-{i}" for i in range(1000))
-                  if coordinator_partition(g, len(offsets_lead)) in victim_offsets)
-    assert coordinator(3, orphan) == (ErrorCode.COORDINATOR_NOT_AVAILABLE, -1), coordinator(3, orphan)
-    log(f"UNAVAILABLE while broker-{VICTIM} is down (no replication yet): {TOPIC} partitions {victim_partitions} "
-        f"(Metadata: LEADER_NOT_AVAILABLE, leader -1; a produce there fails: {lost_errors[0]}); "
-        f"{len(victim_offsets)} of {len(offsets_lead)} {OFFSETS_TOPIC} partitions {victim_offsets}, so the "
-        f"groups that hash to them have no coordinator (FindCoordinator for {orphan!r}: COORDINATOR_NOT_AVAILABLE)")
-    log(group_line)
+    assert code == 0 and node != VICTIM, (code, node)
+    assert await committed_offsets() == committed_before
+    log(f"group {GROUP}: coordinator broker-{node} (it was broker-{group_coordinator}); its committed "
+        "offsets read back unchanged")
+    # The group carries on from its commits: it consumes exactly what was produced meanwhile.
+    await run_group(set(outage), "with broker-2 down")
+    committed_after = await committed_offsets()
     assert compose.state(f"broker-{VICTIM}").startswith("exited"), compose.state(f"broker-{VICTIM}")
 
-    # docker-compose start: it rejoins, leads its partitions again, with their data.
+    # docker-compose start: it rejoins as a follower of everything it held and catches up.
     t0 = time.monotonic()
     compose.run("start", f"broker-{VICTIM}")
 
@@ -427,20 +410,17 @@ async def step2(compose: Compose, acked: list[Record], lead: dict[int, int]) -> 
         if compose.state(f"broker-{VICTIM}") != "running healthy":
             return False
         md = metadata(VICTIM, [TOPIC, OFFSETS_TOPIC])
+        replicated = [p for t in md.topics for p in t.partitions if VICTIM in p.replica_nodes]
         return ({b.node_id for b in md.brokers} == set(PORTS)
-                and leaders(md, TOPIC) == {p: (b, 0) for p, b in lead.items()}
-                and all(e == 0 for _, e in leaders(md, OFFSETS_TOPIC).values()))
-    await until(f"broker-{VICTIM} to rejoin and lead its partitions again", back, 90)
-    log(f"docker-compose start broker-{VICTIM}: healthy and leading {victim_partitions} again after "
+                and all(VICTIM in p.isr_nodes for p in replicated))
+    await until(f"broker-{VICTIM} to rejoin every ISR", back, 120)
+    log(f"docker-compose start broker-{VICTIM}: healthy and back in the ISR of all its partitions after "
         f"{time.monotonic() - t0:.1f}s")
-    assert coordinator(VICTIM, GROUP) == (0, group_coordinator)
-    everything = set(acked + outage)
-    got = await read_all(list(range(PARTITIONS)), len(everything))
-    assert set(got) == everything and len(got) == len(everything), (len(got), len(everything))
-    log(f"every acknowledged record is back: {len(got)} (all partitions, from offset 0)")
-    assert await committed_offsets() == committed_before
-    # The group resumes where it committed: it consumes exactly what was produced during the outage.
-    await run_group(set(outage), "after the restart")
+    got = await read_all(everything_partitions, len(expected))
+    assert set(got) == expected and len(got) == len(expected), (len(got), len(expected))
+    log(f"every acknowledged record is there: {len(got)} (all partitions, from offset 0)")
+    assert await committed_offsets() == committed_after
+    log("the group's commits read back unchanged")
 
 
 async def scenario(compose: Compose) -> None:
