@@ -17,7 +17,7 @@ from __future__ import annotations
 import asyncio
 import datetime as dt
 import json
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -64,8 +64,10 @@ class Written(WriterCommitMessage):
     records: int
 
 
-class AlertsWriter(DataSourceWriter):
-    def __init__(self, options: dict[str, str]):
+class _AlertsProducer:
+    """What the batch and the streaming writer share: each task produces its rows."""
+
+    def __init__(self, options: Mapping[str, str]):
         self.bootstrap = options.get("bootstrap") or options.get("path") or ""
         if not self.bootstrap:
             raise ValueError("kbroker-alerts needs .option('bootstrap', 'host:port,...')")
@@ -78,11 +80,17 @@ class AlertsWriter(DataSourceWriter):
         return Written(asyncio.run(produce(self.bootstrap, self.topic, records, self.acks)))
 
 
-class AlertsStreamWriter(AlertsWriter, DataSourceStreamWriter):
-    def commit(self, messages: list, batchId: int) -> None:  # noqa: N803 - Spark's name
+class AlertsWriter(_AlertsProducer, DataSourceWriter):
+    pass
+
+
+# Not an AlertsWriter: the two Spark bases declare commit/abort with different signatures.
+class AlertsStreamWriter(_AlertsProducer, DataSourceStreamWriter):
+    def commit(self, messages: list[WriterCommitMessage | None],
+               batchId: int) -> None:  # noqa: N803 - Spark's name
         pass
 
-    def abort(self, messages: list, batchId: int) -> None:  # noqa: N803
+    def abort(self, messages: list[WriterCommitMessage | None], batchId: int) -> None:  # noqa: N803
         pass
 
 

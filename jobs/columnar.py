@@ -23,7 +23,7 @@ any record does not parse is decoded entirely by the slow path, which says why.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import numpy as np
@@ -32,9 +32,9 @@ import pyarrow as pa
 from jobs import rows as R
 from jobs.segments import RawBatch, ReadStats, _note_invalid_at
 from protocol import group_records as gr
-from protocol.compression import CompressionError, decompress
+from protocol.compression import CODEC_MASK, CompressionError, decompress
 from protocol.errors import ProtocolDecodeError
-from protocol.records import CODEC_MASK, HEADER_SIZE, TIMESTAMP_TYPE_MASK, CorruptRecordError, decode_batch
+from protocol.records import HEADER_SIZE, TIMESTAMP_TYPE_MASK, CorruptRecordError, decode_batch
 
 _PAD = 32  # zero bytes after the buffer: gathers near its end stay in bounds
 _KEY_CACHE_MAX = 200_000
@@ -75,7 +75,8 @@ def _gather_be(arr: np.ndarray, pos: np.ndarray, width: int, limit: int) -> np.n
     the buffer whose element i is the `width` bytes from byte i, indexed by `pos`."""
     pos = np.minimum(pos, limit)
     view = np.ndarray(shape=(len(arr) - width + 1,), dtype=f">i{width}", buffer=arr, strides=(1,))
-    return view[pos].astype(np.int64)
+    result: np.ndarray = view[pos].astype(np.int64)
+    return result
 
 
 def _timestamps(ms: np.ndarray, valid: np.ndarray | None, arrow_type: pa.DataType) -> pa.Array:
@@ -180,7 +181,7 @@ class ColumnarDecoder:
             return None
         return self._slow_arrow(slow.cols)
 
-    def _slow_arrow(self, cols: dict[str, list]) -> pa.RecordBatch:
+    def _slow_arrow(self, cols: dict[str, list[Any]]) -> pa.RecordBatch:
         from jobs.datasource import to_arrow_columns
 
         return to_arrow_columns(cols, self.columns, self.schema)
@@ -200,7 +201,7 @@ class ColumnarDecoder:
         at = 0
         for i, raw in enumerate(batches):
             h = raw.header
-            body = raw.view[raw.at + HEADER_SIZE: raw.at + h.batch_length + 12]
+            body: bytes | memoryview = raw.view[raw.at + HEADER_SIZE: raw.at + h.batch_length + 12]
             if h.attributes & CODEC_MASK:
                 try:
                     body = decompress(h.attributes & CODEC_MASK, body)
@@ -296,15 +297,15 @@ class ColumnarDecoder:
         # 4. keys: each distinct one decoded once
         cache_get = self._keys.get
         add_key = self._add_key
-        kid_list = []
+        kid_list: list[int] = []
         kid_append = kid_list.append
         for a, ln in zip(kstart.tolist(), klen.tolist(), strict=True):
             if ln < 0:
                 kid_append(_NO_KEY)
                 continue
             k = buf[a:a + ln]
-            i = cache_get(k)
-            kid_append(add_key(k) if i is None else i)
+            known = cache_get(k)
+            kid_append(add_key(k) if known is None else known)
         kid = np.array(kid_list, np.int64)
         if len(self._key_class_np) != len(self._key_class):
             self._key_class_np = np.array(self._key_class, np.int8)
@@ -331,7 +332,7 @@ class ColumnarDecoder:
         cols: dict[str, pa.Array] = {}
         need = self.need
 
-        def put(name: str, make) -> None:
+        def put(name: str, make: Callable[[], pa.Array]) -> None:
             if name in need:
                 cols[name] = make()
 
@@ -343,7 +344,8 @@ class ColumnarDecoder:
                                             self.schema.field("timestamp").type)
         put("kind", lambda: _KINDS.take(pa.array(kind)))
         for name in ("key_type", "key_version", "group", "topic", "partition"):
-            put(name, lambda name=name: self._key_column(name).take(pa.array(kid)))
+            if name in need:
+                cols[name] = self._key_column(name).take(pa.array(kid))
         put("value_version", lambda: pa.array(version.astype(np.int32), mask=~oc))
         put("committed_offset", lambda: pa.array(_gather_be(arr, vstart + 2, 8, limit), mask=~oc))
         put("leader_epoch", lambda: pa.array(

@@ -28,6 +28,8 @@ from pyspark.sql.types import StructType
 
 if TYPE_CHECKING:
     import pyarrow as pa
+    from pyspark.sql import SparkSession
+    from pyspark.sql.datasource import Filter
 
 from jobs import rows, segments
 
@@ -68,7 +70,7 @@ def _arrow_schema(schema: StructType) -> pa.Schema:
 _TIME_SCALE = {"s": None, "ms": 1, "us": 1000, "ns": 1_000_000}
 
 
-def to_arrow_columns(cols: dict[str, list], names: Sequence[str], arrow_schema):
+def to_arrow_columns(cols: dict[str, list[Any]], names: Sequence[str], arrow_schema: pa.Schema) -> pa.RecordBatch:
     """An Arrow RecordBatch of the columns `names` (Python lists), in the exact types Spark
     expects (timestamps are given in milliseconds since the epoch)."""
     import pyarrow as pa
@@ -89,7 +91,7 @@ def to_arrow_columns(cols: dict[str, list], names: Sequence[str], arrow_schema):
     return pa.RecordBatch.from_arrays(arrays, schema=arrow_schema)
 
 
-def _to_arrow(cols: dict[str, list], schema: StructType, arrow_schema):
+def _to_arrow(cols: dict[str, list[Any]], schema: StructType, arrow_schema: pa.Schema) -> pa.RecordBatch:
     return to_arrow_columns(cols, schema.fieldNames(), arrow_schema)
 
 
@@ -103,7 +105,7 @@ class RangePartition(InputPartition):
     range: segments.OffsetRange | None
 
 
-def offsets_columns(options: dict[str, str]) -> list[str]:
+def offsets_columns(options: Mapping[str, str]) -> list[str]:
     """The columns asked for with the `columns` option (all when absent), checked."""
     wanted = options.get("columns")
     known = [name for name, _ in rows.OFFSETS_COLUMNS]
@@ -133,14 +135,14 @@ class OffsetsReader(DataSourceReader):
     by a schema given with `.schema(...)` (Python data sources are not told which columns a
     query uses, so the narrowing is asked for this way; see README, column pruning)."""
 
-    def __init__(self, options: dict[str, str], schema: StructType):
+    def __init__(self, options: Mapping[str, str], schema: StructType):
         self.bootstrap = options.get("bootstrap")
         self.log_dirs = [] if self.bootstrap else _log_dirs(options)
         self.topic = options.get("topic", segments.OFFSETS_TOPIC)
         self.split_bytes = int(options.get("splitBytes", DEFAULT_SPLIT_BYTES))
         self.check_crc = _truthy(options.get("checkCrc"), True)
         self.batch_rows = int(options.get("batchRows", DEFAULT_BATCH_ROWS))
-        self.filters: dict[str, set] = {}  # pushed down by Spark (pushFilters)
+        self.filters: dict[str, set[Any]] = {}  # pushed down by Spark (pushFilters)
         self.decoder = options.get("decoder", "columnar")
         if self.decoder not in ("columnar", "rows"):
             raise ValueError(f"decoder must be columnar or rows, not {self.decoder!r}")
@@ -163,7 +165,7 @@ class OffsetsReader(DataSourceReader):
         ranges.sort(key=lambda r: -r.size)
         return [RangePartition(r) for r in ranges] or [RangePartition(None)]
 
-    def read(self, partition: InputPartition) -> Iterator:
+    def read(self, partition: InputPartition) -> Iterator[pa.RecordBatch]:
         if isinstance(partition, NetRange):
             out = read_network(partition, self.schema, self.batch_rows)
         else:
@@ -176,7 +178,7 @@ class OffsetsReader(DataSourceReader):
                 out = read_columnar(partition.range, self.schema, check_crc=self.check_crc, batch_rows=self.batch_rows)
         yield from apply_filters(out, self.filters)
 
-    def _read_rows(self, rng: segments.OffsetRange) -> Iterator:
+    def _read_rows(self, rng: segments.OffsetRange) -> Iterator[pa.RecordBatch]:
         """The row-at-a-time decoder (jobs/rows.py), kept for comparison (`decoder=rows`)."""
         schema = self.schema
         arrow_schema = _arrow_schema(schema)
@@ -194,7 +196,7 @@ class OffsetsReader(DataSourceReader):
 PUSHABLE_COLUMNS = frozenset({"log_partition", "kind", "key_type", "group", "topic"})
 
 
-def apply_filters(batches: Iterator, filters: dict[str, set]) -> Iterator:
+def apply_filters(batches: Iterator[pa.RecordBatch], filters: dict[str, set[Any]]) -> Iterator[pa.RecordBatch]:
     """The rows of each Arrow batch whose columns hold one of the values `filters` allows."""
     if not filters:
         yield from batches
@@ -218,7 +220,7 @@ class PushdownOffsetsReader(OffsetsReader):
     requires `spark.sql.python.filterPushdown.enabled=true`, which jobs.build_session sets: a
     reader that implements pushFilters fails in a session without it, hence the option)."""
 
-    def pushFilters(self, filters: list) -> Iterator:
+    def pushFilters(self, filters: list[Filter]) -> Iterator[Filter]:
         """Takes `col = v` and `col IN (...)` on log_partition, kind, key_type, group and topic:
         applied to each Arrow batch before it goes to Spark (fewer rows to carry), and a
         log_partition filter also drops whole input partitions. Spark applies the others."""
@@ -226,16 +228,18 @@ class PushdownOffsetsReader(OffsetsReader):
 
         names = set(self.schema.fieldNames())
         for f in filters:
-            name = f.attribute[0] if len(f.attribute) == 1 else None
-            if isinstance(f, EqualTo | In) and name in PUSHABLE_COLUMNS and name in names:
-                values = {f.value} if isinstance(f, EqualTo) else set(f.value)
-                self.filters[name] = self.filters[name] & values if name in self.filters else values
-            else:
-                yield f
+            if isinstance(f, EqualTo | In):
+                name = f.attribute[0] if len(f.attribute) == 1 else None
+                if name is not None and name in PUSHABLE_COLUMNS and name in names:
+                    values = {f.value} if isinstance(f, EqualTo) else set(f.value)
+                    self.filters[name] = self.filters[name] & values if name in self.filters else values
+                    continue
+            yield f
 
 
 def read_columnar(rng: segments.OffsetRange, schema: StructType, *, check_crc: bool = True,
-                  batch_rows: int = DEFAULT_BATCH_ROWS, stats: segments.ReadStats | None = None) -> Iterator:
+                  batch_rows: int = DEFAULT_BATCH_ROWS,
+                  stats: segments.ReadStats | None = None) -> Iterator[pa.RecordBatch]:
     """Arrow record batches of about `batch_rows` rows of the range, columns of `schema` only."""
     stats = stats if stats is not None else segments.ReadStats()
     raw = segments.range_batches(rng, check_crc=check_crc, stats=stats)
@@ -244,12 +248,12 @@ def read_columnar(rng: segments.OffsetRange, schema: StructType, *, check_crc: b
         yield error_rows(rng.partition, stats.notes, schema)
 
 
-def error_rows(log_partition: int, notes: list[str], schema: StructType):
+def error_rows(log_partition: int, notes: list[str], schema: StructType) -> pa.RecordBatch:
     """One `unknown` row per batch that cut a segment short, its `error` saying which file, which
     byte and why the rest of that segment was not read: the reader goes on with the next segments
     and partitions, and the gap is in the answer, not only in an executor's log."""
     names = schema.fieldNames()
-    cols: dict[str, list] = {name: [None] * len(notes) for name in names}
+    cols: dict[str, list[Any]] = {name: [None] * len(notes) for name in names}
     if "log_partition" in cols:
         cols["log_partition"] = [log_partition] * len(notes)
     if "kind" in cols:
@@ -260,7 +264,8 @@ def error_rows(log_partition: int, notes: list[str], schema: StructType):
 
 
 def decode_batches(raw: Iterator[segments.RawBatch], log_partition: int, schema: StructType, *,
-                   batch_rows: int = DEFAULT_BATCH_ROWS, stats: segments.ReadStats | None = None) -> Iterator:
+                   batch_rows: int = DEFAULT_BATCH_ROWS,
+                   stats: segments.ReadStats | None = None) -> Iterator[pa.RecordBatch]:
     """Arrow record batches of the rows of undecoded batches (from files or Fetch answers)."""
     from jobs.columnar import ColumnarDecoder
 
@@ -292,7 +297,8 @@ class NetRange(InputPartition):
     end: int
 
 
-def read_network(part: NetRange, schema: StructType, batch_rows: int = DEFAULT_BATCH_ROWS) -> Iterator:
+def read_network(part: NetRange, schema: StructType,
+                 batch_rows: int = DEFAULT_BATCH_ROWS) -> Iterator[pa.RecordBatch]:
     from jobs import network
 
     raw = network.fetch_batches(part.bootstrap, part.topic, part.partition, part.start, part.end)
@@ -333,7 +339,7 @@ class DirsPartition(InputPartition):
 
 
 class LogEndReader(DataSourceReader):
-    def __init__(self, options: dict[str, str], schema: StructType):
+    def __init__(self, options: Mapping[str, str], schema: StructType):
         self.bootstrap = options.get("bootstrap")
         self.log_dirs = [] if self.bootstrap else _log_dirs(options)
         self.check_crc = _truthy(options.get("checkCrc"), True)
@@ -346,14 +352,14 @@ class LogEndReader(DataSourceReader):
         chunks = [dirs[i:i + _DIRS_PER_PARTITION] for i in range(0, len(dirs), _DIRS_PER_PARTITION)]
         return [DirsPartition(c) for c in chunks] or [DirsPartition([])]
 
-    def read(self, partition: InputPartition) -> Iterator[Any]:
+    def read(self, partition: InputPartition) -> Iterator[pa.RecordBatch]:
         assert isinstance(partition, DirsPartition)
         if self.bootstrap:
             yield network_log_end_rows(self.bootstrap, self.schema, int(time.time() * 1000))
             return
         if not partition.dirs:
             return
-        cols: dict[str, list] = {name: [] for name, _ in rows.LOG_END_COLUMNS}
+        cols: dict[str, list[Any]] = {name: [] for name, _ in rows.LOG_END_COLUMNS}
         now = int(time.time() * 1000)
         for d in partition.dirs:
             b = segments.log_bounds(d, check_crc=self.check_crc)
@@ -368,12 +374,13 @@ class LogEndReader(DataSourceReader):
         yield _to_arrow(cols, self.schema, _arrow_schema(self.schema))
 
 
-def network_log_end_rows(bootstrap: str, schema: StructType, observed_ms: int, ends: dict[str, int] | None = None):
+def network_log_end_rows(bootstrap: str, schema: StructType, observed_ms: int,
+                         ends: dict[str, int] | None = None) -> pa.RecordBatch:
     """The log-end rows from ListOffsets (segments, size and max timestamp are not known there:
     null). With `ends` (a stream's planned positions), those end offsets are reported."""
     from jobs import network
 
-    cols: dict[str, list] = {name: [] for name, _ in rows.LOG_END_COLUMNS}
+    cols: dict[str, list[Any]] = {name: [] for name, _ in rows.LOG_END_COLUMNS}
     for e in network.log_ends(bootstrap):
         key = f"{e.topic}-{e.partition}"
         if ends is not None and key not in ends:
@@ -408,7 +415,7 @@ class LogEndDataSource(DataSource):
         return LogEndStreamReader(self.options, schema, [] if self.options.get("bootstrap") else _log_dirs(self.options))
 
 
-def register(spark) -> None:
+def register(spark: SparkSession) -> None:
     """Make `kbroker-offsets`, `kbroker-log-end` and `kbroker-alerts` known to the session."""
     from jobs.alerts import AlertsDataSource
 

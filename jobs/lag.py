@@ -30,6 +30,7 @@ from __future__ import annotations
 import enum
 from collections import deque
 from dataclasses import dataclass, field
+from typing import Any
 
 
 class Status(enum.Enum):
@@ -84,7 +85,7 @@ class Change:
     log_end_offset: int | None
     reason: str
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, Any]:
         return {f: getattr(self, f) for f in self.__slots__}
 
 
@@ -203,7 +204,7 @@ class LagEvaluator:
         lags = [p.lag for p in g.partitions.values() if p.lag is not None]
         return sum(lags) if lags else None
 
-    def snapshot(self) -> list[dict]:
+    def snapshot(self) -> list[dict[str, Any]]:
         """Per group: status, total lag, partitions and their statuses (for the page)."""
         out = []
         for name, g in sorted(self.groups.items()):

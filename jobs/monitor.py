@@ -31,8 +31,14 @@ from collections import deque
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from jobs.lag import Change, LagEvaluator
+
+if TYPE_CHECKING:
+    from pyspark.sql import DataFrame, Row, SparkSession
+    from pyspark.sql.streaming.query import StreamingQuery
+    from pyspark.sql.streaming.readwriter import DataStreamReader
 
 STATE_FILE = "monitor-state.pickle"
 PAGE = "monitor.html"
@@ -48,7 +54,7 @@ class MonitorState:
     evaluator: LagEvaluator
     batch_id: int = -1
     history: dict[str, deque[tuple[int, int]]] = field(default_factory=dict)  # group -> (time, total lag)
-    changes: deque[dict] = field(default_factory=lambda: deque(maxlen=200))
+    changes: deque[dict[str, Any]] = field(default_factory=lambda: deque(maxlen=200))
 
     @classmethod
     def load(cls, out: Path, evaluator: LagEvaluator) -> MonitorState:
@@ -67,12 +73,13 @@ class MonitorState:
         os.replace(tmp, out / STATE_FILE)
 
 
-def events(spark, data: str, starting: str = "earliest", bootstrap_read: str | None = None):
+def events(spark: SparkSession, data: str, starting: str = "earliest",
+           bootstrap_read: str | None = None) -> DataFrame:
     """The union of the two streams in one schema: (event, group, topic, partition, value, ts,
     log_partition, offset, members)."""
     from pyspark.sql import functions as F
 
-    def source(fmt: str):
+    def source(fmt: str) -> DataStreamReader:
         r = spark.readStream.format(fmt)
         if bootstrap_read:
             r = r.option("bootstrap", bootstrap_read)
@@ -103,7 +110,7 @@ EVENTS_DDL = ("event string, group string, topic string, partition int, value bi
               "log_partition int, offset bigint, members array<string>")
 
 
-def reduce_events(df, window: int):
+def reduce_events(df: DataFrame, window: int) -> DataFrame:
     """What of a micro-batch the evaluator can use, reduced in Spark before it reaches the
     driver (the first batch of a monitor started on a big log holds all of its history): the
     last `window` commits of each group and partition, the newest log end of each partition,
@@ -119,17 +126,17 @@ def reduce_events(df, window: int):
     return df.withColumn("_rank", F.row_number().over(newest_first)).where(keep).drop("_rank")
 
 
-def apply_rows(ev: LagEvaluator, rows: Sequence) -> None:
+def apply_rows(ev: LagEvaluator, rows: Sequence[Row]) -> None:
     """Feed one micro-batch: log ends first (the newest per partition), then the records of the
     offsets log in time order."""
-    ends = {}
+    ends: dict[tuple[str, int], int] = {}
     for r in rows:
         if r["event"] == "end" and r["value"] is not None:
             ends[(r["topic"], r["partition"])] = max(r["value"], ends.get((r["topic"], r["partition"]), -1))
     for (t, p), end in ends.items():
         ev.log_end(t, p, end)
 
-    def ms(ts) -> int:
+    def ms(ts: dt.datetime | None) -> int:
         return int(ts.timestamp() * 1000) if ts is not None else 0
 
     records = sorted((r for r in rows if r["event"] != "end"), key=lambda r: (ms(r["ts"]), r["log_partition"], r["offset"]))
@@ -146,7 +153,7 @@ def apply_rows(ev: LagEvaluator, rows: Sequence) -> None:
 
 
 class Monitor:
-    def __init__(self, spark, out: Path, evaluator: LagEvaluator, *, bootstrap: str | None = None,
+    def __init__(self, spark: SparkSession, out: Path, evaluator: LagEvaluator, *, bootstrap: str | None = None,
                  alerts_topic: str = "__lag_alerts", refresh_s: float = 5.0):
         self.spark = spark
         self.out = out
@@ -156,7 +163,7 @@ class Monitor:
         out.mkdir(parents=True, exist_ok=True)
         self.state = MonitorState.load(out, evaluator)
 
-    def on_batch(self, df, batch_id: int) -> None:
+    def on_batch(self, df: DataFrame, batch_id: int) -> None:
         if batch_id <= self.state.batch_id:
             return  # applied before a restart
         ev = self.state.evaluator
@@ -302,7 +309,7 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     return p.parse_args(argv)
 
 
-def start(spark, args: argparse.Namespace):
+def start(spark: SparkSession, args: argparse.Namespace) -> tuple[StreamingQuery, Monitor]:
     """The running query and its Monitor."""
     out = Path(args.out)
     evaluator = LagEvaluator(window=args.window, min_stop_ms=args.min_stop_ms,

@@ -129,6 +129,7 @@ class OffsetColumns:
         except (ProtocolDecodeError, ValueError) as e:
             self._add(log_partition, offset, timestamp, KIND_UNKNOWN, key, None, None, None, f"value: {e}")
             return
+        assert value is not None  # None only for a tombstone, handled above
         if isinstance(value, gr.OffsetCommitValue):
             self._add(log_partition, offset, timestamp, KIND_OFFSET_COMMIT, key, value.version, value, None, None)
         else:

@@ -31,13 +31,18 @@ from __future__ import annotations
 
 import logging
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
 from pyspark.sql.datasource import DataSourceStreamReader, InputPartition
 from pyspark.sql.types import StructType
 
 from jobs import rows, segments
+
+if TYPE_CHECKING:
+    import pyarrow as pa
+    from pyspark.sql.streaming.datasource import ReadLimit
 
 log = logging.getLogger("kbroker.jobs")
 
@@ -71,7 +76,7 @@ class StreamRange(InputPartition):
 class OffsetsStreamReader(DataSourceStreamReader):
     """Micro-batches of new `__consumer_offsets` records (columns as the batch source)."""
 
-    def __init__(self, options: dict[str, str], schema: StructType, log_dirs: list[str]):
+    def __init__(self, options: Mapping[str, str], schema: StructType, log_dirs: list[str]):
         self.log_dirs = log_dirs
         self.bootstrap = options.get("bootstrap")
         self.topic = options.get("topic", segments.OFFSETS_TOPIC)
@@ -82,12 +87,12 @@ class OffsetsStreamReader(DataSourceStreamReader):
         self.schema = schema
         self.missing: set[str] = set()
 
-    def initialOffset(self) -> dict:
+    def initialOffset(self) -> dict[str, Any]:
         if self.starting == "latest":
             return {p: end for p, (_d, _s, end) in _ends(self.log_dirs, self.topic, self.bootstrap).items()}
         return {}
 
-    def latestOffset(self, start: dict | None = None, limit=None) -> dict:
+    def latestOffset(self, start: dict[str, Any] | None = None, limit: ReadLimit | None = None) -> dict[str, Any]:
         start = dict(start or {})
         ends = _ends(self.log_dirs, self.topic, self.bootstrap)
         gone = set(start) - set(ends)
@@ -101,7 +106,7 @@ class OffsetsStreamReader(DataSourceStreamReader):
             out[p] = max(end, start.get(p, 0))
         return out
 
-    def partitions(self, start: dict, end: dict) -> Sequence[InputPartition]:
+    def partitions(self, start: dict[str, Any], end: dict[str, Any]) -> Sequence[InputPartition]:
         if self.bootstrap:
             from jobs.datasource import NetRange
 
@@ -116,7 +121,7 @@ class OffsetsStreamReader(DataSourceStreamReader):
                 out.append(StreamRange(segments.OffsetRange(d.topic, d.partition, d.path, first, stop, 0)))
         return out
 
-    def read(self, partition: InputPartition) -> Iterator:
+    def read(self, partition: InputPartition) -> Iterator[pa.RecordBatch]:
         from jobs.datasource import NetRange, read_columnar, read_network
 
         if isinstance(partition, NetRange):
@@ -125,7 +130,7 @@ class OffsetsStreamReader(DataSourceStreamReader):
         assert isinstance(partition, StreamRange)
         yield from read_columnar(partition.range, self.schema, check_crc=self.check_crc)
 
-    def commit(self, end: dict) -> None:
+    def commit(self, end: dict[str, Any]) -> None:
         pass
 
 
@@ -141,24 +146,24 @@ class EndsPartition(InputPartition):
 class LogEndStreamReader(DataSourceStreamReader):
     """Every partition's log end, once per micro-batch (columns: LOG_END_STREAM_COLUMNS)."""
 
-    def __init__(self, options: dict[str, str], schema: StructType, log_dirs: list[str]):
+    def __init__(self, options: Mapping[str, str], schema: StructType, log_dirs: list[str]):
         self.log_dirs = log_dirs
         self.bootstrap = options.get("bootstrap")
         self.schema = schema
 
-    def initialOffset(self) -> dict:
+    def initialOffset(self) -> dict[str, Any]:
         return {"tick": 0, "ends": {}}
 
-    def latestOffset(self, start: dict | None = None, limit=None) -> dict:
+    def latestOffset(self, start: dict[str, Any] | None = None, limit: ReadLimit | None = None) -> dict[str, Any]:
         ends = {k: end for k, (_d, _s, end) in _ends(self.log_dirs, None, self.bootstrap).items()}
         return {"tick": int(time.time() * 1000), "ends": ends}
 
-    def partitions(self, start: dict, end: dict) -> Sequence[InputPartition]:
+    def partitions(self, start: dict[str, Any], end: dict[str, Any]) -> Sequence[InputPartition]:
         if not end.get("ends") or end.get("tick") == (start or {}).get("tick"):
             return []
         return [EndsPartition(end["tick"], end["ends"])]
 
-    def read(self, partition: InputPartition) -> Iterator:
+    def read(self, partition: InputPartition) -> Iterator[pa.RecordBatch]:
         from jobs.datasource import _arrow_schema, _to_arrow
 
         assert isinstance(partition, EndsPartition)
@@ -167,7 +172,7 @@ class LogEndStreamReader(DataSourceStreamReader):
 
             yield network_log_end_rows(self.bootstrap, self.schema, partition.tick, partition.ends)
             return
-        cols: dict[str, list] = {name: [] for name, _ in LOG_END_STREAM_COLUMNS}
+        cols: dict[str, list[Any]] = {name: [] for name, _ in LOG_END_STREAM_COLUMNS}
         dirs = {f"{d.topic}-{d.partition}": d for d in segments.partition_dirs(self.log_dirs)}
         for key, end in sorted(partition.ends.items()):
             d = dirs.get(key)
@@ -183,5 +188,5 @@ class LogEndStreamReader(DataSourceStreamReader):
             cols["observed_at"].append(partition.tick)
         yield _to_arrow(cols, self.schema, _arrow_schema(self.schema))
 
-    def commit(self, end: dict) -> None:
+    def commit(self, end: dict[str, Any]) -> None:
         pass

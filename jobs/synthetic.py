@@ -80,8 +80,8 @@ class PartitionWriter:
 
     def flush(self) -> None:
         """Make what was appended visible to readers of the files (a live log, for tests)."""
-        if self._log is not None:
-            for f in (self._log, self._index, self._timeindex):
+        if self._files is not None:
+            for f in self._files:
                 f.flush()
 
     def close(self) -> None:
