@@ -74,7 +74,9 @@ async def timed_drain(consumer: Any, n: int, per_record: bool) -> float:
 
 
 async def consume_ours(bootstrap: str, topic: str, n: int, per_record: bool) -> float:
-    consumer = AsyncConsumer(bootstrap_servers=bootstrap, auto_offset_reset="earliest", max_poll_records=10_000, **FETCH)
+    consumer = AsyncConsumer(
+        bootstrap_servers=bootstrap, auto_offset_reset="earliest", max_poll_records=10_000, **FETCH
+    )
     await consumer.start()
     try:
         consumer.assign([TopicPartition(topic, p) for p in range(PARTITIONS)])
@@ -87,8 +89,9 @@ async def consume_aiokafka(bootstrap: str, topic: str, n: int, per_record: bool)
     from aiokafka import AIOKafkaConsumer
     from aiokafka.structs import TopicPartition as AkTopicPartition
 
-    consumer = AIOKafkaConsumer(bootstrap_servers=bootstrap, auto_offset_reset="earliest", enable_auto_commit=False,
-                                **FETCH)
+    consumer = AIOKafkaConsumer(
+        bootstrap_servers=bootstrap, auto_offset_reset="earliest", enable_auto_commit=False, **FETCH
+    )
     await consumer.start()
     try:
         consumer.assign([AkTopicPartition(topic, p) for p in range(PARTITIONS)])
@@ -107,10 +110,14 @@ async def run(a: argparse.Namespace) -> None:
         proc, bootstrap = start_kbroker(Path(tmp) / "data")
         try:
             async with AsyncAdmin(bootstrap) as admin:
-                await admin.create_topics([NewTopic("bench", PARTITIONS, 1), NewTopic("bench-ak", PARTITIONS, 1)])
+                await admin.create_topics(
+                    [NewTopic("bench", PARTITIONS, 1), NewTopic("bench-ak", PARTITIONS, 1)]
+                )
             n = a.records
-            print(f"kbroker at {bootstrap}; {n:,} records of {len(VALUE)} bytes on {PARTITIONS} partitions, "
-                  f"{a.rounds} rounds (median)")
+            print(
+                f"kbroker at {bootstrap}; {n:,} records of {len(VALUE)} bytes on {PARTITIONS} partitions, "
+                f"{a.rounds} rounds (median)"
+            )
             prod_ours = [await produce_ours(bootstrap, "bench", n)]
             prod_theirs = [await produce_aiokafka(bootstrap, "bench-ak", n)]
             rows = {"getmany": ([], []), "async for": ([], [])}

@@ -36,9 +36,25 @@ from tests.helpers import BrokerProcess, RawConnection, free_port  # noqa: E402
 
 
 def commit_body(group: str, offset: int) -> dict[str, object]:
-    return {"group_id": group, "generation_id_or_member_epoch": -1, "member_id": "", "group_instance_id": None,
-            "topics": [{"name": "events", "partitions": [{"partition_index": 0, "committed_offset": offset,
-                                                           "committed_leader_epoch": -1, "committed_metadata": ""}]}]}
+    return {
+        "group_id": group,
+        "generation_id_or_member_epoch": -1,
+        "member_id": "",
+        "group_instance_id": None,
+        "topics": [
+            {
+                "name": "events",
+                "partitions": [
+                    {
+                        "partition_index": 0,
+                        "committed_offset": offset,
+                        "committed_leader_epoch": -1,
+                        "committed_metadata": "",
+                    }
+                ],
+            }
+        ],
+    }
 
 
 class Committer:
@@ -56,7 +72,9 @@ class Committer:
             except OSError:
                 continue
             try:
-                r = await asyncio.wait_for(probe.request(ApiKey.FIND_COORDINATOR, 3, {"key": self.group, "key_type": 0}), 2)
+                r = await asyncio.wait_for(
+                    probe.request(ApiKey.FIND_COORDINATOR, 3, {"key": self.group, "key_type": 0}), 2
+                )
             except (TimeoutError, OSError, asyncio.IncompleteReadError):
                 continue
             finally:
@@ -72,7 +90,9 @@ class Committer:
                 await self._connect()
             assert self.conn is not None
             self.offset += 1
-            r = await asyncio.wait_for(self.conn.request(ApiKey.OFFSET_COMMIT, 8, commit_body(self.group, self.offset)), 5)
+            r = await asyncio.wait_for(
+                self.conn.request(ApiKey.OFFSET_COMMIT, 8, commit_body(self.group, self.offset)), 5
+            )
             ok = r.topics[0].partitions[0].error_code == ErrorCode.NONE
         except (TimeoutError, OSError, asyncio.IncompleteReadError, AssertionError):
             ok = False
@@ -94,6 +114,7 @@ async def commits_per_s(ports: dict[int, int], seconds: float) -> float:
                 done += 1
             else:
                 await asyncio.sleep(0.05)
+
     await asyncio.gather(*(run(c) for c in committers))
     return done / seconds
 
@@ -111,8 +132,12 @@ async def until_next_commit(c: Committer, kill: object) -> float:
 
 
 async def cluster_phase(tmp: Path, zk: str, rf: int, seconds: float, kills: int) -> tuple[float, list[float]]:
-    cluster = Cluster(tmp / f"rf{rf}", f"{zk}/bench-rf{rf}", 3, {
-        "offsets.topic.replication.factor": str(rf), "zookeeper.session.timeout.ms": "3000"})
+    cluster = Cluster(
+        tmp / f"rf{rf}",
+        f"{zk}/bench-rf{rf}",
+        3,
+        {"offsets.topic.replication.factor": str(rf), "zookeeper.session.timeout.ms": "3000"},
+    )
     try:
         cluster.start()
         await settled(cluster)
@@ -124,8 +149,11 @@ async def cluster_phase(tmp: Path, zk: str, rf: int, seconds: float, kills: int)
             for k in range(kills):
                 c = Committer(ports, f"failover-{k}")
                 await c.commit()
-                victim = next(i for i, p in ports.items() if c.conn is not None and c.conn.writer.get_extra_info(
-                    "peername")[1] == p)
+                victim = next(
+                    i
+                    for i, p in ports.items()
+                    if c.conn is not None and c.conn.writer.get_extra_info("peername")[1] == p
+                )
                 downtimes.append(await until_next_commit(c, cluster.brokers[victim].kill))
                 if c.conn is not None:
                     await c.conn.close()
@@ -156,10 +184,23 @@ async def single_broker_restart(tmp: Path, kills: int) -> list[float]:
     broker.start()
     try:
         conn = await RawConnection.open(broker.port)
-        await conn.request(ApiKey.CREATE_TOPICS, 5, {"topics": [{"name": "events", "num_partitions": 1,
-                                                                 "replication_factor": 1, "assignments": [],
-                                                                 "configs": []}],
-                                                     "timeout_ms": 5000, "validate_only": False})
+        await conn.request(
+            ApiKey.CREATE_TOPICS,
+            5,
+            {
+                "topics": [
+                    {
+                        "name": "events",
+                        "num_partitions": 1,
+                        "replication_factor": 1,
+                        "assignments": [],
+                        "configs": [],
+                    }
+                ],
+                "timeout_ms": 5000,
+                "validate_only": False,
+            },
+        )
         await conn.close()
         out = []
         for k in range(kills):
@@ -168,6 +209,7 @@ async def single_broker_restart(tmp: Path, kills: int) -> list[float]:
             def kill_and_restart() -> None:
                 broker.kill()
                 broker.start()
+
             out.append(await until_next_commit(c, kill_and_restart))
             if c.conn:
                 await c.conn.close()

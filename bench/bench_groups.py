@@ -49,6 +49,8 @@ HEARTBEAT_MS = 200
 
 def leader_delay_s(members: int) -> float:
     return (20 + members * 0.4) / 1000
+
+
 TOPIC = "bench-groups"
 TOPIC_PARTITIONS = 8
 _SIZE = struct.Struct(">i")
@@ -133,12 +135,27 @@ class Member:
             try:
                 # Like a real client: a request that takes longer than the rebalance timeout plus
                 # some slack is abandoned, on a new connection.
-                r = await asyncio.wait_for(self.conn.call(K.JOIN_GROUP, JOIN_V, {
-                    "group_id": self.group, "session_timeout_ms": SESSION_MS, "rebalance_timeout_ms": SESSION_MS,
-                    "member_id": self.member_id, "group_instance_id": None, "protocol_type": "consumer",
-                    "protocols": [{"name": "range",
-                                   "metadata": b"\x00\x00" + struct.pack(">i", 0) + b"\xff\xff\xff\xff"}]}),
-                    SESSION_MS / 1000 + 5)
+                r = await asyncio.wait_for(
+                    self.conn.call(
+                        K.JOIN_GROUP,
+                        JOIN_V,
+                        {
+                            "group_id": self.group,
+                            "session_timeout_ms": SESSION_MS,
+                            "rebalance_timeout_ms": SESSION_MS,
+                            "member_id": self.member_id,
+                            "group_instance_id": None,
+                            "protocol_type": "consumer",
+                            "protocols": [
+                                {
+                                    "name": "range",
+                                    "metadata": b"\x00\x00" + struct.pack(">i", 0) + b"\xff\xff\xff\xff",
+                                }
+                            ],
+                        },
+                    ),
+                    SESSION_MS / 1000 + 5,
+                )
             except TimeoutError:
                 await self.conn.close()
                 self.conn = await Conn.open(self.bootstrap)
@@ -159,17 +176,28 @@ class Member:
                 # The mock refuses a follower's SyncGroup that arrives after the leader's; let the
                 # followers' go first (the same on both brokers).
                 await asyncio.sleep(leader_delay_s(len(ids)))
-            error = await self.conn.call_error(K.SYNC_GROUP, SYNC_V, {
-                "group_id": self.group, "generation_id": self.generation, "member_id": self.member_id,
-                "group_instance_id": None, "assignments": assignments})
+            error = await self.conn.call_error(
+                K.SYNC_GROUP,
+                SYNC_V,
+                {
+                    "group_id": self.group,
+                    "generation_id": self.generation,
+                    "member_id": self.member_id,
+                    "group_instance_id": None,
+                    "assignments": assignments,
+                },
+            )
             if error != E.NONE:
                 continue
             self.synced_generation = self.generation
             self.changed.set()
             while True:
                 await asyncio.sleep(HEARTBEAT_MS / 1000)
-                error = await self.conn.call_error(K.HEARTBEAT, HEARTBEAT_V, {
-                    "group_id": self.group, "generation_id": self.generation, "member_id": self.member_id})
+                error = await self.conn.call_error(
+                    K.HEARTBEAT,
+                    HEARTBEAT_V,
+                    {"group_id": self.group, "generation_id": self.generation, "member_id": self.member_id},
+                )
                 if error != E.NONE:
                     break
 
@@ -188,7 +216,9 @@ async def wait_synced(members: list[Member], above: int, timeout: float) -> int:
         if len(gens) == 1 and (g := gens.pop()) > above and all(m.generation == g for m in members):
             return g
         if time.perf_counter() > deadline:
-            raise TimeoutError(f"group not synced: generations {sorted({m.synced_generation for m in members})}")
+            raise TimeoutError(
+                f"group not synced: generations {sorted({m.synced_generation for m in members})}"
+            )
         await asyncio.sleep(0.002)
 
 
@@ -207,8 +237,14 @@ async def stop_members(members: list[Member]) -> None:
 
     async def leave(m: Member) -> None:
         with contextlib.suppress(Exception):
-            await asyncio.wait_for(m.conn.call(K.LEAVE_GROUP, LEAVE_V, {
-                "group_id": m.group, "members": [{"member_id": m.member_id, "group_instance_id": None}]}), 10)
+            await asyncio.wait_for(
+                m.conn.call(
+                    K.LEAVE_GROUP,
+                    LEAVE_V,
+                    {"group_id": m.group, "members": [{"member_id": m.member_id, "group_instance_id": None}]},
+                ),
+                10,
+            )
         await m.conn.close()
 
     await asyncio.gather(*(leave(m) for m in members))
@@ -244,11 +280,29 @@ async def bench_commits(bootstrap: str, seconds: float, committers: int = 8) -> 
         while time.perf_counter() < stop_at:
             offset += 1
             t0 = time.perf_counter()
-            r = await m.conn.call(K.OFFSET_COMMIT, COMMIT_V, {
-                "group_id": group, "generation_id_or_member_epoch": m.generation, "member_id": m.member_id,
-                "group_instance_id": None, "topics": [{"name": TOPIC, "partitions": [
-                    {"partition_index": m.index % TOPIC_PARTITIONS, "committed_offset": offset,
-                     "committed_leader_epoch": -1, "committed_metadata": ""}]}]})
+            r = await m.conn.call(
+                K.OFFSET_COMMIT,
+                COMMIT_V,
+                {
+                    "group_id": group,
+                    "generation_id_or_member_epoch": m.generation,
+                    "member_id": m.member_id,
+                    "group_instance_id": None,
+                    "topics": [
+                        {
+                            "name": TOPIC,
+                            "partitions": [
+                                {
+                                    "partition_index": m.index % TOPIC_PARTITIONS,
+                                    "committed_offset": offset,
+                                    "committed_leader_epoch": -1,
+                                    "committed_metadata": "",
+                                }
+                            ],
+                        }
+                    ],
+                },
+            )
             latencies.append(time.perf_counter() - t0)
             err = r.topics[0].partitions[0].error_code
             if err != E.NONE:
@@ -274,8 +328,10 @@ async def bench_heartbeats(bootstrap: str, seconds: float, members_n: int = 16, 
 
     async def pump(m: Member) -> None:
         nonlocal count
-        body = encode_request(RequestHeader(K.HEARTBEAT, HEARTBEAT_V, 0, "bench"), {
-            "group_id": m.group, "generation_id": m.generation, "member_id": m.member_id})
+        body = encode_request(
+            RequestHeader(K.HEARTBEAT, HEARTBEAT_V, 0, "bench"),
+            {"group_id": m.group, "generation_id": m.generation, "member_id": m.member_id},
+        )
         head, tail = body[:4], body[8:]
         inflight: deque[asyncio.Future] = deque()
         cid = 0
@@ -310,10 +366,26 @@ def bench_core_members(n: int = 100_000, per_group: int = 100) -> dict[str, floa
     from broker.group.shard import GroupCoordinatorShard
 
     def build() -> tuple[GroupCoordinatorShard, list]:
-        core = GroupCoordinatorShard(0, GroupConfig(min_session_timeout_ms=1, initial_rebalance_delay_ms=0), SystemClock())
+        core = GroupCoordinatorShard(
+            0, GroupConfig(min_session_timeout_ms=1, initial_rebalance_delay_ms=0), SystemClock()
+        )
         for i in range(n):
-            core.join_group(JoinGroup(f"g{i // per_group}", "", None, "c", "/h", 30_000, 30_000, "consumer",
-                                      [("range", b"")], None, False), object())
+            core.join_group(
+                JoinGroup(
+                    f"g{i // per_group}",
+                    "",
+                    None,
+                    "c",
+                    "/h",
+                    30_000,
+                    30_000,
+                    "consumer",
+                    [("range", b"")],
+                    None,
+                    False,
+                ),
+                object(),
+            )
             core.drain()
         replies = []
         while core.fire_timers():  # every group's join phase completes (no initial delay)
@@ -337,11 +409,17 @@ def bench_core_members(n: int = 100_000, per_group: int = 100) -> dict[str, floa
     core, replies = build()
     memory = tracemalloc.get_traced_memory()[0]
     tracemalloc.stop()
-    return {"members": n, "join+complete us/member": join_us, "heartbeat us": heartbeat_us,
-            "bytes/member": memory / n, "timer heap entries": heap}
+    return {
+        "members": n,
+        "join+complete us/member": join_us,
+        "heartbeat us": heartbeat_us,
+        "bytes/member": memory / n,
+        "timer heap entries": heap,
+    }
 
 
 # -- the two brokers ------------------------------------------------------------------------
+
 
 def free_port() -> int:
     with socket.socket() as s:
@@ -354,8 +432,11 @@ async def kbroker():
     port = free_port()
     data = tempfile.mkdtemp(prefix="bench-groups-")
     overrides = {
-        "listeners": f"PLAINTEXT://127.0.0.1:{port}", "log.dirs": data, "group.initial.rebalance.delay.ms": "100",
-        "group.min.session.timeout.ms": "1000", "offsets.topic.num.partitions": "50",
+        "listeners": f"PLAINTEXT://127.0.0.1:{port}",
+        "log.dirs": data,
+        "group.initial.rebalance.delay.ms": "100",
+        "group.min.session.timeout.ms": "1000",
+        "offsets.topic.num.partitions": "50",
     }
     args = [sys.executable, "-m", "broker", "--log-level", "warning"]
     for k, v in overrides.items():
@@ -368,6 +449,7 @@ async def kbroker():
     def cpu_seconds() -> float:
         t = process.cpu_times()
         return t.user + t.system
+
     try:
         bootstrap = f"127.0.0.1:{port}"
         deadline = time.time() + 30
@@ -379,15 +461,37 @@ async def kbroker():
                 if time.time() > deadline or proc.poll() is not None:
                     raise RuntimeError("kbroker did not start") from None
                 await asyncio.sleep(0.1)
-        r = await conn.call(K.CREATE_TOPICS, 4, {"topics": [{"name": TOPIC, "num_partitions": TOPIC_PARTITIONS,
-                                                              "replication_factor": 1, "assignments": [],
-                                                              "configs": []}], "timeout_ms": 10_000})
+        r = await conn.call(
+            K.CREATE_TOPICS,
+            4,
+            {
+                "topics": [
+                    {
+                        "name": TOPIC,
+                        "num_partitions": TOPIC_PARTITIONS,
+                        "replication_factor": 1,
+                        "assignments": [],
+                        "configs": [],
+                    }
+                ],
+                "timeout_ms": 10_000,
+            },
+        )
         assert r.topics[0].error_code in (E.NONE, E.TOPIC_ALREADY_EXISTS), r
         while True:  # the coordinator loads its partitions in the background
-            j = await conn.call(K.JOIN_GROUP, JOIN_V, {"group_id": "probe", "session_timeout_ms": SESSION_MS,
-                                                        "rebalance_timeout_ms": 1, "member_id": "",
-                                                        "group_instance_id": None, "protocol_type": "consumer",
-                                                        "protocols": [{"name": "range", "metadata": b""}]})
+            j = await conn.call(
+                K.JOIN_GROUP,
+                JOIN_V,
+                {
+                    "group_id": "probe",
+                    "session_timeout_ms": SESSION_MS,
+                    "rebalance_timeout_ms": 1,
+                    "member_id": "",
+                    "group_instance_id": None,
+                    "protocol_type": "consumer",
+                    "protocols": [{"name": "range", "metadata": b""}],
+                },
+            )
             if j.error_code != E.COORDINATOR_LOAD_IN_PROGRESS:
                 break
             await asyncio.sleep(0.05)
@@ -451,7 +555,9 @@ def main() -> None:
         runner = uvloop.run
     except ImportError:  # pragma: no cover
         runner = asyncio.run
-    print(f"consumer groups: kbroker vs librdkafka mock cluster (cpus={os.cpu_count()}, {seconds:.0f}s per rate)")
+    print(
+        f"consumer groups: kbroker vs librdkafka mock cluster (cpus={os.cpu_count()}, {seconds:.0f}s per rate)"
+    )
     ours = runner(run_all(kbroker, sizes, seconds))
     theirs = runner(run_all(mock, sizes, seconds))
     print(f"{'workload':38} {'kbroker':>12} {'mock':>12} {'kbroker/mock':>13}")
@@ -463,11 +569,15 @@ def main() -> None:
         better = "lower" if "(ms)" in key else "higher"
         print(f"{key:38} {a:12.1f} {b:12.1f} {a / b if b else float('inf'):12.2f}x  ({better} is better)")
     core = bench_core_members()
-    print("pure shard (no I/O): " + ", ".join(f"{k} {v:,.1f}" if isinstance(v, float) else f"{k} {v:,}"
-                                           for k, v in core.items()))
-    print("notes: a join phase in the mock ends on a timer (session timeout - 1 s once a group has members),\n"
-          "       kbroker's as soon as every member is back (Kafka's rule); mock commits are not durable,\n"
-          "       kbroker's are fsynced before the answer (group commit).")
+    print(
+        "pure shard (no I/O): "
+        + ", ".join(f"{k} {v:,.1f}" if isinstance(v, float) else f"{k} {v:,}" for k, v in core.items())
+    )
+    print(
+        "notes: a join phase in the mock ends on a timer (session timeout - 1 s once a group has members),\n"
+        "       kbroker's as soon as every member is back (Kafka's rule); mock commits are not durable,\n"
+        "       kbroker's are fsynced before the answer (group commit)."
+    )
 
 
 if __name__ == "__main__":

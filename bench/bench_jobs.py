@@ -51,13 +51,19 @@ def generate(data: Path, records: int) -> dict:
     shutil.rmtree(data, ignore_errors=True)
     data.mkdir(parents=True)
     started = time.perf_counter()
-    w = synthetic.write_commit_workload(data, records=records, log_partitions=10, groups=200, topics=10,
-                                        partitions=8, rebalance_every=20_000)
+    w = synthetic.write_commit_workload(
+        data, records=records, log_partitions=10, groups=200, topics=10, partitions=8, rebalance_every=20_000
+    )
     for t in range(10):
         for p in range(8):
             synthetic.write_data_topic(data, f"topic-{t}", p, 20_000 + 1000 * p, batch=500)
-    info = {"params": params, "records": w.records, "bytes": w.bytes, "seconds": time.perf_counter() - started,
-            "reused": False}
+    info = {
+        "params": params,
+        "records": w.records,
+        "bytes": w.bytes,
+        "seconds": time.perf_counter() - started,
+        "reused": False,
+    }
     marker.write_text(json.dumps(info))
     return info
 
@@ -114,20 +120,32 @@ def spark_figures(spark, data: Path, records: int, skip_before: bool) -> None:
 
     print(f"latest_offsets over the whole log ({MASTER}), rows of the log per second:")
     if not skip_before:
-        timed("before: row-at-a-time decoder, every column",
-              lambda: analysis.latest_offsets(source("rows")).write.format("noop").mode("overwrite").save())
-    timed("after: columnar decoder, every column (full-row query)",
-          lambda: analysis.latest_offsets(source("columnar")).write.format("noop").mode("overwrite").save())
-    timed(f"after: columnar decoder, column-pruned ({len(analysis.LATEST_OFFSETS_COLUMNS)} of "
-          f"{len(OFFSETS_COLUMNS)} columns)",
-          lambda: analysis.latest_offsets(source("columnar", analysis.LATEST_OFFSETS_COLUMNS))
-          .write.format("noop").mode("overwrite").save())
+        timed(
+            "before: row-at-a-time decoder, every column",
+            lambda: analysis.latest_offsets(source("rows")).write.format("noop").mode("overwrite").save(),
+        )
+    timed(
+        "after: columnar decoder, every column (full-row query)",
+        lambda: analysis.latest_offsets(source("columnar")).write.format("noop").mode("overwrite").save(),
+    )
+    timed(
+        f"after: columnar decoder, column-pruned ({len(analysis.LATEST_OFFSETS_COLUMNS)} of "
+        f"{len(OFFSETS_COLUMNS)} columns)",
+        lambda: (
+            analysis.latest_offsets(source("columnar", analysis.LATEST_OFFSETS_COLUMNS))
+            .write.format("noop")
+            .mode("overwrite")
+            .save()
+        ),
+    )
     print(f"a full read, count() ({MASTER}):")
     if not skip_before:
         timed("before: row-at-a-time decoder", lambda: source("rows").count())
     timed("after: columnar decoder", lambda: source("columnar").count())
-    timed("after: columnar, group + committed_offset only",
-          lambda: source("columnar", ["group", "committed_offset"]).count())
+    timed(
+        "after: columnar, group + committed_offset only",
+        lambda: source("columnar", ["group", "committed_offset"]).count(),
+    )
 
 
 def main() -> int:
@@ -135,7 +153,9 @@ def main() -> int:
     ap.add_argument("--records", type=int, default=5_000_000)
     ap.add_argument("--data", type=Path, default=None, help="generate into (and reuse) this dir")
     ap.add_argument("--standalone", action="store_true", help="also time each job in a session of its own")
-    ap.add_argument("--no-before", action="store_true", help="skip the row-at-a-time decoder's figures (slow)")
+    ap.add_argument(
+        "--no-before", action="store_true", help="skip the row-at-a-time decoder's figures (slow)"
+    )
     ap.add_argument("--no-jobs", action="store_true", help="skip timing the jobs")
     args = ap.parse_args()
 
@@ -148,16 +168,22 @@ def main() -> int:
     try:
         info = generate(data, args.records)
         how = "reused" if info["reused"] else f"generated in {info['seconds']:.1f} s"
-        print(f"workload: {info['records']:,} offset-commit records, {info['bytes'] / 2**20:.0f} MiB of segments "
-              f"in 10 __consumer_offsets partitions ({how}); 80 data partitions for the log ends")
+        print(
+            f"workload: {info['records']:,} offset-commit records, {info['bytes'] / 2**20:.0f} MiB of segments "
+            f"in 10 __consumer_offsets partitions ({how}); 80 data partitions for the log ends"
+        )
 
         rows, secs = python_decode_rate(data)
-        print(f"decode alone, one Python process, no Spark: before (jobs/rows.py, row at a time): "
-              f"{rows / secs:,.0f} rows/s ({rows:,} rows in {secs:.1f} s)")
+        print(
+            f"decode alone, one Python process, no Spark: before (jobs/rows.py, row at a time): "
+            f"{rows / secs:,.0f} rows/s ({rows:,} rows in {secs:.1f} s)"
+        )
         all_columns = [name for name, _ in OFFSETS_COLUMNS]
         rows, secs = columnar_decode_rate(data, all_columns)
-        print(f"decode alone, one Python process, no Spark: after (jobs/columnar.py, every column): "
-              f"{rows / secs:,.0f} rows/s ({rows:,} rows in {secs:.1f} s)")
+        print(
+            f"decode alone, one Python process, no Spark: after (jobs/columnar.py, every column): "
+            f"{rows / secs:,.0f} rows/s ({rows:,} rows in {secs:.1f} s)"
+        )
 
         from jobs import build_session, run_all
         from jobs.runner import Context
@@ -165,7 +191,9 @@ def main() -> int:
         spark = build_session("kbroker bench", MASTER, progress=False, conf=SPARK_CONF)
         spark.sparkContext.setLogLevel("ERROR")
         try:
-            spark.read.format("kbroker-offsets").load(str(ROOT / "tests" / "fixtures" / "offsets")).count()  # warm up
+            spark.read.format("kbroker-offsets").load(
+                str(ROOT / "tests" / "fixtures" / "offsets")
+            ).count()  # warm up
             spark_figures(spark, data, info["records"], args.no_before)
             started = time.perf_counter()
             m = spark.read.format("kbroker-log-end").load(str(data)).count()
@@ -183,8 +211,10 @@ def main() -> int:
                 for job in run_all.ALL:
                     started = time.perf_counter()
                     job.run(ctx)
-                    print(f"make jobs: {job.NAME}: {time.perf_counter() - started:.1f} s "
-                          f"(Parquet + report section, on the cached log)")
+                    print(
+                        f"make jobs: {job.NAME}: {time.perf_counter() - started:.1f} s "
+                        f"(Parquet + report section, on the cached log)"
+                    )
             finally:
                 ctx.close()
                 shutil.rmtree(out, ignore_errors=True)
@@ -196,7 +226,9 @@ def main() -> int:
                     try:
                         started = time.perf_counter()
                         job.run(ctx)
-                        print(f"standalone: {job.NAME}: {time.perf_counter() - started:.1f} s (reading the log from disk)")
+                        print(
+                            f"standalone: {job.NAME}: {time.perf_counter() - started:.1f} s (reading the log from disk)"
+                        )
                     finally:
                         ctx.close()
                         shutil.rmtree(out, ignore_errors=True)

@@ -64,8 +64,9 @@ async def produce(bootstrap: str, topic: str, count: int, size: int, acks: int |
     from aiokafka import AIOKafkaProducer
 
     value = os.urandom(size)
-    producer = AIOKafkaProducer(bootstrap_servers=bootstrap, acks=acks, linger_ms=5,
-                                max_batch_size=1 << 20, max_request_size=8 << 20)
+    producer = AIOKafkaProducer(
+        bootstrap_servers=bootstrap, acks=acks, linger_ms=5, max_batch_size=1 << 20, max_request_size=8 << 20
+    )
     await producer.start()
     try:
         started = time.perf_counter()
@@ -80,9 +81,13 @@ async def consume(bootstrap: str, topic: str, passes: int) -> tuple[int, float]:
     """(messages, seconds) to read the topic from its start `passes` times."""
     from aiokafka import AIOKafkaConsumer, TopicPartition
 
-    consumer = AIOKafkaConsumer(bootstrap_servers=bootstrap, enable_auto_commit=False,
-                                auto_offset_reset="earliest", max_partition_fetch_bytes=4 << 20,
-                                fetch_max_bytes=64 << 20)
+    consumer = AIOKafkaConsumer(
+        bootstrap_servers=bootstrap,
+        enable_auto_commit=False,
+        auto_offset_reset="earliest",
+        max_partition_fetch_bytes=4 << 20,
+        fetch_max_bytes=64 << 20,
+    )
     await consumer.start()
     try:
         tps = [TopicPartition(topic, p) for p in range(PARTITIONS)]
@@ -188,19 +193,27 @@ def main() -> int:
         # The mock does not wake a parked fetch on produce: each round waits fetch_max_wait_ms.
         theirs, their_latency = asyncio.run(run("mock", mock.bootstrap, scale, create=False, poll_rounds=3))
 
-    print(f"\naiokafka against kbroker and the librdkafka mock cluster ({PARTITIONS} partitions, "
-          f"{os.cpu_count()} CPUs)")
-    print(f"{'workload':<26}{'messages':>9} | {'kbroker msgs/s':>14} {'MB/s':>8} | "
-          f"{'mock msgs/s':>12} {'MB/s':>8} | {'ratio':>6}")
+    print(
+        f"\naiokafka against kbroker and the librdkafka mock cluster ({PARTITIONS} partitions, "
+        f"{os.cpu_count()} CPUs)"
+    )
+    print(
+        f"{'workload':<26}{'messages':>9} | {'kbroker msgs/s':>14} {'MB/s':>8} | "
+        f"{'mock msgs/s':>12} {'MB/s':>8} | {'ratio':>6}"
+    )
     for a, b in zip(ours, theirs, strict=True):
         note = "" if a.messages == b.messages else f"  (the mock kept {b.messages})"
-        print(f"{a.workload:<26}{a.messages:>9} | {a.msgs_per_s:>14,.0f} {a.mb_per_s:>8.1f} | "
-              f"{b.msgs_per_s:>12,.0f} {b.mb_per_s:>8.1f} | {a.msgs_per_s / b.msgs_per_s:>6.2f}{note}")
+        print(
+            f"{a.workload:<26}{a.messages:>9} | {a.msgs_per_s:>14,.0f} {a.mb_per_s:>8.1f} | "
+            f"{b.msgs_per_s:>12,.0f} {b.mb_per_s:>8.1f} | {a.msgs_per_s / b.msgs_per_s:>6.2f}{note}"
+        )
     for name, lat in (("kbroker", our_latency), ("mock", their_latency)):
         lat = sorted(lat)
-        print(f"long-poll wake-up, {name:<8}: median {statistics.median(lat):.2f} ms, "
-              f"p90 {lat[max(0, int(len(lat) * 0.9) - 1)]:.2f} ms, max {lat[-1]:.2f} ms "
-              "(produce started -> parked consumer has the message)")
+        print(
+            f"long-poll wake-up, {name:<8}: median {statistics.median(lat):.2f} ms, "
+            f"p90 {lat[max(0, int(len(lat) * 0.9) - 1)]:.2f} ms, max {lat[-1]:.2f} ms "
+            "(produce started -> parked consumer has the message)"
+        )
     return 0
 
 

@@ -52,6 +52,7 @@ async def produce(bootstrap: str, topic: str, messages: int, size: int) -> tuple
                 window.release()
                 if not f.exception():
                     latencies.append((time.perf_counter() - sent) * 1000)
+
             fut.add_done_callback(done)
             futures.append(fut)
         await asyncio.gather(*futures)
@@ -74,8 +75,12 @@ async def main(quick: bool) -> None:
     catch_up_mb = 20 if quick else 100
     with tempfile.TemporaryDirectory() as tmp:
         zk = zk_server.ZooKeeperServer(Path(tmp) / "zk", free_port()).start()
-        cluster = Cluster(Path(tmp), zk.connect + "/bench", 3, {"replica.lag.time.max.ms": "2000",
-                                                                "zookeeper.session.timeout.ms": "30000"})
+        cluster = Cluster(
+            Path(tmp),
+            zk.connect + "/bench",
+            3,
+            {"replica.lag.time.max.ms": "2000", "zookeeper.session.timeout.ms": "30000"},
+        )
         try:
             cluster.start()
             await settled(cluster)
@@ -89,8 +94,10 @@ async def main(quick: bool) -> None:
                 runs = [await produce(bootstrap, topic, messages, 100) for _ in range(3)]
                 seconds, lat = sorted(runs, key=lambda r: r[0])[1]
                 rows[topic] = messages / seconds
-                print(f"  {topic}: {messages / seconds:>9,.0f} msgs/s   latency p50 {pct(lat, 50):6.1f} ms   "
-                      f"p99 {pct(lat, 99):6.1f} ms")
+                print(
+                    f"  {topic}: {messages / seconds:>9,.0f} msgs/s   latency p50 {pct(lat, 50):6.1f} ms   "
+                    f"p99 {pct(lat, 99):6.1f} ms"
+                )
             print(f"  rf3 / rf1: {rows['rf3'] / rows['rf1']:.2f}x")
 
             # Follower catch-up.
@@ -101,16 +108,21 @@ async def main(quick: bool) -> None:
             follower = next(b for b in part.replica_nodes if b != leader)
             await eventually(lambda: in_sync(cluster, "catchup", 3, leader), 30, "catchup in sync")
             cluster.brokers[follower].pause()
-            await eventually(lambda: in_sync(cluster, "catchup", 2, leader), 30, "the paused follower to leave")
+            await eventually(
+                lambda: in_sync(cluster, "catchup", 2, leader), 30, "the paused follower to leave"
+            )
             n = catch_up_mb * 100
             await produce(bootstrap, "catchup", n, 10_000)
             started = time.perf_counter()
             cluster.brokers[follower].resume()
-            await eventually(lambda: in_sync(cluster, "catchup", 3, leader), 120, "the follower to catch up",
-                             interval=0.02)
+            await eventually(
+                lambda: in_sync(cluster, "catchup", 3, leader), 120, "the follower to catch up", interval=0.02
+            )
             seconds = time.perf_counter() - started
-            print(f"follower catch-up: {n * 10_000 / 1e6:.0f} MB in {seconds:.2f} s = "
-                  f"{n * 10_000 / 1e6 / seconds:.0f} MB/s (resume to back in the ISR)")
+            print(
+                f"follower catch-up: {n * 10_000 / 1e6:.0f} MB in {seconds:.2f} s = "
+                f"{n * 10_000 / 1e6 / seconds:.0f} MB/s (resume to back in the ISR)"
+            )
         finally:
             cluster.stop()
             zk.stop()

@@ -20,9 +20,19 @@ def free_port() -> int:
 def start_kbroker(data: Path, *overrides: str) -> tuple[subprocess.Popen, str]:
     """`python -m broker` on a free port with its data in `data`; returns it and its address."""
     port = free_port()
-    args = [sys.executable, "-m", "broker", "--log-level", "warning",
-            "--override", f"listeners=PLAINTEXT://127.0.0.1:{port}", "--override", f"log.dirs={data}",
-            "--override", "offsets.topic.num.partitions=1"]
+    args = [
+        sys.executable,
+        "-m",
+        "broker",
+        "--log-level",
+        "warning",
+        "--override",
+        f"listeners=PLAINTEXT://127.0.0.1:{port}",
+        "--override",
+        f"log.dirs={data}",
+        "--override",
+        "offsets.topic.num.partitions=1",
+    ]
     for item in overrides:
         args += ["--override", item]
     proc = subprocess.Popen(args, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)

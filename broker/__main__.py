@@ -14,10 +14,17 @@ from broker.config import Config, ConfigError
 
 
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
-    parser = argparse.ArgumentParser(prog="kbroker", description="A Kafka-protocol broker for consumer groups.")
+    parser = argparse.ArgumentParser(
+        prog="kbroker", description="A Kafka-protocol broker for consumer groups."
+    )
     parser.add_argument("config", nargs="?", help="a Kafka server.properties file")
-    parser.add_argument("--override", action="append", default=[], metavar="KEY=VALUE",
-                        help="set a property, overriding the file (repeatable)")
+    parser.add_argument(
+        "--override",
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help="set a property, overriding the file (repeatable)",
+    )
     parser.add_argument("--log-format", choices=["logfmt", "json"], default="logfmt")
     parser.add_argument("--log-level", choices=list(logs.LEVELS), default="info")
     return parser.parse_args(argv)

@@ -60,7 +60,9 @@ def load_meta_properties(log_dir: Path, broker_id: int, cluster_id: str | None =
     path = log_dir / "meta.properties"
     if path.exists():
         props = dict(
-            line.split("=", 1) for line in path.read_text().splitlines() if "=" in line and not line.startswith("#")
+            line.split("=", 1)
+            for line in path.read_text().splitlines()
+            if "=" in line and not line.startswith("#")
         )
         stored = props.get("broker.id") or props.get("node.id")
         if stored is not None and int(stored) != broker_id:
@@ -71,7 +73,8 @@ def load_meta_properties(log_dir: Path, broker_id: int, cluster_id: str | None =
             if cluster_id is not None and props["cluster.id"] != cluster_id:
                 raise ConfigError(
                     f"the cluster id {cluster_id} in ZooKeeper does not match the cluster id "
-                    f"{props['cluster.id']} in {path}: this log dir belongs to another cluster")
+                    f"{props['cluster.id']} in {path}: this log dir belongs to another cluster"
+                )
             return props["cluster.id"]
     cluster_id = cluster_id or new_cluster_id()
     tmp = path.with_suffix(".tmp")
@@ -168,13 +171,19 @@ class Broker:
         # Producer ids: from ZooKeeper's blocks in a cluster (unique across brokers), else from this
         # broker's own file; never one given before, whichever broker gave it.
         self._producer_ids = ProducerIdManager(
-            self.cluster.claim_producer_id_block if self.cluster is not None
-            else LocalProducerIdBlocks(self.config.log_dirs[0], self.node_id).claim)
-        offsets_log = PartitionLogAdapter(lambda p: manager.get(OFFSETS_TOPIC, p),
-                                          self.config["offsets.commit.timeout.ms"] / 1000)
+            self.cluster.claim_producer_id_block
+            if self.cluster is not None
+            else LocalProducerIdBlocks(self.config.log_dirs[0], self.node_id).claim
+        )
+        offsets_log = PartitionLogAdapter(
+            lambda p: manager.get(OFFSETS_TOPIC, p), self.config["offsets.commit.timeout.ms"] / 1000
+        )
         self._groups = GroupCoordinatorService(
-            GroupConfig.from_config(self.config), self.num_offsets_partitions, offsets_log,
-            owned=() if self.cluster is not None else None)
+            GroupConfig.from_config(self.config),
+            self.num_offsets_partitions,
+            offsets_log,
+            owned=() if self.cluster is not None else None,
+        )
         await self._groups.start()  # shards load in the background: COORDINATOR_LOAD_IN_PROGRESS till done
         if self.config["metrics.port"] is not None:  # up before the listeners: scrapable once they are
             from broker.metrics import MetricsEndpoint
@@ -200,10 +209,16 @@ class Broker:
         for e in self.endpoints:
             log.info("advertise", listener=e.listener, endpoint=f"{e.host}:{e.port}")
         if self.cluster is not None:
-            await self.cluster.register(BrokerInfo(self.node_id, tuple(self.endpoints), self.config["broker.rack"]),
-                                        self.groups)
-        log.info("start broker", broker_id=self.node_id, cluster_id=self.cluster_id,
-                 log_dirs=[str(d) for d in self.config.log_dirs], zookeeper=self.config["zookeeper.connect"])
+            await self.cluster.register(
+                BrokerInfo(self.node_id, tuple(self.endpoints), self.config["broker.rack"]), self.groups
+            )
+        log.info(
+            "start broker",
+            broker_id=self.node_id,
+            cluster_id=self.cluster_id,
+            log_dirs=[str(d) for d in self.config.log_dirs],
+            zookeeper=self.config["zookeeper.connect"],
+        )
 
     async def stop(self) -> None:
         log.info("stop broker", broker_id=self.node_id)

@@ -168,8 +168,12 @@ _DEFS: tuple[ConfigDef, ...] = (
     ConfigDef("log.cleaner.io.buffer.load.factor", _D, "0.9"),
     ConfigDef("log.cleaner.io.max.bytes.per.second", _D, "1.7976931348623157E308"),
     ConfigDef("log.message.timestamp.type", _S, "CreateTime", one_of("CreateTime", "LogAppendTime")),
-    ConfigDef("compression.type", _S, "producer",
-              one_of("uncompressed", "zstd", "lz4", "snappy", "gzip", "producer")),
+    ConfigDef(
+        "compression.type",
+        _S,
+        "producer",
+        one_of("uncompressed", "zstd", "lz4", "snappy", "gzip", "producer"),
+    ),
     # Groups and offsets.
     ConfigDef("offsets.topic.num.partitions", _I, "50", at_least(1)),
     ConfigDef("offsets.topic.replication.factor", _I, "3", at_least(1)),
@@ -292,6 +296,7 @@ class Config:
 
     def _check_listeners(self) -> None:
         """Kafka's rules for named listeners (KafkaConfig's validation), and PLAINTEXT only for now."""
+
         def bad(key: str, why: str) -> ConfigError:
             if key not in self.explicit and DEFS[key].default is None:
                 return ConfigError(f"configuration key {key!r} is not set: {why}")
@@ -309,25 +314,42 @@ class Config:
                 raise bad(map_key, f"no security protocol defined for listener {lst.name}")
             if protocol not in SERVED_PROTOCOLS:
                 key = map_key if map_key in self.explicit else "listeners"
-                raise bad(key, f"listener {lst.name} uses security protocol {protocol}; "
-                               f"kbroker serves {', '.join(SERVED_PROTOCOLS)} only")
+                raise bad(
+                    key,
+                    f"listener {lst.name} uses security protocol {protocol}; "
+                    f"kbroker serves {', '.join(SERVED_PROTOCOLS)} only",
+                )
         for adv in self["advertised.listeners"] or []:
             if adv.name not in names:
                 raise bad("advertised.listeners", f"{adv.name} is not in listeners")
         for adv in self.advertised_listeners:
             if adv.host in ("0.0.0.0", "::"):
                 key = "advertised.listeners" if self["advertised.listeners"] else "listeners"
-                raise bad(key, f"{adv.name} advertises the non-routable address {adv.host}: "
-                               "set advertised.listeners to an address clients can reach")
-        if "inter.broker.listener.name" in self.explicit and "security.inter.broker.protocol" in self.explicit:
-            raise bad("inter.broker.listener.name",
-                      "only one of inter.broker.listener.name and security.inter.broker.protocol may be set")
+                raise bad(
+                    key,
+                    f"{adv.name} advertises the non-routable address {adv.host}: "
+                    "set advertised.listeners to an address clients can reach",
+                )
+        if (
+            "inter.broker.listener.name" in self.explicit
+            and "security.inter.broker.protocol" in self.explicit
+        ):
+            raise bad(
+                "inter.broker.listener.name",
+                "only one of inter.broker.listener.name and security.inter.broker.protocol may be set",
+            )
         advertised = [a.name for a in self.advertised_listeners]
         if self.inter_broker_listener_name not in advertised:
-            key = ("security.inter.broker.protocol" if "security.inter.broker.protocol" in self.explicit
-                   else "inter.broker.listener.name")
-            raise bad(key, f"the inter-broker listener {self.inter_broker_listener_name} must be a listener "
-                           f"name defined in advertised.listeners (here: {', '.join(advertised)})")
+            key = (
+                "security.inter.broker.protocol"
+                if "security.inter.broker.protocol" in self.explicit
+                else "inter.broker.listener.name"
+            )
+            raise bad(
+                key,
+                f"the inter-broker listener {self.inter_broker_listener_name} must be a listener "
+                f"name defined in advertised.listeners (here: {', '.join(advertised)})",
+            )
 
     def raw_text(self, key: str) -> str:
         """A key's value as given (or its default), for error messages."""

@@ -74,14 +74,32 @@ TOPIC_SYNONYMS: dict[str, tuple[str, ...]] = {
     "min.cleanable.dirty.ratio": ("log.cleaner.min.cleanable.ratio",),
     "max.compaction.lag.ms": ("log.cleaner.max.compaction.lag.ms",),
 }
-_LIST_CONFIGS = frozenset({"cleanup.policy", "leader.replication.throttled.replicas",
-                           "follower.replication.throttled.replicas"})
+_LIST_CONFIGS = frozenset(
+    {"cleanup.policy", "leader.replication.throttled.replicas", "follower.replication.throttled.replicas"}
+)
 _DOUBLE_CONFIGS = frozenset({"min.cleanable.dirty.ratio"})
-_BOOLEAN_CONFIGS = frozenset({"unclean.leader.election.enable", "preallocate", "message.downconversion.enable",
-                              "remote.storage.enable", "remote.log.copy.disable", "remote.log.delete.on.disable"})
-_INT_CONFIGS = frozenset({"segment.bytes", "segment.index.bytes", "index.interval.bytes", "max.message.bytes",
-                          "min.insync.replicas", "compression.gzip.level", "compression.lz4.level",
-                          "compression.zstd.level"})
+_BOOLEAN_CONFIGS = frozenset(
+    {
+        "unclean.leader.election.enable",
+        "preallocate",
+        "message.downconversion.enable",
+        "remote.storage.enable",
+        "remote.log.copy.disable",
+        "remote.log.delete.on.disable",
+    }
+)
+_INT_CONFIGS = frozenset(
+    {
+        "segment.bytes",
+        "segment.index.bytes",
+        "index.interval.bytes",
+        "max.message.bytes",
+        "min.insync.replicas",
+        "compression.gzip.level",
+        "compression.lz4.level",
+        "compression.zstd.level",
+    }
+)
 _STRING_CONFIGS = frozenset({"message.timestamp.type", "compression.type", "message.format.version"})
 
 
@@ -95,11 +113,18 @@ class ConfigEntry:
     config_type: ConfigType = ConfigType.UNKNOWN
 
     def to_wire(self, include_synonyms: bool) -> dict[str, Any]:
-        return {"name": self.name, "value": self.value, "read_only": self.read_only,
-                "is_default": self.source == ConfigSource.DEFAULT_CONFIG, "config_source": self.source,
-                "is_sensitive": False, "config_type": self.config_type,
-                "synonyms": [{"name": n, "value": v, "source": s} for n, v, s in self.synonyms]
-                if include_synonyms else []}
+        return {
+            "name": self.name,
+            "value": self.value,
+            "read_only": self.read_only,
+            "is_default": self.source == ConfigSource.DEFAULT_CONFIG,
+            "config_source": self.source,
+            "is_sensitive": False,
+            "config_type": self.config_type,
+            "synonyms": [{"name": n, "value": v, "source": s} for n, v, s in self.synonyms]
+            if include_synonyms
+            else [],
+        }
 
 
 def _topic_type(name: str) -> ConfigType:
@@ -128,7 +153,9 @@ def property_text(config: Config, name: str) -> str | None:
     return str(value)
 
 
-def describe_topic(config: Config, overrides: Mapping[str, str], keys: Iterable[str] | None) -> list[ConfigEntry]:
+def describe_topic(
+    config: Config, overrides: Mapping[str, str], keys: Iterable[str] | None
+) -> list[ConfigEntry]:
     """Every topic config (or the `keys` asked for, unknown ones left out as Kafka does) with its
     value in force, its source and its synonyms."""
     defaults = broker_defaults(config)
@@ -146,8 +173,11 @@ def describe_topic(config: Config, overrides: Mapping[str, str], keys: Iterable[
             synonyms.append((props[-1], DEFS[props[-1]].default, ConfigSource.DEFAULT_CONFIG))
         else:
             synonyms.append((props[-1] if props else name, defaults[name], ConfigSource.DEFAULT_CONFIG))
-        value, source = (overrides[name], ConfigSource.DYNAMIC_TOPIC_CONFIG) if name in overrides else (
-            defaults[name], synonyms[0][2])
+        value, source = (
+            (overrides[name], ConfigSource.DYNAMIC_TOPIC_CONFIG)
+            if name in overrides
+            else (defaults[name], synonyms[0][2])
+        )
         out.append(ConfigEntry(name, value, source, False, tuple(synonyms), _topic_type(name)))
     return out
 
@@ -167,7 +197,9 @@ def describe_broker(config: Config, keys: Iterable[str] | None) -> list[ConfigEn
     return out
 
 
-def incremental_overrides(current: Mapping[str, str], ops: Iterable[tuple[str, int, str | None]]) -> dict[str, str]:
+def incremental_overrides(
+    current: Mapping[str, str], ops: Iterable[tuple[str, int, str | None]]
+) -> dict[str, str]:
     """A topic's overrides after IncrementalAlterConfigs' operations (name, op, value), validated
     as Kafka does; raises TopicConfigError (INVALID_CONFIG) and leaves `current` untouched."""
     new = dict(current)
@@ -191,8 +223,9 @@ def incremental_overrides(current: Mapping[str, str], ops: Iterable[tuple[str, i
             new[name] = value
             continue
         if name not in _LIST_CONFIGS:
-            raise TopicConfigError(f"Config value append/subtract is not allowed for config key {name} "
-                                   "(not a list type)")
+            raise TopicConfigError(
+                f"Config value append/subtract is not allowed for config key {name} (not a list type)"
+            )
         items = [v for v in (new.get(name) or "").split(",") if v]
         given = [v.strip() for v in value.split(",") if v.strip()]
         if kind == AlterOp.APPEND:

@@ -28,8 +28,9 @@ def _read_exactly(sock: socket.socket, n: int) -> bytes:
     return bytes(buf)
 
 
-def request(host: str, port: int, api_key: ApiKey, version: int, body: dict[str, Any],
-            timeout: float = 5.0) -> Any:
+def request(
+    host: str, port: int, api_key: ApiKey, version: int, body: dict[str, Any], timeout: float = 5.0
+) -> Any:
     """One request on a new connection, its decoded response (blocking; for tools and checks)."""
     frame = encode_request(RequestHeader(api_key, version, 1, "kbroker-healthcheck"), body)
     with socket.create_connection((host, port), timeout=timeout) as sock:

@@ -14,7 +14,9 @@ def configure(fmt: str = "logfmt", level: str = "info") -> None:
     renderer = (
         structlog.processors.JSONRenderer()
         if fmt == "json"
-        else structlog.processors.LogfmtRenderer(key_order=["timestamp", "level", "logger", "event"], drop_missing=True)
+        else structlog.processors.LogfmtRenderer(
+            key_order=["timestamp", "level", "logger", "event"], drop_missing=True
+        )
     )
     structlog.configure(
         processors=[

@@ -68,15 +68,21 @@ class BrokerCollector(Collector):
 
     def _requests(self) -> Iterator[Metric]:
         s = self.stats
-        requests = CounterMetricFamily("kbroker_requests", "Requests answered, by API and version",
-                                       labels=["api", "version"])
+        requests = CounterMetricFamily(
+            "kbroker_requests", "Requests answered, by API and version", labels=["api", "version"]
+        )
         for (key, version), n in sorted(s.requests.items()):
             requests.add_metric([_api_name(key), str(version)], n)
         yield requests
-        yield _histogram("kbroker_request_latency_seconds", "Time from a decoded request to its encoded answer",
-                         ["api"], [([_api_name(k)], h) for k, h in sorted(s.latency.items())])
-        network = CounterMetricFamily("kbroker_network_bytes", "Bytes of requests (in) and responses (out)",
-                                      labels=["direction"])
+        yield _histogram(
+            "kbroker_request_latency_seconds",
+            "Time from a decoded request to its encoded answer",
+            ["api"],
+            [([_api_name(k)], h) for k, h in sorted(s.latency.items())],
+        )
+        network = CounterMetricFamily(
+            "kbroker_network_bytes", "Bytes of requests (in) and responses (out)", labels=["direction"]
+        )
         network.add_metric(["in"], s.bytes_in)
         network.add_metric(["out"], s.bytes_out)
         yield network
@@ -84,15 +90,20 @@ class BrokerCollector(Collector):
         for server in self.broker.servers:
             connections.add_metric([server.listener_name], server.connection_count)
         yield connections
-        yield _histogram("kbroker_fsync_latency_seconds", "Group commits: write and fdatasync of a log",
-                         [], [([], FSYNC)])
+        yield _histogram(
+            "kbroker_fsync_latency_seconds", "Group commits: write and fdatasync of a log", [], [([], FSYNC)]
+        )
 
     def _logs(self) -> Iterator[Metric]:
-        size = GaugeMetricFamily("kbroker_log_size_bytes", "Bytes of a partition's log", labels=["topic", "partition"])
-        start = GaugeMetricFamily("kbroker_log_start_offset", "First offset of a partition's log",
-                                  labels=["topic", "partition"])
-        end = GaugeMetricFamily("kbroker_log_end_offset", "High watermark of a partition's log",
-                                labels=["topic", "partition"])
+        size = GaugeMetricFamily(
+            "kbroker_log_size_bytes", "Bytes of a partition's log", labels=["topic", "partition"]
+        )
+        start = GaugeMetricFamily(
+            "kbroker_log_start_offset", "First offset of a partition's log", labels=["topic", "partition"]
+        )
+        end = GaugeMetricFamily(
+            "kbroker_log_end_offset", "High watermark of a partition's log", labels=["topic", "partition"]
+        )
         manager = self.broker.log_manager
         for tp, lg in sorted(manager.logs.items()) if manager is not None else ():
             if lg.deleted:
@@ -104,20 +115,32 @@ class BrokerCollector(Collector):
         yield from (size, start, end)
 
     def _groups(self) -> Iterator[Metric]:
-        by_state = GaugeMetricFamily("kbroker_groups", "Groups this broker coordinates, by state", labels=["state"])
+        by_state = GaugeMetricFamily(
+            "kbroker_groups", "Groups this broker coordinates, by state", labels=["state"]
+        )
         members = GaugeMetricFamily("kbroker_group_members", "Members of a group", labels=["group"])
-        generation = GaugeMetricFamily("kbroker_group_generation",
-                                       "A group's generation: it goes up by one per rebalance", labels=["group"])
-        committed = GaugeMetricFamily("kbroker_consumer_committed_offset", "A group's committed offset",
-                                      labels=["group", "topic", "partition"])
-        lag = GaugeMetricFamily("kbroker_consumer_lag", "Log end offset minus the group's committed offset",
-                                labels=["group", "topic", "partition"])
-        group_lag = GaugeMetricFamily("kbroker_consumer_group_lag", "A group's lag over its partitions",
-                                      labels=["group"])
+        generation = GaugeMetricFamily(
+            "kbroker_group_generation",
+            "A group's generation: it goes up by one per rebalance",
+            labels=["group"],
+        )
+        committed = GaugeMetricFamily(
+            "kbroker_consumer_committed_offset",
+            "A group's committed offset",
+            labels=["group", "topic", "partition"],
+        )
+        lag = GaugeMetricFamily(
+            "kbroker_consumer_lag",
+            "Log end offset minus the group's committed offset",
+            labels=["group", "topic", "partition"],
+        )
+        group_lag = GaugeMetricFamily(
+            "kbroker_consumer_group_lag", "A group's lag over its partitions", labels=["group"]
+        )
         states: Counter[str] = Counter()
         groups = self.broker.groups
         manager = self.broker.log_manager
-        for group_id, state, gen, count, offsets in (groups.metrics_view() if groups is not None else ()):
+        for group_id, state, gen, count, offsets in groups.metrics_view() if groups is not None else ():
             states[state] += 1
             members.add_metric([group_id], count)
             generation.add_metric([group_id], gen)
@@ -176,8 +199,11 @@ class MetricsEndpoint:
                 status, ctype, body = "404 Not Found", "text/plain", b"see /metrics\n"
             else:
                 status, ctype, body = "200 OK", CONTENT_TYPE_LATEST, generate_latest(self.registry)
-            writer.write(f"HTTP/1.1 {status}\r\nContent-Type: {ctype}\r\nContent-Length: {len(body)}\r\n"
-                         "Connection: close\r\n\r\n".encode() + (body if method != "HEAD" else b""))
+            writer.write(
+                f"HTTP/1.1 {status}\r\nContent-Type: {ctype}\r\nContent-Length: {len(body)}\r\n"
+                "Connection: close\r\n\r\n".encode()
+                + (body if method != "HEAD" else b"")
+            )
             await writer.drain()
         except (TimeoutError, asyncio.IncompleteReadError, asyncio.LimitOverrunError, ConnectionError):
             pass

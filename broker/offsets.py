@@ -24,8 +24,18 @@ from protocol.errors import ErrorCode
 from protocol.group_records import GroupMetadataValue, MemberMetadata
 
 __all__ = [
-    "GroupMetadataValue", "MemberMetadata", "OffsetAndMetadata", "OffsetRecord", "GroupRecord", "Record",
-    "encode_record", "decode_record", "OffsetStore", "OffsetsLog", "MemoryOffsetsLog", "PartitionLogAdapter",
+    "GroupMetadataValue",
+    "MemberMetadata",
+    "OffsetAndMetadata",
+    "OffsetRecord",
+    "GroupRecord",
+    "Record",
+    "encode_record",
+    "decode_record",
+    "OffsetStore",
+    "OffsetsLog",
+    "MemoryOffsetsLog",
+    "PartitionLogAdapter",
     "OFFSETS_TOPIC",
 ]
 
@@ -84,10 +94,18 @@ def decode_record(key: bytes, value: bytes | None) -> Record | None:
         v = gr.decode_value(k, value)
         if v is None:
             return OffsetRecord(k.group, k.topic, k.partition, None)
-        return OffsetRecord(k.group, k.topic, k.partition, OffsetAndMetadata(
-            v.offset, None if v.leader_epoch < 0 else v.leader_epoch, v.metadata, v.commit_timestamp,
-            None if v.expire_timestamp < 0 else v.expire_timestamp,
-        ))
+        return OffsetRecord(
+            k.group,
+            k.topic,
+            k.partition,
+            OffsetAndMetadata(
+                v.offset,
+                None if v.leader_epoch < 0 else v.leader_epoch,
+                v.metadata,
+                v.commit_timestamp,
+                None if v.expire_timestamp < 0 else v.expire_timestamp,
+            ),
+        )
     if isinstance(k, gr.GroupMetadataKey):
         return GroupRecord(k.group, gr.decode_value(k, value))
     return None
@@ -248,8 +266,10 @@ class PartitionLogAdapter:
                 async with asyncio.timeout(self.commit_timeout_s):
                     await partition_log.wait_high_watermark(last + 1, epoch)
             except TimeoutError as e:
-                raise OffsetsLogError(ErrorCode.REQUEST_TIMED_OUT,
-                                      f"{OFFSETS_TOPIC}-{partition}: not replicated within offsets.commit.timeout.ms") from e
+                raise OffsetsLogError(
+                    ErrorCode.REQUEST_TIMED_OUT,
+                    f"{OFFSETS_TOPIC}-{partition}: not replicated within offsets.commit.timeout.ms",
+                ) from e
 
     async def read(self, partition: int) -> AsyncIterator[RawRecord]:
         partition_log = self._log_for(partition)

@@ -81,15 +81,23 @@ class _Connection(asyncio.Protocol):
         if self.inflight is not None:
             self.inflight.cancel()  # a parked request's waiter is dropped by its shard
         if self.buffer or exc is not None or self.inflight is not None:
-            log.debug("lose connection", peer=self.peer, unread=len(self.buffer), error=repr(exc) if exc else None,
-                      inflight=self.inflight.get_name() if self.inflight is not None else None)
+            log.debug(
+                "lose connection",
+                peer=self.peer,
+                unread=len(self.buffer),
+                error=repr(exc) if exc else None,
+                inflight=self.inflight.get_name() if self.inflight is not None else None,
+            )
 
     def data_received(self, data: bytes) -> None:
         self.buffer += data
         if self.inflight is None and not self.writing_paused:
             self._process()
-        if len(self.buffer) > _MAX_BACKLOG and not self.reading_paused and (
-                self.inflight is not None or self.writing_paused):
+        if (
+            len(self.buffer) > _MAX_BACKLOG
+            and not self.reading_paused
+            and (self.inflight is not None or self.writing_paused)
+        ):
             self.reading_paused = True
             self.transport.pause_reading()
 
@@ -128,14 +136,19 @@ class _Connection(asyncio.Protocol):
                 (size,) = _SIZE.unpack_from(buf, pos)
                 if size < 0 or size > self.server.max_request_bytes:
                     # Refused before reading the body: a hostile size must not make us buffer it.
-                    log.warning("close connection", peer=self.peer, reason="frame size out of bounds",
-                                size=size, limit=self.server.max_request_bytes)
+                    log.warning(
+                        "close connection",
+                        peer=self.peer,
+                        reason="frame size out of bounds",
+                        size=size,
+                        limit=self.server.max_request_bytes,
+                    )
                     raise _Close
                 if available < 4 + size:
                     break
                 # A view, copied once by the decoder (it was copied twice: a bytearray slice, then
                 # bytes); released at once, as the buffer cannot be resized while a view exists.
-                with memoryview(buf) as view, view[pos + 4:pos + 4 + size] as frame:
+                with memoryview(buf) as view, view[pos + 4 : pos + 4 + size] as frame:
                     answer = self._handle(frame)
                 pos += 4 + size
                 if answer is None:
@@ -175,14 +188,26 @@ class _Connection(asyncio.Protocol):
             answer = server.on_unsupported_version(e.header) if server.on_unsupported_version else None
             if answer is not None:
                 return _SIZE.pack(len(answer)) + answer
-            log.warning("close connection", peer=self.peer, reason="unsupported version",
-                        api_key=e.header.api_key, api_version=e.header.api_version)
+            log.warning(
+                "close connection",
+                peer=self.peer,
+                reason="unsupported version",
+                api_key=e.header.api_key,
+                api_version=e.header.api_version,
+            )
             raise _Close from None
         except ProtocolDecodeError as e:
             with contextlib.suppress(ProtocolDecodeError):
                 api_key, api_version, _ = peek_header(frame)
-                log.warning("close connection", peer=self.peer, reason="malformed request", api_key=api_key,
-                            api_version=api_version, error=str(e), head=frame[:48].hex())
+                log.warning(
+                    "close connection",
+                    peer=self.peer,
+                    reason="malformed request",
+                    api_key=api_key,
+                    api_version=api_version,
+                    error=str(e),
+                    head=frame[:48].hex(),
+                )
                 raise _Close from None
             log.warning("close connection", peer=self.peer, reason="malformed request", error=str(e))
             raise _Close from None
@@ -198,15 +223,26 @@ class _Connection(asyncio.Protocol):
         if asyncio.iscoroutine(body):
             return asyncio.get_running_loop().create_task(
                 self._finish(header, body, started, len(frame)),
-                name=f"{header.api_key}v{header.api_version}#{header.correlation_id}")
+                name=f"{header.api_key}v{header.api_version}#{header.correlation_id}",
+            )
         answer = None if body is None else _framed(header, body)
         if stats is not None:
-            stats.record(header.api_key, header.api_version, len(frame), len(answer) if answer else 0,
-                         perf_counter() - started)
+            stats.record(
+                header.api_key,
+                header.api_version,
+                len(frame),
+                len(answer) if answer else 0,
+                perf_counter() - started,
+            )
         return answer
 
-    async def _finish(self, header: RequestHeader, pending: Coroutine[Any, Any, Body], started: float = 0.0,
-                      size_in: int = 0) -> None:
+    async def _finish(
+        self,
+        header: RequestHeader,
+        pending: Coroutine[Any, Any, Body],
+        started: float = 0.0,
+        size_in: int = 0,
+    ) -> None:
         """Await a handler that had to wait, write its answer, go on with the buffered frames."""
         try:
             body = await pending
@@ -214,8 +250,13 @@ class _Connection(asyncio.Protocol):
             if answer is not None and not self.transport.is_closing():
                 self.transport.write(answer)
             if self.server.stats is not None:
-                self.server.stats.record(header.api_key, header.api_version, size_in, len(answer) if answer else 0,
-                                         perf_counter() - started)
+                self.server.stats.record(
+                    header.api_key,
+                    header.api_version,
+                    size_in,
+                    len(answer) if answer else 0,
+                    perf_counter() - started,
+                )
         except asyncio.CancelledError:
             raise
         except Exception:
@@ -267,7 +308,9 @@ class Server:
 
     async def start(self, host: str, port: int) -> int:
         loop = asyncio.get_running_loop()
-        self._server = await loop.create_server(lambda: _Connection(self), host or None, port, reuse_address=True)
+        self._server = await loop.create_server(
+            lambda: _Connection(self), host or None, port, reuse_address=True
+        )
         bound: int = self._server.sockets[0].getsockname()[1]
         return bound
 
@@ -294,4 +337,3 @@ class Server:
             with contextlib.suppress(Exception):
                 async with asyncio.timeout(1.0):
                     await self._server.wait_closed()
-

@@ -52,12 +52,16 @@ def validate_topic_name(name: str | None) -> str | None:
     if not name:
         return "Topic name is illegal, it can't be empty"
     if name in (".", ".."):
-        return "Topic name cannot be \".\" or \"..\""
+        return 'Topic name cannot be "." or ".."'
     if len(name) > MAX_NAME_LENGTH:
-        return f"Topic name is illegal, it can't be longer than {MAX_NAME_LENGTH} characters, topic name: {name}"
+        return (
+            f"Topic name is illegal, it can't be longer than {MAX_NAME_LENGTH} characters, topic name: {name}"
+        )
     if not _LEGAL.fullmatch(name):
-        return (f"Topic name \"{name}\" is illegal, it contains a character other than "
-                "ASCII alphanumerics, '.', '_' and '-'")
+        return (
+            f'Topic name "{name}" is illegal, it contains a character other than '
+            "ASCII alphanumerics, '.', '_' and '-'"
+        )
     return None
 
 
@@ -75,13 +79,22 @@ class Topic:
     internal: bool = False
 
     def to_json(self) -> dict[str, Any]:
-        return {"topic_id": uuid_to_kafka(self.topic_id), "partitions": self.partitions,
-                "configs": self.configs, "internal": self.internal}
+        return {
+            "topic_id": uuid_to_kafka(self.topic_id),
+            "partitions": self.partitions,
+            "configs": self.configs,
+            "internal": self.internal,
+        }
 
     @classmethod
     def from_json(cls, name: str, data: dict[str, Any]) -> Topic:
-        return cls(name, uuid_from_kafka(data["topic_id"]), int(data["partitions"]),
-                   dict(data.get("configs", {})), bool(data.get("internal", False)))
+        return cls(
+            name,
+            uuid_from_kafka(data["topic_id"]),
+            int(data["partitions"]),
+            dict(data.get("configs", {})),
+            bool(data.get("internal", False)),
+        )
 
 
 class TopicManager:
@@ -143,7 +156,9 @@ class TopicManager:
         for name, parts in orphans.items():
             if adopt and name not in self.topics and validate_topic_name(name) is None:
                 ids = [lg.topic_id for p in parts if (lg := self.log_manager.get(name, p)) and lg.topic_id]
-                topic = Topic(name, ids[0] if ids else uuid.uuid4(), max(parts) + 1, internal=name in INTERNAL_TOPICS)
+                topic = Topic(
+                    name, ids[0] if ids else uuid.uuid4(), max(parts) + 1, internal=name in INTERNAL_TOPICS
+                )
                 self._add(topic)
                 changed = True
                 log.warning("adopt topic", topic=name, partitions=topic.partitions)
@@ -167,15 +182,21 @@ class TopicManager:
             have = self.topics[OFFSETS_TOPIC].partitions
             want = self.config["offsets.topic.num.partitions"]
             if have != want:
-                log.warning("keep offsets topic", partitions=have, configured=want,
-                            reason="the partition count of an existing offsets topic does not change")
+                log.warning(
+                    "keep offsets topic",
+                    partitions=have,
+                    configured=want,
+                    reason="the partition count of an existing offsets topic does not change",
+                )
             return
         configs: dict[str, str | None] = {
             "cleanup.policy": "compact",
             "segment.bytes": str(self.config["offsets.topic.segment.bytes"]),
             "compression.type": "producer",
         }
-        await self.create(OFFSETS_TOPIC, self.config["offsets.topic.num.partitions"], 1, configs, internal=True)
+        await self.create(
+            OFFSETS_TOPIC, self.config["offsets.topic.num.partitions"], 1, configs, internal=True
+        )
 
     async def _ensure_logs(self, topic: Topic) -> None:
         config = self.log_config(topic)
@@ -202,8 +223,11 @@ class TopicManager:
         return topics
 
     async def _save(self) -> None:
-        body = json.dumps({"version": 1, "topics": {n: t.to_json() for n, t in sorted(self.topics.items())}},
-                          indent=1, sort_keys=True)
+        body = json.dumps(
+            {"version": 1, "topics": {n: t.to_json() for n, t in sorted(self.topics.items())}},
+            indent=1,
+            sort_keys=True,
+        )
         await asyncio.get_running_loop().run_in_executor(None, _write_atomically, self._registry, body)
 
     def _add(self, topic: Topic) -> None:
@@ -216,8 +240,14 @@ class TopicManager:
         """How many brokers may hold a replica: this one alone (cluster mode: the live ones)."""
         return 1
 
-    def check_create(self, name: str, partitions: int, replication: int, configs: dict[str, str | None],
-                     assignments: list[Any] | None = None) -> tuple[int, dict[str, str]]:
+    def check_create(
+        self,
+        name: str,
+        partitions: int,
+        replication: int,
+        configs: dict[str, str | None],
+        assignments: list[Any] | None = None,
+    ) -> tuple[int, dict[str, str]]:
         """(partition count, validated config overrides), or TopicError as Kafka answers it."""
         complaint = validate_topic_name(name)
         if complaint:
@@ -228,40 +258,56 @@ class TopicManager:
             unified = unify_collision_chars(name)
             for other in self.topics:
                 if unify_collision_chars(other) == unified:
-                    raise TopicError(ErrorCode.INVALID_TOPIC_EXCEPTION,
-                                     f"Topic '{name}' collides with existing topic: {other}")
+                    raise TopicError(
+                        ErrorCode.INVALID_TOPIC_EXCEPTION,
+                        f"Topic '{name}' collides with existing topic: {other}",
+                    )
         if assignments:
             if replication != -1:
-                raise TopicError(ErrorCode.INVALID_REQUEST,
-                                 "A manual partition assignment was specified, but replication factor was not set to -1.")
+                raise TopicError(
+                    ErrorCode.INVALID_REQUEST,
+                    "A manual partition assignment was specified, but replication factor was not set to -1.",
+                )
             if partitions != -1:
-                raise TopicError(ErrorCode.INVALID_REQUEST,
-                                 "A manual partition assignment was specified, but numPartitions was not set to -1.")
+                raise TopicError(
+                    ErrorCode.INVALID_REQUEST,
+                    "A manual partition assignment was specified, but numPartitions was not set to -1.",
+                )
             indexes = sorted(a.partition_index for a in assignments)
             if indexes != list(range(len(indexes))):
-                raise TopicError(ErrorCode.INVALID_REPLICA_ASSIGNMENT,
-                                 "partitions should be a consecutive 0-based integer sequence")
+                raise TopicError(
+                    ErrorCode.INVALID_REPLICA_ASSIGNMENT,
+                    "partitions should be a consecutive 0-based integer sequence",
+                )
             for a in assignments:
                 if list(a.broker_ids) != [self.node_id]:
-                    raise TopicError(ErrorCode.INVALID_REPLICA_ASSIGNMENT,
-                                     f"Unknown broker ids in the assignment of partition {a.partition_index}: "
-                                     f"{list(a.broker_ids)} (this cluster has broker {self.node_id} only)")
+                    raise TopicError(
+                        ErrorCode.INVALID_REPLICA_ASSIGNMENT,
+                        f"Unknown broker ids in the assignment of partition {a.partition_index}: "
+                        f"{list(a.broker_ids)} (this cluster has broker {self.node_id} only)",
+                    )
             partitions = len(indexes)
         else:
             if replication < -1 or replication == 0:
-                raise TopicError(ErrorCode.INVALID_REPLICATION_FACTOR,
-                                 "Replication factor must be larger than 0, or -1 to use the default value.")
+                raise TopicError(
+                    ErrorCode.INVALID_REPLICATION_FACTOR,
+                    "Replication factor must be larger than 0, or -1 to use the default value.",
+                )
             if partitions < -1 or partitions == 0:
-                raise TopicError(ErrorCode.INVALID_PARTITIONS,
-                                 "Number of partitions was set to an invalid non-positive value.")
+                raise TopicError(
+                    ErrorCode.INVALID_PARTITIONS,
+                    "Number of partitions was set to an invalid non-positive value.",
+                )
             if partitions == -1:
                 partitions = self.config["num.partitions"]
             rf = self.config["default.replication.factor"] if replication == -1 else replication
             brokers = self.registered_brokers()
             if rf > brokers:
-                raise TopicError(ErrorCode.INVALID_REPLICATION_FACTOR,
-                                 f"Unable to replicate the partition {rf} time(s): The target replication "
-                                 f"factor of {rf} cannot be reached because only {brokers} broker(s) are registered.")
+                raise TopicError(
+                    ErrorCode.INVALID_REPLICATION_FACTOR,
+                    f"Unable to replicate the partition {rf} time(s): The target replication "
+                    f"factor of {rf} cannot be reached because only {brokers} broker(s) are registered.",
+                )
         try:
             overrides = validate_overrides(configs)
             resolve(self.config, overrides)
@@ -269,9 +315,17 @@ class TopicManager:
             raise TopicError(ErrorCode.INVALID_CONFIG, str(e)) from e
         return partitions, overrides
 
-    async def create(self, name: str, partitions: int = -1, replication: int = -1,
-                     configs: dict[str, str | None] | None = None, *, assignments: list[Any] | None = None,
-                     validate_only: bool = False, internal: bool = False) -> Topic:
+    async def create(
+        self,
+        name: str,
+        partitions: int = -1,
+        replication: int = -1,
+        configs: dict[str, str | None] | None = None,
+        *,
+        assignments: list[Any] | None = None,
+        validate_only: bool = False,
+        internal: bool = False,
+    ) -> Topic:
         async with self._lock:
             count, overrides = self.check_create(name, partitions, replication, configs or {}, assignments)
             topic = Topic(name, uuid.uuid4(), count, overrides, internal or name in INTERNAL_TOPICS)
@@ -284,15 +338,22 @@ class TopicManager:
             except BaseException:
                 log.exception("fail create topic", topic=name)
                 raise
-            log.info("create topic", topic=name, topic_id=uuid_to_kafka(topic.topic_id), partitions=count,
-                     configs=overrides or None)
+            log.info(
+                "create topic",
+                topic=name,
+                topic_id=uuid_to_kafka(topic.topic_id),
+                partitions=count,
+                configs=overrides or None,
+            )
             return topic
 
     async def delete(self, name: str) -> Topic:
         async with self._lock:
             topic = self.topics.get(name)
             if topic is None:
-                raise TopicError(ErrorCode.UNKNOWN_TOPIC_OR_PARTITION, "This server does not host this topic.")
+                raise TopicError(
+                    ErrorCode.UNKNOWN_TOPIC_OR_PARTITION, "This server does not host this topic."
+                )
             if topic.internal:
                 raise TopicError(ErrorCode.INVALID_REQUEST, f"Internal topic {name} cannot be deleted.")
             del self.topics[name]
@@ -332,25 +393,34 @@ class TopicManager:
         if topic.internal:
             raise TopicError(ErrorCode.INVALID_REQUEST, f"Cannot add partitions to internal topic {name}.")
         if count < topic.partitions:
-            raise TopicError(ErrorCode.INVALID_PARTITIONS,
-                             f"Topic currently has {topic.partitions} partitions, which is higher than the "
-                             f"requested {count}.")
+            raise TopicError(
+                ErrorCode.INVALID_PARTITIONS,
+                f"Topic currently has {topic.partitions} partitions, which is higher than the "
+                f"requested {count}.",
+            )
         if count == topic.partitions:
-            raise TopicError(ErrorCode.INVALID_PARTITIONS, f"Topic already has {topic.partitions} partitions.")
+            raise TopicError(
+                ErrorCode.INVALID_PARTITIONS, f"Topic already has {topic.partitions} partitions."
+            )
         if assignments is not None:
             if len(assignments) != count - topic.partitions:
-                raise TopicError(ErrorCode.INVALID_REPLICA_ASSIGNMENT,
-                                 f"Increasing the number of partitions by {count - topic.partitions} but "
-                                 f"{len(assignments)} assignments provided.")
+                raise TopicError(
+                    ErrorCode.INVALID_REPLICA_ASSIGNMENT,
+                    f"Increasing the number of partitions by {count - topic.partitions} but "
+                    f"{len(assignments)} assignments provided.",
+                )
             for a in assignments:
                 if list(a.broker_ids) != [self.node_id]:
-                    raise TopicError(ErrorCode.INVALID_REPLICA_ASSIGNMENT,
-                                     f"Unknown broker ids in the assignment: {list(a.broker_ids)} "
-                                     f"(this cluster has broker {self.node_id} only)")
+                    raise TopicError(
+                        ErrorCode.INVALID_REPLICA_ASSIGNMENT,
+                        f"Unknown broker ids in the assignment: {list(a.broker_ids)} "
+                        f"(this cluster has broker {self.node_id} only)",
+                    )
         return topic
 
-    async def add_partitions(self, name: str, count: int, assignments: list[Any] | None = None, *,
-                             validate_only: bool = False) -> Topic:
+    async def add_partitions(
+        self, name: str, count: int, assignments: list[Any] | None = None, *, validate_only: bool = False
+    ) -> Topic:
         """Raise a topic's partition count to `count` (CreatePartitions)."""
         async with self._lock:
             topic = self.check_add_partitions(name, count, assignments)
@@ -372,14 +442,26 @@ class TopicManager:
     def partition_metadata(self, topic: Topic) -> list[dict[str, Any]]:
         node = self.node_id
         return [
-            {"error_code": ErrorCode.NONE, "partition_index": p, "leader_id": node, "leader_epoch": 0,
-             "replica_nodes": [node], "isr_nodes": [node], "offline_replicas": []}
+            {
+                "error_code": ErrorCode.NONE,
+                "partition_index": p,
+                "leader_id": node,
+                "leader_epoch": 0,
+                "replica_nodes": [node],
+                "isr_nodes": [node],
+                "offline_replicas": [],
+            }
             for p in range(topic.partitions)
         ]
 
     def topic_metadata(self, topic: Topic) -> dict[str, Any]:
-        return {"error_code": ErrorCode.NONE, "name": topic.name, "topic_id": topic.topic_id,
-                "is_internal": topic.internal, "partitions": self.partition_metadata(topic)}
+        return {
+            "error_code": ErrorCode.NONE,
+            "name": topic.name,
+            "topic_id": topic.topic_id,
+            "is_internal": topic.internal,
+            "partitions": self.partition_metadata(topic),
+        }
 
     async def metadata(self, requested: list[Any] | None, auto_create: bool) -> list[dict[str, Any]]:
         """Metadata's topic entries: every topic for None, else each requested one (by name, or
@@ -393,8 +475,14 @@ class TopicManager:
             if name is None:
                 topic = self.by_id(topic_id)
                 if topic is None:
-                    out.append({"error_code": ErrorCode.UNKNOWN_TOPIC_ID, "name": None, "topic_id": topic_id,
-                                "partitions": []})
+                    out.append(
+                        {
+                            "error_code": ErrorCode.UNKNOWN_TOPIC_ID,
+                            "name": None,
+                            "topic_id": topic_id,
+                            "partitions": [],
+                        }
+                    )
                 else:
                     out.append(self.topic_metadata(topic))
                 continue
@@ -405,12 +493,21 @@ class TopicManager:
                 except TopicError as e:
                     topic = self.topics.get(name)  # created meanwhile by another request
                     if topic is None:
-                        out.append({"error_code": e.error_code, "name": name, "topic_id": ZERO_UUID,
-                                    "partitions": []})
+                        out.append(
+                            {
+                                "error_code": e.error_code,
+                                "name": name,
+                                "topic_id": ZERO_UUID,
+                                "partitions": [],
+                            }
+                        )
                         continue
             if topic is None:
-                code = ErrorCode.INVALID_TOPIC_EXCEPTION if validate_topic_name(name) else \
-                    ErrorCode.UNKNOWN_TOPIC_OR_PARTITION
+                code = (
+                    ErrorCode.INVALID_TOPIC_EXCEPTION
+                    if validate_topic_name(name)
+                    else ErrorCode.UNKNOWN_TOPIC_OR_PARTITION
+                )
                 out.append({"error_code": code, "name": name, "topic_id": ZERO_UUID, "partitions": []})
             else:
                 out.append(self.topic_metadata(topic))

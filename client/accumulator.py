@@ -42,8 +42,16 @@ class ProducerBatch:
     attempts: int = 0
     retry_at: float = 0.0
 
-    def try_append(self, key: bytes | None, value: bytes | None, headers: list[tuple[str, bytes | None]],
-                   timestamp: int, size: int, future: Any, limit: int) -> bool:
+    def try_append(
+        self,
+        key: bytes | None,
+        value: bytes | None,
+        headers: list[tuple[str, bytes | None]],
+        timestamp: int,
+        size: int,
+        future: Any,
+        limit: int,
+    ) -> bool:
         """Append if it fits in `limit` bytes (a batch always takes its first record)."""
         if self.full or (self.records and self.size + size > limit):
             self.full = True
@@ -78,8 +86,16 @@ class RecordAccumulator:
         self.closing = False
         self.buffered_bytes = 0
 
-    def append(self, tp: TopicPartition, key: bytes | None, value: bytes | None,
-               headers: list[tuple[str, bytes | None]], timestamp: int, future: Any, now: float) -> tuple[ProducerBatch, bool]:
+    def append(
+        self,
+        tp: TopicPartition,
+        key: bytes | None,
+        value: bytes | None,
+        headers: list[tuple[str, bytes | None]],
+        timestamp: int,
+        future: Any,
+        now: float,
+    ) -> tuple[ProducerBatch, bool]:
         """Add a record; the batch it went to, and whether that batch was created for it."""
         size = record_size(key, value, headers)
         queue = self.batches.setdefault(tp, deque())
@@ -120,8 +136,9 @@ class RecordAccumulator:
             next_check = wait if next_check is None else min(next_check, wait)
         return Readiness(nodes, next_check, unknown)
 
-    def drain(self, nodes: set[int], leader_of: Callable[[TopicPartition], int], max_request_size: int,
-              now: float) -> dict[int, list[ProducerBatch]]:
+    def drain(
+        self, nodes: set[int], leader_of: Callable[[TopicPartition], int], max_request_size: int, now: float
+    ) -> dict[int, list[ProducerBatch]]:
         """The head batch of every sendable partition led by `nodes`, grouped per broker (up to
         `max_request_size` bytes a request, and at least one batch); their partitions are muted."""
         out: dict[int, list[ProducerBatch]] = {}
@@ -135,7 +152,13 @@ class RecordAccumulator:
             head = queue[0]
             if head.retry_at > now:
                 continue
-            if not (head.full or len(queue) > 1 or self.flushing or self.closing or now - head.created >= self.linger):
+            if not (
+                head.full
+                or len(queue) > 1
+                or self.flushing
+                or self.closing
+                or now - head.created >= self.linger
+            ):
                 continue
             if out.get(leader) and sizes[leader] + head.size > max_request_size:
                 continue

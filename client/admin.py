@@ -87,11 +87,25 @@ class ConfigEntry:
 
 
 class AsyncAdmin:
-    def __init__(self, bootstrap_servers: str | list[str] = "127.0.0.1:9092", *, client_id: str = "kbroker-admin",
-                 request_timeout_ms: int = 30_000, retry_backoff_ms: int = 100, metadata_max_age_ms: int = 300_000):
-        self.client = KafkaClient(ClientConfig(bootstrap_servers, client_id, request_timeout_ms,
-                                               metadata_max_age_ms=metadata_max_age_ms,
-                                               retry_backoff_ms=retry_backoff_ms, allow_auto_create_topics=False))
+    def __init__(
+        self,
+        bootstrap_servers: str | list[str] = "127.0.0.1:9092",
+        *,
+        client_id: str = "kbroker-admin",
+        request_timeout_ms: int = 30_000,
+        retry_backoff_ms: int = 100,
+        metadata_max_age_ms: int = 300_000,
+    ):
+        self.client = KafkaClient(
+            ClientConfig(
+                bootstrap_servers,
+                client_id,
+                request_timeout_ms,
+                metadata_max_age_ms=metadata_max_age_ms,
+                retry_backoff_ms=retry_backoff_ms,
+                allow_auto_create_topics=False,
+            )
+        )
         self.client.want_all_topics(True)
 
     async def start(self) -> None:
@@ -115,13 +129,20 @@ class AsyncAdmin:
 
     async def describe_cluster(self) -> dict[str, Any]:
         cluster = await self.client.refresh_metadata()
-        return {"cluster_id": cluster.cluster_id, "controller_id": cluster.controller_id,
-                "brokers": sorted(cluster.brokers.values(), key=lambda b: b.node_id)}
+        return {
+            "cluster_id": cluster.cluster_id,
+            "controller_id": cluster.controller_id,
+            "brokers": sorted(cluster.brokers.values(), key=lambda b: b.node_id),
+        }
 
     async def list_topics(self, *, internal: bool = False) -> dict[str, int]:
         """Topic name -> partition count."""
         cluster = await self.client.refresh_metadata()
-        return {name: len(t.partitions) for name, t in sorted(cluster.topics.items()) if internal or not t.is_internal}
+        return {
+            name: len(t.partitions)
+            for name, t in sorted(cluster.topics.items())
+            if internal or not t.is_internal
+        }
 
     async def _controller(self) -> int:
         cluster = self.client.cluster
@@ -130,32 +151,56 @@ class AsyncAdmin:
         controller = self.client.cluster.controller_id
         return controller if controller in self.client.cluster.brokers else self.client.least_loaded_node()
 
-    async def create_topics(self, topics: Iterable[NewTopic], *, timeout_ms: int = 30_000, validate_only: bool = False,
-                            exist_ok: bool = False, wait: bool = True) -> None:
+    async def create_topics(
+        self,
+        topics: Iterable[NewTopic],
+        *,
+        timeout_ms: int = 30_000,
+        validate_only: bool = False,
+        exist_ok: bool = False,
+        wait: bool = True,
+    ) -> None:
         """Create topics (on the controller); with `wait`, until their leaders are in the metadata."""
         topics = list(topics)
         body = {
-            "topics": [{"name": t.name, "num_partitions": t.num_partitions, "replication_factor": t.replication_factor,
-                        "assignments": [], "configs": [{"name": k, "value": v} for k, v in t.configs.items()]}
-                       for t in topics],
+            "topics": [
+                {
+                    "name": t.name,
+                    "num_partitions": t.num_partitions,
+                    "replication_factor": t.replication_factor,
+                    "assignments": [],
+                    "configs": [{"name": k, "value": v} for k, v in t.configs.items()],
+                }
+                for t in topics
+            ],
             "timeout_ms": timeout_ms,
             "validate_only": validate_only,
         }
         results = await self._to_controller(ApiKey.CREATE_TOPICS, body, "topics")
-        failures = {n: (c, m) for n, (c, m) in results.items()
-                    if c and not (exist_ok and c == ErrorCode.TOPIC_ALREADY_EXISTS)}
+        failures = {
+            n: (c, m)
+            for n, (c, m) in results.items()
+            if c and not (exist_ok and c == ErrorCode.TOPIC_ALREADY_EXISTS)
+        }
         if failures:
             name, (code, message) = next(iter(failures.items()))
             raise error_for(code, f"CreateTopics {name}: {message or ''}".strip())
         if wait and not validate_only:
             names = [t.name for t in topics]
             await self.client.wait_for(
-                lambda: all(self.client.cluster.available_partitions(n) and
-                            len(self.client.cluster.available_partitions(n)) == self.client.cluster.partition_count(n)
-                            for n in names),
-                self.timeout, f"topics {names} to have leaders")
+                lambda: all(
+                    self.client.cluster.available_partitions(n)
+                    and len(self.client.cluster.available_partitions(n))
+                    == self.client.cluster.partition_count(n)
+                    for n in names
+                ),
+                self.timeout,
+                f"topics {names} to have leaders",
+            )
 
-    async def delete_topics(self, names: Iterable[str], *, timeout_ms: int = 30_000, missing_ok: bool = False) -> None:
+    async def delete_topics(
+        self, names: Iterable[str], *, timeout_ms: int = 30_000, missing_ok: bool = False
+    ) -> None:
         names = list(names)
         body = {"topic_names": names, "topics": [{"name": n} for n in names], "timeout_ms": timeout_ms}
         results = await self._to_controller(ApiKey.DELETE_TOPICS, body, "responses")
@@ -165,11 +210,15 @@ class AsyncAdmin:
         with contextlib.suppress(KafkaError):
             await self.client.refresh_metadata()
 
-    async def create_partitions(self, counts: Mapping[str, int], *, timeout_ms: int = 30_000,
-                                validate_only: bool = False) -> None:
+    async def create_partitions(
+        self, counts: Mapping[str, int], *, timeout_ms: int = 30_000, validate_only: bool = False
+    ) -> None:
         """Raise topics' partition counts (on the controller); waits until the new partitions lead."""
-        body = {"topics": [{"name": n, "count": c, "assignments": None} for n, c in counts.items()],
-                "timeout_ms": timeout_ms, "validate_only": validate_only}
+        body = {
+            "topics": [{"name": n, "count": c, "assignments": None} for n, c in counts.items()],
+            "timeout_ms": timeout_ms,
+            "validate_only": validate_only,
+        }
         results = await self._to_controller(ApiKey.CREATE_PARTITIONS, body, "results")
         for name, (code, message) in results.items():
             if code:
@@ -177,35 +226,73 @@ class AsyncAdmin:
         if not validate_only:
             await self.client.wait_for(
                 lambda: all(len(self.client.cluster.available_partitions(n)) == c for n, c in counts.items()),
-                self.timeout, f"new partitions of {sorted(counts)} to have leaders")
+                self.timeout,
+                f"new partitions of {sorted(counts)} to have leaders",
+            )
 
-    async def describe_configs(self, resource_type: int, name: str, keys: Iterable[str] | None = None,
-                               ) -> list[ConfigEntry]:
+    async def describe_configs(
+        self,
+        resource_type: int,
+        name: str,
+        keys: Iterable[str] | None = None,
+    ) -> list[ConfigEntry]:
         """A topic's (resource_type 2) or a broker's (4) configs: value, source, read-only, synonyms."""
-        body = {"resources": [{"resource_type": resource_type, "resource_name": name,
-                               "configuration_keys": None if keys is None else list(keys)}],
-                "include_synonyms": True, "include_documentation": False}
+        body = {
+            "resources": [
+                {
+                    "resource_type": resource_type,
+                    "resource_name": name,
+                    "configuration_keys": None if keys is None else list(keys),
+                }
+            ],
+            "include_synonyms": True,
+            "include_documentation": False,
+        }
         node = int(name) if resource_type == BROKER_RESOURCE and name.isdigit() else None
 
         async def attempt() -> Any:
-            return await self.client.send(node if node is not None else self.client.least_loaded_node(),
-                                          ApiKey.DESCRIBE_CONFIGS, body)
+            return await self.client.send(
+                node if node is not None else self.client.least_loaded_node(), ApiKey.DESCRIBE_CONFIGS, body
+            )
 
         r = await self.client.retry(attempt, what="DescribeConfigs")
         (result,) = r.results
         if result.error_code:
-            raise error_for(result.error_code, f"DescribeConfigs {name}: {result.error_message or ''}".strip())
-        return [ConfigEntry(c.name, c.value, c.config_source, c.read_only, c.is_sensitive,
-                            tuple((s.name, s.value, s.source) for s in c.synonyms)) for c in result.configs]
+            raise error_for(
+                result.error_code, f"DescribeConfigs {name}: {result.error_message or ''}".strip()
+            )
+        return [
+            ConfigEntry(
+                c.name,
+                c.value,
+                c.config_source,
+                c.read_only,
+                c.is_sensitive,
+                tuple((s.name, s.value, s.source) for s in c.synonyms),
+            )
+            for c in result.configs
+        ]
 
-    async def incremental_alter_configs(self, resource_type: int, name: str,
-                                        ops: Iterable[tuple[str, int, str | None]], *,
-                                        validate_only: bool = False) -> None:
+    async def incremental_alter_configs(
+        self,
+        resource_type: int,
+        name: str,
+        ops: Iterable[tuple[str, int, str | None]],
+        *,
+        validate_only: bool = False,
+    ) -> None:
         """IncrementalAlterConfigs on one resource: (key, op, value) with op 0 SET, 1 DELETE,
         2 APPEND, 3 SUBTRACT. All or nothing: a bad key or value raises INVALID_CONFIG."""
-        body = {"resources": [{"resource_type": resource_type, "resource_name": name,
-                               "configs": [{"name": k, "config_operation": op, "value": v} for k, op, v in ops]}],
-                "validate_only": validate_only}
+        body = {
+            "resources": [
+                {
+                    "resource_type": resource_type,
+                    "resource_name": name,
+                    "configs": [{"name": k, "config_operation": op, "value": v} for k, op, v in ops],
+                }
+            ],
+            "validate_only": validate_only,
+        }
         node = int(name) if resource_type == BROKER_RESOURCE and name.isdigit() else None
 
         async def attempt() -> Any:
@@ -215,22 +302,31 @@ class AsyncAdmin:
         r = await self.client.retry(attempt, what="IncrementalAlterConfigs")
         for x in r.responses:
             if x.error_code:
-                raise error_for(x.error_code, f"IncrementalAlterConfigs {name}: {x.error_message or ''}".strip())
+                raise error_for(
+                    x.error_code, f"IncrementalAlterConfigs {name}: {x.error_message or ''}".strip()
+                )
 
     async def delete_records(self, before: Mapping[TopicPartition, int]) -> dict[TopicPartition, int]:
         """Move partitions' log start offsets to `before` (-1: the end); the new low watermarks."""
         before = {TopicPartition(*tp): o for tp, o in before.items()}
         self.client.add_topics({tp.topic for tp in before})
-        await self.client.wait_for(lambda: all(self.client.cluster.leader_for(tp) >= 0 for tp in before),
-                                   self.timeout, "partition leaders")
+        await self.client.wait_for(
+            lambda: all(self.client.cluster.leader_for(tp) >= 0 for tp in before),
+            self.timeout,
+            "partition leaders",
+        )
         by_node: dict[int, dict[str, list[dict[str, int]]]] = {}
         for tp, offset in before.items():
             by_node.setdefault(self.client.cluster.leader_for(tp), {}).setdefault(tp.topic, []).append(
-                {"partition_index": tp.partition, "offset": offset})
+                {"partition_index": tp.partition, "offset": offset}
+            )
         out: dict[TopicPartition, int] = {}
         for node, topics in by_node.items():
-            r = await self.client.send(node, ApiKey.DELETE_RECORDS, {
-                "topics": [{"name": t, "partitions": ps} for t, ps in topics.items()], "timeout_ms": 30_000})
+            r = await self.client.send(
+                node,
+                ApiKey.DELETE_RECORDS,
+                {"topics": [{"name": t, "partitions": ps} for t, ps in topics.items()], "timeout_ms": 30_000},
+            )
             for t in r.topics:
                 for p in t.partitions:
                     if p.error_code:
@@ -238,7 +334,9 @@ class AsyncAdmin:
                     out[TopicPartition(t.name, p.partition_index)] = p.low_watermark
         return out
 
-    async def _to_controller(self, api_key: int, body: dict[str, Any], key: str) -> dict[str, tuple[int, str | None]]:
+    async def _to_controller(
+        self, api_key: int, body: dict[str, Any], key: str
+    ) -> dict[str, tuple[int, str | None]]:
         async def attempt() -> dict[str, tuple[int, str | None]]:
             node = await self._controller()
             response = await self.client.send(node, api_key, body)
@@ -258,18 +356,24 @@ class AsyncAdmin:
         states = list(states)
 
         async def ask(node: int) -> list[GroupListing]:
-            r = await self.client.send(node, ApiKey.LIST_GROUPS, {"states_filter": states, "types_filter": []})
+            r = await self.client.send(
+                node, ApiKey.LIST_GROUPS, {"states_filter": states, "types_filter": []}
+            )
             if r.error_code:
                 raise error_for(r.error_code, "ListGroups")
             return [GroupListing(g.group_id, g.protocol_type, g.group_state) for g in r.groups]
 
-        found = await asyncio.gather(*(self.client.retry(functools.partial(ask, n), what="ListGroups")
-                                       for n in cluster.brokers))
+        found = await asyncio.gather(
+            *(self.client.retry(functools.partial(ask, n), what="ListGroups") for n in cluster.brokers)
+        )
         return sorted({g.group_id: g for gs in found for g in gs}.values(), key=lambda g: g.group_id)
 
-    async def _coordinator_call(self, group_id: str, api_key: int, body: Any, error_of: Any) -> tuple[int, Any]:
+    async def _coordinator_call(
+        self, group_id: str, api_key: int, body: Any, error_of: Any
+    ) -> tuple[int, Any]:
         """A request to the group's coordinator, rediscovering it on NOT_COORDINATOR and
         retrying COORDINATOR_LOAD_IN_PROGRESS."""
+
         async def attempt() -> tuple[int, Any]:
             node: BrokerNode = await self.client.find_coordinator(group_id)
             version, r = await self.client.send_versioned(node.node_id, api_key, body, purpose=COORDINATION)
@@ -284,14 +388,22 @@ class AsyncAdmin:
         out = {}
         for group_id in group_ids:
             _, r = await self._coordinator_call(
-                group_id, ApiKey.DESCRIBE_GROUPS, {"groups": [group_id], "include_authorized_operations": False},
-                lambda r, _v: r.groups[0].error_code if r.groups else 0)
+                group_id,
+                ApiKey.DESCRIBE_GROUPS,
+                {"groups": [group_id], "include_authorized_operations": False},
+                lambda r, _v: r.groups[0].error_code if r.groups else 0,
+            )
             for g in r.groups:
                 if g.error_code:
                     raise error_for(g.error_code, f"DescribeGroups {g.group_id!r}")
                 out[g.group_id] = GroupDescription(
-                    g.group_id, g.group_state, g.protocol_type, g.protocol_data,
-                    tuple(_member(m, g.protocol_type) for m in g.members), g.error_code)
+                    g.group_id,
+                    g.group_state,
+                    g.protocol_type,
+                    g.protocol_data,
+                    tuple(_member(m, g.protocol_type) for m in g.members),
+                    g.error_code,
+                )
         return out
 
     async def delete_groups(self, group_ids: Iterable[str]) -> dict[str, int]:
@@ -299,14 +411,19 @@ class AsyncAdmin:
         out = {}
         for group_id in group_ids:
             _, r = await self._coordinator_call(
-                group_id, ApiKey.DELETE_GROUPS, {"groups_names": [group_id]},
-                lambda r, _v: r.results[0].error_code if r.results else 0)
+                group_id,
+                ApiKey.DELETE_GROUPS,
+                {"groups_names": [group_id]},
+                lambda r, _v: r.results[0].error_code if r.results else 0,
+            )
             out.update({x.group_id: x.error_code for x in r.results})
         return out
 
     # --- offsets -----------------------------------------------------------------------------
 
-    async def list_offsets(self, specs: Mapping[TopicPartition, int]) -> dict[TopicPartition, tuple[int, int]]:
+    async def list_offsets(
+        self, specs: Mapping[TopicPartition, int]
+    ) -> dict[TopicPartition, tuple[int, int]]:
         """{partition: (offset, timestamp)} for OffsetSpec.EARLIEST / LATEST / MAX_TIMESTAMP or a
         timestamp in ms (the first offset at or after it; -1 if none), asked of each leader."""
         specs = {TopicPartition(*tp): ts for tp, ts in specs.items()}
@@ -314,8 +431,11 @@ class AsyncAdmin:
         out: dict[TopicPartition, tuple[int, int]] = {}
 
         async def attempt() -> None:
-            await self.client.wait_for(lambda: all(self.client.cluster.leader_for(tp) >= 0 for tp in specs),
-                                       self.timeout, "partition leaders")
+            await self.client.wait_for(
+                lambda: all(self.client.cluster.leader_for(tp) >= 0 for tp in specs),
+                self.timeout,
+                "partition leaders",
+            )
             by_node: dict[int, dict[TopicPartition, int]] = {}
             for tp, ts in specs.items():
                 if tp not in out:
@@ -333,64 +453,93 @@ class AsyncAdmin:
         await self.client.retry(attempt, what="ListOffsets")
         return out
 
-    async def list_group_offsets(self, group_id: str, partitions: Iterable[TopicPartition] | None = None,
-                                 ) -> dict[TopicPartition, OffsetAndMetadata]:
+    async def list_group_offsets(
+        self,
+        group_id: str,
+        partitions: Iterable[TopicPartition] | None = None,
+    ) -> dict[TopicPartition, OffsetAndMetadata]:
         """The group's committed offsets (all of them, or for `partitions`)."""
         tps = None if partitions is None else sorted({TopicPartition(*tp) for tp in partitions})
         version, r = await self._coordinator_call(
-            group_id, ApiKey.OFFSET_FETCH, offset_fetch_body(group_id, tps),
-            lambda r, v: offset_fetch_result(r, v, group_id)[0])
+            group_id,
+            ApiKey.OFFSET_FETCH,
+            offset_fetch_body(group_id, tps),
+            lambda r, v: offset_fetch_result(r, v, group_id)[0],
+        )
         error, found = offset_fetch_result(r, version, group_id)
         if error:
             raise error_for(error, f"OffsetFetch {group_id!r}")
         return {tp: om for tp, (om, code) in found.items() if om is not None and not code}
 
-    async def alter_group_offsets(self, group_id: str, offsets: Mapping[TopicPartition, int | OffsetAndMetadata]) -> None:
+    async def alter_group_offsets(
+        self, group_id: str, offsets: Mapping[TopicPartition, int | OffsetAndMetadata]
+    ) -> None:
         """Set a group's committed offsets (the group must have no active members)."""
-        to_commit = {TopicPartition(*tp): om if isinstance(om, OffsetAndMetadata) else OffsetAndMetadata(int(om))
-                     for tp, om in offsets.items()}
+        to_commit = {
+            TopicPartition(*tp): om if isinstance(om, OffsetAndMetadata) else OffsetAndMetadata(int(om))
+            for tp, om in offsets.items()
+        }
         _, r = await self._coordinator_call(
-            group_id, ApiKey.OFFSET_COMMIT, offset_commit_body(group_id, to_commit),
-            lambda r, _v: next((c for c in offset_commit_errors(r).values() if c), 0))
+            group_id,
+            ApiKey.OFFSET_COMMIT,
+            offset_commit_body(group_id, to_commit),
+            lambda r, _v: next((c for c in offset_commit_errors(r).values() if c), 0),
+        )
         for tp, code in offset_commit_errors(r).items():
             if code:
                 raise error_for(code, f"OffsetCommit {group_id!r} {tp}")
 
-    async def reset_group_offsets(self, group_id: str, target: str | Iterable[TopicPartition], *,
-                                  to: str | int = "earliest") -> dict[TopicPartition, int]:
+    async def reset_group_offsets(
+        self, group_id: str, target: str | Iterable[TopicPartition], *, to: str | int = "earliest"
+    ) -> dict[TopicPartition, int]:
         """Move a group's committed offsets of a topic (every partition) or of some partitions
         to "earliest", "latest", or the first offset at or after a timestamp (ms)."""
         if isinstance(target, str):
             self.client.add_topics([target])
-            await self.client.wait_for(lambda: self.client.cluster.partition_count(target) > 0, self.timeout,
-                                       f"metadata of {target!r}")
+            await self.client.wait_for(
+                lambda: self.client.cluster.partition_count(target) > 0,
+                self.timeout,
+                f"metadata of {target!r}",
+            )
             tps = [TopicPartition(target, p) for p in self.client.cluster.partitions_for(target) or []]
         else:
             tps = [TopicPartition(*tp) for tp in target]
-        spec = {"earliest": OffsetSpec.EARLIEST, "latest": OffsetSpec.LATEST}.get(to, to) if isinstance(to, str) else to
+        spec = (
+            {"earliest": OffsetSpec.EARLIEST, "latest": OffsetSpec.LATEST}.get(to, to)
+            if isinstance(to, str)
+            else to
+        )
         if isinstance(spec, str):
             raise ValueError("to must be 'earliest', 'latest' or a timestamp in ms")
         found = await self.list_offsets({tp: spec for tp in tps})
         if spec >= 0:  # by time: partitions without a later record go to their end
-            ends = await self.list_offsets({tp: OffsetSpec.LATEST for tp, (off, _) in found.items() if off < 0})
+            ends = await self.list_offsets(
+                {tp: OffsetSpec.LATEST for tp, (off, _) in found.items() if off < 0}
+            )
             found.update(ends)
         offsets = {tp: off for tp, (off, _ts) in found.items()}
         await self.alter_group_offsets(group_id, offsets)
         log.info("reset_group_offsets", group=group_id, offsets={str(tp): o for tp, o in offsets.items()})
         return offsets
 
-    async def delete_group_offsets(self, group_id: str, partitions: Iterable[TopicPartition]) -> dict[TopicPartition, int]:
+    async def delete_group_offsets(
+        self, group_id: str, partitions: Iterable[TopicPartition]
+    ) -> dict[TopicPartition, int]:
         tps = sorted({TopicPartition(*tp) for tp in partitions})
         topics: dict[str, list[dict[str, int]]] = {}
         for tp in tps:
             topics.setdefault(tp.topic, []).append({"partition_index": tp.partition})
         _, r = await self._coordinator_call(
-            group_id, ApiKey.OFFSET_DELETE,
+            group_id,
+            ApiKey.OFFSET_DELETE,
             {"group_id": group_id, "topics": [{"name": t, "partitions": ps} for t, ps in topics.items()]},
-            lambda r, _v: r.error_code)
+            lambda r, _v: r.error_code,
+        )
         if r.error_code:
             raise error_for(r.error_code, f"OffsetDelete {group_id!r}")
-        return {TopicPartition(t.name, p.partition_index): p.error_code for t in r.topics for p in t.partitions}
+        return {
+            TopicPartition(t.name, p.partition_index): p.error_code for t in r.topics for p in t.partitions
+        }
 
 
 def _member(m: Any, protocol_type: str) -> MemberDescription:
@@ -402,5 +551,7 @@ def _member(m: Any, protocol_type: str) -> MemberDescription:
                 topics = tuple(decode_subscription(m.member_metadata).topics)
         with contextlib.suppress(ProtocolDecodeError):
             if m.member_assignment:
-                assignment = tuple(TopicPartition(t, p) for t, p in decode_assignment(m.member_assignment).partitions())
+                assignment = tuple(
+                    TopicPartition(t, p) for t, p in decode_assignment(m.member_assignment).partitions()
+                )
     return MemberDescription(m.member_id, m.group_instance_id, m.client_id, m.client_host, topics, assignment)

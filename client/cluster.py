@@ -125,7 +125,9 @@ class KafkaClient:
         await asyncio.gather(*(c.close() for c in conns), return_exceptions=True)
 
     def connection_config(self) -> ConnectionConfig:
-        return ConnectionConfig(self.config.client_id, self.config.request_timeout_ms, self.config.connect_timeout_ms)
+        return ConnectionConfig(
+            self.config.client_id, self.config.request_timeout_ms, self.config.connect_timeout_ms
+        )
 
     # --- metadata ----------------------------------------------------------------------------
 
@@ -153,7 +155,9 @@ class KafkaClient:
         if topics is not None:
             self.add_topics(topics)
         if self._refresh is None or self._refresh.done():
-            self._refresh = asyncio.get_running_loop().create_task(self._do_refresh(), name="kafka-metadata-refresh")
+            self._refresh = asyncio.get_running_loop().create_task(
+                self._do_refresh(), name="kafka-metadata-refresh"
+            )
         await asyncio.shield(self._refresh)
         return self.cluster
 
@@ -235,10 +239,15 @@ class KafkaClient:
         if old is not None:
             await old.close()
         host, port = self._address(node_id)
-        conn = BrokerConnection(host, port, node_id, self.connection_config(),
-                                caps=self._caps.setdefault((host, port), {}),
-                                answered=self._answered.setdefault((host, port), set()),
-                                on_suspect=self._lower_version)
+        conn = BrokerConnection(
+            host,
+            port,
+            node_id,
+            self.connection_config(),
+            caps=self._caps.setdefault((host, port), {}),
+            answered=self._answered.setdefault((host, port), set()),
+            on_suspect=self._lower_version,
+        )
         await conn.connect()
         if self._closed:
             await conn.close()
@@ -255,21 +264,45 @@ class KafkaClient:
         if version - 1 < max(ours, theirs) or conn.caps.get(api_key, version) < version:
             return
         conn.caps[api_key] = version - 1
-        log.warning("lower_api_version", node=conn.node_id, api=ApiKey(api_key).name, version=version - 1,
-                    reason=f"the broker closed the connection on v{version}")
+        log.warning(
+            "lower_api_version",
+            node=conn.node_id,
+            api=ApiKey(api_key).name,
+            version=version - 1,
+            reason=f"the broker closed the connection on v{version}",
+        )
 
     def drop_connection(self, node_id: int, purpose: str = DATA) -> None:
         conn = self._conns.pop((node_id, purpose), None)
         if conn is not None:
             asyncio.get_running_loop().create_task(conn.close())
 
-    async def send(self, node_id: int, api_key: int, body: Body, *, purpose: str = DATA,
-                   max_version: int | None = None, timeout: float | None = None) -> Container:
-        return (await self.send_versioned(node_id, api_key, body, purpose=purpose, max_version=max_version,
-                                          timeout=timeout))[1]
+    async def send(
+        self,
+        node_id: int,
+        api_key: int,
+        body: Body,
+        *,
+        purpose: str = DATA,
+        max_version: int | None = None,
+        timeout: float | None = None,
+    ) -> Container:
+        return (
+            await self.send_versioned(
+                node_id, api_key, body, purpose=purpose, max_version=max_version, timeout=timeout
+            )
+        )[1]
 
-    async def send_versioned(self, node_id: int, api_key: int, body: Body, *, purpose: str = DATA,
-                             max_version: int | None = None, timeout: float | None = None) -> tuple[int, Container]:
+    async def send_versioned(
+        self,
+        node_id: int,
+        api_key: int,
+        body: Body,
+        *,
+        purpose: str = DATA,
+        max_version: int | None = None,
+        timeout: float | None = None,
+    ) -> tuple[int, Container]:
         """One request to one broker. A failed connection is dropped and metadata refreshed."""
         try:
             conn = await self.connection(node_id, purpose)

@@ -57,9 +57,17 @@ class _Pending:
 class BrokerConnection:
     """A connection to `host:port` (node `node_id`; negative ids are bootstrap servers)."""
 
-    def __init__(self, host: str, port: int, node_id: int, config: ConnectionConfig | None = None, *,
-                 caps: dict[int, int] | None = None, answered: set[tuple[int, int]] | None = None,
-                 on_suspect: Callable[[BrokerConnection, int, int], None] | None = None):
+    def __init__(
+        self,
+        host: str,
+        port: int,
+        node_id: int,
+        config: ConnectionConfig | None = None,
+        *,
+        caps: dict[int, int] | None = None,
+        answered: set[tuple[int, int]] | None = None,
+        on_suspect: Callable[[BrokerConnection, int, int], None] | None = None,
+    ):
         self.host, self.port, self.node_id = host, port, node_id
         self.config = config or ConnectionConfig()
         self.api_versions: dict[int, tuple[int, int]] = {}
@@ -99,7 +107,9 @@ class BrokerConnection:
         if sock is not None:
             with contextlib.suppress(OSError):
                 sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
-        self._read_task = asyncio.get_running_loop().create_task(self._read_loop(), name=f"kafka-read-{self.node_id}")
+        self._read_task = asyncio.get_running_loop().create_task(
+            self._read_loop(), name=f"kafka-read-{self.node_id}"
+        )
         try:
             await self._negotiate()
         except BaseException:
@@ -110,8 +120,10 @@ class BrokerConnection:
     async def _negotiate(self) -> None:
         version: int | None = usable_version({ApiKey.API_VERSIONS: (0, 4)}, ApiKey.API_VERSIONS)
         while version is not None:
-            body = {"client_software_name": self.config.software_name,
-                    "client_software_version": self.config.software_version}
+            body = {
+                "client_software_name": self.config.software_name,
+                "client_software_version": self.config.software_version,
+            }
             frame = await self._send(ApiKey.API_VERSIONS, version, body, raw=True, timeout=None)
             error, ranges = read_api_versions(frame, version)
             if error == ErrorCode.NONE:
@@ -128,13 +140,15 @@ class BrokerConnection:
             max_version = cap if max_version is None else min(cap, max_version)
         return usable_version(self.api_versions, api_key, max_version=max_version)
 
-    async def request(self, api_key: int, body: Body, *, max_version: int | None = None,
-                      timeout: float | None = None) -> Container:
+    async def request(
+        self, api_key: int, body: Body, *, max_version: int | None = None, timeout: float | None = None
+    ) -> Container:
         """Send a request at the highest usable version; the decoded response."""
         return (await self.request_versioned(api_key, body, max_version=max_version, timeout=timeout))[1]
 
-    async def request_versioned(self, api_key: int, body: Body, *, max_version: int | None = None,
-                                timeout: float | None = None) -> tuple[int, Container]:
+    async def request_versioned(
+        self, api_key: int, body: Body, *, max_version: int | None = None, timeout: float | None = None
+    ) -> tuple[int, Container]:
         """Like `request`, with the version used. `body` may be a function of the version."""
         version = self.version(api_key, max_version=max_version)
         payload = body(version) if callable(body) else body
@@ -149,8 +163,9 @@ class BrokerConnection:
         self._write(encode_request(header, payload))
         return version
 
-    async def _send(self, api_key: int, version: int, body: Mapping[str, Any], *, raw: bool,
-                    timeout: float | None) -> Any:
+    async def _send(
+        self, api_key: int, version: int, body: Mapping[str, Any], *, raw: bool, timeout: float | None
+    ) -> Any:
         self._check_open()
         cid = next(self._ids)
         frame = encode_request(RequestHeader(api_key, version, cid, self.config.client_id), body)
@@ -167,7 +182,9 @@ class BrokerConnection:
             return await wait_for(asyncio.shield(future), wait)
         except TimeoutError:
             self._pending.pop(cid, None)
-            error = KafkaTimeoutError(f"{ApiKey(api_key).name} to node {self.node_id} timed out after {wait:.1f}s")
+            error = KafkaTimeoutError(
+                f"{ApiKey(api_key).name} to node {self.node_id} timed out after {wait:.1f}s"
+            )
             # As Kafka's clients do: a request timeout disconnects (its answer may still come).
             self._fail(KafkaConnectionError(f"closed after a request timeout to node {self.node_id}"))
             raise error from None
@@ -211,16 +228,25 @@ class BrokerConnection:
                     try:
                         _, body = decode_response_leniently(frame, pending.api_key, pending.version)
                     except (ProtocolDecodeError, struct.error, ValueError):
-                        pending.future.set_exception(KafkaConnectionError(
-                            f"bad {ApiKey(pending.api_key).name} v{pending.version} answer from node {self.node_id}: {e}"
-                        ))
+                        pending.future.set_exception(
+                            KafkaConnectionError(
+                                f"bad {ApiKey(pending.api_key).name} v{pending.version} answer from node {self.node_id}: {e}"
+                            )
+                        )
                         continue
-                    log.debug("read_leniently", node=self.node_id, api=ApiKey(pending.api_key).name,
-                              version=pending.version, error=str(e))
+                    log.debug(
+                        "read_leniently",
+                        node=self.node_id,
+                        api=ApiKey(pending.api_key).name,
+                        version=pending.version,
+                        error=str(e),
+                    )
                 pending.future.set_result(body)
         except (asyncio.IncompleteReadError, OSError) as e:
             self._report_suspects()
-            self._fail(KafkaConnectionError(f"connection to node {self.node_id} ({self.host}:{self.port}) lost: {e}"))
+            self._fail(
+                KafkaConnectionError(f"connection to node {self.node_id} ({self.host}:{self.port}) lost: {e}")
+            )
         except KafkaError as e:
             self._fail(e)
         except asyncio.CancelledError:

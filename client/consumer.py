@@ -67,15 +67,31 @@ class AsyncConsumer:
     ):
         if isolation_level not in _ISOLATION:
             raise ValueError(f"isolation_level must be one of {sorted(_ISOLATION)}")
-        self.client = KafkaClient(ClientConfig(
-            bootstrap_servers, client_id, request_timeout_ms, metadata_max_age_ms=metadata_max_age_ms,
-            retry_backoff_ms=retry_backoff_ms, allow_auto_create_topics=allow_auto_create_topics,
-        ))
+        self.client = KafkaClient(
+            ClientConfig(
+                bootstrap_servers,
+                client_id,
+                request_timeout_ms,
+                metadata_max_age_ms=metadata_max_age_ms,
+                retry_backoff_ms=retry_backoff_ms,
+                allow_auto_create_topics=allow_auto_create_topics,
+            )
+        )
         self._subs = SubscriptionState(ResetStrategy(auto_offset_reset))
-        self._fetcher = Fetcher(self.client, self._subs, FetchConfig(
-            fetch_min_bytes, fetch_max_bytes, fetch_max_wait_ms, max_partition_fetch_bytes,
-            _ISOLATION[isolation_level], check_crcs,
-        ), key_deserializer, value_deserializer)
+        self._fetcher = Fetcher(
+            self.client,
+            self._subs,
+            FetchConfig(
+                fetch_min_bytes,
+                fetch_max_bytes,
+                fetch_max_wait_ms,
+                max_partition_fetch_bytes,
+                _ISOLATION[isolation_level],
+                check_crcs,
+            ),
+            key_deserializer,
+            value_deserializer,
+        )
         self._max_poll_records = max_poll_records
         self._wakeup = asyncio.Event()
         self.client.on_metadata(self._on_metadata)
@@ -87,12 +103,23 @@ class AsyncConsumer:
         self.coordinator: ConsumerCoordinator | None = None
         if group_id is not None:
             self.coordinator = ConsumerCoordinator(
-                self.client, self._subs,
-                GroupConfig(group_id, group_instance_id, session_timeout_ms, heartbeat_interval_ms,
-                            max_poll_interval_ms, rebalance_timeout_ms, enable_auto_commit, auto_commit_interval_ms,
-                            exclude_internal_topics),
-                assignor_registry.create(partition_assignment_strategy), listener,
-                notify=self._notify, on_revoke=self._on_revoke,
+                self.client,
+                self._subs,
+                GroupConfig(
+                    group_id,
+                    group_instance_id,
+                    session_timeout_ms,
+                    heartbeat_interval_ms,
+                    max_poll_interval_ms,
+                    rebalance_timeout_ms,
+                    enable_auto_commit,
+                    auto_commit_interval_ms,
+                    exclude_internal_topics,
+                ),
+                assignor_registry.create(partition_assignment_strategy),
+                listener,
+                notify=self._notify,
+                on_revoke=self._on_revoke,
             )
         elif topics:
             raise IllegalStateError("subscribing to topics needs a group_id; use assign() without one")
@@ -156,8 +183,13 @@ class AsyncConsumer:
 
     # --- subscribing -------------------------------------------------------------------------
 
-    def subscribe(self, topics: Iterable[str] = (), *, pattern: str | re.Pattern[str] | None = None,
-                  listener: RebalanceListener | None = None) -> None:
+    def subscribe(
+        self,
+        topics: Iterable[str] = (),
+        *,
+        pattern: str | re.Pattern[str] | None = None,
+        listener: RebalanceListener | None = None,
+    ) -> None:
         """Join the group for these topics (or every topic matching `pattern`)."""
         coordinator = self._require_group()
         if listener is not None:
@@ -218,8 +250,9 @@ class AsyncConsumer:
 
     # --- reading -----------------------------------------------------------------------------
 
-    async def getmany(self, *partitions: TopicPartition, timeout_ms: float = 0,
-                      max_records: int | None = None) -> dict[TopicPartition, list[ConsumerRecord]]:
+    async def getmany(
+        self, *partitions: TopicPartition, timeout_ms: float = 0, max_records: int | None = None
+    ) -> dict[TopicPartition, list[ConsumerRecord]]:
         """Records ready now, or the first to arrive within `timeout_ms` (a poll)."""
         self._check_open()
         want = {TopicPartition(*tp) for tp in partitions} or None
@@ -239,7 +272,8 @@ class AsyncConsumer:
                     return {}
                 self._wakeup.clear()
                 if self._fetcher.has_data(want) or (
-                        coordinator is not None and coordinator.need_rejoin() and not coordinator.rebalancing):
+                    coordinator is not None and coordinator.need_rejoin() and not coordinator.rebalancing
+                ):
                     continue
                 with contextlib.suppress(TimeoutError):
                     await wait_for(self._wakeup.wait(), remaining)
@@ -337,8 +371,10 @@ class AsyncConsumer:
         if offsets is None:
             to_commit = self._subs.all_consumed()
         else:
-            to_commit = {TopicPartition(*tp): om if isinstance(om, OffsetAndMetadata) else OffsetAndMetadata(int(om))
-                         for tp, om in offsets.items()}
+            to_commit = {
+                TopicPartition(*tp): om if isinstance(om, OffsetAndMetadata) else OffsetAndMetadata(int(om))
+                for tp, om in offsets.items()
+            }
         await coordinator.offsets.commit(to_commit)
 
     def pause(self, *partitions: TopicPartition) -> None:
@@ -369,8 +405,11 @@ class AsyncConsumer:
 
     async def partitions_for_topic(self, topic: str) -> set[int]:
         self.client.add_topics([topic])
-        await self.client.wait_for(lambda: self.client.cluster.partition_count(topic) > 0,
-                                   self.client.config.request_timeout_ms / 1000, f"metadata of {topic!r}")
+        await self.client.wait_for(
+            lambda: self.client.cluster.partition_count(topic) > 0,
+            self.client.config.request_timeout_ms / 1000,
+            f"metadata of {topic!r}",
+        )
         return set(self.client.cluster.partitions_for(topic) or ())
 
     async def beginning_offsets(self, partitions: Iterable[TopicPartition]) -> dict[TopicPartition, int]:
@@ -379,13 +418,18 @@ class AsyncConsumer:
     async def end_offsets(self, partitions: Iterable[TopicPartition]) -> dict[TopicPartition, int]:
         return await self._offsets({TopicPartition(*tp): OffsetSpec.LATEST for tp in partitions})
 
-    async def offsets_for_times(self, timestamps: Mapping[TopicPartition, int]) -> dict[TopicPartition, int | None]:
+    async def offsets_for_times(
+        self, timestamps: Mapping[TopicPartition, int]
+    ) -> dict[TopicPartition, int | None]:
         found = await self._offsets({TopicPartition(*tp): ts for tp, ts in timestamps.items()})
         return {tp: (off if off >= 0 else None) for tp, off in found.items()}
 
     async def _offsets(self, specs: dict[TopicPartition, int]) -> dict[TopicPartition, int]:
         self.client.add_topics({tp.topic for tp in specs})
-        await self.client.wait_for(lambda: all(self.client.cluster.leader_for(tp) >= 0 for tp in specs),
-                                   self.client.config.request_timeout_ms / 1000, "partition leaders")
+        await self.client.wait_for(
+            lambda: all(self.client.cluster.leader_for(tp) >= 0 for tp in specs),
+            self.client.config.request_timeout_ms / 1000,
+            "partition leaders",
+        )
         found = await self.client.retry(lambda: self._fetcher.list_offsets(specs), what="ListOffsets")
         return {tp: offset for tp, (offset, _ts) in found.items()}

@@ -66,10 +66,16 @@ log = logs.get("kbroker.client.coordinator")
 
 
 class ConsumerCoordinator:
-    def __init__(self, client: KafkaClient, subscriptions: SubscriptionState, config: GroupConfig,
-                 assignors: list[Assignor], listener: RebalanceListener | None = None,
-                 notify: Callable[[], None] = lambda: None,
-                 on_revoke: Callable[[Iterable[TopicPartition]], None] = lambda _tps: None):
+    def __init__(
+        self,
+        client: KafkaClient,
+        subscriptions: SubscriptionState,
+        config: GroupConfig,
+        assignors: list[Assignor],
+        listener: RebalanceListener | None = None,
+        notify: Callable[[], None] = lambda: None,
+        on_revoke: Callable[[Iterable[TopicPartition]], None] = lambda _tps: None,
+    ):
         if not assignors:
             raise ValueError("a group consumer needs at least one assignor")
         self.client = client
@@ -89,8 +95,11 @@ class ConsumerCoordinator:
         self._join_prepared = False
         self._joined_counts: dict[str, int] | None = None
         self._fatal: KafkaError | None = None
-        self.heartbeat = Heartbeat(config.heartbeat_interval_ms / 1000, config.max_poll_interval_ms / 1000,
-                                   last_poll=time.monotonic())
+        self.heartbeat = Heartbeat(
+            config.heartbeat_interval_ms / 1000,
+            config.max_poll_interval_ms / 1000,
+            last_poll=time.monotonic(),
+        )
         self._heartbeat_wake = asyncio.Event()
         self.offsets = GroupOffsets(client, config, subscriptions, self)
         self._rebalance_task: asyncio.Task[None] | None = None
@@ -112,8 +121,9 @@ class ConsumerCoordinator:
         loop = asyncio.get_running_loop()
         self._tasks.append(loop.create_task(self._heartbeat_loop(), name=f"kafka-heartbeat-{self.group_id}"))
         if self.config.enable_auto_commit:
-            self._tasks.append(loop.create_task(self.offsets.auto_commit_loop(),
-                                                name=f"kafka-autocommit-{self.group_id}"))
+            self._tasks.append(
+                loop.create_task(self.offsets.auto_commit_loop(), name=f"kafka-autocommit-{self.group_id}")
+            )
         self.client.on_metadata(self._on_metadata)
 
     async def close(self) -> None:
@@ -182,7 +192,8 @@ class ConsumerCoordinator:
                 self.subs.mark_pending_revocation(self.subs.assigned())
                 self.on_revoke(self.subs.assigned())
             self._rebalance_task = asyncio.get_running_loop().create_task(
-                self._rebalance(), name=f"kafka-rebalance-{self.group_id}")
+                self._rebalance(), name=f"kafka-rebalance-{self.group_id}"
+            )
 
     @contextlib.contextmanager
     def polling(self) -> Iterator[None]:
@@ -231,7 +242,9 @@ class ConsumerCoordinator:
         while self.coordinator is None:
             # concurrent callers (rebalance, heartbeat, commits, the fetcher) share one lookup
             if self._lookup is None or self._lookup.done():
-                self._lookup = asyncio.get_running_loop().create_task(self.client.find_coordinator(self.group_id))
+                self._lookup = asyncio.get_running_loop().create_task(
+                    self.client.find_coordinator(self.group_id)
+                )
             try:
                 node = await asyncio.shield(self._lookup)
             except KafkaError as e:
@@ -242,7 +255,9 @@ class ConsumerCoordinator:
                 continue
             if self.coordinator is None:
                 self.coordinator = node
-                log.info("find_coordinator", group=self.group_id, node=node.node_id, host=node.host, port=node.port)
+                log.info(
+                    "find_coordinator", group=self.group_id, node=node.node_id, host=node.host, port=node.port
+                )
         return self.coordinator
 
     def mark_coordinator_dead(self, reason: str) -> None:
@@ -255,8 +270,9 @@ class ConsumerCoordinator:
         """A request to the group's coordinator (found first if need be)."""
         node = await self.ensure_coordinator(timeout)
         try:
-            return await self.client.send_versioned(node.node_id, api_key, body, purpose=COORDINATION,
-                                                    timeout=timeout)
+            return await self.client.send_versioned(
+                node.node_id, api_key, body, purpose=COORDINATION, timeout=timeout
+            )
         except (KafkaConnectionError, KafkaTimeoutError) as e:
             self.mark_coordinator_dead(str(e))
             raise
@@ -307,7 +323,9 @@ class ConsumerCoordinator:
             if gone:
                 self._revoke_locally(gone)
                 await self._call_listener("on_partitions_revoked", gone)
-        self.subs.assign_from_subscribed(owned - {tp for tp in owned if self.subs.assignment[tp].pending_revocation})
+        self.subs.assign_from_subscribed(
+            owned - {tp for tp in owned if self.subs.assignment[tp].pending_revocation}
+        )
 
     def _revoke_locally(self, tps: set[TopicPartition]) -> None:
         self.subs.mark_pending_revocation(tps)
@@ -329,7 +347,9 @@ class ConsumerCoordinator:
             "member_id": member_id,
             "group_instance_id": self.config.group_instance_id,
             "protocol_type": "consumer",
-            "protocols": join_protocols(self.assignors, topics, self.subs.assigned(), self.generation.generation_id),
+            "protocols": join_protocols(
+                self.assignors, topics, self.subs.assigned(), self.generation.generation_id
+            ),
             "reason": self.rejoin_reason,
         }
         self.rejoin_needed = False
@@ -338,7 +358,9 @@ class ConsumerCoordinator:
         timeout = max(self.client.config.request_timeout_ms, self.rebalance_timeout_ms + 5000) / 1000
         version, r = await self.send(ApiKey.JOIN_GROUP, body, timeout)
         if self.config.group_instance_id is not None and version < 5:
-            raise GroupFatalError("static membership (group_instance_id) needs JoinGroup v5+, which the broker lacks")
+            raise GroupFatalError(
+                "static membership (group_instance_id) needs JoinGroup v5+, which the broker lacks"
+            )
         action = join_action(r.error_code)
         if action is not Action.NONE:
             if r.error_code == ErrorCode.MEMBER_ID_REQUIRED:
@@ -352,8 +374,14 @@ class ConsumerCoordinator:
         is_leader = r.leader == r.member_id
         if is_leader and not r.skip_assignment:
             assignments = await self._assign(r.protocol_name, r.members)
-        log.info("sync_group", group=self.group_id, member=r.member_id, generation=r.generation_id,
-                 leader=is_leader, protocol=r.protocol_name)
+        log.info(
+            "sync_group",
+            group=self.group_id,
+            member=r.member_id,
+            generation=r.generation_id,
+            leader=is_leader,
+            protocol=r.protocol_name,
+        )
         sync = {
             "group_id": self.group_id,
             "generation_id": generation.generation_id,
@@ -377,10 +405,17 @@ class ConsumerCoordinator:
     async def _apply(self, action: Action, code: int, what: str) -> None:
         """Act on a failed JoinGroup/SyncGroup: the member will rejoin (or cannot go on)."""
         name = ErrorCode(code).name if code in ErrorCode._value2member_map_ else str(code)
-        log.info("rejoin_group", group=self.group_id, member=self.generation.member_id or None,
-                 reason=f"{what}: {name}")
-        self.state = MemberState.UNJOINED if action in (Action.RESET_REJOIN, Action.RESET_GENERATION_REJOIN) \
+        log.info(
+            "rejoin_group",
+            group=self.group_id,
+            member=self.generation.member_id or None,
+            reason=f"{what}: {name}",
+        )
+        self.state = (
+            MemberState.UNJOINED
+            if action in (Action.RESET_REJOIN, Action.RESET_GENERATION_REJOIN)
             else MemberState.PREPARING_REBALANCE
+        )
         self.rejoin_needed = True
         if action is Action.FATAL:
             raise GroupFatalError(f"{what} failed", code=code)
@@ -390,7 +425,9 @@ class ConsumerCoordinator:
             self.generation = Generation(-1, self.generation.member_id)
         elif action is Action.REDISCOVER:
             self.mark_coordinator_dead(name)
-        if action in (Action.RETRY, Action.REDISCOVER) or (action is Action.REJOIN and code != ErrorCode.MEMBER_ID_REQUIRED):
+        if action in (Action.RETRY, Action.REDISCOVER) or (
+            action is Action.REJOIN and code != ErrorCode.MEMBER_ID_REQUIRED
+        ):
             await asyncio.sleep(self.client.config.retry_backoff_ms / 1000)
 
     def _assignor(self, name: str | None) -> Assignor:
@@ -412,10 +449,17 @@ class ConsumerCoordinator:
         counts = self.client.cluster.partition_counts(topics)
         self._joined_counts = self.client.cluster.partition_counts(self.subs.group_subscription)
         result = assignor.assign(counts, subscriptions, group_instance_ids=instance_ids or None)
-        log.info("assign_partitions", group=self.group_id, generation=self.generation.generation_id,
-                 assignor=protocol, members=len(subscriptions),
-                 plan={m: [f"{t.topic}-{p}" for t in a.assigned_partitions for p in t.partitions]
-                       for m, a in result.items()})
+        log.info(
+            "assign_partitions",
+            group=self.group_id,
+            generation=self.generation.generation_id,
+            assignor=protocol,
+            members=len(subscriptions),
+            plan={
+                m: [f"{t.topic}-{p}" for t in a.assigned_partitions for p in t.partitions]
+                for m, a in result.items()
+            },
+        )
         return {m: encode_assignment(result.get(m, Assignment())) for m in subscriptions}
 
     async def _on_join_complete(self, generation: Generation, data: bytes) -> None:
@@ -432,14 +476,21 @@ class ConsumerCoordinator:
         with contextlib.suppress(Exception):
             self._assignor(generation.protocol).on_assignment(assignment, generation.generation_id)
         owned = self.subs.assigned()
-        log.info("receive_assignment", group=self.group_id, member=generation.member_id,
-                 generation=generation.generation_id, partitions=sorted(map(str, assigned)))
+        log.info(
+            "receive_assignment",
+            group=self.group_id,
+            member=generation.member_id,
+            generation=generation.generation_id,
+            partitions=sorted(map(str, assigned)),
+        )
         if self.protocol is RebalanceProtocol.COOPERATIVE:
             change = assignment_change(owned, assigned)
             if change.revoked:
                 if self.config.enable_auto_commit:
                     consumed = self.subs.all_consumed()
-                    await self.offsets.commit_quietly({tp: consumed[tp] for tp in change.revoked if tp in consumed}, "revoke")
+                    await self.offsets.commit_quietly(
+                        {tp: consumed[tp] for tp in change.revoked if tp in consumed}, "revoke"
+                    )
                 self._revoke_locally(set(change.revoked))
                 await self._call_listener("on_partitions_revoked", set(change.revoked))
             self.subs.assign_from_subscribed(assigned)
@@ -462,7 +513,11 @@ class ConsumerCoordinator:
     def _on_metadata(self, _changed: set[str]) -> None:
         cluster = self.client.cluster
         if self.subs.type is SubscriptionType.PATTERN:
-            names = [t for t, m in cluster.topics.items() if not (m.is_internal and self.config.exclude_internal_topics)]
+            names = [
+                t
+                for t, m in cluster.topics.items()
+                if not (m.is_internal and self.config.exclude_internal_topics)
+            ]
             if self.subs.match_topics(names):
                 self.client.add_topics(self.subs.subscription)
                 if self.state is not MemberState.UNJOINED:
@@ -482,30 +537,46 @@ class ConsumerCoordinator:
         backoff = self.client.config.retry_backoff_ms / 1000
         while True:
             stable = self.state is MemberState.STABLE
-            wait = timers.time_to_next_event(time.monotonic(), stable, joined=self.state is not MemberState.UNJOINED)
+            wait = timers.time_to_next_event(
+                time.monotonic(), stable, joined=self.state is not MemberState.UNJOINED
+            )
             self._heartbeat_wake.clear()
             with contextlib.suppress(TimeoutError):
                 await wait_for(self._heartbeat_wake.wait(), wait)
             now = time.monotonic()
             joined = self.state is not MemberState.UNJOINED and self.subs.group_managed
             if timers.poll_timer_expired(now, joined):
-                log.warning("expire_poll_interval", group=self.group_id, member=self.generation.member_id,
-                            max_poll_interval_ms=self.config.max_poll_interval_ms)
+                log.warning(
+                    "expire_poll_interval",
+                    group=self.group_id,
+                    member=self.generation.member_id,
+                    max_poll_interval_ms=self.config.max_poll_interval_ms,
+                )
                 if self._rebalance_task is not None and not self._rebalance_task.done():
                     self._rebalance_task.cancel()
                 await self.maybe_leave_group("consumer poll timeout has expired (max_poll_interval_ms)")
                 continue
-            if self.state is not MemberState.STABLE or not self.generation.valid or not timers.heartbeat_due(now):
+            if (
+                self.state is not MemberState.STABLE
+                or not self.generation.valid
+                or not timers.heartbeat_due(now)
+            ):
                 continue
             timers.sent(now)
             await self._heartbeat_once(backoff)
 
     async def _heartbeat_once(self, backoff: float) -> None:
         generation = self.generation
-        body = {"group_id": self.group_id, "generation_id": generation.generation_id,
-                "member_id": generation.member_id, "group_instance_id": self.config.group_instance_id}
+        body = {
+            "group_id": self.group_id,
+            "generation_id": generation.generation_id,
+            "member_id": generation.member_id,
+            "group_instance_id": self.config.group_instance_id,
+        }
         try:
-            _, r = await self.send(ApiKey.HEARTBEAT, body, timeout=self.client.config.request_timeout_ms / 1000)
+            _, r = await self.send(
+                ApiKey.HEARTBEAT, body, timeout=self.client.config.request_timeout_ms / 1000
+            )
         except KafkaError as e:
             log.debug("fail_heartbeat", group=self.group_id, error=str(e))
             self.heartbeat.retry_after(time.monotonic(), backoff)
@@ -515,7 +586,11 @@ class ConsumerCoordinator:
         action = heartbeat_action(r.error_code)
         if action is Action.NONE:
             return
-        name = ErrorCode(r.error_code).name if r.error_code in ErrorCode._value2member_map_ else str(r.error_code)
+        name = (
+            ErrorCode(r.error_code).name
+            if r.error_code in ErrorCode._value2member_map_
+            else str(r.error_code)
+        )
         if action is Action.REJOIN:
             self.request_rejoin("the group is rebalancing (heartbeat)")
         elif action is Action.RETRY:
@@ -524,8 +599,13 @@ class ConsumerCoordinator:
             self.mark_coordinator_dead(name)
             self.heartbeat.retry_after(time.monotonic(), backoff)
         elif action in (Action.RESET_REJOIN, Action.RESET_GENERATION_REJOIN):
-            log.warning("lose_membership", group=self.group_id, member=generation.member_id,
-                        generation=generation.generation_id, error=name)
+            log.warning(
+                "lose_membership",
+                group=self.group_id,
+                member=generation.member_id,
+                generation=generation.generation_id,
+                error=name,
+            )
             self.lose_generation(generation, action, f"heartbeat: {name}")
         else:
             self._fatal = GroupFatalError("Heartbeat failed", code=r.error_code)
@@ -537,7 +617,9 @@ class ConsumerCoordinator:
         id (RESET_REJOIN): forget it and rejoin. Nothing to do if the member already moved on."""
         if generation != self.generation:
             return
-        self.generation = NO_GENERATION_STATE if action is Action.RESET_REJOIN else Generation(-1, generation.member_id)
+        self.generation = (
+            NO_GENERATION_STATE if action is Action.RESET_REJOIN else Generation(-1, generation.member_id)
+        )
         self.state = MemberState.UNJOINED
         self.request_rejoin(reason)
 
@@ -547,11 +629,18 @@ class ConsumerCoordinator:
         """LeaveGroup for a dynamic member that is in the group; then forget the generation.
         Static members stay (their session timeout, or their restart, decides)."""
         generation = self.generation
-        if (self.config.group_instance_id is None and self.coordinator is not None
-                and self.state is not MemberState.UNJOINED and generation.member_id):
+        if (
+            self.config.group_instance_id is None
+            and self.coordinator is not None
+            and self.state is not MemberState.UNJOINED
+            and generation.member_id
+        ):
             log.info("leave_group", group=self.group_id, member=generation.member_id, reason=reason)
-            body = {"group_id": self.group_id, "member_id": generation.member_id,
-                    "members": [{"member_id": generation.member_id, "group_instance_id": None, "reason": reason}]}
+            body = {
+                "group_id": self.group_id,
+                "member_id": generation.member_id,
+                "members": [{"member_id": generation.member_id, "group_instance_id": None, "reason": reason}],
+            }
             timeout = self.client.config.request_timeout_ms / 1000
             try:
                 version, r = await self.send(ApiKey.LEAVE_GROUP, body, timeout=timeout)
@@ -560,12 +649,21 @@ class ConsumerCoordinator:
                     # comes from a broker that read the request as v0-2 (the librdkafka mock):
                     # say it again in that layout.
                     node = await self.ensure_coordinator(timeout)
-                    r = await self.client.send(node.node_id, ApiKey.LEAVE_GROUP, body, purpose=COORDINATION,
-                                               max_version=2, timeout=timeout)
+                    r = await self.client.send(
+                        node.node_id,
+                        ApiKey.LEAVE_GROUP,
+                        body,
+                        purpose=COORDINATION,
+                        max_version=2,
+                        timeout=timeout,
+                    )
                 errors = [r.error_code] + [m.error_code for m in r.members]
                 if any(errors):
-                    log.info("fail_leave_group", group=self.group_id,
-                             error=ErrorCode(next(e for e in errors if e)).name)
+                    log.info(
+                        "fail_leave_group",
+                        group=self.group_id,
+                        error=ErrorCode(next(e for e in errors if e)).name,
+                    )
             except KafkaError as e:
                 log.info("fail_leave_group", group=self.group_id, error=str(e))
         self.generation = NO_GENERATION_STATE

@@ -74,9 +74,16 @@ class DemoConsumer:
 async def start_consumer(a: argparse.Namespace, name: str) -> DemoConsumer:
     say(name, "joins the group")
     consumer = AsyncConsumer(
-        a.topic, bootstrap_servers=a.bootstrap, group_id=a.group, client_id=name, auto_offset_reset="earliest",
-        session_timeout_ms=a.session_ms, heartbeat_interval_ms=max(100, a.session_ms // 6),
-        auto_commit_interval_ms=1000, listener=Narrator(name), metadata_max_age_ms=5000,
+        a.topic,
+        bootstrap_servers=a.bootstrap,
+        group_id=a.group,
+        client_id=name,
+        auto_offset_reset="earliest",
+        session_timeout_ms=a.session_ms,
+        heartbeat_interval_ms=max(100, a.session_ms // 6),
+        auto_commit_interval_ms=1000,
+        listener=Narrator(name),
+        metadata_max_age_ms=5000,
         partition_assignment_strategy=(a.assignor,),
     )
     await consumer.start()
@@ -116,7 +123,10 @@ async def catch_up(a: argparse.Namespace, members: list[DemoConsumer], timeout: 
     """Wait until the members have read everything produced (their positions are at the end)."""
     tps = [TopicPartition(a.topic, p) for p in range(a.partitions)]
     async with AsyncAdmin(a.bootstrap) as admin:
-        ends = {tp: off for tp, (off, _) in (await admin.list_offsets({tp: OffsetSpec.LATEST for tp in tps})).items()}
+        ends = {
+            tp: off
+            for tp, (off, _) in (await admin.list_offsets({tp: OffsetSpec.LATEST for tp in tps})).items()
+        }
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         positions = {}
@@ -134,7 +144,10 @@ async def main(a: argparse.Namespace) -> None:
     pace = a.pace
     async with AsyncAdmin(a.bootstrap) as admin:
         cluster = await admin.describe_cluster()
-        say("demo", f"cluster {cluster['cluster_id']} with {len(cluster['brokers'])} broker(s) at {a.bootstrap}")
+        say(
+            "demo",
+            f"cluster {cluster['cluster_id']} with {len(cluster['brokers'])} broker(s) at {a.bootstrap}",
+        )
         try:
             await admin.create_topics([NewTopic(a.topic, a.partitions)], exist_ok=True)
             say("demo", f"topic {a.topic!r} has {a.partitions} partitions")
@@ -158,8 +171,12 @@ async def main(a: argparse.Namespace) -> None:
         await asyncio.sleep(a.session_ms / 1000 + 4 * pace)
         members["consumer-D"] = await start_consumer(a, "consumer-D")
         await asyncio.sleep(5 * pace)
-        say("demo", "read so far: " + ", ".join(f"{m.name} {m.read}" for m in members.values())
-            + f"; produced {produced[0]}")
+        say(
+            "demo",
+            "read so far: "
+            + ", ".join(f"{m.name} {m.read}" for m in members.values())
+            + f"; produced {produced[0]}",
+        )
     finally:
         stop.set()
         with contextlib.suppress(Exception):
@@ -169,8 +186,12 @@ async def main(a: argparse.Namespace) -> None:
         for m in list(members.values()):
             await stop_consumer(m)
     async with AsyncAdmin(a.bootstrap) as admin:
-        committed = await admin.list_group_offsets(a.group, [TopicPartition(a.topic, p) for p in range(a.partitions)])
-        ends = await admin.list_offsets({TopicPartition(a.topic, p): OffsetSpec.LATEST for p in range(a.partitions)})
+        committed = await admin.list_group_offsets(
+            a.group, [TopicPartition(a.topic, p) for p in range(a.partitions)]
+        )
+        ends = await admin.list_offsets(
+            {TopicPartition(a.topic, p): OffsetSpec.LATEST for p in range(a.partitions)}
+        )
         say("demo", f"group {a.group!r} committed offsets (lag):")
         for tp in sorted(ends):
             end = ends[tp][0]
@@ -184,9 +205,18 @@ def parse(argv: list[str] | None = None) -> argparse.Namespace:
     p.add_argument("--topic", default="demo")
     p.add_argument("--partitions", type=int, default=6)
     p.add_argument("--group", default="demo-group")
-    p.add_argument("--session-ms", type=int, default=6000, help="session timeout (the broker's minimum is 6000 by default)")
-    p.add_argument("--assignor", default="range", choices=["range", "roundrobin", "sticky", "cooperative-sticky"],
-                   help="cooperative-sticky shows KIP-429: only the partitions that move are revoked")
+    p.add_argument(
+        "--session-ms",
+        type=int,
+        default=6000,
+        help="session timeout (the broker's minimum is 6000 by default)",
+    )
+    p.add_argument(
+        "--assignor",
+        default="range",
+        choices=["range", "roundrobin", "sticky", "cooperative-sticky"],
+        help="cooperative-sticky shows KIP-429: only the partitions that move are revoked",
+    )
     p.add_argument("--pace", type=float, default=1.0, help="scale the script's pauses")
     return p.parse_args(argv)
 

@@ -15,7 +15,9 @@ class KafkaError(Exception):
     code: ErrorCode | None = None
     retriable: bool = False
 
-    def __init__(self, message: str = "", *, code: ErrorCode | int | None = None, retriable: bool | None = None):
+    def __init__(
+        self, message: str = "", *, code: ErrorCode | int | None = None, retriable: bool | None = None
+    ):
         if code is not None:
             self.code = ErrorCode(code) if code in ErrorCode._value2member_map_ else code  # type: ignore[assignment]
         if retriable is not None:
@@ -105,48 +107,52 @@ class GroupFatalError(KafkaError):
 
 
 # Kafka's RetriableException subclasses, by error code.
-RETRIABLE_CODES = frozenset({
-    ErrorCode.CORRUPT_MESSAGE,
-    ErrorCode.UNKNOWN_TOPIC_OR_PARTITION,
-    ErrorCode.LEADER_NOT_AVAILABLE,
-    ErrorCode.NOT_LEADER_OR_FOLLOWER,
-    ErrorCode.REQUEST_TIMED_OUT,
-    ErrorCode.NETWORK_EXCEPTION,
-    ErrorCode.COORDINATOR_LOAD_IN_PROGRESS,
-    ErrorCode.COORDINATOR_NOT_AVAILABLE,
-    ErrorCode.NOT_COORDINATOR,
-    ErrorCode.NOT_ENOUGH_REPLICAS,
-    ErrorCode.NOT_ENOUGH_REPLICAS_AFTER_APPEND,
-    ErrorCode.KAFKA_STORAGE_ERROR,
-    ErrorCode.FETCH_SESSION_ID_NOT_FOUND,
-    ErrorCode.INVALID_FETCH_SESSION_EPOCH,
-    ErrorCode.FENCED_LEADER_EPOCH,
-    ErrorCode.UNKNOWN_LEADER_EPOCH,
-    ErrorCode.OFFSET_NOT_AVAILABLE,
-    ErrorCode.PREFERRED_LEADER_NOT_AVAILABLE,
-    ErrorCode.ELIGIBLE_LEADERS_NOT_AVAILABLE,
-    ErrorCode.UNSTABLE_OFFSET_COMMIT,
-    ErrorCode.THROTTLING_QUOTA_EXCEEDED,
-    ErrorCode.UNKNOWN_TOPIC_ID,
-    ErrorCode.INCONSISTENT_TOPIC_ID,
-    ErrorCode.NOT_CONTROLLER,
-})
+RETRIABLE_CODES = frozenset(
+    {
+        ErrorCode.CORRUPT_MESSAGE,
+        ErrorCode.UNKNOWN_TOPIC_OR_PARTITION,
+        ErrorCode.LEADER_NOT_AVAILABLE,
+        ErrorCode.NOT_LEADER_OR_FOLLOWER,
+        ErrorCode.REQUEST_TIMED_OUT,
+        ErrorCode.NETWORK_EXCEPTION,
+        ErrorCode.COORDINATOR_LOAD_IN_PROGRESS,
+        ErrorCode.COORDINATOR_NOT_AVAILABLE,
+        ErrorCode.NOT_COORDINATOR,
+        ErrorCode.NOT_ENOUGH_REPLICAS,
+        ErrorCode.NOT_ENOUGH_REPLICAS_AFTER_APPEND,
+        ErrorCode.KAFKA_STORAGE_ERROR,
+        ErrorCode.FETCH_SESSION_ID_NOT_FOUND,
+        ErrorCode.INVALID_FETCH_SESSION_EPOCH,
+        ErrorCode.FENCED_LEADER_EPOCH,
+        ErrorCode.UNKNOWN_LEADER_EPOCH,
+        ErrorCode.OFFSET_NOT_AVAILABLE,
+        ErrorCode.PREFERRED_LEADER_NOT_AVAILABLE,
+        ErrorCode.ELIGIBLE_LEADERS_NOT_AVAILABLE,
+        ErrorCode.UNSTABLE_OFFSET_COMMIT,
+        ErrorCode.THROTTLING_QUOTA_EXCEEDED,
+        ErrorCode.UNKNOWN_TOPIC_ID,
+        ErrorCode.INCONSISTENT_TOPIC_ID,
+        ErrorCode.NOT_CONTROLLER,
+    }
+)
 
 # Errors that mean "ask someone else": the coordinator moved or is not there yet.
 COORDINATOR_ERRORS = frozenset({ErrorCode.NOT_COORDINATOR, ErrorCode.COORDINATOR_NOT_AVAILABLE})
 
 # Errors that mean the metadata (partition leadership) is stale.
-METADATA_ERRORS = frozenset({
-    ErrorCode.UNKNOWN_TOPIC_OR_PARTITION,
-    ErrorCode.LEADER_NOT_AVAILABLE,
-    ErrorCode.NOT_LEADER_OR_FOLLOWER,
-    ErrorCode.FENCED_LEADER_EPOCH,
-    ErrorCode.UNKNOWN_LEADER_EPOCH,
-    ErrorCode.KAFKA_STORAGE_ERROR,
-    ErrorCode.UNKNOWN_TOPIC_ID,
-    ErrorCode.INCONSISTENT_TOPIC_ID,
-    ErrorCode.NOT_CONTROLLER,
-})
+METADATA_ERRORS = frozenset(
+    {
+        ErrorCode.UNKNOWN_TOPIC_OR_PARTITION,
+        ErrorCode.LEADER_NOT_AVAILABLE,
+        ErrorCode.NOT_LEADER_OR_FOLLOWER,
+        ErrorCode.FENCED_LEADER_EPOCH,
+        ErrorCode.UNKNOWN_LEADER_EPOCH,
+        ErrorCode.KAFKA_STORAGE_ERROR,
+        ErrorCode.UNKNOWN_TOPIC_ID,
+        ErrorCode.INCONSISTENT_TOPIC_ID,
+        ErrorCode.NOT_CONTROLLER,
+    }
+)
 
 
 def is_retriable(code: int) -> bool:

@@ -88,7 +88,7 @@ class CompletedFetch:
             if self._index == 0 and len(self._pending) <= budget:
                 chunk = self._pending
             else:
-                chunk = self._pending[self._index:self._index + budget]
+                chunk = self._pending[self._index : self._index + budget]
             self._index += len(chunk)
             budget -= len(chunk)
             out += chunk
@@ -100,9 +100,14 @@ class CompletedFetch:
 
 
 class Fetcher:
-    def __init__(self, client: KafkaClient, subscriptions: SubscriptionState, config: FetchConfig,
-                 key_deserializer: Callable[[bytes | None], Any] | None = None,
-                 value_deserializer: Callable[[bytes | None], Any] | None = None):
+    def __init__(
+        self,
+        client: KafkaClient,
+        subscriptions: SubscriptionState,
+        config: FetchConfig,
+        key_deserializer: Callable[[bytes | None], Any] | None = None,
+        value_deserializer: Callable[[bytes | None], Any] | None = None,
+    ):
         self.client = client
         self.subs = subscriptions
         self.config = config
@@ -135,7 +140,9 @@ class Fetcher:
         for tp in list(self._buffer) if partitions is None else partitions:
             self._buffer.pop(tp, None)
 
-    def take(self, partitions: set[TopicPartition] | None, max_records: int) -> dict[TopicPartition, list[ConsumerRecord]]:
+    def take(
+        self, partitions: set[TopicPartition] | None, max_records: int
+    ) -> dict[TopicPartition, list[ConsumerRecord]]:
         """Up to `max_records` buffered records (of `partitions` only, if given); positions advance."""
         if self._errors:
             error, self._errors = self._errors[0], self._errors[1:]
@@ -252,26 +259,39 @@ class Fetcher:
             if state is None or state.position is None:
                 continue
             sent[tp] = offset = self._next_fetch_offset(tp, state.position)
-            topics.setdefault(tp.topic, []).append({
-                "partition": tp.partition, "current_leader_epoch": -1, "fetch_offset": offset,
-                "last_fetched_epoch": -1, "log_start_offset": -1,
-                "partition_max_bytes": self.config.max_partition_fetch_bytes,
-            })
+            topics.setdefault(tp.topic, []).append(
+                {
+                    "partition": tp.partition,
+                    "current_leader_epoch": -1,
+                    "fetch_offset": offset,
+                    "last_fetched_epoch": -1,
+                    "log_start_offset": -1,
+                    "partition_max_bytes": self.config.max_partition_fetch_bytes,
+                }
+            )
         if not sent:
             return
         ids = {t: cluster.topic_id(t) for t in topics}
-        max_version = None if all(i != ZERO_UUID for i in ids.values()) else TOPIC_ID_VERSIONS[ApiKey.FETCH] - 1
+        max_version = (
+            None if all(i != ZERO_UUID for i in ids.values()) else TOPIC_ID_VERSIONS[ApiKey.FETCH] - 1
+        )
         body = {
-            "replica_id": -1, "max_wait_ms": self.config.fetch_max_wait_ms, "min_bytes": self.config.fetch_min_bytes,
-            "max_bytes": self.config.fetch_max_bytes, "isolation_level": self.config.isolation_level,
-            "session_id": 0, "session_epoch": -1,
+            "replica_id": -1,
+            "max_wait_ms": self.config.fetch_max_wait_ms,
+            "min_bytes": self.config.fetch_min_bytes,
+            "max_bytes": self.config.fetch_max_bytes,
+            "isolation_level": self.config.isolation_level,
+            "session_id": 0,
+            "session_epoch": -1,
             "topics": [{"topic": t, "topic_id": ids[t], "partitions": ps} for t, ps in topics.items()],
-            "forgotten_topics_data": [], "rack_id": "",
+            "forgotten_topics_data": [],
+            "rack_id": "",
         }
         timeout = self.client.config.request_timeout_ms / 1000 + self.config.fetch_max_wait_ms / 1000
         try:
-            version, response = await self.client.send_versioned(node, ApiKey.FETCH, body, max_version=max_version,
-                                                                 timeout=timeout)
+            version, response = await self.client.send_versioned(
+                node, ApiKey.FETCH, body, max_version=max_version, timeout=timeout
+            )
         except KafkaError as e:
             log.debug("fail_fetch", node=node, error=str(e))
             await asyncio.sleep(self.client.config.retry_backoff_ms / 1000)
@@ -293,8 +313,12 @@ class Fetcher:
 
     def _handle_partition(self, tp: TopicPartition, fetch_offset: int, p: Any) -> bool:
         state = self.subs.assignment.get(tp)
-        if state is None or state.position is None or state.pending_revocation or \
-                self._next_fetch_offset(tp, state.position) != fetch_offset:
+        if (
+            state is None
+            or state.position is None
+            or state.pending_revocation
+            or self._next_fetch_offset(tp, state.position) != fetch_offset
+        ):
             return False  # revoked or seeked while the fetch was out
         error = p.error_code
         if error and tp in self._buffer:
@@ -324,10 +348,18 @@ class Fetcher:
         next_offset = fetch_end(data, fetch_offset)
         if next_offset <= fetch_offset:
             return False  # no complete batch past the position (a torn tail, or older data)
-        batches = iter_records(data, tp, fetch_offset, self.key_deserializer, self.value_deserializer,
-                               check_crc=self.config.check_crcs,
-                               aborted=p.aborted_transactions if self.config.isolation_level == 1 else None)
-        self._buffer.setdefault(tp, collections.deque()).append(CompletedFetch(batches, fetch_offset, next_offset))
+        batches = iter_records(
+            data,
+            tp,
+            fetch_offset,
+            self.key_deserializer,
+            self.value_deserializer,
+            check_crc=self.config.check_crcs,
+            aborted=p.aborted_transactions if self.config.isolation_level == 1 else None,
+        )
+        self._buffer.setdefault(tp, collections.deque()).append(
+            CompletedFetch(batches, fetch_offset, next_offset)
+        )
         return True
 
     def _next_fetch_offset(self, tp: TopicPartition, position: int) -> int:
@@ -366,9 +398,13 @@ class Fetcher:
             for tp, r in to_reset.items():
                 if r is ResetStrategy.NONE:
                     self.subs.assignment[tp].reset = None
-            raise NoOffsetForPartitionError(f"no committed offset for {', '.join(bad)} and auto_offset_reset is none")
-        specs = {tp: OffsetSpec.EARLIEST if r is ResetStrategy.EARLIEST else OffsetSpec.LATEST
-                 for tp, r in to_reset.items()}
+            raise NoOffsetForPartitionError(
+                f"no committed offset for {', '.join(bad)} and auto_offset_reset is none"
+            )
+        specs = {
+            tp: OffsetSpec.EARLIEST if r is ResetStrategy.EARLIEST else OffsetSpec.LATEST
+            for tp, r in to_reset.items()
+        }
         found = await self.list_offsets(specs)
         for tp, (offset, _ts) in found.items():
             state = self.subs.assignment.get(tp)
@@ -391,8 +427,11 @@ class Fetcher:
         out: dict[TopicPartition, tuple[int, int]] = {}
 
         async def ask(node: int, part: dict[TopicPartition, int]) -> None:
-            body = list_offsets_body(part, isolation_level=self.config.isolation_level,
-                                     timeout_ms=self.client.config.request_timeout_ms)
+            body = list_offsets_body(
+                part,
+                isolation_level=self.config.isolation_level,
+                timeout_ms=self.client.config.request_timeout_ms,
+            )
             response = await self.client.send(node, ApiKey.LIST_OFFSETS, body)
             for tp, (error, offset, ts) in list_offsets_result(response).items():
                 if error in METADATA_ERRORS:

@@ -44,8 +44,9 @@ class GroupMember(Protocol):
 
 
 class GroupOffsets:
-    def __init__(self, client: KafkaClient, config: GroupConfig, subscriptions: SubscriptionState,
-                 member: GroupMember):
+    def __init__(
+        self, client: KafkaClient, config: GroupConfig, subscriptions: SubscriptionState, member: GroupMember
+    ):
         self.client = client
         self.config = config
         self.subs = subscriptions
@@ -72,7 +73,9 @@ class GroupOffsets:
         except KafkaError as e:
             log.warning("fail_commit_offsets", group=self.group_id, reason=why, error=str(e))
 
-    async def commit(self, offsets: Mapping[TopicPartition, OffsetAndMetadata], timeout: float | None = None) -> None:
+    async def commit(
+        self, offsets: Mapping[TopicPartition, OffsetAndMetadata], timeout: float | None = None
+    ) -> None:
         """OffsetCommit with this member's generation (or as a standalone member when the
         partitions were assigned by hand), retrying retriable errors until `timeout`."""
         if not offsets:
@@ -84,15 +87,26 @@ class GroupOffsets:
         while True:
             generation = member.generation if self.subs.group_managed else NO_GENERATION_STATE
             if self.subs.group_managed and (not generation.valid or member.state is not MemberState.STABLE):
-                if member.rebalancing or member.state in (MemberState.PREPARING_REBALANCE,
-                                                          MemberState.COMPLETING_REBALANCE):
+                if member.rebalancing or member.state in (
+                    MemberState.PREPARING_REBALANCE,
+                    MemberState.COMPLETING_REBALANCE,
+                ):
                     raise RebalanceInProgressError("the consumer is rebalancing; poll, then commit again")
-                raise CommitFailedError("the consumer is not part of an active group (it was fenced, left, or its "
-                                        "poll interval expired); its partitions may belong to another member now")
-            body = offset_commit_body(self.group_id, offsets, generation_id=generation.generation_id,
-                                      member_id=generation.member_id, group_instance_id=self.config.group_instance_id)
+                raise CommitFailedError(
+                    "the consumer is not part of an active group (it was fenced, left, or its "
+                    "poll interval expired); its partitions may belong to another member now"
+                )
+            body = offset_commit_body(
+                self.group_id,
+                offsets,
+                generation_id=generation.generation_id,
+                member_id=generation.member_id,
+                group_instance_id=self.config.group_instance_id,
+            )
             try:
-                _, r = await self.member.send(ApiKey.OFFSET_COMMIT, body, timeout=max(0.1, deadline - time.monotonic()))
+                _, r = await self.member.send(
+                    ApiKey.OFFSET_COMMIT, body, timeout=max(0.1, deadline - time.monotonic())
+                )
                 errors = offset_commit_errors(r)
             except KafkaError as e:
                 if not e.retriable or time.monotonic() > deadline:
@@ -101,8 +115,12 @@ class GroupOffsets:
                 continue
             failed = {tp: code for tp, code in errors.items() if code}
             if not failed:
-                log.debug("commit_offsets", group=self.group_id, generation=generation.generation_id,
-                          offsets={str(tp): om.offset for tp, om in offsets.items()})
+                log.debug(
+                    "commit_offsets",
+                    group=self.group_id,
+                    generation=generation.generation_id,
+                    offsets={str(tp): om.offset for tp, om in offsets.items()},
+                )
                 return
             code = next(iter(failed.values()))
             action = max((commit_action(c) for c in failed.values()), key=_ACTION_SEVERITY.__getitem__)
@@ -119,11 +137,14 @@ class GroupOffsets:
             if action in (Action.RESET_REJOIN, Action.RESET_GENERATION_REJOIN):
                 if self.subs.group_managed:
                     member.lose_generation(generation, action, f"OffsetCommit: {ErrorCode(code).name}")
-                raise CommitFailedError("the group rebalanced and this member's generation is gone", code=code)
+                raise CommitFailedError(
+                    "the group rebalanced and this member's generation is gone", code=code
+                )
             raise error_for(code, "OffsetCommit")
 
-    async def fetch_committed(self, partitions: Iterable[TopicPartition] | None,
-                              timeout: float | None = None) -> dict[TopicPartition, OffsetAndMetadata | None]:
+    async def fetch_committed(
+        self, partitions: Iterable[TopicPartition] | None, timeout: float | None = None
+    ) -> dict[TopicPartition, OffsetAndMetadata | None]:
         """The group's committed offsets for `partitions` (None: every partition it has)."""
         tps = None if partitions is None else sorted(set(partitions))
         if tps is not None and not tps:
@@ -133,8 +154,11 @@ class GroupOffsets:
         backoff = Backoff(self.client.config.retry_backoff_ms, self.client.config.retry_backoff_max_ms)
         while True:
             try:
-                version, r = await self.member.send(ApiKey.OFFSET_FETCH, offset_fetch_body(self.group_id, tps),
-                                              timeout=max(0.1, deadline - time.monotonic()))
+                version, r = await self.member.send(
+                    ApiKey.OFFSET_FETCH,
+                    offset_fetch_body(self.group_id, tps),
+                    timeout=max(0.1, deadline - time.monotonic()),
+                )
                 error, found = offset_fetch_result(r, version, self.group_id)
                 codes = [error] + [code for _, code in found.values() if code]
                 code = next((c for c in codes if c), 0)
@@ -153,7 +177,11 @@ class GroupOffsets:
 
 
 _ACTION_SEVERITY = {
-    Action.NONE: 0, Action.RETRY: 1, Action.REDISCOVER: 2, Action.REJOIN: 3,
-    Action.RESET_GENERATION_REJOIN: 4, Action.RESET_REJOIN: 5, Action.FATAL: 6,
+    Action.NONE: 0,
+    Action.RETRY: 1,
+    Action.REDISCOVER: 2,
+    Action.REJOIN: 3,
+    Action.RESET_GENERATION_REJOIN: 4,
+    Action.RESET_REJOIN: 5,
+    Action.FATAL: 6,
 }
-

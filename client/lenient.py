@@ -40,8 +40,13 @@ def _lenient_field(f: F) -> F:
 @cache
 def _lenient(api_key: int) -> tuple[Message, Message]:
     strict = APIS[api_key].response
-    lenient = Message(strict.name, strict.api_key, strict.valid, strict.flexible,
-                      *(_lenient_field(f) for f in strict.fields))
+    lenient = Message(
+        strict.name,
+        strict.api_key,
+        strict.valid,
+        strict.flexible,
+        *(_lenient_field(f) for f in strict.fields),
+    )
     return strict, lenient
 
 

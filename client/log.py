@@ -28,8 +28,9 @@ def _fallback_logger() -> Any:
                 structlog.processors.add_log_level,
                 structlog.processors.TimeStamper(fmt="iso", utc=True),
                 structlog.processors.format_exc_info,
-                structlog.processors.LogfmtRenderer(key_order=["timestamp", "level", "logger", "event"],
-                                                    drop_missing=True),
+                structlog.processors.LogfmtRenderer(
+                    key_order=["timestamp", "level", "logger", "event"], drop_missing=True
+                ),
             ],
             wrapper_class=structlog.make_filtering_bound_logger(level),
         )

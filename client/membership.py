@@ -74,7 +74,9 @@ def join_action(code: int) -> Action:
         return Action.REJOIN  # with the member id the answer carries
     if code in (ErrorCode.COORDINATOR_LOAD_IN_PROGRESS, ErrorCode.REBALANCE_IN_PROGRESS):
         return Action.RETRY
-    return _membership_action(code)  # INCONSISTENT_GROUP_PROTOCOL, INVALID_SESSION_TIMEOUT, FENCED_INSTANCE_ID, ...
+    return _membership_action(
+        code
+    )  # INCONSISTENT_GROUP_PROTOCOL, INVALID_SESSION_TIMEOUT, FENCED_INSTANCE_ID, ...
 
 
 def sync_action(code: int) -> Action:
@@ -82,7 +84,11 @@ def sync_action(code: int) -> Action:
     answer to a follower that syncs after the group settled: rejoining recovers."""
     if code == ErrorCode.NONE:
         return Action.NONE
-    if code in (ErrorCode.REBALANCE_IN_PROGRESS, ErrorCode.INVALID_REQUEST, ErrorCode.COORDINATOR_LOAD_IN_PROGRESS):
+    if code in (
+        ErrorCode.REBALANCE_IN_PROGRESS,
+        ErrorCode.INVALID_REQUEST,
+        ErrorCode.COORDINATOR_LOAD_IN_PROGRESS,
+    ):
         return Action.REJOIN
     return _membership_action(code)
 
@@ -101,12 +107,18 @@ def commit_action(code: int) -> Action:
     """What an OffsetCommit partition error means (Kafka's OffsetCommitResponseHandler)."""
     if code == ErrorCode.NONE:
         return Action.NONE
-    if code in (ErrorCode.COORDINATOR_LOAD_IN_PROGRESS, ErrorCode.REQUEST_TIMED_OUT,
-                ErrorCode.UNKNOWN_TOPIC_OR_PARTITION, ErrorCode.UNSTABLE_OFFSET_COMMIT):
+    if code in (
+        ErrorCode.COORDINATOR_LOAD_IN_PROGRESS,
+        ErrorCode.REQUEST_TIMED_OUT,
+        ErrorCode.UNKNOWN_TOPIC_OR_PARTITION,
+        ErrorCode.UNSTABLE_OFFSET_COMMIT,
+    ):
         return Action.RETRY
     if code == ErrorCode.REBALANCE_IN_PROGRESS:
         return Action.REJOIN
-    return _membership_action(code)  # OFFSET_METADATA_TOO_LARGE, INVALID_COMMIT_OFFSET_SIZE, FENCED_INSTANCE_ID, ...
+    return _membership_action(
+        code
+    )  # OFFSET_METADATA_TOO_LARGE, INVALID_COMMIT_OFFSET_SIZE, FENCED_INSTANCE_ID, ...
 
 
 def group_by_topic(tps: Iterable[TopicPartition]) -> list[TopicPartitions]:
@@ -116,8 +128,9 @@ def group_by_topic(tps: Iterable[TopicPartition]) -> list[TopicPartitions]:
     return [TopicPartitions(t, ps) for t, ps in out.items()]
 
 
-def join_protocols(assignors: Iterable[Assignor], topics: set[str], owned: Iterable[TopicPartition],
-                   generation_id: int) -> list[dict[str, object]]:
+def join_protocols(
+    assignors: Iterable[Assignor], topics: set[str], owned: Iterable[TopicPartition], generation_id: int
+) -> list[dict[str, object]]:
     """JoinGroup's protocol list: one (name, Subscription v3) per assignor, preferred first.
     Like the Java consumer, every subscription lists the owned partitions and the generation."""
     owned_list = group_by_topic(owned)
@@ -135,7 +148,9 @@ class AssignmentChange:
     kept: frozenset[TopicPartition]
 
 
-def assignment_change(owned: Iterable[TopicPartition], assigned: Iterable[TopicPartition]) -> AssignmentChange:
+def assignment_change(
+    owned: Iterable[TopicPartition], assigned: Iterable[TopicPartition]
+) -> AssignmentChange:
     owned_set, assigned_set = frozenset(owned), frozenset(assigned)
     return AssignmentChange(assigned_set - owned_set, owned_set - assigned_set, owned_set & assigned_set)
 

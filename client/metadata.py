@@ -58,8 +58,13 @@ class ClusterMetadata:
             topic = TopicMetadata(t.name, t.topic_id or ZERO_UUID, t.is_internal, t.error_code)
             for p in t.partitions:
                 topic.partitions[p.partition_index] = PartitionMetadata(
-                    t.name, p.partition_index, p.leader_id, p.leader_epoch, tuple(p.replica_nodes),
-                    tuple(p.isr_nodes), p.error_code,
+                    t.name,
+                    p.partition_index,
+                    p.leader_id,
+                    p.leader_epoch,
+                    tuple(p.replica_nodes),
+                    tuple(p.isr_nodes),
+                    p.error_code,
                 )
             old = self.topics.get(t.name)
             if old is None or _leaders(old) != _leaders(topic):

@@ -19,18 +19,25 @@ def by_topic(tps: Iterable[TopicPartition]) -> dict[str, list[int]]:
     return out
 
 
-def offset_commit_body(group_id: str, offsets: Mapping[TopicPartition, OffsetAndMetadata], *,
-                       generation_id: int = -1, member_id: str = "", group_instance_id: str | None = None,
-                       ) -> dict[str, Any]:
+def offset_commit_body(
+    group_id: str,
+    offsets: Mapping[TopicPartition, OffsetAndMetadata],
+    *,
+    generation_id: int = -1,
+    member_id: str = "",
+    group_instance_id: str | None = None,
+) -> dict[str, Any]:
     topics: dict[str, list[dict[str, Any]]] = {}
     for tp, om in sorted(offsets.items()):
-        topics.setdefault(tp.topic, []).append({
-            "partition_index": tp.partition,
-            "committed_offset": om.offset,
-            "committed_leader_epoch": om.leader_epoch,
-            "commit_timestamp": -1,
-            "committed_metadata": om.metadata,
-        })
+        topics.setdefault(tp.topic, []).append(
+            {
+                "partition_index": tp.partition,
+                "committed_offset": om.offset,
+                "committed_leader_epoch": om.leader_epoch,
+                "commit_timestamp": -1,
+                "committed_metadata": om.metadata,
+            }
+        )
     return {
         "group_id": group_id,
         "generation_id_or_member_epoch": generation_id,
@@ -43,14 +50,18 @@ def offset_commit_body(group_id: str, offsets: Mapping[TopicPartition, OffsetAnd
 
 def offset_commit_errors(response: Any) -> dict[TopicPartition, int]:
     """The error code of each partition of an OffsetCommit answer (0 when committed)."""
-    return {TopicPartition(t.name, p.partition_index): p.error_code for t in response.topics for p in t.partitions}
+    return {
+        TopicPartition(t.name, p.partition_index): p.error_code for t in response.topics for p in t.partitions
+    }
 
 
 def offset_fetch_body(group_id: str, partitions: Iterable[TopicPartition] | None) -> dict[str, Any]:
     """OffsetFetch for these partitions (None: all the group has offsets for; v2+)."""
-    topics = None if partitions is None else [
-        {"name": t, "partition_indexes": ps} for t, ps in by_topic(partitions).items()
-    ]
+    topics = (
+        None
+        if partitions is None
+        else [{"name": t, "partition_indexes": ps} for t, ps in by_topic(partitions).items()]
+    )
     return {
         "group_id": group_id,
         "topics": topics,
@@ -59,8 +70,11 @@ def offset_fetch_body(group_id: str, partitions: Iterable[TopicPartition] | None
     }
 
 
-def offset_fetch_result(response: Any, version: int, group_id: str,
-                        ) -> tuple[int, dict[TopicPartition, tuple[OffsetAndMetadata | None, int]]]:
+def offset_fetch_result(
+    response: Any,
+    version: int,
+    group_id: str,
+) -> tuple[int, dict[TopicPartition, tuple[OffsetAndMetadata | None, int]]]:
     """(group error code, {partition: (committed offset or None, partition error code)})."""
     if version >= 8:
         group = next((g for g in response.groups if g.group_id == group_id), None)
@@ -72,18 +86,28 @@ def offset_fetch_result(response: Any, version: int, group_id: str,
     out: dict[TopicPartition, tuple[OffsetAndMetadata | None, int]] = {}
     for t in topics:
         for p in t.partitions:
-            committed = None if p.committed_offset < 0 else OffsetAndMetadata(
-                p.committed_offset, p.metadata or "", p.committed_leader_epoch)
+            committed = (
+                None
+                if p.committed_offset < 0
+                else OffsetAndMetadata(p.committed_offset, p.metadata or "", p.committed_leader_epoch)
+            )
             out[TopicPartition(t.name, p.partition_index)] = (committed, p.error_code)
     return error, out
 
 
-def list_offsets_body(timestamps: Mapping[TopicPartition, int], *, isolation_level: int = 0,
-                      timeout_ms: int = 30_000) -> dict[str, Any]:
+def list_offsets_body(
+    timestamps: Mapping[TopicPartition, int], *, isolation_level: int = 0, timeout_ms: int = 30_000
+) -> dict[str, Any]:
     topics: dict[str, list[dict[str, Any]]] = {}
     for tp, ts in sorted(timestamps.items()):
         topics.setdefault(tp.topic, []).append(
-            {"partition_index": tp.partition, "current_leader_epoch": -1, "timestamp": ts, "max_num_offsets": 1})
+            {
+                "partition_index": tp.partition,
+                "current_leader_epoch": -1,
+                "timestamp": ts,
+                "max_num_offsets": 1,
+            }
+        )
     return {
         "replica_id": -1,
         "isolation_level": isolation_level,

@@ -72,11 +72,17 @@ class DefaultPartitioner:
         if key is not None:
             return partition_for_key(key, num_partitions)
         sticky = self._sticky.get(topic)
-        if sticky is None or sticky.partition >= num_partitions or (available and sticky.partition not in available):
+        if (
+            sticky is None
+            or sticky.partition >= num_partitions
+            or (available and sticky.partition not in available)
+        ):
             sticky = self._sticky[topic] = _Sticky(self._pick(available, num_partitions, None))
         return sticky.partition
 
-    def on_append(self, topic: str, partition: int, size: int, available: list[int], num_partitions: int) -> None:
+    def on_append(
+        self, topic: str, partition: int, size: int, available: list[int], num_partitions: int
+    ) -> None:
         """A null-key record of `size` bytes went to `partition`: switch after batch_size bytes."""
         sticky = self._sticky.get(topic)
         if sticky is None or sticky.partition != partition:

@@ -43,8 +43,14 @@ from protocol.compression import Compression
 
 log = logs.get("kbroker.client.producer")
 
-_CODECS = {None: Compression.NONE, "none": Compression.NONE, "gzip": Compression.GZIP,
-           "snappy": Compression.SNAPPY, "lz4": Compression.LZ4, "zstd": Compression.ZSTD}
+_CODECS = {
+    None: Compression.NONE,
+    "none": Compression.NONE,
+    "gzip": Compression.GZIP,
+    "snappy": Compression.SNAPPY,
+    "lz4": Compression.LZ4,
+    "zstd": Compression.ZSTD,
+}
 _ACKS = {"all": -1, -1: -1, 0: 0, 1: 1, "0": 0, "1": 1, "-1": -1}
 
 
@@ -89,13 +95,25 @@ class AsyncProducer:
         if acks not in _ACKS:
             raise ValueError("acks must be 0, 1 or 'all'")
         self.config = ProducerConfig(
-            _ACKS[acks], linger_ms, batch_size, max_request_size, _CODECS[compression_type], retries,
-            delivery_timeout_ms, max_block_ms, buffer_memory,
+            _ACKS[acks],
+            linger_ms,
+            batch_size,
+            max_request_size,
+            _CODECS[compression_type],
+            retries,
+            delivery_timeout_ms,
+            max_block_ms,
+            buffer_memory,
         )
-        self.client = KafkaClient(ClientConfig(
-            bootstrap_servers, client_id, request_timeout_ms, metadata_max_age_ms=metadata_max_age_ms,
-            retry_backoff_ms=retry_backoff_ms,
-        ))
+        self.client = KafkaClient(
+            ClientConfig(
+                bootstrap_servers,
+                client_id,
+                request_timeout_ms,
+                metadata_max_age_ms=metadata_max_age_ms,
+                retry_backoff_ms=retry_backoff_ms,
+            )
+        )
         self.accumulator = RecordAccumulator(batch_size, linger_ms, retry_backoff_ms)
         self.partitioner = partitioner or DefaultPartitioner(batch_size)
         self.key_serializer, self.value_serializer = key_serializer, value_serializer
@@ -126,12 +144,21 @@ class AsyncProducer:
         await self._wait_topic(topic)
         return self.client.cluster.partitions_for(topic) or []
 
-    async def send(self, topic: str, value: Any = None, key: Any = None, *, partition: int | None = None,
-                   timestamp_ms: int | None = None, headers: list[tuple[str, bytes | None]] | None = None,
-                   ) -> asyncio.Future[RecordMetadata]:
+    async def send(
+        self,
+        topic: str,
+        value: Any = None,
+        key: Any = None,
+        *,
+        partition: int | None = None,
+        timestamp_ms: int | None = None,
+        headers: list[tuple[str, bytes | None]] | None = None,
+    ) -> asyncio.Future[RecordMetadata]:
         """Queue a record; the future of its RecordMetadata."""
         if self._closed or not self._started:
-            raise ProducerClosedError("the producer is closed" if self._closed else "the producer is not started")
+            raise ProducerClosedError(
+                "the producer is closed" if self._closed else "the producer is not started"
+            )
         key_bytes = self.key_serializer(key) if self.key_serializer else key
         value_bytes = self.value_serializer(value) if self.value_serializer else value
         headers = list(headers or [])
@@ -156,14 +183,18 @@ class AsyncProducer:
         timestamp = int(time.time() * 1000) if timestamp_ms is None else timestamp_ms
         future: asyncio.Future[RecordMetadata] = asyncio.get_running_loop().create_future()
         tp = TopicPartition(topic, partition)
-        batch, created = self.accumulator.append(tp, key_bytes, value_bytes, headers, timestamp, future, time.monotonic())
+        batch, created = self.accumulator.append(
+            tp, key_bytes, value_bytes, headers, timestamp, future, time.monotonic()
+        )
         if key_bytes is None:
             self.partitioner.on_append(topic, partition, size, cluster.available_partitions(topic), count)
         if created or batch.full:
             self._wake.set()
         return future
 
-    async def send_and_wait(self, topic: str, value: Any = None, key: Any = None, **kwargs: Any) -> RecordMetadata:
+    async def send_and_wait(
+        self, topic: str, value: Any = None, key: Any = None, **kwargs: Any
+    ) -> RecordMetadata:
         return await (await self.send(topic, value, key, **kwargs))
 
     async def flush(self, timeout: float | None = None) -> None:
@@ -202,7 +233,9 @@ class AsyncProducer:
     async def _drained(self) -> None:
         while self.accumulator.pending():
             futures = [f for q in self.accumulator.batches.values() for b in q for f in b.futures]
-            futures += [f for tasks in self._in_flight.values() for t in tasks for f in getattr(t, "futures", [])]
+            futures += [
+                f for tasks in self._in_flight.values() for t in tasks for f in getattr(t, "futures", [])
+            ]
             if futures:
                 await asyncio.gather(*futures, return_exceptions=True)
             else:
@@ -210,8 +243,11 @@ class AsyncProducer:
 
     async def _wait_topic(self, topic: str) -> None:
         self.client.add_topics([topic])
-        await self.client.wait_for(lambda: self.client.cluster.partition_count(topic) > 0,
-                                   self.config.max_block_ms / 1000, f"metadata of topic {topic!r}")
+        await self.client.wait_for(
+            lambda: self.client.cluster.partition_count(topic) > 0,
+            self.config.max_block_ms / 1000,
+            f"metadata of topic {topic!r}",
+        )
 
     # --- the sender --------------------------------------------------------------------------
 
@@ -222,13 +258,19 @@ class AsyncProducer:
             self._wake.clear()
             now = time.monotonic()
             for batch in acc.expired(now, self.config.delivery_timeout_ms / 1000):
-                self._fail(batch, KafkaTimeoutError("the batch expired before it could be sent (delivery_timeout_ms)"))
+                self._fail(
+                    batch,
+                    KafkaTimeoutError("the batch expired before it could be sent (delivery_timeout_ms)"),
+                )
             readiness = acc.ready(now, leader_of)
             if readiness.unknown_leaders:
                 self.client.add_topics(readiness.unknown_leaders)
                 self.client.request_metadata_update()
-            nodes = {n for n in readiness.nodes
-                     if len(self._in_flight.get(n, ())) < self.config.max_in_flight_requests_per_connection}
+            nodes = {
+                n
+                for n in readiness.nodes
+                if len(self._in_flight.get(n, ())) < self.config.max_in_flight_requests_per_connection
+            }
             for node, batches in acc.drain(nodes, leader_of, self.config.max_request_size, now).items():
                 task = asyncio.get_running_loop().create_task(self._produce(node, batches))
                 task.futures = [f for b in batches for f in b.futures]  # type: ignore[attr-defined]
@@ -257,14 +299,21 @@ class AsyncProducer:
         self.metrics["batches"] += len(batches)
         self.metrics["records"] += sum(len(b.records) for b in batches)
         ids = {t: cluster.topic_id(t) for t in by_topic}
-        max_version = None if all(i != ZERO_UUID for i in ids.values()) else TOPIC_ID_VERSIONS[ApiKey.PRODUCE] - 1
+        max_version = (
+            None if all(i != ZERO_UUID for i in ids.values()) else TOPIC_ID_VERSIONS[ApiKey.PRODUCE] - 1
+        )
         body = {
             "transactional_id": None,
             "acks": self.config.acks,
             "timeout_ms": self.client.config.request_timeout_ms,
             "topic_data": [
-                {"name": t, "topic_id": ids[t],
-                 "partition_data": [{"index": b.tp.partition, "records": b.build(self.config.compression)} for b in bs]}
+                {
+                    "name": t,
+                    "topic_id": ids[t],
+                    "partition_data": [
+                        {"index": b.tp.partition, "records": b.build(self.config.compression)} for b in bs
+                    ],
+                }
                 for t, bs in by_topic.items()
             ],
         }
@@ -280,13 +329,17 @@ class AsyncProducer:
                 self._succeed(b, -1, -1)
             return
         try:
-            version, response = await self.client.send_versioned(node, ApiKey.PRODUCE, body, max_version=max_version)
+            version, response = await self.client.send_versioned(
+                node, ApiKey.PRODUCE, body, max_version=max_version
+            )
         except KafkaError as e:
             for b in batches:
                 self._retry_or_fail(b, e)
             return
         # (a topic id the metadata no longer knows names None: its batches stay unanswered below)
-        index: dict[tuple[str | None, int], ProducerBatch] = {(b.tp.topic, b.tp.partition): b for b in batches}
+        index: dict[tuple[str | None, int], ProducerBatch] = {
+            (b.tp.topic, b.tp.partition): b for b in batches
+        }
         for topic in response.responses:
             name = topic.name if version < 13 else cluster.topic_name(topic.topic_id)
             for p in topic.partition_responses:
@@ -294,11 +347,15 @@ class AsyncProducer:
                 if batch is None:
                     continue
                 if p.error_code:
-                    self._retry_or_fail(batch, error_for(p.error_code, p.error_message or f"Produce to {batch.tp}"))
+                    self._retry_or_fail(
+                        batch, error_for(p.error_code, p.error_message or f"Produce to {batch.tp}")
+                    )
                 else:
                     self._succeed(batch, p.base_offset, p.log_append_time_ms)
         for batch in index.values():
-            self._retry_or_fail(batch, KafkaError("the Produce answer left out this partition", retriable=True))
+            self._retry_or_fail(
+                batch, KafkaError("the Produce answer left out this partition", retriable=True)
+            )
 
     def _succeed(self, batch: ProducerBatch, base_offset: int, log_append_time: int) -> None:
         self.accumulator.complete(batch)
@@ -306,8 +363,15 @@ class AsyncProducer:
         for i, (future, ts) in enumerate(zip(batch.futures, batch.timestamps, strict=True)):
             if not future.done():
                 offset = -1 if base_offset < 0 else base_offset + i
-                future.set_result(RecordMetadata(tp.topic, tp.partition, offset,
-                                                 log_append_time if log_append_time >= 0 else ts, log_append_time))
+                future.set_result(
+                    RecordMetadata(
+                        tp.topic,
+                        tp.partition,
+                        offset,
+                        log_append_time if log_append_time >= 0 else ts,
+                        log_append_time,
+                    )
+                )
 
     def _fail(self, batch: ProducerBatch, error: BaseException) -> None:
         self.accumulator.complete(batch)
@@ -316,11 +380,18 @@ class AsyncProducer:
                 future.set_exception(error)
 
     def _retry_or_fail(self, batch: ProducerBatch, error: KafkaError) -> None:
-        retriable = isinstance(error, KafkaConnectionError) or error.retriable or (
-            error.code is not None and is_retriable(error.code))
+        retriable = (
+            isinstance(error, KafkaConnectionError)
+            or error.retriable
+            or (error.code is not None and is_retriable(error.code))
+        )
         age = time.monotonic() - batch.created
-        if retriable and batch.attempts < self.config.retries and age < self.config.delivery_timeout_ms / 1000 \
-                and not self._closed_hard():
+        if (
+            retriable
+            and batch.attempts < self.config.retries
+            and age < self.config.delivery_timeout_ms / 1000
+            and not self._closed_hard()
+        ):
             if isinstance(error, KafkaConnectionError) or error.code in METADATA_ERRORS:
                 self.client.request_metadata_update()
             log.debug("retry_batch", partition=str(batch.tp), attempt=batch.attempts + 1, error=str(error))

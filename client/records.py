@@ -48,9 +48,20 @@ def _varint(buf: bytes, pos: int) -> tuple[int, int]:
         shift += 7
 
 
-def _parse_records(body: bytes, count: int, tp: TopicPartition, base_offset: int, base_ts: int, log_append: bool,
-                   max_ts: int, epoch: int, start: int, kd: Deserializer, vd: Deserializer,
-                   out: list[ConsumerRecord]) -> None:
+def _parse_records(
+    body: bytes,
+    count: int,
+    tp: TopicPartition,
+    base_offset: int,
+    base_ts: int,
+    log_append: bool,
+    max_ts: int,
+    epoch: int,
+    start: int,
+    kd: Deserializer,
+    vd: Deserializer,
+    out: list[ConsumerRecord],
+) -> None:
     # The one- and two-byte cases of the zigzag varints are inlined (deltas and lengths of
     # records up to 8 KB): this loop runs once per record consumed.
     topic, partition = tp
@@ -104,7 +115,7 @@ def _parse_records(body: bytes, count: int, tp: TopicPartition, base_offset: int
                 pos += 1
             else:
                 n, pos = varint(body, pos)
-            key = body[pos:pos + n]
+            key = body[pos : pos + n]
             pos += n
         b = body[pos]
         if b == 1:  # null value
@@ -121,7 +132,7 @@ def _parse_records(body: bytes, count: int, tp: TopicPartition, base_offset: int
                     pos += 2
                 else:
                     n, pos = varint(body, pos)
-            value = body[pos:pos + n]
+            value = body[pos : pos + n]
             pos += n
         if body[pos] == 0:
             headers: tuple[tuple[str, bytes | None], ...] = no_headers
@@ -131,11 +142,11 @@ def _parse_records(body: bytes, count: int, tp: TopicPartition, base_offset: int
             header_count, pos = varint(body, pos)
             for _h in range(header_count):
                 n, pos = varint(body, pos)
-                hkey = body[pos:pos + n].decode()
+                hkey = body[pos : pos + n].decode()
                 pos += n
                 n, pos = varint(body, pos)
                 if n >= 0:
-                    hvalue: bytes | None = body[pos:pos + n]
+                    hvalue: bytes | None = body[pos : pos + n]
                     pos += n
                 else:
                     hvalue = None
@@ -144,10 +155,22 @@ def _parse_records(body: bytes, count: int, tp: TopicPartition, base_offset: int
         offset = base_offset + offset_delta
         if offset < start:
             continue
-        append(make(record, (
-            topic, partition, offset, max_ts if log_append else base_ts + ts_delta, ts_type,
-            kd(key) if kd else key, vd(value) if vd else value, headers, epoch,
-        )))
+        append(
+            make(
+                record,
+                (
+                    topic,
+                    partition,
+                    offset,
+                    max_ts if log_append else base_ts + ts_delta,
+                    ts_type,
+                    kd(key) if kd else key,
+                    vd(value) if vd else value,
+                    headers,
+                    epoch,
+                ),
+            )
+        )
     if pos != len(body):
         raise CorruptRecordsError(f"{len(body) - pos} bytes left after the records of a batch of {tp}")
 
@@ -164,8 +187,16 @@ def fetch_end(data: bytes, start: int) -> int:
     return end
 
 
-def iter_records(data: bytes, tp: TopicPartition, start: int, kd: Deserializer = None, vd: Deserializer = None, *,
-                 check_crc: bool = True, aborted: list[Any] | None = None) -> Iterator[list[ConsumerRecord]]:
+def iter_records(
+    data: bytes,
+    tp: TopicPartition,
+    start: int,
+    kd: Deserializer = None,
+    vd: Deserializer = None,
+    *,
+    check_crc: bool = True,
+    aborted: list[Any] | None = None,
+) -> Iterator[list[ConsumerRecord]]:
     """The records at offsets >= `start` in a Fetch answer's record data, a batch at a time,
     decoded as they are asked for. `aborted` (read_committed) is the answer's aborted
     transactions list; their records and all control records are skipped. Raises
@@ -189,7 +220,7 @@ def iter_records(data: bytes, tp: TopicPartition, start: int, kd: Deserializer =
                     aborted_pids.add(heapq.heappop(aborted_heap)[1])
                 if h.attributes & 0x10 and not h.attributes & 0x20 and h.producer_id in aborted_pids:
                     continue
-            body: bytes = data[pos + HEADER_SIZE:pos + h.size]
+            body: bytes = data[pos + HEADER_SIZE : pos + h.size]
             codec = h.attributes & CODEC_MASK
             if codec:
                 body = decompress(codec, body)
@@ -198,17 +229,36 @@ def iter_records(data: bytes, tp: TopicPartition, start: int, kd: Deserializer =
                     aborted_pids.discard(h.producer_id)
                 continue
             out: list[ConsumerRecord] = []
-            _parse_records(body, h.records_count, tp, h.base_offset, h.base_timestamp, bool(h.attributes & 0x08),
-                           h.max_timestamp, h.partition_leader_epoch, start, kd, vd, out)
+            _parse_records(
+                body,
+                h.records_count,
+                tp,
+                h.base_offset,
+                h.base_timestamp,
+                bool(h.attributes & 0x08),
+                h.max_timestamp,
+                h.partition_leader_epoch,
+                start,
+                kd,
+                vd,
+                out,
+            )
             if out:
                 yield out
     except (CorruptRecordError, CompressionError, IndexError, UnicodeDecodeError) as e:
         raise CorruptRecordsError(f"bad record data for {tp}: {e}") from e
 
 
-def decode_records(data: bytes | memoryview, tp: TopicPartition, start: int, kd: Deserializer = None,
-                   vd: Deserializer = None, *, check_crc: bool = True,
-                   aborted: list[Any] | None = None) -> tuple[list[ConsumerRecord], int]:
+def decode_records(
+    data: bytes | memoryview,
+    tp: TopicPartition,
+    start: int,
+    kd: Deserializer = None,
+    vd: Deserializer = None,
+    *,
+    check_crc: bool = True,
+    aborted: list[Any] | None = None,
+) -> tuple[list[ConsumerRecord], int]:
     """All the records of `iter_records` at once, and the offset to fetch next. After a bad
     batch: the good records before it and the bad batch's offset (so the next fetch fails there);
     with no good record, the error."""
@@ -232,20 +282,34 @@ def _is_abort_marker(body: bytes) -> bool:
         _ts, pos = _varint(body, pos)
         _od, pos = _varint(body, pos)
         n, pos = _varint(body, pos)
-        key = body[pos:pos + n]
+        key = body[pos : pos + n]
         return len(key) >= 4 and int.from_bytes(key[2:4], "big", signed=True) == ControlRecordType.ABORT
     except IndexError:
         return False
 
 
-def _decode_legacy(data: bytes | memoryview, tp: TopicPartition, start: int, kd: Deserializer, vd: Deserializer,
-                   check_crc: bool) -> list[ConsumerRecord]:
+def _decode_legacy(
+    data: bytes | memoryview,
+    tp: TopicPartition,
+    start: int,
+    kd: Deserializer,
+    vd: Deserializer,
+    check_crc: bool,
+) -> list[ConsumerRecord]:
     try:
         legacy = decode_legacy_message_set(data, check_crc=check_crc, allow_partial=True)
     except CorruptRecordError as e:
         raise CorruptRecordsError(f"bad legacy record data for {tp}: {e}") from e
     return [
-        ConsumerRecord(tp.topic, tp.partition, r.offset, r.timestamp, int(r.timestamp_type),
-                       kd(r.key) if kd else r.key, vd(r.value) if vd else r.value)
-        for r in legacy if r.offset >= start
+        ConsumerRecord(
+            tp.topic,
+            tp.partition,
+            r.offset,
+            r.timestamp,
+            int(r.timestamp_type),
+            kd(r.key) if kd else r.key,
+            vd(r.value) if vd else r.value,
+        )
+        for r in legacy
+        if r.offset >= start
     ]

@@ -22,10 +22,14 @@ def topic_name_error(name: str) -> str | None:
     if name in (".", ".."):
         return 'Topic name cannot be "." or ".."'
     if len(name) > MAX_TOPIC_NAME:
-        return f"Topic name is illegal, it can't be longer than {MAX_TOPIC_NAME} characters, topic name: {name}"
+        return (
+            f"Topic name is illegal, it can't be longer than {MAX_TOPIC_NAME} characters, topic name: {name}"
+        )
     if not _LEGAL_TOPIC.fullmatch(name):
-        return (f'Topic name "{name}" is illegal, it contains a character other than '
-                "ASCII alphanumerics, '.', '_' and '-'")
+        return (
+            f'Topic name "{name}" is illegal, it contains a character other than '
+            "ASCII alphanumerics, '.', '_' and '-'"
+        )
     return None
 
 
@@ -198,5 +202,8 @@ class SubscriptionState:
         the application holds records it has not been given yet (the consumer's iterator), the
         offset of the first of those."""
         held = self.unconsumed() if self.unconsumed is not None else {}
-        return {tp: OffsetAndMetadata(held.get(tp, s.position), "", s.leader_epoch)
-                for tp, s in self.assignment.items() if s.position is not None}
+        return {
+            tp: OffsetAndMetadata(held.get(tp, s.position), "", s.leader_epoch)
+            for tp, s in self.assignment.items()
+            if s.position is not None
+        }

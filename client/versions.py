@@ -34,7 +34,10 @@ CLIENT_VERSIONS: dict[int, tuple[int, int]] = {
     ApiKey.DELETE_TOPICS: (0, 6),
     ApiKey.DELETE_GROUPS: (0, 2),
     ApiKey.OFFSET_DELETE: (0, 0),
-    ApiKey.OFFSET_FOR_LEADER_EPOCH: (2, 4),  # the broker's replica fetchers (v2+: fenced by the current epoch)
+    ApiKey.OFFSET_FOR_LEADER_EPOCH: (
+        2,
+        4,
+    ),  # the broker's replica fetchers (v2+: fenced by the current epoch)
     ApiKey.DESCRIBE_CONFIGS: (1, 4),  # v1+: sources and synonyms
     ApiKey.INCREMENTAL_ALTER_CONFIGS: (0, 1),
     ApiKey.CREATE_PARTITIONS: (0, 3),

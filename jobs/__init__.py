@@ -23,7 +23,14 @@ from jobs.datasource import LOG_END_FORMAT, OFFSETS_FORMAT, LogEndDataSource, Of
 if TYPE_CHECKING:
     from pyspark.sql import SparkSession
 
-__all__ = ["register", "build_session", "OffsetsDataSource", "LogEndDataSource", "OFFSETS_FORMAT", "LOG_END_FORMAT"]
+__all__ = [
+    "register",
+    "build_session",
+    "OffsetsDataSource",
+    "LogEndDataSource",
+    "OFFSETS_FORMAT",
+    "LOG_END_FORMAT",
+]
 
 
 def build_session(*args: Any, **kwargs: Any) -> SparkSession:

@@ -43,7 +43,9 @@ def encode_row(row: Any) -> tuple[bytes | None, bytes]:
     return (None if group is None else str(group).encode()), json.dumps(d, default=_json_default).encode()
 
 
-async def produce(bootstrap: str, topic: str, records: list[tuple[bytes | None, bytes]], acks: str | int = "all") -> int:
+async def produce(
+    bootstrap: str, topic: str, records: list[tuple[bytes | None, bytes]], acks: str | int = "all"
+) -> int:
     from client.admin import AsyncAdmin, NewTopic
     from client.producer import AsyncProducer
 
@@ -86,8 +88,7 @@ class AlertsWriter(_AlertsProducer, DataSourceWriter):
 
 # Not an AlertsWriter: the two Spark bases declare commit/abort with different signatures.
 class AlertsStreamWriter(_AlertsProducer, DataSourceStreamWriter):
-    def commit(self, messages: list[WriterCommitMessage | None],
-               batchId: int) -> None:  # noqa: N803 - Spark's name
+    def commit(self, messages: list[WriterCommitMessage | None], batchId: int) -> None:  # noqa: N803 - Spark's name
         pass
 
     def abort(self, messages: list[WriterCommitMessage | None], batchId: int) -> None:  # noqa: N803

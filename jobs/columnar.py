@@ -44,7 +44,9 @@ _K_OC, _K_GM, _K_TOMB, _K_UNKNOWN = range(4)
 _KEY_OC, _KEY_GM, _KEY_OTHER, _KEY_BAD = range(4)
 _NO_KEY = 0  # key id of "record without a key"
 _SPARK_TYPES = dict(R.OFFSETS_COLUMNS)
-_GM_COLUMNS = frozenset({"protocol_type", "generation", "protocol", "leader", "current_state_timestamp", "members"})
+_GM_COLUMNS = frozenset(
+    {"protocol_type", "generation", "protocol", "leader", "current_state_timestamp", "members"}
+)
 
 
 class NotFast(Exception):
@@ -105,7 +107,11 @@ class ColumnarDecoder:
         self._keys: dict[bytes, int] = {}
         self._key_class: list[int] = [_KEY_BAD]
         self._key_fields: dict[str, list[Any]] = {
-            "key_type": [None], "key_version": [None], "group": [None], "topic": [None], "partition": [None],
+            "key_type": [None],
+            "key_version": [None],
+            "group": [None],
+            "topic": [None],
+            "partition": [None],
             "error": ["record without a key"],
         }
         self._key_arrays: dict[str, pa.Array] = {}
@@ -125,8 +131,13 @@ class ColumnarDecoder:
             for name in ("key_type", "key_version", "group", "topic", "partition"):
                 f[name].append(None)
         else:
-            self._key_class.append(_KEY_OC if isinstance(key, gr.OffsetCommitKey)
-                                   else _KEY_GM if isinstance(key, gr.GroupMetadataKey) else _KEY_OTHER)
+            self._key_class.append(
+                _KEY_OC
+                if isinstance(key, gr.OffsetCommitKey)
+                else _KEY_GM
+                if isinstance(key, gr.GroupMetadataKey)
+                else _KEY_OTHER
+            )
             f["key_type"].append(key.kind.value)
             f["key_version"].append(key.version)
             f["group"].append(getattr(key, "group", None))
@@ -201,7 +212,7 @@ class ColumnarDecoder:
         at = 0
         for i, raw in enumerate(batches):
             h = raw.header
-            body: bytes | memoryview = raw.view[raw.at + HEADER_SIZE: raw.at + h.batch_length + 12]
+            body: bytes | memoryview = raw.view[raw.at + HEADER_SIZE : raw.at + h.batch_length + 12]
             if h.attributes & CODEC_MASK:
                 try:
                     body = decompress(h.attributes & CODEC_MASK, body)
@@ -280,7 +291,9 @@ class ColumnarDecoder:
         vstart = p + w
         p = vstart + np.maximum(vlen, 0)
         hcount, w = _varints(arr, p, limit)
-        if not (np.array_equal(p + w, rend) and (hcount == 0).all() and (klen >= -1).all() and (vlen >= -1).all()):
+        if not (
+            np.array_equal(p + w, rend) and (hcount == 0).all() and (klen >= -1).all() and (vlen >= -1).all()
+        ):
             raise NotFast("record fields do not match the record lengths (or records carry headers)")
 
         bi = np.repeat(np.arange(nb), counts)
@@ -289,7 +302,8 @@ class ColumnarDecoder:
         if not keep.all():
             sel = np.flatnonzero(keep)
             bi, offsets, ts_delta, klen, kstart, vlen, vstart = (
-                x[sel] for x in (bi, offsets, ts_delta, klen, kstart, vlen, vstart))
+                x[sel] for x in (bi, offsets, ts_delta, klen, kstart, vlen, vstart)
+            )
         n = len(offsets)
         if n == 0:
             return None
@@ -303,7 +317,7 @@ class ColumnarDecoder:
             if ln < 0:
                 kid_append(_NO_KEY)
                 continue
-            k = buf[a:a + ln]
+            k = buf[a : a + ln]
             known = cache_get(k)
             kid_append(add_key(k) if known is None else known)
         kid = np.array(kid_list, np.int64)
@@ -340,25 +354,33 @@ class ColumnarDecoder:
         put("offset", lambda: pa.array(offsets))
         if "timestamp" in need:
             at_bi = append_time[bi]
-            cols["timestamp"] = _timestamps(np.where(at_bi, max_ts[bi], base_ts[bi] + ts_delta), None,
-                                            self.schema.field("timestamp").type)
+            cols["timestamp"] = _timestamps(
+                np.where(at_bi, max_ts[bi], base_ts[bi] + ts_delta), None, self.schema.field("timestamp").type
+            )
         put("kind", lambda: _KINDS.take(pa.array(kind)))
         for name in ("key_type", "key_version", "group", "topic", "partition"):
             if name in need:
                 cols[name] = self._key_column(name).take(pa.array(kid))
         put("value_version", lambda: pa.array(version.astype(np.int32), mask=~oc))
         put("committed_offset", lambda: pa.array(_gather_be(arr, vstart + 2, 8, limit), mask=~oc))
-        put("leader_epoch", lambda: pa.array(
-            np.where(v3, _gather_be(arr, vstart + 10, 4, limit), -1).astype(np.int32), mask=~oc))
+        put(
+            "leader_epoch",
+            lambda: pa.array(
+                np.where(v3, _gather_be(arr, vstart + 10, 4, limit), -1).astype(np.int32), mask=~oc
+            ),
+        )
         if "metadata" in need:
             cols["metadata"] = self._strings(arr, mlen_at + 2, np.where(oc, mlen, 0), oc)
         if "commit_timestamp" in need:
-            cols["commit_timestamp"] = _timestamps(_gather_be(arr, ct_at, 8, limit), oc,
-                                                   self.schema.field("commit_timestamp").type)
+            cols["commit_timestamp"] = _timestamps(
+                _gather_be(arr, ct_at, 8, limit), oc, self.schema.field("commit_timestamp").type
+            )
         if "expire_timestamp" in need:
             cols["expire_timestamp"] = _timestamps(
-                np.where(version == 1, _gather_be(arr, ct_at + 8, 8, limit), -1), oc,
-                self.schema.field("expire_timestamp").type)
+                np.where(version == 1, _gather_be(arr, ct_at + 8, 8, limit), -1),
+                oc,
+                self.schema.field("expire_timestamp").type,
+            )
         for name in _GM_COLUMNS & need:
             cols[name] = pa.nulls(n, self.schema.field(name).type)
         if "error" in need:
@@ -366,8 +388,22 @@ class ColumnarDecoder:
 
         table = pa.RecordBatch.from_arrays([cols[c] for c in self.columns], schema=self.schema)
         if slow.any():
-            table = self._patch_slow(table, log_partition, buf, slow, offsets, bi, ts_delta, append_time,
-                                     max_ts, base_ts, kstart, klen, vstart, vlen)
+            table = self._patch_slow(
+                table,
+                log_partition,
+                buf,
+                slow,
+                offsets,
+                bi,
+                ts_delta,
+                append_time,
+                max_ts,
+                base_ts,
+                kstart,
+                klen,
+                vstart,
+                vlen,
+            )
         self.stats.records += n
         return table
 
@@ -383,18 +419,32 @@ class ColumnarDecoder:
         else:
             data = b""
         validity = pa.array(valid).buffers()[1]
-        a = pa.StringArray.from_buffers(len(length), pa.py_buffer(offsets.tobytes()), pa.py_buffer(data),
-                                        validity, int((~valid).sum()))
+        a = pa.StringArray.from_buffers(
+            len(length), pa.py_buffer(offsets.tobytes()), pa.py_buffer(data), validity, int((~valid).sum())
+        )
         try:
             a.validate(full=True)
         except pa.ArrowInvalid as e:
             raise NotFast(f"metadata is not UTF-8: {e}") from e
         return a
 
-    def _patch_slow(self, table: pa.RecordBatch, log_partition: int, buf: bytes, slow: np.ndarray,
-                    offsets: np.ndarray, bi: np.ndarray, ts_delta: np.ndarray, append_time: np.ndarray,
-                    max_ts: np.ndarray, base_ts: np.ndarray, kstart: np.ndarray, klen: np.ndarray,
-                    vstart: np.ndarray, vlen: np.ndarray) -> pa.RecordBatch:
+    def _patch_slow(
+        self,
+        table: pa.RecordBatch,
+        log_partition: int,
+        buf: bytes,
+        slow: np.ndarray,
+        offsets: np.ndarray,
+        bi: np.ndarray,
+        ts_delta: np.ndarray,
+        append_time: np.ndarray,
+        max_ts: np.ndarray,
+        base_ts: np.ndarray,
+        kstart: np.ndarray,
+        klen: np.ndarray,
+        vstart: np.ndarray,
+        vlen: np.ndarray,
+    ) -> pa.RecordBatch:
         """The rows of `slow` decoded record by record, in their places."""
         rows = self._slow
         rows.clear()
@@ -402,8 +452,8 @@ class ColumnarDecoder:
         for i in idx.tolist():
             b = bi[i]
             ts = int(max_ts[b]) if append_time[b] else int(base_ts[b] + ts_delta[i])
-            key = buf[kstart[i]:kstart[i] + klen[i]] if klen[i] >= 0 else None
-            value = buf[vstart[i]:vstart[i] + vlen[i]] if vlen[i] >= 0 else None
+            key = buf[kstart[i] : kstart[i] + klen[i]] if klen[i] >= 0 else None
+            value = buf[vstart[i] : vstart[i] + vlen[i]] if vlen[i] >= 0 else None
             rows.add_record(log_partition, int(offsets[i]), ts, key, value)
         patch = self._slow_arrow(rows.cols)
         # rows in order: the fast rows but those, then the slow ones, put back by a take
@@ -422,12 +472,22 @@ def spark_type(column: str) -> str:
 def arrow_schema(columns: Sequence[str]) -> pa.Schema:
     """The Arrow schema of `columns` as Spark's own conversion gives it (timestamps in µs, UTC),
     for reading without a Spark session (tests, benchmarks)."""
-    member = pa.struct([
-        ("member_id", pa.string()), ("group_instance_id", pa.string()), ("client_id", pa.string()),
-        ("client_host", pa.string()), ("rebalance_timeout_ms", pa.int32()), ("session_timeout_ms", pa.int32()),
-        ("subscribed_topics", pa.list_(pa.string())),
-        ("assigned_partitions", pa.list_(pa.struct([("topic", pa.string()), ("partition", pa.int32())]))),
-    ])
-    simple = {"int": pa.int32(), "bigint": pa.int64(), "string": pa.string(),
-              "timestamp": pa.timestamp("us", tz="UTC")}
+    member = pa.struct(
+        [
+            ("member_id", pa.string()),
+            ("group_instance_id", pa.string()),
+            ("client_id", pa.string()),
+            ("client_host", pa.string()),
+            ("rebalance_timeout_ms", pa.int32()),
+            ("session_timeout_ms", pa.int32()),
+            ("subscribed_topics", pa.list_(pa.string())),
+            ("assigned_partitions", pa.list_(pa.struct([("topic", pa.string()), ("partition", pa.int32())]))),
+        ]
+    )
+    simple = {
+        "int": pa.int32(),
+        "bigint": pa.int64(),
+        "string": pa.string(),
+        "timestamp": pa.timestamp("us", tz="UTC"),
+    }
     return pa.schema([(c, simple.get(_SPARK_TYPES[c]) or pa.list_(member)) for c in columns])

@@ -27,26 +27,50 @@ def run(ctx: Context) -> report.Section:
     glag = ctx.write(NAME + "_by_group", analysis.group_lag(plag))
     top = glag.orderBy(F.desc_nulls_last("total_lag"), "group").limit(25).collect()
     figure = report.bar_chart(
-        ctx.figure("lag_by_group"), [r["group"] for r in top], [r["total_lag"] or 0 for r in top],
-        title="Total lag per group (the 25 largest)", xlabel="messages behind the log end")
+        ctx.figure("lag_by_group"),
+        [r["group"] for r in top],
+        [r["total_lag"] or 0 for r in top],
+        title="Total lag per group (the 25 largest)",
+        xlabel="messages behind the log end",
+    )
     totals = analysis.only_row(glag.agg(F.sum("total_lag").alias("lag"), F.max("max_lag").alias("max")))
     section = report.Section(
-        "consumer-lag", TITLE,
+        "consumer-lag",
+        TITLE,
         intro="How far each group is behind: for every committed partition, the partition's log end offset "
-              "(read from its segments by <code>kbroker-log-end</code>) minus the committed offset. A partition "
-              "whose topic has no log in the data dir (e.g. deleted) has no lag.",
-        facts=[("total lag", totals["lag"]), ("largest partition lag", totals["max"]),
-               ("groups", glag.count()), ("partitions", plag.count())],
-        parquet=[str(ctx.out / NAME), str(ctx.out / (NAME + "_by_group"))])
+        "(read from its segments by <code>kbroker-log-end</code>) minus the committed offset. A partition "
+        "whose topic has no log in the data dir (e.g. deleted) has no lag.",
+        facts=[
+            ("total lag", totals["lag"]),
+            ("largest partition lag", totals["max"]),
+            ("groups", glag.count()),
+            ("partitions", plag.count()),
+        ],
+        parquet=[str(ctx.out / NAME), str(ctx.out / (NAME + "_by_group"))],
+    )
     section.blocks.append(report.Figure(figure, "Total lag per group"))
-    section.blocks.append(ctx.table(
-        glag.orderBy(F.desc_nulls_last("total_lag"), "group"),
-        ["group", "total_lag", "max_lag", "partitions", "topics", "partitions_without_log", "last_commit"],
-        caption="Per group, the most behind first"))
-    section.blocks.append(ctx.table(
-        plag.orderBy(F.desc_nulls_last("lag"), "group", "topic", "partition"),
-        ["group", "topic", "partition", "committed_offset", "log_end_offset", "lag", "commit_timestamp"],
-        caption="Per partition, the most behind first"))
+    section.blocks.append(
+        ctx.table(
+            glag.orderBy(F.desc_nulls_last("total_lag"), "group"),
+            [
+                "group",
+                "total_lag",
+                "max_lag",
+                "partitions",
+                "topics",
+                "partitions_without_log",
+                "last_commit",
+            ],
+            caption="Per group, the most behind first",
+        )
+    )
+    section.blocks.append(
+        ctx.table(
+            plag.orderBy(F.desc_nulls_last("lag"), "group", "topic", "partition"),
+            ["group", "topic", "partition", "committed_offset", "log_end_offset", "lag", "commit_timestamp"],
+            caption="Per partition, the most behind first",
+        )
+    )
     return section
 
 

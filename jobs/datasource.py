@@ -49,8 +49,10 @@ def _truthy(value: str | None, default: bool) -> bool:
 def _log_dirs(options: Mapping[str, str]) -> list[str]:
     path = options.get("path") or options.get("paths")
     if not path:
-        raise ValueError("give the broker's log dir: spark.read.format(...).load('<log.dirs>'), "
-                         "or its address: .option('bootstrap', 'host:port')")
+        raise ValueError(
+            "give the broker's log dir: spark.read.format(...).load('<log.dirs>'), "
+            "or its address: .option('bootstrap', 'host:port')"
+        )
     if path.startswith("["):  # load([...]) hands a JSON list
         import json
 
@@ -70,7 +72,9 @@ def _arrow_schema(schema: StructType) -> pa.Schema:
 _TIME_SCALE = {"s": None, "ms": 1, "us": 1000, "ns": 1_000_000}
 
 
-def to_arrow_columns(cols: dict[str, list[Any]], names: Sequence[str], arrow_schema: pa.Schema) -> pa.RecordBatch:
+def to_arrow_columns(
+    cols: dict[str, list[Any]], names: Sequence[str], arrow_schema: pa.Schema
+) -> pa.RecordBatch:
     """An Arrow RecordBatch of the columns `names` (Python lists), in the exact types Spark
     expects (timestamps are given in milliseconds since the epoch)."""
     import pyarrow as pa
@@ -126,8 +130,9 @@ def _check_schema(schema: StructType) -> None:
             raise ValueError(f"kbroker-offsets has no column {f.name!r} (columns: {', '.join(types)})")
         # (no Spark context here to parse DDL: compare Spark's own spelling of the type)
         if f.dataType.simpleString() != types[f.name].replace(" ", ""):
-            raise ValueError(f"kbroker-offsets column {f.name!r} is {types[f.name]}, "
-                             f"not {f.dataType.simpleString()}")
+            raise ValueError(
+                f"kbroker-offsets column {f.name!r} is {types[f.name]}, not {f.dataType.simpleString()}"
+            )
 
 
 class OffsetsReader(DataSourceReader):
@@ -155,12 +160,17 @@ class OffsetsReader(DataSourceReader):
         if self.bootstrap:
             from jobs import network
 
-            return [NetRange(self.bootstrap, e.topic, e.partition, e.log_start_offset, e.log_end_offset)
-                    for e in network.log_ends(self.bootstrap, self.topic)
-                    if e.log_end_offset > e.log_start_offset and self._wanted_partition(e.partition)
-                    ] or [RangePartition(None)]
-        ranges = [r for p in segments.partition_dirs(self.log_dirs, self.topic) if self._wanted_partition(p.partition)
-                  for r in segments.plan_ranges(p, self.split_bytes)]
+            return [
+                NetRange(self.bootstrap, e.topic, e.partition, e.log_start_offset, e.log_end_offset)
+                for e in network.log_ends(self.bootstrap, self.topic)
+                if e.log_end_offset > e.log_start_offset and self._wanted_partition(e.partition)
+            ] or [RangePartition(None)]
+        ranges = [
+            r
+            for p in segments.partition_dirs(self.log_dirs, self.topic)
+            if self._wanted_partition(p.partition)
+            for r in segments.plan_ranges(p, self.split_bytes)
+        ]
         # the biggest first, so that the slowest tasks start first
         ranges.sort(key=lambda r: -r.size)
         return [RangePartition(r) for r in ranges] or [RangePartition(None)]
@@ -175,7 +185,9 @@ class OffsetsReader(DataSourceReader):
             if self.decoder == "rows":
                 out = self._read_rows(partition.range)
             else:
-                out = read_columnar(partition.range, self.schema, check_crc=self.check_crc, batch_rows=self.batch_rows)
+                out = read_columnar(
+                    partition.range, self.schema, check_crc=self.check_crc, batch_rows=self.batch_rows
+                )
         yield from apply_filters(out, self.filters)
 
     def _read_rows(self, rng: segments.OffsetRange) -> Iterator[pa.RecordBatch]:
@@ -196,7 +208,9 @@ class OffsetsReader(DataSourceReader):
 PUSHABLE_COLUMNS = frozenset({"log_partition", "kind", "key_type", "group", "topic"})
 
 
-def apply_filters(batches: Iterator[pa.RecordBatch], filters: dict[str, set[Any]]) -> Iterator[pa.RecordBatch]:
+def apply_filters(
+    batches: Iterator[pa.RecordBatch], filters: dict[str, set[Any]]
+) -> Iterator[pa.RecordBatch]:
     """The rows of each Arrow batch whose columns hold one of the values `filters` allows."""
     if not filters:
         yield from batches
@@ -237,9 +251,14 @@ class PushdownOffsetsReader(OffsetsReader):
             yield f
 
 
-def read_columnar(rng: segments.OffsetRange, schema: StructType, *, check_crc: bool = True,
-                  batch_rows: int = DEFAULT_BATCH_ROWS,
-                  stats: segments.ReadStats | None = None) -> Iterator[pa.RecordBatch]:
+def read_columnar(
+    rng: segments.OffsetRange,
+    schema: StructType,
+    *,
+    check_crc: bool = True,
+    batch_rows: int = DEFAULT_BATCH_ROWS,
+    stats: segments.ReadStats | None = None,
+) -> Iterator[pa.RecordBatch]:
     """Arrow record batches of about `batch_rows` rows of the range, columns of `schema` only."""
     stats = stats if stats is not None else segments.ReadStats()
     raw = segments.range_batches(rng, check_crc=check_crc, stats=stats)
@@ -263,9 +282,14 @@ def error_rows(log_partition: int, notes: list[str], schema: StructType) -> pa.R
     return to_arrow_columns(cols, names, _arrow_schema(schema))
 
 
-def decode_batches(raw: Iterator[segments.RawBatch], log_partition: int, schema: StructType, *,
-                   batch_rows: int = DEFAULT_BATCH_ROWS,
-                   stats: segments.ReadStats | None = None) -> Iterator[pa.RecordBatch]:
+def decode_batches(
+    raw: Iterator[segments.RawBatch],
+    log_partition: int,
+    schema: StructType,
+    *,
+    batch_rows: int = DEFAULT_BATCH_ROWS,
+    stats: segments.ReadStats | None = None,
+) -> Iterator[pa.RecordBatch]:
     """Arrow record batches of the rows of undecoded batches (from files or Fetch answers)."""
     from jobs.columnar import ColumnarDecoder
 
@@ -297,8 +321,9 @@ class NetRange(InputPartition):
     end: int
 
 
-def read_network(part: NetRange, schema: StructType,
-                 batch_rows: int = DEFAULT_BATCH_ROWS) -> Iterator[pa.RecordBatch]:
+def read_network(
+    part: NetRange, schema: StructType, batch_rows: int = DEFAULT_BATCH_ROWS
+) -> Iterator[pa.RecordBatch]:
     from jobs import network
 
     raw = network.fetch_batches(part.bootstrap, part.topic, part.partition, part.start, part.end)
@@ -327,7 +352,9 @@ class OffsetsDataSource(DataSource):
         _check_schema(schema)
         from jobs.stream import OffsetsStreamReader
 
-        return OffsetsStreamReader(self.options, schema, [] if self.options.get("bootstrap") else _log_dirs(self.options))
+        return OffsetsStreamReader(
+            self.options, schema, [] if self.options.get("bootstrap") else _log_dirs(self.options)
+        )
 
 
 # --- kbroker-log-end ----------------------------------------------------------------------------
@@ -349,7 +376,7 @@ class LogEndReader(DataSourceReader):
         if self.bootstrap:
             return [DirsPartition([])]  # one task asks the brokers
         dirs = segments.partition_dirs(self.log_dirs)
-        chunks = [dirs[i:i + _DIRS_PER_PARTITION] for i in range(0, len(dirs), _DIRS_PER_PARTITION)]
+        chunks = [dirs[i : i + _DIRS_PER_PARTITION] for i in range(0, len(dirs), _DIRS_PER_PARTITION)]
         return [DirsPartition(c) for c in chunks] or [DirsPartition([])]
 
     def read(self, partition: InputPartition) -> Iterator[pa.RecordBatch]:
@@ -374,8 +401,9 @@ class LogEndReader(DataSourceReader):
         yield _to_arrow(cols, self.schema, _arrow_schema(self.schema))
 
 
-def network_log_end_rows(bootstrap: str, schema: StructType, observed_ms: int,
-                         ends: dict[str, int] | None = None) -> pa.RecordBatch:
+def network_log_end_rows(
+    bootstrap: str, schema: StructType, observed_ms: int, ends: dict[str, int] | None = None
+) -> pa.RecordBatch:
     """The log-end rows from ListOffsets (segments, size and max timestamp are not known there:
     null). With `ends` (a stream's planned positions), those end offsets are reported."""
     from jobs import network
@@ -412,7 +440,9 @@ class LogEndDataSource(DataSource):
     def streamReader(self, schema: StructType) -> DataSourceStreamReader:
         from jobs.stream import LogEndStreamReader
 
-        return LogEndStreamReader(self.options, schema, [] if self.options.get("bootstrap") else _log_dirs(self.options))
+        return LogEndStreamReader(
+            self.options, schema, [] if self.options.get("bootstrap") else _log_dirs(self.options)
+        )
 
 
 def register(spark: SparkSession) -> None:

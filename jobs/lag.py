@@ -145,14 +145,22 @@ class LagEvaluator:
             return Status.REWIND, "a committed offset went back"
         if len(w) == self.window and all(c.offset == last.offset for c in w):
             return Status.STALL, f"offset {last.offset} committed {len(w)} times while lag is {lag}"
-        lags = [c.lag for c in w]
-        if len(w) == self.window and None not in lags and all(b > a for a, b in zip(lags, lags[1:], strict=False)):  # type: ignore[operator]
+        lags = [c.lag for c in w if c.lag is not None]
+        if (
+            len(w) == self.window
+            and len(lags) == len(w)
+            and all(b > a for a, b in zip(lags, lags[1:], strict=False))
+        ):
             return Status.WARNING, f"lag grew at each of the last {len(w)} commits"
         return Status.OK, "consuming"
 
     def evaluate(self, now_ms: int) -> list[Change]:
         changes: list[Change] = []
-        for name in [n for n, g in self.groups.items() if g.last_commit_ms and now_ms - g.last_commit_ms > self.expire_ms]:
+        for name in [
+            n
+            for n, g in self.groups.items()
+            if g.last_commit_ms and now_ms - g.last_commit_ms > self.expire_ms
+        ]:
             del self.groups[name]
         for name, g in sorted(self.groups.items()):
             worst = Status.OK
@@ -163,17 +171,45 @@ class LagEvaluator:
                 p.lag = lag
                 status, reason = self.partition_status(p, lag, now_ms)
                 if status is not p.status:
-                    changes.append(Change(now_ms, name, topic, partition, status.value, p.status.value, lag,
-                                          last.offset if last else None, end, reason))
+                    changes.append(
+                        Change(
+                            now_ms,
+                            name,
+                            topic,
+                            partition,
+                            status.value,
+                            p.status.value,
+                            lag,
+                            last.offset if last else None,
+                            end,
+                            reason,
+                        )
+                    )
                     p.status = status
                 if status in _ERRORS:
                     worst = Status.ERROR
                 elif status is Status.WARNING and worst is Status.OK:
                     worst = Status.WARNING
             if worst is not g.status:
-                bad = [f"{t}-{q}: {p.status.value}" for (t, q), p in sorted(g.partitions.items()) if p.status is not Status.OK]
-                changes.append(Change(now_ms, name, None, None, worst.value, g.status.value, self.group_lag(g), None,
-                                      None, ", ".join(bad) or "every partition OK"))
+                bad = [
+                    f"{t}-{q}: {p.status.value}"
+                    for (t, q), p in sorted(g.partitions.items())
+                    if p.status is not Status.OK
+                ]
+                changes.append(
+                    Change(
+                        now_ms,
+                        name,
+                        None,
+                        None,
+                        worst.value,
+                        g.status.value,
+                        self.group_lag(g),
+                        None,
+                        None,
+                        ", ".join(bad) or "every partition OK",
+                    )
+                )
                 g.status = worst
             changes.extend(self._storm(name, g, now_ms))
         return changes
@@ -191,11 +227,29 @@ class LagEvaluator:
             joined = sorted(set().union(*seen[1:]) - seen[0]) if len(seen) > 1 else []
             left = sorted(seen[0] - seen[-1]) if len(seen) > 1 else []
             changing = sorted({m for a, b in zip(seen, seen[1:], strict=False) for m in a ^ b})
-            reason = (f"{advances} generations in {self.storm_window_ms // 1000} s; members that came and went: "
-                      f"{', '.join(changing) or 'none'} (joined {', '.join(joined) or 'none'}, left {', '.join(left) or 'none'})")
-            return [Change(now_ms, name, None, None, Status.STORM.value, Status.CALM.value, None, None, None, reason)]
-        return [Change(now_ms, name, None, None, Status.CALM.value, Status.STORM.value, None, None, None,
-                       f"{advances} generations in the last {self.storm_window_ms // 1000} s")]
+            reason = (
+                f"{advances} generations in {self.storm_window_ms // 1000} s; members that came and went: "
+                f"{', '.join(changing) or 'none'} (joined {', '.join(joined) or 'none'}, left {', '.join(left) or 'none'})"
+            )
+            return [
+                Change(
+                    now_ms, name, None, None, Status.STORM.value, Status.CALM.value, None, None, None, reason
+                )
+            ]
+        return [
+            Change(
+                now_ms,
+                name,
+                None,
+                None,
+                Status.CALM.value,
+                Status.STORM.value,
+                None,
+                None,
+                None,
+                f"{advances} generations in the last {self.storm_window_ms // 1000} s",
+            )
+        ]
 
     # --- views ---------------------------------------------------------------------------------
 
@@ -208,11 +262,23 @@ class LagEvaluator:
         """Per group: status, total lag, partitions and their statuses (for the page)."""
         out = []
         for name, g in sorted(self.groups.items()):
-            out.append({
-                "group": name, "status": g.status.value, "storm": g.storm, "lag": self.group_lag(g),
-                "last_commit_ms": g.last_commit_ms,
-                "partitions": [{"topic": t, "partition": p, "status": s.status.value, "lag": s.lag,
-                                "offset": s.window[-1].offset if s.window else None}
-                               for (t, p), s in sorted(g.partitions.items())],
-            })
+            out.append(
+                {
+                    "group": name,
+                    "status": g.status.value,
+                    "storm": g.storm,
+                    "lag": self.group_lag(g),
+                    "last_commit_ms": g.last_commit_ms,
+                    "partitions": [
+                        {
+                            "topic": t,
+                            "partition": p,
+                            "status": s.status.value,
+                            "lag": s.lag,
+                            "offset": s.window[-1].offset if s.window else None,
+                        }
+                        for (t, p), s in sorted(g.partitions.items())
+                    ],
+                }
+            )
         return out

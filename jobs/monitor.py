@@ -43,10 +43,24 @@ if TYPE_CHECKING:
 STATE_FILE = "monitor-state.pickle"
 PAGE = "monitor.html"
 SPARK_POINTS = 60
-OFFSET_COLUMNS = ("log_partition", "offset", "timestamp", "kind", "key_type", "group", "topic", "partition",
-                  "committed_offset", "commit_timestamp", "generation", "members")
-CHANGE_DDL = ("time_ms bigint, group string, topic string, partition int, status string, previous string, "
-              "lag bigint, committed_offset bigint, log_end_offset bigint, reason string")
+OFFSET_COLUMNS = (
+    "log_partition",
+    "offset",
+    "timestamp",
+    "kind",
+    "key_type",
+    "group",
+    "topic",
+    "partition",
+    "committed_offset",
+    "commit_timestamp",
+    "generation",
+    "members",
+)
+CHANGE_DDL = (
+    "time_ms bigint, group string, topic string, partition int, status string, previous string, "
+    "lag bigint, committed_offset bigint, log_end_offset bigint, reason string"
+)
 
 
 @dataclass
@@ -73,8 +87,9 @@ class MonitorState:
         os.replace(tmp, out / STATE_FILE)
 
 
-def events(spark: SparkSession, data: str, starting: str = "earliest",
-           bootstrap_read: str | None = None) -> DataFrame:
+def events(
+    spark: SparkSession, data: str, starting: str = "earliest", bootstrap_read: str | None = None
+) -> DataFrame:
     """The union of the two streams in one schema: (event, group, topic, partition, value, ts,
     log_partition, offset, members)."""
     from pyspark.sql import functions as F
@@ -86,28 +101,49 @@ def events(spark: SparkSession, data: str, starting: str = "earliest",
         return r
 
     path = [] if bootstrap_read else [data]
-    offsets = (source("kbroker-offsets").option("columns", ",".join(OFFSET_COLUMNS))
-               .option("startingOffsets", starting).load(*path))
+    offsets = (
+        source("kbroker-offsets")
+        .option("columns", ",".join(OFFSET_COLUMNS))
+        .option("startingOffsets", starting)
+        .load(*path)
+    )
     kind, key_type = F.col("kind"), F.col("key_type")
-    event = (F.when(kind == "offset_commit", "commit")
-             .when((kind == "tombstone") & (key_type == "offset_commit"), "offset_deleted")
-             .when((kind == "tombstone") & (key_type == "group_metadata"), "group_deleted")
-             .when(kind == "group_metadata", "generation"))
+    event = (
+        F.when(kind == "offset_commit", "commit")
+        .when((kind == "tombstone") & (key_type == "offset_commit"), "offset_deleted")
+        .when((kind == "tombstone") & (key_type == "group_metadata"), "group_deleted")
+        .when(kind == "group_metadata", "generation")
+    )
     o = offsets.select(
-        event.alias("event"), "group", "topic", "partition",
+        event.alias("event"),
+        "group",
+        "topic",
+        "partition",
         F.coalesce(F.col("committed_offset"), F.col("generation").cast("bigint")).alias("value"),
-        F.coalesce(F.col("commit_timestamp"), F.col("timestamp")).alias("ts"), "log_partition", "offset",
-        F.transform("members", lambda m: m["member_id"]).alias("members")).where(F.col("event").isNotNull())
+        F.coalesce(F.col("commit_timestamp"), F.col("timestamp")).alias("ts"),
+        "log_partition",
+        "offset",
+        F.transform("members", lambda m: m["member_id"]).alias("members"),
+    ).where(F.col("event").isNotNull())
     ends = source("kbroker-log-end").load(*path)
-    e = ends.select(F.lit("end").alias("event"), F.lit(None).cast("string").alias("group"), "topic", "partition",
-                    F.col("log_end_offset").alias("value"), F.col("observed_at").alias("ts"),
-                    F.lit(None).cast("int").alias("log_partition"), F.lit(None).cast("bigint").alias("offset"),
-                    F.lit(None).cast("array<string>").alias("members"))
+    e = ends.select(
+        F.lit("end").alias("event"),
+        F.lit(None).cast("string").alias("group"),
+        "topic",
+        "partition",
+        F.col("log_end_offset").alias("value"),
+        F.col("observed_at").alias("ts"),
+        F.lit(None).cast("int").alias("log_partition"),
+        F.lit(None).cast("bigint").alias("offset"),
+        F.lit(None).cast("array<string>").alias("members"),
+    )
     return o.unionByName(e)
 
 
-EVENTS_DDL = ("event string, group string, topic string, partition int, value bigint, ts timestamp, "
-              "log_partition int, offset bigint, members array<string>")
+EVENTS_DDL = (
+    "event string, group string, topic string, partition int, value bigint, ts timestamp, "
+    "log_partition int, offset bigint, members array<string>"
+)
 
 
 def reduce_events(df: DataFrame, window: int) -> DataFrame:
@@ -119,10 +155,14 @@ def reduce_events(df: DataFrame, window: int) -> DataFrame:
     from pyspark.sql import functions as F
 
     newest_first = Window.partitionBy("event", "group", "topic", "partition").orderBy(
-        F.desc("ts"), F.desc("log_partition"), F.desc("offset"), F.desc("value"))
+        F.desc("ts"), F.desc("log_partition"), F.desc("offset"), F.desc("value")
+    )
     rank = F.col("_rank")
-    keep = (((F.col("event") == "commit") & (rank <= window)) | ((F.col("event") == "end") & (rank == 1))
-            | ~F.col("event").isin("commit", "end"))
+    keep = (
+        ((F.col("event") == "commit") & (rank <= window))
+        | ((F.col("event") == "end") & (rank == 1))
+        | ~F.col("event").isin("commit", "end")
+    )
     return df.withColumn("_rank", F.row_number().over(newest_first)).where(keep).drop("_rank")
 
 
@@ -139,7 +179,9 @@ def apply_rows(ev: LagEvaluator, rows: Sequence[Row]) -> None:
     def ms(ts: dt.datetime | None) -> int:
         return int(ts.timestamp() * 1000) if ts is not None else 0
 
-    records = sorted((r for r in rows if r["event"] != "end"), key=lambda r: (ms(r["ts"]), r["log_partition"], r["offset"]))
+    records = sorted(
+        (r for r in rows if r["event"] != "end"), key=lambda r: (ms(r["ts"]), r["log_partition"], r["offset"])
+    )
     for r in records:
         kind = r["event"]
         if kind == "commit":
@@ -153,8 +195,16 @@ def apply_rows(ev: LagEvaluator, rows: Sequence[Row]) -> None:
 
 
 class Monitor:
-    def __init__(self, spark: SparkSession, out: Path, evaluator: LagEvaluator, *, bootstrap: str | None = None,
-                 alerts_topic: str = "__lag_alerts", refresh_s: float = 5.0):
+    def __init__(
+        self,
+        spark: SparkSession,
+        out: Path,
+        evaluator: LagEvaluator,
+        *,
+        bootstrap: str | None = None,
+        alerts_topic: str = "__lag_alerts",
+        refresh_s: float = 5.0,
+    ):
         self.spark = spark
         self.out = out
         self.bootstrap = bootstrap
@@ -191,12 +241,16 @@ class Monitor:
     def write_changes(self, changes: list[Change], batch_id: int) -> None:
         for c in changes:
             where = f"{c.topic}-{c.partition}" if c.topic is not None else "group"
-            print(f"kbroker monitor: {c.group} {where}: {c.previous} -> {c.status} ({c.reason})", file=sys.stderr)
+            print(
+                f"kbroker monitor: {c.group} {where}: {c.previous} -> {c.status} ({c.reason})",
+                file=sys.stderr,
+            )
         df = self.spark.createDataFrame([c.as_dict() for c in changes], CHANGE_DDL)
         df.write.mode("overwrite").parquet(str(self.out / "status_changes" / f"batch={batch_id}"))
         if self.bootstrap:
-            df.write.format("kbroker-alerts").option("bootstrap", self.bootstrap) \
-                .option("topic", self.alerts_topic).mode("append").save()
+            df.write.format("kbroker-alerts").option("bootstrap", self.bootstrap).option(
+                "topic", self.alerts_topic
+            ).mode("append").save()
 
     def write_page(self, now: int) -> Path:
         path = self.out / PAGE
@@ -206,8 +260,16 @@ class Monitor:
         return path
 
 
-_COLORS = {"OK": "#38a169", "WARNING": "#d69e2e", "ERROR": "#c53030", "STOP": "#c53030", "STALL": "#c53030",
-           "REWIND": "#c53030", "STORM": "#805ad5", "CALM": "#38a169"}
+_COLORS = {
+    "OK": "#38a169",
+    "WARNING": "#d69e2e",
+    "ERROR": "#c53030",
+    "STOP": "#c53030",
+    "STALL": "#c53030",
+    "REWIND": "#c53030",
+    "STORM": "#805ad5",
+    "CALM": "#38a169",
+}
 
 
 def sparkline(points: Sequence[tuple[int, int]], width: int = 180, height: int = 36) -> str:
@@ -225,9 +287,11 @@ def sparkline(points: Sequence[tuple[int, int]], width: int = 180, height: int =
         coords.append(f"{x:.1f},{y:.1f}")
     if len(coords) == 1:
         coords.insert(0, f"2,{coords[0].split(',')[1]}")
-    return (f'<svg class="spark" width="{width}" height="{height}" viewBox="0 0 {width} {height}">'
-            f'<rect width="{width}" height="{height}" fill="#f7fafc"/>'
-            f'<polyline fill="none" stroke="#2b6cb0" stroke-width="2" points="{" ".join(coords)}"/></svg>')
+    return (
+        f'<svg class="spark" width="{width}" height="{height}" viewBox="0 0 {width} {height}">'
+        f'<rect width="{width}" height="{height}" fill="#f7fafc"/>'
+        f'<polyline fill="none" stroke="#2b6cb0" stroke-width="2" points="{" ".join(coords)}"/></svg>'
+    )
 
 
 def _utc(ms: int | None) -> str:
@@ -241,7 +305,9 @@ def render_page(state: MonitorState, now: int, refresh_s: float) -> str:
     esc = html.escape
     rows = []
     for g in ev.snapshot():
-        bad = ", ".join(f"{p['topic']}-{p['partition']} {p['status']}" for p in g["partitions"] if p["status"] != "OK")
+        bad = ", ".join(
+            f"{p['topic']}-{p['partition']} {p['status']}" for p in g["partitions"] if p["status"] != "OK"
+        )
         status = g["status"] + (" · STORM" if g["storm"] else "")
         lag = "—" if g["lag"] is None else f"{g['lag']:,}"
         color = _COLORS.get(g["status"], "#718096")
@@ -250,16 +316,19 @@ def render_page(state: MonitorState, now: int, refresh_s: float) -> str:
             f'<tr class="group" data-group="{name}"><td>{name}</td>'
             f'<td><span class="badge" style="background:{color}">{esc(status)}</span></td>'
             f'<td class="num">{lag}</td><td class="num">{len(g["partitions"])}</td>'
-            f'<td>{esc(bad) or "—"}</td><td>{_utc(g["last_commit_ms"])}</td>'
-            f'<td>{sparkline(state.history.get(g["group"], ()))}</td></tr>')
+            f"<td>{esc(bad) or '—'}</td><td>{_utc(g['last_commit_ms'])}</td>"
+            f"<td>{sparkline(state.history.get(g['group'], ()))}</td></tr>"
+        )
     changes = []
     for c in reversed(state.changes):
         where = "group" if c["topic"] is None else f"{c['topic']}-{c['partition']}"
         lag = "—" if c["lag"] is None else c["lag"]
         color = _COLORS.get(c["status"], "#000")
-        changes.append(f'<tr><td>{_utc(c["time_ms"])}</td><td>{esc(c["group"])}</td><td>{esc(where)}</td>'
-                       f'<td>{esc(c["previous"])} → <b style="color:{color}">{esc(c["status"])}</b></td>'
-                       f'<td class="num">{lag}</td><td>{esc(c["reason"])}</td></tr>')
+        changes.append(
+            f"<tr><td>{_utc(c['time_ms'])}</td><td>{esc(c['group'])}</td><td>{esc(where)}</td>"
+            f'<td>{esc(c["previous"])} → <b style="color:{color}">{esc(c["status"])}</b></td>'
+            f'<td class="num">{lag}</td><td>{esc(c["reason"])}</td></tr>'
+        )
     refresh = max(int(refresh_s), 1)
     return f"""<!doctype html>
 <html><head><meta charset="utf-8"><meta http-equiv="refresh" content="{refresh}">
@@ -288,22 +357,37 @@ last {ev.window} commits per partition · this page refreshes every {refresh} s.
 
 
 def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
-    p = argparse.ArgumentParser(description="Live consumer lag evaluation (Burrow's rules) over the offsets log")
-    p.add_argument("--data", default="./data", help="the broker's log dir(s), comma-separated (default ./data)")
+    p = argparse.ArgumentParser(
+        description="Live consumer lag evaluation (Burrow's rules) over the offsets log"
+    )
+    p.add_argument(
+        "--data", default="./data", help="the broker's log dir(s), comma-separated (default ./data)"
+    )
     p.add_argument("--out", default="./monitor", help="status changes (Parquet), the page, the state")
     p.add_argument("--checkpoint", default=None, help="Spark checkpoint dir (default <out>/checkpoint)")
     p.add_argument("--bootstrap", default=None, help="broker(s) to write alerts to (none: no alerts)")
     p.add_argument("--alerts-topic", default="__lag_alerts")
     p.add_argument("--trigger", type=float, default=5.0, help="seconds between micro-batches (default 5)")
     p.add_argument("--window", type=int, default=10, help="commits kept per partition (Burrow's window, 10)")
-    p.add_argument("--min-stop-ms", type=int, default=0,
-                   help="a partition is STOP only after this long without commits, even if its window is short")
+    p.add_argument(
+        "--min-stop-ms",
+        type=int,
+        default=0,
+        help="a partition is STOP only after this long without commits, even if its window is short",
+    )
     p.add_argument("--storm-generations", type=int, default=5, help="more generations than this ...")
     p.add_argument("--storm-minutes", type=float, default=5.0, help="... within this many minutes: a storm")
-    p.add_argument("--starting", choices=("earliest", "latest"), default="earliest",
-                   help="read the offsets log from its start (default) or only what comes next")
-    p.add_argument("--over-network", action="store_true",
-                   help="read the offsets log and log ends from the brokers at --bootstrap, not from --data")
+    p.add_argument(
+        "--starting",
+        choices=("earliest", "latest"),
+        default="earliest",
+        help="read the offsets log from its start (default) or only what comes next",
+    )
+    p.add_argument(
+        "--over-network",
+        action="store_true",
+        help="read the offsets log and log ends from the brokers at --bootstrap, not from --data",
+    )
     p.add_argument("--master", default=None)
     p.add_argument("--quiet", action="store_true")
     return p.parse_args(argv)
@@ -312,14 +396,28 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
 def start(spark: SparkSession, args: argparse.Namespace) -> tuple[StreamingQuery, Monitor]:
     """The running query and its Monitor."""
     out = Path(args.out)
-    evaluator = LagEvaluator(window=args.window, min_stop_ms=args.min_stop_ms,
-                             storm_generations=args.storm_generations,
-                             storm_window_ms=int(args.storm_minutes * 60_000))
-    monitor = Monitor(spark, out, evaluator, bootstrap=args.bootstrap, alerts_topic=args.alerts_topic,
-                      refresh_s=args.trigger)
-    query = (events(spark, args.data, args.starting, args.bootstrap if args.over_network else None).writeStream.foreachBatch(monitor.on_batch)
-             .option("checkpointLocation", args.checkpoint or str(out / "checkpoint"))
-             .trigger(processingTime=f"{args.trigger} seconds").queryName("kbroker-monitor").start())
+    evaluator = LagEvaluator(
+        window=args.window,
+        min_stop_ms=args.min_stop_ms,
+        storm_generations=args.storm_generations,
+        storm_window_ms=int(args.storm_minutes * 60_000),
+    )
+    monitor = Monitor(
+        spark,
+        out,
+        evaluator,
+        bootstrap=args.bootstrap,
+        alerts_topic=args.alerts_topic,
+        refresh_s=args.trigger,
+    )
+    query = (
+        events(spark, args.data, args.starting, args.bootstrap if args.over_network else None)
+        .writeStream.foreachBatch(monitor.on_batch)
+        .option("checkpointLocation", args.checkpoint or str(out / "checkpoint"))
+        .trigger(processingTime=f"{args.trigger} seconds")
+        .queryName("kbroker-monitor")
+        .start()
+    )
     return query, monitor
 
 

@@ -38,7 +38,9 @@ class PartitionEnds:
 async def _ends(bootstrap: str, topic: str | None) -> list[PartitionEnds]:
     async with AsyncAdmin(bootstrap, client_id="kbroker-jobs") as admin:
         topics = await admin.list_topics(internal=True)
-        tps = [TopicPartition(t, p) for t, n in topics.items() if topic is None or t == topic for p in range(n)]
+        tps = [
+            TopicPartition(t, p) for t, n in topics.items() if topic is None or t == topic for p in range(n)
+        ]
         if not tps:
             return []
         first = await admin.list_offsets({tp: OffsetSpec.EARLIEST for tp in tps})
@@ -51,8 +53,16 @@ def log_ends(bootstrap: str, topic: str | None = None) -> list[PartitionEnds]:
     return asyncio.run(_ends(bootstrap, topic))
 
 
-async def _fetch(bootstrap: str, topic: str, partition: int, start: int, end: int, out: list[RawBatch],
-                 stats: ReadStats, budget: int) -> int:
+async def _fetch(
+    bootstrap: str,
+    topic: str,
+    partition: int,
+    start: int,
+    end: int,
+    out: list[RawBatch],
+    stats: ReadStats,
+    budget: int,
+) -> int:
     """Appends batches to `out` until `end` or about `budget` bytes; the offset to go on from."""
     tp = TopicPartition(topic, partition)
     source = f"{bootstrap} {topic}-{partition}"
@@ -63,25 +73,51 @@ async def _fetch(bootstrap: str, topic: str, partition: int, start: int, end: in
         offset = start
         fetched = 0
         while offset < end and fetched < budget:
-            await client.wait_for(lambda: client.cluster.leader_for(tp) >= 0, admin.timeout, f"the leader of {tp}")
+            await client.wait_for(
+                lambda: client.cluster.leader_for(tp) >= 0, admin.timeout, f"the leader of {tp}"
+            )
             topic_id = client.cluster.topic_id(topic)
             max_version = None if topic_id != ZERO_UUID else TOPIC_ID_VERSIONS[ApiKey.FETCH] - 1
             body = {
-                "replica_id": -1, "max_wait_ms": 0, "min_bytes": 1, "max_bytes": FETCH_MAX_BYTES,
-                "isolation_level": 0, "session_id": 0, "session_epoch": -1,
-                "topics": [{"topic": topic, "topic_id": topic_id, "partitions": [{
-                    "partition": partition, "current_leader_epoch": -1, "fetch_offset": offset,
-                    "last_fetched_epoch": -1, "log_start_offset": -1, "partition_max_bytes": FETCH_MAX_BYTES}]}],
-                "forgotten_topics_data": [], "rack_id": "",
+                "replica_id": -1,
+                "max_wait_ms": 0,
+                "min_bytes": 1,
+                "max_bytes": FETCH_MAX_BYTES,
+                "isolation_level": 0,
+                "session_id": 0,
+                "session_epoch": -1,
+                "topics": [
+                    {
+                        "topic": topic,
+                        "topic_id": topic_id,
+                        "partitions": [
+                            {
+                                "partition": partition,
+                                "current_leader_epoch": -1,
+                                "fetch_offset": offset,
+                                "last_fetched_epoch": -1,
+                                "log_start_offset": -1,
+                                "partition_max_bytes": FETCH_MAX_BYTES,
+                            }
+                        ],
+                    }
+                ],
+                "forgotten_topics_data": [],
+                "rack_id": "",
             }
-            _version, r = await client.send_versioned(client.cluster.leader_for(tp), ApiKey.FETCH, body,
-                                                      max_version=max_version)
+            _version, r = await client.send_versioned(
+                client.cluster.leader_for(tp), ApiKey.FETCH, body, max_version=max_version
+            )
             p = r.responses[0].partitions[0]
             if p.error_code == ErrorCode.OFFSET_OUT_OF_RANGE and offset < p.log_start_offset:
                 offset = p.log_start_offset  # below the log start: deleted, nothing to read there
                 continue
-            if p.error_code in (ErrorCode.NOT_LEADER_OR_FOLLOWER, ErrorCode.UNKNOWN_TOPIC_OR_PARTITION,
-                                ErrorCode.LEADER_NOT_AVAILABLE, ErrorCode.FENCED_LEADER_EPOCH):
+            if p.error_code in (
+                ErrorCode.NOT_LEADER_OR_FOLLOWER,
+                ErrorCode.UNKNOWN_TOPIC_OR_PARTITION,
+                ErrorCode.LEADER_NOT_AVAILABLE,
+                ErrorCode.FENCED_LEADER_EPOCH,
+            ):
                 await client.refresh_metadata([topic])
                 continue
             if p.error_code:
@@ -108,8 +144,9 @@ async def _fetch(bootstrap: str, topic: str, partition: int, start: int, end: in
         return offset
 
 
-def fetch_batches(bootstrap: str, topic: str, partition: int, start: int, end: int,
-                  stats: ReadStats | None = None) -> Iterator[RawBatch]:
+def fetch_batches(
+    bootstrap: str, topic: str, partition: int, start: int, end: int, stats: ReadStats | None = None
+) -> Iterator[RawBatch]:
     """The undecoded batches holding offsets [start, end) of the partition, fetched from its leader
     (about `CHUNK_BYTES` at a time)."""
     stats = stats if stats is not None else ReadStats()

@@ -20,8 +20,20 @@ import matplotlib.dates as mdates  # noqa: E402 - after choosing the backend
 import matplotlib.pyplot as plt  # noqa: E402
 from matplotlib.ticker import MaxNLocator  # noqa: E402
 
-PALETTE = ("#2b6cb0", "#dd6b20", "#38a169", "#805ad5", "#d53f8c", "#319795", "#b7791f", "#718096",
-           "#c53030", "#2c7a7b", "#6b46c1", "#975a16")
+PALETTE = (
+    "#2b6cb0",
+    "#dd6b20",
+    "#38a169",
+    "#805ad5",
+    "#d53f8c",
+    "#319795",
+    "#b7791f",
+    "#718096",
+    "#c53030",
+    "#2c7a7b",
+    "#6b46c1",
+    "#975a16",
+)
 
 
 @dataclass
@@ -95,8 +107,15 @@ def _finish(fig: Any, path: Path) -> Path:
     return path
 
 
-def bar_chart(path: Path, labels: Sequence[str], values: Sequence[float], *, title: str, xlabel: str,
-              value_format: Callable[[Any], str] = fmt) -> Path:
+def bar_chart(
+    path: Path,
+    labels: Sequence[str],
+    values: Sequence[float],
+    *,
+    title: str,
+    xlabel: str,
+    value_format: Callable[[Any], str] = fmt,
+) -> Path:
     """Horizontal bars, the largest on top."""
     n = max(len(labels), 1)
     fig, ax = plt.subplots(figsize=(9, min(1.2 + 0.32 * n, 11)))
@@ -116,9 +135,17 @@ def bar_chart(path: Path, labels: Sequence[str], values: Sequence[float], *, tit
     return _finish(fig, path)
 
 
-def time_series(path: Path, series: Mapping[str, tuple[Sequence[int], Sequence[float]]], *, title: str, ylabel: str,
-                step: bool = False, marker: str | None = None, integer_y: bool = False,
-                overview: tuple[str, tuple[Sequence[int], Sequence[float]]] | None = None) -> Path:
+def time_series(
+    path: Path,
+    series: Mapping[str, tuple[Sequence[int], Sequence[float]]],
+    *,
+    title: str,
+    ylabel: str,
+    step: bool = False,
+    marker: str | None = None,
+    integer_y: bool = False,
+    overview: tuple[str, tuple[Sequence[int], Sequence[float]]] | None = None,
+) -> Path:
     """Lines over time (x: epoch milliseconds), one per label; with `overview`, a first panel
     showing that one series (e.g. a total) above them."""
     if overview is not None:
@@ -126,7 +153,9 @@ def time_series(path: Path, series: Mapping[str, tuple[Sequence[int], Sequence[f
         label, (xs, ys) = overview
         times = [utc(x) for x in xs]
         top.fill_between(times, list(ys), step="post" if step else None, color=PALETTE[0], alpha=0.25)
-        top.plot(times, list(ys), color=PALETTE[0], linewidth=1.2, drawstyle="steps-post" if step else "default")
+        top.plot(
+            times, list(ys), color=PALETTE[0], linewidth=1.2, drawstyle="steps-post" if step else "default"
+        )
         top.set_title(title)
         top.set_ylabel(label)
         top.grid(alpha=0.3)
@@ -211,14 +240,23 @@ def _section_html(s: Section, base: Path) -> str:
     if s.intro:
         parts.append(f"<p>{s.intro}</p>")
     if s.facts:
-        facts = "".join(f'<div class="fact"><b>{html.escape(fmt(v) if not isinstance(v, str) else v)}</b>'
-                        f"<span>{html.escape(k)}</span></div>" for k, v in s.facts)
+        facts = "".join(
+            f'<div class="fact"><b>{html.escape(fmt(v) if not isinstance(v, str) else v)}</b>'
+            f"<span>{html.escape(k)}</span></div>"
+            for k, v in s.facts
+        )
         parts.append(f'<div class="facts">{facts}</div>')
     for block in s.blocks:
         if isinstance(block, Figure):
-            rel = block.path.relative_to(base).as_posix() if block.path.is_relative_to(base) else str(block.path)
-            parts.append(f'<figure><img src="{html.escape(rel)}" alt="{html.escape(block.caption)}">'
-                         f"<figcaption>{html.escape(block.caption)}</figcaption></figure>")
+            rel = (
+                block.path.relative_to(base).as_posix()
+                if block.path.is_relative_to(base)
+                else str(block.path)
+            )
+            parts.append(
+                f'<figure><img src="{html.escape(rel)}" alt="{html.escape(block.caption)}">'
+                f"<figcaption>{html.escape(block.caption)}</figcaption></figure>"
+            )
         else:
             parts.append(_table_html(block))
     if s.parquet:
@@ -228,16 +266,19 @@ def _section_html(s: Section, base: Path) -> str:
     return "".join(parts)
 
 
-def write_page(path: Path, sections: Sequence[Section], *, title: str, subtitle: str = "",
-               footer: str = "") -> Path:
+def write_page(
+    path: Path, sections: Sequence[Section], *, title: str, subtitle: str = "", footer: str = ""
+) -> Path:
     base = path.parent
     nav = "".join(f'<a href="#{html.escape(s.id)}">{html.escape(s.title)}</a>' for s in sections)
-    doc = (f'<!doctype html><html lang="en"><head><meta charset="utf-8"><title>{html.escape(title)}</title>'
-           f"<style>{_CSS}</style></head><body><header><h1>{html.escape(title)}</h1>"
-           f"<p>{html.escape(subtitle)}</p></header><nav>{nav}</nav><main>"
-           + "".join(_section_html(s, base) for s in sections)
-           + (f'<p class="note">{footer}</p>' if footer else "")
-           + "</main></body></html>")
+    doc = (
+        f'<!doctype html><html lang="en"><head><meta charset="utf-8"><title>{html.escape(title)}</title>'
+        f"<style>{_CSS}</style></head><body><header><h1>{html.escape(title)}</h1>"
+        f"<p>{html.escape(subtitle)}</p></header><nav>{nav}</nav><main>"
+        + "".join(_section_html(s, base) for s in sections)
+        + (f'<p class="note">{footer}</p>' if footer else "")
+        + "</main></body></html>"
+    )
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(doc, encoding="utf-8")
     return path

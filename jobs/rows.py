@@ -33,18 +33,18 @@ MEMBER_TYPE = (
     "assigned_partitions: array<struct<topic: string, partition: int>>>"
 )
 OFFSETS_COLUMNS: tuple[tuple[str, str], ...] = (
-    ("log_partition", "int"),          # the __consumer_offsets partition
-    ("offset", "bigint"),              # the record's offset in it
-    ("timestamp", "timestamp"),        # the record's timestamp (batch base + delta)
-    ("kind", "string"),                # offset_commit | group_metadata | tombstone | unknown
-    ("key_type", "string"),            # offset_commit | group_metadata | unknown
+    ("log_partition", "int"),  # the __consumer_offsets partition
+    ("offset", "bigint"),  # the record's offset in it
+    ("timestamp", "timestamp"),  # the record's timestamp (batch base + delta)
+    ("kind", "string"),  # offset_commit | group_metadata | tombstone | unknown
+    ("key_type", "string"),  # offset_commit | group_metadata | unknown
     ("key_version", "int"),
-    ("value_version", "int"),          # null for a tombstone
+    ("value_version", "int"),  # null for a tombstone
     ("group", "string"),
-    ("topic", "string"),               # offset keys only
-    ("partition", "int"),              # offset keys only
+    ("topic", "string"),  # offset keys only
+    ("partition", "int"),  # offset keys only
     ("committed_offset", "bigint"),
-    ("leader_epoch", "int"),           # -1: unknown, as Kafka answers it
+    ("leader_epoch", "int"),  # -1: unknown, as Kafka answers it
     ("metadata", "string"),
     ("commit_timestamp", "timestamp"),
     ("expire_timestamp", "timestamp"),  # only OffsetCommitValue v1 carries one
@@ -54,19 +54,19 @@ OFFSETS_COLUMNS: tuple[tuple[str, str], ...] = (
     ("leader", "string"),
     ("current_state_timestamp", "timestamp"),
     ("members", f"array<{MEMBER_TYPE}>"),
-    ("error", "string"),               # why a record is `unknown`, when it could not be decoded
+    ("error", "string"),  # why a record is `unknown`, when it could not be decoded
 )
 TIMESTAMP_COLUMNS = frozenset(name for name, t in OFFSETS_COLUMNS if t == "timestamp")
 
 LOG_END_COLUMNS: tuple[tuple[str, str], ...] = (
     ("topic", "string"),
     ("partition", "int"),
-    ("log_start_offset", "bigint"),   # the first segment's base offset
-    ("log_end_offset", "bigint"),     # the offset after the last complete batch
+    ("log_start_offset", "bigint"),  # the first segment's base offset
+    ("log_end_offset", "bigint"),  # the offset after the last complete batch
     ("segments", "int"),
     ("size_bytes", "bigint"),
-    ("max_timestamp", "timestamp"),   # of the last batch, null if none
-    ("observed_at", "timestamp"),     # when the ends were read (a stream: its micro-batch's tick)
+    ("max_timestamp", "timestamp"),  # of the last batch, null if none
+    ("observed_at", "timestamp"),  # when the ends were read (a stream: its micro-batch's tick)
 )
 
 _KEY_CACHE_MAX = 200_000
@@ -109,10 +109,18 @@ class OffsetColumns:
         for offset, timestamp, record in batch:
             self.add_record(log_partition, offset, timestamp, record.key, record.value)
 
-    def add_record(self, log_partition: int, offset: int, timestamp: int, key_data: bytes | None,
-                   value_data: bytes | None) -> None:
+    def add_record(
+        self,
+        log_partition: int,
+        offset: int,
+        timestamp: int,
+        key_data: bytes | None,
+        value_data: bytes | None,
+    ) -> None:
         if key_data is None:
-            self._add(log_partition, offset, timestamp, KIND_UNKNOWN, None, None, None, None, "record without a key")
+            self._add(
+                log_partition, offset, timestamp, KIND_UNKNOWN, None, None, None, None, "record without a key"
+            )
             return
         key = self._key(key_data)
         if isinstance(key, ProtocolDecodeError):
@@ -131,13 +139,26 @@ class OffsetColumns:
             return
         assert value is not None  # None only for a tombstone, handled above
         if isinstance(value, gr.OffsetCommitValue):
-            self._add(log_partition, offset, timestamp, KIND_OFFSET_COMMIT, key, value.version, value, None, None)
+            self._add(
+                log_partition, offset, timestamp, KIND_OFFSET_COMMIT, key, value.version, value, None, None
+            )
         else:
-            self._add(log_partition, offset, timestamp, KIND_GROUP_METADATA, key, value.version, None, value, None)
+            self._add(
+                log_partition, offset, timestamp, KIND_GROUP_METADATA, key, value.version, None, value, None
+            )
 
-    def _add(self, log_partition: int, offset: int, timestamp: int, kind: str, key: gr.Key | None,
-             value_version: int | None, oc: gr.OffsetCommitValue | None, gm: gr.GroupMetadataValue | None,
-             error: str | None) -> None:
+    def _add(
+        self,
+        log_partition: int,
+        offset: int,
+        timestamp: int,
+        kind: str,
+        key: gr.Key | None,
+        value_version: int | None,
+        oc: gr.OffsetCommitValue | None,
+        gm: gr.GroupMetadataValue | None,
+        error: str | None,
+    ) -> None:
         c = self.cols
         self.rows += 1
         c["log_partition"].append(log_partition)
@@ -157,7 +178,13 @@ class OffsetColumns:
             c["commit_timestamp"].append(_ts(oc.commit_timestamp))
             c["expire_timestamp"].append(_ts(oc.expire_timestamp))
         else:
-            for name in ("committed_offset", "leader_epoch", "metadata", "commit_timestamp", "expire_timestamp"):
+            for name in (
+                "committed_offset",
+                "leader_epoch",
+                "metadata",
+                "commit_timestamp",
+                "expire_timestamp",
+            ):
                 c[name].append(None)
         if gm is not None:
             c["protocol_type"].append(gm.protocol_type)
@@ -167,7 +194,14 @@ class OffsetColumns:
             c["current_state_timestamp"].append(_ts(gm.current_state_timestamp))
             c["members"].append([member_row(m, gm.protocol_type) for m in gm.members])
         else:
-            for name in ("protocol_type", "generation", "protocol", "leader", "current_state_timestamp", "members"):
+            for name in (
+                "protocol_type",
+                "generation",
+                "protocol",
+                "leader",
+                "current_state_timestamp",
+                "members",
+            ):
                 c[name].append(None)
         c["error"].append(error)
 
@@ -193,9 +227,11 @@ def member_row(m: gr.MemberMetadata, protocol_type: str) -> dict[str, Any]:
             topics = None
         try:
             assignment = cp.decode_assignment(m.assignment) if m.assignment else None
-            assigned = [] if assignment is None else [
-                {"topic": t, "partition": p} for t, p in assignment.partitions()
-            ]
+            assigned = (
+                []
+                if assignment is None
+                else [{"topic": t, "partition": p} for t, p in assignment.partitions()]
+            )
         except (ProtocolDecodeError, ValueError):
             assigned = None
     return {

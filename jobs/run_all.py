@@ -1,6 +1,6 @@
 """All the jobs in one session (the offsets log decoded once), one report: `make jobs`.
 
-    spark-submit jobs/run_all.py --data ./data --out ./reports      (or: python -m jobs ...)
+spark-submit jobs/run_all.py --data ./data --out ./reports      (or: python -m jobs ...)
 """
 
 from __future__ import annotations

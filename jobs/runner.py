@@ -64,13 +64,22 @@ class Context:
     def figure(self, name: str) -> Path:
         return self.out / "img" / f"{name}.png"
 
-    def table(self, df: DataFrame, columns: Sequence[str], *, caption: str = "", limit: int | None = None,
-              total: bool = True) -> report.Table:
+    def table(
+        self,
+        df: DataFrame,
+        columns: Sequence[str],
+        *,
+        caption: str = "",
+        limit: int | None = None,
+        total: bool = True,
+    ) -> report.Table:
         """The first rows of `df` (already ordered) as a report table; timestamps as UTC text."""
         limit = self.top if limit is None else limit
         types = dict(df.dtypes)
-        cols = [F.date_format(c, "yyyy-MM-dd HH:mm:ss.SSS").alias(c) if types.get(c) == "timestamp" else F.col(c)
-                for c in columns]
+        cols = [
+            F.date_format(c, "yyyy-MM-dd HH:mm:ss.SSS").alias(c) if types.get(c) == "timestamp" else F.col(c)
+            for c in columns
+        ]
         rows = [tuple(r) for r in df.select(*cols).limit(limit).collect()]
         return report.Table(list(columns), rows, caption, df.count() if total else None)
 
@@ -82,15 +91,23 @@ class Context:
 
 def parse_args(argv: Sequence[str] | None, description: str) -> argparse.Namespace:
     p = argparse.ArgumentParser(description=description)
-    p.add_argument("--data", default="./data", help="the broker's log dir(s), comma-separated (default ./data)")
+    p.add_argument(
+        "--data", default="./data", help="the broker's log dir(s), comma-separated (default ./data)"
+    )
     p.add_argument("--out", default="./reports", help="where Parquet results and the HTML report go")
     p.add_argument("--master", default=None, help="Spark master (default: spark-submit's, else local[*])")
     p.add_argument("--window", default="auto", help="commit rate window in seconds, or auto (default)")
     p.add_argument("--top", type=int, default=50, help="rows shown in each report table (default 50)")
     p.add_argument("--quiet", action="store_true", help="no Spark console progress bar")
-    p.add_argument("--storm-generations", type=int, default=5,
-                   help="flag a rebalance storm when a group's generation advances more than this many times ...")
-    p.add_argument("--storm-minutes", type=float, default=5.0, help="... within this many minutes (default 5)")
+    p.add_argument(
+        "--storm-generations",
+        type=int,
+        default=5,
+        help="flag a rebalance storm when a group's generation advances more than this many times ...",
+    )
+    p.add_argument(
+        "--storm-minutes", type=float, default=5.0, help="... within this many minutes (default 5)"
+    )
     return p.parse_args(argv)
 
 
@@ -104,10 +121,13 @@ def run_jobs(ctx: Context, jobs: Sequence[ModuleType], page: str) -> Path:
     now = dt.datetime.now(dt.UTC).strftime("%Y-%m-%d %H:%M:%S UTC")
     timings = ", ".join(f"{name} {secs:.1f} s" for name, secs in ctx.timings.items())
     return report.write_page(
-        ctx.out / page, sections, title="kbroker: consumer groups from the __consumer_offsets log",
+        ctx.out / page,
+        sections,
+        title="kbroker: consumer groups from the __consumer_offsets log",
         subtitle=f"log dirs {ctx.data} · generated {now}",
         footer=f"Read by Spark {ctx.spark.version} ({ctx.spark.sparkContext.master}) with the kbroker-offsets and "
-               f"kbroker-log-end data sources. Job times: {timings}.")
+        f"kbroker-log-end data sources. Job times: {timings}.",
+    )
 
 
 def main(jobs: Sequence[ModuleType], argv: Sequence[str] | None = None, *, page: str | None = None) -> int:
@@ -117,13 +137,24 @@ def main(jobs: Sequence[ModuleType], argv: Sequence[str] | None = None, *, page:
     args = parse_args(argv, description)
     missing = [d for d in split_log_dirs(args.data) if not Path(d).is_dir()]
     if missing:
-        print(f"kbroker jobs: no such log dir: {', '.join(missing)} (give the broker's log.dirs with --data)",
-              file=sys.stderr)
+        print(
+            f"kbroker jobs: no such log dir: {', '.join(missing)} (give the broker's log.dirs with --data)",
+            file=sys.stderr,
+        )
         return 2
-    spark = build_session(f"kbroker {jobs[0].NAME if len(jobs) == 1 else 'jobs'}", args.master,
-                          progress=not args.quiet)
-    ctx = Context(spark, args.data, Path(args.out), window=args.window, top=args.top, cache=len(jobs) > 1,
-                  storm_generations=args.storm_generations, storm_minutes=args.storm_minutes)
+    spark = build_session(
+        f"kbroker {jobs[0].NAME if len(jobs) == 1 else 'jobs'}", args.master, progress=not args.quiet
+    )
+    ctx = Context(
+        spark,
+        args.data,
+        Path(args.out),
+        window=args.window,
+        top=args.top,
+        cache=len(jobs) > 1,
+        storm_generations=args.storm_generations,
+        storm_minutes=args.storm_minutes,
+    )
     try:
         path = run_jobs(ctx, jobs, page or (f"{jobs[0].NAME}.html" if len(jobs) == 1 else "index.html"))
         print(f"kbroker jobs: report {path.resolve()}", file=sys.stderr)

@@ -48,8 +48,15 @@ CHUNK_BYTES = 8 << 20  # bytes read from a segment at a time
 _BATCH_LENGTH = struct.Struct(">i")
 _MAX_REOPENS = 50
 # files a Kafka (and kbroker) log dir holds at its top
-LOG_DIR_MARKERS = frozenset({"meta.properties", "recovery-point-offset-checkpoint", "log-start-offset-checkpoint",
-                             "replication-offset-checkpoint", "cleaner-offset-checkpoint"})
+LOG_DIR_MARKERS = frozenset(
+    {
+        "meta.properties",
+        "recovery-point-offset-checkpoint",
+        "log-start-offset-checkpoint",
+        "replication-offset-checkpoint",
+        "cleaner-offset-checkpoint",
+    }
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,7 +114,9 @@ def split_log_dirs(paths: str | Path | Iterable[str | Path]) -> list[str]:
     return [str(Path(p.strip() if isinstance(p, str) else p).expanduser()) for p in paths if str(p).strip()]
 
 
-def partition_dirs(log_dirs: str | Path | Iterable[str | Path], topic: str | None = None) -> list[PartitionDir]:
+def partition_dirs(
+    log_dirs: str | Path | Iterable[str | Path], topic: str | None = None
+) -> list[PartitionDir]:
     """Every partition directory of the log dirs (of `topic` only, if given), sorted.
 
     Raises FileNotFoundError naming a log dir that does not exist, ValueError naming one that
@@ -131,8 +140,10 @@ def partition_dirs(log_dirs: str | Path | Iterable[str | Path], topic: str | Non
                     continue
                 found.setdefault(tp, PartitionDir(tp[0], tp[1], entry.path))
         if names and not any_partition and not LOG_DIR_MARKERS.intersection(names):
-            raise ValueError(f"{d} is not a broker's log dir: no <topic>-<partition> directories and none of "
-                             f"{', '.join(sorted(LOG_DIR_MARKERS))}")
+            raise ValueError(
+                f"{d} is not a broker's log dir: no <topic>-<partition> directories and none of "
+                f"{', '.join(sorted(LOG_DIR_MARKERS))}"
+            )
     return [found[tp] for tp in sorted(found)]
 
 
@@ -155,7 +166,9 @@ def list_segments(directory: str) -> list[SegmentFile]:
         base = _base_offset(name)
         if base is None:
             continue
-        target = logs if name.endswith(LOG_SUFFIX) else swaps if name.endswith(LOG_SUFFIX + SWAP_SUFFIX) else None
+        target = (
+            logs if name.endswith(LOG_SUFFIX) else swaps if name.endswith(LOG_SUFFIX + SWAP_SUFFIX) else None
+        )
         if target is None:
             continue
         try:
@@ -206,8 +219,9 @@ def _open_segment(seg: SegmentFile) -> BinaryIO | None:
     return None
 
 
-def segment_batches(f: BinaryIO, size: int, start: int = 0, *, check_crc: bool = True,
-                    stats: ReadStats | None = None) -> Iterator[tuple[memoryview, int, BatchHeader]]:
+def segment_batches(
+    f: BinaryIO, size: int, start: int = 0, *, check_crc: bool = True, stats: ReadStats | None = None
+) -> Iterator[tuple[memoryview, int, BatchHeader]]:
     """(buffer, position in it, header) of each complete, whole batch in the first `size` bytes
     of the open segment `f`, from byte `start`; the CRC is checked when `check_crc`. Stops
     quietly at a torn tail or at the first batch that is not valid (counted in `stats`)."""
@@ -286,8 +300,9 @@ class RawBatch:
         return h.base_offset >= self.lo and (self.hi is None or h.base_offset + h.last_offset_delta < self.hi)
 
 
-def range_batches(rng: OffsetRange, *, check_crc: bool = True, stats: ReadStats | None = None,
-                  include_control: bool = False) -> Iterator[RawBatch]:
+def range_batches(
+    rng: OffsetRange, *, check_crc: bool = True, stats: ReadStats | None = None, include_control: bool = False
+) -> Iterator[RawBatch]:
     """The batches holding offsets of `rng`, in offset order, undecoded, each offset in exactly
     one of them (the first and last may hold records outside the range: see RawBatch.lo/hi).
     Control batches (transaction markers) are skipped unless `include_control`."""
@@ -327,8 +342,9 @@ def range_batches(rng: OffsetRange, *, check_crc: bool = True, stats: ReadStats 
                 next_offset = last + 1
 
 
-def read_range(rng: OffsetRange, *, check_crc: bool = True, stats: ReadStats | None = None,
-               include_control: bool = False) -> Iterator[RecordBatch]:
+def read_range(
+    rng: OffsetRange, *, check_crc: bool = True, stats: ReadStats | None = None, include_control: bool = False
+) -> Iterator[RecordBatch]:
     """The decoded batches holding offsets of `rng`, in offset order, each record once; records
     outside the range are dropped from the batches at its edges. A batch whose records do not
     decode ends its segment (counted in `stats`)."""
@@ -377,7 +393,10 @@ def _batch_at(f: BinaryIO, seg: SegmentFile, rel: int, position: int, size: int)
         h = BatchHeader.parse(head)
     except CorruptRecordError:
         return False
-    if not h.base_offset <= seg.base_offset + rel <= h.base_offset + h.last_offset_delta or position + h.size > size:
+    if (
+        not h.base_offset <= seg.base_offset + rel <= h.base_offset + h.last_offset_delta
+        or position + h.size > size
+    ):
         return False
     f.seek(position)
     return verify_crc(f.read(h.size))
@@ -427,8 +446,15 @@ def log_bounds(pdir: PartitionDir, *, check_crc: bool = True) -> LogBounds:
             end, max_ts = _end_offset(segments, check_crc)
         except FileNotFoundError:
             continue  # swapped by the cleaner meanwhile
-        return LogBounds(pdir.topic, pdir.partition, segments[0].base_offset, end, len(segments),
-                         sum(s.size for s in segments), max_ts)
+        return LogBounds(
+            pdir.topic,
+            pdir.partition,
+            segments[0].base_offset,
+            end,
+            len(segments),
+            sum(s.size for s in segments),
+            max_ts,
+        )
     raise OSError(f"segments of {pdir.path} keep vanishing while they are read")
 
 

@@ -22,8 +22,13 @@ def default_master() -> str | None:
     return None if "PYSPARK_GATEWAY_PORT" in os.environ else "local[*]"
 
 
-def build_session(app_name: str = "kbroker-jobs", master: str | None = None, *, progress: bool = True,
-                  conf: dict[str, str] | None = None) -> SparkSession:
+def build_session(
+    app_name: str = "kbroker-jobs",
+    master: str | None = None,
+    *,
+    progress: bool = True,
+    conf: dict[str, str] | None = None,
+) -> SparkSession:
     """The session, with `kbroker-offsets` and `kbroker-log-end` registered. Spark's console
     progress bar is on unless `progress` is false."""
     # Executors run the data sources in Python: the same interpreter (and venv) as the driver.
@@ -38,13 +43,15 @@ def build_session(app_name: str = "kbroker-jobs", master: str | None = None, *, 
         # a local run talks to itself only: the loopback address, whatever the host name resolves to
         os.environ.setdefault("SPARK_LOCAL_IP", "127.0.0.1")
         settings.update({"spark.driver.host": "127.0.0.1", "spark.driver.bindAddress": "127.0.0.1"})
-    settings.update({
-        "spark.ui.showConsoleProgress": "true" if progress else "false",
-        "spark.sql.session.timeZone": "UTC",
-        "spark.pyspark.python": os.environ["PYSPARK_PYTHON"],
-        # kbroker-offsets takes equality filters (jobs/datasource.py OffsetsReader.pushFilters)
-        "spark.sql.python.filterPushdown.enabled": "true",
-    })
+    settings.update(
+        {
+            "spark.ui.showConsoleProgress": "true" if progress else "false",
+            "spark.sql.session.timeZone": "UTC",
+            "spark.pyspark.python": os.environ["PYSPARK_PYTHON"],
+            # kbroker-offsets takes equality filters (jobs/datasource.py OffsetsReader.pushFilters)
+            "spark.sql.python.filterPushdown.enabled": "true",
+        }
+    )
     settings.update(conf or {})
     for key, value in settings.items():
         builder = builder.config(key, value)

@@ -47,7 +47,9 @@ if TYPE_CHECKING:
 log = logging.getLogger("kbroker.jobs")
 
 
-def _ends(log_dirs: list[str], topic: str | None, bootstrap: str | None = None) -> dict[str, tuple[object, int, int]]:
+def _ends(
+    log_dirs: list[str], topic: str | None, bootstrap: str | None = None
+) -> dict[str, tuple[object, int, int]]:
     """Per partition key (`<p>` for the offsets topic, else `<topic>-<p>`): dir (None over the
     network), start, end."""
     out: dict[str, tuple[object, int, int]] = {}
@@ -55,7 +57,11 @@ def _ends(log_dirs: list[str], topic: str | None, bootstrap: str | None = None) 
         from jobs import network
 
         for e in network.log_ends(bootstrap, topic):
-            out[str(e.partition) if topic else f"{e.topic}-{e.partition}"] = (None, e.log_start_offset, e.log_end_offset)
+            out[str(e.partition) if topic else f"{e.topic}-{e.partition}"] = (
+                None,
+                e.log_start_offset,
+                e.log_end_offset,
+            )
         return out
     for pdir in segments.partition_dirs(log_dirs, topic):
         try:
@@ -92,12 +98,16 @@ class OffsetsStreamReader(DataSourceStreamReader):
             return {p: end for p, (_d, _s, end) in _ends(self.log_dirs, self.topic, self.bootstrap).items()}
         return {}
 
-    def latestOffset(self, start: dict[str, Any] | None = None, limit: ReadLimit | None = None) -> dict[str, Any]:
+    def latestOffset(
+        self, start: dict[str, Any] | None = None, limit: ReadLimit | None = None
+    ) -> dict[str, Any]:
         start = dict(start or {})
         ends = _ends(self.log_dirs, self.topic, self.bootstrap)
         gone = set(start) - set(ends)
         for p in gone - self.missing:
-            log.warning("%s partition %s: its directory is gone; keeping its position %s", self.topic, p, start[p])
+            log.warning(
+                "%s partition %s: its directory is gone; keeping its position %s", self.topic, p, start[p]
+            )
         self.missing = gone
         out = dict(start)
         for p, (_d, _s, end) in ends.items():
@@ -110,8 +120,11 @@ class OffsetsStreamReader(DataSourceStreamReader):
         if self.bootstrap:
             from jobs.datasource import NetRange
 
-            return [NetRange(self.bootstrap, self.topic, int(p), (start or {}).get(p, 0), stop)
-                    for p, stop in sorted(end.items(), key=lambda kv: int(kv[0])) if stop > (start or {}).get(p, 0)]
+            return [
+                NetRange(self.bootstrap, self.topic, int(p), (start or {}).get(p, 0), stop)
+                for p, stop in sorted(end.items(), key=lambda kv: int(kv[0]))
+                if stop > (start or {}).get(p, 0)
+            ]
         dirs = {str(d.partition): d for d in segments.partition_dirs(self.log_dirs, self.topic)}
         out: list[InputPartition] = []
         for p, stop in sorted(end.items(), key=lambda kv: int(kv[0])):
@@ -154,7 +167,9 @@ class LogEndStreamReader(DataSourceStreamReader):
     def initialOffset(self) -> dict[str, Any]:
         return {"tick": 0, "ends": {}}
 
-    def latestOffset(self, start: dict[str, Any] | None = None, limit: ReadLimit | None = None) -> dict[str, Any]:
+    def latestOffset(
+        self, start: dict[str, Any] | None = None, limit: ReadLimit | None = None
+    ) -> dict[str, Any]:
         ends = {k: end for k, (_d, _s, end) in _ends(self.log_dirs, None, self.bootstrap).items()}
         return {"tick": int(time.time() * 1000), "ends": ends}
 

@@ -27,8 +27,15 @@ class PartitionWriter:
     """Appends batches to `<log_dir>/<topic>-<partition>/`, rolling segments at `segment_bytes`
     and adding an offset index entry every `index_interval` bytes, as Kafka does."""
 
-    def __init__(self, log_dir: str | Path, topic: str, partition: int, *, segment_bytes: int = 100 << 20,
-                 index_interval: int = 4096):
+    def __init__(
+        self,
+        log_dir: str | Path,
+        topic: str,
+        partition: int,
+        *,
+        segment_bytes: int = 100 << 20,
+        index_interval: int = 4096,
+    ):
         self.dir = Path(log_dir) / f"{topic}-{partition}"
         self.dir.mkdir(parents=True, exist_ok=True)
         self.segment_bytes = segment_bytes
@@ -40,22 +47,33 @@ class PartitionWriter:
     def _roll(self, base: int) -> None:
         self.close()
         self.base = base
-        self._files = (open(self.dir / segment_name(base), "ab"),  # noqa: SIM115 - closed in close()
-                       open(self.dir / segment_name(base, INDEX_SUFFIX), "ab"),  # noqa: SIM115
-                       open(self.dir / segment_name(base, TIMEINDEX_SUFFIX), "ab"))  # noqa: SIM115
+        # closed in close()
+        log_file = open(self.dir / segment_name(base), "ab")  # noqa: SIM115
+        index_file = open(self.dir / segment_name(base, INDEX_SUFFIX), "ab")  # noqa: SIM115
+        time_file = open(self.dir / segment_name(base, TIMEINDEX_SUFFIX), "ab")  # noqa: SIM115
+        self._files = (log_file, index_file, time_file)
         self._size = 0
         self._since_index = 0
         self._max_ts = -1
 
-    def append(self, records: Sequence[tuple[bytes | None, bytes | None]], timestamp_ms: int, *,
-               timestamp_deltas: Sequence[int] | None = None,
-               compression: Compression | int = Compression.NONE) -> int:
+    def append(
+        self,
+        records: Sequence[tuple[bytes | None, bytes | None]],
+        timestamp_ms: int,
+        *,
+        timestamp_deltas: Sequence[int] | None = None,
+        compression: Compression | int = Compression.NONE,
+    ) -> int:
         """One batch of (key, value) records at the log end; returns its base offset."""
         if self._size and self._size >= self.segment_bytes:
             self._roll(self.next_offset)
         base = self.next_offset
-        recs = [Record(offset_delta=i, timestamp_delta=timestamp_deltas[i] if timestamp_deltas else 0, key=k, value=v)
-                for i, (k, v) in enumerate(records)]
+        recs = [
+            Record(
+                offset_delta=i, timestamp_delta=timestamp_deltas[i] if timestamp_deltas else 0, key=k, value=v
+            )
+            for i, (k, v) in enumerate(records)
+        ]
         data = build_batch(recs, base_offset=base, compression=compression, base_timestamp=timestamp_ms)
         position = self._size
         assert self._files is not None, "closed"
@@ -97,20 +115,38 @@ class PartitionWriter:
         self.close()
 
 
-def offset_commit(group: str, topic: str, partition: int, offset: int, commit_ms: int, *,
-                  leader_epoch: int | None = None, metadata: str = "",
-                  expire_ms: int | None = None) -> tuple[bytes, bytes]:
-    return (gr.encode_offset_commit_key(group, topic, partition),
-            gr.encode_offset_commit_value(offset, leader_epoch, metadata, commit_ms, expire_ms))
+def offset_commit(
+    group: str,
+    topic: str,
+    partition: int,
+    offset: int,
+    commit_ms: int,
+    *,
+    leader_epoch: int | None = None,
+    metadata: str = "",
+    expire_ms: int | None = None,
+) -> tuple[bytes, bytes]:
+    return (
+        gr.encode_offset_commit_key(group, topic, partition),
+        gr.encode_offset_commit_value(offset, leader_epoch, metadata, commit_ms, expire_ms),
+    )
 
 
 def offset_tombstone(group: str, topic: str, partition: int) -> tuple[bytes, None]:
     return gr.encode_offset_commit_key(group, topic, partition), None
 
 
-def group_metadata(group: str, generation: int, members: Iterable[tuple[str, list[str], list[tuple[str, int]]]],
-                   state_ms: int, *, protocol: str | None = "range", leader: str | None = None,
-                   client_id: str = "client", host: str = "/127.0.0.1") -> tuple[bytes, bytes]:
+def group_metadata(
+    group: str,
+    generation: int,
+    members: Iterable[tuple[str, list[str], list[tuple[str, int]]]],
+    state_ms: int,
+    *,
+    protocol: str | None = "range",
+    leader: str | None = None,
+    client_id: str = "client",
+    host: str = "/127.0.0.1",
+) -> tuple[bytes, bytes]:
     """A consumer group's metadata: members as (member id, subscribed topics, assigned (topic,
     partition)s); the leader defaults to the first member. No members: an empty group."""
     metas = []
@@ -118,24 +154,43 @@ def group_metadata(group: str, generation: int, members: Iterable[tuple[str, lis
         by_topic: dict[str, list[int]] = {}
         for t, p in assigned:
             by_topic.setdefault(t, []).append(p)
-        metas.append(gr.MemberMetadata(
-            member_id, None, client_id, host, 60_000, 10_000,
-            cp.encode_subscription(cp.Subscription(topics)),
-            cp.encode_assignment(cp.Assignment([cp.TopicPartitions(t, ps) for t, ps in by_topic.items()]))))
+        metas.append(
+            gr.MemberMetadata(
+                member_id,
+                None,
+                client_id,
+                host,
+                60_000,
+                10_000,
+                cp.encode_subscription(cp.Subscription(topics)),
+                cp.encode_assignment(
+                    cp.Assignment([cp.TopicPartitions(t, ps) for t, ps in by_topic.items()])
+                ),
+            )
+        )
     if not metas:
         protocol = None
     if leader is None and metas:
         leader = metas[0].member_id
-    return (gr.encode_group_metadata_key(group),
-            gr.encode_group_metadata_value("consumer", generation, protocol, leader, metas, state_ms))
+    return (
+        gr.encode_group_metadata_key(group),
+        gr.encode_group_metadata_value("consumer", generation, protocol, leader, metas, state_ms),
+    )
 
 
 def group_tombstone(group: str) -> tuple[bytes, None]:
     return gr.encode_group_metadata_key(group), None
 
 
-def write_data_topic(log_dir: str | Path, topic: str, partition: int, records: int, *, batch: int = 100,
-                     timestamp_ms: int = 1_700_000_000_000) -> int:
+def write_data_topic(
+    log_dir: str | Path,
+    topic: str,
+    partition: int,
+    records: int,
+    *,
+    batch: int = 100,
+    timestamp_ms: int = 1_700_000_000_000,
+) -> int:
     """A data topic partition holding `records` small records; returns its log end offset."""
     with PartitionWriter(log_dir, topic, partition) as w:
         left = records
@@ -156,16 +211,28 @@ class CommitWorkload:
     log_partitions: int
 
 
-def write_commit_workload(log_dir: str | Path, *, records: int, log_partitions: int = 10, groups: int = 100,
-                          topics: int = 10, partitions: int = 8, batch: int = 50, rebalance_every: int = 20_000,
-                          start_ms: int = 1_700_000_000_000, segment_bytes: int = 100 << 20,
-                          seed: int = 1) -> CommitWorkload:
+def write_commit_workload(
+    log_dir: str | Path,
+    *,
+    records: int,
+    log_partitions: int = 10,
+    groups: int = 100,
+    topics: int = 10,
+    partitions: int = 8,
+    batch: int = 50,
+    rebalance_every: int = 20_000,
+    start_ms: int = 1_700_000_000_000,
+    segment_bytes: int = 100 << 20,
+    seed: int = 1,
+) -> CommitWorkload:
     """Offset commits (and, every `rebalance_every` records, a group metadata record) spread
     over `log_partitions` partitions of __consumer_offsets, about one batch per commit."""
     rng = random.Random(seed)
     group_names = [f"group-{g:04d}" for g in range(groups)]
-    writers = [PartitionWriter(log_dir, "__consumer_offsets", p, segment_bytes=segment_bytes)
-               for p in range(log_partitions)]
+    writers = [
+        PartitionWriter(log_dir, "__consumer_offsets", p, segment_bytes=segment_bytes)
+        for p in range(log_partitions)
+    ]
     positions: dict[tuple[str, str, int], int] = {}
     generations = dict.fromkeys(group_names, 0)
     written = 0
@@ -191,10 +258,18 @@ def write_commit_workload(log_dir: str | Path, *, records: int, log_partitions: 
             if since_rebalance >= rebalance_every:
                 since_rebalance = 0
                 generations[group] += 1
-                members = [(f"{group}-m{m}", [topic], [(topic, p) for p in range(m, partitions, 2)]) for m in range(2)]
+                members = [
+                    (f"{group}-m{m}", [topic], [(topic, p) for p in range(m, partitions, 2)])
+                    for m in range(2)
+                ]
                 w.append([group_metadata(group, generations[group], members, now - 30)], now)
     finally:
         for w in writers:
             w.close()
-    size = sum(os.path.getsize(os.path.join(d, f)) for d, _, fs in os.walk(log_dir) for f in fs if f.endswith(LOG_SUFFIX))
+    size = sum(
+        os.path.getsize(os.path.join(d, f))
+        for d, _, fs in os.walk(log_dir)
+        for f in fs
+        if f.endswith(LOG_SUFFIX)
+    )
     return CommitWorkload(written, size, groups, log_partitions)

@@ -98,7 +98,9 @@ def write_tags(w: Callable[[bytes], Any], entries: list[tuple[int, bytes]]) -> N
         w(data)
 
 
-def read_tags(buf: bytes, pos: int, obj: Container, known: dict[int, tuple[str, Callable[[bytes], Any]]], path: str) -> int:
+def read_tags(
+    buf: bytes, pos: int, obj: Container, known: dict[int, tuple[str, Callable[[bytes], Any]]], path: str
+) -> int:
     """Reads a tagged-field section into obj (known tags decoded, others kept raw)."""
     count, pos = read_uvarint(buf, pos)
     unknown: dict[int, bytes] = {}
@@ -324,7 +326,9 @@ class _Decoder:
             return
         fmt = "".join(f for f, _ in run)
         targets = ", ".join(v for _, v in run)
-        self.fn.add(ind, f"{targets}{',' if len(run) == 1 else ''} = {self.m.struct(fmt, 'unpack_from')}(buf, pos)")
+        self.fn.add(
+            ind, f"{targets}{',' if len(run) == 1 else ''} = {self.m.struct(fmt, 'unpack_from')}(buf, pos)"
+        )
         self.fn.add(ind, f"pos += {struct.calcsize('>' + fmt)}")
         for f, v in run:
             if f == _UUID:
@@ -369,7 +373,9 @@ class _Decoder:
         for tag in ks.tag_order:
             name, sub, _ = ks.tagged[tag]
             fn_name = self.m.unique(f"_decode_tag_{name}_")
-            fn = _Function(self.m, f"{fn_name}(buf)", f"tagged field {tag} of {path}, read from its own bytes")
+            fn = _Function(
+                self.m, f"{fn_name}(buf)", f"tagged field {tag} of {path}, read from its own bytes"
+            )
             fn.add(1, "end = len(buf)")
             fn.add(1, "pos = 0")
             _Decoder(self.m, fn).value(sub, "value", 1, 1, f"{path}.{name}")
@@ -436,8 +442,11 @@ class _Decoder:
         fmt = _fixed_format(item)
         if fmt is not None and fmt != _UUID:
             small = self.m.array_structs(fmt, "unpack_from")
-            self.fn.add(ind, f"{var} = list({small}[{n}](buf, pos) if {n} < {_SMALL_ARRAY} "
-                             f"else _struct_unpack_from('>%d{fmt}' % {n}, buf, pos))")
+            self.fn.add(
+                ind,
+                f"{var} = list({small}[{n}](buf, pos) if {n} < {_SMALL_ARRAY} "
+                f"else _struct_unpack_from('>%d{fmt}' % {n}, buf, pos))",
+            )
             self.fn.add(ind, f"pos += {struct.calcsize('>' + fmt)} * {n}")
             return
         items = var if var.isidentifier() else f"a{d}"
@@ -498,7 +507,9 @@ class _Encoder:
             name, sub, default = ks.tagged[tag]
             default_expr = self.m.literal(default)
             self.fn.add(ind, f"{u} = {g}({name!r}, {default_expr})")
-            self.fn.add(ind, f"if not {u} == {default_expr}:  # tagged fields at their default are not written")
+            self.fn.add(
+                ind, f"if not {u} == {default_expr}:  # tagged fields at their default are not written"
+            )
             self.fn.add(ind + 1, f"{t}.append(({tag}, {self.tag_encoder(sub, tag, f'{path}.{name}')}({u})))")
         self.fn.add(ind, f"{u} = {g}({UNKNOWN_TAGS!r}, None)")
         self.fn.add(ind, f"if {u}:")
@@ -524,8 +535,16 @@ class _Encoder:
         self.field(sub, var, run, True, ind, d, path)
         self.pack(run, ind)
 
-    def field(self, sub: Construct, var: str, run: list[tuple[str, str]], may_be_none: bool,
-              ind: int, d: int, path: str) -> None:
+    def field(
+        self,
+        sub: Construct,
+        var: str,
+        run: list[tuple[str, str]],
+        may_be_none: bool,
+        ind: int,
+        d: int,
+        path: str,
+    ) -> None:
         """Code for one value; fixed-width parts go to `run`, to be packed with their neighbours."""
         fmt = _fixed_format(sub)
         if fmt == _UUID:
@@ -548,8 +567,16 @@ class _Encoder:
         else:
             raise TypeError(f"cannot compile {sub!r} at {path}")
 
-    def sized(self, sub: p.KString | p.KBytes | p.KArray, var: str, run: list[tuple[str, str]],
-              may_be_none: bool, ind: int, d: int, path: str) -> None:
+    def sized(
+        self,
+        sub: p.KString | p.KBytes | p.KArray,
+        var: str,
+        run: list[tuple[str, str]],
+        may_be_none: bool,
+        ind: int,
+        d: int,
+        path: str,
+    ) -> None:
         """A string, bytes or array: its length (or null), then its contents."""
         if not sub.nullable and may_be_none:
             self.fn.add(ind, f"if {var} is None:")
@@ -570,8 +597,12 @@ class _Encoder:
             self.fn.add(ind, f"n{d} = {size} + 1")
             self.fn.add(ind, f"w(_UV[n{d}] if n{d} < 128 else _uv(n{d}))")
         else:
-            run.append(("h" if isinstance(sub, p.KString) else "i",
-                        f"-1 if {data} is None else {size}" if sub.nullable else size))
+            run.append(
+                (
+                    "h" if isinstance(sub, p.KString) else "i",
+                    f"-1 if {data} is None else {size}" if sub.nullable else size,
+                )
+            )
             self.pack(run, ind)
             if sub.nullable:
                 self.fn.add(ind, f"if {data} is not None:")
@@ -585,8 +616,11 @@ class _Encoder:
         fmt = _fixed_format(item)
         if fmt is not None and fmt != _UUID:
             small = self.m.array_structs(fmt, "pack")
-            self.fn.add(ind, f"w({small}[len({var})](*{var}) if len({var}) < {_SMALL_ARRAY} "
-                             f"else _struct_pack('>%d{fmt}' % len({var}), *{var}))")
+            self.fn.add(
+                ind,
+                f"w({small}[len({var})](*{var}) if len({var}) < {_SMALL_ARRAY} "
+                f"else _struct_pack('>%d{fmt}' % len({var}), *{var}))",
+            )
             return
         self.fn.add(ind, f"for x{d} in {var}:")
         self.value(item, f"x{d}", ind + 1, d + 1, path + "[]")
@@ -602,7 +636,9 @@ def compile_struct(ks: KStruct, message: str, version: int) -> Codec:
     """Generates, compiles and loads the codec of one message version."""
     name = f"{message} v{version}"
     module = _Module(name)
-    dec = _Function(module, "decode(buf, pos)", f"{name}: the message at buf[pos:] -> (Container, end position)")
+    dec = _Function(
+        module, "decode(buf, pos)", f"{name}: the message at buf[pos:] -> (Container, end position)"
+    )
     dec.add(1, "end = len(buf)")
     _Decoder(module, dec).struct(ks, "obj", 1, 0, message)
     dec.add(1, "return obj, pos")

@@ -65,7 +65,7 @@ def snappy_compress(data: Buffer) -> bytes:
         return b""
     out = [_XERIAL_HEADER]
     for start in range(0, len(view), XERIAL_BLOCK_SIZE):
-        block = snappy.compress(bytes(view[start:start + XERIAL_BLOCK_SIZE]))
+        block = snappy.compress(bytes(view[start : start + XERIAL_BLOCK_SIZE]))
         out.append(_BLOCK_LEN.pack(len(block)))
         out.append(block)
     return b"".join(out)
@@ -91,7 +91,7 @@ def snappy_decompress(data: Buffer) -> bytes:
             pos += 4
             if size < 0 or pos + size > end:
                 raise CompressionError("truncated xerial snappy block")
-            out.append(snappy.decompress(bytes(view[pos:pos + size])))
+            out.append(snappy.decompress(bytes(view[pos : pos + size])))
             pos += size
         return b"".join(out)
     except CompressionError:
@@ -143,7 +143,7 @@ def lz4_compress(data: Buffer, *, broken_header_checksum: bool = False) -> bytes
     if broken_header_checksum:
         pos = _lz4_header_checksum_pos(frame)
         hc = (_xxh32(frame[:pos]) >> 8) & 0xFF
-        frame = frame[:pos] + bytes((hc,)) + frame[pos + 1:]
+        frame = frame[:pos] + bytes((hc,)) + frame[pos + 1 :]
     return frame
 
 
@@ -154,7 +154,7 @@ def lz4_decompress(data: Buffer, *, ignore_header_checksum: bool = False) -> byt
         if ignore_header_checksum:
             pos = _lz4_header_checksum_pos(frame)
             hc = (_xxh32(frame[4:pos]) >> 8) & 0xFF
-            frame = frame[:pos] + bytes((hc,)) + frame[pos + 1:]
+            frame = frame[:pos] + bytes((hc,)) + frame[pos + 1 :]
         out = []
         while frame:
             dctx = lz4.frame.LZ4FrameDecompressor()

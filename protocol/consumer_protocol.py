@@ -21,23 +21,36 @@ from protocol.schema import BYTES, INT32, NULL, STRING, Array, F, Message
 PROTOCOL_TYPE = "consumer"
 
 SUBSCRIPTION = Message(
-    "ConsumerProtocolSubscription", -1, "0-3", "none",
+    "ConsumerProtocolSubscription",
+    -1,
+    "0-3",
+    "none",
     F("topics", Array(STRING)),
     F("user_data", BYTES, nullable="0+", default=NULL),
-    F("owned_partitions", Array(
-        F("topic", STRING, v="1+"),
-        F("partitions", Array(INT32), v="1+"),
-    ), v="1+"),
+    F(
+        "owned_partitions",
+        Array(
+            F("topic", STRING, v="1+"),
+            F("partitions", Array(INT32), v="1+"),
+        ),
+        v="1+",
+    ),
     F("generation_id", INT32, v="2+", default=-1),
     F("rack_id", STRING, v="3+", nullable="3+", default=NULL),
 )
 
 ASSIGNMENT = Message(
-    "ConsumerProtocolAssignment", -1, "0-3", "none",
-    F("assigned_partitions", Array(
-        F("topic", STRING),
-        F("partitions", Array(INT32)),
-    )),
+    "ConsumerProtocolAssignment",
+    -1,
+    "0-3",
+    "none",
+    F(
+        "assigned_partitions",
+        Array(
+            F("topic", STRING),
+            F("partitions", Array(INT32)),
+        ),
+    ),
     F("user_data", BYTES, nullable="0+", default=NULL),
 )
 
@@ -93,13 +106,16 @@ def _tp_dicts(items: Iterable[TopicPartitions | tuple[str, Iterable[int]]]) -> l
 def encode_subscription(sub: Subscription, version: int | None = None) -> bytes:
     """The subscription in `version` (default: `sub.version`, capped at the newest known)."""
     v = min(sub.version if version is None else version, SUBSCRIPTION.versions.high)
-    return _VERSION.pack(v) + SUBSCRIPTION.encode({
-        "topics": list(sub.topics),
-        "user_data": sub.user_data,
-        "owned_partitions": _tp_dicts(sub.owned_partitions),
-        "generation_id": sub.generation_id,
-        "rack_id": sub.rack_id,
-    }, v)
+    return _VERSION.pack(v) + SUBSCRIPTION.encode(
+        {
+            "topics": list(sub.topics),
+            "user_data": sub.user_data,
+            "owned_partitions": _tp_dicts(sub.owned_partitions),
+            "generation_id": sub.generation_id,
+            "rack_id": sub.rack_id,
+        },
+        v,
+    )
 
 
 def decode_subscription(data: bytes | memoryview) -> Subscription:
@@ -113,10 +129,13 @@ def decode_subscription(data: bytes | memoryview) -> Subscription:
 def encode_assignment(assignment: Assignment, version: int | None = None) -> bytes:
     """The assignment in `version` (default: `assignment.version`, capped at the newest known)."""
     v = min(assignment.version if version is None else version, ASSIGNMENT.versions.high)
-    return _VERSION.pack(v) + ASSIGNMENT.encode({
-        "assigned_partitions": _tp_dicts(assignment.assigned_partitions),
-        "user_data": assignment.user_data,
-    }, v)
+    return _VERSION.pack(v) + ASSIGNMENT.encode(
+        {
+            "assigned_partitions": _tp_dicts(assignment.assigned_partitions),
+            "user_data": assignment.user_data,
+        },
+        v,
+    )
 
 
 def decode_assignment(data: bytes | memoryview) -> Assignment:

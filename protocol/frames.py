@@ -78,7 +78,7 @@ def _read_tags(buf: bytes, pos: int) -> tuple[dict[int, bytes], int]:
         size, pos = read_uvarint(buf, pos)
         if pos + size > len(buf):
             raise ProtocolDecodeError("truncated tagged field in header")
-        tags[tag] = buf[pos:pos + size]
+        tags[tag] = buf[pos : pos + size]
         pos += size
     return tags, pos
 
@@ -139,7 +139,10 @@ def decode_request(frame: bytes | memoryview) -> tuple[RequestHeader, Container]
 def encode_request(header: RequestHeader, body: Any) -> bytes:
     """A request frame body (no size prefix), as a client sends it."""
     api = APIS[header.api_key]
-    out = [_PREFIX.pack(header.api_key, header.api_version, header.correlation_id), _client_id(header.client_id)]
+    out = [
+        _PREFIX.pack(header.api_key, header.api_version, header.correlation_id),
+        _client_id(header.client_id),
+    ]
     if api.request_header_version(header.api_version) >= 2:
         out.append(_write_tags(header.tagged))
     api.request.encode_into(out, body, header.api_version)

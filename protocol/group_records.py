@@ -20,14 +20,20 @@ from protocol.errors import ProtocolDecodeError
 from protocol.schema import BYTES, INT32, INT64, NULL, STRING, Array, F, Message
 
 OFFSET_COMMIT_KEY = Message(
-    "OffsetCommitKey", -1, "0-1", "none",
+    "OffsetCommitKey",
+    -1,
+    "0-1",
+    "none",
     F("group", STRING, v="0-1"),
     F("topic", STRING, v="0-1"),
     F("partition", INT32, v="0-1"),
 )
 
 OFFSET_COMMIT_VALUE = Message(
-    "OffsetCommitValue", -1, "0-4", "4+",
+    "OffsetCommitValue",
+    -1,
+    "0-4",
+    "4+",
     F("offset", INT64),
     F("leader_epoch", INT32, v="3+", default=-1),
     F("metadata", STRING),
@@ -36,27 +42,36 @@ OFFSET_COMMIT_VALUE = Message(
 )
 
 GROUP_METADATA_KEY = Message(
-    "GroupMetadataKey", -1, "2", "none",
+    "GroupMetadataKey",
+    -1,
+    "2",
+    "none",
     F("group", STRING, v="2"),
 )
 
 GROUP_METADATA_VALUE = Message(
-    "GroupMetadataValue", -1, "0-4", "4+",
+    "GroupMetadataValue",
+    -1,
+    "0-4",
+    "4+",
     F("protocol_type", STRING),
     F("generation", INT32),
     F("protocol", STRING, nullable="0+"),
     F("leader", STRING, nullable="0+"),
     F("current_state_timestamp", INT64, v="2+", default=-1),
-    F("members", Array(
-        F("member_id", STRING),
-        F("group_instance_id", STRING, v="3+", nullable="3+", default=NULL),
-        F("client_id", STRING),
-        F("client_host", STRING),
-        F("rebalance_timeout", INT32, v="1+", default=-1),
-        F("session_timeout", INT32),
-        F("subscription", BYTES),
-        F("assignment", BYTES),
-    )),
+    F(
+        "members",
+        Array(
+            F("member_id", STRING),
+            F("group_instance_id", STRING, v="3+", nullable="3+", default=NULL),
+            F("client_id", STRING),
+            F("client_host", STRING),
+            F("rebalance_timeout", INT32, v="1+", default=-1),
+            F("session_timeout", INT32),
+            F("subscription", BYTES),
+            F("assignment", BYTES),
+        ),
+    ),
 )
 
 # The versions Kafka 2.3+ (through 4.x) writes: key 1 for offsets, 2 for groups; value 3 for
@@ -156,9 +171,7 @@ def _with_version(message: Message, obj: Mapping[str, Any], version: int) -> byt
 def encode_offset_commit_key(
     group: str, topic: str, partition: int, version: int = OFFSET_COMMIT_KEY_VERSION
 ) -> bytes:
-    return _with_version(
-        OFFSET_COMMIT_KEY, {"group": group, "topic": topic, "partition": partition}, version
-    )
+    return _with_version(OFFSET_COMMIT_KEY, {"group": group, "topic": topic, "partition": partition}, version)
 
 
 def encode_offset_commit_value(
@@ -171,14 +184,20 @@ def encode_offset_commit_value(
 ) -> bytes:
     """Version 1 if an expire timestamp is given, else 3, as Kafka 2.1+ writes them."""
     if version is None:
-        version = OFFSET_COMMIT_VALUE_VERSION_WITH_EXPIRY if expire_ts is not None else OFFSET_COMMIT_VALUE_VERSION
-    return _with_version(OFFSET_COMMIT_VALUE, {
-        "offset": offset,
-        "leader_epoch": -1 if leader_epoch is None else leader_epoch,
-        "metadata": metadata or "",
-        "commit_timestamp": commit_ts,
-        "expire_timestamp": -1 if expire_ts is None else expire_ts,
-    }, version)
+        version = (
+            OFFSET_COMMIT_VALUE_VERSION_WITH_EXPIRY if expire_ts is not None else OFFSET_COMMIT_VALUE_VERSION
+        )
+    return _with_version(
+        OFFSET_COMMIT_VALUE,
+        {
+            "offset": offset,
+            "leader_epoch": -1 if leader_epoch is None else leader_epoch,
+            "metadata": metadata or "",
+            "commit_timestamp": commit_ts,
+            "expire_timestamp": -1 if expire_ts is None else expire_ts,
+        },
+        version,
+    )
 
 
 def encode_group_metadata_key(group: str) -> bytes:
@@ -201,26 +220,39 @@ def encode_group_metadata_value(
     version: int = GROUP_METADATA_VALUE_VERSION,
 ) -> bytes:
     """Group metadata, by default in version 3 as Kafka 2.3+ writes it."""
-    return _with_version(GROUP_METADATA_VALUE, {
-        "protocol_type": protocol_type,
-        "generation": generation,
-        "protocol": protocol,
-        "leader": leader,
-        "current_state_timestamp": current_state_timestamp,
-        "members": [_member_dict(m) for m in members],
-    }, version)
+    return _with_version(
+        GROUP_METADATA_VALUE,
+        {
+            "protocol_type": protocol_type,
+            "generation": generation,
+            "protocol": protocol,
+            "leader": leader,
+            "current_state_timestamp": current_state_timestamp,
+            "members": [_member_dict(m) for m in members],
+        },
+        version,
+    )
 
 
 def encode_value(value: Value) -> bytes:
     """The bytes of a decoded value (in its own version)."""
     if isinstance(value, OffsetCommitValue):
         return encode_offset_commit_value(
-            value.offset, value.leader_epoch, value.metadata, value.commit_timestamp,
-            None if value.expire_timestamp == -1 else value.expire_timestamp, value.version,
+            value.offset,
+            value.leader_epoch,
+            value.metadata,
+            value.commit_timestamp,
+            None if value.expire_timestamp == -1 else value.expire_timestamp,
+            value.version,
         )
     return encode_group_metadata_value(
-        value.protocol_type, value.generation, value.protocol, value.leader, value.members,
-        value.current_state_timestamp, value.version,
+        value.protocol_type,
+        value.generation,
+        value.protocol,
+        value.leader,
+        value.members,
+        value.current_state_timestamp,
+        value.version,
     )
 
 
@@ -277,7 +309,12 @@ def decode_value(key_kind: KeyKind | Key, data: bytes | memoryview | None) -> Va
             raise ProtocolDecodeError(f"unknown OffsetCommitValue version {version}")
         v = _decode(OFFSET_COMMIT_VALUE, data, version)
         return OffsetCommitValue(
-            v["offset"], v["leader_epoch"], v["metadata"], v["commit_timestamp"], v["expire_timestamp"], version
+            v["offset"],
+            v["leader_epoch"],
+            v["metadata"],
+            v["commit_timestamp"],
+            v["expire_timestamp"],
+            version,
         )
     if kind is KeyKind.GROUP_METADATA:
         if version not in GROUP_METADATA_VALUE.versions:
@@ -285,13 +322,24 @@ def decode_value(key_kind: KeyKind | Key, data: bytes | memoryview | None) -> Va
         v = _decode(GROUP_METADATA_VALUE, data, version)
         members = [
             MemberMetadata(
-                m["member_id"], m["group_instance_id"], m["client_id"], m["client_host"],
-                m["rebalance_timeout"], m["session_timeout"], m["subscription"], m["assignment"],
+                m["member_id"],
+                m["group_instance_id"],
+                m["client_id"],
+                m["client_host"],
+                m["rebalance_timeout"],
+                m["session_timeout"],
+                m["subscription"],
+                m["assignment"],
             )
             for m in v["members"]
         ]
         return GroupMetadataValue(
-            v["protocol_type"], v["generation"], v["protocol"], v["leader"], v["current_state_timestamp"],
-            members, version,
+            v["protocol_type"],
+            v["generation"],
+            v["protocol"],
+            v["leader"],
+            v["current_state_timestamp"],
+            members,
+            version,
         )
     raise ProtocolDecodeError(f"cannot decode the value of a {kind.value} record")

@@ -63,7 +63,7 @@ def _read_legacy_bytes(msg: memoryview, pos: int, at: int) -> tuple[bytes | None
         return None, pos
     if pos + n > len(msg):
         raise CorruptRecordError("legacy message field runs past its end", at)
-    return bytes(msg[pos:pos + n]), pos + n
+    return bytes(msg[pos : pos + n]), pos + n
 
 
 def decode_legacy_message_set(
@@ -77,7 +77,9 @@ def decode_legacy_message_set(
     return _decode_legacy(memoryview(buf), check_crc, allow_partial, nested=False)
 
 
-def _decode_legacy(view: memoryview, check_crc: bool, allow_partial: bool, nested: bool) -> list[LegacyRecord]:
+def _decode_legacy(
+    view: memoryview, check_crc: bool, allow_partial: bool, nested: bool
+) -> list[LegacyRecord]:
     out: list[LegacyRecord] = []
     pos, end = 0, len(view)
     while pos < end:
@@ -92,7 +94,7 @@ def _decode_legacy(view: memoryview, check_crc: bool, allow_partial: bool, neste
             if allow_partial:
                 break
             raise CorruptRecordError("truncated legacy message", pos)
-        msg = view[pos + LOG_OVERHEAD:pos + LOG_OVERHEAD + size]
+        msg = view[pos + LOG_OVERHEAD : pos + LOG_OVERHEAD + size]
         crc, magic, attributes = _LEGACY_PREFIX.unpack_from(msg, 0)
         if magic not in (0, 1):
             raise CorruptRecordError(f"legacy message magic {magic}", pos)
@@ -141,8 +143,13 @@ def _decode_legacy(view: memoryview, check_crc: bool, allow_partial: bool, neste
 
 
 def _encode_legacy_message(
-    out: bytearray, offset: int, magic: int, attributes: int, timestamp: int,
-    key: bytes | None, value: bytes | None,
+    out: bytearray,
+    offset: int,
+    magic: int,
+    attributes: int,
+    timestamp: int,
+    key: bytes | None,
+    value: bytes | None,
 ) -> None:
     msg = bytearray(_LEGACY_PREFIX.pack(0, magic, attributes))
     if magic == 1:

@@ -76,7 +76,9 @@ def timestamp_type_of(attributes: int) -> TimestampType:
 
 def attributes_of(compression: Compression | int, timestamp_type: TimestampType | int) -> int:
     """Bits 0-3 of attributes for a codec and a timestamp type."""
-    return (int(compression) & CODEC_MASK) | (int(timestamp_type) << _TIMESTAMP_TYPE_SHIFT & TIMESTAMP_TYPE_MASK)
+    return (int(compression) & CODEC_MASK) | (
+        int(timestamp_type) << _TIMESTAMP_TYPE_SHIFT & TIMESTAMP_TYPE_MASK
+    )
 
 
 class ControlRecordType(enum.IntEnum):
@@ -138,7 +140,8 @@ MAX_TIMESTAMP_OFFSET = _OFFSETS["max_timestamp"]
 MIN_BATCH_LENGTH = HEADER_SIZE - LOG_OVERHEAD
 # base offset, batch length, last offset delta: enough to walk a log's batches by offset.
 WALK_STRUCT = struct.Struct(
-    f">q i {LAST_OFFSET_DELTA_OFFSET - LOG_OVERHEAD}x {_FORMATS['last_offset_delta']}")
+    f">q i {LAST_OFFSET_DELTA_OFFSET - LOG_OVERHEAD}x {_FORMATS['last_offset_delta']}"
+)
 
 _I64 = struct.Struct(">q")
 _I32 = struct.Struct(">i")
@@ -239,7 +242,7 @@ def compute_crc(buf: Buffer, pos: int = 0, size: int | None = None) -> int:
     """CRC-32C of the batch at `pos`, from its attributes to its end."""
     if size is None:
         size = _I32.unpack_from(buf, pos + 8)[0] + LOG_OVERHEAD
-    return crc32c.crc32c(memoryview(buf)[pos + ATTRIBUTES_OFFSET:pos + size])
+    return crc32c.crc32c(memoryview(buf)[pos + ATTRIBUTES_OFFSET : pos + size])
 
 
 def verify_crc(buf: Buffer, pos: int = 0) -> bool:
@@ -489,7 +492,8 @@ def encode_batch(batch: RecordBatch) -> bytes:
     payload = compress(codec, body) if codec else body
     out = bytearray(HEADER_SIZE)
     HEADER_STRUCT.pack_into(
-        out, 0,
+        out,
+        0,
         batch.base_offset,
         MIN_BATCH_LENGTH + len(payload),
         batch.partition_leader_epoch,
@@ -534,18 +538,20 @@ def build_batch(
     if control:
         attributes |= CONTROL_MASK
     max_delta = max((r.timestamp_delta for r in records), default=0)
-    return encode_batch(RecordBatch(
-        base_offset=base_offset,
-        partition_leader_epoch=partition_leader_epoch,
-        attributes=attributes,
-        last_offset_delta=records[-1].offset_delta if records else 0,
-        base_timestamp=base_timestamp,
-        max_timestamp=base_timestamp + max_delta,
-        producer_id=producer_id,
-        producer_epoch=producer_epoch,
-        base_sequence=base_sequence,
-        records=records,
-    ))
+    return encode_batch(
+        RecordBatch(
+            base_offset=base_offset,
+            partition_leader_epoch=partition_leader_epoch,
+            attributes=attributes,
+            last_offset_delta=records[-1].offset_delta if records else 0,
+            base_timestamp=base_timestamp,
+            max_timestamp=base_timestamp + max_delta,
+            producer_id=producer_id,
+            producer_epoch=producer_epoch,
+            base_sequence=base_sequence,
+            records=records,
+        )
+    )
 
 
 def decode_batch(buf: Buffer, pos: int = 0, *, check_crc: bool = True) -> RecordBatch:
@@ -558,7 +564,7 @@ def decode_batch(buf: Buffer, pos: int = 0, *, check_crc: bool = True) -> Record
         raise CorruptRecordError("record batch CRC mismatch", pos)
     if h.records_count < 0:
         raise CorruptRecordError(f"negative records count {h.records_count}", pos)
-    body: Buffer = memoryview(buf)[pos + HEADER_SIZE:end]
+    body: Buffer = memoryview(buf)[pos + HEADER_SIZE : end]
     codec = h.attributes & CODEC_MASK
     if codec:
         try:

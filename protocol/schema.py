@@ -81,8 +81,18 @@ _FIXED = {
     UUID: p.Uuid(),
 }
 _TYPE_DEFAULTS: dict[str, Any] = {
-    INT8: 0, INT16: 0, INT32: 0, INT64: 0, UINT16: 0, UINT32: 0, FLOAT64: 0.0, BOOL: False,
-    STRING: "", BYTES: b"", RECORDS: None, UUID: p.ZERO_UUID,
+    INT8: 0,
+    INT16: 0,
+    INT32: 0,
+    INT64: 0,
+    UINT16: 0,
+    UINT32: 0,
+    FLOAT64: 0.0,
+    BOOL: False,
+    STRING: "",
+    BYTES: b"",
+    RECORDS: None,
+    UUID: p.ZERO_UUID,
 }
 
 

@@ -35,7 +35,9 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def wait_until(predicate: Callable[[], bool], timeout: float = 10.0, interval: float = 0.02, what: str = "") -> None:
+def wait_until(
+    predicate: Callable[[], bool], timeout: float = 10.0, interval: float = 0.02, what: str = ""
+) -> None:
     deadline = time.monotonic() + timeout
     while True:
         if predicate():
@@ -46,7 +48,10 @@ def wait_until(predicate: Callable[[], bool], timeout: float = 10.0, interval: f
 
 
 async def async_wait_until(
-    predicate: Callable[[], bool | Awaitable[bool]], timeout: float = 10.0, interval: float = 0.02, what: str = ""
+    predicate: Callable[[], bool | Awaitable[bool]],
+    timeout: float = 10.0,
+    interval: float = 0.02,
+    what: str = "",
 ) -> None:
     deadline = time.monotonic() + timeout
     while True:
@@ -83,8 +88,14 @@ def _accepts(port: int) -> bool:
 class BrokerProcess:
     """`python -m broker` as a real process, on a free port, with its stderr kept in a file."""
 
-    def __init__(self, data_dir: Path, port: int | None = None, extra: dict[str, str] | None = None,
-                 python: Path | str = sys.executable, cwd: Path = ROOT):
+    def __init__(
+        self,
+        data_dir: Path,
+        port: int | None = None,
+        extra: dict[str, str] | None = None,
+        python: Path | str = sys.executable,
+        cwd: Path = ROOT,
+    ):
         self.python, self.cwd = str(python), cwd  # another venv's python runs its installed kbroker
         self.data_dir = Path(data_dir)
         self.port = port or free_port()
@@ -98,14 +109,28 @@ class BrokerProcess:
 
     def start(self, timeout: float = 30.0) -> BrokerProcess:
         self.data_dir.mkdir(parents=True, exist_ok=True)
-        args = [self.python, "-m", "broker", "--override", f"listeners=PLAINTEXT://127.0.0.1:{self.port}",
-                "--override", f"log.dirs={self.data_dir}"]
+        args = [
+            self.python,
+            "-m",
+            "broker",
+            "--override",
+            f"listeners=PLAINTEXT://127.0.0.1:{self.port}",
+            "--override",
+            f"log.dirs={self.data_dir}",
+        ]
         for k, v in self.extra.items():
             args += ["--override", f"{k}={v}"]
         self._log = open(self.log_path, "ab")  # noqa: SIM115 - closed in stop()
-        self.proc = subprocess.Popen(args, cwd=self.cwd, stdout=self._log, stderr=subprocess.STDOUT,
-                                     env={**os.environ, "PYTHONUNBUFFERED": "1"})
-        wait_until(lambda: _accepts(self.port) or self.proc.poll() is not None, timeout, what="broker to listen")
+        self.proc = subprocess.Popen(
+            args,
+            cwd=self.cwd,
+            stdout=self._log,
+            stderr=subprocess.STDOUT,
+            env={**os.environ, "PYTHONUNBUFFERED": "1"},
+        )
+        wait_until(
+            lambda: _accepts(self.port) or self.proc.poll() is not None, timeout, what="broker to listen"
+        )
         if self.proc.poll() is not None:
             raise RuntimeError(f"broker exited with {self.proc.returncode}: {self.log()}")
         return self
@@ -172,7 +197,9 @@ class RawConnection:
 
     async def read_frame(self, timeout: float = 10.0) -> bytes:
         head = await asyncio.wait_for(self.reader.readexactly(4), timeout)
-        return await asyncio.wait_for(self.reader.readexactly(int.from_bytes(head, "big", signed=True)), timeout)
+        return await asyncio.wait_for(
+            self.reader.readexactly(int.from_bytes(head, "big", signed=True)), timeout
+        )
 
     async def request(self, api_key: int, version: int, body: dict, client_id: str | None = "test"):
         from protocol.frames import RequestHeader, decode_response, encode_request
@@ -201,8 +228,14 @@ async def create_topic(port: int, name: str, partitions: int) -> None:
     """CreateTopics over a raw connection; asserts that the topic was created."""
     c = await RawConnection.open(port)
     try:
-        r = await c.request(ApiKey.CREATE_TOPICS, 7, {"topics": [
-            {"name": name, "num_partitions": partitions, "replication_factor": 1}], "timeout_ms": 5000})
+        r = await c.request(
+            ApiKey.CREATE_TOPICS,
+            7,
+            {
+                "topics": [{"name": name, "num_partitions": partitions, "replication_factor": 1}],
+                "timeout_ms": 5000,
+            },
+        )
         assert r.topics[0].error_code == ErrorCode.NONE
     finally:
         await c.close()

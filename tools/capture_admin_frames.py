@@ -24,8 +24,16 @@ import threading
 import time
 from pathlib import Path
 
-WANTED = {21: "DeleteRecords", 32: "DescribeConfigs", 33: "AlterConfigs", 35: "DescribeLogDirs",
-          37: "CreatePartitions", 44: "IncrementalAlterConfigs", 60: "DescribeCluster", 61: "DescribeProducers"}
+WANTED = {
+    21: "DeleteRecords",
+    32: "DescribeConfigs",
+    33: "AlterConfigs",
+    35: "DescribeLogDirs",
+    37: "CreatePartitions",
+    44: "IncrementalAlterConfigs",
+    60: "DescribeCluster",
+    61: "DescribeProducers",
+}
 
 
 def _free_port() -> int:
@@ -94,10 +102,21 @@ def drive(bootstrap: str) -> None:
     for i in range(5):
         p.produce("cap", b"v%d" % i, partition=0)
     p.flush(10)
-    for f in a.describe_configs([ConfigResource(ResourceType.TOPIC, "cap"), ConfigResource(ResourceType.BROKER, "0")]).values():
+    for f in a.describe_configs(
+        [ConfigResource(ResourceType.TOPIC, "cap"), ConfigResource(ResourceType.BROKER, "0")]
+    ).values():
         f.result(10)
-    for f in a.incremental_alter_configs([ConfigResource(ResourceType.TOPIC, "cap", incremental_configs=[
-            ConfigEntry("retention.ms", "600000", incremental_operation=AlterConfigOpType.SET)])]).values():
+    for f in a.incremental_alter_configs(
+        [
+            ConfigResource(
+                ResourceType.TOPIC,
+                "cap",
+                incremental_configs=[
+                    ConfigEntry("retention.ms", "600000", incremental_operation=AlterConfigOpType.SET)
+                ],
+            )
+        ]
+    ).values():
         f.result(10)
     for f in a.create_partitions([NewPartitions("cap", 2)]).values():
         f.result(10)
@@ -123,7 +142,9 @@ def drive(bootstrap: str) -> None:
         admin = AIOKafkaAdminClient(bootstrap_servers=bootstrap)
         await admin.start()
         try:
-            await admin.alter_configs([AioResource(ConfigResourceType.TOPIC, "cap", {"retention.ms": "800000"})])
+            await admin.alter_configs(
+                [AioResource(ConfigResourceType.TOPIC, "cap", {"retention.ms": "800000"})]
+            )
             await admin.describe_configs([AioResource(ConfigResourceType.TOPIC, "cap")])
         finally:
             await admin.close()
@@ -138,9 +159,21 @@ def main() -> int:
     root = Path(__file__).resolve().parent.parent
     data = Path(tempfile.mkdtemp()) / "data"
     port = _free_port()
-    broker = subprocess.Popen([sys.executable, "-m", "broker", "--override", f"listeners=PLAINTEXT://127.0.0.1:{port}",
-                               "--override", f"log.dirs={data}", "--override", "offsets.topic.num.partitions=1"],
-                              cwd=root, stderr=subprocess.DEVNULL)
+    broker = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "broker",
+            "--override",
+            f"listeners=PLAINTEXT://127.0.0.1:{port}",
+            "--override",
+            f"log.dirs={data}",
+            "--override",
+            "offsets.topic.num.partitions=1",
+        ],
+        cwd=root,
+        stderr=subprocess.DEVNULL,
+    )
     try:
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:
@@ -150,7 +183,9 @@ def main() -> int:
         proxy = Proxy(port)
         loop = asyncio.new_event_loop()
         ready, stop = threading.Event(), asyncio.Event()
-        thread = threading.Thread(target=loop.run_until_complete, args=(proxy.serve(ready, stop),), daemon=True)
+        thread = threading.Thread(
+            target=loop.run_until_complete, args=(proxy.serve(ready, stop),), daemon=True
+        )
         thread.start()
         ready.wait(10)
         drive(f"127.0.0.1:{proxy.port}")

@@ -71,32 +71,74 @@ log = logging.getLogger("capture")
 
 # Kafka API key -> name (names as in the Apache Kafka message definitions).
 API_NAMES = {
-    0: "Produce", 1: "Fetch", 2: "ListOffsets", 3: "Metadata",
-    4: "LeaderAndIsr", 5: "StopReplica", 6: "UpdateMetadata",
-    7: "ControlledShutdown", 8: "OffsetCommit", 9: "OffsetFetch",
-    10: "FindCoordinator", 11: "JoinGroup", 12: "Heartbeat", 13: "LeaveGroup",
-    14: "SyncGroup", 15: "DescribeGroups", 16: "ListGroups",
-    17: "SaslHandshake", 18: "ApiVersions", 19: "CreateTopics",
-    20: "DeleteTopics", 21: "DeleteRecords", 22: "InitProducerId",
-    23: "OffsetForLeaderEpoch", 24: "AddPartitionsToTxn",
-    25: "AddOffsetsToTxn", 26: "EndTxn", 27: "WriteTxnMarkers",
-    28: "TxnOffsetCommit", 29: "DescribeAcls", 30: "CreateAcls",
-    31: "DeleteAcls", 32: "DescribeConfigs", 33: "AlterConfigs",
-    34: "AlterReplicaLogDirs", 35: "DescribeLogDirs", 36: "SaslAuthenticate",
-    37: "CreatePartitions", 38: "CreateDelegationToken",
-    39: "RenewDelegationToken", 40: "ExpireDelegationToken",
-    41: "DescribeDelegationToken", 42: "DeleteGroups", 43: "ElectLeaders",
-    44: "IncrementalAlterConfigs", 45: "AlterPartitionReassignments",
-    46: "ListPartitionReassignments", 47: "OffsetDelete",
-    48: "DescribeClientQuotas", 49: "AlterClientQuotas",
-    50: "DescribeUserScramCredentials", 51: "AlterUserScramCredentials",
-    55: "DescribeQuorum", 57: "UpdateFeatures", 60: "DescribeCluster",
-    61: "DescribeProducers", 64: "UnregisterBroker",
-    65: "DescribeTransactions", 66: "ListTransactions",
-    68: "ConsumerGroupHeartbeat", 69: "ConsumerGroupDescribe",
-    71: "GetTelemetrySubscriptions", 72: "PushTelemetry",
-    74: "ListClientMetricsResources", 75: "DescribeTopicPartitions",
-    76: "ShareGroupHeartbeat", 77: "ShareGroupDescribe", 78: "ShareFetch",
+    0: "Produce",
+    1: "Fetch",
+    2: "ListOffsets",
+    3: "Metadata",
+    4: "LeaderAndIsr",
+    5: "StopReplica",
+    6: "UpdateMetadata",
+    7: "ControlledShutdown",
+    8: "OffsetCommit",
+    9: "OffsetFetch",
+    10: "FindCoordinator",
+    11: "JoinGroup",
+    12: "Heartbeat",
+    13: "LeaveGroup",
+    14: "SyncGroup",
+    15: "DescribeGroups",
+    16: "ListGroups",
+    17: "SaslHandshake",
+    18: "ApiVersions",
+    19: "CreateTopics",
+    20: "DeleteTopics",
+    21: "DeleteRecords",
+    22: "InitProducerId",
+    23: "OffsetForLeaderEpoch",
+    24: "AddPartitionsToTxn",
+    25: "AddOffsetsToTxn",
+    26: "EndTxn",
+    27: "WriteTxnMarkers",
+    28: "TxnOffsetCommit",
+    29: "DescribeAcls",
+    30: "CreateAcls",
+    31: "DeleteAcls",
+    32: "DescribeConfigs",
+    33: "AlterConfigs",
+    34: "AlterReplicaLogDirs",
+    35: "DescribeLogDirs",
+    36: "SaslAuthenticate",
+    37: "CreatePartitions",
+    38: "CreateDelegationToken",
+    39: "RenewDelegationToken",
+    40: "ExpireDelegationToken",
+    41: "DescribeDelegationToken",
+    42: "DeleteGroups",
+    43: "ElectLeaders",
+    44: "IncrementalAlterConfigs",
+    45: "AlterPartitionReassignments",
+    46: "ListPartitionReassignments",
+    47: "OffsetDelete",
+    48: "DescribeClientQuotas",
+    49: "AlterClientQuotas",
+    50: "DescribeUserScramCredentials",
+    51: "AlterUserScramCredentials",
+    55: "DescribeQuorum",
+    57: "UpdateFeatures",
+    60: "DescribeCluster",
+    61: "DescribeProducers",
+    64: "UnregisterBroker",
+    65: "DescribeTransactions",
+    66: "ListTransactions",
+    68: "ConsumerGroupHeartbeat",
+    69: "ConsumerGroupDescribe",
+    71: "GetTelemetrySubscriptions",
+    72: "PushTelemetry",
+    74: "ListClientMetricsResources",
+    75: "DescribeTopicPartitions",
+    76: "ShareGroupHeartbeat",
+    77: "ShareGroupDescribe",
+    78: "ShareFetch",
     79: "ShareAcknowledge",
 }
 
@@ -104,13 +146,13 @@ API_NAMES = {
 # the upstream broker does not advertise them: key -> (min, max).
 # Ranges follow Apache Kafka 3.x/4.x brokers.
 AUGMENT_APIS = {
-    15: (0, 6),   # DescribeGroups
-    16: (0, 5),   # ListGroups
-    19: (0, 7),   # CreateTopics
-    20: (0, 6),   # DeleteTopics
-    42: (0, 2),   # DeleteGroups
-    47: (0, 0),   # OffsetDelete
-    69: (0, 1),   # ConsumerGroupDescribe
+    15: (0, 6),  # DescribeGroups
+    16: (0, 5),  # ListGroups
+    19: (0, 7),  # CreateTopics
+    20: (0, 6),  # DeleteTopics
+    42: (0, 2),  # DeleteGroups
+    47: (0, 0),  # OffsetDelete
+    69: (0, 1),  # ConsumerGroupDescribe
 }
 
 CLIENTS = ("confluent-kafka", "kafka-python", "aiokafka")
@@ -126,11 +168,12 @@ def api_name(key: int | None) -> str:
 # Recording
 # --------------------------------------------------------------------------
 
+
 @dataclass
 class Frame:
     seq: int
     client: str
-    direction: str          # "request" | "response"
+    direction: str  # "request" | "response"
     api_key: int | None
     api_version: int | None
     correlation_id: int
@@ -159,6 +202,7 @@ class Recorder:
 # --------------------------------------------------------------------------
 # ApiVersions augmentation (forwarded bytes only)
 # --------------------------------------------------------------------------
+
 
 def _read_uvarint(buf: bytes, pos: int) -> tuple[int, int]:
     shift = 0
@@ -212,7 +256,8 @@ def augment_api_versions(frame: bytes, version: int, extra: dict[int, tuple[int,
             if not add:
                 return frame
             entries = body[start:pos] + b"".join(
-                struct.pack(">hhh", k, lo, hi) + b"\x00" for k, lo, hi in add)
+                struct.pack(">hhh", k, lo, hi) + b"\x00" for k, lo, hi in add
+            )
             return corr + body[:2] + _uvarint(count + len(add) + 1) + entries + body[pos:]
         (count,) = struct.unpack_from(">i", body, 2)
         pos = 6
@@ -267,9 +312,9 @@ def fix_metadata_controller(frame: bytes, version: int) -> bytes:
         for _ in range(n):
             node_ids.append(struct.unpack_from(">i", frame, pos)[0])
             pos += 4
-            pos, _ = skip_str(pos)        # host
-            pos += 4                      # port
-            pos, _ = skip_str(pos)        # rack (v1+)
+            pos, _ = skip_str(pos)  # host
+            pos += 4  # port
+            pos, _ = skip_str(pos)  # rack (v1+)
             if flexible:
                 ntags, pos = _read_uvarint(frame, pos)
                 for _ in range(ntags):
@@ -277,10 +322,10 @@ def fix_metadata_controller(frame: bytes, version: int) -> bytes:
                     size, pos = _read_uvarint(frame, pos)
                     pos += size
         if version >= 2:
-            pos, _ = skip_str(pos)        # cluster_id
+            pos, _ = skip_str(pos)  # cluster_id
         (controller,) = struct.unpack_from(">i", frame, pos)
         if node_ids and controller not in node_ids:
-            return frame[:pos] + struct.pack(">i", node_ids[0]) + frame[pos + 4:]
+            return frame[:pos] + struct.pack(">i", node_ids[0]) + frame[pos + 4 :]
     except (struct.error, IndexError):
         pass
     return frame
@@ -290,6 +335,7 @@ def probe_api_ranges(host: str, port: int) -> dict[int, tuple[int, int]]:
     """Ask the upstream broker directly (not recorded) which API keys and
     version ranges it implements, with an ApiVersions v0 request."""
     import socket
+
     cid = b"kbroker-capture-probe"
     body = struct.pack(">hhih", 18, 0, 1, len(cid)) + cid
     with socket.create_connection((host, port), timeout=5) as s:
@@ -321,8 +367,7 @@ def advertised_ranges(frame: bytes) -> dict[int, tuple[int, int]]:
         return {}
 
 
-def build_api_versions_response(corr: int, version: int,
-                                ranges: dict[int, tuple[int, int]]) -> bytes:
+def build_api_versions_response(corr: int, version: int, ranges: dict[int, tuple[int, int]]) -> bytes:
     """Encode a successful ApiVersions response (header v0 + body) at
     *version*.  Only used to answer a client whose ApiVersions version the
     upstream mock cannot answer (see --help of the kafka-python pass); such
@@ -345,6 +390,7 @@ def build_api_versions_response(corr: int, version: int,
 # The recording proxy
 # --------------------------------------------------------------------------
 
+
 async def _read_frame(reader: asyncio.StreamReader) -> bytes | None:
     try:
         head = await reader.readexactly(4)
@@ -362,10 +408,15 @@ class RecordingProxy:
 
     _conn_ids = 0
 
-    def __init__(self, client: str, upstream: tuple[str, int], recorder: Recorder,
-                 augment: dict[int, tuple[int, int]] | None = None,
-                 upstream_ranges: dict[int, tuple[int, int]] | None = None,
-                 synthesize_api_versions: bool = False) -> None:
+    def __init__(
+        self,
+        client: str,
+        upstream: tuple[str, int],
+        recorder: Recorder,
+        augment: dict[int, tuple[int, int]] | None = None,
+        upstream_ranges: dict[int, tuple[int, int]] | None = None,
+        synthesize_api_versions: bool = False,
+    ) -> None:
         self.client = client
         self.upstream = upstream
         self.recorder = recorder
@@ -409,8 +460,7 @@ class RecordingProxy:
         conn = RecordingProxy._conn_ids
         self.writers.add(cwriter)
         try:
-            ureader, uwriter = await asyncio.wait_for(
-                asyncio.open_connection(*self.upstream), 5)
+            ureader, uwriter = await asyncio.wait_for(asyncio.open_connection(*self.upstream), 5)
         except (TimeoutError, OSError):
             cwriter.close()
             self.writers.discard(cwriter)
@@ -424,28 +474,42 @@ class RecordingProxy:
                 if data is None or len(data) < 8:
                     return
                 key, ver, corr = struct.unpack_from(">hhi", data, 0)
-                self.recorder.add(client=self.client, direction="request", api_key=key,
-                                  api_version=ver, correlation_id=corr, data=data, conn=conn)
+                self.recorder.add(
+                    client=self.client,
+                    direction="request",
+                    api_key=key,
+                    api_version=ver,
+                    correlation_id=corr,
+                    data=data,
+                    conn=conn,
+                )
                 if key in self.augment and self.upstream_keys and key not in self.upstream_keys:
                     # Upstream cannot answer this API: keep the request, drop
                     # the connection (after in-flight answers have drained).
-                    log.info("[%s] captured unsupported request %s v%d; closing conn %d",
-                             self.client, api_name(key), ver, conn)
+                    log.info(
+                        "[%s] captured unsupported request %s v%d; closing conn %d",
+                        self.client,
+                        api_name(key),
+                        ver,
+                        conn,
+                    )
                     for _ in range(20):
                         if not inflight:
                             break
                         await asyncio.sleep(0.05)
                     return
-                if (key == 18 and self.synthesize_api_versions
-                        and ver > self.upstream_ranges.get(18, (0, 0))[1]):
+                if (
+                    key == 18
+                    and self.synthesize_api_versions
+                    and ver > self.upstream_ranges.get(18, (0, 0))[1]
+                ):
                     ranges = dict(self.upstream_ranges)
                     for k, r in self.augment.items():
                         ranges.setdefault(k, r)
                     ranges[18] = (0, ver)
                     ranges.update(self.synth_overrides)
                     resp = build_api_versions_response(corr, ver, ranges)
-                    log.info("[%s] synthesized ApiVersions v%d answer (not recorded)",
-                             self.client, ver)
+                    log.info("[%s] synthesized ApiVersions v%d answer (not recorded)", self.client, ver)
                     cwriter.write(struct.pack(">i", len(resp)) + resp)
                     await cwriter.drain()
                     continue
@@ -462,11 +526,20 @@ class RecordingProxy:
                 key, ver = inflight.pop(corr, (None, None))
                 note = ""
                 if key == 18 and len(data) >= 6 and struct.unpack_from(">h", data, 4)[0] == 35:
-                    note = ("UNSUPPORTED_VERSION: body and header encoded as ApiVersions v0 "
-                            "regardless of request version")
-                self.recorder.add(client=self.client, direction="response", api_key=key,
-                                  api_version=ver, correlation_id=corr, data=data, conn=conn,
-                                  note=note)
+                    note = (
+                        "UNSUPPORTED_VERSION: body and header encoded as ApiVersions v0 "
+                        "regardless of request version"
+                    )
+                self.recorder.add(
+                    client=self.client,
+                    direction="response",
+                    api_key=key,
+                    api_version=ver,
+                    correlation_id=corr,
+                    data=data,
+                    conn=conn,
+                    note=note,
+                )
                 out = data
                 if key == 18 and ver is not None and self.augment and not note:
                     out = augment_api_versions(out, ver, self.augment)
@@ -514,6 +587,7 @@ class ProxyThread:
 # Helpers for scenarios
 # --------------------------------------------------------------------------
 
+
 class Deadline:
     def __init__(self, seconds: float) -> None:
         self.end = time.monotonic() + seconds
@@ -531,8 +605,9 @@ def step(label: str, fn, *args, **kw):
         log.info("  ok    %-40s %.2fs", label, time.monotonic() - t0)
         return res
     except Exception as exc:  # noqa: BLE001
-        log.info("  error %-40s %.2fs %s: %s", label, time.monotonic() - t0,
-                 type(exc).__name__, str(exc)[:160])
+        log.info(
+            "  error %-40s %.2fs %s: %s", label, time.monotonic() - t0, type(exc).__name__, str(exc)[:160]
+        )
         return None
 
 
@@ -550,8 +625,9 @@ async def astep(label: str, coro, timeout: float = 10):
     except BaseException as exc:  # noqa: BLE001
         if isinstance(exc, (KeyboardInterrupt, SystemExit)):
             raise
-        log.info("  error %-40s %.2fs %s: %s", label, time.monotonic() - t0,
-                 type(exc).__name__, str(exc)[:160])
+        log.info(
+            "  error %-40s %.2fs %s: %s", label, time.monotonic() - t0, type(exc).__name__, str(exc)[:160]
+        )
         return FAILED
 
 
@@ -572,15 +648,19 @@ def run_in_thread(fn, timeout: float, label: str) -> None:
 # confluent-kafka (librdkafka) scenarios
 # --------------------------------------------------------------------------
 
-def scenario_confluent(bootstrap: str, rec: Recorder, dl: Deadline,
-                       proxy: RecordingProxy) -> None:
+
+def scenario_confluent(bootstrap: str, rec: Recorder, dl: Deadline, proxy: RecordingProxy) -> None:
     import confluent_kafka
     from confluent_kafka import Consumer, Producer, TopicPartition
     from confluent_kafka.admin import AdminClient, NewTopic
 
     client = "confluent-kafka"
-    common = {"bootstrap.servers": bootstrap, "client.id": "kbroker-capture-rdkafka",
-              "socket.timeout.ms": 5000, "log_level": 3}
+    common = {
+        "bootstrap.servers": bootstrap,
+        "client.id": "kbroker-capture-rdkafka",
+        "socket.timeout.ms": 5000,
+        "log_level": 3,
+    }
 
     def produce(topic, extra, label):
         rec.scenario[client] = label
@@ -594,10 +674,10 @@ def scenario_confluent(bootstrap: str, rec: Recorder, dl: Deadline,
         step(f"{label} flush2", p.flush, 10)
         return p
 
-    log.info("confluent-kafka %s / librdkafka %s", confluent_kafka.__version__,
-             confluent_kafka.libversion()[0])
-    produce("kb-plain", {"enable.idempotence": True, "compression.type": "none"},
-            "idempotent-producer")
+    log.info(
+        "confluent-kafka %s / librdkafka %s", confluent_kafka.__version__, confluent_kafka.libversion()[0]
+    )
+    produce("kb-plain", {"enable.idempotence": True, "compression.type": "none"}, "idempotent-producer")
     produce("kb-gzip", {"compression.type": "gzip", "acks": "all"}, "gzip-producer")
     for codec in ("snappy", "lz4", "zstd"):
         if dl.left() < 120:
@@ -606,10 +686,18 @@ def scenario_confluent(bootstrap: str, rec: Recorder, dl: Deadline,
 
     # classic consumer group
     rec.scenario[client] = "classic-consumer"
-    c = Consumer({**common, "group.id": "kb-rd-classic", "auto.offset.reset": "earliest",
-                  "enable.auto.commit": False, "heartbeat.interval.ms": 300,
-                  "session.timeout.ms": 6000, "fetch.wait.max.ms": 100,
-                  "topic.metadata.refresh.interval.ms": 2000})
+    c = Consumer(
+        {
+            **common,
+            "group.id": "kb-rd-classic",
+            "auto.offset.reset": "earliest",
+            "enable.auto.commit": False,
+            "heartbeat.interval.ms": 300,
+            "session.timeout.ms": 6000,
+            "fetch.wait.max.ms": 100,
+            "topic.metadata.refresh.interval.ms": 2000,
+        }
+    )
     c.subscribe(["kb-plain", "kb-gzip"])
     got = 0
     t_end = time.monotonic() + min(15, max(3, dl.left() - 100))
@@ -625,18 +713,28 @@ def scenario_confluent(bootstrap: str, rec: Recorder, dl: Deadline,
     step("classic commit", c.commit, asynchronous=False)
     assignment = c.assignment()
     step("classic committed", c.committed, assignment, timeout=5)
-    step("classic watermarks", c.get_watermark_offsets, TopicPartition("kb-plain", 0),
-         timeout=5)
-    step("classic offsets_for_times", c.offsets_for_times,
-         [TopicPartition("kb-plain", 0, int(time.time() * 1000) - 60000)], timeout=5)
+    step("classic watermarks", c.get_watermark_offsets, TopicPartition("kb-plain", 0), timeout=5)
+    step(
+        "classic offsets_for_times",
+        c.offsets_for_times,
+        [TopicPartition("kb-plain", 0, int(time.time() * 1000) - 60000)],
+        timeout=5,
+    )
     step("classic close", c.close)
 
     # KIP-848 consumer group protocol
     if dl.left() > 90:
         rec.scenario[client] = "kip848-consumer"
-        c = Consumer({**common, "group.id": "kb-rd-848", "group.protocol": "consumer",
-                      "auto.offset.reset": "earliest", "enable.auto.commit": False,
-                      "fetch.wait.max.ms": 100})
+        c = Consumer(
+            {
+                **common,
+                "group.id": "kb-rd-848",
+                "group.protocol": "consumer",
+                "auto.offset.reset": "earliest",
+                "enable.auto.commit": False,
+                "fetch.wait.max.ms": 100,
+            }
+        )
         c.subscribe(["kb-plain"])
         got = 0
         t_end = time.monotonic() + 8
@@ -661,27 +759,31 @@ def scenario_confluent(bootstrap: str, rec: Recorder, dl: Deadline,
         for name, f in items:
             step(f"{label} {name}", f.result, timeout)
 
-    wait_all(a.create_topics([NewTopic("kb-admin-new", 3, 1)], operation_timeout=2,
-                             request_timeout=3), "create_topics")
-    wait_all(a.delete_topics(["kb-admin-new"], operation_timeout=2, request_timeout=3),
-             "delete_topics")
+    wait_all(
+        a.create_topics([NewTopic("kb-admin-new", 3, 1)], operation_timeout=2, request_timeout=3),
+        "create_topics",
+    )
+    wait_all(a.delete_topics(["kb-admin-new"], operation_timeout=2, request_timeout=3), "delete_topics")
     wait_all(a.list_consumer_groups(request_timeout=3), "list_consumer_groups")
-    wait_all(a.describe_consumer_groups(["kb-rd-classic"], request_timeout=3),
-             "describe_consumer_groups")
-    wait_all(a.describe_consumer_groups(["kb-rd-848"], request_timeout=3),
-             "describe_consumer_groups(848)")
+    wait_all(a.describe_consumer_groups(["kb-rd-classic"], request_timeout=3), "describe_consumer_groups")
+    wait_all(a.describe_consumer_groups(["kb-rd-848"], request_timeout=3), "describe_consumer_groups(848)")
     try:
         from confluent_kafka import ConsumerGroupTopicPartitions
-        wait_all(a.list_consumer_group_offsets(
-            [ConsumerGroupTopicPartitions("kb-rd-classic")], request_timeout=3),
-            "list_consumer_group_offsets")
-        wait_all(a.alter_consumer_group_offsets(
-            [ConsumerGroupTopicPartitions("kb-rd-classic", [TopicPartition("kb-plain", 0, 1)])],
-            request_timeout=3), "alter_consumer_group_offsets")
+
+        wait_all(
+            a.list_consumer_group_offsets([ConsumerGroupTopicPartitions("kb-rd-classic")], request_timeout=3),
+            "list_consumer_group_offsets",
+        )
+        wait_all(
+            a.alter_consumer_group_offsets(
+                [ConsumerGroupTopicPartitions("kb-rd-classic", [TopicPartition("kb-plain", 0, 1)])],
+                request_timeout=3,
+            ),
+            "alter_consumer_group_offsets",
+        )
     except Exception as exc:  # noqa: BLE001
         log.info("  group offsets admin skipped: %s", exc)
-    wait_all(a.delete_consumer_groups(["kb-rd-classic"], request_timeout=3),
-             "delete_consumer_groups")
+    wait_all(a.delete_consumer_groups(["kb-rd-classic"], request_timeout=3), "delete_consumer_groups")
     step("admin list_topics", a.list_topics, timeout=5)
 
     # librdkafka prefers ConsumerGroupDescribe (69) when the broker lists it;
@@ -689,39 +791,54 @@ def scenario_confluent(bootstrap: str, rec: Recorder, dl: Deadline,
     rec.scenario[client] = "admin-classic-describe"
     proxy.augment = {k: v for k, v in proxy.augment.items() if k != 69}
     a = AdminClient({**common, "socket.timeout.ms": 3000})
-    wait_all(a.describe_consumer_groups(["kb-rd-classic", "kb-rd-848"], request_timeout=3),
-             "describe_consumer_groups(classic)")
+    wait_all(
+        a.describe_consumer_groups(["kb-rd-classic", "kb-rd-848"], request_timeout=3),
+        "describe_consumer_groups(classic)",
+    )
 
 
 # --------------------------------------------------------------------------
 # kafka-python scenarios
 # --------------------------------------------------------------------------
 
-def scenario_kafka_python(bootstrap: str, rec: Recorder, dl: Deadline, api_version,
-                          label_prefix: str, group: str, admin: bool = True,
-                          idempotent: bool = True, consume_seconds: float = 15) -> None:
+
+def scenario_kafka_python(
+    bootstrap: str,
+    rec: Recorder,
+    dl: Deadline,
+    api_version,
+    label_prefix: str,
+    group: str,
+    admin: bool = True,
+    idempotent: bool = True,
+    consume_seconds: float = 15,
+) -> None:
     import kafka
     from kafka import KafkaAdminClient, KafkaConsumer, KafkaProducer, TopicPartition
     from kafka.admin import NewTopic
 
     client = "kafka-python"
-    common = dict(bootstrap_servers=bootstrap, client_id="kbroker-capture-kafka-python",
-                  request_timeout_ms=5000, bootstrap_timeout_ms=4000,
-                  metadata_max_age_ms=60000)
+    common = dict(
+        bootstrap_servers=bootstrap,
+        client_id="kbroker-capture-kafka-python",
+        request_timeout_ms=5000,
+        bootstrap_timeout_ms=4000,
+        metadata_max_age_ms=60000,
+    )
     if api_version is not None:
         common["api_version"] = api_version
     log.info("kafka-python %s api_version=%s", kafka.__version__, api_version)
 
     def produce(topic, extra, label):
         rec.scenario[client] = label_prefix + label
-        p = step(f"{label} init", KafkaProducer, linger_ms=20, max_block_ms=5000,
-                 **common, **extra)
+        p = step(f"{label} init", KafkaProducer, linger_ms=20, max_block_ms=5000, **common, **extra)
         if p is None:
             return
         futs = []
         for i, (k, v) in enumerate(MESSAGES):
-            f = step(f"{label} send", p.send, topic, key=k, value=v,
-                     headers=[("h", b"1")] if i == 0 else None)
+            f = step(
+                f"{label} send", p.send, topic, key=k, value=v, headers=[("h", b"1")] if i == 0 else None
+            )
             if f is not None:
                 futs.append(f)
         step(f"{label} flush", p.flush, 8)
@@ -735,10 +852,17 @@ def scenario_kafka_python(bootstrap: str, rec: Recorder, dl: Deadline, api_versi
         produce("kp-idem", {"enable_idempotence": True, "acks": "all"}, "idempotent-producer")
 
     rec.scenario[client] = label_prefix + "classic-consumer"
-    c = step("consumer init", KafkaConsumer, group_id=group,
-             auto_offset_reset="earliest", enable_auto_commit=False,
-             heartbeat_interval_ms=300, session_timeout_ms=6000, fetch_max_wait_ms=100,
-             **common)
+    c = step(
+        "consumer init",
+        KafkaConsumer,
+        group_id=group,
+        auto_offset_reset="earliest",
+        enable_auto_commit=False,
+        heartbeat_interval_ms=300,
+        session_timeout_ms=6000,
+        fetch_max_wait_ms=100,
+        **common,
+    )
     if c is not None:
         c.subscribe(["kp-plain", "kp-gzip"])
         got = 0
@@ -765,8 +889,7 @@ def scenario_kafka_python(bootstrap: str, rec: Recorder, dl: Deadline, api_versi
             tps = [TopicPartition("kp-plain", 0)]
             step("consumer end_offsets", c.end_offsets, tps)
             step("consumer beginning_offsets", c.beginning_offsets, tps)
-            step("consumer offsets_for_times", c.offsets_for_times,
-                 {tps[0]: int(time.time() * 1000) - 60000})
+            step("consumer offsets_for_times", c.offsets_for_times, {tps[0]: int(time.time() * 1000) - 60000})
         step("consumer close", c.close)
 
     if not admin:
@@ -780,16 +903,18 @@ def scenario_kafka_python(bootstrap: str, rec: Recorder, dl: Deadline, api_versi
     step("list_groups", a.list_groups)
     step("describe_groups", a.describe_groups, [group])
     step("list_group_offsets", a.list_group_offsets, {group: None})
-    step("alter_group_offsets", a.alter_group_offsets, group,
-         {TopicPartition("kp-plain", 0): kafka.OffsetAndMetadata(1, "", -1)})
-    step("delete_group_offsets", a.delete_group_offsets, group,
-         [TopicPartition("kp-plain", 0)])
+    step(
+        "alter_group_offsets",
+        a.alter_group_offsets,
+        group,
+        {TopicPartition("kp-plain", 0): kafka.OffsetAndMetadata(1, "", -1)},
+    )
+    step("delete_group_offsets", a.delete_group_offsets, group, [TopicPartition("kp-plain", 0)])
     step("delete_groups", a.delete_groups, [group])
     step("admin close", a.close)
 
 
-def scenario_kafka_python_all(bootstrap: str, rec: Recorder, dl: Deadline,
-                              proxy: RecordingProxy) -> None:
+def scenario_kafka_python_all(bootstrap: str, rec: Recorder, dl: Deadline, proxy: RecordingProxy) -> None:
     """kafka-python 3.x passes:
     1. api_version=(2, 3): the newest pin under which kafka-python 3.x talks to
        the mock unaided (it then sends ApiVersions v2, which the mock answers).
@@ -814,18 +939,39 @@ def scenario_kafka_python_all(bootstrap: str, rec: Recorder, dl: Deadline,
     for pin, group in (((1, 1), "kb-kp-11"), ((0, 10, 2), "kb-kp-0102")):
         if dl.left() < 70:
             break
-        scenario_kafka_python(bootstrap, rec, dl, pin, f"pin-{'.'.join(map(str, pin))} ",
-                              group, admin=False, idempotent=False, consume_seconds=8)
+        scenario_kafka_python(
+            bootstrap,
+            rec,
+            dl,
+            pin,
+            f"pin-{'.'.join(map(str, pin))} ",
+            group,
+            admin=False,
+            idempotent=False,
+            consume_seconds=8,
+        )
     if dl.left() < 40:
         return
     rec.scenario[client] = "default-unaided"
-    step("default-unaided producer init", KafkaProducer, bootstrap_servers=bootstrap,
-         client_id="kbroker-capture-kafka-python", bootstrap_timeout_ms=1500)
+    step(
+        "default-unaided producer init",
+        KafkaProducer,
+        bootstrap_servers=bootstrap,
+        client_id="kbroker-capture-kafka-python",
+        bootstrap_timeout_ms=1500,
+    )
     proxy.synthesize_api_versions = True
     rec.scenario[client] = "default joingroup-v6"
-    c = step("joingroup-v6 consumer init", KafkaConsumer, "kp-plain",
-             bootstrap_servers=bootstrap, client_id="kbroker-capture-kafka-python",
-             group_id="kb-kp-jg6", request_timeout_ms=3000, bootstrap_timeout_ms=3000)
+    c = step(
+        "joingroup-v6 consumer init",
+        KafkaConsumer,
+        "kp-plain",
+        bootstrap_servers=bootstrap,
+        client_id="kbroker-capture-kafka-python",
+        group_id="kb-kp-jg6",
+        request_timeout_ms=3000,
+        bootstrap_timeout_ms=3000,
+    )
     if c is not None:
         t_end = time.monotonic() + 2.5
         while time.monotonic() < t_end:
@@ -840,14 +986,14 @@ def scenario_kafka_python_all(bootstrap: str, rec: Recorder, dl: Deadline,
 # aiokafka scenarios
 # --------------------------------------------------------------------------
 
+
 async def scenario_aiokafka(bootstrap: str, rec: Recorder, dl: Deadline) -> None:
     import aiokafka
     from aiokafka import AIOKafkaConsumer, AIOKafkaProducer, TopicPartition
     from aiokafka.admin import AIOKafkaAdminClient, NewTopic
 
     client = "aiokafka"
-    common = dict(bootstrap_servers=bootstrap, client_id="kbroker-capture-aiokafka",
-                  request_timeout_ms=5000)
+    common = dict(bootstrap_servers=bootstrap, client_id="kbroker-capture-aiokafka", request_timeout_ms=5000)
     log.info("aiokafka %s", aiokafka.__version__)
 
     async def produce(topic, extra, label):
@@ -859,14 +1005,16 @@ async def scenario_aiokafka(bootstrap: str, rec: Recorder, dl: Deadline) -> None
         try:
             futs = []
             for i, (k, v) in enumerate(MESSAGES):
-                f = await astep(f"{label} send", p.send(
-                    topic, key=k, value=v, headers=[("h", b"1")] if i == 0 else None), 5)
+                f = await astep(
+                    f"{label} send",
+                    p.send(topic, key=k, value=v, headers=[("h", b"1")] if i == 0 else None),
+                    5,
+                )
                 if f is not FAILED:
                     futs.append(f)
             if futs:
                 await astep(f"{label} wait", asyncio.gather(*futs), 8)
-            await astep(f"{label} send_and_wait", p.send_and_wait(topic, b"late-value",
-                                                                  key=b"late"), 5)
+            await astep(f"{label} send_and_wait", p.send_and_wait(topic, b"late-value", key=b"late"), 5)
         finally:
             await astep(f"{label} stop", p.stop(), 5)
 
@@ -875,10 +1023,17 @@ async def scenario_aiokafka(bootstrap: str, rec: Recorder, dl: Deadline) -> None
     await produce("ak-idem", {"enable_idempotence": True}, "idempotent-producer")
 
     rec.scenario[client] = "classic-consumer"
-    c = AIOKafkaConsumer("ak-plain", "ak-gzip", group_id="kb-ak-classic",
-                         auto_offset_reset="earliest", enable_auto_commit=False,
-                         heartbeat_interval_ms=300, session_timeout_ms=6000,
-                         fetch_max_wait_ms=100, **common)
+    c = AIOKafkaConsumer(
+        "ak-plain",
+        "ak-gzip",
+        group_id="kb-ak-classic",
+        auto_offset_reset="earliest",
+        enable_auto_commit=False,
+        heartbeat_interval_ms=300,
+        session_timeout_ms=6000,
+        fetch_max_wait_ms=100,
+        **common,
+    )
     started = await astep("consumer start", c.start(), 10) is not FAILED
     if started:
         try:
@@ -901,8 +1056,11 @@ async def scenario_aiokafka(bootstrap: str, rec: Recorder, dl: Deadline) -> None
             tps = [TopicPartition("ak-plain", 0)]
             await astep("consumer end_offsets", c.end_offsets(tps), 5)
             await astep("consumer beginning_offsets", c.beginning_offsets(tps), 5)
-            await astep("consumer offsets_for_times", c.offsets_for_times(
-                {tps[0]: int(time.time() * 1000) - 60000}), 5)
+            await astep(
+                "consumer offsets_for_times",
+                c.offsets_for_times({tps[0]: int(time.time() * 1000) - 60000}),
+                5,
+            )
         finally:
             await astep("consumer stop", c.stop(), 8)
     else:
@@ -914,13 +1072,11 @@ async def scenario_aiokafka(bootstrap: str, rec: Recorder, dl: Deadline) -> None
         await astep("admin close", a.close(), 5)
         return
     try:
-        await astep("create_topics", a.create_topics([NewTopic("ak-admin-new", 3, 1)],
-                                                     timeout_ms=2000), 6)
+        await astep("create_topics", a.create_topics([NewTopic("ak-admin-new", 3, 1)], timeout_ms=2000), 6)
         await astep("delete_topics", a.delete_topics(["ak-admin-new"], timeout_ms=2000), 6)
         await astep("list_consumer_groups", a.list_consumer_groups(), 6)
         await astep("describe_consumer_groups", a.describe_consumer_groups(["kb-ak-classic"]), 6)
-        await astep("list_consumer_group_offsets",
-                    a.list_consumer_group_offsets("kb-ak-classic"), 6)
+        await astep("list_consumer_group_offsets", a.list_consumer_group_offsets("kb-ak-classic"), 6)
         await astep("find_coordinator", a.find_coordinator("kb-ak-classic"), 6)
     finally:
         await astep("admin close", a.close(), 5)
@@ -929,6 +1085,7 @@ async def scenario_aiokafka(bootstrap: str, rec: Recorder, dl: Deadline) -> None
 # --------------------------------------------------------------------------
 # Independent check of each frame against the Apache Kafka message schemas
 # --------------------------------------------------------------------------
+
 
 class SchemaChecker:
     """Decode each frame with kafka-python's schema-generated codec (built
@@ -963,6 +1120,7 @@ class SchemaChecker:
             for sub in c.__subclasses__():
                 yield sub
                 yield from walk(sub)
+
         for c in walk(ApiMessage):
             try:
                 if c._class_version is not None:
@@ -999,7 +1157,7 @@ class SchemaChecker:
                 pos = 4
                 if key == 18:
                     if struct.unpack_from(">h", data, 4)[0] != 0:
-                        ver = 0   # error answers are always encoded as v0
+                        ver = 0  # error answers are always encoded as v0
                 elif cls.flexible_version_q(ver):
                     ntags, pos = _read_uvarint(data, pos)
                     for _ in range(ntags):
@@ -1015,20 +1173,30 @@ class SchemaChecker:
         if enc == body:
             return "roundtrip", ""
         if body.startswith(enc):
-            return "trailing_bytes", (f"{len(body) - len(enc)} bytes after the last field: "
-                                      f"{body[len(enc):].hex()}")
-        i = next((i for i in range(min(len(enc), len(body))) if enc[i] != body[i]),
-                 min(len(enc), len(body)))
-        return "mismatch", (f"re-encoding differs at body offset {i} (len {len(body)} vs "
-                            f"{len(enc)}): got {body[i:i + 12].hex()} expected {enc[i:i + 12].hex()}")
+            return "trailing_bytes", (
+                f"{len(body) - len(enc)} bytes after the last field: {body[len(enc) :].hex()}"
+            )
+        i = next((i for i in range(min(len(enc), len(body))) if enc[i] != body[i]), min(len(enc), len(body)))
+        return "mismatch", (
+            f"re-encoding differs at body offset {i} (len {len(body)} vs "
+            f"{len(enc)}): got {body[i : i + 12].hex()} expected {enc[i : i + 12].hex()}"
+        )
 
 
 # --------------------------------------------------------------------------
 # Output
 # --------------------------------------------------------------------------
 
-def write_frames(frames: list[Frame], out: str, cap: int, max_bytes: int,
-                 big_frame: int, big_cap: int, checker: SchemaChecker) -> dict:
+
+def write_frames(
+    frames: list[Frame],
+    out: str,
+    cap: int,
+    max_bytes: int,
+    big_frame: int,
+    big_cap: int,
+    checker: SchemaChecker,
+) -> dict:
     """Write deduplicated, capped, schema-checked frames; return the manifest."""
     for client in CLIENTS:
         d = os.path.join(out, client)
@@ -1056,11 +1224,18 @@ def write_frames(frames: list[Frame], out: str, cap: int, max_bytes: int,
                 rejected_seen[rkey]["count"] += 1
             else:
                 rejected_seen[rkey] = {
-                    "client": fr.client, "direction": fr.direction, "api_key": fr.api_key,
-                    "api_name": api_name(fr.api_key), "api_version": fr.api_version,
-                    "scenario": fr.scenario, "size": len(fr.data), "check": status,
-                    "check_detail": detail, "count": 1,
-                    "example_hex": fr.data.hex() if len(fr.data) <= 512 else None}
+                    "client": fr.client,
+                    "direction": fr.direction,
+                    "api_key": fr.api_key,
+                    "api_name": api_name(fr.api_key),
+                    "api_version": fr.api_version,
+                    "scenario": fr.scenario,
+                    "size": len(fr.data),
+                    "check": status,
+                    "check_detail": detail,
+                    "count": 1,
+                    "example_hex": fr.data.hex() if len(fr.data) <= 512 else None,
+                }
                 manifest["rejected"].append(rejected_seen[rkey])
             continue
         group = (fr.client, fr.api_key, fr.api_version, fr.direction)
@@ -1080,19 +1255,27 @@ def write_frames(frames: list[Frame], out: str, cap: int, max_bytes: int,
         if len(fr.data) > big_frame:
             big_counts[(fr.client, fr.api_key, fr.direction)] += 1
         per_client_seq[fr.client] += 1
-        name = (f"{per_client_seq[fr.client]:03d}_{api_name(fr.api_key)}"
-                f"_k{fr.api_key}_v{fr.api_version}_{fr.direction}.bin")
+        name = (
+            f"{per_client_seq[fr.client]:03d}_{api_name(fr.api_key)}"
+            f"_k{fr.api_key}_v{fr.api_version}_{fr.direction}.bin"
+        )
         d = os.path.join(out, fr.client)
         os.makedirs(d, exist_ok=True)
         with open(os.path.join(d, name), "wb") as fh:
             fh.write(fr.data)
         total += len(fr.data)
         entry = {
-            "file": f"{fr.client}/{name}", "client": fr.client,
-            "direction": fr.direction, "api_key": fr.api_key,
-            "api_name": api_name(fr.api_key), "api_version": fr.api_version,
-            "correlation_id": fr.correlation_id, "connection": fr.conn,
-            "scenario": fr.scenario, "size": len(fr.data), "sha256": digest,
+            "file": f"{fr.client}/{name}",
+            "client": fr.client,
+            "direction": fr.direction,
+            "api_key": fr.api_key,
+            "api_name": api_name(fr.api_key),
+            "api_version": fr.api_version,
+            "correlation_id": fr.correlation_id,
+            "connection": fr.conn,
+            "scenario": fr.scenario,
+            "size": len(fr.data),
+            "sha256": digest,
         }
         flexible = checker.flexible(fr.direction, fr.api_key, fr.api_version)
         if flexible is not None:
@@ -1106,8 +1289,11 @@ def write_frames(frames: list[Frame], out: str, cap: int, max_bytes: int,
             entry["note"] = fr.note
         manifest["files"].append(entry)
     # pair responses with their request files where both were kept
-    req_by = {(e["client"], e["connection"], e["correlation_id"]): e["file"]
-              for e in manifest["files"] if e["direction"] == "request"}
+    req_by = {
+        (e["client"], e["connection"], e["correlation_id"]): e["file"]
+        for e in manifest["files"]
+        if e["direction"] == "request"
+    }
     for e in manifest["files"]:
         if e["direction"] == "response":
             r = req_by.get((e["client"], e["connection"], e["correlation_id"]))
@@ -1122,7 +1308,7 @@ def summarize(manifest: dict) -> str:
     for e in manifest["files"]:
         table[(e["api_key"], e["direction"])][e["api_version"]].add(e["client"])
     lines = ["api_key api_name                  dir       versions (clients)"]
-    for (key, direction) in sorted(table):
+    for key, direction in sorted(table):
         vers = table[(key, direction)]
         desc = "; ".join(f"v{v}: {','.join(sorted(c))}" for v, c in sorted(vers.items()))
         lines.append(f"{key:>7} {api_name(key):<25} {direction:<9} {desc}")
@@ -1133,20 +1319,27 @@ def summarize(manifest: dict) -> str:
 # Main
 # --------------------------------------------------------------------------
 
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--out", default="tests/fixtures/frames")
-    ap.add_argument("--clients", default=",".join(CLIENTS),
-                    help="comma-separated subset of " + ",".join(CLIENTS)
-                    + " (the --out directory is rewritten: use a scratch --out for subsets)")
+    ap.add_argument(
+        "--clients",
+        default=",".join(CLIENTS),
+        help="comma-separated subset of "
+        + ",".join(CLIENTS)
+        + " (the --out directory is rewritten: use a scratch --out for subsets)",
+    )
     ap.add_argument("--max-seconds", type=float, default=170.0)
-    ap.add_argument("--cap", type=int, default=6,
-                    help="max frames per (client, api, version, direction)")
+    ap.add_argument("--cap", type=int, default=6, help="max frames per (client, api, version, direction)")
     ap.add_argument("--max-bytes", type=int, default=2_800_000)
     ap.add_argument("-v", "--verbose", action="store_true")
     args = ap.parse_args()
-    logging.basicConfig(level=logging.DEBUG if args.verbose else logging.INFO,
-                        format="%(asctime)s %(message)s", datefmt="%H:%M:%S")
+    logging.basicConfig(
+        level=logging.DEBUG if args.verbose else logging.INFO,
+        format="%(asctime)s %(message)s",
+        datefmt="%H:%M:%S",
+    )
     for noisy in ("kafka", "aiokafka", "asyncio"):
         logging.getLogger(noisy).setLevel(logging.CRITICAL)
     clients = [c.strip() for c in args.clients.split(",") if c.strip()]
@@ -1158,8 +1351,15 @@ def main() -> int:
     def finish(code: int) -> None:
         if not finish_lock.acquire(blocking=False):
             return
-        manifest = write_frames(rec.snapshot(), args.out, args.cap, args.max_bytes,
-                                big_frame=16 * 1024, big_cap=3, checker=SchemaChecker())
+        manifest = write_frames(
+            rec.snapshot(),
+            args.out,
+            args.cap,
+            args.max_bytes,
+            big_frame=16 * 1024,
+            big_cap=3,
+            checker=SchemaChecker(),
+        )
         manifest.update(meta)
         with open(os.path.join(args.out, "manifest.json"), "w") as fh:
             # one line per frame, to keep it small and diffable
@@ -1175,8 +1375,7 @@ def main() -> int:
                     fh.write(f" {json.dumps(k)}: {json.dumps(v, sort_keys=True)}{sep}\n")
             fh.write("}\n")
         print(summarize(manifest))
-        print(f"wrote {len(manifest['files'])} frames, {manifest['total_bytes']} bytes "
-              f"to {args.out}")
+        print(f"wrote {len(manifest['files'])} frames, {manifest['total_bytes']} bytes to {args.out}")
         sys.stdout.flush()
         sys.stderr.flush()
         # librdkafka/kafka-python background threads may block interpreter
@@ -1192,9 +1391,12 @@ def main() -> int:
     wd.start()
 
     import confluent_kafka
-    versions = meta["versions"] = {"confluent-kafka": confluent_kafka.__version__,
-                "librdkafka": confluent_kafka.libversion()[0],
-                "python": sys.version.split()[0]}
+
+    versions = meta["versions"] = {
+        "confluent-kafka": confluent_kafka.__version__,
+        "librdkafka": confluent_kafka.libversion()[0],
+        "python": sys.version.split()[0],
+    }
     for mod, name in (("kafka", "kafka-python"), ("aiokafka", "aiokafka")):
         try:
             versions[name] = __import__(mod).__version__
@@ -1203,8 +1405,9 @@ def main() -> int:
     os.makedirs(args.out, exist_ok=True)
 
     # the mock cluster (kept alive by this handle for the whole run)
-    mock_handle = confluent_kafka.Producer({"test.mock.num.brokers": 1,
-                                            "bootstrap.servers": "", "log_level": 3})
+    mock_handle = confluent_kafka.Producer(
+        {"test.mock.num.brokers": 1, "bootstrap.servers": "", "log_level": 3}
+    )
     md = mock_handle.list_topics(timeout=10)
     broker = next(iter(md.brokers.values()))
     upstream = (broker.host, broker.port)
@@ -1215,8 +1418,9 @@ def main() -> int:
 
     upstream_ranges = probe_api_ranges(*upstream)
     meta["mock_api_versions"] = {str(k): list(r) for k, r in sorted(upstream_ranges.items())}
-    log.info("mock implements %s", " ".join(f"{k}:{lo}-{hi}" for k, (lo, hi)
-                                            in sorted(upstream_ranges.items())))
+    log.info(
+        "mock implements %s", " ".join(f"{k}:{lo}-{hi}" for k, (lo, hi) in sorted(upstream_ranges.items()))
+    )
     pt = ProxyThread()
     runners = {
         "confluent-kafka": lambda bs, px: scenario_confluent(bs, rec, dl, px),
@@ -1228,12 +1432,14 @@ def main() -> int:
         if dl.left() < 10:
             log.info("out of time before %s", client)
             break
-        proxy = RecordingProxy(client, upstream, rec, augment=AUGMENT_APIS,
-                               upstream_ranges=upstream_ranges)
+        proxy = RecordingProxy(client, upstream, rec, augment=AUGMENT_APIS, upstream_ranges=upstream_ranges)
         port = pt.start_proxy(proxy)
         log.info("== %s via proxy 127.0.0.1:%d", client, port)
-        run_in_thread(functools.partial(runners[client], f"127.0.0.1:{port}", proxy),
-                      min(budgets[client], max(5, dl.left())), client)
+        run_in_thread(
+            functools.partial(runners[client], f"127.0.0.1:{port}", proxy),
+            min(budgets[client], max(5, dl.left())),
+            client,
+        )
         pt.stop_proxy(proxy)
     finish(0)
     return 0

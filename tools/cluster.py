@@ -63,16 +63,23 @@ def main() -> int:
     try:
         for path, config in brokers(args.config_dir):
             lst = config.listeners[0]
-            procs.append(subprocess.Popen([sys.executable, "-m", "broker", str(path)], cwd=ROOT,
-                                          start_new_session=True))
+            procs.append(
+                subprocess.Popen(
+                    [sys.executable, "-m", "broker", str(path)], cwd=ROOT, start_new_session=True
+                )
+            )
             deadline = time.monotonic() + 30
-            while not accepts(lst.host, lst.port) and procs[-1].poll() is None and time.monotonic() < deadline:
+            while (
+                not accepts(lst.host, lst.port) and procs[-1].poll() is None and time.monotonic() < deadline
+            ):
                 time.sleep(0.1)
             if procs[-1].poll() is not None or not accepts(lst.host, lst.port):
                 print(f"make cluster: broker {config.broker_id} did not start", file=sys.stderr)
                 return 1
             print(f"broker {config.broker_id}     {lst.host}:{lst.port}  ({path.relative_to(ROOT)})")
-        bootstrap = ",".join(f"{c.listeners[0].host}:{c.listeners[0].port}" for _, c in brokers(args.config_dir))
+        bootstrap = ",".join(
+            f"{c.listeners[0].host}:{c.listeners[0].port}" for _, c in brokers(args.config_dir)
+        )
         print(f"\ncluster up: clients bootstrap at {bootstrap}   (Ctrl-C stops it)")
         while not stopping and all(p.poll() is None for p in procs):
             time.sleep(0.2)

@@ -76,13 +76,24 @@ class Compose:
 
     def state(self, service: str) -> str:
         """`running healthy`, `running starting`, `exited`, ... as docker inspect says."""
-        r = subprocess.run(["docker", "inspect", "-f",
-                            "{{.State.Status}} {{if .State.Health}}{{.State.Health.Status}}{{end}}",
-                            self.container(service)], capture_output=True, text=True, timeout=30)
+        r = subprocess.run(
+            [
+                "docker",
+                "inspect",
+                "-f",
+                "{{.State.Status}} {{if .State.Health}}{{.State.Health.Status}}{{end}}",
+                self.container(service),
+            ],
+            capture_output=True,
+            text=True,
+            timeout=30,
+        )
         return r.stdout.strip()
 
 
-async def until(what: str, check: Callable[[], Awaitable[T | None]], timeout: float, interval: float = 0.5) -> T:
+async def until(
+    what: str, check: Callable[[], Awaitable[T | None]], timeout: float, interval: float = 0.5
+) -> T:
     """Poll `check` until it returns something truthy, with a deadline; its errors are retried."""
     deadline = time.monotonic() + timeout
     last: Any = None
@@ -103,8 +114,12 @@ def ask(broker: int, api_key: ApiKey, version: int, body: dict) -> Any:
 
 
 def metadata(broker: int, topics: list[str]) -> Any:
-    return ask(broker, ApiKey.METADATA, 12, {"topics": [{"name": t} for t in topics],
-                                             "allow_auto_topic_creation": False})
+    return ask(
+        broker,
+        ApiKey.METADATA,
+        12,
+        {"topics": [{"name": t} for t in topics], "allow_auto_topic_creation": False},
+    )
 
 
 def leaders(md: Any, topic: str) -> dict[int, tuple[int, int]]:
@@ -122,6 +137,7 @@ def coordinator(broker: int, group: str) -> tuple[int, int]:
 
 # --- clients ------------------------------------------------------------------------------------
 
+
 async def produce_aiokafka(n: int, partitions: list[int], tag: str) -> list[Record]:
     producer = AIOKafkaProducer(bootstrap_servers=BOOTSTRAP, acks="all")
     await producer.start()
@@ -129,13 +145,17 @@ async def produce_aiokafka(n: int, partitions: list[int], tag: str) -> list[Reco
         futures = []
         for i in range(n):
             value = f"{tag}-{i}".encode()
-            futures.append((value, await producer.send(TOPIC, value, partition=partitions[i % len(partitions)])))
+            futures.append(
+                (value, await producer.send(TOPIC, value, partition=partitions[i % len(partitions)]))
+            )
         return [(md.partition, md.offset, value) for value, fut in futures for md in [await fut]]
     finally:
         await producer.stop()
 
 
-def produce_confluent(n: int, partitions: list[int], tag: str, timeout_ms: int = 30000) -> tuple[list[Record], list[str]]:
+def produce_confluent(
+    n: int, partitions: list[int], tag: str, timeout_ms: int = 30000
+) -> tuple[list[Record], list[str]]:
     """Acknowledged records and the errors of those that were not."""
     acked: list[Record] = []
     errors: list[str] = []
@@ -146,8 +166,9 @@ def produce_confluent(n: int, partitions: list[int], tag: str, timeout_ms: int =
         else:
             errors.append(err.name())
 
-    p = Producer({"bootstrap.servers": BOOTSTRAP, "acks": "all", "message.timeout.ms": timeout_ms,
-                  "log_level": 2})
+    p = Producer(
+        {"bootstrap.servers": BOOTSTRAP, "acks": "all", "message.timeout.ms": timeout_ms, "log_level": 2}
+    )
     for i in range(n):
         p.produce(TOPIC, f"{tag}-{i}".encode(), partition=partitions[i % len(partitions)], on_delivery=done)
         p.poll(0)
@@ -157,7 +178,9 @@ def produce_confluent(n: int, partitions: list[int], tag: str, timeout_ms: int =
 
 async def read_all(partitions: list[int], expected: int) -> list[Record]:
     """Every record of the given partitions from offset 0, read without a group, until `expected`."""
-    consumer = AIOKafkaConsumer(bootstrap_servers=BOOTSTRAP, auto_offset_reset="earliest", enable_auto_commit=False)
+    consumer = AIOKafkaConsumer(
+        bootstrap_servers=BOOTSTRAP, auto_offset_reset="earliest", enable_auto_commit=False
+    )
     await consumer.start()
     try:
         consumer.assign([TopicPartition(TOPIC, p) for p in partitions])
@@ -175,9 +198,16 @@ class AioMember:
     def __init__(self, name: str):
         self.name = name
         self.seen: list[Record] = []
-        self.consumer = AIOKafkaConsumer(TOPIC, bootstrap_servers=BOOTSTRAP, group_id=GROUP, client_id=name,
-                                         enable_auto_commit=False, auto_offset_reset="earliest",
-                                         session_timeout_ms=10000, heartbeat_interval_ms=1000)
+        self.consumer = AIOKafkaConsumer(
+            TOPIC,
+            bootstrap_servers=BOOTSTRAP,
+            group_id=GROUP,
+            client_id=name,
+            enable_auto_commit=False,
+            auto_offset_reset="earliest",
+            session_timeout_ms=10000,
+            heartbeat_interval_ms=1000,
+        )
         self.task: asyncio.Task | None = None
 
     def assigned(self) -> set[int]:
@@ -224,9 +254,18 @@ class RdMember:
         self.thread.start()
 
     def _run(self) -> None:
-        c = Consumer({"bootstrap.servers": BOOTSTRAP, "group.id": GROUP, "client.id": self.name,
-                      "enable.auto.commit": False, "auto.offset.reset": "earliest", "session.timeout.ms": 10000,
-                      "heartbeat.interval.ms": 1000, "log_level": 2})
+        c = Consumer(
+            {
+                "bootstrap.servers": BOOTSTRAP,
+                "group.id": GROUP,
+                "client.id": self.name,
+                "enable.auto.commit": False,
+                "auto.offset.reset": "earliest",
+                "session.timeout.ms": 10000,
+                "heartbeat.interval.ms": 1000,
+                "log_level": 2,
+            }
+        )
         c.subscribe([TOPIC])
         try:
             uncommitted = False
@@ -272,18 +311,25 @@ async def end_offsets() -> dict[int, int]:
         await consumer.stop()
 
 
-async def run_group(expected: set[Record], what: str,
-                    produce: Callable[[], Awaitable[set[Record]]] | None = None) -> dict[str, int]:
+async def run_group(
+    expected: set[Record], what: str, produce: Callable[[], Awaitable[set[Record]]] | None = None
+) -> dict[str, int]:
     """Three members (aiokafka, aiokafka, confluent-kafka) form the group, then (once it has formed,
     so that all three have partitions to read) `produce` writes, and they consume until `expected`
     and what was produced has been seen, and commit; returns how many records each member consumed."""
-    members: list[AioMember | RdMember] = [AioMember("aiokafka-1"), AioMember("aiokafka-2"), RdMember("confluent-1")]
+    members: list[AioMember | RdMember] = [
+        AioMember("aiokafka-1"),
+        AioMember("aiokafka-2"),
+        RdMember("confluent-1"),
+    ]
     for m in members:
         await m.start()
     try:
+
         async def formed() -> bool:
             owned = [m.assigned() for m in members]
             return all(owned) and sorted(p for o in owned for p in o) == list(range(PARTITIONS))
+
         await until(f"the 3-member group ({what}) to form", formed, 90)
         log(f"group {GROUP}: 3 members, partitions {[sorted(m.assigned()) for m in members]}")
         if produce is not None:
@@ -291,11 +337,13 @@ async def run_group(expected: set[Record], what: str,
 
         async def consumed() -> bool:
             return expected <= {r for m in members for r in m.seen}
+
         await until(f"the group to consume every acknowledged record ({what})", consumed, 90)
         ends = await end_offsets()
 
         async def all_committed() -> bool:
             return await committed_offsets() == ends
+
         await until(f"the group's commits to reach the end offsets {ends}", all_committed, 60)
         counts = {m.name: len(m.seen) for m in members}
         log(f"group {GROUP} consumed {len(expected)} records ({counts}) and committed {ends}")
@@ -310,6 +358,7 @@ async def run_group(expected: set[Record], what: str,
 
 # --- the scenario --------------------------------------------------------------------------------
 
+
 async def wait_healthy(compose: Compose) -> None:
     async def healthy() -> bool:
         states = {s: compose.state(s) for s in SERVICES}
@@ -317,6 +366,7 @@ async def wait_healthy(compose: Compose) -> None:
         if bad:
             raise RuntimeError(f"containers not running: {bad}")
         return all(st == "running healthy" for st in states.values())
+
     await until("every container to be healthy", healthy, 180, 1.0)
     log("zookeeper, broker-1, broker-2, broker-3: healthy")
 
@@ -325,15 +375,20 @@ async def step1() -> tuple[list[Record], dict[int, int]]:
     admin = AIOKafkaAdminClient(bootstrap_servers=BOOTSTRAP)
     await admin.start()
     try:
-        await admin.create_topics([NewTopic(TOPIC, PARTITIONS, 3, topic_configs={"min.insync.replicas": "2"})])
+        await admin.create_topics(
+            [NewTopic(TOPIC, PARTITIONS, 3, topic_configs={"min.insync.replicas": "2"})]
+        )
     finally:
         await admin.close()
 
     async def led() -> dict[int, tuple[int, int]] | None:
         lead = leaders(metadata(1, [TOPIC]), TOPIC)
         return lead if len(lead) == PARTITIONS and all(e == 0 for _, e in lead.values()) else None
+
     lead = await until("the topic's leaders", led, 30)
-    log(f"created {TOPIC} ({PARTITIONS} partitions) with aiokafka; leaders {dict(sorted((p, b) for p, (b, _) in lead.items()))}")
+    log(
+        f"created {TOPIC} ({PARTITIONS} partitions) with aiokafka; leaders {dict(sorted((p, b) for p, (b, _) in lead.items()))}"
+    )
     acked: list[Record] = []
 
     async def produce() -> set[Record]:
@@ -343,8 +398,10 @@ async def step1() -> tuple[list[Record], dict[int, int]]:
         assert not errors and len(rd_acked) == PER_CLIENT, (len(rd_acked), errors[:5])
         acked.extend(rd_acked)
         assert len(set(acked)) == 2 * PER_CLIENT
-        log(f"produced {len(acked)} records, every one acknowledged (acks=all): {PER_CLIENT} with aiokafka, "
-            f"{PER_CLIENT} with confluent-kafka")
+        log(
+            f"produced {len(acked)} records, every one acknowledged (acks=all): {PER_CLIENT} with aiokafka, "
+            f"{PER_CLIENT} with confluent-kafka"
+        )
         return set(acked)
 
     counts = await run_group(set(), "step 1", produce)
@@ -364,30 +421,42 @@ async def step2(compose: Compose, acked: list[Record], lead: dict[int, int]) -> 
     t0 = time.monotonic()
     cid = compose.container(f"broker-{VICTIM}")
     subprocess.run(["docker", "kill", cid], check=True, capture_output=True, timeout=60)
-    log(f"docker kill broker-{VICTIM} (SIGKILL; it led {TOPIC} partitions {victim_partitions}, "
+    log(
+        f"docker kill broker-{VICTIM} (SIGKILL; it led {TOPIC} partitions {victim_partitions}, "
         f"{len(victim_offsets)} of {len(offsets_lead)} {OFFSETS_TOPIC} partitions, and is "
-        f"{'the' if group_coordinator == VICTIM else 'not the'} coordinator of {GROUP})")
+        f"{'the' if group_coordinator == VICTIM else 'not the'} coordinator of {GROUP})"
+    )
 
     # Its ZooKeeper session expires (zookeeper.session.timeout.ms); the controller gives every
     # partition it led a new leader from the ISR, and takes it out of every ISR.
     async def moved() -> Any:
         md = metadata(1, [TOPIC, OFFSETS_TOPIC])
-        everything = {**{(TOPIC, p): v for p, v in leaders(md, TOPIC).items()},
-                      **{(OFFSETS_TOPIC, p): v for p, v in leaders(md, OFFSETS_TOPIC).items()}}
-        ok = ({b.node_id for b in md.brokers} == set(PORTS) - {VICTIM}
-              and all(leader not in (-1, VICTIM) and e == 0 for leader, e in everything.values()))
+        everything = {
+            **{(TOPIC, p): v for p, v in leaders(md, TOPIC).items()},
+            **{(OFFSETS_TOPIC, p): v for p, v in leaders(md, OFFSETS_TOPIC).items()},
+        }
+        ok = {b.node_id for b in md.brokers} == set(PORTS) - {VICTIM} and all(
+            leader not in (-1, VICTIM) and e == 0 for leader, e in everything.values()
+        )
         return md if ok else None
+
     md = await until(f"new leaders for everything broker-{VICTIM} led", moved, 60)
-    log(f"after {time.monotonic() - t0:.1f}s every partition broker-{VICTIM} led has a new leader: {TOPIC} "
+    log(
+        f"after {time.monotonic() - t0:.1f}s every partition broker-{VICTIM} led has a new leader: {TOPIC} "
         f"{dict(sorted((p, b) for p, (b, _) in leaders(md, TOPIC).items()))}; none of the {len(offsets_lead)} "
-        f"{OFFSETS_TOPIC} partitions is offline")
+        f"{OFFSETS_TOPIC} partitions is offline"
+    )
 
     # Nothing is unavailable: acks=all writes to every partition, every acknowledged record readable.
     everything_partitions = list(range(PARTITIONS))
-    outage, errors = await asyncio.to_thread(produce_confluent, 50 * PARTITIONS, everything_partitions, "outage")
+    outage, errors = await asyncio.to_thread(
+        produce_confluent, 50 * PARTITIONS, everything_partitions, "outage"
+    )
     assert not errors and len(outage) == 50 * PARTITIONS, (len(outage), errors[:5])
-    log(f"{len(outage)} more records produced to all {PARTITIONS} partitions with two brokers, every one "
-        "acknowledged (acks=all, min.insync.replicas=2)")
+    log(
+        f"{len(outage)} more records produced to all {PARTITIONS} partitions with two brokers, every one "
+        "acknowledged (acks=all, min.insync.replicas=2)"
+    )
     expected = set(acked + outage)
     got = await read_all(everything_partitions, len(expected))
     assert set(got) == expected and len(got) == len(expected), (len(got), len(expected))
@@ -395,8 +464,10 @@ async def step2(compose: Compose, acked: list[Record], lead: dict[int, int]) -> 
     code, node = coordinator(1, GROUP)
     assert code == 0 and node != VICTIM, (code, node)
     assert await committed_offsets() == committed_before
-    log(f"group {GROUP}: coordinator broker-{node} (it was broker-{group_coordinator}); its committed "
-        "offsets read back unchanged")
+    log(
+        f"group {GROUP}: coordinator broker-{node} (it was broker-{group_coordinator}); its committed "
+        "offsets read back unchanged"
+    )
     # The group carries on from its commits: it consumes exactly what was produced meanwhile.
     await run_group(set(outage), "with broker-2 down")
     committed_after = await committed_offsets()
@@ -411,11 +482,15 @@ async def step2(compose: Compose, acked: list[Record], lead: dict[int, int]) -> 
             return False
         md = metadata(VICTIM, [TOPIC, OFFSETS_TOPIC])
         replicated = [p for t in md.topics for p in t.partitions if VICTIM in p.replica_nodes]
-        return ({b.node_id for b in md.brokers} == set(PORTS)
-                and all(VICTIM in p.isr_nodes for p in replicated))
+        return {b.node_id for b in md.brokers} == set(PORTS) and all(
+            VICTIM in p.isr_nodes for p in replicated
+        )
+
     await until(f"broker-{VICTIM} to rejoin every ISR", back, 120)
-    log(f"docker-compose start broker-{VICTIM}: healthy and back in the ISR of all its partitions after "
-        f"{time.monotonic() - t0:.1f}s")
+    log(
+        f"docker-compose start broker-{VICTIM}: healthy and back in the ISR of all its partitions after "
+        f"{time.monotonic() - t0:.1f}s"
+    )
     got = await read_all(everything_partitions, len(expected))
     assert set(got) == expected and len(got) == len(expected), (len(got), len(expected))
     log(f"every acknowledged record is there: {len(got)} (all partitions, from offset 0)")

@@ -49,37 +49,43 @@ HANDLERS: dict[ApiKey, BrokerHandler] = {
     ApiKey.METADATA: metadata.handle,
     ApiKey.FIND_COORDINATOR: find_coordinator.handle,
 }
-HANDLERS.update({
-    ApiKey.JOIN_GROUP: join_group.handle,
-    ApiKey.SYNC_GROUP: sync_group.handle,
-    ApiKey.HEARTBEAT: heartbeat.handle,
-    ApiKey.LEAVE_GROUP: leave_group.handle,
-    ApiKey.OFFSET_COMMIT: offset_commit.handle,
-    ApiKey.OFFSET_FETCH: offset_fetch.handle,
-    ApiKey.DESCRIBE_GROUPS: describe_groups.handle,
-    ApiKey.LIST_GROUPS: list_groups.handle,
-    ApiKey.DELETE_GROUPS: delete_groups.handle,
-    ApiKey.OFFSET_DELETE: offset_delete.handle,
-})
-HANDLERS.update({
-    ApiKey.PRODUCE: produce.handle,
-    ApiKey.FETCH: fetch.handle,
-    ApiKey.LIST_OFFSETS: list_offsets.handle,
-    ApiKey.CREATE_TOPICS: create_topics.handle,
-    ApiKey.DELETE_TOPICS: delete_topics.handle,
-    ApiKey.INIT_PRODUCER_ID: init_producer_id.handle,
-    ApiKey.OFFSET_FOR_LEADER_EPOCH: offset_for_leader_epoch.handle,
-})
-HANDLERS.update({  # operating the broker: what admin clients, tools and UIs call
-    ApiKey.DESCRIBE_CONFIGS: describe_configs.handle,
-    ApiKey.ALTER_CONFIGS: alter_configs.handle_alter,
-    ApiKey.INCREMENTAL_ALTER_CONFIGS: alter_configs.handle_incremental,
-    ApiKey.CREATE_PARTITIONS: create_partitions.handle,
-    ApiKey.DELETE_RECORDS: delete_records.handle,
-    ApiKey.DESCRIBE_CLUSTER: describe_cluster.handle,
-    ApiKey.DESCRIBE_LOG_DIRS: describe_log_dirs.handle,
-    ApiKey.DESCRIBE_PRODUCERS: describe_producers.handle,
-})
+HANDLERS.update(
+    {
+        ApiKey.JOIN_GROUP: join_group.handle,
+        ApiKey.SYNC_GROUP: sync_group.handle,
+        ApiKey.HEARTBEAT: heartbeat.handle,
+        ApiKey.LEAVE_GROUP: leave_group.handle,
+        ApiKey.OFFSET_COMMIT: offset_commit.handle,
+        ApiKey.OFFSET_FETCH: offset_fetch.handle,
+        ApiKey.DESCRIBE_GROUPS: describe_groups.handle,
+        ApiKey.LIST_GROUPS: list_groups.handle,
+        ApiKey.DELETE_GROUPS: delete_groups.handle,
+        ApiKey.OFFSET_DELETE: offset_delete.handle,
+    }
+)
+HANDLERS.update(
+    {
+        ApiKey.PRODUCE: produce.handle,
+        ApiKey.FETCH: fetch.handle,
+        ApiKey.LIST_OFFSETS: list_offsets.handle,
+        ApiKey.CREATE_TOPICS: create_topics.handle,
+        ApiKey.DELETE_TOPICS: delete_topics.handle,
+        ApiKey.INIT_PRODUCER_ID: init_producer_id.handle,
+        ApiKey.OFFSET_FOR_LEADER_EPOCH: offset_for_leader_epoch.handle,
+    }
+)
+HANDLERS.update(
+    {  # operating the broker: what admin clients, tools and UIs call
+        ApiKey.DESCRIBE_CONFIGS: describe_configs.handle,
+        ApiKey.ALTER_CONFIGS: alter_configs.handle_alter,
+        ApiKey.INCREMENTAL_ALTER_CONFIGS: alter_configs.handle_incremental,
+        ApiKey.CREATE_PARTITIONS: create_partitions.handle,
+        ApiKey.DELETE_RECORDS: delete_records.handle,
+        ApiKey.DESCRIBE_CLUSTER: describe_cluster.handle,
+        ApiKey.DESCRIBE_LOG_DIRS: describe_log_dirs.handle,
+        ApiKey.DESCRIBE_PRODUCERS: describe_producers.handle,
+    }
+)
 
 
 def advertised_versions() -> list[dict[str, int]]:

@@ -19,7 +19,9 @@ if TYPE_CHECKING:
     from broker.broker import Broker
 
 
-async def _alter(broker: Broker, resource: Any, incremental: bool, validate_only: bool) -> tuple[ErrorCode, str | None]:
+async def _alter(
+    broker: Broker, resource: Any, incremental: bool, validate_only: bool
+) -> tuple[ErrorCode, str | None]:
     kind, name = resource.resource_type, resource.resource_name
     if kind == ResourceType.BROKER or kind == ResourceType.BROKER_LOGGER:
         problem = broker_resource_error(broker, name)
@@ -65,8 +67,14 @@ async def _handle(broker: Broker, request: Any, incremental: bool) -> dict[str, 
             code, message = ErrorCode.INVALID_REQUEST, f"Duplicate resource {r.resource_name} in one request"
         else:
             code, message = await _alter(broker, r, incremental, request.validate_only)
-        responses.append({"error_code": code, "error_message": message, "resource_type": r.resource_type,
-                          "resource_name": r.resource_name})
+        responses.append(
+            {
+                "error_code": code,
+                "error_message": message,
+                "resource_type": r.resource_type,
+                "resource_name": r.resource_name,
+            }
+        )
     return {"throttle_time_ms": 0, "responses": responses}
 
 

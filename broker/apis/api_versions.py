@@ -22,7 +22,8 @@ def handle(broker: Broker, ctx: RequestContext, request: Any) -> dict[str, Any]:
     from broker.apis import advertised_versions
 
     if ctx.header.api_version >= 3 and not (
-        _SOFTWARE.fullmatch(request.client_software_name) and _SOFTWARE.fullmatch(request.client_software_version)
+        _SOFTWARE.fullmatch(request.client_software_name)
+        and _SOFTWARE.fullmatch(request.client_software_version)
     ):
         return {"error_code": ErrorCode.INVALID_REQUEST, "api_keys": []}
     return {"error_code": ErrorCode.NONE, "api_keys": advertised_versions()}

@@ -23,7 +23,9 @@ async def handle(broker: Broker, ctx: RequestContext, request: Any) -> dict[str,
             code, message = ErrorCode.INVALID_REQUEST, f"Duplicate topic name {t.name} in one request"
         else:
             try:
-                await broker.topics.add_partitions(t.name, t.count, t.assignments, validate_only=request.validate_only)
+                await broker.topics.add_partitions(
+                    t.name, t.count, t.assignments, validate_only=request.validate_only
+                )
             except TopicError as e:
                 code, message = e.error_code, e.message
         results.append({"name": t.name, "error_code": code, "error_message": message})

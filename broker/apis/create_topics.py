@@ -19,14 +19,28 @@ DYNAMIC_TOPIC_CONFIG, DEFAULT_CONFIG = 1, 5  # Kafka's ConfigSource ids
 def describe_configs(broker: Broker, topic: Topic) -> list[dict[str, Any]]:
     values = broker_defaults(broker.config)
     values.update(topic.configs)
-    return [{"name": name, "value": value, "read_only": False, "is_sensitive": False,
-             "config_source": DYNAMIC_TOPIC_CONFIG if name in topic.configs else DEFAULT_CONFIG}
-            for name, value in sorted(values.items())]
+    return [
+        {
+            "name": name,
+            "value": value,
+            "read_only": False,
+            "is_sensitive": False,
+            "config_source": DYNAMIC_TOPIC_CONFIG if name in topic.configs else DEFAULT_CONFIG,
+        }
+        for name, value in sorted(values.items())
+    ]
 
 
 def _failed(name: str, code: ErrorCode, message: str | None) -> dict[str, Any]:
-    return {"name": name, "topic_id": ZERO_UUID, "error_code": code, "error_message": message,
-            "num_partitions": -1, "replication_factor": -1, "configs": None}
+    return {
+        "name": name,
+        "topic_id": ZERO_UUID,
+        "error_code": code,
+        "error_message": message,
+        "num_partitions": -1,
+        "replication_factor": -1,
+        "configs": None,
+    }
 
 
 async def handle(broker: Broker, ctx: RequestContext, request: Any) -> dict[str, Any]:
@@ -38,18 +52,36 @@ async def handle(broker: Broker, ctx: RequestContext, request: Any) -> dict[str,
             continue
         seen.add(t.name)
         if counts[t.name] > 1:
-            results.append(_failed(t.name, ErrorCode.INVALID_REQUEST,
-                                   f"Create topics request contains multiple entries for the topic {t.name}"))
+            results.append(
+                _failed(
+                    t.name,
+                    ErrorCode.INVALID_REQUEST,
+                    f"Create topics request contains multiple entries for the topic {t.name}",
+                )
+            )
             continue
         configs = {c.name: c.value for c in t.configs}
         try:
-            topic = await broker.topics.create(t.name, t.num_partitions, t.replication_factor, configs,
-                                               assignments=list(t.assignments) or None,
-                                               validate_only=request.validate_only)
+            topic = await broker.topics.create(
+                t.name,
+                t.num_partitions,
+                t.replication_factor,
+                configs,
+                assignments=list(t.assignments) or None,
+                validate_only=request.validate_only,
+            )
         except TopicError as e:
             results.append(_failed(t.name, e.error_code, e.message))
             continue
-        results.append({"name": t.name, "topic_id": topic.topic_id, "error_code": ErrorCode.NONE,
-                        "error_message": None, "num_partitions": topic.partitions, "replication_factor": 1,
-                        "configs": describe_configs(broker, topic)})
+        results.append(
+            {
+                "name": t.name,
+                "topic_id": topic.topic_id,
+                "error_code": ErrorCode.NONE,
+                "error_message": None,
+                "num_partitions": topic.partitions,
+                "replication_factor": 1,
+                "configs": describe_configs(broker, topic),
+            }
+        )
     return {"throttle_time_ms": 0, "topics": results}

@@ -34,6 +34,8 @@ async def handle(broker: Broker, ctx: RequestContext, request: Any) -> dict[str,
         partitions = []
         for p in t.partitions:
             low, code = await _one(broker, t.name, p.partition_index, p.offset)
-            partitions.append({"partition_index": p.partition_index, "low_watermark": low, "error_code": code})
+            partitions.append(
+                {"partition_index": p.partition_index, "low_watermark": low, "error_code": code}
+            )
         topics.append({"name": t.name, "partitions": partitions})
     return {"throttle_time_ms": 0, "topics": topics}

@@ -33,17 +33,31 @@ async def handle(broker: Broker, ctx: RequestContext, request: Any) -> dict[str,
     results = []
     if not broker.config["delete.topic.enable"]:
         code = ErrorCode.TOPIC_DELETION_DISABLED if version >= 3 else ErrorCode.INVALID_REQUEST
-        return {"throttle_time_ms": 0,
-                "responses": [_result(n, i, code, "Topic deletion is disabled.") for n, i in wanted]}
+        return {
+            "throttle_time_ms": 0,
+            "responses": [_result(n, i, code, "Topic deletion is disabled.") for n, i in wanted],
+        }
     names = [n for n, _ in wanted if n is not None]
     for name, topic_id in wanted:
         if name is not None and topic_id != ZERO_UUID:
-            results.append(_result(name, topic_id, ErrorCode.INVALID_REQUEST,
-                                   "You may not specify both topic name and topic id."))
+            results.append(
+                _result(
+                    name,
+                    topic_id,
+                    ErrorCode.INVALID_REQUEST,
+                    "You may not specify both topic name and topic id.",
+                )
+            )
         elif name is None:
             if topic_id == ZERO_UUID:
-                results.append(_result(None, ZERO_UUID, ErrorCode.INVALID_REQUEST,
-                                       "Neither topic name nor id were specified."))
+                results.append(
+                    _result(
+                        None,
+                        ZERO_UUID,
+                        ErrorCode.INVALID_REQUEST,
+                        "Neither topic name nor id were specified.",
+                    )
+                )
                 continue
             topic = broker.topics.by_id(topic_id)
             if topic is None:

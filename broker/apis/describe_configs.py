@@ -20,8 +20,9 @@ def broker_resource_error(broker: Broker, name: str) -> tuple[ErrorCode, str] | 
     if not name.isdigit():
         return ErrorCode.INVALID_REQUEST, f"Broker id must be an integer, but it is: {name}"
     if int(name) != broker.node_id:
-        return ErrorCode.INVALID_REQUEST, (f"Unexpected broker id, expected {broker.node_id} or empty string, "
-                                           f"but received {name}")
+        return ErrorCode.INVALID_REQUEST, (
+            f"Unexpected broker id, expected {broker.node_id} or empty string, but received {name}"
+        )
     return None
 
 
@@ -37,8 +38,13 @@ def topic_resource_error(broker: Broker, name: str) -> tuple[ErrorCode, str] | N
 def _describe(broker: Broker, resource: Any, include_synonyms: bool) -> dict[str, Any]:
     kind, name = resource.resource_type, resource.resource_name
     keys = resource.configuration_keys
-    out = {"resource_type": kind, "resource_name": name, "error_code": ErrorCode.NONE, "error_message": None,
-           "configs": []}
+    out = {
+        "resource_type": kind,
+        "resource_name": name,
+        "error_code": ErrorCode.NONE,
+        "error_message": None,
+        "configs": [],
+    }
     entries: list[ConfigEntry] = []
     if kind == ResourceType.TOPIC:
         problem = topic_resource_error(broker, name)
@@ -61,5 +67,7 @@ def _describe(broker: Broker, resource: Any, include_synonyms: bool) -> dict[str
 
 
 def handle(broker: Broker, ctx: RequestContext, request: Any) -> dict[str, Any]:
-    return {"throttle_time_ms": 0,
-            "results": [_describe(broker, r, request.include_synonyms) for r in request.resources]}
+    return {
+        "throttle_time_ms": 0,
+        "results": [_describe(broker, r, request.include_synonyms) for r in request.resources],
+    }

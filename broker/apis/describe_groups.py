@@ -19,19 +19,29 @@ def handle(broker: Broker, ctx: RequestContext, request: Any) -> dict[str, Any]:
     v = ctx.header.api_version
     operations = GROUP_OPERATIONS if v >= 3 and request.include_authorized_operations else NOT_REQUESTED
     groups = broker.groups.describe_groups(request.groups, v)
-    return {"throttle_time_ms": 0, "groups": [
-        {
-            "error_code": g.error,
-            "error_message": g.error_message,
-            "group_id": g.group_id,
-            "group_state": g.state,
-            "protocol_type": g.protocol_type,
-            "protocol_data": g.protocol_data,
-            "members": [{
-                "member_id": m.member_id, "group_instance_id": m.group_instance_id, "client_id": m.client_id,
-                "client_host": m.client_host, "member_metadata": m.metadata, "member_assignment": m.assignment,
-            } for m in g.members],
-            "authorized_operations": operations,
-        }
-        for g in groups
-    ]}
+    return {
+        "throttle_time_ms": 0,
+        "groups": [
+            {
+                "error_code": g.error,
+                "error_message": g.error_message,
+                "group_id": g.group_id,
+                "group_state": g.state,
+                "protocol_type": g.protocol_type,
+                "protocol_data": g.protocol_data,
+                "members": [
+                    {
+                        "member_id": m.member_id,
+                        "group_instance_id": m.group_instance_id,
+                        "client_id": m.client_id,
+                        "client_host": m.client_host,
+                        "member_metadata": m.metadata,
+                        "member_assignment": m.assignment,
+                    }
+                    for m in g.members
+                ],
+                "authorized_operations": operations,
+            }
+            for g in groups
+        ],
+    }

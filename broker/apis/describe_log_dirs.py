@@ -22,7 +22,13 @@ def handle(broker: Broker, ctx: RequestContext, request: Any) -> dict[str, Any]:
             continue
         d = manager.log_dir_of(tp)
         by_dir.setdefault(str(d), {}).setdefault(tp.topic, []).append(
-            {"partition_index": tp.partition, "partition_size": lg.size, "offset_lag": 0, "is_future_key": False})
+            {
+                "partition_index": tp.partition,
+                "partition_size": lg.size,
+                "offset_lag": 0,
+                "is_future_key": False,
+            }
+        )
     results = []
     for name, topics in by_dir.items():
         try:
@@ -30,6 +36,13 @@ def handle(broker: Broker, ctx: RequestContext, request: Any) -> dict[str, Any]:
             total, free, code = usage.total, usage.free, ErrorCode.NONE
         except OSError:
             total, free, code = -1, -1, ErrorCode.KAFKA_STORAGE_ERROR
-        results.append({"error_code": code, "log_dir": name, "total_bytes": total, "usable_bytes": free,
-                        "topics": [{"name": n, "partitions": ps} for n, ps in sorted(topics.items())]})
+        results.append(
+            {
+                "error_code": code,
+                "log_dir": name,
+                "total_bytes": total,
+                "usable_bytes": free,
+                "topics": [{"name": n, "partitions": ps} for n, ps in sorted(topics.items())],
+            }
+        )
     return {"throttle_time_ms": 0, "error_code": ErrorCode.NONE, "results": results}

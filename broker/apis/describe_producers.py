@@ -13,11 +13,18 @@ if TYPE_CHECKING:
 
 def _partition(broker: Broker, topic: str, partition: int) -> dict[str, Any]:
     assert broker.topics is not None
-    out: dict[str, Any] = {"partition_index": partition, "error_code": ErrorCode.NONE, "error_message": None,
-                           "active_producers": []}
+    out: dict[str, Any] = {
+        "partition_index": partition,
+        "error_code": ErrorCode.NONE,
+        "error_message": None,
+        "active_producers": [],
+    }
     held = broker.topics.get(topic)
-    error = ErrorCode.UNKNOWN_TOPIC_OR_PARTITION if held is None or not 0 <= partition < held.partitions \
+    error = (
+        ErrorCode.UNKNOWN_TOPIC_OR_PARTITION
+        if held is None or not 0 <= partition < held.partitions
         else broker.leader_error(topic, partition)
+    )
     lg = broker.topics.log(topic, partition) if error is None else None
     if error is None and lg is None:
         error = ErrorCode.NOT_LEADER_OR_FOLLOWER
@@ -25,13 +32,24 @@ def _partition(broker: Broker, topic: str, partition: int) -> dict[str, Any]:
         out["error_code"] = error
         return out
     out["active_producers"] = [
-        {"producer_id": e.producer_id, "producer_epoch": e.epoch, "last_sequence": e.last_seq,
-         "last_timestamp": e.last_timestamp, "coordinator_epoch": -1, "current_txn_start_offset": -1}
-        for _, e in sorted(lg.producer_state.producers.items())]
+        {
+            "producer_id": e.producer_id,
+            "producer_epoch": e.epoch,
+            "last_sequence": e.last_seq,
+            "last_timestamp": e.last_timestamp,
+            "coordinator_epoch": -1,
+            "current_txn_start_offset": -1,
+        }
+        for _, e in sorted(lg.producer_state.producers.items())
+    ]
     return out
 
 
 def handle(broker: Broker, ctx: RequestContext, request: Any) -> dict[str, Any]:
-    return {"throttle_time_ms": 0, "topics": [
-        {"name": t.name, "partitions": [_partition(broker, t.name, p) for p in t.partition_indexes]}
-        for t in request.topics]}
+    return {
+        "throttle_time_ms": 0,
+        "topics": [
+            {"name": t.name, "partitions": [_partition(broker, t.name, p) for p in t.partition_indexes]}
+            for t in request.topics
+        ],
+    }

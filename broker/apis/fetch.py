@@ -61,7 +61,9 @@ def _plan(broker: Broker, request: Any, version: int, replica_id: int) -> list[t
                 error = unknown
             elif not 0 <= p.partition < topic.partitions:
                 error = ErrorCode.UNKNOWN_TOPIC_OR_PARTITION
-            elif (not_leader := broker.leader_error(topic.name, p.partition, p.current_leader_epoch)) is not None:
+            elif (
+                not_leader := broker.leader_error(topic.name, p.partition, p.current_leader_epoch)
+            ) is not None:
                 error = not_leader  # an epoch we do not have, or (cluster mode) not the leader here
             elif lg is None:
                 error = ErrorCode.UNKNOWN_TOPIC_OR_PARTITION
@@ -72,8 +74,9 @@ def _plan(broker: Broker, request: Any, version: int, replica_id: int) -> list[t
     return plan
 
 
-async def _read_all(plan: list[tuple[Any, list[_Partition]]], max_bytes: int, hard_limit: bool,
-                    replica: bool) -> int:
+async def _read_all(
+    plan: list[tuple[Any, list[_Partition]]], max_bytes: int, hard_limit: bool, replica: bool
+) -> int:
     """Read every partition (in request order, within the limits); returns the bytes read."""
     budget = max_bytes
     min_one = not hard_limit
@@ -119,8 +122,9 @@ def _estimate(plan: list[tuple[Any, list[_Partition]]], replica: bool) -> tuple[
     return total, False
 
 
-async def _long_poll(plan: list[tuple[Any, list[_Partition]]], min_bytes: int, deadline: float,
-                     replica: bool) -> bool:
+async def _long_poll(
+    plan: list[tuple[Any, list[_Partition]]], min_bytes: int, deadline: float, replica: bool
+) -> bool:
     """Wait until `min_bytes` are readable, a partition errs, or the deadline; False if there was
     nothing to wait for (so nothing to read again)."""
     loop = asyncio.get_running_loop()
@@ -169,18 +173,24 @@ def _answer(plan: list[tuple[Any, list[_Partition]]], version: int, isolation: i
         partitions = []
         for part in parts:
             lg = part.log
-            records, error = _records_for(part, version) if part.error == ErrorCode.NONE else (b"", part.error)
+            records, error = (
+                _records_for(part, version) if part.error == ErrorCode.NONE else (b"", part.error)
+            )
             hw = lg.high_watermark if lg is not None else -1
-            partitions.append({
-                "partition_index": part.request.partition,
-                "error_code": error,
-                "high_watermark": hw,
-                "last_stable_offset": hw,
-                "log_start_offset": lg.log_start_offset if lg is not None else -1,
-                "aborted_transactions": [] if isolation == READ_COMMITTED and error == ErrorCode.NONE else None,
-                "preferred_read_replica": -1,
-                "records": records,
-            })
+            partitions.append(
+                {
+                    "partition_index": part.request.partition,
+                    "error_code": error,
+                    "high_watermark": hw,
+                    "last_stable_offset": hw,
+                    "log_start_offset": lg.log_start_offset if lg is not None else -1,
+                    "aborted_transactions": []
+                    if isolation == READ_COMMITTED and error == ErrorCode.NONE
+                    else None,
+                    "preferred_read_replica": -1,
+                    "records": records,
+                }
+            )
         responses.append({"topic": t.topic, "topic_id": t.topic_id, "partitions": partitions})
     return responses
 
@@ -189,11 +199,19 @@ async def handle(broker: Broker, ctx: RequestContext, request: Any) -> dict[str,
     version = ctx.header.api_version
     started = time.monotonic()
     if version >= 7 and request.session_id != 0:
-        return {"throttle_time_ms": 0, "error_code": ErrorCode.FETCH_SESSION_ID_NOT_FOUND, "session_id": 0,
-                "responses": []}
+        return {
+            "throttle_time_ms": 0,
+            "error_code": ErrorCode.FETCH_SESSION_ID_NOT_FOUND,
+            "session_id": 0,
+            "responses": [],
+        }
     if version >= 7 and request.session_epoch > 0:
-        return {"throttle_time_ms": 0, "error_code": ErrorCode.INVALID_FETCH_SESSION_EPOCH, "session_id": 0,
-                "responses": []}
+        return {
+            "throttle_time_ms": 0,
+            "error_code": ErrorCode.INVALID_FETCH_SESSION_EPOCH,
+            "session_id": 0,
+            "responses": [],
+        }
     max_bytes = min(request.max_bytes if version >= 3 else INT32_MAX, broker.config["fetch.max.bytes"])
     hard_limit = version <= 2
     replica_id = replica_id_of(request, version)
@@ -202,11 +220,19 @@ async def handle(broker: Broker, ctx: RequestContext, request: Any) -> dict[str,
     total = await _read_all(plan, max_bytes, hard_limit, replica)
     min_bytes = request.min_bytes
     wait_s = request.max_wait_ms / 1000
-    if (total < min_bytes and wait_s > 0 and any(parts for _, parts in plan)
-            and await _long_poll(plan, min_bytes, started + wait_s, replica)):
+    if (
+        total < min_bytes
+        and wait_s > 0
+        and any(parts for _, parts in plan)
+        and await _long_poll(plan, min_bytes, started + wait_s, replica)
+    ):
         await _read_all(plan, max_bytes, hard_limit, replica)
-    return {"throttle_time_ms": 0, "error_code": ErrorCode.NONE, "session_id": 0,
-            "responses": _answer(plan, version, request.isolation_level)}
+    return {
+        "throttle_time_ms": 0,
+        "error_code": ErrorCode.NONE,
+        "session_id": 0,
+        "responses": _answer(plan, version, request.isolation_level),
+    }
 
 
 def _wake(waiter: asyncio.Future[None]) -> None:

@@ -17,19 +17,42 @@ GROUP, TRANSACTION = 0, 1
 def _answer(broker: Broker, key: str, key_type: int, listener: str) -> dict[str, Any]:
     if key_type == TRANSACTION:
         # No transaction coordinator here yet (see the README's table): a retriable "not available".
-        return {"key": key, "node_id": -1, "host": "", "port": -1,
-                "error_code": ErrorCode.COORDINATOR_NOT_AVAILABLE,
-                "error_message": "transactions are not supported by kbroker"}
+        return {
+            "key": key,
+            "node_id": -1,
+            "host": "",
+            "port": -1,
+            "error_code": ErrorCode.COORDINATOR_NOT_AVAILABLE,
+            "error_message": "transactions are not supported by kbroker",
+        }
     if key_type != GROUP:
-        return {"key": key, "node_id": -1, "host": "", "port": -1,
-                "error_code": ErrorCode.INVALID_REQUEST, "error_message": f"unknown key type {key_type}"}
+        return {
+            "key": key,
+            "node_id": -1,
+            "host": "",
+            "port": -1,
+            "error_code": ErrorCode.INVALID_REQUEST,
+            "error_message": f"unknown key type {key_type}",
+        }
     # At its address on the listener the request came in on; none there: not available (Kafka).
     node = broker.coordinator_node(coordinator_partition(key, broker.num_offsets_partitions), listener)
     if node is None:
-        return {"key": key, "node_id": -1, "host": "", "port": -1,
-                "error_code": ErrorCode.COORDINATOR_NOT_AVAILABLE, "error_message": None}
-    return {"key": key, "node_id": node.node_id, "host": node.host, "port": node.port,
-            "error_code": ErrorCode.NONE, "error_message": None}
+        return {
+            "key": key,
+            "node_id": -1,
+            "host": "",
+            "port": -1,
+            "error_code": ErrorCode.COORDINATOR_NOT_AVAILABLE,
+            "error_message": None,
+        }
+    return {
+        "key": key,
+        "node_id": node.node_id,
+        "host": node.host,
+        "port": node.port,
+        "error_code": ErrorCode.NONE,
+        "error_message": None,
+    }
 
 
 def handle(broker: Broker, ctx: RequestContext, request: Any) -> dict[str, Any]:

@@ -14,6 +14,9 @@ if TYPE_CHECKING:
 def handle(broker: Broker, ctx: RequestContext, request: Any) -> dict[str, Any]:
     # Answered at once (never waits), so a plain function: no task per heartbeat.
     # Item access: a decoded Container's attribute access costs ten times as much, per field.
-    error = broker.groups.heartbeat(Heartbeat(
-        request["group_id"], request["generation_id"], request["member_id"], request["group_instance_id"]))
+    error = broker.groups.heartbeat(
+        Heartbeat(
+            request["group_id"], request["generation_id"], request["member_id"], request["group_instance_id"]
+        )
+    )
     return {"throttle_time_ms": 0, "error_code": error}

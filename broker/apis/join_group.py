@@ -19,21 +19,23 @@ def client_host(ctx: RequestContext) -> str:
 
 async def handle(broker: Broker, ctx: RequestContext, request: Any) -> dict[str, Any]:
     v = ctx.header.api_version
-    result = await broker.groups.join_group(JoinGroup(
-        group_id=request.group_id,
-        member_id=request.member_id,
-        group_instance_id=request.group_instance_id,
-        client_id=ctx.header.client_id or "",
-        client_host=client_host(ctx),
-        session_timeout_ms=request.session_timeout_ms,
-        # v0 has no rebalance timeout: the session timeout is both.
-        rebalance_timeout_ms=request.rebalance_timeout_ms if v >= 1 else request.session_timeout_ms,
-        protocol_type=request.protocol_type,
-        protocols=[(p.name, bytes(p.metadata)) for p in request.protocols],
-        reason=request.reason,
-        require_known_member_id=v >= 4,
-        supports_skip_assignment=v >= 9,
-    ))
+    result = await broker.groups.join_group(
+        JoinGroup(
+            group_id=request.group_id,
+            member_id=request.member_id,
+            group_instance_id=request.group_instance_id,
+            client_id=ctx.header.client_id or "",
+            client_host=client_host(ctx),
+            session_timeout_ms=request.session_timeout_ms,
+            # v0 has no rebalance timeout: the session timeout is both.
+            rebalance_timeout_ms=request.rebalance_timeout_ms if v >= 1 else request.session_timeout_ms,
+            protocol_type=request.protocol_type,
+            protocols=[(p.name, bytes(p.metadata)) for p in request.protocols],
+            reason=request.reason,
+            require_known_member_id=v >= 4,
+            supports_skip_assignment=v >= 9,
+        )
+    )
     protocol_name = result.protocol_name
     if v < 7 and protocol_name is None:
         protocol_name = ""  # not nullable before v7
@@ -48,5 +50,8 @@ async def handle(broker: Broker, ctx: RequestContext, request: Any) -> dict[str,
         "leader": result.leader,
         "skip_assignment": result.skip_assignment,
         "member_id": result.member_id,
-        "members": [{"member_id": mid, "group_instance_id": iid, "metadata": meta} for mid, iid, meta in result.members],
+        "members": [
+            {"member_id": mid, "group_instance_id": iid, "metadata": meta}
+            for mid, iid, meta in result.members
+        ],
     }

@@ -28,5 +28,8 @@ async def handle(broker: Broker, ctx: RequestContext, request: Any) -> dict[str,
     return {
         "throttle_time_ms": 0,
         "error_code": result.error,
-        "members": [{"member_id": mid, "group_instance_id": iid, "error_code": err} for mid, iid, err in result.members],
+        "members": [
+            {"member_id": mid, "group_instance_id": iid, "error_code": err}
+            for mid, iid, err in result.members
+        ],
     }

@@ -13,7 +13,16 @@ if TYPE_CHECKING:
 def handle(broker: Broker, ctx: RequestContext, request: Any) -> dict[str, Any]:
     # Answered at once (never waits), so a plain function: no task per request (see broker/server.py).
     error, groups = broker.groups.list_groups(request.states_filter, request.types_filter)
-    return {"throttle_time_ms": 0, "error_code": error, "groups": [
-        {"group_id": g.group_id, "protocol_type": g.protocol_type, "group_state": g.state, "group_type": g.group_type}
-        for g in groups
-    ]}
+    return {
+        "throttle_time_ms": 0,
+        "error_code": error,
+        "groups": [
+            {
+                "group_id": g.group_id,
+                "protocol_type": g.protocol_type,
+                "group_state": g.state,
+                "group_type": g.group_type,
+            }
+            for g in groups
+        ],
+    }

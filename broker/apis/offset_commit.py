@@ -33,32 +33,47 @@ async def handle(broker: Broker, ctx: RequestContext, request: Any) -> dict[str,
             if not partition_known(broker, name, index):
                 unknown[(name, index)] = ErrorCode.UNKNOWN_TOPIC_OR_PARTITION
                 continue
-            parts.append(CommitPartition(index, p["committed_offset"], p["committed_leader_epoch"],
-                                         p["committed_metadata"], p["commit_timestamp"] if v == 1 else -1))
+            parts.append(
+                CommitPartition(
+                    index,
+                    p["committed_offset"],
+                    p["committed_leader_epoch"],
+                    p["committed_metadata"],
+                    p["commit_timestamp"] if v == 1 else -1,
+                )
+            )
         if parts:
             topics.append((name, parts))
     answered: dict[tuple[str, int], ErrorCode] = {}
     if topics:
-        result: PartitionErrors = await broker.groups.commit_offsets(OffsetCommit(
-            group_id=request["group_id"],
-            generation_id=request["generation_id_or_member_epoch"],
-            member_id=request["member_id"],
-            group_instance_id=request["group_instance_id"],
-            retention_time_ms=request["retention_time_ms"] if 2 <= v <= 4 else -1,
-            topics=topics,
-            api_version=v,
-        ))
+        result: PartitionErrors = await broker.groups.commit_offsets(
+            OffsetCommit(
+                group_id=request["group_id"],
+                generation_id=request["generation_id_or_member_epoch"],
+                member_id=request["member_id"],
+                group_instance_id=request["group_instance_id"],
+                retention_time_ms=request["retention_time_ms"] if 2 <= v <= 4 else -1,
+                topics=topics,
+                api_version=v,
+            )
+        )
         answered = {(t, p): e for t, errors in result for p, e in errors}
     # The answer follows the request's order, with each partition's own error.
     none = ErrorCode.NONE
     return {
         "throttle_time_ms": 0,
         "topics": [
-            {"name": t["name"], "partitions": [
-                {"partition_index": p["partition_index"],
-                 "error_code": unknown.get((t["name"], p["partition_index"]))
-                 or answered.get((t["name"], p["partition_index"]), none)}
-                for p in t["partitions"]]}
+            {
+                "name": t["name"],
+                "partitions": [
+                    {
+                        "partition_index": p["partition_index"],
+                        "error_code": unknown.get((t["name"], p["partition_index"]))
+                        or answered.get((t["name"], p["partition_index"]), none),
+                    }
+                    for p in t["partitions"]
+                ],
+            }
             for t in request["topics"]
         ],
     }

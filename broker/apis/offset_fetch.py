@@ -18,20 +18,35 @@ def _wanted(topics: Any) -> list[tuple[str, list[int]]] | None:
 
 
 def _partition(p: Any) -> dict[str, Any]:
-    return {"partition_index": p.partition, "committed_offset": p.offset, "committed_leader_epoch": p.leader_epoch,
-            "metadata": p.metadata, "error_code": p.error}
+    return {
+        "partition_index": p.partition,
+        "committed_offset": p.offset,
+        "committed_leader_epoch": p.leader_epoch,
+        "metadata": p.metadata,
+        "error_code": p.error,
+    }
 
 
 async def handle(broker: Broker, ctx: RequestContext, request: Any) -> dict[str, Any]:
     v = ctx.header.api_version
     stable = request.require_stable
     if v >= 8:
-        fetched: list[FetchedGroup] = await asyncio.gather(*(
-            broker.groups.fetch_offsets(g.group_id, _wanted(g.topics), stable) for g in request.groups))
-        return {"throttle_time_ms": 0, "groups": [
-            {"group_id": g.group_id, "error_code": g.error, "topics": [
-                {"name": t, "partitions": [_partition(p) for p in parts]} for t, parts in g.topics]}
-            for g in fetched]}
+        fetched: list[FetchedGroup] = await asyncio.gather(
+            *(broker.groups.fetch_offsets(g.group_id, _wanted(g.topics), stable) for g in request.groups)
+        )
+        return {
+            "throttle_time_ms": 0,
+            "groups": [
+                {
+                    "group_id": g.group_id,
+                    "error_code": g.error,
+                    "topics": [
+                        {"name": t, "partitions": [_partition(p) for p in parts]} for t, parts in g.topics
+                    ],
+                }
+                for g in fetched
+            ],
+        }
 
     # v0 and v1 list the partitions; v2+ may ask for all with null topics.
     topics = _wanted(request.topics)

@@ -18,16 +18,21 @@ DEBUG_REPLICA_ID = -2
 
 
 def _partition(broker: Broker, topic: str, p: Any, replica_id: int) -> dict[str, Any]:
-    answer: dict[str, Any] = {"partition": p.partition, "error_code": ErrorCode.NONE, "leader_epoch": -1,
-                              "end_offset": -1}
+    answer: dict[str, Any] = {
+        "partition": p.partition,
+        "error_code": ErrorCode.NONE,
+        "leader_epoch": -1,
+        "end_offset": -1,
+    }
     held = broker.topics.get(topic)
     lg = broker.topics.log(topic, p.partition) if held is not None else None
     if held is None or not 0 <= p.partition < held.partitions:
         answer["error_code"] = ErrorCode.UNKNOWN_TOPIC_OR_PARTITION
         return answer
     error = broker.leader_error(topic, p.partition, p.current_leader_epoch)
-    if error is not None and not (error == ErrorCode.NOT_LEADER_OR_FOLLOWER and replica_id == DEBUG_REPLICA_ID
-                                  and lg is not None):
+    if error is not None and not (
+        error == ErrorCode.NOT_LEADER_OR_FOLLOWER and replica_id == DEBUG_REPLICA_ID and lg is not None
+    ):
         answer["error_code"] = error
         return answer
     if lg is None:
@@ -39,6 +44,13 @@ def _partition(broker: Broker, topic: str, p: Any, replica_id: int) -> dict[str,
 
 def handle(broker: Broker, ctx: RequestContext, request: Any) -> dict[str, Any]:
     replica_id = request.replica_id
-    return {"throttle_time_ms": 0, "topics": [
-        {"topic": t.topic, "partitions": [_partition(broker, t.topic, p, replica_id) for p in t.partitions]}
-        for t in request.topics]}
+    return {
+        "throttle_time_ms": 0,
+        "topics": [
+            {
+                "topic": t.topic,
+                "partitions": [_partition(broker, t.topic, p, replica_id) for p in t.partitions],
+            }
+            for t in request.topics
+        ],
+    }

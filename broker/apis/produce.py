@@ -26,22 +26,40 @@ if TYPE_CHECKING:
 log = logs.get("kbroker.produce")
 
 
-def _error(index: int, code: ErrorCode, message: str | None = None, record_index: int | None = None) -> dict[str, Any]:
-    answer: dict[str, Any] = {"index": index, "error_code": code, "base_offset": -1, "log_append_time_ms": -1,
-                              "log_start_offset": -1, "error_message": message}
+def _error(
+    index: int, code: ErrorCode, message: str | None = None, record_index: int | None = None
+) -> dict[str, Any]:
+    answer: dict[str, Any] = {
+        "index": index,
+        "error_code": code,
+        "base_offset": -1,
+        "log_append_time_ms": -1,
+        "log_start_offset": -1,
+        "error_message": message,
+    }
     if record_index is not None:
         answer["record_errors"] = [{"batch_index": record_index, "batch_index_error_message": message}]
     return answer
 
 
-async def _append(broker: Broker, topic: Topic | None, unknown: ErrorCode, index: int, records: Any,
-                  acks: int, timeout_ms: int, version: int) -> dict[str, Any]:
+async def _append(
+    broker: Broker,
+    topic: Topic | None,
+    unknown: ErrorCode,
+    index: int,
+    records: Any,
+    acks: int,
+    timeout_ms: int,
+    version: int,
+) -> dict[str, Any]:
     if acks not in (0, 1, -1):
         return _error(index, ErrorCode.INVALID_REQUIRED_ACKS, f"acks must be 0, 1 or -1, not {acks}")
     if topic is None:
         return _error(index, unknown)
     if topic.internal:
-        return _error(index, ErrorCode.INVALID_TOPIC_EXCEPTION, f"Cannot append to internal topic {topic.name}")
+        return _error(
+            index, ErrorCode.INVALID_TOPIC_EXCEPTION, f"Cannot append to internal topic {topic.name}"
+        )
     not_leader = broker.leader_error(topic.name, index)
     if not_leader is not None:  # cluster mode: another broker leads it (or none, for now)
         return _error(index, not_leader)
@@ -52,11 +70,15 @@ async def _append(broker: Broker, topic: Topic | None, unknown: ErrorCode, index
     try:
         if version < 3 and records and len(records) > 16 and magic_of(records) < MAGIC:
             records = upconvert_legacy(records)
-        batches = validate_batches(records, max_message_bytes=config.max_message_bytes, single=version >= 3,
-                                   compacted=config.compact)
+        batches = validate_batches(
+            records, max_message_bytes=config.max_message_bytes, single=version >= 3, compacted=config.compact
+        )
         if version < 7 and any(b.header.compression == Compression.ZSTD for b in batches):
-            return _error(index, ErrorCode.UNSUPPORTED_COMPRESSION_TYPE,
-                          f"Produce requests with version {version} are not allowed to use ZStandard compression")
+            return _error(
+                index,
+                ErrorCode.UNSUPPORTED_COMPRESSION_TYPE,
+                f"Produce requests with version {version} are not allowed to use ZStandard compression",
+            )
         if any(b.header.is_transactional for b in batches):
             return _error(index, ErrorCode.INVALID_TXN_STATE, "transactions are not supported by kbroker")
         if config.compression_type != "producer":
@@ -66,27 +88,42 @@ async def _append(broker: Broker, topic: Topic | None, unknown: ErrorCode, index
             return _error(index, error, "the in-sync replicas are fewer than min.insync.replicas")
         # acks=all waits for the leader's fsync, then (replicated) for every in-sync replica to
         # have the batch (the high watermark past it), bounded by the request's timeout.
-        deadline = asyncio.get_running_loop().time() + timeout_ms / 1000 if durable and timeout_ms > 0 else None
+        deadline = (
+            asyncio.get_running_loop().time() + timeout_ms / 1000 if durable and timeout_ms > 0 else None
+        )
         epoch = lg.leader_epoch  # the epoch the append is stamped with (it is placed synchronously)
-        info = await lg.append_batches(batches, durable=durable, timeout=timeout_ms / 1000 if deadline else None)
+        info = await lg.append_batches(
+            batches, durable=durable, timeout=timeout_ms / 1000 if deadline else None
+        )
         if durable and lg.high_watermark <= info.last_offset:
             async with asyncio.timeout_at(deadline):
                 await lg.wait_high_watermark(info.last_offset + 1, epoch)
             if (error := broker.min_isr_error(topic.name, index, lg)) is not None:
-                return _error(index, ErrorCode.NOT_ENOUGH_REPLICAS_AFTER_APPEND,
-                              "the in-sync replicas shrank below min.insync.replicas during the append")
+                return _error(
+                    index,
+                    ErrorCode.NOT_ENOUGH_REPLICAS_AFTER_APPEND,
+                    "the in-sync replicas shrank below min.insync.replicas during the append",
+                )
     except RecordError as e:
         return _error(index, e.error_code, str(e), e.record_index)
     except (ProducerStateError, LogError) as e:
         return _error(index, e.error_code, str(e))
     except TimeoutError:
-        return _error(index, ErrorCode.REQUEST_TIMED_OUT,
-                      "the append was not durable (or not replicated) within the request timeout")
+        return _error(
+            index,
+            ErrorCode.REQUEST_TIMED_OUT,
+            "the append was not durable (or not replicated) within the request timeout",
+        )
     except Exception as e:  # a bug: answer it as Kafka does, keep the connection
         log.exception("fail produce", topic=topic.name, partition=index)
         return _error(index, ErrorCode.UNKNOWN_SERVER_ERROR, f"{type(e).__name__}: {e}")
-    return {"index": index, "error_code": ErrorCode.NONE, "base_offset": info.base_offset,
-            "log_append_time_ms": info.log_append_time_ms, "log_start_offset": info.log_start_offset}
+    return {
+        "index": index,
+        "error_code": ErrorCode.NONE,
+        "base_offset": info.base_offset,
+        "log_append_time_ms": info.log_append_time_ms,
+        "log_start_offset": info.log_start_offset,
+    }
 
 
 async def handle(broker: Broker, ctx: RequestContext, request: Any) -> dict[str, Any] | None:
@@ -97,20 +134,32 @@ async def handle(broker: Broker, ctx: RequestContext, request: Any) -> dict[str,
     for td in request.topic_data:
         topic, unknown = broker.topics.named_in_request(version >= 13, td.topic_id, td.name)
         for pd in td.partition_data:
-            jobs.append(_append(broker, topic, unknown, pd.index, pd.records, acks, request.timeout_ms, version))
+            jobs.append(
+                _append(broker, topic, unknown, pd.index, pd.records, acks, request.timeout_ms, version)
+            )
         shape.append((td, len(td.partition_data)))
     results = await asyncio.gather(*jobs)
     if acks == 0:
         errors = [r for r in results if r["error_code"] != ErrorCode.NONE]
         if errors:
             # Kafka closes the connection on a failed acks=0 produce; without that hook, log it.
-            log.warning("fail produce", acks=0, peer=ctx.peer, errors=len(errors),
-                        error=ErrorCode(errors[0]["error_code"]).name)
+            log.warning(
+                "fail produce",
+                acks=0,
+                peer=ctx.peer,
+                errors=len(errors),
+                error=ErrorCode(errors[0]["error_code"]).name,
+            )
         return None
     responses = []
     i = 0
     for td, n in shape:
-        responses.append({"name": getattr(td, "name", ""), "topic_id": getattr(td, "topic_id", None),
-                          "partition_responses": results[i:i + n]})
+        responses.append(
+            {
+                "name": getattr(td, "name", ""),
+                "topic_id": getattr(td, "topic_id", None),
+                "partition_responses": results[i : i + n],
+            }
+        )
         i += n
     return {"responses": responses, "throttle_time_ms": 0}

@@ -17,15 +17,17 @@ async def handle(broker: Broker, ctx: RequestContext, request: Any) -> dict[str,
     if v >= 5 and (request.protocol_type is None or request.protocol_name is None):
         # From v5 the protocol type and name are mandatory.
         return {"throttle_time_ms": 0, "error_code": ErrorCode.INCONSISTENT_GROUP_PROTOCOL, "assignment": b""}
-    result = await broker.groups.sync_group(SyncGroup(
-        group_id=request.group_id,
-        generation_id=request.generation_id,
-        member_id=request.member_id,
-        group_instance_id=request.group_instance_id,
-        protocol_type=request.protocol_type,
-        protocol_name=request.protocol_name,
-        assignments=[(a.member_id, bytes(a.assignment)) for a in request.assignments],
-    ))
+    result = await broker.groups.sync_group(
+        SyncGroup(
+            group_id=request.group_id,
+            generation_id=request.generation_id,
+            member_id=request.member_id,
+            group_instance_id=request.group_instance_id,
+            protocol_type=request.protocol_type,
+            protocol_name=request.protocol_name,
+            assignments=[(a.member_id, bytes(a.assignment)) for a in request.assignments],
+        )
+    )
     return {
         "throttle_time_ms": 0,
         "error_code": result.error,

@@ -16,5 +16,6 @@ def require_kazoo() -> None:
     if importlib.util.find_spec("kazoo") is None:
         from broker.config import ConfigError
 
-        raise ConfigError(f"zookeeper.connect is set but kazoo, which cluster mode needs, is not installed: "
-                          f"{INSTALL_HINT}")
+        raise ConfigError(
+            f"zookeeper.connect is set but kazoo, which cluster mode needs, is not installed: {INSTALL_HINT}"
+        )

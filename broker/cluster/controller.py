@@ -49,16 +49,20 @@ class Op:
 class OffsetsTopicSpec:
     name: str
     partitions: int
-    required_brokers: int  # offsets.topic.replication.factor: its replicas, created once this many are registered
+    required_brokers: (
+        int  # offsets.topic.replication.factor: its replicas, created once this many are registered
+    )
     configs: dict[str, str]
 
 
 def create_topic_ops(assignment: TopicAssignment, configs: dict[str, str]) -> list[Op]:
     """A new topic: its config, its assignment and its partition znodes (states come from the controller)."""
     name = assignment.name
-    ops = [Op("create", z.config_path(name), z.encode_topic_config(configs)),
-           Op("create", z.topic_path(name), assignment.encode()),
-           Op("create", z.partitions_path(name))]
+    ops = [
+        Op("create", z.config_path(name), z.encode_topic_config(configs)),
+        Op("create", z.topic_path(name), assignment.encode()),
+        Op("create", z.partitions_path(name)),
+    ]
     ops += [Op("create", z.partition_path(name, p)) for p in sorted(assignment.replicas)]
     return ops
 
@@ -94,8 +98,13 @@ def plan(view: ClusterView, epoch: int, offsets: OffsetsTopicSpec, unclean_defau
         for p, partition_replicas in sorted(assignment.replicas.items()):
             state = view.states.get((name, p))
             if state is None:
-                ops.append(Op("create", z.state_path(name, p),
-                              initial_state(partition_replicas, live, epoch).encode()))
+                ops.append(
+                    Op(
+                        "create",
+                        z.state_path(name, p),
+                        initial_state(partition_replicas, live, epoch).encode(),
+                    )
+                )
                 continue
             new = next_state(state, partition_replicas, live, unclean, epoch)
             if new is not None:

@@ -61,7 +61,9 @@ class ReplicaFetcher:
                 self.partitions[key] = held
             else:
                 self.partitions[key] = Followed(epoch, lg)
-                log.info("become follower", topic=key[0], partition=key[1], leader=self.leader_id, epoch=epoch)
+                log.info(
+                    "become follower", topic=key[0], partition=key[1], leader=self.leader_id, epoch=epoch
+                )
         self._changed.set()
 
     async def stop(self) -> None:
@@ -91,9 +93,15 @@ class ReplicaFetcher:
             try:
                 if self._conn is None or not self._conn.connected:
                     timeout_ms = self.config["replica.socket.timeout.ms"]
-                    conn = BrokerConnection(*self.address, self.leader_id, ConnectionConfig(
-                        client_id=f"broker-{self.broker_id}-fetcher-{self.leader_id}",
-                        request_timeout_ms=timeout_ms, connect_timeout_ms=timeout_ms))
+                    conn = BrokerConnection(
+                        *self.address,
+                        self.leader_id,
+                        ConnectionConfig(
+                            client_id=f"broker-{self.broker_id}-fetcher-{self.leader_id}",
+                            request_timeout_ms=timeout_ms,
+                            connect_timeout_ms=timeout_ms,
+                        ),
+                    )
                     await conn.connect()
                     self._conn = conn
                 pending = {k: f for k, f in active.items() if not f.truncated}
@@ -116,10 +124,16 @@ class ReplicaFetcher:
         by_topic: dict[str, list[dict[str, Any]]] = {}
         for (topic, p), f in pending.items():
             by_topic.setdefault(topic, []).append(
-                {"partition": p, "current_leader_epoch": f.epoch, "leader_epoch": f.log.epochs.latest_epoch})
-        r = await self._conn.request(ApiKey.OFFSET_FOR_LEADER_EPOCH, {
-            "replica_id": self.broker_id,
-            "topics": [{"topic": t, "partitions": parts} for t, parts in by_topic.items()]}, max_version=4)
+                {"partition": p, "current_leader_epoch": f.epoch, "leader_epoch": f.log.epochs.latest_epoch}
+            )
+        r = await self._conn.request(
+            ApiKey.OFFSET_FOR_LEADER_EPOCH,
+            {
+                "replica_id": self.broker_id,
+                "topics": [{"topic": t, "partitions": parts} for t, parts in by_topic.items()],
+            },
+            max_version=4,
+        )
         for t in r.topics:
             for p in t.partitions:
                 held = pending.get((t.topic, p.partition))
@@ -153,17 +167,35 @@ class ReplicaFetcher:
         asked: dict[TopicPartition, int] = {}
         for (topic, p), f in active.items():
             asked[(topic, p)] = f.log.next_offset
-            by_topic.setdefault(topic, []).append({
-                "partition": p, "current_leader_epoch": f.epoch, "fetch_offset": f.log.next_offset,
-                "last_fetched_epoch": f.log.epochs.latest_epoch, "log_start_offset": f.log.log_start_offset,
-                "partition_max_bytes": c["replica.fetch.max.bytes"]})
+            by_topic.setdefault(topic, []).append(
+                {
+                    "partition": p,
+                    "current_leader_epoch": f.epoch,
+                    "fetch_offset": f.log.next_offset,
+                    "last_fetched_epoch": f.log.epochs.latest_epoch,
+                    "log_start_offset": f.log.log_start_offset,
+                    "partition_max_bytes": c["replica.fetch.max.bytes"],
+                }
+            )
         wait_ms = c["replica.fetch.wait.max.ms"]
-        body = {"replica_id": self.broker_id, "max_wait_ms": wait_ms, "min_bytes": c["replica.fetch.min.bytes"],
-                "max_bytes": c["replica.fetch.response.max.bytes"], "isolation_level": 0, "session_id": 0,
-                "session_epoch": -1, "topics": [{"topic": t, "partitions": parts} for t, parts in by_topic.items()],
-                "forgotten_topics_data": [], "rack_id": ""}
-        r = await self._conn.request(ApiKey.FETCH, body, max_version=FETCH_VERSION,
-                                     timeout=(wait_ms + c["replica.socket.timeout.ms"]) / 1000)
+        body = {
+            "replica_id": self.broker_id,
+            "max_wait_ms": wait_ms,
+            "min_bytes": c["replica.fetch.min.bytes"],
+            "max_bytes": c["replica.fetch.response.max.bytes"],
+            "isolation_level": 0,
+            "session_id": 0,
+            "session_epoch": -1,
+            "topics": [{"topic": t, "partitions": parts} for t, parts in by_topic.items()],
+            "forgotten_topics_data": [],
+            "rack_id": "",
+        }
+        r = await self._conn.request(
+            ApiKey.FETCH,
+            body,
+            max_version=FETCH_VERSION,
+            timeout=(wait_ms + c["replica.socket.timeout.ms"]) / 1000,
+        )
         for t in r.responses:
             for p in t.partitions:
                 key = (t.topic, p.partition_index)
@@ -176,8 +208,13 @@ class ReplicaFetcher:
                         await f.log.append_as_follower(p.records)
                     f.log.set_high_watermark(min(p.high_watermark, f.log.next_offset))
                 elif p.error_code == ErrorCode.OFFSET_OUT_OF_RANGE:
-                    log.warning("refetch out of range", topic=t.topic, partition=p.partition_index,
-                                offset=asked[key], leader_high_watermark=p.high_watermark)
+                    log.warning(
+                        "refetch out of range",
+                        topic=t.topic,
+                        partition=p.partition_index,
+                        offset=asked[key],
+                        leader_high_watermark=p.high_watermark,
+                    )
                     f.truncated = False  # agree on the epochs again, then fetch from there
                 else:
                     self._refused(t.topic, p.partition_index, f, ErrorCode(p.error_code))
@@ -186,5 +223,11 @@ class ReplicaFetcher:
         # The leader moved on, or has not yet taken up the epoch we follow: the next view, or a
         # retry after the back-off, decides.
         f.retry_at = asyncio.get_running_loop().time() + self.config["replica.fetch.backoff.ms"] / 1000
-        log.info("pause replica fetch", topic=topic, partition=partition, leader=self.leader_id, epoch=f.epoch,
-                 error=error.name)
+        log.info(
+            "pause replica fetch",
+            topic=topic,
+            partition=partition,
+            leader=self.leader_id,
+            epoch=f.epoch,
+            error=error.name,
+        )

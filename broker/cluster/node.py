@@ -49,10 +49,15 @@ class ClusterNode:
         hosts, self.chroot = zkops.split_connect(config["zookeeper.connect"])
         self.hosts = hosts
         session_s = config["zookeeper.session.timeout.ms"] / 1000
-        self.connect_timeout_s = (config["zookeeper.connection.timeout.ms"] or config["zookeeper.session.timeout.ms"]) / 1000
-        self.zk = KazooClient(hosts=hosts + self.chroot, timeout=session_s,
-                              connection_retry=KazooRetry(max_tries=-1, max_delay=1.0),
-                              command_retry=KazooRetry(max_tries=5, max_delay=1.0))
+        self.connect_timeout_s = (
+            config["zookeeper.connection.timeout.ms"] or config["zookeeper.session.timeout.ms"]
+        ) / 1000
+        self.zk = KazooClient(
+            hosts=hosts + self.chroot,
+            timeout=session_s,
+            connection_retry=KazooRetry(max_tries=-1, max_delay=1.0),
+            command_retry=KazooRetry(max_tries=5, max_delay=1.0),
+        )
         self.view = ClusterView()
         self.leading: dict[tuple[str, int], int] = {}  # partitions led here (logs ready) -> leader epoch
         self.topics: ClusterTopicManager | None = None
@@ -117,16 +122,20 @@ class ClusterNode:
             raise
         except Exception as e:
             await self._close()
-            raise ConfigError(f"cannot connect to zookeeper.connect={self.config['zookeeper.connect']!r}: "
-                              f"{type(e).__name__}: {e}") from e
+            raise ConfigError(
+                f"cannot connect to zookeeper.connect={self.config['zookeeper.connect']!r}: "
+                f"{type(e).__name__}: {e}"
+            ) from e
         self.zk.add_listener(self._on_state)
         log.info("connect zookeeper", connect=self.config["zookeeper.connect"], cluster_id=cluster_id)
         return cluster_id
 
     def _duplicate_message(self) -> str:
-        return (f"broker.id {self.broker_id} is already registered in ZooKeeper "
-                f"({self.config['zookeeper.connect']}{z.broker_path(self.broker_id)}): another broker "
-                "runs with this id; give each broker its own broker.id")
+        return (
+            f"broker.id {self.broker_id} is already registered in ZooKeeper "
+            f"({self.config['zookeeper.connect']}{z.broker_path(self.broker_id)}): another broker "
+            "runs with this id; give each broker its own broker.id"
+        )
 
     async def start(self, topics: ClusterTopicManager) -> None:
         """The first sync, before this broker serves anyone: its topics and logs as ZooKeeper has them."""
@@ -146,10 +155,16 @@ class ClusterNode:
         """Register this broker (ephemeral /brokers/ids/<id>) and start following the cluster."""
         self.me, self.groups = node, groups
         try:
-            await self._call(lambda: self.zk.create(z.broker_path(self.broker_id), node.encode(), ephemeral=True))
+            await self._call(
+                lambda: self.zk.create(z.broker_path(self.broker_id), node.encode(), ephemeral=True)
+            )
         except NodeExistsError as e:
             raise ConfigError(self._duplicate_message()) from e
-        log.info("register broker", broker_id=self.broker_id, endpoints=[e.connection_string for e in node.endpoints])
+        log.info(
+            "register broker",
+            broker_id=self.broker_id,
+            endpoints=[e.connection_string for e in node.endpoints],
+        )
         self._task = asyncio.get_running_loop().create_task(self._run(), name="cluster-sync")
         self._dirty.set()
 
@@ -171,6 +186,7 @@ class ClusterNode:
                 self.zk.stop()
             with contextlib.suppress(Exception):
                 self.zk.close()
+
         await self._call(work)
 
     # -- the loop -----------------------------------------------------------------------------
@@ -200,8 +216,9 @@ class ClusterNode:
         if (me := self.me) is not None and not self._stopping:
             if self.broker_id not in view.brokers:  # the session was lost and renewed: register again
                 with contextlib.suppress(NodeExistsError):
-                    await self._call(lambda: self.zk.create(z.broker_path(self.broker_id), me.encode(),
-                                                            ephemeral=True))
+                    await self._call(
+                        lambda: self.zk.create(z.broker_path(self.broker_id), me.encode(), ephemeral=True)
+                    )
                 self._dirty.set()
             if view.controller_id == -1:
                 await self._elect()
@@ -224,9 +241,16 @@ class ClusterNode:
 
     async def _control(self, view: ClusterView) -> None:
         c = self.config
-        spec = OffsetsTopicSpec(OFFSETS_TOPIC, c["offsets.topic.num.partitions"], c["offsets.topic.replication.factor"],
-                                {"cleanup.policy": "compact", "compression.type": "producer",
-                                 "segment.bytes": str(c["offsets.topic.segment.bytes"])})
+        spec = OffsetsTopicSpec(
+            OFFSETS_TOPIC,
+            c["offsets.topic.num.partitions"],
+            c["offsets.topic.replication.factor"],
+            {
+                "cleanup.policy": "compact",
+                "compression.type": "producer",
+                "segment.bytes": str(c["offsets.topic.segment.bytes"]),
+            },
+        )
         ops = plan(view, self.controller_epoch, spec, c["unclean.leader.election.enable"])
         if not ops:
             return
@@ -238,25 +262,44 @@ class ClusterNode:
         except Exception as e:  # a concurrent change: the watches bring the next round
             log.info("retry controller writes", error=f"{type(e).__name__}: {e}")
         else:
-            log.info("write controller decisions", epoch=self.controller_epoch, writes=len(ops),
-                     states=sum(op.path.endswith("/state") for op in ops))
+            log.info(
+                "write controller decisions",
+                epoch=self.controller_epoch,
+                writes=len(ops),
+                states=sum(op.path.endswith("/state") for op in ops),
+            )
         self._dirty.set()
 
     async def _apply(self, view: ClusterView) -> None:
         if self.topics is not None:
             await self.topics.apply(view, self.broker_id)
-        leading = {key: state.leader_epoch for key, state in view.states.items()
-                   if state.leader == self.broker_id and key[0] in view.topics and key[0] not in view.deleting
-                   and self.topics is not None and self.topics.log(*key) is not None}
+        leading = {
+            key: state.leader_epoch
+            for key, state in view.states.items()
+            if state.leader == self.broker_id
+            and key[0] in view.topics
+            and key[0] not in view.deleting
+            and self.topics is not None
+            and self.topics.log(*key) is not None
+        }
         gained = leading.keys() - self.leading.keys()
         lost = self.leading.keys() - leading.keys()
         if gained or lost:
-            log.info("change leadership", broker_id=self.broker_id, gained=len(gained), lost=len(lost),
-                     leading=len(leading))
+            log.info(
+                "change leadership",
+                broker_id=self.broker_id,
+                gained=len(gained),
+                lost=len(lost),
+                leading=len(leading),
+            )
         self.leading = leading
         if self.topics is not None:
-            assigned = {(t, p): r for t, parts in self.topics.replicas.items() if t not in view.deleting
-                        for p, r in parts.items()}
+            assigned = {
+                (t, p): r
+                for t, parts in self.topics.replicas.items()
+                if t not in view.deleting
+                for p, r in parts.items()
+            }
             await self.replicas.apply(view, assigned)
         if self.groups is not None:
             await self.groups.set_owned({p for t, p in leading if t == OFFSETS_TOPIC})
@@ -306,11 +349,14 @@ class ClusterNode:
         block = zkops.claim_producer_id_block(self.zk, self.broker_id)
         log.info("claim producer id block", broker_id=self.broker_id, first=block.first, last=block.last)
         return block
+
     async def add_partitions(self, assignment: TopicAssignment, new: list[int]) -> None:
         """The topic's assignment with its new partitions, and their znodes; the controller
         gives them leaders."""
-        await self.write([Op("set", z.topic_path(assignment.name), assignment.encode())]
-                         + [Op("create", z.partition_path(assignment.name, p)) for p in new])
+        await self.write(
+            [Op("set", z.topic_path(assignment.name), assignment.encode())]
+            + [Op("create", z.partition_path(assignment.name, p)) for p in new]
+        )
 
     async def alter_topic_config(self, topic: str, configs: dict[str, str]) -> None:
         await self._call(zkops.write_topic_config, self.zk, topic, configs)

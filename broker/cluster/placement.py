@@ -23,7 +23,9 @@ class PlacementError(Exception):
     pass
 
 
-def assign_replicas(topic: str, partitions: int, replication: int, brokers: Sequence[int]) -> dict[int, list[int]]:
+def assign_replicas(
+    topic: str, partitions: int, replication: int, brokers: Sequence[int]
+) -> dict[int, list[int]]:
     ids = sorted(brokers)
     n = len(ids)
     if n == 0:
@@ -51,8 +53,13 @@ def initial_state(replicas: Sequence[int], live: Collection[int], controller_epo
     return PartitionState(leader, 0, in_sync or list(replicas), controller_epoch)
 
 
-def next_state(state: PartitionState, replicas: Sequence[int], live: Collection[int], unclean: bool,
-               controller_epoch: int) -> PartitionState | None:
+def next_state(
+    state: PartitionState,
+    replicas: Sequence[int],
+    live: Collection[int],
+    unclean: bool,
+    controller_epoch: int,
+) -> PartitionState | None:
     """What the controller writes when brokers come and go, or None to leave the state as it is.
 
     - The leader alive: it stays; dead followers leave the ISR (a new leader epoch, as Kafka's

@@ -68,8 +68,13 @@ class LeaderPartition:
 
 
 class ReplicaManager:
-    def __init__(self, config: Config, broker_id: int, log_for: Callable[[str, int], Log | None],
-                 write_isr: Callable[[str, int, PartitionState, int], Any]):
+    def __init__(
+        self,
+        config: Config,
+        broker_id: int,
+        log_for: Callable[[str, int], Log | None],
+        write_isr: Callable[[str, int, PartitionState, int], Any],
+    ):
         self.config = config
         self.broker_id = broker_id
         self._log_for = log_for
@@ -135,8 +140,12 @@ class ReplicaManager:
             if leader_id not in self.fetchers:
                 address = self._address(leader_id)
                 if address is None:
-                    log.warning("cannot follow", leader=leader_id, listener=self.listener,
-                                reason="the leader registered no endpoint on inter.broker.listener.name")
+                    log.warning(
+                        "cannot follow",
+                        leader=leader_id,
+                        listener=self.listener,
+                        reason="the leader registered no endpoint on inter.broker.listener.name",
+                    )
                     continue
                 self.fetchers[leader_id] = ReplicaFetcher(self.config, me, leader_id, address)
             self.fetchers[leader_id].set_partitions(partitions)
@@ -156,17 +165,30 @@ class ReplicaManager:
         checkpointed = lg.checkpointed_high_watermark
         lg.high_watermark = min(checkpointed if checkpointed is not None else 0, lg.written_offset)
 
-    def _lead(self, key: TopicPartition, lg: Log, state: PartitionState, replicas: list[int], version: int) -> None:
+    def _lead(
+        self, key: TopicPartition, lg: Log, state: PartitionState, replicas: list[int], version: int
+    ) -> None:
         lp = self.leaders.get(key)
         now = now_ms()
         if lp is None or lp.epoch != state.leader_epoch:
             lg.become_leader(state.leader_epoch)
-            lp = LeaderPartition(key[0], key[1], lg, state.leader_epoch, list(replicas), list(state.isr), version,
-                                 state.controller_epoch)
+            lp = LeaderPartition(
+                key[0],
+                key[1],
+                lg,
+                state.leader_epoch,
+                list(replicas),
+                list(state.isr),
+                version,
+                state.controller_epoch,
+            )
             # As Kafka's becomeLeader: followers in the ISR count as caught up now; their log
             # ends are unknown until they fetch (the high watermark waits for them).
-            lp.followers = {r: FollowerState(caught_up_ms=now if r in state.isr else 0)
-                            for r in replicas if r != self.broker_id}
+            lp.followers = {
+                r: FollowerState(caught_up_ms=now if r in state.isr else 0)
+                for r in replicas
+                if r != self.broker_id
+            }
             self.leaders[key] = lp
             log.info("become leader", topic=key[0], partition=key[1], epoch=state.leader_epoch, isr=state.isr)
         elif version > lp.zk_version:  # the controller changed the ISR (a dead follower left)
@@ -227,8 +249,13 @@ class ReplicaManager:
             await asyncio.sleep(interval)
             now = now_ms()
             for lp in list(self.leaders.values()):
-                lagging = [r for r in lp.isr if r != self.broker_id and r in lp.followers
-                           and now - lp.followers[r].caught_up_ms > self.lag_ms]
+                lagging = [
+                    r
+                    for r in lp.isr
+                    if r != self.broker_id
+                    and r in lp.followers
+                    and now - lp.followers[r].caught_up_ms > self.lag_ms
+                ]
                 if lagging:
                     self._change_isr(lp, [r for r in lp.isr if r not in lagging], f"lagging {lagging}")
 
@@ -242,7 +269,9 @@ class ReplicaManager:
         try:
             version = await self._write_isr(lp.topic, lp.partition, state, lp.zk_version)
         except Exception as e:  # a newer state (the controller's): the next view brings it
-            log.info("retry isr change", topic=lp.topic, partition=lp.partition, error=f"{type(e).__name__}: {e}")
+            log.info(
+                "retry isr change", topic=lp.topic, partition=lp.partition, error=f"{type(e).__name__}: {e}"
+            )
             return
         if self.leaders.get((lp.topic, lp.partition)) is not lp:
             return

@@ -74,14 +74,23 @@ class ClusterTopicManager(TopicManager):
                 if a is None or (a.topic_id.int and a.topic_id != held.topic_id):
                     await self._drop(held)
                     changed = True
-                    log.info("delete topic", topic=name, reason="gone from zookeeper" if a is None else "re-created")
+                    log.info(
+                        "delete topic",
+                        topic=name,
+                        reason="gone from zookeeper" if a is None else "re-created",
+                    )
             self.replicas = {n: a.replicas for n, a in wanted.items()}
             for name, a in sorted(wanted.items()):
                 topic = self.topics.get(name)
                 configs = view.configs.get(name, {})
                 if topic is None:
-                    topic = Topic(name, a.topic_id if a.topic_id.int else uuid.uuid4(), a.partitions, configs,
-                                  name in INTERNAL_TOPICS)
+                    topic = Topic(
+                        name,
+                        a.topic_id if a.topic_id.int else uuid.uuid4(),
+                        a.partitions,
+                        configs,
+                        name in INTERNAL_TOPICS,
+                    )
                     self._add(topic)
                     changed = True
                     log.info("add topic", topic=name, partitions=a.partitions, local=self._local(name))
@@ -99,28 +108,42 @@ class ClusterTopicManager(TopicManager):
 
     # -- create and delete through ZooKeeper ------------------------------------------------------
 
-    def _check_cluster(self, name: str, partitions: int, replication: int, configs: dict[str, str | None],
-                       assignments: list[Any] | None) -> tuple[int, dict[str, str], dict[int, list[int]]]:
+    def _check_cluster(
+        self,
+        name: str,
+        partitions: int,
+        replication: int,
+        configs: dict[str, str | None],
+        assignments: list[Any] | None,
+    ) -> tuple[int, dict[str, str], dict[int, list[int]]]:
         live = sorted(self.cluster.view.brokers)
         if assignments:
             if replication != -1 or partitions != -1:
                 super().check_create(name, partitions, replication, configs, assignments)  # Kafka's complaint
             manual = {a.partition_index: list(a.broker_ids) for a in assignments}
             if sorted(manual) != list(range(len(manual))):
-                raise TopicError(ErrorCode.INVALID_REPLICA_ASSIGNMENT,
-                                 "partitions should be a consecutive 0-based integer sequence")
+                raise TopicError(
+                    ErrorCode.INVALID_REPLICA_ASSIGNMENT,
+                    "partitions should be a consecutive 0-based integer sequence",
+                )
             sizes = {len(brokers) for brokers in manual.values()}
             for p, brokers in sorted(manual.items()):
                 unknown = [b for b in brokers if b not in live]
                 if not brokers or unknown:
-                    raise TopicError(ErrorCode.INVALID_REPLICA_ASSIGNMENT,
-                                     f"Unknown broker ids in the assignment of partition {p}: {unknown}")
+                    raise TopicError(
+                        ErrorCode.INVALID_REPLICA_ASSIGNMENT,
+                        f"Unknown broker ids in the assignment of partition {p}: {unknown}",
+                    )
                 if len(set(brokers)) != len(brokers):
-                    raise TopicError(ErrorCode.INVALID_REPLICA_ASSIGNMENT,
-                                     f"Duplicate brokers not allowed in replica assignment: {brokers} of partition {p}")
+                    raise TopicError(
+                        ErrorCode.INVALID_REPLICA_ASSIGNMENT,
+                        f"Duplicate brokers not allowed in replica assignment: {brokers} of partition {p}",
+                    )
             if len(sizes) != 1:
-                raise TopicError(ErrorCode.INVALID_REPLICA_ASSIGNMENT,
-                                 "All partitions should have the same number of replicas")
+                raise TopicError(
+                    ErrorCode.INVALID_REPLICA_ASSIGNMENT,
+                    "All partitions should have the same number of replicas",
+                )
             count, overrides = super().check_create(name, len(manual), sizes.pop(), configs, None)
             return count, overrides, manual
         rf = self.config["default.replication.factor"] if replication == -1 else replication
@@ -133,15 +156,31 @@ class ClusterTopicManager(TopicManager):
     def registered_brokers(self) -> int:
         return len(self.cluster.view.brokers)
 
-    def check_create(self, name: str, partitions: int, replication: int, configs: dict[str, str | None],
-                     assignments: list[Any] | None = None) -> tuple[int, dict[str, str]]:
+    def check_create(
+        self,
+        name: str,
+        partitions: int,
+        replication: int,
+        configs: dict[str, str | None],
+        assignments: list[Any] | None = None,
+    ) -> tuple[int, dict[str, str]]:
         count, overrides, _ = self._check_cluster(name, partitions, replication, configs, assignments)
         return count, overrides
 
-    async def create(self, name: str, partitions: int = -1, replication: int = -1,
-                     configs: dict[str, str | None] | None = None, *, assignments: list[Any] | None = None,
-                     validate_only: bool = False, internal: bool = False) -> Topic:
-        count, overrides, replicas = self._check_cluster(name, partitions, replication, configs or {}, assignments)
+    async def create(
+        self,
+        name: str,
+        partitions: int = -1,
+        replication: int = -1,
+        configs: dict[str, str | None] | None = None,
+        *,
+        assignments: list[Any] | None = None,
+        validate_only: bool = False,
+        internal: bool = False,
+    ) -> Topic:
+        count, overrides, replicas = self._check_cluster(
+            name, partitions, replication, configs or {}, assignments
+        )
         topic = Topic(name, uuid.uuid4(), count, overrides, internal or name in INTERNAL_TOPICS)
         if validate_only:
             return topic
@@ -154,12 +193,17 @@ class ClusterTopicManager(TopicManager):
         def ready() -> bool:
             held = self.topics.get(name)
             view = self.cluster.view
-            return held is not None and held.topic_id == topic.topic_id and all(
-                view.leader(name, p) != NO_LEADER for p in range(count))
+            return (
+                held is not None
+                and held.topic_id == topic.topic_id
+                and all(view.leader(name, p) != NO_LEADER for p in range(count))
+            )
 
         if not await self.cluster.wait_for(ready, CREATE_WAIT_S):
-            raise TopicError(ErrorCode.REQUEST_TIMED_OUT,
-                             f"Topic '{name}' was created, but its partitions have no leader yet")
+            raise TopicError(
+                ErrorCode.REQUEST_TIMED_OUT,
+                f"Topic '{name}' was created, but its partitions have no leader yet",
+            )
         return self.topics[name]
 
     async def delete(self, name: str) -> Topic:
@@ -184,25 +228,33 @@ class ClusterTopicManager(TopicManager):
         await self.cluster.alter_topic_config(name, overrides)
         log.info("alter topic configs", topic=name, configs=overrides or None)
         if not await self.cluster.wait_for(
-                lambda: (t := self.topics.get(name)) is not None and t.configs == overrides, CREATE_WAIT_S):
-            raise TopicError(ErrorCode.REQUEST_TIMED_OUT, f"The config of '{name}' was written, not yet applied")
+            lambda: (t := self.topics.get(name)) is not None and t.configs == overrides, CREATE_WAIT_S
+        ):
+            raise TopicError(
+                ErrorCode.REQUEST_TIMED_OUT, f"The config of '{name}' was written, not yet applied"
+            )
         return self.topics[name]
 
-    async def add_partitions(self, name: str, count: int, assignments: list[Any] | None = None, *,
-                             validate_only: bool = False) -> Topic:
+    async def add_partitions(
+        self, name: str, count: int, assignments: list[Any] | None = None, *, validate_only: bool = False
+    ) -> Topic:
         topic = self.check_add_partitions(name, count, None)
         live = sorted(self.cluster.view.brokers)
         assignment = self.cluster.view.topics[name]
         rf = len(next(iter(assignment.replicas.values()), [0]))  # new partitions get the topic's replication
         if assignments is not None:
             if len(assignments) != count - topic.partitions:
-                raise TopicError(ErrorCode.INVALID_REPLICA_ASSIGNMENT,
-                                 f"Increasing the number of partitions by {count - topic.partitions} but "
-                                 f"{len(assignments)} assignments provided.")
+                raise TopicError(
+                    ErrorCode.INVALID_REPLICA_ASSIGNMENT,
+                    f"Increasing the number of partitions by {count - topic.partitions} but "
+                    f"{len(assignments)} assignments provided.",
+                )
             extra = {topic.partitions + i: list(a.broker_ids) for i, a in enumerate(assignments)}
             if any(len(r) != rf or len(set(r)) != rf or not set(r) <= set(live) for r in extra.values()):
-                raise TopicError(ErrorCode.INVALID_REPLICA_ASSIGNMENT,
-                                 f"Replica assignments must name {rf} distinct live broker(s) each (live: {live})")
+                raise TopicError(
+                    ErrorCode.INVALID_REPLICA_ASSIGNMENT,
+                    f"Replica assignments must name {rf} distinct live broker(s) each (live: {live})",
+                )
         else:
             try:
                 spread = assign_replicas(name, count, rf, live)
@@ -211,14 +263,18 @@ class ClusterTopicManager(TopicManager):
             extra = {p: spread[p] for p in range(topic.partitions, count)}
         if validate_only:
             return topic
-        await self.cluster.add_partitions(TopicAssignment(name, assignment.topic_id,
-                                                          {**assignment.replicas, **extra}), sorted(extra))
+        await self.cluster.add_partitions(
+            TopicAssignment(name, assignment.topic_id, {**assignment.replicas, **extra}), sorted(extra)
+        )
         log.info("add partitions", topic=name, partitions=count, replicas=extra)
 
         def ready() -> bool:
             held = self.topics.get(name)
-            return held is not None and held.partitions == count and all(
-                self.cluster.view.leader(name, p) != NO_LEADER for p in range(count))
+            return (
+                held is not None
+                and held.partitions == count
+                and all(self.cluster.view.leader(name, p) != NO_LEADER for p in range(count))
+            )
 
         if not await self.cluster.wait_for(ready, CREATE_WAIT_S):
             raise TopicError(ErrorCode.REQUEST_TIMED_OUT, f"Partitions of '{name}' were added, no leader yet")
@@ -234,12 +290,15 @@ class ClusterTopicManager(TopicManager):
             replicas = self.replicas.get(topic.name, {}).get(p, [])
             state = view.states.get((topic.name, p))
             leader = state.leader if state is not None and state.leader in live else NO_LEADER
-            out.append({
-                "error_code": ErrorCode.NONE if leader != NO_LEADER else ErrorCode.LEADER_NOT_AVAILABLE,
-                "partition_index": p, "leader_id": leader,
-                "leader_epoch": state.leader_epoch if state is not None else -1,
-                "replica_nodes": replicas,
-                "isr_nodes": [b for b in (state.isr if state else []) if b in live],
-                "offline_replicas": [b for b in replicas if b not in live],
-            })
+            out.append(
+                {
+                    "error_code": ErrorCode.NONE if leader != NO_LEADER else ErrorCode.LEADER_NOT_AVAILABLE,
+                    "partition_index": p,
+                    "leader_id": leader,
+                    "leader_epoch": state.leader_epoch if state is not None else -1,
+                    "replica_nodes": replicas,
+                    "isr_nodes": [b for b in (state.isr if state else []) if b in live],
+                    "offline_replicas": [b for b in replicas if b not in live],
+                }
+            )
         return out

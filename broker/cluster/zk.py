@@ -77,8 +77,11 @@ def read_view(zk: KazooClient, watch: Watch) -> tuple[ClusterView, bool]:
     for name, result in configs:
         with contextlib.suppress(NoNodeError):
             view.configs[name] = z.decode_topic_config(result.get()[0])
-    states = [((t, p), zk.get_async(z.state_path(t, p), watch=watch))
-              for t, a in view.topics.items() for p in a.replicas]
+    states = [
+        ((t, p), zk.get_async(z.state_path(t, p), watch=watch))
+        for t, a in view.topics.items()
+        for p in a.replicas
+    ]
     for key, result in states:
         try:
             data, stat = result.get()
@@ -155,8 +158,11 @@ def claim_producer_id_block(zk: KazooClient, broker_id: int, size: int = BLOCK_S
                 zk.create(z.LATEST_PRODUCER_ID_BLOCK, b"", makepath=True)
             continue
         last = z.decode_producer_id_block(raw)
-        block = (last.next_block(broker_id, size) if last is not None
-                 else ProducerIdBlock.starting_at(0, broker_id, size))
+        block = (
+            last.next_block(broker_id, size)
+            if last is not None
+            else ProducerIdBlock.starting_at(0, broker_id, size)
+        )
         try:
             zk.set(z.LATEST_PRODUCER_ID_BLOCK, z.encode_producer_id_block(block), version=stat.version)
         except BadVersionError:
@@ -164,7 +170,9 @@ def claim_producer_id_block(zk: KazooClient, broker_id: int, size: int = BLOCK_S
         return block
 
 
-def set_partition_state(zk: KazooClient, topic: str, partition: int, state: PartitionState, version: int) -> int:
+def set_partition_state(
+    zk: KazooClient, topic: str, partition: int, state: PartitionState, version: int
+) -> int:
     """A leader's ISR change: written only if the state znode is still at `version` (else
     BadVersionError: the controller wrote a newer state). The znode's new version."""
     stat = zk.set(z.state_path(topic, partition), state.encode(), version=version)

@@ -72,12 +72,28 @@ class ZooKeeperServer:
             raise RuntimeError(why)
         cfg = self.write_config()
         cp = f"{ZK_CONF}:{ZK_JAR}" if ZK_CONF.exists() else str(ZK_JAR)
-        args = ["java", "-Xmx256m", "-XX:+UseSerialGC", "-Dzookeeper.root.logger=INFO,CONSOLE",
-                "-Dzookeeper.console.threshold=INFO", f"-Dzookeeper.log.dir={self.data_dir}",
-                "-Dzookeeper.admin.enableServer=false", "-cp", cp, MAIN, str(cfg)]
+        args = [
+            "java",
+            "-Xmx256m",
+            "-XX:+UseSerialGC",
+            "-Dzookeeper.root.logger=INFO,CONSOLE",
+            "-Dzookeeper.console.threshold=INFO",
+            f"-Dzookeeper.log.dir={self.data_dir}",
+            "-Dzookeeper.admin.enableServer=false",
+            "-cp",
+            cp,
+            MAIN,
+            str(cfg),
+        ]
         self._log = open(self.log_path, "ab")  # noqa: SIM115 - closed in stop()
-        self.proc = subprocess.Popen(args, stdout=self._log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
-                                     start_new_session=True, env={**os.environ, "ZOO_LOG_DIR": str(self.data_dir)})
+        self.proc = subprocess.Popen(
+            args,
+            stdout=self._log,
+            stderr=subprocess.STDOUT,
+            stdin=subprocess.DEVNULL,
+            start_new_session=True,
+            env={**os.environ, "ZOO_LOG_DIR": str(self.data_dir)},
+        )
         deadline = time.monotonic() + timeout
         while not ruok(self.host, self.port):
             if self.proc.poll() is not None or time.monotonic() > deadline:

@@ -1,14 +1,14 @@
 """Kafka 2.x's znode layout (kafka.zk.ZkData) and the JSON each znode holds.
 
-    /cluster/id                                  {"version": "1", "id": <cluster id>}
-    /controller                (ephemeral)       {"version": 1, "brokerid": 2, "timestamp": "..."}
-    /controller_epoch                            "7"
-    /brokers/ids/<id>          (ephemeral)       {"version": 5, "host", "port", "endpoints", ...}
-    /brokers/topics/<topic>                      {"version": 3, "partitions": {"0": [2]}, "topic_id", ...}
-    /brokers/topics/<topic>/partitions/<p>/state {"controller_epoch", "leader", "leader_epoch", "isr", ...}
-    /config/topics/<topic>                       {"version": 1, "config": {...}}
-    /admin/delete_topics/<topic>                 a deletion request the controller carries out
-    /latest_producer_id_block                    {"version": 1, "broker": 2, "block_start": "1000", "block_end": "1999"}
+/cluster/id                                  {"version": "1", "id": <cluster id>}
+/controller                (ephemeral)       {"version": 1, "brokerid": 2, "timestamp": "..."}
+/controller_epoch                            "7"
+/brokers/ids/<id>          (ephemeral)       {"version": 5, "host", "port", "endpoints", ...}
+/brokers/topics/<topic>                      {"version": 3, "partitions": {"0": [2]}, "topic_id", ...}
+/brokers/topics/<topic>/partitions/<p>/state {"controller_epoch", "leader", "leader_epoch", "isr", ...}
+/config/topics/<topic>                       {"version": 1, "config": {...}}
+/admin/delete_topics/<topic>                 a deletion request the controller carries out
+/latest_producer_id_block                    {"version": 1, "broker": 2, "block_start": "1000", "block_end": "1999"}
 """
 
 from __future__ import annotations
@@ -31,8 +31,15 @@ CONFIG_TOPICS = "/config/topics"
 DELETE_TOPICS = "/admin/delete_topics"
 CONFIG_CHANGES = "/config/changes"
 LATEST_PRODUCER_ID_BLOCK = "/latest_producer_id_block"
-PERSISTENT_PATHS = ("/cluster", BROKER_IDS, TOPICS, CONFIG_TOPICS, DELETE_TOPICS, CONFIG_CHANGES,
-                    LATEST_PRODUCER_ID_BLOCK)
+PERSISTENT_PATHS = (
+    "/cluster",
+    BROKER_IDS,
+    TOPICS,
+    CONFIG_TOPICS,
+    DELETE_TOPICS,
+    CONFIG_CHANGES,
+    LATEST_PRODUCER_ID_BLOCK,
+)
 NO_LEADER = -1
 
 
@@ -142,8 +149,11 @@ class BrokerInfo:
         endpoint, or null/-1), then every endpoint and each listener's security protocol."""
         plaintext = self._plaintext
         data: dict[str, Any] = {
-            "version": 5, "host": plaintext.host if plaintext else None,
-            "port": plaintext.port if plaintext else -1, "jmx_port": -1, "timestamp": _now(),
+            "version": 5,
+            "host": plaintext.host if plaintext else None,
+            "port": plaintext.port if plaintext else -1,
+            "jmx_port": -1,
+            "timestamp": _now(),
             "endpoints": [e.connection_string for e in self.endpoints],
             "listener_security_protocol_map": {e.listener: e.security_protocol for e in self.endpoints},
             "features": {},
@@ -175,16 +185,25 @@ class TopicAssignment:
         return len(self.replicas)
 
     def encode(self) -> bytes:
-        return _dump({"version": 3, "topic_id": uuid_to_kafka(self.topic_id),
-                      "partitions": {str(p): r for p, r in sorted(self.replicas.items())},
-                      "adding_replicas": {}, "removing_replicas": {}})
+        return _dump(
+            {
+                "version": 3,
+                "topic_id": uuid_to_kafka(self.topic_id),
+                "partitions": {str(p): r for p, r in sorted(self.replicas.items())},
+                "adding_replicas": {},
+                "removing_replicas": {},
+            }
+        )
 
     @classmethod
     def decode(cls, name: str, raw: bytes) -> TopicAssignment:
         data = json.loads(raw)
         topic_id = data.get("topic_id")
-        return cls(name, uuid_from_kafka(topic_id) if topic_id else uuid.UUID(int=0),
-                   {int(p): [int(b) for b in r] for p, r in data.get("partitions", {}).items()})
+        return cls(
+            name,
+            uuid_from_kafka(topic_id) if topic_id else uuid.UUID(int=0),
+            {int(p): [int(b) for b in r] for p, r in data.get("partitions", {}).items()},
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -197,14 +216,25 @@ class PartitionState:
     controller_epoch: int = 0
 
     def encode(self) -> bytes:
-        return _dump({"version": 1, "leader": self.leader, "leader_epoch": self.leader_epoch,
-                      "isr": self.isr, "controller_epoch": self.controller_epoch})
+        return _dump(
+            {
+                "version": 1,
+                "leader": self.leader,
+                "leader_epoch": self.leader_epoch,
+                "isr": self.isr,
+                "controller_epoch": self.controller_epoch,
+            }
+        )
 
     @classmethod
     def decode(cls, raw: bytes) -> PartitionState:
         data = json.loads(raw)
-        return cls(int(data["leader"]), int(data["leader_epoch"]), [int(b) for b in data.get("isr", [])],
-                   int(data.get("controller_epoch", 0)))
+        return cls(
+            int(data["leader"]),
+            int(data["leader_epoch"]),
+            [int(b) for b in data.get("isr", [])],
+            int(data.get("controller_epoch", 0)),
+        )
 
 
 def encode_controller(broker_id: int) -> bytes:
@@ -232,11 +262,16 @@ def decode_cluster_id(raw: bytes) -> str:
     return cluster_id
 
 
-
 def encode_producer_id_block(block: ProducerIdBlock) -> bytes:
     """Kafka's ProducerIdBlockZNode: both ends included, written as strings."""
-    return _dump({"version": 1, "broker": block.broker_id,
-                  "block_start": str(block.first), "block_end": str(block.last)})
+    return _dump(
+        {
+            "version": 1,
+            "broker": block.broker_id,
+            "block_start": str(block.first),
+            "block_end": str(block.last),
+        }
+    )
 
 
 def decode_producer_id_block(raw: bytes | None) -> ProducerIdBlock | None:

@@ -21,6 +21,7 @@ Protocols = list[tuple[str, bytes]]
 
 # -- requests ---------------------------------------------------------------------------------
 
+
 @dataclass(slots=True)
 class JoinGroup:
     group_id: str
@@ -96,6 +97,7 @@ class OffsetDelete:
 
 
 # -- results ----------------------------------------------------------------------------------
+
 
 @dataclass(slots=True)
 class JoinResult:
@@ -222,7 +224,11 @@ Output = Reply | Append
 
 def append_error_to_response_error(error: ErrorCode) -> ErrorCode:
     """What a failed write of group metadata answers (Kafka's appendGroupMetadataErrorToResponseError)."""
-    if error in (ErrorCode.UNKNOWN_TOPIC_OR_PARTITION, ErrorCode.NOT_ENOUGH_REPLICAS, ErrorCode.REQUEST_TIMED_OUT):
+    if error in (
+        ErrorCode.UNKNOWN_TOPIC_OR_PARTITION,
+        ErrorCode.NOT_ENOUGH_REPLICAS,
+        ErrorCode.REQUEST_TIMED_OUT,
+    ):
         return ErrorCode.COORDINATOR_NOT_AVAILABLE
     if error in (ErrorCode.NOT_LEADER_OR_FOLLOWER, ErrorCode.KAFKA_STORAGE_ERROR):
         return ErrorCode.NOT_COORDINATOR
@@ -233,8 +239,12 @@ def append_error_to_response_error(error: ErrorCode) -> ErrorCode:
 
 def append_error_to_commit_error(error: ErrorCode) -> ErrorCode:
     """What a failed write of offset commits answers (Kafka's maybeConvertOffsetCommitError)."""
-    if error in (ErrorCode.UNKNOWN_TOPIC_OR_PARTITION, ErrorCode.NOT_ENOUGH_REPLICAS,
-                 ErrorCode.NOT_ENOUGH_REPLICAS_AFTER_APPEND, ErrorCode.REQUEST_TIMED_OUT):
+    if error in (
+        ErrorCode.UNKNOWN_TOPIC_OR_PARTITION,
+        ErrorCode.NOT_ENOUGH_REPLICAS,
+        ErrorCode.NOT_ENOUGH_REPLICAS_AFTER_APPEND,
+        ErrorCode.REQUEST_TIMED_OUT,
+    ):
         return ErrorCode.COORDINATOR_NOT_AVAILABLE
     if error in (ErrorCode.NOT_LEADER_OR_FOLLOWER, ErrorCode.KAFKA_STORAGE_ERROR):
         return ErrorCode.NOT_COORDINATOR

@@ -48,7 +48,10 @@ log = logs.get("kbroker.group")
 
 E = ErrorCode
 EMPTY, PREPARING, COMPLETING, STABLE, DEAD = (
-    GroupState.EMPTY, GroupState.PREPARING_REBALANCE, GroupState.COMPLETING_REBALANCE, GroupState.STABLE,
+    GroupState.EMPTY,
+    GroupState.PREPARING_REBALANCE,
+    GroupState.COMPLETING_REBALANCE,
+    GroupState.STABLE,
     GroupState.DEAD,
 )
 
@@ -74,8 +77,15 @@ class GroupMetadataManager:
     def _transition(self, group: ClassicGroup, target: GroupState, reason: str = "") -> None:
         previous = group.state
         group.transition_to(target, self.clock.wall_ms())
-        log.info("transition group", group=group.group_id, generation=group.generation_id, state=str(target),
-                 previous=str(previous), members=group.size, reason=reason or None)
+        log.info(
+            "transition group",
+            group=group.group_id,
+            generation=group.generation_id,
+            state=str(target),
+            previous=str(previous),
+            members=group.size,
+            reason=reason or None,
+        )
 
     def _get_or_create(self, group_id: str) -> ClassicGroup:
         group = self.groups.get(group_id)
@@ -111,7 +121,9 @@ class GroupMetadataManager:
         if group.is_in(PREPARING):
             # Rejoining members already parked are fine; new ones up to the cap of parked joins.
             member = group.members.get(member_id)
-            return (member is not None and member.awaiting_join) or group.num_awaiting_join < self.config.max_size
+            return (
+                member is not None and member.awaiting_join
+            ) or group.num_awaiting_join < self.config.max_size
         return member_id in group.members or group.size < self.config.max_size
 
     def _join_new_member(self, group: ClassicGroup, req: JoinGroup, waiter: Any) -> None:
@@ -128,8 +140,11 @@ class GroupMetadataManager:
         if req.require_known_member_id:
             # v4+: hand out the id and wait for the member to come back with it.
             group.pending_members.add(member_id)
-            self._schedule(heartbeat_key(group.group_id, member_id), req.session_timeout_ms,
-                           partial(self._expire_member, group.group_id, member_id))
+            self._schedule(
+                heartbeat_key(group.group_id, member_id),
+                req.session_timeout_ms,
+                partial(self._expire_member, group.group_id, member_id),
+            )
             log.info("require member id", group=group.group_id, member=member_id, state=str(group.state))
             return self._reply(waiter, JoinResult(E.MEMBER_ID_REQUIRED, member_id))
         self._add_member(group, req, member_id, waiter)
@@ -153,7 +168,9 @@ class GroupMetadataManager:
         elif group.is_in(COMPLETING):
             if member.matches(req.protocols):
                 # Same metadata (it likely missed the JoinGroup answer): the current generation again.
-                self._reply(waiter, self._join_result(group, member_id, with_members=group.is_leader(member_id)))
+                self._reply(
+                    waiter, self._join_result(group, member_id, with_members=group.is_leader(member_id))
+                )
             else:
                 self._update_member_and_rebalance(group, member, req, waiter, reason)
         elif group.is_in(STABLE):
@@ -166,50 +183,92 @@ class GroupMetadataManager:
             log.warning("reject rejoin", group=group.group_id, member=member_id, state=str(group.state))
             self._reply(waiter, JoinResult(E.UNKNOWN_MEMBER_ID, member_id))
 
-    def validate_member(self, group: ClassicGroup, member_id: str, instance_id: str | None) -> ErrorCode | None:
+    def validate_member(
+        self, group: ClassicGroup, member_id: str, instance_id: str | None
+    ) -> ErrorCode | None:
         """A static member must be the one the instance id maps to; any member must exist."""
         if instance_id is not None:
             current = group.static_members.get(instance_id)
             if current is None:
                 return E.UNKNOWN_MEMBER_ID
             if current != member_id:
-                log.info("fence member", group=group.group_id, member=member_id, instance=instance_id,
-                         current=current, generation=group.generation_id)
+                log.info(
+                    "fence member",
+                    group=group.group_id,
+                    member=member_id,
+                    instance=instance_id,
+                    current=current,
+                    generation=group.generation_id,
+                )
                 return E.FENCED_INSTANCE_ID
         if member_id not in group.members:
             return E.UNKNOWN_MEMBER_ID
         return None
 
-    def _join_result(self, group: ClassicGroup, member_id: str, with_members: bool, leader: str | None = None,
-                     skip_assignment: bool = False) -> JoinResult:
+    def _join_result(
+        self,
+        group: ClassicGroup,
+        member_id: str,
+        with_members: bool,
+        leader: str | None = None,
+        skip_assignment: bool = False,
+    ) -> JoinResult:
         return JoinResult(
-            E.NONE, member_id, group.generation_id, group.protocol_type, group.protocol_name,
-            leader if leader is not None else (group.leader_id or ""), skip_assignment,
+            E.NONE,
+            member_id,
+            group.generation_id,
+            group.protocol_type,
+            group.protocol_name,
+            leader if leader is not None else (group.leader_id or ""),
+            skip_assignment,
             group.current_member_metadata() if with_members else [],
         )
 
     def _add_member(self, group: ClassicGroup, req: JoinGroup, member_id: str, waiter: Any) -> None:
-        member = Member(member_id, req.group_instance_id, req.client_id, req.client_host, req.rebalance_timeout_ms,
-                        req.session_timeout_ms, req.protocol_type, list(req.protocols), is_new=True)
+        member = Member(
+            member_id,
+            req.group_instance_id,
+            req.client_id,
+            req.client_host,
+            req.rebalance_timeout_ms,
+            req.session_timeout_ms,
+            req.protocol_type,
+            list(req.protocols),
+            is_new=True,
+        )
         if group.is_in(PREPARING) and group.previous_state is EMPTY:
             group.new_member_added = True  # extends the initial rebalance delay
         group.add(member, waiter)
         # A new member cannot heartbeat while its JoinGroup is parked; if it never comes back
         # (e.g. it timed out and retried with a new id), drop it after the new-member timeout.
-        self._schedule(heartbeat_key(group.group_id, member_id), self.config.new_member_join_timeout_ms,
-                       partial(self._expire_member, group.group_id, member_id))
-        log.info("add member", group=group.group_id, member=member_id, instance=req.group_instance_id,
-                 generation=group.generation_id, state=str(group.state), client=req.client_id, reason=req.reason)
+        self._schedule(
+            heartbeat_key(group.group_id, member_id),
+            self.config.new_member_join_timeout_ms,
+            partial(self._expire_member, group.group_id, member_id),
+        )
+        log.info(
+            "add member",
+            group=group.group_id,
+            member=member_id,
+            instance=req.group_instance_id,
+            generation=group.generation_id,
+            state=str(group.state),
+            client=req.client_id,
+            reason=req.reason,
+        )
         self._maybe_prepare_rebalance_or_complete_join(
-            group, f"new member {member_id} joins; client reason: {req.reason or 'not provided'}")
+            group, f"new member {member_id} joins; client reason: {req.reason or 'not provided'}"
+        )
 
-    def _update_member_and_rebalance(self, group: ClassicGroup, member: Member, req: JoinGroup, waiter: Any,
-                                     reason: str) -> None:
+    def _update_member_and_rebalance(
+        self, group: ClassicGroup, member: Member, req: JoinGroup, waiter: Any, reason: str
+    ) -> None:
         group.update_member(member, req.protocols, req.rebalance_timeout_ms, req.session_timeout_ms, waiter)
         self._maybe_prepare_rebalance_or_complete_join(group, reason)
 
-    def _replace_static_member(self, group: ClassicGroup, req: JoinGroup, old_id: str, new_id: str,
-                               waiter: Any) -> None:
+    def _replace_static_member(
+        self, group: ClassicGroup, req: JoinGroup, old_id: str, new_id: str, waiter: Any
+    ) -> None:
         """A known group.instance.id joins without a member id: it restarted. It takes over its old
         membership (and assignment); the old member id is fenced."""
         instance_id = req.group_instance_id
@@ -217,17 +276,30 @@ class GroupMetadataManager:
         if group.is_in(STABLE) and group.select_protocol(old_id, req.protocols) == group.protocol_name:
             # Same protocol: no rebalance. The new member id is written first; only then is the
             # old one fenced and the generation handed back.
-            self._write([self._static_member_record(group, old_id, new_id, req)], partial(
-                self._on_static_member_stored, group.group_id, old_id, new_id, req, group.leader_id or "", waiter))
+            self._write(
+                [self._static_member_record(group, old_id, new_id, req)],
+                partial(
+                    self._on_static_member_stored,
+                    group.group_id,
+                    old_id,
+                    new_id,
+                    req,
+                    group.leader_id or "",
+                    waiter,
+                ),
+            )
             return
         # A rebalance follows, whose membership is in memory only (as in Kafka): swap now.
         self._fence_static_member(group, instance_id, old_id, new_id)
         self._rejoin_replaced_static_member(group, req, new_id, waiter, " with another protocol")
 
-    def _rejoin_replaced_static_member(self, group: ClassicGroup, req: JoinGroup, member_id: str, waiter: Any,
-                                       why: str = "") -> None:
-        reason = (f"static member {req.group_instance_id} rejoins as {member_id}{why}; "
-                  f"client reason: {req.reason or 'not provided'}")
+    def _rejoin_replaced_static_member(
+        self, group: ClassicGroup, req: JoinGroup, member_id: str, waiter: Any, why: str = ""
+    ) -> None:
+        reason = (
+            f"static member {req.group_instance_id} rejoins as {member_id}{why}; "
+            f"client reason: {req.reason or 'not provided'}"
+        )
         member = group.members[member_id]
         group.update_member(member, req.protocols, req.rebalance_timeout_ms, req.session_timeout_ms, waiter)
         if group.is_in(STABLE):
@@ -247,27 +319,57 @@ class GroupMetadataManager:
         old.join_waiter = old.sync_waiter = None
         self.timers.cancel(heartbeat_key(group.group_id, old_id))
         self.reschedule_heartbeat(group, member)
-        log.info("replace static member", group=group.group_id, member=new_id, previous=old_id,
-                 instance=instance_id, generation=group.generation_id, state=str(group.state))
+        log.info(
+            "replace static member",
+            group=group.group_id,
+            member=new_id,
+            previous=old_id,
+            instance=instance_id,
+            generation=group.generation_id,
+            state=str(group.state),
+        )
         return member
 
-    def _on_static_member_stored(self, group_id: str, old_id: str, new_id: str, req: JoinGroup,
-                                 current_leader: str, waiter: Any, error: ErrorCode) -> None:
+    def _on_static_member_stored(
+        self,
+        group_id: str,
+        old_id: str,
+        new_id: str,
+        req: JoinGroup,
+        current_leader: str,
+        waiter: Any,
+        error: ErrorCode,
+    ) -> None:
         group = self.groups.get(group_id)
         instance_id = req.group_instance_id
         assert instance_id is not None
         if error != E.NONE:
-            log.warning("fail to store static member", group=group_id, member=new_id, instance=instance_id,
-                        error=error.name)
+            log.warning(
+                "fail to store static member",
+                group=group_id,
+                member=new_id,
+                instance=instance_id,
+                error=error.name,
+            )
             # Nothing changed: the old member id still holds the membership.
-            return self._reply(waiter, JoinResult(
-                append_error_to_response_error(error), "", group.generation_id if group else -1,
-                group.protocol_type if group else None, group.protocol_name if group else None, current_leader))
+            return self._reply(
+                waiter,
+                JoinResult(
+                    append_error_to_response_error(error),
+                    "",
+                    group.generation_id if group else -1,
+                    group.protocol_type if group else None,
+                    group.protocol_name if group else None,
+                    current_leader,
+                ),
+            )
         current = group.static_members.get(instance_id) if group is not None else None
         if group is None or current != old_id:
             # Deleted or expired meanwhile (rejoin afresh), or the instance restarted again (this id lost).
-            return self._reply(waiter, JoinResult(
-                E.FENCED_INSTANCE_ID if current is not None else E.UNKNOWN_MEMBER_ID, new_id))
+            return self._reply(
+                waiter,
+                JoinResult(E.FENCED_INSTANCE_ID if current is not None else E.UNKNOWN_MEMBER_ID, new_id),
+            )
         member = self._fence_static_member(group, instance_id, old_id, new_id)  # as the record says
         if not group.is_in(STABLE):
             # A rebalance began while the record was written: the member joins it.
@@ -300,8 +402,11 @@ class GroupMetadataManager:
             # A new group waits group.initial.rebalance.delay.ms for more members to arrive.
             delay = self.config.initial_rebalance_delay_ms
             remaining = max(group.rebalance_timeout_ms() - delay, 0)
-            self._schedule(join_key(group.group_id), delay,
-                           partial(self._on_initial_join_deadline, group.group_id, delay, remaining))
+            self._schedule(
+                join_key(group.group_id),
+                delay,
+                partial(self._on_initial_join_deadline, group.group_id, delay, remaining),
+            )
         self._transition(group, PREPARING, reason)
         if not initial:
             self._maybe_complete_join_else_schedule(group)
@@ -310,8 +415,11 @@ class GroupMetadataManager:
         if group.has_all_members_joined():
             self._complete_join(group)
         else:
-            self._schedule(join_key(group.group_id), group.rebalance_timeout_ms(),
-                           partial(self._on_join_deadline, group.group_id))
+            self._schedule(
+                join_key(group.group_id),
+                group.rebalance_timeout_ms(),
+                partial(self._on_join_deadline, group.group_id),
+            )
 
     def _maybe_complete_join_phase(self, group: ClassicGroup) -> None:
         """Complete the join phase if every member is back — not during the initial delay."""
@@ -326,8 +434,11 @@ class GroupMetadataManager:
             group.new_member_added = False
             new_delay = min(self.config.initial_rebalance_delay_ms, remaining)
             new_remaining = max(remaining - delay, 0)
-            self._schedule(join_key(group_id), new_delay,
-                           partial(self._on_initial_join_deadline, group_id, new_delay, new_remaining))
+            self._schedule(
+                join_key(group_id),
+                new_delay,
+                partial(self._on_initial_join_deadline, group_id, new_delay, new_remaining),
+            )
         else:
             self._complete_join(group)
 
@@ -347,31 +458,50 @@ class GroupMetadataManager:
             if not member.is_static:
                 group.remove(member.member_id)
                 self.timers.cancel(heartbeat_key(gid, member.member_id))
-                log.info("remove member", group=gid, member=member.member_id, generation=group.generation_id,
-                         reason="did not rejoin before the rebalance timeout")
+                log.info(
+                    "remove member",
+                    group=gid,
+                    member=member.member_id,
+                    generation=group.generation_id,
+                    reason="did not rejoin before the rebalance timeout",
+                )
 
         if not group.maybe_elect_new_joined_leader() and group.members:
             # Only static members left and none came back: wait another rebalance timeout.
-            log.warning("postpone rebalance", group=gid, generation=group.generation_id,
-                        reason="no member rejoined")
+            log.warning(
+                "postpone rebalance", group=gid, generation=group.generation_id, reason="no member rejoined"
+            )
             self._schedule(join_key(gid), group.rebalance_timeout_ms(), partial(self._on_join_deadline, gid))
             return
 
         group.init_next_generation(self.clock.wall_ms())
-        log.info("transition group", group=gid, generation=group.generation_id, state=str(group.state),
-                 previous=str(PREPARING), members=group.size, protocol=group.protocol_name, leader=group.leader_id)
+        log.info(
+            "transition group",
+            group=gid,
+            generation=group.generation_id,
+            state=str(group.state),
+            previous=str(PREPARING),
+            members=group.size,
+            protocol=group.protocol_name,
+            leader=group.leader_id,
+        )
         if group.is_in(EMPTY):
             self._write([self._group_record(group, {})], partial(self._on_empty_group_stored, gid))
             return
         for member in group.members.values():
             waiter = group.take_join_waiter(member)
-            self._reply(waiter, self._join_result(group, member.member_id,
-                                                  with_members=group.is_leader(member.member_id)))
+            self._reply(
+                waiter,
+                self._join_result(group, member.member_id, with_members=group.is_leader(member.member_id)),
+            )
             self.reschedule_heartbeat(group, member)
             member.is_new = False
             group.pending_sync.add(member.member_id)
-        self._schedule(sync_key(gid), group.rebalance_timeout_ms(),
-                       partial(self._expire_pending_sync, gid, group.generation_id))
+        self._schedule(
+            sync_key(gid),
+            group.rebalance_timeout_ms(),
+            partial(self._expire_pending_sync, gid, group.generation_id),
+        )
 
     def _on_empty_group_stored(self, group_id: str, error: ErrorCode) -> None:
         if error != E.NONE:
@@ -388,8 +518,13 @@ class GroupMetadataManager:
             for member_id in missing:
                 group.remove(member_id)
                 self.timers.cancel(heartbeat_key(group_id, member_id))
-            log.info("remove member", group=group_id, members=missing, generation=generation,
-                     reason="no SyncGroup before the rebalance timeout")
+            log.info(
+                "remove member",
+                group=group_id,
+                members=missing,
+                generation=generation,
+                reason="no SyncGroup before the rebalance timeout",
+            )
             self._prepare_rebalance(group, f"members {missing} did not sync")
 
     def _remove_sync_expiration(self, group: ClassicGroup) -> None:
@@ -421,16 +556,26 @@ class GroupMetadataManager:
                 assignment = dict(req.assignments)
                 for member_id in group.members:
                     assignment.setdefault(member_id, b"")
-                log.info("receive assignment", group=group.group_id, member=req.member_id,
-                         generation=group.generation_id, members=group.size, static=len(group.static_members))
+                log.info(
+                    "receive assignment",
+                    group=group.group_id,
+                    member=req.member_id,
+                    generation=group.generation_id,
+                    members=group.size,
+                    static=len(group.static_members),
+                )
                 # Stable once stored: replaying the record hands out the assignment (_adopt_group_metadata).
-                self._write([self._group_record(group, assignment)],
-                            partial(self._on_assignment_stored, group.group_id, req.generation_id))
+                self._write(
+                    [self._group_record(group, assignment)],
+                    partial(self._on_assignment_stored, group.group_id, req.generation_id),
+                )
         elif group.is_in(STABLE):
             # The generation is settled (e.g. a follower's late SyncGroup): its assignment.
             self._remove_pending_sync_member(group, req.member_id)
             member = group.members[req.member_id]
-            self._reply(waiter, SyncResult(E.NONE, group.protocol_type, group.protocol_name, member.assignment))
+            self._reply(
+                waiter, SyncResult(E.NONE, group.protocol_type, group.protocol_name, member.assignment)
+            )
 
     def _validate_sync(self, group: ClassicGroup, req: SyncGroup) -> ErrorCode | None:
         if group.is_in(DEAD):
@@ -440,8 +585,9 @@ class GroupMetadataManager:
             return error
         if req.generation_id != group.generation_id:
             return E.ILLEGAL_GENERATION
-        if _inconsistent(req.protocol_type, group.protocol_type) or _inconsistent(req.protocol_name,
-                                                                                  group.protocol_name):
+        if _inconsistent(req.protocol_type, group.protocol_type) or _inconsistent(
+            req.protocol_name, group.protocol_name
+        ):
             return E.INCONSISTENT_GROUP_PROTOCOL
         return None
 
@@ -456,7 +602,9 @@ class GroupMetadataManager:
         elif group.is_in(COMPLETING):
             log.warning("fail to store assignment", group=group_id, generation=generation, error=error.name)
             self._reset_and_propagate_assignment_error(group, append_error_to_response_error(error))
-            self._maybe_prepare_rebalance_or_complete_join(group, f"error {error.name} storing the assignment")
+            self._maybe_prepare_rebalance_or_complete_join(
+                group, f"error {error.name} storing the assignment"
+            )
 
     def _reset_and_propagate_assignment_error(self, group: ClassicGroup, error: ErrorCode) -> None:
         for member in group.members.values():
@@ -469,8 +617,15 @@ class GroupMetadataManager:
             waiter = group.take_sync_waiter(member)
             if waiter is None:
                 continue
-            self._reply(waiter, SyncResult(error, group.protocol_type if ok else None,
-                                           group.protocol_name if ok else None, member.assignment))
+            self._reply(
+                waiter,
+                SyncResult(
+                    error,
+                    group.protocol_type if ok else None,
+                    group.protocol_name if ok else None,
+                    member.assignment,
+                ),
+            )
             # The member's session restarts now: it could not heartbeat while parked.
             self.reschedule_heartbeat(group, member)
 
@@ -495,10 +650,14 @@ class GroupMetadataManager:
         self.reschedule_heartbeat(group, group.members[req.member_id])
         return E.REBALANCE_IN_PROGRESS if group.is_in(PREPARING) else E.NONE
 
-    def reschedule_heartbeat(self, group: ClassicGroup, member: Member, timeout_ms: int | None = None) -> None:
-        self._schedule(heartbeat_key(group.group_id, member.member_id),
-                       member.session_timeout_ms if timeout_ms is None else timeout_ms,
-                       partial(self._expire_member, group.group_id, member.member_id))
+    def reschedule_heartbeat(
+        self, group: ClassicGroup, member: Member, timeout_ms: int | None = None
+    ) -> None:
+        self._schedule(
+            heartbeat_key(group.group_id, member.member_id),
+            member.session_timeout_ms if timeout_ms is None else timeout_ms,
+            partial(self._expire_member, group.group_id, member.member_id),
+        )
 
     def _expire_member(self, group_id: str, member_id: str) -> None:
         group = self.groups.get(group_id)
@@ -506,15 +665,27 @@ class GroupMetadataManager:
             return
         if member_id in group.pending_members:
             group.remove(member_id)
-            log.info("expire member", group=group_id, member=member_id, pending=True, generation=group.generation_id)
+            log.info(
+                "expire member",
+                group=group_id,
+                member=member_id,
+                pending=True,
+                generation=group.generation_id,
+            )
             if group.is_in(PREPARING) and group.has_all_members_joined():
                 self._complete_join(group)
             return
         member = group.members.get(member_id)
         if member is None or member.has_satisfied_heartbeat():
             return
-        log.info("expire member", group=group_id, member=member_id, generation=group.generation_id,
-                 state=str(group.state), session_timeout_ms=member.session_timeout_ms)
+        log.info(
+            "expire member",
+            group=group_id,
+            member=member_id,
+            generation=group.generation_id,
+            state=str(group.state),
+            session_timeout_ms=member.session_timeout_ms,
+        )
         self._remove_member_and_update(group, member, f"member {member_id} session expired")
 
     def _remove_member_and_update(self, group: ClassicGroup, member: Member, reason: str) -> None:
@@ -536,8 +707,12 @@ class GroupMetadataManager:
     def leave_group(self, req: LeaveGroup, waiter: Any) -> None:
         group = self.groups.get(req.group_id)
         if group is None:
-            return self._reply(waiter, LeaveResult(E.NONE, [(m.member_id, m.group_instance_id, E.UNKNOWN_MEMBER_ID)
-                                                            for m in req.members]))
+            return self._reply(
+                waiter,
+                LeaveResult(
+                    E.NONE, [(m.member_id, m.group_instance_id, E.UNKNOWN_MEMBER_ID) for m in req.members]
+                ),
+            )
         if group.is_in(DEAD):
             return self._reply(waiter, LeaveResult(E.COORDINATOR_NOT_AVAILABLE))
         answers: list[tuple[str, str | None, ErrorCode]] = []
@@ -555,7 +730,9 @@ class GroupMetadataManager:
                 self._maybe_complete_join_phase(group)
         self._reply(waiter, LeaveResult(E.NONE, answers))
 
-    def _leave_one(self, group: ClassicGroup, member_id: str, instance_id: str | None, reason: str | None) -> ErrorCode:
+    def _leave_one(
+        self, group: ClassicGroup, member_id: str, instance_id: str | None, reason: str | None
+    ) -> ErrorCode:
         if member_id == "":
             # Administrative removal by group.instance.id.
             current = group.static_members.get(instance_id) if instance_id is not None else None
@@ -571,8 +748,15 @@ class GroupMetadataManager:
             error = self.validate_member(group, member_id, instance_id)
             if error is not None:
                 return error
-        log.info("leave group", group=group.group_id, member=member_id, instance=instance_id,
-                 generation=group.generation_id, state=str(group.state), reason=reason)
+        log.info(
+            "leave group",
+            group=group.group_id,
+            member=member_id,
+            instance=instance_id,
+            generation=group.generation_id,
+            state=str(group.state),
+            reason=reason,
+        )
         self._detach(group, group.members[member_id])
         return E.NONE
 
@@ -597,13 +781,28 @@ class GroupMetadataManager:
 
     def _build_group(self, group_id: str, value: GroupMetadataValue) -> None:
         group = ClassicGroup(
-            group_id, state=STABLE if value.members else EMPTY, state_timestamp_ms=value.current_state_timestamp,
-            generation_id=value.generation, protocol_type=value.protocol_type or None, protocol_name=value.protocol,
+            group_id,
+            state=STABLE if value.members else EMPTY,
+            state_timestamp_ms=value.current_state_timestamp,
+            generation_id=value.generation,
+            protocol_type=value.protocol_type or None,
+            protocol_name=value.protocol,
         )
         for m in value.members:
             protocols = [(value.protocol, m.subscription)] if value.protocol is not None else []
-            group.add(Member(m.member_id, m.group_instance_id, m.client_id, m.client_host, m.rebalance_timeout,
-                             m.session_timeout, value.protocol_type, protocols, m.assignment))
+            group.add(
+                Member(
+                    m.member_id,
+                    m.group_instance_id,
+                    m.client_id,
+                    m.client_host,
+                    m.rebalance_timeout,
+                    m.session_timeout,
+                    value.protocol_type,
+                    protocols,
+                    m.assignment,
+                )
+            )
         group.leader_id = value.leader if value.leader in group.members else next(iter(group.members), None)
         self.groups[group_id] = group
         for member in group.members.values():
@@ -639,24 +838,54 @@ class GroupMetadataManager:
 
     def _group_record(self, group: ClassicGroup, assignment: dict[str, bytes]) -> GroupRecord:
         protocol = group.protocol_name
-        members = [
-            MemberMetadata(m.member_id, m.group_instance_id, m.client_id, m.client_host, m.rebalance_timeout_ms,
-                           m.session_timeout_ms, m.metadata(protocol) if protocol else b"",
-                           assignment.get(m.member_id, b""))
-            for m in group.members.values()
-        ] if protocol else []
-        return GroupRecord(group.group_id, GroupMetadataValue(
-            group.protocol_type or "", group.generation_id, protocol, group.leader_id, group.state_timestamp_ms,
-            members))
+        members = (
+            [
+                MemberMetadata(
+                    m.member_id,
+                    m.group_instance_id,
+                    m.client_id,
+                    m.client_host,
+                    m.rebalance_timeout_ms,
+                    m.session_timeout_ms,
+                    m.metadata(protocol) if protocol else b"",
+                    assignment.get(m.member_id, b""),
+                )
+                for m in group.members.values()
+            ]
+            if protocol
+            else []
+        )
+        return GroupRecord(
+            group.group_id,
+            GroupMetadataValue(
+                group.protocol_type or "",
+                group.generation_id,
+                protocol,
+                group.leader_id,
+                group.state_timestamp_ms,
+                members,
+            ),
+        )
 
-    def _static_member_record(self, group: ClassicGroup, old_id: str, new_id: str, req: JoinGroup) -> GroupRecord:
+    def _static_member_record(
+        self, group: ClassicGroup, old_id: str, new_id: str, req: JoinGroup
+    ) -> GroupRecord:
         """The group's record with the static member under its new id and its new settings."""
         record = self._group_record(group, group.assignments())
         assert record.value is not None and group.protocol_name is not None
         subscription = next(meta for name, meta in req.protocols if name == group.protocol_name)
-        members = [replace(m, member_id=new_id, rebalance_timeout=req.rebalance_timeout_ms,
-                           session_timeout=req.session_timeout_ms, subscription=subscription)
-                   if m.member_id == old_id else m for m in record.value.members]
+        members = [
+            replace(
+                m,
+                member_id=new_id,
+                rebalance_timeout=req.rebalance_timeout_ms,
+                session_timeout=req.session_timeout_ms,
+                subscription=subscription,
+            )
+            if m.member_id == old_id
+            else m
+            for m in record.value.members
+        ]
         leader = new_id if record.value.leader == old_id else record.value.leader
         return GroupRecord(group.group_id, replace(record.value, members=members, leader=leader))
 

@@ -56,13 +56,27 @@ class OffsetMetadataManager:
         for topic, partitions in req.topics:
             errors: list[tuple[int, ErrorCode]] = []
             for p in partitions:
-                if p.metadata is not None and _java_length(p.metadata) > self.config.offset_metadata_max_bytes:
+                if (
+                    p.metadata is not None
+                    and _java_length(p.metadata) > self.config.offset_metadata_max_bytes
+                ):
                     errors.append((p.partition, ErrorCode.OFFSET_METADATA_TOO_LARGE))
                     continue
                 errors.append((p.partition, ErrorCode.NONE))
-                records.append(OffsetRecord(req.group_id, topic, p.partition, OffsetAndMetadata(
-                    p.offset, None if p.leader_epoch < 0 else p.leader_epoch, p.metadata or "",
-                    p.commit_timestamp_ms if p.commit_timestamp_ms != -1 else wall, expire)))
+                records.append(
+                    OffsetRecord(
+                        req.group_id,
+                        topic,
+                        p.partition,
+                        OffsetAndMetadata(
+                            p.offset,
+                            None if p.leader_epoch < 0 else p.leader_epoch,
+                            p.metadata or "",
+                            p.commit_timestamp_ms if p.commit_timestamp_ms != -1 else wall,
+                            expire,
+                        ),
+                    )
+                )
             answer.append((topic, errors))
         return CoordinatorResult(records, answer)
 
@@ -87,15 +101,26 @@ class OffsetMetadataManager:
 
     # -- OffsetFetch ------------------------------------------------------------------------------
 
-    def fetch(self, group_id: str, topics: list[tuple[str, list[int]]] | None, known: bool = True) -> FetchedGroup:
+    def fetch(
+        self, group_id: str, topics: list[tuple[str, list[int]]] | None, known: bool = True
+    ) -> FetchedGroup:
         """Committed offsets (written ones only); `topics=None` for all of the group's. A group the
         shard does not know has none."""
         stored = self.store.group_offsets(group_id) if known else {}
         if topics is None:
-            return FetchedGroup(group_id, ErrorCode.NONE, [
-                (topic, [_fetched(p, oam) for p, oam in parts.items()]) for topic, parts in stored.items()])
-        return FetchedGroup(group_id, ErrorCode.NONE, [
-            (topic, [_fetched(p, stored.get(topic, {}).get(p)) for p in partitions]) for topic, partitions in topics])
+            return FetchedGroup(
+                group_id,
+                ErrorCode.NONE,
+                [(topic, [_fetched(p, oam) for p, oam in parts.items()]) for topic, parts in stored.items()],
+            )
+        return FetchedGroup(
+            group_id,
+            ErrorCode.NONE,
+            [
+                (topic, [_fetched(p, stored.get(topic, {}).get(p)) for p in partitions])
+                for topic, partitions in topics
+            ],
+        )
 
     # -- OffsetDelete, DeleteGroups, retention: tombstones ---------------------------------------
 
@@ -108,8 +133,11 @@ class OffsetMetadataManager:
                 answer.append((topic, [(p, ErrorCode.GROUP_SUBSCRIBED_TO_TOPIC) for p in partitions]))
                 continue
             answer.append((topic, [(p, ErrorCode.NONE) for p in partitions]))
-            records.extend(OffsetRecord(req.group_id, topic, p, None) for p in partitions
-                           if self.store.has(req.group_id, topic, p))
+            records.extend(
+                OffsetRecord(req.group_id, topic, p, None)
+                for p in partitions
+                if self.store.has(req.group_id, topic, p)
+            )
         return CoordinatorResult(records, OffsetDeleteResult(ErrorCode.NONE, answer))
 
     def delete_all(self, group_id: str) -> list[OffsetRecord]:
@@ -135,5 +163,6 @@ class OffsetMetadataManager:
 def _fetched(partition: int, oam: OffsetAndMetadata | None) -> FetchedPartition:
     if oam is None:
         return FetchedPartition(partition)
-    return FetchedPartition(partition, oam.offset, -1 if oam.leader_epoch is None else oam.leader_epoch,
-                            oam.metadata)
+    return FetchedPartition(
+        partition, oam.offset, -1 if oam.leader_epoch is None else oam.leader_epoch, oam.metadata
+    )

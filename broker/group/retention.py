@@ -29,13 +29,22 @@ from broker.group.state import ClassicGroup, GroupState
 from broker.offsets import OffsetAndMetadata
 
 
-def expired_offsets(group: ClassicGroup, offsets: Mapping[str, Mapping[int, OffsetAndMetadata]], now_ms: int,
-                    retention_ms: int) -> list[tuple[str, int]]:
+def expired_offsets(
+    group: ClassicGroup,
+    offsets: Mapping[str, Mapping[int, OffsetAndMetadata]],
+    now_ms: int,
+    retention_ms: int,
+) -> list[tuple[str, int]]:
     """The (topic, partition)s of `group` whose committed offsets have expired at `now_ms`."""
     if group.protocol_type is not None and group.is_in(GroupState.EMPTY):
         state_ts = group.state_timestamp_ms if group.state_timestamp_ms >= 0 else None
-        return _expired(offsets, now_ms, retention_ms, lambda oam: oam.commit_timestamp_ms if state_ts is None
-                        else state_ts, set())
+        return _expired(
+            offsets,
+            now_ms,
+            retention_ms,
+            lambda oam: oam.commit_timestamp_ms if state_ts is None else state_ts,
+            set(),
+        )
     if group.protocol_type is None:
         if group.members:
             return []
@@ -48,8 +57,13 @@ def expired_offsets(group: ClassicGroup, offsets: Mapping[str, Mapping[int, Offs
     return []
 
 
-def _expired(offsets: Mapping[str, Mapping[int, OffsetAndMetadata]], now_ms: int, retention_ms: int,
-             base: Callable[[OffsetAndMetadata], int], subscribed: set[str]) -> list[tuple[str, int]]:
+def _expired(
+    offsets: Mapping[str, Mapping[int, OffsetAndMetadata]],
+    now_ms: int,
+    retention_ms: int,
+    base: Callable[[OffsetAndMetadata], int],
+    subscribed: set[str],
+) -> list[tuple[str, int]]:
     out = []
     for topic, partitions in offsets.items():
         if topic in subscribed:

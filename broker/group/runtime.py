@@ -200,7 +200,9 @@ class CoordinatorRuntime:
     # -- lifecycle ----------------------------------------------------------------------------
 
     def start(self) -> None:
-        self._writer = asyncio.get_running_loop().create_task(self._write_loop(), name=f"offsets-writer-{self.partition}")
+        self._writer = asyncio.get_running_loop().create_task(
+            self._write_loop(), name=f"offsets-writer-{self.partition}"
+        )
 
     async def load(self) -> None:
         # Only the newest record of each key counts (what compaction keeps): keep the raw bytes

@@ -43,14 +43,22 @@ E = ErrorCode
 
 
 class GroupCoordinatorService:
-    def __init__(self, config: GroupConfig, num_partitions: int, offsets_log: OffsetsLog, clock: Clock | None = None,
-                 owned: Iterable[int] | None = None):
+    def __init__(
+        self,
+        config: GroupConfig,
+        num_partitions: int,
+        offsets_log: OffsetsLog,
+        clock: Clock | None = None,
+        owned: Iterable[int] | None = None,
+    ):
         self.config = config
         self.num_partitions = num_partitions
         self.offsets_log = offsets_log
         self.clock = clock
-        self.runtimes = [CoordinatorRuntime(GroupCoordinatorShard(p, config, clock), offsets_log)
-                         for p in range(num_partitions)]
+        self.runtimes = [
+            CoordinatorRuntime(GroupCoordinatorShard(p, config, clock), offsets_log)
+            for p in range(num_partitions)
+        ]
         # The partitions this broker coordinates: all of them on a single broker (None); in cluster
         # mode those whose offsets partition it leads (set_owned), the others NOT_COORDINATOR.
         self.owned: set[int] | None = None if owned is None else set(owned)
@@ -70,7 +78,9 @@ class GroupCoordinatorService:
         for runtime in self.runtimes:
             runtime.start()
         self.active = True
-        self._loading = asyncio.get_running_loop().create_task(self._load_all(), name="group-coordinator-load")
+        self._loading = asyncio.get_running_loop().create_task(
+            self._load_all(), name="group-coordinator-load"
+        )
 
     async def _load_all(self) -> None:
         loop = asyncio.get_running_loop()
@@ -79,8 +89,12 @@ class GroupCoordinatorService:
         for runtime, result in zip(self.runtimes, results, strict=True):
             if isinstance(result, BaseException):
                 log.error("fail to load", partition=runtime.partition, error=repr(result))
-        log.info("load coordinator", partitions=self.num_partitions,
-                 groups=sum(len(r.shard.groups) for r in self.runtimes), ms=round((loop.time() - started) * 1000))
+        log.info(
+            "load coordinator",
+            partitions=self.num_partitions,
+            groups=sum(len(r.shard.groups) for r in self.runtimes),
+            ms=round((loop.time() - started) * 1000),
+        )
 
     async def wait_loaded(self) -> None:
         if self._loading is not None:
@@ -93,8 +107,11 @@ class GroupCoordinatorService:
         for task in self._loads.values():
             task.cancel()
         await asyncio.gather(*(runtime.stop() for runtime in self.runtimes), return_exceptions=True)
-        log.info("stop coordinator", writes=sum(r.batches_written for r in self.runtimes),
-                 records=sum(r.records_written for r in self.runtimes))
+        log.info(
+            "stop coordinator",
+            writes=sum(r.batches_written for r in self.runtimes),
+            records=sum(r.records_written for r in self.runtimes),
+        )
 
     # -- cluster mode: leaderships of offsets partitions come and go ---------------------------
 
@@ -117,7 +134,9 @@ class GroupCoordinatorService:
             shard = GroupCoordinatorShard(p, self.config, self.clock)
             runtime = self.runtimes[p] = CoordinatorRuntime(shard, self.offsets_log)
             runtime.start()
-            self._loads[p] = asyncio.get_running_loop().create_task(self._load_shard(runtime), name=f"load-{p}")
+            self._loads[p] = asyncio.get_running_loop().create_task(
+                self._load_shard(runtime), name=f"load-{p}"
+            )
 
     async def _load_shard(self, runtime: CoordinatorRuntime) -> None:
         try:
@@ -156,7 +175,11 @@ class GroupCoordinatorService:
             return JoinResult(E.COORDINATOR_NOT_AVAILABLE, req.member_id)
         if not req.group_id:
             return JoinResult(E.INVALID_GROUP_ID, req.member_id)
-        if not self.config.min_session_timeout_ms <= req.session_timeout_ms <= self.config.max_session_timeout_ms:
+        if (
+            not self.config.min_session_timeout_ms
+            <= req.session_timeout_ms
+            <= self.config.max_session_timeout_ms
+        ):
             return JoinResult(E.INVALID_SESSION_TIMEOUT, req.member_id)
         error = self._unavailable(req.group_id)
         if error is not None:
@@ -198,12 +221,16 @@ class GroupCoordinatorService:
         runtime = self.runtime_for(req.group_id)
         return await runtime.submit(runtime.shard.commit_offsets, req)
 
-    async def fetch_offsets(self, group_id: str, topics: list[tuple[str, list[int]]] | None,
-                            require_stable: bool = False) -> FetchedGroup:
+    async def fetch_offsets(
+        self, group_id: str, topics: list[tuple[str, list[int]]] | None, require_stable: bool = False
+    ) -> FetchedGroup:
         error = self._unavailable(group_id, empty_ok=True)
         if error is not None:
-            return FetchedGroup(group_id, error, [(t, [FetchedPartition(p, error=error) for p in parts])
-                                                  for t, parts in topics or []])
+            return FetchedGroup(
+                group_id,
+                error,
+                [(t, [FetchedPartition(p, error=error) for p in parts]) for t, parts in topics or []],
+            )
         runtime = self.runtime_for(group_id)
         if require_stable and runtime.shard.offsets.has_inflight(group_id):
             await runtime.barrier()  # answer once the commits in flight are durable
@@ -229,7 +256,9 @@ class GroupCoordinatorService:
                 described.append(self.runtime_for(group_id).shard.describe_group(group_id, api_version))
         return described
 
-    def list_groups(self, states: Iterable[str] = (), types: Iterable[str] = ()) -> tuple[ErrorCode, list[ListedGroup]]:
+    def list_groups(
+        self, states: Iterable[str] = (), types: Iterable[str] = ()
+    ) -> tuple[ErrorCode, list[ListedGroup]]:
         if not self.active:
             return E.COORDINATOR_NOT_AVAILABLE, []
         states, types = list(states), list(types)
@@ -253,8 +282,11 @@ class GroupCoordinatorService:
                 continue
             shard = runtime.shard
             for group_id, group in list(shard.groups.items()):
-                offsets = {(t, p): om.offset for t, parts in shard.offsets.store.group_offsets(group_id).items()
-                           for p, om in parts.items()}
+                offsets = {
+                    (t, p): om.offset
+                    for t, parts in shard.offsets.store.group_offsets(group_id).items()
+                    for p, om in parts.items()
+                }
                 yield group_id, str(group.state), group.generation_id, len(group.members), offsets
 
     async def delete_groups(self, group_ids: Iterable[str | None]) -> list[tuple[str, ErrorCode]]:
@@ -268,8 +300,12 @@ class GroupCoordinatorService:
                 assert group_id is not None  # (_unavailable answers a None id INVALID_GROUP_ID)
                 by_shard.setdefault(self.runtime_for(group_id).partition, []).append(group_id)
                 answers.setdefault(group_id, E.NONE)
-        results = await asyncio.gather(*(self.runtimes[p].submit(self.runtimes[p].shard.delete_groups, ids)
-                                         for p, ids in by_shard.items()))
+        results = await asyncio.gather(
+            *(
+                self.runtimes[p].submit(self.runtimes[p].shard.delete_groups, ids)
+                for p, ids in by_shard.items()
+            )
+        )
         for result in results:
             answers.update(result)
         return [(gid or "", err) for gid, err in answers.items()]

@@ -59,7 +59,10 @@ log = logs.get("kbroker.group")
 
 E = ErrorCode
 EMPTY, PREPARING, COMPLETING, STABLE, DEAD = (
-    GroupState.EMPTY, GroupState.PREPARING_REBALANCE, GroupState.COMPLETING_REBALANCE, GroupState.STABLE,
+    GroupState.EMPTY,
+    GroupState.PREPARING_REBALANCE,
+    GroupState.COMPLETING_REBALANCE,
+    GroupState.STABLE,
     GroupState.DEAD,
 )
 EXPIRY_KEY: Hashable = ("offsets-expiry",)
@@ -157,7 +160,9 @@ class GroupCoordinatorShard:
         if not result.records:
             return self._reply(waiter, result.response)
         tps = self.offsets.begin(req.group_id, [r for r in result.records if isinstance(r, OffsetRecord)])
-        self._write(result.records, partial(self._on_offsets_stored, req.group_id, tps, result.response, waiter))
+        self._write(
+            result.records, partial(self._on_offsets_stored, req.group_id, tps, result.response, waiter)
+        )
 
     def _validate_offset_commit(self, group: ClassicGroup, req: OffsetCommit) -> ErrorCode | None:
         if group.is_in(DEAD):
@@ -177,8 +182,9 @@ class GroupCoordinatorShard:
             return E.REBALANCE_IN_PROGRESS
         return None
 
-    def _on_offsets_stored(self, group_id: str, tps: list[TopicPartition], answer: PartitionErrors, waiter: Any,
-                           error: ErrorCode) -> None:
+    def _on_offsets_stored(
+        self, group_id: str, tps: list[TopicPartition], answer: PartitionErrors, waiter: Any, error: ErrorCode
+    ) -> None:
         self.offsets.end(group_id, tps)
         if error == E.NONE:
             return self._reply(waiter, answer)
@@ -200,11 +206,14 @@ class GroupCoordinatorShard:
         result = self.offsets.delete(group, req)
         if not result.records:
             return self._reply(waiter, result.response)
-        self._write(result.records, partial(self._on_offsets_deleted, req.group_id, len(result.records),
-                                            result.response, waiter))
+        self._write(
+            result.records,
+            partial(self._on_offsets_deleted, req.group_id, len(result.records), result.response, waiter),
+        )
 
-    def _on_offsets_deleted(self, group_id: str, count: int, answer: OffsetDeleteResult, waiter: Any,
-                            error: ErrorCode) -> None:
+    def _on_offsets_deleted(
+        self, group_id: str, count: int, answer: OffsetDeleteResult, waiter: Any, error: ErrorCode
+    ) -> None:
         if error != E.NONE:
             return self._reply(waiter, OffsetDeleteResult(append_error_to_response_error(error)))
         log.info("delete offsets", group=group_id, partitions=count)
@@ -237,10 +246,13 @@ class GroupCoordinatorShard:
                 answers[group_id] = E.NONE
         if not records:
             return self._reply(waiter, list(answers.items()))
-        self._write(records, partial(self._on_groups_deleted, answers, deleted, len(records) - len(deleted), waiter))
+        self._write(
+            records, partial(self._on_groups_deleted, answers, deleted, len(records) - len(deleted), waiter)
+        )
 
-    def _on_groups_deleted(self, answers: dict[str, ErrorCode], deleted: list[str], offsets: int, waiter: Any,
-                           error: ErrorCode) -> None:
+    def _on_groups_deleted(
+        self, answers: dict[str, ErrorCode], deleted: list[str], offsets: int, waiter: Any, error: ErrorCode
+    ) -> None:
         if error == E.NONE:
             log.info("delete groups", groups=deleted, offsets=offsets)
         else:
@@ -280,17 +292,29 @@ class GroupCoordinatorShard:
 
     def _on_offsets_expired(self, emptied: list[str], expired: int, error: ErrorCode) -> None:
         if error != E.NONE:
-            log.warning("fail to expire offsets", partition=self.partition, error=error.name,
-                        retry_in_ms=self.config.offsets_retention_check_interval_ms)
+            log.warning(
+                "fail to expire offsets",
+                partition=self.partition,
+                error=error.name,
+                retry_in_ms=self.config.offsets_retention_check_interval_ms,
+            )
             return
         # The tombstoned groups are gone (replayed); those never written had no tombstone to wait for.
         for group_id in emptied:
             group = self.groups.get(group_id)
-            if group is not None and is_removable(group) and not self.offsets.has_offsets(group_id) \
-                    and not self.offsets.has_inflight(group_id):
+            if (
+                group is not None
+                and is_removable(group)
+                and not self.offsets.has_offsets(group_id)
+                and not self.offsets.has_inflight(group_id)
+            ):
                 self.group_manager.remove_group(group_id, "empty, no offsets")
-        log.info("expire offsets", partition=self.partition, offsets=expired,
-                 groups_removed=[g for g in emptied if g not in self.groups])
+        log.info(
+            "expire offsets",
+            partition=self.partition,
+            offsets=expired,
+            groups_removed=[g for g in emptied if g not in self.groups],
+        )
 
     # == Records: replaying them (serving and loading alike) =====================================
 
@@ -311,13 +335,18 @@ class GroupCoordinatorShard:
         compaction keeps), replayed in log order by `replay`, as written records are when serving."""
         newest: dict[tuple[str, ...] | tuple[str, str, int], tuple[int, Record]] = {}
         for i, record in enumerate(records):
-            key = (record.group, record.topic, record.partition) if isinstance(record, OffsetRecord) \
+            key = (
+                (record.group, record.topic, record.partition)
+                if isinstance(record, OffsetRecord)
                 else (record.group,)
+            )
             newest[key] = (i, record)
         for _, record in sorted(newest.values(), key=lambda entry: entry[0]):
             self.replay(record)
         self.group_manager.rebalance_oversized_groups()
-        log.info("load groups", partition=self.partition, groups=len(self.groups), offsets=self.offsets.count())
+        log.info(
+            "load groups", partition=self.partition, groups=len(self.groups), offsets=self.offsets.count()
+        )
         self._schedule_offset_expiry()  # offsets.retention.minutes (broker/group/retention.py)
 
     def unload(self) -> None:

@@ -42,7 +42,10 @@ class GroupState(enum.Enum):
 #   Empty: a rebalance ended with no member left (also: a group that only holds offsets)
 #   Dead: the group is deleted (DeleteGroups, or all its offsets gone) or unloaded
 _EMPTY, _PREPARING, _COMPLETING, _STABLE, _DEAD = (
-    GroupState.EMPTY, GroupState.PREPARING_REBALANCE, GroupState.COMPLETING_REBALANCE, GroupState.STABLE,
+    GroupState.EMPTY,
+    GroupState.PREPARING_REBALANCE,
+    GroupState.COMPLETING_REBALANCE,
+    GroupState.STABLE,
     GroupState.DEAD,
 )
 VALID_PREVIOUS: dict[GroupState, frozenset[GroupState]] = {
@@ -144,7 +147,9 @@ class ClassicGroup:
 
     def transition_to(self, target: GroupState, wall_ms: int) -> None:
         if self.state not in VALID_PREVIOUS[target]:
-            raise IllegalTransition(f"group {self.group_id}: {self.state} -> {target} is not a legal transition")
+            raise IllegalTransition(
+                f"group {self.group_id}: {self.state} -> {target} is not a legal transition"
+            )
         self.previous_state = self.state
         self.state = target
         self.state_timestamp_ms = wall_ms
@@ -188,8 +193,14 @@ class ClassicGroup:
         self.pending_sync.discard(member_id)
         return member
 
-    def update_member(self, member: Member, protocols: Protocols, rebalance_timeout_ms: int,
-                      session_timeout_ms: int, join_waiter: Any) -> None:
+    def update_member(
+        self,
+        member: Member,
+        protocols: Protocols,
+        rebalance_timeout_ms: int,
+        session_timeout_ms: int,
+        join_waiter: Any,
+    ) -> None:
         self.supported.subtract(name for name, _ in member.protocols)
         member.protocols = list(protocols)
         self.supported.update(name for name, _ in member.protocols)
@@ -220,8 +231,17 @@ class ClassicGroup:
         """Give a static member a new member id; returns (old member, new member). The caller
         fences the old member's parked requests."""
         old = self.members.pop(old_id)
-        new = Member(new_id, old.group_instance_id, old.client_id, old.client_host, old.rebalance_timeout_ms,
-                     old.session_timeout_ms, old.protocol_type, list(old.protocols), old.assignment)
+        new = Member(
+            new_id,
+            old.group_instance_id,
+            old.client_id,
+            old.client_host,
+            old.rebalance_timeout_ms,
+            old.session_timeout_ms,
+            old.protocol_type,
+            list(old.protocols),
+            old.assignment,
+        )
         if old.awaiting_join:
             self.num_awaiting_join -= 1
         self.members[new_id] = new
@@ -284,8 +304,12 @@ class ClassicGroup:
             candidates = {name for name, count in supported.items() if count == len(self.members)}
             if not candidates:
                 return None
-            votes = Counter(next(name for name, _ in protocols if name in candidates) if m.member_id == member_id
-                            else m.vote(candidates) for m in self.members.values())
+            votes = Counter(
+                next(name for name, _ in protocols if name in candidates)
+                if m.member_id == member_id
+                else m.vote(candidates)
+                for m in self.members.values()
+            )
         return max(votes, key=lambda name: votes[name])  # Counter keeps first-vote order; max keeps the first
 
     def init_next_generation(self, wall_ms: int) -> None:
@@ -301,7 +325,9 @@ class ClassicGroup:
     def current_member_metadata(self) -> list[tuple[str, str | None, bytes]]:
         """(member id, group instance id, metadata of the chosen protocol) for the leader's JoinGroup."""
         assert self.protocol_name is not None
-        return [(m.member_id, m.group_instance_id, m.metadata(self.protocol_name)) for m in self.members.values()]
+        return [
+            (m.member_id, m.group_instance_id, m.metadata(self.protocol_name)) for m in self.members.values()
+        ]
 
     def assignments(self) -> dict[str, bytes]:
         return {mid: m.assignment for mid, m in self.members.items()}

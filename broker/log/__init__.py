@@ -62,6 +62,18 @@ from broker.log.producer_state import ProducerStateError
 from broker.log.validation import PreparedBatch, RecordError
 
 __all__ = [
-    "AppendInfo", "Log", "LogConfig", "LogDeleted", "LogError", "LogManager", "LogOffline", "OffsetOutOfRange",
-    "PreparedBatch", "ProducerStateError", "ReadResult", "RecordError", "TopicConfigError", "TopicPartition",
+    "AppendInfo",
+    "Log",
+    "LogConfig",
+    "LogDeleted",
+    "LogError",
+    "LogManager",
+    "LogOffline",
+    "OffsetOutOfRange",
+    "PreparedBatch",
+    "ProducerStateError",
+    "ReadResult",
+    "RecordError",
+    "TopicConfigError",
+    "TopicPartition",
 ]

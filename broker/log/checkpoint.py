@@ -30,7 +30,7 @@ def read_checkpoint(path: Path) -> dict[TopicPartition, int]:
             return {}
         count = int(lines[1])
         out = {}
-        for line in lines[2:2 + count]:
+        for line in lines[2 : 2 + count]:
             topic, part, offset = line.split(" ")
             out[TopicPartition(topic, int(part))] = int(offset)
         return out

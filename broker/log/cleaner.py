@@ -118,11 +118,15 @@ def segment_batches(seg: Segment, abort: Abort | None = None) -> Iterator[tuple[
         view = memoryview(buf)
         consumed = 0
         for at, h in iter_batches(buf):
-            yield h, view[at:at + h.size]
+            yield h, view[at : at + h.size]
             consumed = at + h.size
         if consumed == 0:  # one batch larger than the chunk
             head = seg.read(pos, LOG_OVERHEAD)
-            size = int.from_bytes(head[8:12], "big", signed=True) + LOG_OVERHEAD if len(head) == LOG_OVERHEAD else 0
+            size = (
+                int.from_bytes(head[8:12], "big", signed=True) + LOG_OVERHEAD
+                if len(head) == LOG_OVERHEAD
+                else 0
+            )
             if size < HEADER_SIZE or pos + size > end:
                 raise LogError(f"unreadable batch at byte {pos} of {seg.log_path}", ErrorCode.CORRUPT_MESSAGE)
             buf = seg.read(pos, size)
@@ -149,9 +153,18 @@ class Swapped:
     replaced: list[Segment]
 
 
-def clean_segments(segments: list[Segment], offset_map: OffsetMap, rule: RetentionRule, abort: Abort,
-                   stats: FilterStats, *, max_bytes: int, index_interval: int, index_max_bytes: int,
-                   done: list[Swapped]) -> None:
+def clean_segments(
+    segments: list[Segment],
+    offset_map: OffsetMap,
+    rule: RetentionRule,
+    abort: Abort,
+    stats: FilterStats,
+    *,
+    max_bytes: int,
+    index_interval: int,
+    index_max_bytes: int,
+    done: list[Swapped],
+) -> None:
     """Rewrite `segments` into cleaned segments of at most `max_bytes` each, swapping each one in
     on disk as soon as it is complete (steps 1-4); appends each swap to `done` (which the event
     loop then applies to the log's segment list, even if a later one fails or is aborted).
@@ -329,7 +342,9 @@ class LogCleaner:
 
     async def write_checkpoint(self, d: Path) -> None:
         live = {tp: o for tp, o in self.checkpoints.get(d, {}).items() if tp in self.manager.logs}
-        await asyncio.get_running_loop().run_in_executor(self.executor, write_checkpoint, d / CLEANER_CHECKPOINT, live)
+        await asyncio.get_running_loop().run_in_executor(
+            self.executor, write_checkpoint, d / CLEANER_CHECKPOINT, live
+        )
 
     async def _clean(self, lg: Log, plan: CleanPlan) -> CleanResult:
         loop = asyncio.get_running_loop()
@@ -344,11 +359,23 @@ class LogCleaner:
         bytes_before = sum(s.size for s in segments)
         done: list[Swapped] = []
         try:
-            offset_map = await loop.run_in_executor(self.executor, build_offset_map, segments, plan.first_dirty,
-                                                    abort)
-            await loop.run_in_executor(self.executor, lambda: clean_segments(
-                segments, offset_map, rule, abort, stats, max_bytes=cfg.segment_bytes,
-                index_interval=cfg.index_interval_bytes, index_max_bytes=cfg.segment_index_bytes, done=done))
+            offset_map = await loop.run_in_executor(
+                self.executor, build_offset_map, segments, plan.first_dirty, abort
+            )
+            await loop.run_in_executor(
+                self.executor,
+                lambda: clean_segments(
+                    segments,
+                    offset_map,
+                    rule,
+                    abort,
+                    stats,
+                    max_bytes=cfg.segment_bytes,
+                    index_interval=cfg.index_interval_bytes,
+                    index_max_bytes=cfg.segment_index_bytes,
+                    done=done,
+                ),
+            )
         finally:
             # What is swapped on disk enters the segment list, whatever happened after it.
             for swap in done:
@@ -357,14 +384,32 @@ class LogCleaner:
                 s.readers -= 1
                 if (s.retired or lg.deleted) and s.readers == 0:
                     s.close()
-        result = CleanResult(lg.name, plan.first_dirty, plan.end_offset, len(segments), len(done),
-                             bytes_before, sum(sw.new.size for sw in done), stats,
-                             round((time.monotonic() - started) * 1000, 1))
-        log.info("clean log", log=lg.name, first_dirty=plan.first_dirty, end_offset=plan.end_offset,
-                 ratio=round(plan.ratio, 3), segments_before=result.segments_before,
-                 segments_after=result.segments_after, bytes_before=bytes_before, bytes_after=result.bytes_after,
-                 records_read=stats.records_read, records_kept=stats.records_kept,
-                 tombstones_removed=stats.tombstones_removed, ms=result.ms)
+        result = CleanResult(
+            lg.name,
+            plan.first_dirty,
+            plan.end_offset,
+            len(segments),
+            len(done),
+            bytes_before,
+            sum(sw.new.size for sw in done),
+            stats,
+            round((time.monotonic() - started) * 1000, 1),
+        )
+        log.info(
+            "clean log",
+            log=lg.name,
+            first_dirty=plan.first_dirty,
+            end_offset=plan.end_offset,
+            ratio=round(plan.ratio, 3),
+            segments_before=result.segments_before,
+            segments_after=result.segments_after,
+            bytes_before=bytes_before,
+            bytes_after=result.bytes_after,
+            records_read=stats.records_read,
+            records_kept=stats.records_kept,
+            tombstones_removed=stats.tombstones_removed,
+            ms=result.ms,
+        )
         return result
 
     @staticmethod
@@ -389,4 +434,3 @@ class _LogAbort:
 
     def set(self) -> None:
         self._event.set()
-

@@ -82,8 +82,13 @@ def build_offset_map(batches: Iterable[tuple[BatchHeader, bytes]]) -> OffsetMap:
     return offset_map
 
 
-def filter_batch(data: bytes | memoryview, header: BatchHeader, offset_map: OffsetMap, rule: RetentionRule,
-                 stats: FilterStats | None = None) -> bytes | memoryview | None:
+def filter_batch(
+    data: bytes | memoryview,
+    header: BatchHeader,
+    offset_map: OffsetMap,
+    rule: RetentionRule,
+    stats: FilterStats | None = None,
+) -> bytes | memoryview | None:
     """The bytes of what survives of one stored batch: `data` itself when the whole batch
     survives, a re-encoded batch when some records do, None when none does."""
     stats = stats if stats is not None else FilterStats()
@@ -102,7 +107,9 @@ def filter_batch(data: bytes | memoryview, header: BatchHeader, offset_map: Offs
         if offset < offset_map.get(record.key, -1):
             continue  # superseded by a newer record of the key
         if record.value is None:
-            timestamp = batch.max_timestamp if log_append_time else batch.base_timestamp + record.timestamp_delta
+            timestamp = (
+                batch.max_timestamp if log_append_time else batch.base_timestamp + record.timestamp_delta
+            )
             if rule.tombstone_expired(timestamp):
                 stats.tombstones_removed += 1
                 continue
@@ -122,8 +129,11 @@ def retained_batch(batch: RecordBatch, kept: list[Record], log_append_time: bool
     """The batch re-made from its surviving records (Kafka's `buildRetainedRecordsInto`): same
     base offset, attributes, producer fields, leader epoch and base timestamp; the last offset
     delta and (CreateTime) max timestamp follow the remaining records."""
-    max_timestamp = batch.max_timestamp if log_append_time else max(
-        batch.base_timestamp + r.timestamp_delta for r in kept)
+    max_timestamp = (
+        batch.max_timestamp
+        if log_append_time
+        else max(batch.base_timestamp + r.timestamp_delta for r in kept)
+    )
     return RecordBatch(
         base_offset=batch.base_offset,
         partition_leader_epoch=batch.partition_leader_epoch,
@@ -138,8 +148,12 @@ def retained_batch(batch: RecordBatch, kept: list[Record], log_append_time: bool
     )
 
 
-def compact(batches: list[tuple[BatchHeader, bytes]], rule: RetentionRule, dirty_from: int = 0,
-            stats: FilterStats | None = None) -> list[bytes | memoryview]:
+def compact(
+    batches: list[tuple[BatchHeader, bytes]],
+    rule: RetentionRule,
+    dirty_from: int = 0,
+    stats: FilterStats | None = None,
+) -> list[bytes | memoryview]:
     """Clean a run of batches in memory: the offset map from the batches at or after offset
     `dirty_from` (the dirty section), then every batch filtered. What the cleaner does to its
     segments, without them (for tests and small logs)."""

@@ -65,7 +65,9 @@ def _long(lo: int = -LONG_MAX - 1, hi: int = LONG_MAX) -> Callable[[str], int]:
     def parse(text: str) -> int:
         value = int(text.strip())
         if not lo <= value <= hi:
-            raise ValueError(f"value must be between {lo} and {hi}" if hi < LONG_MAX else f"must be at least {lo}")
+            raise ValueError(
+                f"value must be between {lo} and {hi}" if hi < LONG_MAX else f"must be at least {lo}"
+            )
         return value
 
     return parse
@@ -147,31 +149,53 @@ _DEFS: tuple[TopicConfigDef, ...] = (
     TopicConfigDef("segment.ms", _long(1), "segment_ms", lambda c: str(c.log_roll_ms)),
     TopicConfigDef("segment.jitter.ms", _long(0), None, _const("0")),
     TopicConfigDef("segment.index.bytes", _int(4), "segment_index_bytes", _from("log.index.size.max.bytes")),
-    TopicConfigDef("index.interval.bytes", _int(0), "index_interval_bytes", _from("log.index.interval.bytes")),
+    TopicConfigDef(
+        "index.interval.bytes", _int(0), "index_interval_bytes", _from("log.index.interval.bytes")
+    ),
     TopicConfigDef("retention.ms", _long(-1), "retention_ms", lambda c: str(c.log_retention_ms)),
     TopicConfigDef("retention.bytes", _long(), "retention_bytes", _from("log.retention.bytes")),
     TopicConfigDef("cleanup.policy", _policy, "cleanup_policy", _from("log.cleanup.policy")),
     TopicConfigDef("flush.messages", _long(1), "flush_messages", _from("log.flush.interval.messages")),
     TopicConfigDef("flush.ms", _long(0), "flush_ms", _flush_ms),
     TopicConfigDef("max.message.bytes", _int(0), "max_message_bytes", _from("message.max.bytes")),
-    TopicConfigDef("message.timestamp.type", _choice("CreateTime", "LogAppendTime"), "message_timestamp_type",
-                   _from("log.message.timestamp.type")),
-    TopicConfigDef("compression.type",
-                   _choice("uncompressed", "zstd", "lz4", "snappy", "gzip", "producer"),
-                   "compression_type", _from("compression.type")),
-    TopicConfigDef("file.delete.delay.ms", _long(0), "file_delete_delay_ms", _from("log.segment.delete.delay.ms")),
+    TopicConfigDef(
+        "message.timestamp.type",
+        _choice("CreateTime", "LogAppendTime"),
+        "message_timestamp_type",
+        _from("log.message.timestamp.type"),
+    ),
+    TopicConfigDef(
+        "compression.type",
+        _choice("uncompressed", "zstd", "lz4", "snappy", "gzip", "producer"),
+        "compression_type",
+        _from("compression.type"),
+    ),
+    TopicConfigDef(
+        "file.delete.delay.ms", _long(0), "file_delete_delay_ms", _from("log.segment.delete.delay.ms")
+    ),
     # Compaction (broker/log/cleaner.py).
-    TopicConfigDef("delete.retention.ms", _long(0), "delete_retention_ms", _from("log.cleaner.delete.retention.ms")),
-    TopicConfigDef("min.compaction.lag.ms", _long(0), "min_compaction_lag_ms",
-                   _from("log.cleaner.min.compaction.lag.ms")),
-    TopicConfigDef("min.cleanable.dirty.ratio", _ratio, "min_cleanable_dirty_ratio",
-                   _from("log.cleaner.min.cleanable.ratio")),
+    TopicConfigDef(
+        "delete.retention.ms", _long(0), "delete_retention_ms", _from("log.cleaner.delete.retention.ms")
+    ),
+    TopicConfigDef(
+        "min.compaction.lag.ms", _long(0), "min_compaction_lag_ms", _from("log.cleaner.min.compaction.lag.ms")
+    ),
+    TopicConfigDef(
+        "min.cleanable.dirty.ratio",
+        _ratio,
+        "min_cleanable_dirty_ratio",
+        _from("log.cleaner.min.cleanable.ratio"),
+    ),
     # Accepted (Kafka defines them) but with no effect on this broker: max.compaction.lag.ms
     # (the cleaner goes by the dirty ratio only), replication and remote storage.
     TopicConfigDef("max.compaction.lag.ms", _long(1), None, _const(str(LONG_MAX))),
     TopicConfigDef("min.insync.replicas", _int(1), "min_insync_replicas", _from("min.insync.replicas")),
-    TopicConfigDef("unclean.leader.election.enable", _bool, "unclean_leader_election",
-                   _from("unclean.leader.election.enable")),
+    TopicConfigDef(
+        "unclean.leader.election.enable",
+        _bool,
+        "unclean_leader_election",
+        _from("unclean.leader.election.enable"),
+    ),
     TopicConfigDef("preallocate", _bool, None, _const("false")),
     TopicConfigDef("message.downconversion.enable", _bool, None, _const("true")),
     TopicConfigDef("message.format.version", _any, None, _const("3.0-IV1")),

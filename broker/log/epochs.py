@@ -82,7 +82,7 @@ class LeaderEpochCache:
         i = bisect.bisect_right([o for _, o in self.entries], start_offset)
         if i == 0:
             return False
-        kept = self.entries[i - 1:]
+        kept = self.entries[i - 1 :]
         if kept[0][1] == start_offset and len(kept) == len(self.entries):
             return False
         self.entries = [(kept[0][0], start_offset), *kept[1:]]
@@ -113,7 +113,7 @@ class LeaderEpochCache:
         try:
             if int(lines[0]) != 0:
                 raise ValueError(f"version {lines[0]}")
-            for line in lines[2:2 + int(lines[1])]:
+            for line in lines[2 : 2 + int(lines[1])]:
                 epoch, offset = line.split()
                 cache.assign(int(epoch), int(offset))
         except (IndexError, ValueError) as e:

@@ -57,9 +57,7 @@ class OffsetIndex:
     def append(self, offset: int, position: int) -> None:
         rel = offset - self.base_offset
         if self._rel and (rel <= self._rel[-1] or position <= self._pos[-1]):
-            raise CorruptIndexError(
-                f"index entry ({offset}, {position}) does not follow {self.last_entry}"
-            )
+            raise CorruptIndexError(f"index entry ({offset}, {position}) does not follow {self.last_entry}")
         self._rel.append(rel)
         self._pos.append(position)
 
@@ -77,7 +75,9 @@ class OffsetIndex:
         return bytes(out)
 
     @classmethod
-    def decode(cls, base_offset: int, data: bytes, log_size: int, max_bytes: int = 10 * 1024 * 1024) -> OffsetIndex:
+    def decode(
+        cls, base_offset: int, data: bytes, log_size: int, max_bytes: int = 10 * 1024 * 1024
+    ) -> OffsetIndex:
         """An index read from its file, checked against the segment's size (Kafka's sanity check,
         and a little more); raises CorruptIndexError."""
         if len(data) % OFFSET_ENTRY.size:
@@ -146,7 +146,9 @@ class TimeIndex:
     @classmethod
     def decode(cls, base_offset: int, data: bytes, max_bytes: int = 10 * 1024 * 1024) -> TimeIndex:
         if len(data) % TIME_ENTRY.size:
-            raise CorruptIndexError(f"time index file size {len(data)} is not a multiple of {TIME_ENTRY.size}")
+            raise CorruptIndexError(
+                f"time index file size {len(data)} is not a multiple of {TIME_ENTRY.size}"
+            )
         index = cls(base_offset, max_bytes)
         for ts, rel in TIME_ENTRY.iter_unpack(data):
             if rel < 0:

@@ -17,7 +17,9 @@ if TYPE_CHECKING:
     from broker.log.log import PendingWrite
 
 
-def write_group(group: list[PendingWrite], rolled: list[Segment], counts: list[tuple[Segment, int, int]]) -> bool:
+def write_group(
+    group: list[PendingWrite], rolled: list[Segment], counts: list[tuple[Segment, int, int]]
+) -> bool:
     """One group commit's writes (one pwritev per segment touched), its new index entries, and
     a full fsync of the segments it rolled away from. True if it created a segment file."""
     created = False
@@ -34,9 +36,14 @@ def write_group(group: list[PendingWrite], rolled: list[Segment], counts: list[t
     return created
 
 
-def write_and_sync(group: list[PendingWrite], rolled: list[Segment], counts: list[tuple[Segment, int, int]],
-                   touched: list[Segment], directory: Path | None,
-                   written: Callable[[], object] | None) -> bool:
+def write_and_sync(
+    group: list[PendingWrite],
+    rolled: list[Segment],
+    counts: list[tuple[Segment, int, int]],
+    touched: list[Segment],
+    directory: Path | None,
+    written: Callable[[], object] | None,
+) -> bool:
     """A group commit in one executor job: the write (then `written()`, which tells the loop the
     bytes are readable), then the fdatasync of `touched` (and of the directory if a segment file
     was created). True if a segment file was created."""
@@ -96,8 +103,9 @@ def truncate_segments(seg: Segment, offset: int, gone: list[Segment]) -> None:
     fsync_dir(seg.dir)
 
 
-def read_segment(seg: Segment, p0: int, visible: int, offset: int, max_bytes: int,
-                  min_one: bool) -> tuple[bytes, int] | None:
+def read_segment(
+    seg: Segment, p0: int, visible: int, offset: int, max_bytes: int, min_one: bool
+) -> tuple[bytes, int] | None:
     """(whole batches from the first one holding `offset`, its position), or None if the segment
     ends before `offset`. Blocking."""
     want = min(visible - p0, max(max_bytes, 0) + seg.index_interval + 8192)
@@ -117,12 +125,16 @@ def read_segment(seg: Segment, p0: int, visible: int, offset: int, max_bytes: in
     start = buf_start + found
     rel = found
     if len(buf) - rel < LOG_OVERHEAD:
-        buf, buf_start, rel = memoryview(seg.read(start, min(visible - start, max(max_bytes, LOG_OVERHEAD)))), start, 0
+        buf, buf_start, rel = (
+            memoryview(seg.read(start, min(visible - start, max(max_bytes, LOG_OVERHEAD)))),
+            start,
+            0,
+        )
     first_size = struct.unpack_from(">i", buf, rel + 8)[0] + LOG_OVERHEAD
     limit = max(max_bytes, 0)
     if min_one and first_size > limit:
         limit = first_size
     limit = min(limit, visible - start)
-    data = buf[rel:rel + limit] if rel + limit <= len(buf) else memoryview(seg.read(start, limit))
+    data = buf[rel : rel + limit] if rel + limit <= len(buf) else memoryview(seg.read(start, limit))
     cut = walk(data)
     return bytes(data[:cut]), start

@@ -54,8 +54,13 @@ def create_log_files(lg: Log) -> None:
     lg.dir.mkdir(parents=True, exist_ok=True)
     if lg.topic_id is not None:
         write_partition_metadata(lg.dir, lg.topic_id)
-    seg = Segment(lg.dir, 0, index_interval=lg.config.index_interval_bytes,
-                  index_max_bytes=lg.config.segment_index_bytes, created_ms=lg.clock())
+    seg = Segment(
+        lg.dir,
+        0,
+        index_interval=lg.config.index_interval_bytes,
+        index_max_bytes=lg.config.segment_index_bytes,
+        created_ms=lg.clock(),
+    )
     seg.open()
     seg.rewrite_indexes()
     fsync_dir(lg.dir)
@@ -92,8 +97,16 @@ def load_log(lg: Log, recovery_point: int | None, clean: bool) -> list[str]:
         create_log_files(lg)
         return cuts
     cfg = lg.config
-    segs = [Segment(lg.dir, b, index_interval=cfg.index_interval_bytes,
-                    index_max_bytes=cfg.segment_index_bytes, created_ms=lg.clock()) for b in sorted(bases)]
+    segs = [
+        Segment(
+            lg.dir,
+            b,
+            index_interval=cfg.index_interval_bytes,
+            index_max_bytes=cfg.segment_index_bytes,
+            created_ms=lg.clock(),
+        )
+        for b in sorted(bases)
+    ]
     if clean:
         first_full = len(segs) - 1
     elif recovery_point is None:
@@ -127,26 +140,43 @@ def load_log(lg: Log, recovery_point: int | None, clean: bool) -> list[str]:
             result = seg.recover(on_batch)
             if result.truncated_bytes:
                 seg.sync()
-                cut = (f"{lg.name}/{seg.log_path.name}: cut {result.truncated_bytes} bytes at byte "
-                       f"{result.valid_bytes} (offset {result.next_offset}): {result.reason}")
+                cut = (
+                    f"{lg.name}/{seg.log_path.name}: cut {result.truncated_bytes} bytes at byte "
+                    f"{result.valid_bytes} (offset {result.next_offset}): {result.reason}"
+                )
                 cuts.append(cut)
-                log.warning("truncate segment", log=lg.name, base_offset=seg.base_offset,
-                            valid_bytes=result.valid_bytes, truncated_bytes=result.truncated_bytes,
-                            next_offset=result.next_offset, reason=result.reason)
+                log.warning(
+                    "truncate segment",
+                    log=lg.name,
+                    base_offset=seg.base_offset,
+                    valid_bytes=result.valid_bytes,
+                    truncated_bytes=result.truncated_bytes,
+                    next_offset=result.next_offset,
+                    reason=result.reason,
+                )
             seg.rewrite_indexes(sync=True)
             if result.truncated_bytes and i + 1 < len(segs):
-                later = segs[i + 1:]
+                later = segs[i + 1 :]
                 for s in later:
                     cuts.append(f"{lg.name}/{s.log_path.name}: deleted (after a corrupt segment)")
-                    log.warning("delete segment", log=lg.name, base_offset=s.base_offset,
-                                reason="follows a truncated segment")
+                    log.warning(
+                        "delete segment",
+                        log=lg.name,
+                        base_offset=s.base_offset,
+                        reason="follows a truncated segment",
+                    )
                     s.close()
                     s.delete_files()
                 kept = segs[: i + 1]
                 break
         if i + 1 < len(segs) and seg.next_offset > segs[i + 1].base_offset:
-            log.warning("overlap segments", log=lg.name, base_offset=seg.base_offset,
-                        next_offset=seg.next_offset, next_base_offset=segs[i + 1].base_offset)
+            log.warning(
+                "overlap segments",
+                log=lg.name,
+                base_offset=seg.base_offset,
+                next_offset=seg.next_offset,
+                next_base_offset=segs[i + 1].base_offset,
+            )
     for s in kept[:-1]:
         s.finish()
     lg.set_segments(kept)

@@ -52,8 +52,18 @@ _PREFIX = struct.Struct(">qii")  # base offset, batch length, partition leader e
 _EXECUTOR_READ_BYTES = 256 * 1024  # reads larger than this leave the event loop
 _INLINE_WRITE_BYTES = 64 * 1024  # group writes up to this go to the page cache from the loop
 __all__ = [
-    "AppendInfo", "Log", "LogDeleted", "LogError", "LogOffline", "LogStats", "OffsetOutOfRange", "ReadResult",
-    "partition_dir_name", "read_partition_metadata", "uuid_from_kafka", "uuid_to_kafka",
+    "AppendInfo",
+    "Log",
+    "LogDeleted",
+    "LogError",
+    "LogOffline",
+    "LogStats",
+    "OffsetOutOfRange",
+    "ReadResult",
+    "partition_dir_name",
+    "read_partition_metadata",
+    "uuid_from_kafka",
+    "uuid_to_kafka",
 ]
 
 
@@ -103,8 +113,17 @@ def now_ms() -> int:
 class Log:
     """A partition's log. See the package docstring for the API."""
 
-    def __init__(self, topic: str, partition: int, directory: Path, config: LogConfig, executor: Executor | None,
-                 *, topic_id: uuid.UUID | None = None, clock: Callable[[], int] = now_ms):
+    def __init__(
+        self,
+        topic: str,
+        partition: int,
+        directory: Path,
+        config: LogConfig,
+        executor: Executor | None,
+        *,
+        topic_id: uuid.UUID | None = None,
+        clock: Callable[[], int] = now_ms,
+    ):
         self.topic = topic
         self.partition = partition
         self.dir = directory
@@ -168,28 +187,46 @@ class Log:
 
     # --- appending -------------------------------------------------------------------------
 
-    async def append(self, records: bytes | bytearray | memoryview, *, durable: bool = True) -> tuple[int, int]:
+    async def append(
+        self, records: bytes | bytearray | memoryview, *, durable: bool = True
+    ) -> tuple[int, int]:
         """Append one or more RecordBatch v2 (their offsets are assigned here); return the first
         and last offset given. With `durable` (the default) it returns once fsynced."""
-        batches = validate_batches(records, max_message_bytes=self.config.max_message_bytes, from_client=False)
+        batches = validate_batches(
+            records, max_message_bytes=self.config.max_message_bytes, from_client=False
+        )
         info = await self.append_batches(batches, durable=durable)
         return info.base_offset, info.last_offset
 
-    async def append_records(self, records: Sequence[tuple[bytes | None, bytes | None]], *,
-                             durable: bool = True, compression: int = 0) -> tuple[int, int]:
+    async def append_records(
+        self,
+        records: Sequence[tuple[bytes | None, bytes | None]],
+        *,
+        durable: bool = True,
+        compression: int = 0,
+    ) -> tuple[int, int]:
         """Append (key, value) records as one batch (durably, by default)."""
-        batch = build_batch([Record(offset_delta=i, key=k, value=v) for i, (k, v) in enumerate(records)],
-                            compression=compression)
+        batch = build_batch(
+            [Record(offset_delta=i, key=k, value=v) for i, (k, v) in enumerate(records)],
+            compression=compression,
+        )
         return await self.append(batch, durable=durable)
 
-    async def append_batches(self, batches: list[PreparedBatch], *, durable: bool = True,
-                             timeout: float | None = None) -> AppendInfo:
+    async def append_batches(
+        self, batches: list[PreparedBatch], *, durable: bool = True, timeout: float | None = None
+    ) -> AppendInfo:
         """Append validated batches. Raises LogError (with its Kafka error code) or
         ProducerStateError; asyncio.TimeoutError if durability took longer than `timeout`
         (the batches are in the log regardless, as with Kafka's acks=all timeout)."""
         info, future = self._assign(batches, durable)
-        if future is None and info.duplicate and (
-                (durable and self.recovery_point <= info.last_offset) or self.written_offset <= info.last_offset):
+        if (
+            future is None
+            and info.duplicate
+            and (
+                (durable and self.recovery_point <= info.last_offset)
+                or self.written_offset <= info.last_offset
+            )
+        ):
             # A retry of a batch still on its way to disk: answer it when the original is there.
             future = asyncio.ensure_future(self.flush())
         if future is not None:
@@ -200,7 +237,9 @@ class Log:
                     await asyncio.shield(future)
         return info
 
-    def _assign(self, batches: list[PreparedBatch], durable: bool) -> tuple[AppendInfo, asyncio.Future[Any] | None]:
+    def _assign(
+        self, batches: list[PreparedBatch], durable: bool
+    ) -> tuple[AppendInfo, asyncio.Future[Any] | None]:
         if self.deleted:
             raise LogDeleted(f"{self.name} was deleted")
         if self.failed is not None:
@@ -215,7 +254,9 @@ class Log:
             if duplicate is not None:
                 if len(batches) == 1:
                     return self._duplicate(duplicate), None
-                raise ProducerStateError(ErrorCode.DUPLICATE_SEQUENCE_NUMBER, "duplicate batch inside one append")
+                raise ProducerStateError(
+                    ErrorCode.DUPLICATE_SEQUENCE_NUMBER, "duplicate batch inside one append"
+                )
             self.producer_state.update(b.header, 0, pending)  # so later batches check against it
         pending.clear()
         if self.epochs.assign(self.leader_epoch, self.next_offset):
@@ -237,8 +278,10 @@ class Log:
                 max_ts = append_time
             base = self.next_offset
             view = memoryview(data)
-            chunks: list[bytes | memoryview] = [_PREFIX.pack(base, h.batch_length, self.leader_epoch),
-                                                view[_PREFIX.size:h.size]]
+            chunks: list[bytes | memoryview] = [
+                _PREFIX.pack(base, h.batch_length, self.leader_epoch),
+                view[_PREFIX.size : h.size],
+            ]
             self._place(h, base, max_ts, chunks, now, durable, writes)
             self.producer_state.update(h, base, pending)
         self.producer_state.commit(pending)
@@ -249,8 +292,16 @@ class Log:
         info = AppendInfo(first, self.next_offset - 1, append_time, self.log_start_offset)
         return info, future
 
-    def _place(self, h: BatchHeader, base: int, max_ts: int, chunks: list[bytes | memoryview], now: int,
-               durable: bool, writes: list[PendingWrite]) -> None:
+    def _place(
+        self,
+        h: BatchHeader,
+        base: int,
+        max_ts: int,
+        chunks: list[bytes | memoryview],
+        now: int,
+        durable: bool,
+        writes: list[PendingWrite],
+    ) -> None:
         """Give a batch its place at the end of the log (rolling first if due) and queue its bytes."""
         seg = self._maybe_roll(h, max_ts, now)
         last = base + h.last_offset_delta
@@ -264,7 +315,9 @@ class Log:
             w.next_offset = last + 1
             w.messages += h.records_count
         else:
-            writes.append(PendingWrite(seg, position, chunks, h.size, last + 1, h.records_count, durable, None))
+            writes.append(
+                PendingWrite(seg, position, chunks, h.size, last + 1, h.records_count, durable, None)
+            )
 
     async def append_as_follower(self, records: bytes | memoryview) -> int:
         """Append batches fetched from the leader as they are: their offsets, leader epochs and
@@ -285,11 +338,14 @@ class Log:
             if h.last_offset < self.next_offset:
                 continue
             if h.base_offset < self.next_offset:
-                raise CorruptRecordError(f"batch {h.base_offset}..{h.last_offset} overlaps the log end "
-                                         f"{self.next_offset} of {self.name}", pos)
+                raise CorruptRecordError(
+                    f"batch {h.base_offset}..{h.last_offset} overlaps the log end "
+                    f"{self.next_offset} of {self.name}",
+                    pos,
+                )
             if self.epochs.assign(h.partition_leader_epoch, h.base_offset):
                 self._epochs_dirty = True
-            self._place(h, h.base_offset, h.max_timestamp, [view[pos:pos + h.size]], now, False, writes)
+            self._place(h, h.base_offset, h.max_timestamp, [view[pos : pos + h.size]], now, False, writes)
             self.producer_state.update(h, h.base_offset)
         if not writes:
             return self.next_offset
@@ -321,7 +377,9 @@ class Log:
             if self.deleted or self.failed is not None:
                 raise LogOffline(f"{self.name} went offline while waiting for replication")
             if not self.is_leader or self.leader_epoch != epoch:
-                raise LogError(f"{self.name}: no longer the leader at epoch {epoch}", ErrorCode.NOT_LEADER_OR_FOLLOWER)
+                raise LogError(
+                    f"{self.name}: no longer the leader at epoch {epoch}", ErrorCode.NOT_LEADER_OR_FOLLOWER
+                )
             woken = loop.create_future()
             self.add_waiter(woken)
             try:
@@ -384,17 +442,26 @@ class Log:
             waited = max_timestamp - seg.rolling_timestamp
         else:
             waited = now - seg.created_ms
-        if (seg.end > cfg.segment_bytes - h.size or waited > cfg.segment_ms
-                or seg.offset_index.is_full or seg.time_index.is_full
-                or not seg.can_hold(self.next_offset + h.last_offset_delta)):
+        if (
+            seg.end > cfg.segment_bytes - h.size
+            or waited > cfg.segment_ms
+            or seg.offset_index.is_full
+            or seg.time_index.is_full
+            or not seg.can_hold(self.next_offset + h.last_offset_delta)
+        ):
             self._roll(now)
         return self.active
 
     def _roll(self, now: int) -> None:
         old = self.active
         old.finish()
-        new = Segment(self.dir, self.next_offset, index_interval=self.config.index_interval_bytes,
-                      index_max_bytes=self.config.segment_index_bytes, created_ms=now)
+        new = Segment(
+            self.dir,
+            self.next_offset,
+            index_interval=self.config.index_interval_bytes,
+            index_max_bytes=self.config.segment_index_bytes,
+            created_ms=now,
+        )
         self.segments.append(new)
         self._bases.append(new.base_offset)
         self._rolled.append(old)
@@ -407,7 +474,9 @@ class Log:
         if self.recovery_point >= self.next_offset and not self._queue and not self._rolled:
             return
         future = asyncio.get_running_loop().create_future()
-        self._queue.append(PendingWrite(self.active, self.active.end, [], 0, self.next_offset, 0, True, future))
+        self._queue.append(
+            PendingWrite(self.active, self.active.end, [], 0, self.next_offset, 0, True, future)
+        )
         self._kick()
         await future
 
@@ -421,7 +490,9 @@ class Log:
 
     def _kick(self) -> None:
         if self._writer is None or self._writer.done():
-            self._writer = asyncio.get_running_loop().create_task(self._write_loop(), name=f"write {self.name}")
+            self._writer = asyncio.get_running_loop().create_task(
+                self._write_loop(), name=f"write {self.name}"
+            )
 
     async def _write_loop(self) -> None:
         """Hand everything queued to the disk as one group: one write per segment and, if any
@@ -448,8 +519,11 @@ class Log:
                 if w.segment not in touched:
                     touched.append(w.segment)
             counts = [(s, len(s.offset_index), len(s.time_index)) for s in touched]
-            inline = (not rolled and sum(w.nbytes for w in group) <= _INLINE_WRITE_BYTES
-                      and all(s.fd is not None for s in touched))
+            inline = (
+                not rolled
+                and sum(w.nbytes for w in group) <= _INLINE_WRITE_BYTES
+                and all(s.fd is not None for s in touched)
+            )
             try:
                 if inline:
                     io.write_group(group, rolled, counts)
@@ -458,12 +532,24 @@ class Log:
                     directory = self.dir if sync and self._dir_dirty else None
                     if sync:
                         self._dir_dirty = False
-                    written = None if inline else functools.partial(
-                        loop.call_soon_threadsafe, self._written, group, messages, rolled, sync)
+                    written = (
+                        None
+                        if inline
+                        else functools.partial(
+                            loop.call_soon_threadsafe, self._written, group, messages, rolled, sync
+                        )
+                    )
                     started = perf_counter()
                     created = await loop.run_in_executor(
-                        self.executor, io.write_and_sync, [] if inline else group, rolled,
-                        [] if inline else counts, touched if sync else [], directory, written)
+                        self.executor,
+                        io.write_and_sync,
+                        [] if inline else group,
+                        rolled,
+                        [] if inline else counts,
+                        touched if sync else [],
+                        directory,
+                        written,
+                    )
                     if sync:
                         FSYNC.observe(perf_counter() - started)
                     if created and not sync:
@@ -539,7 +625,9 @@ class Log:
 
     # --- reading ---------------------------------------------------------------------------
 
-    async def read(self, offset: int, max_bytes: int, *, min_one: bool = True, replica: bool = False) -> ReadResult:
+    async def read(
+        self, offset: int, max_bytes: int, *, min_one: bool = True, replica: bool = False
+    ) -> ReadResult:
         """Whole stored batches from the one holding `offset` on, at most `max_bytes` of them
         (but the first batch whatever its size if `min_one`), from one segment, below the high
         watermark (below the written offset for a `replica`: followers copy what consumers may
@@ -569,7 +657,8 @@ class Log:
                     seg.readers += 1
                     try:
                         found = await asyncio.get_running_loop().run_in_executor(
-                            self.executor, io.read_segment, seg, p0, visible, offset, max_bytes, min_one)
+                            self.executor, io.read_segment, seg, p0, visible, offset, max_bytes, min_one
+                        )
                     finally:
                         seg.readers -= 1
                         if seg.retired and seg.readers == 0:
@@ -586,7 +675,9 @@ class Log:
             i += 1
         return ReadResult(b"", hw, self.log_start_offset, self.active, self.active.size)
 
-    async def batches(self, start: int = 0, chunk_bytes: int = 1 << 20) -> AsyncIterator[tuple[BatchHeader, bytes]]:
+    async def batches(
+        self, start: int = 0, chunk_bytes: int = 1 << 20
+    ) -> AsyncIterator[tuple[BatchHeader, bytes]]:
         """(header, bytes) of every batch from offset `start` up to the written offset (this
         replica's whole log, as a coordinator loading its partition reads it, like Kafka's)."""
         offset = max(start, self.log_start_offset)
@@ -597,7 +688,7 @@ class Log:
             buf = result.records
             for pos, h in iter_batches(buf):
                 if h.last_offset >= offset:
-                    yield h, buf[pos:pos + h.size]
+                    yield h, buf[pos : pos + h.size]
                 offset = h.next_offset
 
     async def read_records(self, start: int = 0) -> AsyncIterator[tuple[bytes | None, bytes | None]]:
@@ -672,7 +763,9 @@ class Log:
             if offset == -1:
                 offset = hw
             if offset < 0 or offset > hw:
-                raise OffsetOutOfRange(f"cannot delete records of {self.name} before {offset}: outside [0, {hw}]")
+                raise OffsetOutOfRange(
+                    f"cannot delete records of {self.name} before {offset}: outside [0, {hw}]"
+                )
             if offset > self.log_start_offset:
                 self.log_start_offset = offset
                 log.info("delete records", log=self.name, log_start_offset=offset)
@@ -688,8 +781,13 @@ class Log:
         self.log_start_offset = max(self.log_start_offset, self.segments[0].base_offset)
         for s in doomed:
             s.retired = True
-            log.info("delete segment", log=self.name, base_offset=s.base_offset, size=s.end,
-                     log_start_offset=self.log_start_offset)
+            log.info(
+                "delete segment",
+                log=self.name,
+                base_offset=s.base_offset,
+                size=s.end,
+                log_start_offset=self.log_start_offset,
+            )
         await asyncio.get_running_loop().run_in_executor(self.executor, io.delete_segments, doomed)
         for s in doomed:
             if s.readers == 0:
@@ -702,7 +800,9 @@ class Log:
         self.closed = True
         await self.wait_idle()
         if self.failed is None and not self.deleted:
-            await asyncio.get_running_loop().run_in_executor(self.executor, io.close_segments, self.segments, self.dir)
+            await asyncio.get_running_loop().run_in_executor(
+                self.executor, io.close_segments, self.segments, self.dir
+            )
             self.recovery_point = self.high_watermark
         else:
             for s in self.segments:

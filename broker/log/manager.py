@@ -50,10 +50,19 @@ def parse_partition_dir(name: str) -> TopicPartition | None:
 class LogManager:
     """Owns every partition's Log and the executor their disk I/O runs in."""
 
-    def __init__(self, log_dirs: list[Path], *, retention_check_ms: int = 300_000,
-                 flush_check_ms: int = (1 << 63) - 1, checkpoint_ms: int = 60_000,
-                 recovery_threads: int = 1, io_threads: int = 8, producer_expiration_ms: int = 86_400_000,
-                 cleaner_enabled: bool = True, cleaner_backoff_ms: int = 15_000):
+    def __init__(
+        self,
+        log_dirs: list[Path],
+        *,
+        retention_check_ms: int = 300_000,
+        flush_check_ms: int = (1 << 63) - 1,
+        checkpoint_ms: int = 60_000,
+        recovery_threads: int = 1,
+        io_threads: int = 8,
+        producer_expiration_ms: int = 86_400_000,
+        cleaner_enabled: bool = True,
+        cleaner_backoff_ms: int = 15_000,
+    ):
         self.log_dirs = [Path(d) for d in log_dirs]
         self.retention_check_ms = retention_check_ms
         self.flush_check_ms = flush_check_ms
@@ -110,8 +119,11 @@ class LogManager:
 
     # --- start and stop --------------------------------------------------------------------
 
-    async def load(self, config_for: Callable[[str], LogConfig],
-                   topic_id_for: Callable[[str], uuid.UUID | None] | None = None) -> dict[TopicPartition, Log]:
+    async def load(
+        self,
+        config_for: Callable[[str], LogConfig],
+        topic_id_for: Callable[[str], uuid.UUID | None] | None = None,
+    ) -> dict[TopicPartition, Log]:
         """Load and recover every partition found on disk."""
         loop = asyncio.get_running_loop()
         for d in self.log_dirs:
@@ -151,14 +163,19 @@ class LogManager:
         """Start the background tasks (retention, flushes, checkpoints, the cleaner)."""
         self.cleaner.start()
         self._tasks = [
-            asyncio.get_running_loop().create_task(self._every(self.retention_check_ms, self.apply_retention),
-                                                   name="log retention"),
-            asyncio.get_running_loop().create_task(self._every(self.checkpoint_ms, self.checkpoint_recovery_points),
-                                                   name="log checkpoints"),
+            asyncio.get_running_loop().create_task(
+                self._every(self.retention_check_ms, self.apply_retention), name="log retention"
+            ),
+            asyncio.get_running_loop().create_task(
+                self._every(self.checkpoint_ms, self.checkpoint_recovery_points), name="log checkpoints"
+            ),
         ]
         if self.flush_check_ms < (1 << 40):
-            self._tasks.append(asyncio.get_running_loop().create_task(
-                self._every(self.flush_check_ms, self.flush_due), name="log flusher"))
+            self._tasks.append(
+                asyncio.get_running_loop().create_task(
+                    self._every(self.flush_check_ms, self.flush_due), name="log flusher"
+                )
+            )
 
     async def stop(self) -> None:
         """Stop background work, close every log (finishing and fsyncing writes), write the
@@ -172,7 +189,8 @@ class LogManager:
         self._tasks.clear()
         results = await asyncio.gather(*(lg.close() for lg in self.logs.values()), return_exceptions=True)
         failed = any(isinstance(r, BaseException) for r in results) or any(
-            lg.failed is not None for lg in self.logs.values())
+            lg.failed is not None for lg in self.logs.values()
+        )
         loop = asyncio.get_running_loop()
         await self.checkpoint_recovery_points()
         if not failed:
@@ -204,8 +222,14 @@ class LogManager:
         if existing is not None:
             return existing
         base = self._pick_dir()
-        lg = Log(topic, partition, base / partition_dir_name(topic, partition), config, self.executor,
-                 topic_id=topic_id)
+        lg = Log(
+            topic,
+            partition,
+            base / partition_dir_name(topic, partition),
+            config,
+            self.executor,
+            topic_id=topic_id,
+        )
         await asyncio.get_running_loop().run_in_executor(self.executor, lg.create_files)
         self.logs[tp] = lg
         self._log_dir_of[tp] = base
@@ -275,8 +299,9 @@ class LogManager:
         loop = asyncio.get_running_loop()
         for d, offsets in by_dir.items():
             await loop.run_in_executor(self.executor, write_checkpoint, d / RECOVERY_CHECKPOINT, offsets)
-            await loop.run_in_executor(self.executor, write_checkpoint, d / REPLICATION_CHECKPOINT,
-                                       high_watermarks[d])
+            await loop.run_in_executor(
+                self.executor, write_checkpoint, d / REPLICATION_CHECKPOINT, high_watermarks[d]
+            )
         await self.checkpoint_log_starts()
 
 

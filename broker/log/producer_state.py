@@ -102,7 +102,9 @@ class ProducerStateManager:
             )
         return None
 
-    def update(self, h: BatchHeader, base_offset: int, pending: dict[int, ProducerEntry] | None = None) -> None:
+    def update(
+        self, h: BatchHeader, base_offset: int, pending: dict[int, ProducerEntry] | None = None
+    ) -> None:
         """Record the batch `h`, appended at `base_offset`."""
         if not h.has_producer_id:
             return
@@ -120,9 +122,15 @@ class ProducerStateManager:
             entry.epoch = h.producer_epoch
             entry.batches.clear()
         if h.base_sequence >= 0:
-            entry.batches.append(BatchMetadata(
-                h.base_sequence, h.last_sequence, base_offset, base_offset + h.last_offset_delta, h.max_timestamp,
-            ))
+            entry.batches.append(
+                BatchMetadata(
+                    h.base_sequence,
+                    h.last_sequence,
+                    base_offset,
+                    base_offset + h.last_offset_delta,
+                    h.max_timestamp,
+                )
+            )
         entry.last_timestamp = max(entry.last_timestamp, h.max_timestamp)
 
     def commit(self, pending: dict[int, ProducerEntry]) -> None:
@@ -143,7 +151,11 @@ class ProducerStateManager:
 
     def expire(self, now_ms: int, expiration_ms: int) -> int:
         """Forget producers silent for `expiration_ms` (Kafka's producer.id.expiration.ms)."""
-        dead = [pid for pid, e in self.producers.items() if e.last_timestamp >= 0 and now_ms - e.last_timestamp > expiration_ms]
+        dead = [
+            pid
+            for pid, e in self.producers.items()
+            if e.last_timestamp >= 0 and now_ms - e.last_timestamp > expiration_ms
+        ]
         for pid in dead:
             del self.producers[pid]
         return len(dead)

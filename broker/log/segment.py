@@ -91,14 +91,37 @@ class Segment:
     """A segment's files and in-memory bookkeeping (see the module docstring)."""
 
     __slots__ = (
-        "base_offset", "dir", "fd", "size", "end", "next_offset", "offset_index", "time_index",
-        "index_interval", "bytes_since_index", "max_timestamp", "offset_of_max_timestamp",
-        "rolling_timestamp", "created_ms", "readers", "retired", "closed",
-        "_index_on_disk", "_time_on_disk", "_index_max_bytes",
+        "base_offset",
+        "dir",
+        "fd",
+        "size",
+        "end",
+        "next_offset",
+        "offset_index",
+        "time_index",
+        "index_interval",
+        "bytes_since_index",
+        "max_timestamp",
+        "offset_of_max_timestamp",
+        "rolling_timestamp",
+        "created_ms",
+        "readers",
+        "retired",
+        "closed",
+        "_index_on_disk",
+        "_time_on_disk",
+        "_index_max_bytes",
     )
 
-    def __init__(self, directory: Path, base_offset: int, *, index_interval: int = 4096,
-                 index_max_bytes: int = 10 * 1024 * 1024, created_ms: int = 0):
+    def __init__(
+        self,
+        directory: Path,
+        base_offset: int,
+        *,
+        index_interval: int = 4096,
+        index_max_bytes: int = 10 * 1024 * 1024,
+        created_ms: int = 0,
+    ):
         self.base_offset = base_offset
         self.dir = directory
         self.fd: int | None = None
@@ -200,18 +223,24 @@ class Segment:
     def write_indexes(self, index_count: int, time_count: int) -> None:
         """Append the index entries (up to the given counts) not yet in the files."""
         if index_count > self._index_on_disk:
-            data = self.offset_index.encode(self._index_on_disk)[: (index_count - self._index_on_disk) * OFFSET_ENTRY.size]
+            data = self.offset_index.encode(self._index_on_disk)[
+                : (index_count - self._index_on_disk) * OFFSET_ENTRY.size
+            ]
             _write_file_at(self.index_path, data, self._index_on_disk * OFFSET_ENTRY.size)
             self._index_on_disk = index_count
         if time_count > self._time_on_disk:
-            data = self.time_index.encode(self._time_on_disk)[: (time_count - self._time_on_disk) * TIME_ENTRY.size]
+            data = self.time_index.encode(self._time_on_disk)[
+                : (time_count - self._time_on_disk) * TIME_ENTRY.size
+            ]
             _write_file_at(self.timeindex_path, data, self._time_on_disk * TIME_ENTRY.size)
             self._time_on_disk = time_count
 
     def rewrite_indexes(self, sync: bool = False) -> None:
         """Replace both index files with the in-memory indexes."""
-        for path, data in ((self.index_path, self.offset_index.encode()),
-                           (self.timeindex_path, self.time_index.encode())):
+        for path, data in (
+            (self.index_path, self.offset_index.encode()),
+            (self.timeindex_path, self.time_index.encode()),
+        ):
             _replace_file(path, data, sync)
         self._index_on_disk = len(self.offset_index)
         self._time_on_disk = len(self.time_index)
@@ -356,7 +385,9 @@ class Segment:
                 reason = "CRC mismatch"
                 break
             if h.base_offset < next_offset or h.last_offset_delta < 0 or not self.can_hold(h.last_offset):
-                reason = f"offsets {h.base_offset}..{h.last_offset} out of order or range (expected {next_offset})"
+                reason = (
+                    f"offsets {h.base_offset}..{h.last_offset} out of order or range (expected {next_offset})"
+                )
                 break
             self.note_batch(valid, size, h.last_offset, h.max_timestamp)
             if on_batch is not None:

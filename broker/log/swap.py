@@ -64,10 +64,18 @@ class CleanedOutput:
     def __init__(self, first: Segment, *, index_interval: int, index_max_bytes: int):
         self.dir, self.base = first.dir, first.base_offset
         self.replaced: list[Segment] = []
-        self.segment = Segment(self.dir, self.base, index_interval=index_interval,
-                               index_max_bytes=index_max_bytes, created_ms=first.created_ms)
-        self.fd = os.open(_path(self.dir, self.base, LOG_SUFFIX, CLEANED_SUFFIX),
-                          os.O_RDWR | os.O_CREAT | os.O_TRUNC | getattr(os, "O_CLOEXEC", 0), 0o644)
+        self.segment = Segment(
+            self.dir,
+            self.base,
+            index_interval=index_interval,
+            index_max_bytes=index_max_bytes,
+            created_ms=first.created_ms,
+        )
+        self.fd = os.open(
+            _path(self.dir, self.base, LOG_SUFFIX, CLEANED_SUFFIX),
+            os.O_RDWR | os.O_CREAT | os.O_TRUNC | getattr(os, "O_CLOEXEC", 0),
+            0o644,
+        )
         self.size = 0
         self._pending: list[bytes] = []
         self._pending_bytes = 0
@@ -78,10 +86,12 @@ class CleanedOutput:
         if not self.replaced:
             return True
         out = self.segment
-        return (self.size + seg.size <= max_bytes
-                and len(out.offset_index) + len(seg.offset_index) < out.offset_index.max_entries
-                and len(out.time_index) + len(seg.time_index) < out.time_index.max_entries
-                and seg.next_offset - 1 - self.base <= _RELATIVE_MAX)
+        return (
+            self.size + seg.size <= max_bytes
+            and len(out.offset_index) + len(seg.offset_index) < out.offset_index.max_entries
+            and len(out.time_index) + len(seg.time_index) < out.time_index.max_entries
+            and seg.next_offset - 1 - self.base <= _RELATIVE_MAX
+        )
 
     def add(self, data: bytes | memoryview, header: BatchHeader) -> None:
         self.segment.note_batch(self.size, header.size, header.last_offset, header.max_timestamp)
@@ -115,7 +125,9 @@ class CleanedOutput:
         _write_file(_path(directory, base, REPLACES_SUFFIX, CLEANED_SUFFIX), replaced.encode())
         fsync_dir(directory)
         for suffix in (INDEX_SUFFIX, TIMEINDEX_SUFFIX, REPLACES_SUFFIX, LOG_SUFFIX):  # the log file last
-            os.rename(_path(directory, base, suffix, CLEANED_SUFFIX), _path(directory, base, suffix, SWAP_SUFFIX))
+            os.rename(
+                _path(directory, base, suffix, CLEANED_SUFFIX), _path(directory, base, suffix, SWAP_SUFFIX)
+            )
         fsync_dir(directory)  # committed: recovery now completes this swap
         new.fd = self.fd
         new._index_on_disk = len(new.offset_index)

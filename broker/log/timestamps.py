@@ -59,7 +59,7 @@ async def segment_batches(lg: Log, seg: Segment, start: int) -> AsyncIterator[tu
         if not result.records or result.segment is not seg:
             return
         for pos, h in iter_batches(result.records):
-            yield h, result.records[pos:pos + h.size]
+            yield h, result.records[pos : pos + h.size]
             offset = h.next_offset
 
 
@@ -78,4 +78,4 @@ def legacy_offsets_before(lg: Log, timestamp: int, max_count: int) -> list[int]:
     offsets = sorted(set(offsets), reverse=True)
     if timestamp == -1 and lg.high_watermark not in offsets:
         offsets.insert(0, lg.high_watermark)
-    return offsets[:max(0, max_count)]
+    return offsets[: max(0, max_count)]

@@ -32,8 +32,11 @@ from protocol.records import (
 Buffer = bytes | bytearray | memoryview
 
 CODECS = {
-    "uncompressed": Compression.NONE, "gzip": Compression.GZIP, "snappy": Compression.SNAPPY,
-    "lz4": Compression.LZ4, "zstd": Compression.ZSTD,
+    "uncompressed": Compression.NONE,
+    "gzip": Compression.GZIP,
+    "snappy": Compression.SNAPPY,
+    "lz4": Compression.LZ4,
+    "zstd": Compression.ZSTD,
 }
 
 
@@ -52,8 +55,14 @@ class PreparedBatch:
     header: BatchHeader
 
 
-def validate_batches(records: Buffer | None, *, max_message_bytes: int, from_client: bool = True,
-                     single: bool = False, compacted: bool = False) -> list[PreparedBatch]:
+def validate_batches(
+    records: Buffer | None,
+    *,
+    max_message_bytes: int,
+    from_client: bool = True,
+    single: bool = False,
+    compacted: bool = False,
+) -> list[PreparedBatch]:
     """The batches of a Produce partition (or an internal append), checked; raises RecordError."""
     if not records:
         raise RecordError(ErrorCode.INVALID_RECORD, "the request holds no record batch")
@@ -68,23 +77,28 @@ def validate_batches(records: Buffer | None, *, max_message_bytes: int, from_cli
         except CorruptRecordError as e:
             magic = magic_of(view, pos)
             if magic != MAGIC:
-                raise RecordError(ErrorCode.INVALID_RECORD,
-                                  f"record batch magic {magic}: only magic 2 batches are accepted") from e
+                raise RecordError(
+                    ErrorCode.INVALID_RECORD, f"record batch magic {magic}: only magic 2 batches are accepted"
+                ) from e
             raise RecordError(ErrorCode.CORRUPT_MESSAGE, str(e)) from e
         size = h.size
         if pos + size > end:
             raise RecordError(ErrorCode.CORRUPT_MESSAGE, f"record batch at byte {pos} runs past the end")
         if size > max_message_bytes:
-            raise RecordError(ErrorCode.MESSAGE_TOO_LARGE,
-                              f"record batch of {size} bytes is larger than max.message.bytes {max_message_bytes}")
+            raise RecordError(
+                ErrorCode.MESSAGE_TOO_LARGE,
+                f"record batch of {size} bytes is larger than max.message.bytes {max_message_bytes}",
+            )
         if h.crc != compute_crc(view, pos, size):
             raise RecordError(ErrorCode.CORRUPT_MESSAGE, f"record batch at byte {pos} fails its CRC")
         if h.records_count <= 0 or h.last_offset_delta < 0 or h.last_offset_delta + 1 != h.records_count:
-            raise RecordError(ErrorCode.INVALID_RECORD,
-                              f"inconsistent record count {h.records_count} and last offset delta {h.last_offset_delta}")
+            raise RecordError(
+                ErrorCode.INVALID_RECORD,
+                f"inconsistent record count {h.records_count} and last offset delta {h.last_offset_delta}",
+            )
         if from_client and h.is_control:
             raise RecordError(ErrorCode.INVALID_RECORD, "clients may not send control batches")
-        data = view[pos:pos + size]
+        data = view[pos : pos + size]
         if compacted and from_client:
             _check_keys(data)
         out.append(PreparedBatch(data, h))
@@ -101,8 +115,9 @@ def _check_keys(data: Buffer) -> None:
         raise RecordError(ErrorCode.CORRUPT_MESSAGE, str(e)) from e
     for i, record in enumerate(batch.records):
         if record.key is None:
-            raise RecordError(ErrorCode.INVALID_RECORD,
-                              "Compacted topic cannot accept message without key", record_index=i)
+            raise RecordError(
+                ErrorCode.INVALID_RECORD, "Compacted topic cannot accept message without key", record_index=i
+            )
 
 
 def recompress(batch: PreparedBatch, compression_type: str) -> PreparedBatch:
@@ -130,8 +145,12 @@ def upconvert_legacy(records: Buffer) -> bytes:
     base_ts = legacy[0].timestamp
     timestamp_type = legacy[0].timestamp_type
     recs = [
-        Record(offset_delta=i, timestamp_delta=(r.timestamp - base_ts) if base_ts >= 0 and r.timestamp >= 0 else 0,
-               key=r.key, value=r.value)
+        Record(
+            offset_delta=i,
+            timestamp_delta=(r.timestamp - base_ts) if base_ts >= 0 and r.timestamp >= 0 else 0,
+            key=r.key,
+            value=r.value,
+        )
         for i, r in enumerate(legacy)
     ]
     codec = legacy[0].compression

@@ -29,11 +29,21 @@ class Parser(argparse.ArgumentParser):
 
 def parser(prog: str, description: str) -> Parser:
     p = Parser(prog=prog, description=description)
-    p.add_argument("--bootstrap-server", required=True, metavar="HOST:PORT",
-                   help="the broker(s) to connect to, comma-separated")
-    p.add_argument("--output", choices=("table", "json"), default="table",
-                   help="aligned tables (default) or JSON for scripts")
-    p.add_argument("--timeout", type=int, default=30_000, metavar="MS", help="request timeout (default 30000)")
+    p.add_argument(
+        "--bootstrap-server",
+        required=True,
+        metavar="HOST:PORT",
+        help="the broker(s) to connect to, comma-separated",
+    )
+    p.add_argument(
+        "--output",
+        choices=("table", "json"),
+        default="table",
+        help="aligned tables (default) or JSON for scripts",
+    )
+    p.add_argument(
+        "--timeout", type=int, default=30_000, metavar="MS", help="request timeout (default 30000)"
+    )
     return p
 
 
@@ -58,8 +68,9 @@ def run(args: argparse.Namespace, work: Callable[[AsyncAdmin], Awaitable[int | N
     """Connect, run `work`, and turn every failure into one line on stderr and exit 1."""
 
     async def main() -> int | None:
-        async with AsyncAdmin(args.bootstrap_server, request_timeout_ms=args.timeout,
-                              client_id="kbroker-cli") as admin:
+        async with AsyncAdmin(
+            args.bootstrap_server, request_timeout_ms=args.timeout, client_id="kbroker-cli"
+        ) as admin:
             return await work(admin)
 
     try:
@@ -88,13 +99,13 @@ def split_config(text: str) -> dict[str, str]:
             end = text.find("]", eq)
             if end < 0:
                 raise CliError(f"invalid config {text[i:]!r}: unclosed [")
-            value, i = text[eq + 2:end], end + 1
+            value, i = text[eq + 2 : end], end + 1
             if i < n and text[i] == ",":
                 i += 1
         else:
             end = text.find(",", eq)
             end = n if end < 0 else end
-            value, i = text[eq + 1:end], end + 1
+            value, i = text[eq + 1 : end], end + 1
         if not key:
             raise CliError(f"invalid config {text!r}: empty key")
         out[key] = value

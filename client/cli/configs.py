@@ -18,8 +18,14 @@ from client.cli.common import CliError, parser, run, split_config
 from client.errors import KafkaError
 from protocol.errors import ErrorCode
 
-SOURCES = {1: "DYNAMIC_TOPIC_CONFIG", 2: "DYNAMIC_BROKER_CONFIG", 3: "DYNAMIC_DEFAULT_BROKER_CONFIG",
-           4: "STATIC_BROKER_CONFIG", 5: "DEFAULT_CONFIG", 6: "DYNAMIC_BROKER_LOGGER_CONFIG"}
+SOURCES = {
+    1: "DYNAMIC_TOPIC_CONFIG",
+    2: "DYNAMIC_BROKER_CONFIG",
+    3: "DYNAMIC_DEFAULT_BROKER_CONFIG",
+    4: "STATIC_BROKER_CONFIG",
+    5: "DEFAULT_CONFIG",
+    6: "DYNAMIC_BROKER_LOGGER_CONFIG",
+}
 DYNAMIC = (1, 2, 3, 6)
 SET, DELETE = 0, 1
 
@@ -33,7 +39,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--entity-name", metavar="NAME")
     p.add_argument("--topic", metavar="TOPIC", help="shorthand for --entity-type topics --entity-name TOPIC")
     p.add_argument("--broker", metavar="ID", help="shorthand for --entity-type brokers --entity-name ID")
-    p.add_argument("--all", action="store_true", help="with --describe: every config, not only the dynamic ones")
+    p.add_argument(
+        "--all", action="store_true", help="with --describe: every config, not only the dynamic ones"
+    )
     p.add_argument("--add-config", action="append", default=[], metavar="K=V,K2=V2")
     p.add_argument("--delete-config", action="append", default=[], metavar="K,K2")
     return p
@@ -45,7 +53,9 @@ def entity(args: argparse.Namespace) -> tuple[int, str, str]:
     if args.broker is not None:
         return BROKER_RESOURCE, args.broker, "broker"
     if args.entity_type is None or args.entity_name is None:
-        raise CliError("name the entity: --topic T, --broker ID, or --entity-type topics|brokers --entity-name NAME")
+        raise CliError(
+            "name the entity: --topic T, --broker ID, or --entity-type topics|brokers --entity-name NAME"
+        )
     kind = TOPIC_RESOURCE if args.entity_type == "topics" else BROKER_RESOURCE
     return kind, args.entity_name, args.entity_type[:-1]
 
@@ -64,15 +74,32 @@ async def describe(admin: AsyncAdmin, args: argparse.Namespace) -> int:
         raise
     shown = [c for c in configs if args.all or c.source in DYNAMIC]
     if args.output == "json":
-        print(json.dumps([{"name": c.name, "value": c.value, "source": SOURCES.get(c.source, str(c.source)),
-                           "read_only": c.read_only, "sensitive": c.sensitive,
-                           "synonyms": [{"name": n, "value": v, "source": SOURCES.get(s, str(s))}
-                                        for n, v, s in c.synonyms]} for c in shown], indent=1))
+        print(
+            json.dumps(
+                [
+                    {
+                        "name": c.name,
+                        "value": c.value,
+                        "source": SOURCES.get(c.source, str(c.source)),
+                        "read_only": c.read_only,
+                        "sensitive": c.sensitive,
+                        "synonyms": [
+                            {"name": n, "value": v, "source": SOURCES.get(s, str(s))}
+                            for n, v, s in c.synonyms
+                        ],
+                    }
+                    for c in shown
+                ],
+                indent=1,
+            )
+        )
         return 0
     print(f"{'All' if args.all else 'Dynamic'} configs for {label} {name} are:")
     for c in shown:
-        print(f"  {c.name}={c.value if c.value is not None else 'null'} sensitive={str(c.sensitive).lower()} "
-              f"synonyms={{{_synonyms(c)}}}")
+        print(
+            f"  {c.name}={c.value if c.value is not None else 'null'} sensitive={str(c.sensitive).lower()} "
+            f"synonyms={{{_synonyms(c)}}}"
+        )
     return 0
 
 

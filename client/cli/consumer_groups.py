@@ -24,8 +24,17 @@ from client.errors import KafkaError
 from client.structs import OffsetSpec, TopicPartition
 from protocol.errors import ErrorCode
 
-OFFSET_COLUMNS = ("GROUP", "TOPIC", "PARTITION", "CURRENT-OFFSET", "LOG-END-OFFSET", "LAG", "CONSUMER-ID", "HOST",
-                  "CLIENT-ID")
+OFFSET_COLUMNS = (
+    "GROUP",
+    "TOPIC",
+    "PARTITION",
+    "CURRENT-OFFSET",
+    "LOG-END-OFFSET",
+    "LAG",
+    "CONSUMER-ID",
+    "HOST",
+    "CLIENT-ID",
+)
 MEMBER_COLUMNS = ("GROUP", "CONSUMER-ID", "HOST", "CLIENT-ID", "#PARTITIONS")
 STATE_COLUMNS = ("GROUP", "COORDINATOR (ID)", "ASSIGNMENT-STRATEGY", "STATE", "#MEMBERS")
 RESET_COLUMNS = ("GROUP", "TOPIC", "PARTITION", "NEW-OFFSET")
@@ -46,8 +55,14 @@ def build_parser() -> argparse.ArgumentParser:
     view = p.add_mutually_exclusive_group()
     view.add_argument("--members", action="store_true")
     view.add_argument("--offsets", action="store_true")
-    view.add_argument("--state", nargs="?", const="", default=None, metavar="STATES",
-                      help="with --describe: the group's state; with --list: filter by states (Stable,Empty,...)")
+    view.add_argument(
+        "--state",
+        nargs="?",
+        const="",
+        default=None,
+        metavar="STATES",
+        help="with --describe: the group's state; with --list: filter by states (Stable,Empty,...)",
+    )
     p.add_argument("--verbose", action="store_true", help="with --describe --members: the assignment")
     scenario = p.add_mutually_exclusive_group()
     scenario.add_argument("--to-earliest", action="store_true")
@@ -102,13 +117,26 @@ async def _offsets_rows(admin: AsyncAdmin, group: str, desc: GroupDescription) -
     partitions = sorted(set(committed) | set(owner))
     topics = await admin.list_topics(internal=True)  # a deleted topic's commits show no log end ("-")
     live = [tp for tp in partitions if tp.partition < topics.get(tp.topic, 0)]
-    ends = {tp: off for tp, (off, _) in (await admin.list_offsets({tp: OffsetSpec.LATEST for tp in live})).items()}
+    ends = {
+        tp: off for tp, (off, _) in (await admin.list_offsets({tp: OffsetSpec.LATEST for tp in live})).items()
+    }
     rows = []
     for tp in partitions:
         current, end, m = committed.get(tp), ends.get(tp), owner.get(tp)
         lag = end - current if current is not None and end is not None else None
-        rows.append([group, tp.topic, tp.partition, current, end, lag, m.member_id if m else None,
-                     m.client_host if m else None, m.client_id if m else None])
+        rows.append(
+            [
+                group,
+                tp.topic,
+                tp.partition,
+                current,
+                end,
+                lag,
+                m.member_id if m else None,
+                m.client_host if m else None,
+                m.client_id if m else None,
+            ]
+        )
     return rows
 
 
@@ -131,8 +159,15 @@ async def describe(admin: AsyncAdmin, args: argparse.Namespace) -> int:
                 rows.append(row)
         elif args.state is not None:
             node = await admin.client.find_coordinator(group)
-            rows.append([group, f"{node.host}:{node.port} ({node.node_id})", desc.protocol or None, desc.state,
-                         len(desc.members)])
+            rows.append(
+                [
+                    group,
+                    f"{node.host}:{node.port} ({node.node_id})",
+                    desc.protocol or None,
+                    desc.state,
+                    len(desc.members),
+                ]
+            )
         else:
             rows += await _offsets_rows(admin, group, desc)
     if args.members:
@@ -187,12 +222,18 @@ def _scenario(args: argparse.Namespace) -> resets.Scenario:
         except OSError as e:
             raise CliError(f"cannot read {args.from_file}: {e.strerror}") from None
         return resets.Scenario("file", file_offsets=resets.parse_offsets_file(text))
-    raise CliError("--reset-offsets needs a scenario: --to-earliest, --to-latest, --to-current, --to-offset, "
-                   "--shift-by, --to-datetime, --by-duration or --from-file")
+    raise CliError(
+        "--reset-offsets needs a scenario: --to-earliest, --to-latest, --to-current, --to-offset, "
+        "--shift-by, --to-datetime, --by-duration or --from-file"
+    )
 
 
-async def _reset_partitions(admin: AsyncAdmin, args: argparse.Namespace, committed: dict[TopicPartition, int],
-                            scenario: resets.Scenario) -> list[TopicPartition]:
+async def _reset_partitions(
+    admin: AsyncAdmin,
+    args: argparse.Namespace,
+    committed: dict[TopicPartition, int],
+    scenario: resets.Scenario,
+) -> list[TopicPartition]:
     if args.all_topics:
         return sorted(committed)
     if scenario.kind == "file" and not args.topic:
@@ -214,28 +255,43 @@ async def _reset_partitions(admin: AsyncAdmin, args: argparse.Namespace, committ
 async def reset_offsets(admin: AsyncAdmin, args: argparse.Namespace) -> int:
     scenario = _scenario(args)
     if not args.execute and not args.dry_run and args.output == "table":
-        print("WARN: No action will be performed as the --execute option is missing. In a future major release, "
-              "the default behavior of this command will be to prompt the user before executing the reset rather "
-              "than doing a dry run. You should add the --dry-run option explicitly if you are scripting this "
-              "command and want to keep the current default behavior without prompting.", file=sys.stderr)
+        print(
+            "WARN: No action will be performed as the --execute option is missing. In a future major release, "
+            "the default behavior of this command will be to prompt the user before executing the reset rather "
+            "than doing a dry run. You should add the --dry-run option explicitly if you are scripting this "
+            "command and want to keep the current default behavior without prompting.",
+            file=sys.stderr,
+        )
     rows: list[list[Any]] = []
     for group in await _groups(admin, args):
         desc = await _describe_group(admin, group)
         if desc.state not in INACTIVE:
-            raise CliError(f"Assignments can only be reset if the group '{group}' is inactive, but the current "
-                           f"state is {desc.state}.")
+            raise CliError(
+                f"Assignments can only be reset if the group '{group}' is inactive, but the current "
+                f"state is {desc.state}."
+            )
         committed = {tp: om.offset for tp, om in (await admin.list_group_offsets(group)).items()}
         partitions = await _reset_partitions(admin, args, committed, scenario)
         if not partitions:
             continue
-        earliest = {tp: o for tp, (o, _) in (await admin.list_offsets({tp: OffsetSpec.EARLIEST
-                                                                        for tp in partitions})).items()}
-        latest = {tp: o for tp, (o, _) in (await admin.list_offsets({tp: OffsetSpec.LATEST
-                                                                      for tp in partitions})).items()}
+        earliest = {
+            tp: o
+            for tp, (o, _) in (
+                await admin.list_offsets({tp: OffsetSpec.EARLIEST for tp in partitions})
+            ).items()
+        }
+        latest = {
+            tp: o
+            for tp, (o, _) in (await admin.list_offsets({tp: OffsetSpec.LATEST for tp in partitions})).items()
+        }
         by_time = None
         if scenario.kind == "time":
-            by_time = {tp: o for tp, (o, _) in (await admin.list_offsets({tp: scenario.value
-                                                                           for tp in partitions})).items()}
+            by_time = {
+                tp: o
+                for tp, (o, _) in (
+                    await admin.list_offsets({tp: scenario.value for tp in partitions})
+                ).items()
+            }
         new = resets.targets(scenario, group, partitions, committed, earliest, latest, by_time)
         if args.execute and new:
             await admin.alter_group_offsets(group, new)
@@ -249,13 +305,19 @@ async def delete(admin: AsyncAdmin, args: argparse.Namespace) -> int:
     results = await admin.delete_groups(groups)
     failed = {g: c for g, c in results.items() if c}
     if args.output == "json":
-        emit(args, ("GROUP", "STATUS"), [[g, ErrorCode(c).name if c else "Successful"] for g, c in results.items()])
+        emit(
+            args,
+            ("GROUP", "STATUS"),
+            [[g, ErrorCode(c).name if c else "Successful"] for g, c in results.items()],
+        )
     elif not failed:
         print(f"Deletion of requested consumer groups ({', '.join(repr(g) for g in groups)}) was successful.")
     if failed:
         g, c = next(iter(failed.items()))
-        why = {ErrorCode.NON_EMPTY_GROUP: "The group is not empty.",
-               ErrorCode.GROUP_ID_NOT_FOUND: "The group id does not exist."}.get(ErrorCode(c), ErrorCode(c).name)
+        why = {
+            ErrorCode.NON_EMPTY_GROUP: "The group is not empty.",
+            ErrorCode.GROUP_ID_NOT_FOUND: "The group id does not exist.",
+        }.get(ErrorCode(c), ErrorCode(c).name)
         raise CliError(f"Deletion of consumer group '{g}' failed: {why}")
     return 0
 
@@ -275,8 +337,14 @@ async def delete_offsets(admin: AsyncAdmin, args: argparse.Namespace) -> int:
             raise CliError(f"Topic '{name}' does not exist.")
         tps += [TopicPartition(name, p) for p in (parts if parts is not None else range(count))]
     results = await admin.delete_group_offsets(group, tps)
-    emit(args, ("TOPIC", "PARTITION", "STATUS"),
-         [[tp.topic, tp.partition, ErrorCode(c).name if c else "Successful"] for tp, c in sorted(results.items())])
+    emit(
+        args,
+        ("TOPIC", "PARTITION", "STATUS"),
+        [
+            [tp.topic, tp.partition, ErrorCode(c).name if c else "Successful"]
+            for tp, c in sorted(results.items())
+        ],
+    )
     return 1 if any(results.values()) else 0
 
 

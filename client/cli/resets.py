@@ -31,8 +31,9 @@ def parse_duration(text: str) -> timedelta:
     if not m or text.strip().upper() in ("P", "PT") or text.strip().upper().endswith("T"):
         raise CliError(f"invalid duration {text!r}: expected ISO-8601 like P1DT2H30M")
     sign, days, hours, minutes, seconds = m.groups()
-    d = timedelta(days=int(days or 0), hours=int(hours or 0), minutes=int(minutes or 0),
-                  seconds=float(seconds or 0))
+    d = timedelta(
+        days=int(days or 0), hours=int(hours or 0), minutes=int(minutes or 0), seconds=float(seconds or 0)
+    )
     return -d if sign else d
 
 
@@ -66,13 +67,21 @@ def parse_offsets_file(text: str) -> dict[tuple[str | None, TopicPartition], int
             else:
                 raise ValueError
         except ValueError:
-            raise CliError(f"line {n} of the offsets file is not topic,partition,offset: {','.join(row)}") from None
+            raise CliError(
+                f"line {n} of the offsets file is not topic,partition,offset: {','.join(row)}"
+            ) from None
     return out
 
 
-def targets(scenario: Scenario, group: str, partitions: list[TopicPartition], current: dict[TopicPartition, int],
-            earliest: dict[TopicPartition, int], latest: dict[TopicPartition, int],
-            by_time: dict[TopicPartition, int] | None = None) -> dict[TopicPartition, int]:
+def targets(
+    scenario: Scenario,
+    group: str,
+    partitions: list[TopicPartition],
+    current: dict[TopicPartition, int],
+    earliest: dict[TopicPartition, int],
+    latest: dict[TopicPartition, int],
+    by_time: dict[TopicPartition, int] | None = None,
+) -> dict[TopicPartition, int]:
     """The new committed offset of each partition. `by_time` holds the first offset at or after
     the scenario's timestamp (-1: none, so the log end)."""
 

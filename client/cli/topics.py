@@ -59,24 +59,39 @@ async def describe(admin: AsyncAdmin, args: argparse.Namespace) -> int:
         if name not in topics:
             continue
         meta = admin.client.cluster.topics[name]
-        configs = {c.name: c.value for c in await admin.describe_configs(TOPIC_RESOURCE, name)
-                   if c.source == DYNAMIC_TOPIC_CONFIG}
+        configs = {
+            c.name: c.value
+            for c in await admin.describe_configs(TOPIC_RESOURCE, name)
+            if c.source == DYNAMIC_TOPIC_CONFIG
+        }
         parts: list[dict[str, Any]] = [
             {"partition": p.partition, "leader": p.leader, "replicas": list(p.replicas), "isr": list(p.isr)}
-            for _, p in sorted(meta.partitions.items())]
-        out.append({"topic": name, "topic_id": _kafka_id(meta.topic_id), "partition_count": len(parts),
-                    "replication_factor": len(parts[0]["replicas"]) if parts else 0, "configs": configs,
-                    "partitions": parts})
+            for _, p in sorted(meta.partitions.items())
+        ]
+        out.append(
+            {
+                "topic": name,
+                "topic_id": _kafka_id(meta.topic_id),
+                "partition_count": len(parts),
+                "replication_factor": len(parts[0]["replicas"]) if parts else 0,
+                "configs": configs,
+                "partitions": parts,
+            }
+        )
     if args.output == "json":
         print(json.dumps(out, indent=1))
         return 0
     for t in out:
         shown = ",".join(f"{k}={v}" for k, v in sorted(t["configs"].items()))
-        print(f"Topic: {t['topic']}\tTopicId: {t['topic_id']}\tPartitionCount: {t['partition_count']}\t"
-              f"ReplicationFactor: {t['replication_factor']}\tConfigs: {shown}")
+        print(
+            f"Topic: {t['topic']}\tTopicId: {t['topic_id']}\tPartitionCount: {t['partition_count']}\t"
+            f"ReplicationFactor: {t['replication_factor']}\tConfigs: {shown}"
+        )
         for p in t["partitions"]:
-            print(f"\tTopic: {t['topic']}\tPartition: {p['partition']}\tLeader: {p['leader']}\t"
-                  f"Replicas: {','.join(map(str, p['replicas']))}\tIsr: {','.join(map(str, p['isr']))}")
+            print(
+                f"\tTopic: {t['topic']}\tPartition: {p['partition']}\tLeader: {p['leader']}\t"
+                f"Replicas: {','.join(map(str, p['replicas']))}\tIsr: {','.join(map(str, p['isr']))}"
+            )
     return 0
 
 
@@ -103,7 +118,9 @@ async def work(admin: AsyncAdmin, args: argparse.Namespace) -> int:
         for c in args.config:
             configs.update(split_config(c))
         try:
-            await admin.create_topics([NewTopic(name, args.partitions or -1, args.replication_factor, configs)])
+            await admin.create_topics(
+                [NewTopic(name, args.partitions or -1, args.replication_factor, configs)]
+            )
         except Exception as e:
             if getattr(e, "code", None) == ErrorCode.TOPIC_ALREADY_EXISTS and args.if_not_exists:
                 return 0

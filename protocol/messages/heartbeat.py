@@ -4,7 +4,10 @@ from protocol.api import Api
 from protocol.schema import INT16, INT32, NULL, STRING, F, Message
 
 REQUEST = Message(
-    "HeartbeatRequest", 12, "0-4", "4+",
+    "HeartbeatRequest",
+    12,
+    "0-4",
+    "4+",
     F("group_id", STRING),
     F("generation_id", INT32),
     F("member_id", STRING),
@@ -12,7 +15,10 @@ REQUEST = Message(
 )
 
 RESPONSE = Message(
-    "HeartbeatResponse", 12, "0-4", "4+",
+    "HeartbeatResponse",
+    12,
+    "0-4",
+    "4+",
     F("throttle_time_ms", INT32, v="1+"),
     F("error_code", INT16),
 )

@@ -4,7 +4,10 @@ from protocol.api import Api
 from protocol.schema import INT16, INT32, INT64, STRING, F, Message
 
 REQUEST = Message(
-    "InitProducerIdRequest", 22, "0-5", "2+",
+    "InitProducerIdRequest",
+    22,
+    "0-5",
+    "2+",
     F("transactional_id", STRING, nullable="0+"),
     F("transaction_timeout_ms", INT32),
     # v3+: the producer's current id/epoch, to bump the epoch of an existing producer.
@@ -13,7 +16,10 @@ REQUEST = Message(
 )
 
 RESPONSE = Message(
-    "InitProducerIdResponse", 22, "0-5", "2+",
+    "InitProducerIdResponse",
+    22,
+    "0-5",
+    "2+",
     F("throttle_time_ms", INT32),
     F("error_code", INT16),
     F("producer_id", INT64, default=-1),

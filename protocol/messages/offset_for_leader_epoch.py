@@ -8,30 +8,48 @@ from protocol.api import Api
 from protocol.schema import INT16, INT32, INT64, STRING, Array, F, Message
 
 REQUEST = Message(
-    "OffsetForLeaderEpochRequest", 23, "0-4", "4+",
+    "OffsetForLeaderEpochRequest",
+    23,
+    "0-4",
+    "4+",
     F("replica_id", INT32, v="3+", default=-2),
-    F("topics", Array(
-        F("topic", STRING),
-        F("partitions", Array(
-            F("partition", INT32),
-            F("current_leader_epoch", INT32, v="2+", default=-1),
-            F("leader_epoch", INT32),
-        )),
-    )),
+    F(
+        "topics",
+        Array(
+            F("topic", STRING),
+            F(
+                "partitions",
+                Array(
+                    F("partition", INT32),
+                    F("current_leader_epoch", INT32, v="2+", default=-1),
+                    F("leader_epoch", INT32),
+                ),
+            ),
+        ),
+    ),
 )
 
 RESPONSE = Message(
-    "OffsetForLeaderEpochResponse", 23, "0-4", "4+",
+    "OffsetForLeaderEpochResponse",
+    23,
+    "0-4",
+    "4+",
     F("throttle_time_ms", INT32, v="2+"),
-    F("topics", Array(
-        F("topic", STRING),
-        F("partitions", Array(
-            F("error_code", INT16),
-            F("partition", INT32),
-            F("leader_epoch", INT32, v="1+", default=-1),
-            F("end_offset", INT64),
-        )),
-    )),
+    F(
+        "topics",
+        Array(
+            F("topic", STRING),
+            F(
+                "partitions",
+                Array(
+                    F("error_code", INT16),
+                    F("partition", INT32),
+                    F("leader_epoch", INT32, v="1+", default=-1),
+                    F("end_offset", INT64),
+                ),
+            ),
+        ),
+    ),
 )
 
 API = Api(23, "OffsetForLeaderEpoch", REQUEST, RESPONSE, 0, 4)

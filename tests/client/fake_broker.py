@@ -17,7 +17,9 @@ HANGUP = object()  # an answer that makes the broker close the connection
 
 
 class FakeBroker:
-    def __init__(self, versions: dict[int, tuple[int, int]] | None = None, topics: dict[str, int] | None = None):
+    def __init__(
+        self, versions: dict[int, tuple[int, int]] | None = None, topics: dict[str, int] | None = None
+    ):
         self.versions = versions or {api.key: (api.min_version, api.max_version) for api in APIS.values()}
         self.topics = topics or {}
         self.handlers: dict[int, Answer] = {}
@@ -76,8 +78,13 @@ class FakeBroker:
 
     async def _answer(self, header: RequestHeader, body: Any) -> bytes | object | None:
         if header.api_key == ApiKey.API_VERSIONS:
-            answer: Any = {"error_code": 0, "api_keys": [
-                {"api_key": k, "min_version": lo, "max_version": hi} for k, (lo, hi) in sorted(self.versions.items())]}
+            answer: Any = {
+                "error_code": 0,
+                "api_keys": [
+                    {"api_key": k, "min_version": lo, "max_version": hi}
+                    for k, (lo, hi) in sorted(self.versions.items())
+                ],
+            }
         elif header.api_key in self.handlers:
             answer = self.handlers[header.api_key](header, body)
             if asyncio.iscoroutine(answer):
@@ -85,22 +92,57 @@ class FakeBroker:
         elif header.api_key == ApiKey.METADATA:
             answer = self.metadata()
         elif header.api_key == ApiKey.FIND_COORDINATOR:
-            answer = {"error_code": 0, "node_id": 0, "host": "127.0.0.1", "port": self.port,
-                      "coordinators": [{"key": k, "node_id": 0, "host": "127.0.0.1", "port": self.port, "error_code": 0}
-                                       for k in body.coordinator_keys]}
+            answer = {
+                "error_code": 0,
+                "node_id": 0,
+                "host": "127.0.0.1",
+                "port": self.port,
+                "coordinators": [
+                    {"key": k, "node_id": 0, "host": "127.0.0.1", "port": self.port, "error_code": 0}
+                    for k in body.coordinator_keys
+                ],
+            }
         elif header.api_key == ApiKey.OFFSET_FETCH:  # nothing committed
-            answer = {"topics": [{"name": t.name, "partitions": [
-                {"partition_index": p, "committed_offset": -1, "metadata": ""} for p in t.partition_indexes]}
-                for t in body.topics or []]}
+            answer = {
+                "topics": [
+                    {
+                        "name": t.name,
+                        "partitions": [
+                            {"partition_index": p, "committed_offset": -1, "metadata": ""}
+                            for p in t.partition_indexes
+                        ],
+                    }
+                    for t in body.topics or []
+                ]
+            }
         elif header.api_key == ApiKey.LIST_OFFSETS:  # empty logs
-            answer = {"topics": [{"name": t.name, "partitions": [
-                {"partition_index": p.partition_index, "offset": 0, "timestamp": -1} for p in t.partitions]}
-                for t in body.topics]}
+            answer = {
+                "topics": [
+                    {
+                        "name": t.name,
+                        "partitions": [
+                            {"partition_index": p.partition_index, "offset": 0, "timestamp": -1}
+                            for p in t.partitions
+                        ],
+                    }
+                    for t in body.topics
+                ]
+            }
         elif header.api_key == ApiKey.FETCH:  # nothing new, after the wait
             await asyncio.sleep(min(body.max_wait_ms, 100) / 1000)
-            answer = {"responses": [{"topic": t.topic, "topic_id": t.topic_id, "partitions": [
-                {"partition_index": p.partition, "high_watermark": 0, "records": None} for p in t.partitions]}
-                for t in body.topics]}
+            answer = {
+                "responses": [
+                    {
+                        "topic": t.topic,
+                        "topic_id": t.topic_id,
+                        "partitions": [
+                            {"partition_index": p.partition, "high_watermark": 0, "records": None}
+                            for p in t.partitions
+                        ],
+                    }
+                    for t in body.topics
+                ]
+            }
         else:
             return HANGUP
         if answer is HANGUP or answer is None:
@@ -110,8 +152,23 @@ class FakeBroker:
     def metadata(self) -> dict:
         return {
             "brokers": [{"node_id": 0, "host": "127.0.0.1", "port": self.port}],
-            "cluster_id": "fake", "controller_id": 0,
-            "topics": [{"error_code": 0, "name": t, "partitions": [
-                {"error_code": 0, "partition_index": p, "leader_id": 0, "replica_nodes": [0], "isr_nodes": [0]}
-                for p in range(n)]} for t, n in self.topics.items()],
+            "cluster_id": "fake",
+            "controller_id": 0,
+            "topics": [
+                {
+                    "error_code": 0,
+                    "name": t,
+                    "partitions": [
+                        {
+                            "error_code": 0,
+                            "partition_index": p,
+                            "leader_id": 0,
+                            "replica_nodes": [0],
+                            "isr_nodes": [0],
+                        }
+                        for p in range(n)
+                    ],
+                }
+                for t, n in self.topics.items()
+            ],
         }

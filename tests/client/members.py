@@ -30,18 +30,38 @@ class Recorder(RebalanceListener):
 
 
 class Member:
-    def __init__(self, name: str, bootstrap: str, group: str, topic: str, *, session_ms: int = 3000,
-                 heartbeat_ms: int = 300, **kwargs: Any):
+    def __init__(
+        self,
+        name: str,
+        bootstrap: str,
+        group: str,
+        topic: str,
+        *,
+        session_ms: int = 3000,
+        heartbeat_ms: int = 300,
+        **kwargs: Any,
+    ):
         self.name, self.topic = name, topic
         self.listener = Recorder()
         options: dict[str, Any] = {
-            "auto_offset_reset": "earliest", "enable_auto_commit": False, "session_timeout_ms": session_ms,
-            "heartbeat_interval_ms": heartbeat_ms, "max_poll_interval_ms": max(10_000, 3 * session_ms),
-            "metadata_max_age_ms": 2000, "partition_assignment_strategy": ("range",), "retry_backoff_ms": 50,
+            "auto_offset_reset": "earliest",
+            "enable_auto_commit": False,
+            "session_timeout_ms": session_ms,
+            "heartbeat_interval_ms": heartbeat_ms,
+            "max_poll_interval_ms": max(10_000, 3 * session_ms),
+            "metadata_max_age_ms": 2000,
+            "partition_assignment_strategy": ("range",),
+            "retry_backoff_ms": 50,
         }
         options.update(kwargs)
-        self.consumer = AsyncConsumer(topic, bootstrap_servers=bootstrap, group_id=group, client_id=name,
-                                      listener=self.listener, **options)
+        self.consumer = AsyncConsumer(
+            topic,
+            bootstrap_servers=bootstrap,
+            group_id=group,
+            client_id=name,
+            listener=self.listener,
+            **options,
+        )
         self.received: dict[int, list[int]] = defaultdict(list)  # partition -> offsets read
         self.error: BaseException | None = None
         self._task: asyncio.Task | None = None
@@ -116,8 +136,10 @@ async def wait_balanced(members: list[Member], partitions: int, timeout: float =
             if m.error is not None:
                 raise AssertionError(f"{m.name} failed: {m.error!r}")
         if time.monotonic() - start > timeout:
-            raise TimeoutError(f"not balanced after {timeout}s: {members} "
-                               f"{[(m.name, m.coordinator.state, m.generation) for m in members]}")
+            raise TimeoutError(
+                f"not balanced after {timeout}s: {members} "
+                f"{[(m.name, m.coordinator.state, m.generation) for m in members]}"
+            )
         await asyncio.sleep(0.02)
     return time.monotonic() - start
 
@@ -126,6 +148,8 @@ async def produce(bootstrap: str, topic: str, partitions: int, per_partition: in
     from client import AsyncProducer
 
     async with AsyncProducer(bootstrap, linger_ms=2) as producer:
-        futures = [await producer.send(topic, b"m%d" % i, partition=i % partitions)
-                   for i in range(partitions * per_partition)]
+        futures = [
+            await producer.send(topic, b"m%d" % i, partition=i % partitions)
+            for i in range(partitions * per_partition)
+        ]
         await asyncio.gather(*futures)

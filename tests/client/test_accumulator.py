@@ -102,4 +102,6 @@ def test_batch_builds_a_valid_record_batch_with_timestamps() -> None:
     (batch,) = acc.drain({1}, leader_of, 1_000_000, 0.0)[1]
     (decoded,) = decode_batches(batch.build(0))
     assert [(ts, r.key, r.value, r.headers) for _, ts, r in decoded] == [
-        (5000, b"k", b"v1", [("h", b"1")]), (5007, None, b"v2", [])]
+        (5000, b"k", b"v1", [("h", b"1")]),
+        (5007, None, b"v2", []),
+    ]

@@ -23,17 +23,22 @@ async def test_cluster_and_offsets_lookups(target) -> None:
         assert len(cluster["brokers"]) == (3 if target.is_mock else 1)
         assert (await admin.list_topics())[topic] == 3
         tps = [TopicPartition(topic, p) for p in range(3)]
-        assert {tp: o for tp, (o, _) in (await admin.list_offsets({tp: OffsetSpec.LATEST for tp in tps})).items()} \
-            == {tp: 2 for tp in tps}
-        assert {tp: o for tp, (o, _) in (await admin.list_offsets({tp: OffsetSpec.EARLIEST for tp in tps})).items()} \
-            == {tp: 0 for tp in tps}
+        assert {
+            tp: o for tp, (o, _) in (await admin.list_offsets({tp: OffsetSpec.LATEST for tp in tps})).items()
+        } == {tp: 2 for tp in tps}
+        assert {
+            tp: o
+            for tp, (o, _) in (await admin.list_offsets({tp: OffsetSpec.EARLIEST for tp in tps})).items()
+        } == {tp: 0 for tp in tps}
         assert await admin.list_group_offsets("nobody") == {}
 
 
 async def test_topics_lifecycle(target) -> None:
     target.skip_on_mock("CreateTopics and DeleteTopics")
     async with AsyncAdmin(target.bootstrap) as admin:
-        await admin.create_topics([NewTopic("made", 5, 1, {"cleanup.policy": "compact"}), NewTopic("other", 1)])
+        await admin.create_topics(
+            [NewTopic("made", 5, 1, {"cleanup.policy": "compact"}), NewTopic("other", 1)]
+        )
         topics = await admin.list_topics()
         assert topics["made"] == 5 and topics["other"] == 1
         with pytest.raises(KafkaError) as exc:
@@ -58,8 +63,9 @@ async def test_groups_describe_reset_and_delete(group_target) -> None:
             await wait_balanced(members, 4)
             for m in members:
                 await m.consumer.commit({TopicPartition(topic, p): 5 for p in m.partitions})
-            assert [(g.group_id, g.protocol_type) for g in await admin.list_groups() if g.group_id == group] \
-                == [(group, "consumer")]
+            assert [
+                (g.group_id, g.protocol_type) for g in await admin.list_groups() if g.group_id == group
+            ] == [(group, "consumer")]
             described = (await admin.describe_groups([group]))[group]
             assert described.state == "Stable" and described.protocol == "range"
             assert sorted(m.client_id for m in described.members) == ["m1", "m2"]
@@ -71,12 +77,18 @@ async def test_groups_describe_reset_and_delete(group_target) -> None:
             for m in members:
                 await m.close()
         tps = [TopicPartition(topic, p) for p in range(4)]
-        assert {tp: om.offset for tp, om in (await admin.list_group_offsets(group)).items()} == {tp: 5 for tp in tps}
+        assert {tp: om.offset for tp, om in (await admin.list_group_offsets(group)).items()} == {
+            tp: 5 for tp in tps
+        }
         assert await admin.reset_group_offsets(group, topic, to="earliest") == {tp: 0 for tp in tps}
         assert await admin.reset_group_offsets(group, tps[:2], to="latest") == {tps[0]: 10, tps[1]: 10}
         await admin.alter_group_offsets(group, {tps[3]: 7})
         assert {tp: om.offset for tp, om in (await admin.list_group_offsets(group)).items()} == {
-            tps[0]: 10, tps[1]: 10, tps[2]: 0, tps[3]: 7}
+            tps[0]: 10,
+            tps[1]: 10,
+            tps[2]: 0,
+            tps[3]: 7,
+        }
         assert await admin.delete_group_offsets(group, [tps[3]]) == {tps[3]: 0}
         assert tps[3] not in await admin.list_group_offsets(group)
         assert (await admin.describe_groups([group]))[group].state == "Empty"

@@ -29,16 +29,28 @@ async def fake():
 async def test_pipelined_requests_are_matched_by_correlation_id(fake: FakeBroker) -> None:
     async def slow_echo(header, body):
         await asyncio.sleep(0.05 if int(body.key) % 2 else 0.0)  # answers still go out in order
-        return {"error_code": 0, "node_id": int(body.key), "host": body.key, "port": 1,
-                "coordinators": [{"key": body.key, "node_id": int(body.key), "host": body.key, "port": 1}]}
+        return {
+            "error_code": 0,
+            "node_id": int(body.key),
+            "host": body.key,
+            "port": 1,
+            "coordinators": [{"key": body.key, "node_id": int(body.key), "host": body.key, "port": 1}],
+        }
 
     fake.handlers[ApiKey.FIND_COORDINATOR] = slow_echo
     conn = BrokerConnection("127.0.0.1", fake.port, 0)
     await conn.connect()
     try:
-        answers = await asyncio.gather(*(
-            conn.request(ApiKey.FIND_COORDINATOR, {"key": str(i), "key_type": 0, "coordinator_keys": [str(i)]},
-                         max_version=3) for i in range(50)))
+        answers = await asyncio.gather(
+            *(
+                conn.request(
+                    ApiKey.FIND_COORDINATOR,
+                    {"key": str(i), "key_type": 0, "coordinator_keys": [str(i)]},
+                    max_version=3,
+                )
+                for i in range(50)
+            )
+        )
         assert [a.host for a in answers] == [str(i) for i in range(50)]
         assert fake.max_in_flight > 10  # they were on the wire together
         ids = [h.correlation_id for h, _ in fake.requests]
@@ -70,9 +82,15 @@ async def test_api_versions_falls_back_when_the_broker_is_older(fake: FakeBroker
     async def answer(header, body):
         if header.api_key == ApiKey.API_VERSIONS and header.api_version > 2:
             # what Kafka does: the v0 layout, UNSUPPORTED_VERSION, and its own range
-            return encode_response(18, 0, header.correlation_id, {
-                "error_code": ErrorCode.UNSUPPORTED_VERSION,
-                "api_keys": [{"api_key": 18, "min_version": 0, "max_version": 2}]})
+            return encode_response(
+                18,
+                0,
+                header.correlation_id,
+                {
+                    "error_code": ErrorCode.UNSUPPORTED_VERSION,
+                    "api_keys": [{"api_key": 18, "min_version": 0, "max_version": 2}],
+                },
+            )
         return await original(header, body)
 
     fake._answer = answer  # type: ignore[method-assign]
@@ -103,8 +121,17 @@ async def test_commit_rediscovers_the_coordinator_and_retries(fake: FakeBroker) 
 
     def commit(header, body):
         code = next(answers)
-        return {"topics": [{"name": t.name, "partitions": [{"partition_index": p.partition_index, "error_code": code}
-                                                           for p in t.partitions]} for t in body.topics]}
+        return {
+            "topics": [
+                {
+                    "name": t.name,
+                    "partitions": [
+                        {"partition_index": p.partition_index, "error_code": code} for p in t.partitions
+                    ],
+                }
+                for t in body.topics
+            ]
+        }
 
     fake.handlers[ApiKey.OFFSET_COMMIT] = commit
     async with AsyncConsumer(bootstrap_servers=fake.bootstrap, group_id="g", retry_backoff_ms=10) as consumer:
@@ -121,9 +148,18 @@ async def test_produce_retries_a_retriable_error(fake: FakeBroker) -> None:
 
     def produce(header, body):
         code = next(answers)
-        return {"responses": [{"name": t.name, "partition_responses": [
-            {"index": p.index, "error_code": code, "base_offset": 100 if not code else -1} for p in t.partition_data]}
-            for t in body.topic_data]}
+        return {
+            "responses": [
+                {
+                    "name": t.name,
+                    "partition_responses": [
+                        {"index": p.index, "error_code": code, "base_offset": 100 if not code else -1}
+                        for p in t.partition_data
+                    ],
+                }
+                for t in body.topic_data
+            ]
+        }
 
     fake.handlers[ApiKey.PRODUCE] = produce
     async with AsyncProducer(fake.bootstrap, retry_backoff_ms=10) as producer:

@@ -12,27 +12,38 @@ SESSION_MS = 3000
 
 
 async def test_auto_commit_commits_what_was_consumed_before_partitions_are_revoked(group_target) -> None:
-    group_target.skip_on_mock("commits while the group prepares a rebalance (Kafka accepts them from members of "
-                              "the current generation; the mock answers REBALANCE_IN_PROGRESS)")
+    group_target.skip_on_mock(
+        "commits while the group prepares a rebalance (Kafka accepts them from members of "
+        "the current generation; the mock answers REBALANCE_IN_PROGRESS)"
+    )
     topic, group = "revoke", "g-revoke"
     await group_target.create_topic(topic, PARTITIONS)
     await produce(group_target.bootstrap, topic, PARTITIONS, per_partition=25)
     # a huge auto-commit interval: only the commit on revoke can have written the offsets
-    first = await Member("first", group_target.bootstrap, group, topic, session_ms=SESSION_MS,
-                         enable_auto_commit=True, auto_commit_interval_ms=3_600_000).start()
+    first = await Member(
+        "first",
+        group_target.bootstrap,
+        group,
+        topic,
+        session_ms=SESSION_MS,
+        enable_auto_commit=True,
+        auto_commit_interval_ms=3_600_000,
+    ).start()
     second = None
     try:
         await wait_balanced([first], PARTITIONS)
-        await async_wait_until(lambda: sum(len(v) for v in first.received.values()) == PARTITIONS * 25,
-                               what="everything read")
+        await async_wait_until(
+            lambda: sum(len(v) for v in first.received.values()) == PARTITIONS * 25, what="everything read"
+        )
         second = await Member("second", group_target.bootstrap, group, topic, session_ms=SESSION_MS).start()
         await wait_balanced([first, second], PARTITIONS)
         committed = {p: await second.consumer.committed(TopicPartition(topic, p)) for p in range(PARTITIONS)}
         assert committed == {p: 25 for p in range(PARTITIONS)}
         # so the newcomer starts where the first member stopped: nothing is read twice
         await produce(group_target.bootstrap, topic, PARTITIONS, per_partition=1)
-        await async_wait_until(lambda: all(p in second.listener.first for p in second.partitions),
-                               what="the newcomer to read")
+        await async_wait_until(
+            lambda: all(p in second.listener.first for p in second.partitions), what="the newcomer to read"
+        )
         assert all(second.listener.first[p] == 25 for p in second.partitions)
     finally:
         for m in (first, second):
@@ -43,20 +54,32 @@ async def test_auto_commit_commits_what_was_consumed_before_partitions_are_revok
 async def test_pattern_subscription_follows_new_topics(group_target) -> None:
     group = "g-pattern"
     await group_target.create_topic("metrics-cpu", 2)
-    member = Member("p", group_target.bootstrap, group, "unused", session_ms=SESSION_MS, metadata_max_age_ms=300)
+    member = Member(
+        "p", group_target.bootstrap, group, "unused", session_ms=SESSION_MS, metadata_max_age_ms=300
+    )
     member.consumer._initial_topics = ()  # subscribe by pattern instead
     await member.start()
     try:
         member.consumer.subscribe(pattern=r"metrics-.*")
-        await async_wait_until(lambda: {tp.topic for tp in member.consumer.assignment()} == {"metrics-cpu"},
-                               timeout=20, what="the first matching topic")
+        await async_wait_until(
+            lambda: {tp.topic for tp in member.consumer.assignment()} == {"metrics-cpu"},
+            timeout=20,
+            what="the first matching topic",
+        )
         await group_target.create_topic("metrics-disk", 3)
         await group_target.create_topic("other", 1)
         await async_wait_until(
-            lambda: member.stable and member.consumer.assignment() == {
-                *(TopicPartition("metrics-cpu", p) for p in range(2)),
-                *(TopicPartition("metrics-disk", p) for p in range(3))},
-            timeout=20, what="the new matching topic to be assigned")
+            lambda: (
+                member.stable
+                and member.consumer.assignment()
+                == {
+                    *(TopicPartition("metrics-cpu", p) for p in range(2)),
+                    *(TopicPartition("metrics-disk", p) for p in range(3)),
+                }
+            ),
+            timeout=20,
+            what="the new matching topic to be assigned",
+        )
         assert member.consumer.subscription() == {"metrics-cpu", "metrics-disk"}
     finally:
         await member.close()

@@ -54,8 +54,10 @@ async def test_group_lifecycle(group_target) -> None:
             got = {p: await m.consumer.committed(TopicPartition(topic, p)) for p in range(PARTITIONS)}
             assert got == committed
         # and after the last rebalance the members resumed reading exactly from them
-        await async_wait_until(lambda: all(p in m.listener.first for m in (a, b) for p in m.partitions),
-                               what="records from every partition")
+        await async_wait_until(
+            lambda: all(p in m.listener.first for m in (a, b) for p in m.partitions),
+            what="records from every partition",
+        )
         for m in (a, b):
             assert {p: m.listener.first[p] for p in m.partitions} == {p: committed[p] for p in m.partitions}
         assert a.error is None and b.error is None
@@ -72,7 +74,9 @@ async def test_static_member_restarts_without_rebalance(group_target) -> None:
     session = 10_000  # room to restart before the broker gives up on the member
 
     def member(name: str, instance: str) -> Member:
-        return Member(name, group_target.bootstrap, group, topic, session_ms=session, group_instance_id=instance)
+        return Member(
+            name, group_target.bootstrap, group, topic, session_ms=session, group_instance_id=instance
+        )
 
     s1, s2 = await member("s1", "inst-1").start(), await member("s2", "inst-2").start()
     again = None

@@ -26,7 +26,13 @@ def test_legal_names_pass(name) -> None:
 def test_metadata_remembers_invalid_topics_until_answered_otherwise() -> None:
     class T:
         def __init__(self, name, code):
-            self.name, self.error_code, self.partitions, self.topic_id, self.is_internal = name, code, [], None, False
+            self.name, self.error_code, self.partitions, self.topic_id, self.is_internal = (
+                name,
+                code,
+                [],
+                None,
+                False,
+            )
 
     class R:
         brokers, controller_id, cluster_id = [], -1, "c"
@@ -35,9 +41,13 @@ def test_metadata_remembers_invalid_topics_until_answered_otherwise() -> None:
             self.topics = topics
 
     md = ClusterMetadata()
-    md.update(R(T("bad topic!", ErrorCode.INVALID_TOPIC_EXCEPTION)), all_topics=False, requested=["bad topic!"])
+    md.update(
+        R(T("bad topic!", ErrorCode.INVALID_TOPIC_EXCEPTION)), all_topics=False, requested=["bad topic!"]
+    )
     assert md.invalid_topics == {"bad topic!"}
-    md.update(R(T("bad topic!", ErrorCode.UNKNOWN_TOPIC_OR_PARTITION)), all_topics=False, requested=["bad topic!"])
+    md.update(
+        R(T("bad topic!", ErrorCode.UNKNOWN_TOPIC_OR_PARTITION)), all_topics=False, requested=["bad topic!"]
+    )
     assert md.invalid_topics == set()
 
 
@@ -52,7 +62,9 @@ async def test_subscribe_raises_on_an_illegal_name(target) -> None:
 
 async def test_poll_raises_within_one_poll_when_the_broker_calls_a_topic_invalid(target) -> None:
     # assign() takes names as they are (as Java's does); the broker's Metadata answer refuses it.
-    target.skip_on_mock("topic name validation: it does not answer INVALID_TOPIC_EXCEPTION for an illegal name")
+    target.skip_on_mock(
+        "topic name validation: it does not answer INVALID_TOPIC_EXCEPTION for an illegal name"
+    )
     async with AsyncConsumer(bootstrap_servers=target.bootstrap) as consumer:
         consumer.assign([TopicPartition("bad topic!", 0)])
         started = time.monotonic()

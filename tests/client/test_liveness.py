@@ -36,8 +36,12 @@ async def produce_to(bootstrap: str, tps: list[TopicPartition]) -> None:
 async def test_slow_handler_keeps_membership_thanks_to_the_heartbeat_task(group_target) -> None:
     topic, group = "slow", "g-slow"
     await group_target.create_topic(topic, 2)
-    slow = Member("slow", group_target.bootstrap, group, topic, session_ms=SESSION_MS, max_poll_interval_ms=30_000)
-    other = Member("other", group_target.bootstrap, group, topic, session_ms=SESSION_MS, max_poll_interval_ms=30_000)
+    slow = Member(
+        "slow", group_target.bootstrap, group, topic, session_ms=SESSION_MS, max_poll_interval_ms=30_000
+    )
+    other = Member(
+        "other", group_target.bootstrap, group, topic, session_ms=SESSION_MS, max_poll_interval_ms=30_000
+    )
     await slow.consumer.start()  # driven by slow_reader below, not by Member's poll loop
     await other.start()
     handled: list[int] = []
@@ -68,8 +72,9 @@ async def test_a_consumer_that_stops_polling_leaves_the_group(group_target) -> N
     topic, group = "stalled", "g-stalled"
     await group_target.create_topic(topic, 2)
     max_poll = 3000
-    stalled = Member("stalled", group_target.bootstrap, group, topic, session_ms=SESSION_MS,
-                     max_poll_interval_ms=max_poll)
+    stalled = Member(
+        "stalled", group_target.bootstrap, group, topic, session_ms=SESSION_MS, max_poll_interval_ms=max_poll
+    )
     other = Member("other", group_target.bootstrap, group, topic, session_ms=SESSION_MS)
     await stalled.start()
     await other.start()

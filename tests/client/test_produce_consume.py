@@ -160,8 +160,15 @@ async def test_commit_inside_async_for_covers_what_was_handled(group_target) -> 
     async with AsyncProducer(group_target.bootstrap) as producer:
         for i in range(20):
             await producer.send(topic, b"%d" % i)
-    async with AsyncConsumer(topic, bootstrap_servers=group_target.bootstrap, group_id=group, enable_auto_commit=False,
-                             auto_offset_reset="earliest", session_timeout_ms=3000, heartbeat_interval_ms=300) as consumer:
+    async with AsyncConsumer(
+        topic,
+        bootstrap_servers=group_target.bootstrap,
+        group_id=group,
+        enable_auto_commit=False,
+        auto_offset_reset="earliest",
+        session_timeout_ms=3000,
+        heartbeat_interval_ms=300,
+    ) as consumer:
         async for record in consumer:  # the iterator holds all 20 after its first fetch
             if record.offset == 4:
                 await consumer.commit()

@@ -47,8 +47,15 @@ def test_usable_version_is_the_highest_shared() -> None:
 
 
 def test_api_versions_answer_of_kafka_to_an_unknown_version_is_read_in_v0() -> None:
-    frame = encode_response(18, 0, 7, {"error_code": ErrorCode.UNSUPPORTED_VERSION,
-                                       "api_keys": [{"api_key": 18, "min_version": 0, "max_version": 2}]})
+    frame = encode_response(
+        18,
+        0,
+        7,
+        {
+            "error_code": ErrorCode.UNSUPPORTED_VERSION,
+            "api_keys": [{"api_key": 18, "min_version": 0, "max_version": 2}],
+        },
+    )
     error, ranges = read_api_versions(frame, 4)
     assert error == ErrorCode.UNSUPPORTED_VERSION and ranges == {18: (0, 2)}
     assert retry_version(4, ranges) == 2
@@ -123,15 +130,20 @@ TP = TopicPartition("t", 0)
 
 
 def batch(base: int, n: int, **kw) -> bytes:
-    return build_batch([Record(i, i, b"k%d" % (base + i), b"v%d" % (base + i), [("h", None)]) for i in range(n)],
-                       base_offset=base, base_timestamp=1000, **kw)
+    return build_batch(
+        [Record(i, i, b"k%d" % (base + i), b"v%d" % (base + i), [("h", None)]) for i in range(n)],
+        base_offset=base,
+        base_timestamp=1000,
+        **kw,
+    )
 
 
 @pytest.mark.parametrize("codec", list(Compression))
 def test_decode_records_every_codec(codec: Compression) -> None:
     records, next_offset = decode_records(batch(10, 5, compression=codec), TP, 10)
     assert [(r.offset, r.key, r.value, r.timestamp, r.headers) for r in records] == [
-        (10 + i, b"k%d" % (10 + i), b"v%d" % (10 + i), 1000 + i, (("h", None),)) for i in range(5)]
+        (10 + i, b"k%d" % (10 + i), b"v%d" % (10 + i), 1000 + i, (("h", None),)) for i in range(5)
+    ]
     assert next_offset == 15
 
 
@@ -142,17 +154,30 @@ def test_decode_records_skips_before_the_position_and_stops_at_a_torn_tail() -> 
 
 
 def test_decode_records_passes_control_batches_but_moves_past_them() -> None:
-    marker = build_batch([Record(0, 0, struct.pack(">hh", 0, ControlRecordType.COMMIT), b"")], base_offset=5,
-                         producer_id=9, producer_epoch=0, transactional=True, control=True)
-    records, next_offset = decode_records(batch(0, 5, producer_id=9, producer_epoch=0, transactional=True) + marker,
-                                          TP, 0)
+    marker = build_batch(
+        [Record(0, 0, struct.pack(">hh", 0, ControlRecordType.COMMIT), b"")],
+        base_offset=5,
+        producer_id=9,
+        producer_epoch=0,
+        transactional=True,
+        control=True,
+    )
+    records, next_offset = decode_records(
+        batch(0, 5, producer_id=9, producer_epoch=0, transactional=True) + marker, TP, 0
+    )
     assert [r.offset for r in records] == [0, 1, 2, 3, 4] and next_offset == 6
 
 
 def test_decode_records_read_committed_drops_aborted_transactions() -> None:
     aborted = batch(0, 3, producer_id=9, producer_epoch=0, transactional=True)
-    abort = build_batch([Record(0, 0, struct.pack(">hh", 0, ControlRecordType.ABORT), b"")], base_offset=3,
-                        producer_id=9, producer_epoch=0, transactional=True, control=True)
+    abort = build_batch(
+        [Record(0, 0, struct.pack(">hh", 0, ControlRecordType.ABORT), b"")],
+        base_offset=3,
+        producer_id=9,
+        producer_epoch=0,
+        transactional=True,
+        control=True,
+    )
     data = aborted + abort + batch(4, 2)
     everything, _ = decode_records(data, TP, 0, aborted=None)
     assert [r.offset for r in everything] == [0, 1, 2, 4, 5]
@@ -220,11 +245,32 @@ def test_subscribe_and_assign_do_not_mix() -> None:
 
 def metadata_response(topics: dict[str, list[int]], controller: int = 1) -> Container:
     return Container(
-        brokers=[Container(node_id=1, host="h", port=1, rack=None), Container(node_id=2, host="h", port=2, rack=None)],
-        controller_id=controller, cluster_id="c",
-        topics=[Container(error_code=0, name=name, topic_id=uuid.uuid4(), is_internal=False, partitions=[
-            Container(error_code=0, partition_index=i, leader_id=leader, leader_epoch=0, replica_nodes=[leader],
-                      isr_nodes=[leader]) for i, leader in enumerate(leaders)]) for name, leaders in topics.items()],
+        brokers=[
+            Container(node_id=1, host="h", port=1, rack=None),
+            Container(node_id=2, host="h", port=2, rack=None),
+        ],
+        controller_id=controller,
+        cluster_id="c",
+        topics=[
+            Container(
+                error_code=0,
+                name=name,
+                topic_id=uuid.uuid4(),
+                is_internal=False,
+                partitions=[
+                    Container(
+                        error_code=0,
+                        partition_index=i,
+                        leader_id=leader,
+                        leader_epoch=0,
+                        replica_nodes=[leader],
+                        isr_nodes=[leader],
+                    )
+                    for i, leader in enumerate(leaders)
+                ],
+            )
+            for name, leaders in topics.items()
+        ],
     )
 
 
@@ -299,8 +345,9 @@ async def test_group_offsets_give_up_a_generation_the_coordinator_no_longer_know
     subs = SubscriptionState()
     subs.subscribe(["t"])
     member = Member()
-    client = SimpleNamespace(config=SimpleNamespace(request_timeout_ms=1000, retry_backoff_ms=10,
-                                                    retry_backoff_max_ms=100))
+    client = SimpleNamespace(
+        config=SimpleNamespace(request_timeout_ms=1000, retry_backoff_ms=10, retry_backoff_max_ms=100)
+    )
     offsets = GroupOffsets(client, GroupConfig("g"), subs, member)  # type: ignore[arg-type]
     with pytest.raises(CommitFailedError):
         await offsets.commit({TopicPartition("t", 0): OffsetAndMetadata(5)})

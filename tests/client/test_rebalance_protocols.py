@@ -22,8 +22,14 @@ async def test_cooperative_rebalance_moves_only_what_must_move(group_target) -> 
     await produce(group_target.bootstrap, topic, PARTITIONS, per_partition=5)
 
     def member(name: str) -> Member:
-        return Member(name, group_target.bootstrap, group, topic, session_ms=SESSION_MS,
-                      partition_assignment_strategy=("cooperative-sticky",))
+        return Member(
+            name,
+            group_target.bootstrap,
+            group,
+            topic,
+            session_ms=SESSION_MS,
+            partition_assignment_strategy=("cooperative-sticky",),
+        )
 
     a = await member("a").start()
     b = None
@@ -54,12 +60,20 @@ async def test_mixed_group_with_confluent_consumers_shares_partitions_consistent
     topic, group = "mixed", "g-mixed"
     await group_target.create_topic(topic, PARTITIONS)
     await produce(group_target.bootstrap, topic, PARTITIONS, per_partition=5)
-    ours = [await Member(n, group_target.bootstrap, group, topic, session_ms=SESSION_MS).start()
-            for n in ("kb1", "kb2")]
-    theirs = list(await asyncio.gather(*(
-        Agent.spawn("confluent", group_target.bootstrap, group, topic, name=n, session_ms=SESSION_MS)
-        for n in ("ck1", "ck2"))))
+    ours = [
+        await Member(n, group_target.bootstrap, group, topic, session_ms=SESSION_MS).start()
+        for n in ("kb1", "kb2")
+    ]
+    theirs = list(
+        await asyncio.gather(
+            *(
+                Agent.spawn("confluent", group_target.bootstrap, group, topic, name=n, session_ms=SESSION_MS)
+                for n in ("ck1", "ck2")
+            )
+        )
+    )
     try:
+
         def settled() -> bool:
             if not all(m.stable for m in ours) or not all(a.assignment is not None for a in theirs):
                 return False
@@ -81,9 +95,13 @@ async def test_mixed_group_with_confluent_consumers_shares_partitions_consistent
             async with AsyncAdmin(group_target.bootstrap) as admin:
                 described = (await admin.describe_groups([group]))[group]
             assert described.protocol == "range" and len(described.members) == 4
-            expected = range_assign({topic: PARTITIONS}, {m.member_id: Subscription([topic]) for m in described.members})
+            expected = range_assign(
+                {topic: PARTITIONS}, {m.member_id: Subscription([topic]) for m in described.members}
+            )
             assert {m.member_id: sorted(tp.partition for tp in m.assignment) for m in described.members} == {
-                member: sorted(p for t in a.assigned_partitions for p in t.partitions) for member, a in expected.items()}
+                member: sorted(p for t in a.assigned_partitions for p in t.partitions)
+                for member, a in expected.items()
+            }
     finally:
         await asyncio.gather(*(a.reap() for a in theirs))
         for m in ours:

@@ -32,8 +32,12 @@ def make_cluster(zookeeper, tmp_path):
     made: list[Cluster] = []
 
     def make(size: int = 3, **extra: str) -> Cluster:
-        c = Cluster(tmp_path / f"cluster-{len(made)}", f"{zookeeper.connect}/kbroker-test-{next(_chroots)}", size,
-                    {k.replace("_", "."): v for k, v in extra.items()})
+        c = Cluster(
+            tmp_path / f"cluster-{len(made)}",
+            f"{zookeeper.connect}/kbroker-test-{next(_chroots)}",
+            size,
+            {k.replace("_", "."): v for k, v in extra.items()},
+        )
         made.append(c)
         c.start()
         return c

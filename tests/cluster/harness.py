@@ -24,10 +24,16 @@ class Cluster:
     def __init__(self, tmp: Path, zk_connect: str, size: int = 3, extra: dict[str, str] | None = None):
         self.zk_connect = zk_connect
         # The offsets topic is created once offsets.topic.replication.factor brokers registered.
-        props = {**CLUSTER_PROPERTIES, "offsets.topic.replication.factor": str(min(size, 3)),
-                 "zookeeper.connect": zk_connect, **(extra or {})}
-        self.brokers = {i: BrokerProcess(tmp / f"broker-{i}", extra={**props, "broker.id": str(i)})
-                        for i in range(1, size + 1)}
+        props = {
+            **CLUSTER_PROPERTIES,
+            "offsets.topic.replication.factor": str(min(size, 3)),
+            "zookeeper.connect": zk_connect,
+            **(extra or {}),
+        }
+        self.brokers = {
+            i: BrokerProcess(tmp / f"broker-{i}", extra={**props, "broker.id": str(i)})
+            for i in range(1, size + 1)
+        }
 
     def start(self) -> None:
         for b in self.brokers.values():
@@ -56,8 +62,10 @@ async def request(port: int, api_key: ApiKey, version: int, body: dict) -> Any:
 
 
 async def metadata(port: int, topics: list[str] | None = None) -> Any:
-    body = {"topics": None if topics is None else [{"name": t} for t in topics],
-            "allow_auto_topic_creation": False}
+    body = {
+        "topics": None if topics is None else [{"name": t} for t in topics],
+        "allow_auto_topic_creation": False,
+    }
     return await request(port, ApiKey.METADATA, 12, body)
 
 
@@ -67,8 +75,13 @@ def summary(md: Any) -> dict[str, Any]:
         "brokers": sorted((b.node_id, b.host, b.port) for b in md.brokers),
         "controller": md.controller_id,
         "cluster_id": md.cluster_id,
-        "topics": {t.name: sorted((p.partition_index, p.error_code, p.leader_id, p.leader_epoch, tuple(p.replica_nodes))
-                                  for p in t.partitions) for t in md.topics},
+        "topics": {
+            t.name: sorted(
+                (p.partition_index, p.error_code, p.leader_id, p.leader_epoch, tuple(p.replica_nodes))
+                for p in t.partitions
+            )
+            for t in md.topics
+        },
     }
 
 

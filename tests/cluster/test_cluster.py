@@ -13,13 +13,19 @@ pytestmark = [pytest.mark.cluster, pytest.mark.timeout(120)]
 async def settled(cluster, n: int = 3) -> dict:
     """Wait until every live broker answers the same Metadata, with n brokers, a controller and
     a leader for every offsets partition; that answer."""
+
     async def same():
         answers = [summary(await metadata(cluster.brokers[i].port)) for i in cluster.alive()]
         first = answers[0]
-        ok = (all(a == first for a in answers) and len(first["brokers"]) == n and first["controller"] != -1
-              and len(first["topics"].get(OFFSETS_TOPIC, [])) == OFFSETS_PARTITIONS
-              and all(p[2] != -1 for p in first["topics"][OFFSETS_TOPIC]))
+        ok = (
+            all(a == first for a in answers)
+            and len(first["brokers"]) == n
+            and first["controller"] != -1
+            and len(first["topics"].get(OFFSETS_TOPIC, [])) == OFFSETS_PARTITIONS
+            and all(p[2] != -1 for p in first["topics"][OFFSETS_TOPIC])
+        )
         return first if ok else None
+
     return await eventually(same, 30, "identical metadata from every broker")
 
 
@@ -42,8 +48,10 @@ async def test_duplicate_broker_id_refuses_to_start(cluster, tmp_path):
     from tests.helpers import BrokerProcess
 
     await settled(cluster)
-    twin = BrokerProcess(tmp_path / "twin", extra={**CLUSTER_PROPERTIES, "broker.id": "2",
-                                                   "zookeeper.connect": cluster.zk_connect})
+    twin = BrokerProcess(
+        tmp_path / "twin",
+        extra={**CLUSTER_PROPERTIES, "broker.id": "2", "zookeeper.connect": cluster.zk_connect},
+    )
     with pytest.raises(RuntimeError, match="broker.id 2 is already registered"):
         twin.start()
     assert twin.proc.returncode == 2

@@ -22,17 +22,33 @@ AIO_GROUPS, RDKAFKA_GROUPS = 20, 10
 
 async def _aio_group(bootstrap: str, group: str) -> dict:
     def consumer() -> AIOKafkaConsumer:
-        return AIOKafkaConsumer(TOPIC, bootstrap_servers=bootstrap, group_id=group, enable_auto_commit=False,
-                                auto_offset_reset="earliest", session_timeout_ms=6000, heartbeat_interval_ms=200,
-                                metadata_max_age_ms=1000)
+        return AIOKafkaConsumer(
+            TOPIC,
+            bootstrap_servers=bootstrap,
+            group_id=group,
+            enable_auto_commit=False,
+            auto_offset_reset="earliest",
+            session_timeout_ms=6000,
+            heartbeat_interval_ms=200,
+            metadata_max_age_ms=1000,
+        )
+
     a, b = consumer(), consumer()
     await a.start()
     try:
         await eventually(lambda: asyncio.sleep(0, len(a.assignment()) == PARTITIONS), 30, f"{group} to form")
         await b.start()
-        await eventually(lambda: asyncio.sleep(0, len(a.assignment()) + len(b.assignment()) == PARTITIONS
-                                               and a.assignment() and b.assignment()
-                                               and not a.assignment() & b.assignment()), 30, f"{group} rebalance")
+        await eventually(
+            lambda: asyncio.sleep(
+                0,
+                len(a.assignment()) + len(b.assignment()) == PARTITIONS
+                and a.assignment()
+                and b.assignment()
+                and not a.assignment() & b.assignment(),
+            ),
+            30,
+            f"{group} rebalance",
+        )
         tp = sorted(a.assignment())[0]
         await a.commit({tp: 7})
         return {"committed": await b.committed(tp), "members": 2}
@@ -45,9 +61,18 @@ def _rdkafka_group(bootstrap: str, group: str, out: dict, done: threading.Event)
     from confluent_kafka import TopicPartition as CTP
 
     def consumer() -> Consumer:
-        c = Consumer({"bootstrap.servers": bootstrap, "group.id": group, "enable.auto.commit": False,
-                      "auto.offset.reset": "earliest", "session.timeout.ms": 6000, "heartbeat.interval.ms": 200,
-                      "topic.metadata.refresh.interval.ms": 1000, "log_level": 3})
+        c = Consumer(
+            {
+                "bootstrap.servers": bootstrap,
+                "group.id": group,
+                "enable.auto.commit": False,
+                "auto.offset.reset": "earliest",
+                "session.timeout.ms": 6000,
+                "heartbeat.interval.ms": 200,
+                "topic.metadata.refresh.interval.ms": 1000,
+                "log_level": 3,
+            }
+        )
         c.subscribe([TOPIC])
         return c
 
@@ -118,10 +143,13 @@ async def test_groups_spread_over_all_coordinators_with_real_clients(cluster):
     dones = []
     for g in rd_results:
         done = threading.Event()
-        threading.Thread(target=_rdkafka_group, args=(cluster.bootstrap(1), g, rd_results[g], done),
-                         daemon=True).start()
+        threading.Thread(
+            target=_rdkafka_group, args=(cluster.bootstrap(1), g, rd_results[g], done), daemon=True
+        ).start()
         dones.append(done)
-    aio_results = await asyncio.gather(*(_aio_group(cluster.bootstrap(1), g) for g in groups if g.startswith("aio-")))
+    aio_results = await asyncio.gather(
+        *(_aio_group(cluster.bootstrap(1), g) for g in groups if g.startswith("aio-"))
+    )
     await eventually(lambda: asyncio.sleep(0, all(d.is_set() for d in dones)), 60, "confluent-kafka groups")
     for r in aio_results:
         assert r == {"committed": 7, "members": 2}
@@ -130,10 +158,15 @@ async def test_groups_spread_over_all_coordinators_with_real_clients(cluster):
     # Every group is described by its own coordinator only: the others answer NOT_COORDINATOR.
     from protocol.apis import ApiKey
     from tests.cluster.harness import request
+
     for g in ("aio-0", "rd-0"):
         for i in (1, 2, 3):
-            r = await request(cluster.brokers[i].port, ApiKey.DESCRIBE_GROUPS, 5,
-                              {"groups": [g], "include_authorized_operations": False})
+            r = await request(
+                cluster.brokers[i].port,
+                ApiKey.DESCRIBE_GROUPS,
+                5,
+                {"groups": [g], "include_authorized_operations": False},
+            )
             expected = 0 if i == coordinators[g] else 16  # NOT_COORDINATOR
             assert r.groups[0].error_code == expected, (g, i, r.groups[0])
 

@@ -19,8 +19,20 @@ pytestmark = [pytest.mark.cluster, pytest.mark.timeout(120)]
 
 
 async def _retention(port: int, topic: str) -> tuple[str, int]:
-    r = await request(port, ApiKey.DESCRIBE_CONFIGS, 4, {"resources": [
-        {"resource_type": ResourceType.TOPIC, "resource_name": topic, "configuration_keys": ["retention.ms"]}]})
+    r = await request(
+        port,
+        ApiKey.DESCRIBE_CONFIGS,
+        4,
+        {
+            "resources": [
+                {
+                    "resource_type": ResourceType.TOPIC,
+                    "resource_name": topic,
+                    "configuration_keys": ["retention.ms"],
+                }
+            ]
+        },
+    )
     (result,) = r.results
     assert result.error_code == ErrorCode.NONE, result.error_message
     (entry,) = result.configs
@@ -30,23 +42,52 @@ async def _retention(port: int, topic: str) -> tuple[str, int]:
 async def test_config_change_goes_through_zookeeper_and_reaches_every_broker(cluster):
     await settled(cluster)
     ports = {i: b.port for i, b in cluster.brokers.items()}
-    r = await request(ports[1], ApiKey.CREATE_TOPICS, 7, {"topics": [
-        {"name": "metrics", "num_partitions": 3, "replication_factor": 1}], "timeout_ms": 10000})
+    r = await request(
+        ports[1],
+        ApiKey.CREATE_TOPICS,
+        7,
+        {"topics": [{"name": "metrics", "num_partitions": 3, "replication_factor": 1}], "timeout_ms": 10000},
+    )
     assert r.topics[0].error_code == ErrorCode.NONE
-    r = await request(ports[2], ApiKey.INCREMENTAL_ALTER_CONFIGS, 1, {"resources": [
-        {"resource_type": ResourceType.TOPIC, "resource_name": "metrics",
-         "configs": [{"name": "retention.ms", "config_operation": 0, "value": "90000"}]}], "validate_only": False})
+    r = await request(
+        ports[2],
+        ApiKey.INCREMENTAL_ALTER_CONFIGS,
+        1,
+        {
+            "resources": [
+                {
+                    "resource_type": ResourceType.TOPIC,
+                    "resource_name": "metrics",
+                    "configs": [{"name": "retention.ms", "config_operation": 0, "value": "90000"}],
+                }
+            ],
+            "validate_only": False,
+        },
+    )
     assert r.responses[0].error_code == ErrorCode.NONE, r.responses[0].error_message
     for port in ports.values():
+
         async def applied(p: int = port) -> bool:
             return await _retention(p, "metrics") == ("90000", ConfigSource.DYNAMIC_TOPIC_CONFIG)
 
         await eventually(applied, 20, f"broker on port {port} to apply the change")
 
     # A bad value is refused on any broker and nothing is written.
-    r = await request(ports[3], ApiKey.INCREMENTAL_ALTER_CONFIGS, 1, {"resources": [
-        {"resource_type": ResourceType.TOPIC, "resource_name": "metrics",
-         "configs": [{"name": "retention.ms", "config_operation": 0, "value": "-7"}]}], "validate_only": False})
+    r = await request(
+        ports[3],
+        ApiKey.INCREMENTAL_ALTER_CONFIGS,
+        1,
+        {
+            "resources": [
+                {
+                    "resource_type": ResourceType.TOPIC,
+                    "resource_name": "metrics",
+                    "configs": [{"name": "retention.ms", "config_operation": 0, "value": "-7"}],
+                }
+            ],
+            "validate_only": False,
+        },
+    )
     assert r.responses[0].error_code == ErrorCode.INVALID_CONFIG
 
     hosts, _, chroot = cluster.zk_connect.partition("/")
@@ -64,8 +105,16 @@ async def test_config_change_goes_through_zookeeper_and_reaches_every_broker(clu
         zk.close()
 
     # CreatePartitions from any broker: the controller gives the new partitions leaders.
-    r = await request(ports[3], ApiKey.CREATE_PARTITIONS, 3, {"topics": [
-        {"name": "metrics", "count": 5, "assignments": None}], "timeout_ms": 10000, "validate_only": False})
+    r = await request(
+        ports[3],
+        ApiKey.CREATE_PARTITIONS,
+        3,
+        {
+            "topics": [{"name": "metrics", "count": 5, "assignments": None}],
+            "timeout_ms": 10000,
+            "validate_only": False,
+        },
+    )
     assert r.results[0].error_code == ErrorCode.NONE, r.results[0].error_message
 
     async def five_led() -> bool:

@@ -22,17 +22,25 @@ HOSTS = {"INTERNAL": "127.0.0.1", "EXTERNAL": "localhost"}  # two names for this
 TOPIC = "events"
 
 
-def _brokers(tmp, zk_connect: str, internal_only: tuple[int, ...] = ()
-             ) -> tuple[dict[int, BrokerProcess], dict[int, dict[str, int]]]:
+def _brokers(
+    tmp, zk_connect: str, internal_only: tuple[int, ...] = ()
+) -> tuple[dict[int, BrokerProcess], dict[int, dict[str, int]]]:
     ports = {i: {"INTERNAL": free_port(), "EXTERNAL": free_port()} for i in (1, 2, 3)}
     brokers = {}
     for i, p in ports.items():
-        extra = {**CLUSTER_PROPERTIES, "zookeeper.connect": zk_connect, "broker.id": str(i),
-                 "listeners": ",".join(f"{n}://127.0.0.1:{port}" for n, port in p.items()),
-                 "advertised.listeners": ",".join(f"{n}://{HOSTS[n]}:{port}" for n, port in p.items()
-                                                  if i not in internal_only or n == "INTERNAL"),
-                 "listener.security.protocol.map": "INTERNAL:PLAINTEXT,EXTERNAL:PLAINTEXT",
-                 "inter.broker.listener.name": "INTERNAL"}
+        extra = {
+            **CLUSTER_PROPERTIES,
+            "zookeeper.connect": zk_connect,
+            "broker.id": str(i),
+            "listeners": ",".join(f"{n}://127.0.0.1:{port}" for n, port in p.items()),
+            "advertised.listeners": ",".join(
+                f"{n}://{HOSTS[n]}:{port}"
+                for n, port in p.items()
+                if i not in internal_only or n == "INTERNAL"
+            ),
+            "listener.security.protocol.map": "INTERNAL:PLAINTEXT,EXTERNAL:PLAINTEXT",
+            "inter.broker.listener.name": "INTERNAL",
+        }
         brokers[i] = BrokerProcess(tmp / f"broker-{i}", port=p["INTERNAL"], extra=extra)
     return brokers, ports
 
@@ -60,6 +68,7 @@ async def _rdkafka_brokers(bootstrap: str) -> dict[int, tuple[str, int]]:
     def ask() -> dict[int, tuple[str, int]]:
         md = AdminClient({"bootstrap.servers": bootstrap, "log_level": 3}).list_topics(timeout=10)
         return {b.id: (b.host, b.port) for b in md.brokers.values()}
+
     return await asyncio.to_thread(ask)
 
 
@@ -96,8 +105,13 @@ async def test_each_listener_sees_its_own_addresses(two_listener_cluster):
         assert {(b.nodeId, b.host, b.port) for b in producer.client.cluster.brokers()} == expected["EXTERNAL"]
     finally:
         await producer.stop()
-    consumer = AIOKafkaConsumer(TOPIC, bootstrap_servers=external, group_id="external-group",
-                                auto_offset_reset="earliest", enable_auto_commit=False)
+    consumer = AIOKafkaConsumer(
+        TOPIC,
+        bootstrap_servers=external,
+        group_id="external-group",
+        auto_offset_reset="earliest",
+        enable_auto_commit=False,
+    )
     await consumer.start()
     try:
         got = 0
@@ -119,8 +133,12 @@ async def test_a_broker_without_the_listener_is_left_out(two_listener_cluster):
     # Broker 3 advertises INTERNAL only (it still binds both).
     cluster, ports = two_listener_cluster, two_listener_cluster.ports
     await settled(cluster)
-    await request(ports[1]["INTERNAL"], ApiKey.CREATE_TOPICS, 7, {"topics": [
-        {"name": TOPIC, "num_partitions": 6, "replication_factor": 1}], "timeout_ms": 5000})
+    await request(
+        ports[1]["INTERNAL"],
+        ApiKey.CREATE_TOPICS,
+        7,
+        {"topics": [{"name": TOPIC, "num_partitions": 6, "replication_factor": 1}], "timeout_ms": 5000},
+    )
     md = await settled(cluster)
     led_by_3 = {p[0] for p in md["topics"][TOPIC] if p[2] == 3}
     assert led_by_3, md["topics"][TOPIC]
@@ -139,6 +157,7 @@ async def test_a_broker_without_the_listener_is_left_out(two_listener_cluster):
             if (await find_coordinator(ports[1]["INTERNAL"], f"g-{k}")).node_id == 3:
                 return f"g-{k}"
         return None
+
     group = await eventually(group_on_3, 10, "a group coordinated by broker 3")
     r = await find_coordinator(ports[1]["EXTERNAL"], group)
     assert (r.error_code, r.node_id) == (ErrorCode.COORDINATOR_NOT_AVAILABLE, -1)

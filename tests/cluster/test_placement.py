@@ -61,8 +61,9 @@ def test_plan_creates_offsets_topic_only_with_enough_brokers_then_states():
     view.brokers[3] = broker(3)
     ops = plan(view, 1, SPEC)
     assert any(op.path == "/brokers/topics/__consumer_offsets" for op in ops)
-    view.topics["__consumer_offsets"] = TopicAssignment("__consumer_offsets", uuid.uuid4(),
-                                                        assign_replicas("__consumer_offsets", 6, 1, [1, 2, 3]))
+    view.topics["__consumer_offsets"] = TopicAssignment(
+        "__consumer_offsets", uuid.uuid4(), assign_replicas("__consumer_offsets", 6, 1, [1, 2, 3])
+    )
     states = plan(view, 1, SPEC)
     assert len(states) == 6 and all(op.kind == "create" and op.path.endswith("/state") for op in states)
     assert sorted(PartitionState.decode(op.data).leader for op in states) == [1, 1, 2, 2, 3, 3]
@@ -86,5 +87,11 @@ def test_plan_deletes_marked_topics_leaf_first():
     view.configs["t"] = {}
     view.deleting = {"t"}
     paths = [op.path for op in plan(view, 1, SPEC) if op.kind == "delete"]
-    assert paths == ["/brokers/topics/t/partitions/0/state", "/brokers/topics/t/partitions/0",
-                     "/brokers/topics/t/partitions", "/brokers/topics/t", "/config/topics/t", "/admin/delete_topics/t"]
+    assert paths == [
+        "/brokers/topics/t/partitions/0/state",
+        "/brokers/topics/t/partitions/0",
+        "/brokers/topics/t/partitions",
+        "/brokers/topics/t",
+        "/config/topics/t",
+        "/admin/delete_topics/t",
+    ]

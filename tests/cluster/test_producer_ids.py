@@ -90,30 +90,50 @@ def test_concurrent_allocators_never_get_overlapping_blocks(zookeeper):
 
 
 async def create_topic(cluster: Cluster, name: str, partitions: int) -> dict[int, int]:
-    r = await request(cluster.brokers[1].port, ApiKey.CREATE_TOPICS, 5, {"topics": [{
-        "name": name, "num_partitions": partitions, "replication_factor": 1, "assignments": [], "configs": []}],
-        "timeout_ms": 10000, "validate_only": False})
+    r = await request(
+        cluster.brokers[1].port,
+        ApiKey.CREATE_TOPICS,
+        5,
+        {
+            "topics": [
+                {
+                    "name": name,
+                    "num_partitions": partitions,
+                    "replication_factor": 1,
+                    "assignments": [],
+                    "configs": [],
+                }
+            ],
+            "timeout_ms": 10000,
+            "validate_only": False,
+        },
+    )
     assert r.topics[0].error_code == ErrorCode.NONE
 
     async def led() -> dict[int, int] | None:
         got = leaders(await metadata(cluster.brokers[1].port, [name]), name)
         return got if len(got) == partitions and -1 not in got.values() else None
+
     return await eventually(led, 20, f"leaders for {name}")
 
 
 async def init_producer_id(port: int) -> int:
-    r = await request(port, ApiKey.INIT_PRODUCER_ID, 1, {"transactional_id": None, "transaction_timeout_ms": -1})
+    r = await request(
+        port, ApiKey.INIT_PRODUCER_ID, 1, {"transactional_id": None, "transaction_timeout_ms": -1}
+    )
     assert r.error_code == ErrorCode.NONE
     return r.producer_id
 
 
 async def read_partition(cluster: Cluster, topic: str, partition: int) -> list[tuple[int, int, bytes]]:
     """(offset, producer id, value) of every record of a partition, read from its leader."""
-    leader = (await eventually(lambda: _leader(cluster, topic, partition), 30, "a leader"))
+    leader = await eventually(lambda: _leader(cluster, topic, partition), 30, "a leader")
     out: list[tuple[int, int, bytes]] = []
     offset = 0
     while True:
-        r = await request(cluster.brokers[leader].port, ApiKey.FETCH, 12, fetch_body(topic, offset, partition))
+        r = await request(
+            cluster.brokers[leader].port, ApiKey.FETCH, 12, fetch_body(topic, offset, partition)
+        )
         part = r.responses[0].partitions[0]
         assert part.error_code == ErrorCode.NONE
         batches = decode_batches(part.records or b"")
@@ -125,7 +145,9 @@ async def read_partition(cluster: Cluster, topic: str, partition: int) -> list[t
 
 
 async def _leader(cluster: Cluster, topic: str, partition: int) -> int | None:
-    leader = leaders(await metadata(cluster.brokers[cluster.alive()[0]].port, [topic]), topic).get(partition, -1)
+    leader = leaders(await metadata(cluster.brokers[cluster.alive()[0]].port, [topic]), topic).get(
+        partition, -1
+    )
     return leader if leader in cluster.alive() else None
 
 
@@ -138,8 +160,16 @@ class IdempotentProducer:
         self.sent: list[bytes] = []
         self.acked: dict[bytes, tuple[int, int]] = {}
         self.failed: list[tuple[bytes, str]] = []
-        self.producer = Producer({"bootstrap.servers": bootstrap, "enable.idempotence": True, "acks": "all",
-                                  "linger.ms": 5, "message.timeout.ms": 60000, "log_level": 2})
+        self.producer = Producer(
+            {
+                "bootstrap.servers": bootstrap,
+                "enable.idempotence": True,
+                "acks": "all",
+                "linger.ms": 5,
+                "message.timeout.ms": 60000,
+                "log_level": 2,
+            }
+        )
 
     def _delivered(self, err: Any, msg: Any) -> None:
         if err is None:
@@ -156,13 +186,17 @@ class IdempotentProducer:
         assert self.producer.flush(timeout) == 0, f"{self.name}: undelivered records after {timeout}s"
 
 
-def check_every_ack_once(logged: dict[int, list[tuple[int, int, bytes]]], producers: list[IdempotentProducer]) -> None:
+def check_every_ack_once(
+    logged: dict[int, list[tuple[int, int, bytes]]], producers: list[IdempotentProducer]
+) -> None:
     """Every acknowledged value is in the log exactly once, at the offset it was acknowledged at."""
     counts = Counter(value for records in logged.values() for _, _, value in records)
     at = {(p, offset): value for p, records in logged.items() for offset, _, value in records}
     for producer in producers:
         for value, (partition, offset) in producer.acked.items():
-            assert counts[value] == 1, f"{value!r} acknowledged at {partition}/{offset}, in the log {counts[value]} times"
+            assert counts[value] == 1, (
+                f"{value!r} acknowledged at {partition}/{offset}, in the log {counts[value]} times"
+            )
             assert at.get((partition, offset)) == value, f"{value!r} acknowledged at {partition}/{offset}"
 
 
@@ -242,6 +276,7 @@ async def restart(cluster: Cluster, broker_id: int) -> None:
     async def gone() -> bool:
         md = await metadata(cluster.brokers[other].port)
         return broker_id not in {b.node_id for b in md.brokers}
+
     await eventually(gone, 30, f"broker {broker_id}'s registration to expire")
     cluster.brokers[broker_id].start()
     await settled(cluster, len(cluster.brokers))

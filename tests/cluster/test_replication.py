@@ -20,10 +20,24 @@ pytestmark = [pytest.mark.cluster, pytest.mark.timeout(240)]
 
 
 async def create(cluster: Cluster, name: str, partitions: int = 1, rf: int = 3, **configs: str) -> None:
-    r = await request(cluster.brokers[cluster.alive()[0]].port, ApiKey.CREATE_TOPICS, 5, {"topics": [{
-        "name": name, "num_partitions": partitions, "replication_factor": rf, "assignments": [],
-        "configs": [{"name": k.replace("_", "."), "value": v} for k, v in configs.items()]}],
-        "timeout_ms": 10000, "validate_only": False})
+    r = await request(
+        cluster.brokers[cluster.alive()[0]].port,
+        ApiKey.CREATE_TOPICS,
+        5,
+        {
+            "topics": [
+                {
+                    "name": name,
+                    "num_partitions": partitions,
+                    "replication_factor": rf,
+                    "assignments": [],
+                    "configs": [{"name": k.replace("_", "."), "value": v} for k, v in configs.items()],
+                }
+            ],
+            "timeout_ms": 10000,
+            "validate_only": False,
+        },
+    )
     assert r.topics[0].error_code == ErrorCode.NONE, r
 
 
@@ -34,18 +48,34 @@ async def state(cluster: Cluster, topic: str, partition: int = 0, via: int | Non
     return next(p for p in md.topics[0].partitions if p.partition_index == partition)
 
 
-async def produce(cluster: Cluster, broker: int, topic: str, values: list[bytes], acks: int = -1,
-                  timeout_ms: int = 15000, partition: int = 0) -> tuple[int, int]:
+async def produce(
+    cluster: Cluster,
+    broker: int,
+    topic: str,
+    values: list[bytes],
+    acks: int = -1,
+    timeout_ms: int = 15000,
+    partition: int = 0,
+) -> tuple[int, int]:
     """(error code, base offset) of one batch of `values`."""
     batch = build_batch([Record(offset_delta=i, key=b"k", value=v) for i, v in enumerate(values)])
-    r = await request(cluster.brokers[broker].port, ApiKey.PRODUCE, 9, {
-        "acks": acks, "timeout_ms": timeout_ms,
-        "topic_data": [{"name": topic, "partition_data": [{"index": partition, "records": batch}]}]})
+    r = await request(
+        cluster.brokers[broker].port,
+        ApiKey.PRODUCE,
+        9,
+        {
+            "acks": acks,
+            "timeout_ms": timeout_ms,
+            "topic_data": [{"name": topic, "partition_data": [{"index": partition, "records": batch}]}],
+        },
+    )
     p = r.responses[0].partition_responses[0]
     return p.error_code, p.base_offset
 
 
-async def consumer_fetch(cluster: Cluster, broker: int, topic: str, offset: int = 0) -> tuple[int, int, list[bytes]]:
+async def consumer_fetch(
+    cluster: Cluster, broker: int, topic: str, offset: int = 0
+) -> tuple[int, int, list[bytes]]:
     """(error, high watermark, values from `offset`) as a consumer's Fetch sees them."""
     r = await request(cluster.brokers[broker].port, ApiKey.FETCH, 12, fetch_body(topic, offset))
     p = r.responses[0].partitions[0]
@@ -62,6 +92,7 @@ async def wait_isr(cluster: Cluster, topic: str, isr: set[int], via: int, timeou
     async def got():
         s = await state(cluster, topic, via=via)
         return s if set(s.isr_nodes) == isr else None
+
     return await eventually(got, timeout, f"ISR {sorted(isr)}")
 
 
@@ -93,8 +124,11 @@ async def test_a_paused_follower_leaves_the_isr_and_comes_back_and_min_isr_holds
     # Back: it catches up and rejoins; its log is the leader's, byte for byte.
     cluster.brokers[f1].resume()
     await wait_isr(cluster, "r", {1, 2, 3}, leader)
-    await eventually(lambda: asyncio.sleep(0, log_bytes(cluster, f1, "r") == log_bytes(cluster, leader, "r")),
-                     20, "the follower to hold the leader's log")
+    await eventually(
+        lambda: asyncio.sleep(0, log_bytes(cluster, f1, "r") == log_bytes(cluster, leader, "r")),
+        20,
+        "the follower to hold the leader's log",
+    )
     # Two of three paused: acks=all is refused (NOT_ENOUGH_REPLICAS), the ISR is the leader alone.
     cluster.brokers[f1].pause()
     cluster.brokers[f2].pause()
@@ -110,8 +144,11 @@ async def test_a_paused_follower_leaves_the_isr_and_comes_back_and_min_isr_holds
     await wait_isr(cluster, "r", {1, 2, 3}, leader)
     _, hw, values = await consumer_fetch(cluster, leader, "r")
     assert [v for v in values if v in acked] == acked and set(acked) <= set(values)
-    await eventually(lambda: asyncio.sleep(0, len({log_bytes(cluster, b, "r") for b in (1, 2, 3)}) == 1),
-                     20, "three identical replicas")
+    await eventually(
+        lambda: asyncio.sleep(0, len({log_bytes(cluster, b, "r") for b in (1, 2, 3)}) == 1),
+        20,
+        "three identical replicas",
+    )
 
 
 async def test_consumers_never_read_above_the_high_watermark(make_cluster):
@@ -131,9 +168,21 @@ async def test_consumers_never_read_above_the_high_watermark(make_cluster):
             error, hw, values = await consumer_fetch(cluster, leader, "hw")
             assert (error, hw, values) == (ErrorCode.NONE, 2, [b"x0", b"x1"])
             assert (await consumer_fetch(cluster, leader, "hw", 2))[2] == []
-        r = await request(cluster.brokers[leader].port, ApiKey.LIST_OFFSETS, 5, {
-            "replica_id": -1, "isolation_level": 0, "topics": [{"name": "hw", "partitions": [
-                {"partition_index": 0, "current_leader_epoch": -1, "timestamp": -1}]}]})
+        r = await request(
+            cluster.brokers[leader].port,
+            ApiKey.LIST_OFFSETS,
+            5,
+            {
+                "replica_id": -1,
+                "isolation_level": 0,
+                "topics": [
+                    {
+                        "name": "hw",
+                        "partitions": [{"partition_index": 0, "current_leader_epoch": -1, "timestamp": -1}],
+                    }
+                ],
+            },
+        )
         assert r.topics[0].partitions[0].offset == 2
     finally:
         cluster.brokers[follower].resume()
@@ -141,14 +190,19 @@ async def test_consumers_never_read_above_the_high_watermark(make_cluster):
 
     async def all_visible():
         return (await consumer_fetch(cluster, leader, "hw"))[1] == 5
+
     await eventually(all_visible, 20, "the high watermark to reach 5")
 
 
 async def test_the_isolated_leader_truncates_its_divergent_tail(make_cluster):
     """KIP-101: a leader holds a batch no follower has, is cut off, a new leader takes writes at
     the same offsets; back, the old leader truncates by leader epoch and all replicas agree."""
-    cluster = make_cluster(3, replica_lag_time_max_ms="30000", zookeeper_session_timeout_ms="4000",
-                           replica_fetch_wait_max_ms="100")
+    cluster = make_cluster(
+        3,
+        replica_lag_time_max_ms="30000",
+        zookeeper_session_timeout_ms="4000",
+        replica_fetch_wait_max_ms="100",
+    )
     await settled(cluster)
     await create(cluster, "kip101", min_insync_replicas="2")
     s = await eventually(lambda: state(cluster, "kip101"), 20, "a leader")
@@ -164,7 +218,10 @@ async def test_the_isolated_leader_truncates_its_divergent_tail(make_cluster):
         # replica.fetch.wait.max.ms later): outlast it, so that the next batch reaches no follower
         # (checked below, on their files).
         await asyncio.sleep(1.0)
-        assert (await produce(cluster, old, "kip101", [b"doomed0", b"doomed1"], acks=1)) == (ErrorCode.NONE, 2)
+        assert (await produce(cluster, old, "kip101", [b"doomed0", b"doomed1"], acks=1)) == (
+            ErrorCode.NONE,
+            2,
+        )
         assert (await consumer_fetch(cluster, old, "kip101"))[1:] == (2, [b"common0", b"common1"])
         cluster.brokers[old].pause()
         assert all(b"doomed" not in log_bytes(cluster, f, "kip101") for f in followers)
@@ -178,17 +235,22 @@ async def test_the_isolated_leader_truncates_its_divergent_tail(make_cluster):
     async def new_leader():
         st = await state(cluster, "kip101", via=other)
         return st if st.leader_id in followers and st.leader_epoch > epoch else None
+
     s = await eventually(new_leader, 30, "a new leader")
     new = s.leader_id
 
     async def write_new():
         return (await produce(cluster, new, "kip101", [b"new0", b"new1", b"new2"]))[0] == ErrorCode.NONE
+
     await eventually(write_new, 20, "the new leader to take acks=all writes")
     # The old leader resumes, finds itself a follower, truncates "doomed" by epoch and copies the rest.
     cluster.brokers[old].resume()
     await wait_isr(cluster, "kip101", {1, 2, 3}, new, timeout=30)
-    await eventually(lambda: asyncio.sleep(0, len({log_bytes(cluster, b, "kip101") for b in (1, 2, 3)}) == 1),
-                     20, "three identical replicas")
+    await eventually(
+        lambda: asyncio.sleep(0, len({log_bytes(cluster, b, "kip101") for b in (1, 2, 3)}) == 1),
+        20,
+        "three identical replicas",
+    )
     _, hw, values = await consumer_fetch(cluster, new, "kip101")
     assert values == [b"common0", b"common1", b"new0", b"new1", b"new2"] and hw == 5
     assert b"doomed" not in log_bytes(cluster, old, "kip101")
@@ -217,11 +279,26 @@ async def test_replica_fetches_are_checked(make_cluster):
     # A client posing as the leader cannot make the follower do anything: it serves no replica
     # fetch, and its log (the only thing a truncation would cut) stays as it is.
     before = log_bytes(cluster, follower, "checked")
-    r = await request(cluster.brokers[follower].port, ApiKey.FETCH, 12, fetch_body("checked", 0, replica_id=leader))
+    r = await request(
+        cluster.brokers[follower].port, ApiKey.FETCH, 12, fetch_body("checked", 0, replica_id=leader)
+    )
     assert r.responses[0].partitions[0].error_code == ErrorCode.NOT_LEADER_OR_FOLLOWER
-    r = await request(cluster.brokers[follower].port, ApiKey.OFFSET_FOR_LEADER_EPOCH, 4, {"replica_id": leader,
-                      "topics": [{"topic": "checked", "partitions": [
-                          {"partition": 0, "current_leader_epoch": s.leader_epoch + 5, "leader_epoch": 0}]}]})
+    r = await request(
+        cluster.brokers[follower].port,
+        ApiKey.OFFSET_FOR_LEADER_EPOCH,
+        4,
+        {
+            "replica_id": leader,
+            "topics": [
+                {
+                    "topic": "checked",
+                    "partitions": [
+                        {"partition": 0, "current_leader_epoch": s.leader_epoch + 5, "leader_epoch": 0}
+                    ],
+                }
+            ],
+        },
+    )
     assert r.topics[0].partitions[0].error_code == ErrorCode.NOT_LEADER_OR_FOLLOWER
     assert log_bytes(cluster, follower, "checked") == before
     # The follower dies: the controller takes it out of the ISR at a new leader epoch, and a
@@ -231,12 +308,28 @@ async def test_replica_fetches_are_checked(make_cluster):
     async def bumped():
         st = await state(cluster, "checked", via=leader)
         return st if st.leader_epoch > s.leader_epoch else None
+
     await eventually(bumped, 30, "a new leader epoch")
     assert await replica_fetch(follower, s.leader_epoch) == ErrorCode.FENCED_LEADER_EPOCH
     # A replication factor above the live brokers (two now) is refused.
-    r = await request(cluster.brokers[leader].port, ApiKey.CREATE_TOPICS, 5, {"topics": [{
-        "name": "too-many", "num_partitions": 1, "replication_factor": 3, "assignments": [], "configs": []}],
-        "timeout_ms": 10000, "validate_only": False})
+    r = await request(
+        cluster.brokers[leader].port,
+        ApiKey.CREATE_TOPICS,
+        5,
+        {
+            "topics": [
+                {
+                    "name": "too-many",
+                    "num_partitions": 1,
+                    "replication_factor": 3,
+                    "assignments": [],
+                    "configs": [],
+                }
+            ],
+            "timeout_ms": 10000,
+            "validate_only": False,
+        },
+    )
     assert r.topics[0].error_code == ErrorCode.INVALID_REPLICATION_FACTOR
 
 
@@ -249,17 +342,31 @@ def test_confluent_consumer_goes_on_through_a_leader_change(make_cluster):
     cluster = make_cluster(3)
     asyncio.run(settled(cluster))
     asyncio.run(create(cluster, "moving", min_insync_replicas="2"))
-    producer = Producer({"bootstrap.servers": cluster.bootstrap(), "enable.idempotence": True, "acks": "all",
-                         "log_level": 2, "topic.metadata.refresh.interval.ms": 500})
+    producer = Producer(
+        {
+            "bootstrap.servers": cluster.bootstrap(),
+            "enable.idempotence": True,
+            "acks": "all",
+            "log_level": 2,
+            "topic.metadata.refresh.interval.ms": 500,
+        }
+    )
     acked: list[tuple[int, bytes]] = []
 
     def delivered(err: Any, msg: Any) -> None:
         assert err is None, err
         acked.append((msg.offset(), msg.value()))
 
-    consumer = Consumer({"bootstrap.servers": cluster.bootstrap(), "group.id": "moving-reader",
-                         "auto.offset.reset": "earliest", "enable.auto.commit": False, "log_level": 2,
-                         "topic.metadata.refresh.interval.ms": 500})
+    consumer = Consumer(
+        {
+            "bootstrap.servers": cluster.bootstrap(),
+            "group.id": "moving-reader",
+            "auto.offset.reset": "earliest",
+            "enable.auto.commit": False,
+            "log_level": 2,
+            "topic.metadata.refresh.interval.ms": 500,
+        }
+    )
     consumer.assign([CTP("moving", 0, 0)])
     got: list[tuple[int, bytes]] = []
 

@@ -48,9 +48,15 @@ class Acks:
 
 
 async def aiokafka_writer(bootstrap: str, acks: Acks, stop: asyncio.Event) -> None:
-    producer = AIOKafkaProducer(bootstrap_servers=bootstrap, acks="all", enable_idempotence=True,
-                                linger_ms=2, request_timeout_ms=10000, retry_backoff_ms=100,
-                                metadata_max_age_ms=1000)
+    producer = AIOKafkaProducer(
+        bootstrap_servers=bootstrap,
+        acks="all",
+        enable_idempotence=True,
+        linger_ms=2,
+        request_timeout_ms=10000,
+        retry_backoff_ms=100,
+        metadata_max_age_ms=1000,
+    )
     await producer.start()
     try:
         window = asyncio.Semaphore(64)
@@ -83,9 +89,17 @@ async def aiokafka_writer(bootstrap: str, acks: Acks, stop: asyncio.Event) -> No
 
 
 def confluent_writer(bootstrap: str, acks: Acks, stop: threading.Event) -> None:
-    producer = Producer({"bootstrap.servers": bootstrap, "enable.idempotence": True, "acks": "all",
-                         "linger.ms": 2, "message.timeout.ms": 120000, "log_level": 2,
-                         "topic.metadata.refresh.interval.ms": 1000})
+    producer = Producer(
+        {
+            "bootstrap.servers": bootstrap,
+            "enable.idempotence": True,
+            "acks": "all",
+            "linger.ms": 2,
+            "message.timeout.ms": 120000,
+            "log_level": 2,
+            "topic.metadata.refresh.interval.ms": 1000,
+        }
+    )
 
     def delivered(err: Any, msg: Any) -> None:
         if err is None:
@@ -115,7 +129,9 @@ async def full_isr(cluster: Cluster) -> bool:
 
 
 async def read_with_aiokafka(bootstrap: str, ends: dict[int, int]) -> list[tuple[int, int, bytes]]:
-    consumer = AIOKafkaConsumer(bootstrap_servers=bootstrap, auto_offset_reset="earliest", enable_auto_commit=False)
+    consumer = AIOKafkaConsumer(
+        bootstrap_servers=bootstrap, auto_offset_reset="earliest", enable_auto_commit=False
+    )
     await consumer.start()
     try:
         tps = [AioTP(TOPIC, p) for p in range(PARTITIONS)]
@@ -133,8 +149,14 @@ async def read_with_aiokafka(bootstrap: str, ends: dict[int, int]) -> list[tuple
 
 
 def read_with_confluent(bootstrap: str, ends: dict[int, int]) -> list[tuple[int, int, bytes]]:
-    consumer = Consumer({"bootstrap.servers": bootstrap, "group.id": "chaos-reader", "enable.auto.commit": False,
-                         "log_level": 2})
+    consumer = Consumer(
+        {
+            "bootstrap.servers": bootstrap,
+            "group.id": "chaos-reader",
+            "enable.auto.commit": False,
+            "log_level": 2,
+        }
+    )
     try:
         consumer.assign([CTP(TOPIC, p, 0) for p in range(PARTITIONS)])
         out: list[tuple[int, int, bytes]] = []
@@ -183,8 +205,11 @@ async def test_kill_9_under_acks_all_loses_nothing_acknowledged(make_cluster):
     rng = random.Random()
     landed: list[int] = []  # messages in flight (sent, not yet answered) at each kill
     try:
-        await eventually(lambda: asyncio.sleep(0, len(aio.acked) > 100 and len(rd.acked) > 100), 60,
-                         "both producers to get going")
+        await eventually(
+            lambda: asyncio.sleep(0, len(aio.acked) > 100 and len(rd.acked) > 100),
+            60,
+            "both producers to get going",
+        )
         for _ in range(ROUNDS):
             victim = rng.choice(sorted(cluster.brokers))
             await asyncio.sleep(rng.uniform(0.2, 1.5))  # a random point of the writes
@@ -195,18 +220,24 @@ async def test_kill_9_under_acks_all_loses_nothing_acknowledged(make_cluster):
             async def gone(victim: int = victim, survivor: int = survivor) -> bool:
                 md = await metadata(cluster.brokers[survivor].port)
                 return victim not in {b.node_id for b in md.brokers}
+
             await eventually(gone, 30, f"broker {victim}'s registration to expire")
             cluster.brokers[victim].start()
             await eventually(lambda: full_isr(cluster), 60, "the restarted broker back in every ISR")
-        await eventually(lambda: asyncio.sleep(0, len(aio.acked) > 200 and len(rd.acked) > 200), 60,
-                         "writes after the last round")
+        await eventually(
+            lambda: asyncio.sleep(0, len(aio.acked) > 200 and len(rd.acked) > 200),
+            60,
+            "writes after the last round",
+        )
     finally:
         stop_aio.set()
         stop_rd.set()
         await aio_task
         await asyncio.to_thread(rd_thread.join, 180)
-    print(f"acknowledged: aiokafka {len(aio.acked)}, confluent-kafka {len(rd.acked)}; "
-          f"failed: {aio.failed}/{rd.failed}; in flight at each kill: {landed}")
+    print(
+        f"acknowledged: aiokafka {len(aio.acked)}, confluent-kafka {len(rd.acked)}; "
+        f"failed: {aio.failed}/{rd.failed}; in flight at each kill: {landed}"
+    )
     assert sum(1 for n in landed if n > 0) >= ROUNDS // 2, f"the kills missed the writes: {landed}"
 
     await eventually(lambda: full_isr(cluster), 60, "every replica in sync at the end")
@@ -235,5 +266,8 @@ async def test_kill_9_under_acks_all_loses_nothing_acknowledged(make_cluster):
             assert [producer.acked[v][1] for v in by_seq] == sorted(offsets)
     # The three replicas of every partition hold the same bytes.
     for p in range(PARTITIONS):
-        await eventually(lambda p=p: asyncio.sleep(0, len({log_bytes(cluster, b, TOPIC, p) for b in (1, 2, 3)}) == 1),
-                         30, f"identical replicas of partition {p}")
+        await eventually(
+            lambda p=p: asyncio.sleep(0, len({log_bytes(cluster, b, TOPIC, p) for b in (1, 2, 3)}) == 1),
+            30,
+            f"identical replicas of partition {p}",
+        )

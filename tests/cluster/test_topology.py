@@ -52,10 +52,14 @@ def test_compose_declares_the_brokers_of_make_cluster():
         # Brokers reach each other by service name; the health check asks there for this broker.
         internal = advertised["INTERNAL"]
         assert internal.host == f.stem
-        assert service["healthcheck"]["test"][-3:] == [f"127.0.0.1:{internal.port}", "--broker-id",
-                                                       str(container.broker_id)]
+        assert service["healthcheck"]["test"][-3:] == [
+            f"127.0.0.1:{internal.port}",
+            "--broker-id",
+            str(container.broker_id),
+        ]
         assert container["zookeeper.connect"] == local["zookeeper.connect"].replace(
-            f"127.0.0.1:{zk_port}", f"zookeeper:{zk_port}")
+            f"127.0.0.1:{zk_port}", f"zookeeper:{zk_port}"
+        )
         assert service["depends_on"] == {"zookeeper": {"condition": "service_healthy"}}
         assert service["volumes"] == [f"{f.stem}:/data"] and container["log.dirs"] == ["/data"]
         ids.add(container.broker_id)
@@ -64,14 +68,20 @@ def test_compose_declares_the_brokers_of_make_cluster():
 
 def _compose_command() -> list[str] | None:
     """`docker compose` (v2) or Debian's docker-compose (1.29), whichever is here."""
-    if shutil.which("docker") and subprocess.run(["docker", "compose", "version"], capture_output=True,
-                                                 timeout=30).returncode == 0:
+    if (
+        shutil.which("docker")
+        and subprocess.run(["docker", "compose", "version"], capture_output=True, timeout=30).returncode == 0
+    ):
         return ["docker", "compose"]
     return ["docker-compose"] if shutil.which("docker-compose") else None
 
 
 @pytest.mark.skipif(_compose_command() is None, reason="no docker compose here (the YAML is checked above)")
 def test_docker_compose_config_parses():
-    r = subprocess.run([*_compose_command(), "-f", str(ROOT / "docker-compose.yml"), "config", "--quiet"],
-                       capture_output=True, text=True, timeout=60)
+    r = subprocess.run(
+        [*_compose_command(), "-f", str(ROOT / "docker-compose.yml"), "config", "--quiet"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert r.returncode == 0, r.stderr

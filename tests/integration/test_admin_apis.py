@@ -25,8 +25,12 @@ def _topic(name: str, keys: list[str] | None = None) -> dict:
 
 
 async def _overrides(port: int, topic: str) -> dict[str, str]:
-    r = await _request(port, ApiKey.DESCRIBE_CONFIGS, 4, {"resources": [_topic(topic)], "include_synonyms": True})
-    return {c.name: c.value for c in r.results[0].configs if c.config_source == ConfigSource.DYNAMIC_TOPIC_CONFIG}
+    r = await _request(
+        port, ApiKey.DESCRIBE_CONFIGS, 4, {"resources": [_topic(topic)], "include_synonyms": True}
+    )
+    return {
+        c.name: c.value for c in r.results[0].configs if c.config_source == ConfigSource.DYNAMIC_TOPIC_CONFIG
+    }
 
 
 async def test_alter_configs_replaces_validates_and_refuses_without_change(broker):
@@ -34,11 +38,20 @@ async def test_alter_configs_replaces_validates_and_refuses_without_change(broke
     await create_topic(port, "t", 1)
 
     def alter(configs: dict, validate_only: bool = False, name: str = "t") -> dict:
-        return {"resources": [{"resource_type": ResourceType.TOPIC, "resource_name": name,
-                               "configs": [{"name": k, "value": v} for k, v in configs.items()]}],
-                "validate_only": validate_only}
+        return {
+            "resources": [
+                {
+                    "resource_type": ResourceType.TOPIC,
+                    "resource_name": name,
+                    "configs": [{"name": k, "value": v} for k, v in configs.items()],
+                }
+            ],
+            "validate_only": validate_only,
+        }
 
-    r = await _request(port, ApiKey.ALTER_CONFIGS, 2, alter({"retention.ms": "1000", "segment.bytes": "100000"}))
+    r = await _request(
+        port, ApiKey.ALTER_CONFIGS, 2, alter({"retention.ms": "1000", "segment.bytes": "100000"})
+    )
     assert r.responses[0].error_code == ErrorCode.NONE
     assert await _overrides(port, "t") == {"retention.ms": "1000", "segment.bytes": "100000"}
     assert broker.log_manager.get("t", 0).config.segment_bytes == 100000  # applied live
@@ -54,18 +67,43 @@ async def test_alter_configs_replaces_validates_and_refuses_without_change(broke
         r = await _request(port, ApiKey.ALTER_CONFIGS, 2, alter(bad))
         assert r.responses[0].error_code == ErrorCode.INVALID_CONFIG, bad
         assert r.responses[0].error_message
-    r = await _request(port, ApiKey.INCREMENTAL_ALTER_CONFIGS, 1, {"resources": [
-        {"resource_type": ResourceType.TOPIC, "resource_name": "t", "configs": [
-            {"name": "cleanup.policy", "config_operation": 2, "value": "compact"},  # APPEND
-            {"name": "retention.ms", "config_operation": 3, "value": "1"}]}],  # SUBTRACT on a non-list
-        "validate_only": False})
+    r = await _request(
+        port,
+        ApiKey.INCREMENTAL_ALTER_CONFIGS,
+        1,
+        {
+            "resources": [
+                {
+                    "resource_type": ResourceType.TOPIC,
+                    "resource_name": "t",
+                    "configs": [
+                        {"name": "cleanup.policy", "config_operation": 2, "value": "compact"},  # APPEND
+                        {"name": "retention.ms", "config_operation": 3, "value": "1"},
+                    ],
+                }
+            ],  # SUBTRACT on a non-list
+            "validate_only": False,
+        },
+    )
     assert r.responses[0].error_code == ErrorCode.INVALID_CONFIG
     assert await _overrides(port, "t") == {"retention.ms": "2000"}
     r = await _request(port, ApiKey.ALTER_CONFIGS, 2, alter({"retention.ms": "1"}, name="missing"))
     assert r.responses[0].error_code == ErrorCode.UNKNOWN_TOPIC_OR_PARTITION
-    r = await _request(port, ApiKey.ALTER_CONFIGS, 2, {"resources": [
-        {"resource_type": ResourceType.BROKER, "resource_name": "0",
-         "configs": [{"name": "log.retention.hours", "value": "1"}]}], "validate_only": False})
+    r = await _request(
+        port,
+        ApiKey.ALTER_CONFIGS,
+        2,
+        {
+            "resources": [
+                {
+                    "resource_type": ResourceType.BROKER,
+                    "resource_name": "0",
+                    "configs": [{"name": "log.retention.hours", "value": "1"}],
+                }
+            ],
+            "validate_only": False,
+        },
+    )
     assert r.responses[0].error_code == ErrorCode.INVALID_CONFIG
     assert "dynamically" in r.responses[0].error_message
 
@@ -73,10 +111,20 @@ async def test_alter_configs_replaces_validates_and_refuses_without_change(broke
 async def test_describe_configs_errors_per_resource_and_v0(broker):
     port = broker.bound_port
     await create_topic(port, "t", 1)
-    r = await _request(port, ApiKey.DESCRIBE_CONFIGS, 0, {"resources": [
-        _topic("t", ["retention.ms", "no.such"]), _topic("missing"), _topic("bad name!"),
-        {"resource_type": ResourceType.BROKER, "resource_name": "7", "configuration_keys": None},
-        {"resource_type": 99, "resource_name": "x", "configuration_keys": None}]})
+    r = await _request(
+        port,
+        ApiKey.DESCRIBE_CONFIGS,
+        0,
+        {
+            "resources": [
+                _topic("t", ["retention.ms", "no.such"]),
+                _topic("missing"),
+                _topic("bad name!"),
+                {"resource_type": ResourceType.BROKER, "resource_name": "7", "configuration_keys": None},
+                {"resource_type": 99, "resource_name": "x", "configuration_keys": None},
+            ]
+        },
+    )
     ok, missing, bad, other_broker, unknown_type = r.results
     assert [(c.name, c.is_default) for c in ok.configs] == [("retention.ms", True)]
     assert missing.error_code == ErrorCode.UNKNOWN_TOPIC_OR_PARTITION
@@ -105,21 +153,57 @@ async def test_delete_records_moves_the_start_and_survives_a_restart(tmp_path):
             await producer.flush()
         lg = broker.log_manager.get("t", 0)
         assert len(lg.segments) > 2 and lg.high_watermark == 400
-        r = await _request(port, ApiKey.DELETE_RECORDS, 2, {"topics": [
-            {"name": "t", "partitions": [{"partition_index": 0, "offset": 250}, {"partition_index": 3, "offset": 1}]},
-            {"name": "nope", "partitions": [{"partition_index": 0, "offset": 1}]}], "timeout_ms": 1000})
+        r = await _request(
+            port,
+            ApiKey.DELETE_RECORDS,
+            2,
+            {
+                "topics": [
+                    {
+                        "name": "t",
+                        "partitions": [
+                            {"partition_index": 0, "offset": 250},
+                            {"partition_index": 3, "offset": 1},
+                        ],
+                    },
+                    {"name": "nope", "partitions": [{"partition_index": 0, "offset": 1}]},
+                ],
+                "timeout_ms": 1000,
+            },
+        )
         (p0, p3), (missing,) = r.topics[0].partitions, r.topics[1].partitions
         assert (p0.low_watermark, p0.error_code) == (250, ErrorCode.NONE)
         assert p3.error_code == missing.error_code == ErrorCode.UNKNOWN_TOPIC_OR_PARTITION
         assert lg.segments[0].base_offset <= 250 < lg.segments[0].next_offset  # whole segments below went
-        fetch = await _request(port, ApiKey.FETCH, 12, {
-            "replica_id": -1, "max_wait_ms": 0, "min_bytes": 0, "max_bytes": 1 << 20, "isolation_level": 0,
-            "topics": [{"topic": "t", "partitions": [{"partition": 0, "fetch_offset": 100,
-                                                       "partition_max_bytes": 1 << 20}]}]})
+        fetch = await _request(
+            port,
+            ApiKey.FETCH,
+            12,
+            {
+                "replica_id": -1,
+                "max_wait_ms": 0,
+                "min_bytes": 0,
+                "max_bytes": 1 << 20,
+                "isolation_level": 0,
+                "topics": [
+                    {
+                        "topic": "t",
+                        "partitions": [{"partition": 0, "fetch_offset": 100, "partition_max_bytes": 1 << 20}],
+                    }
+                ],
+            },
+        )
         part = fetch.responses[0].partitions[0]
         assert (part.error_code, part.log_start_offset) == (ErrorCode.OFFSET_OUT_OF_RANGE, 250)
-        r = await _request(port, ApiKey.DELETE_RECORDS, 2, {"topics": [
-            {"name": "t", "partitions": [{"partition_index": 0, "offset": 401}]}], "timeout_ms": 1000})
+        r = await _request(
+            port,
+            ApiKey.DELETE_RECORDS,
+            2,
+            {
+                "topics": [{"name": "t", "partitions": [{"partition_index": 0, "offset": 401}]}],
+                "timeout_ms": 1000,
+            },
+        )
         assert r.topics[0].partitions[0].error_code == ErrorCode.OFFSET_OUT_OF_RANGE
     finally:
         await broker.stop()
@@ -142,19 +226,40 @@ async def test_acknowledged_config_changes_and_deleted_records_survive_kill_9(tm
             await producer.flush()
         acknowledged: dict[int, int] = {}
         for p, offset in ((0, 120), (1, 40)):
-            r = await _request(bp.port, ApiKey.DELETE_RECORDS, 2, {"topics": [
-                {"name": "t", "partitions": [{"partition_index": p, "offset": offset}]}], "timeout_ms": 1000})
+            r = await _request(
+                bp.port,
+                ApiKey.DELETE_RECORDS,
+                2,
+                {
+                    "topics": [{"name": "t", "partitions": [{"partition_index": p, "offset": offset}]}],
+                    "timeout_ms": 1000,
+                },
+            )
             assert r.topics[0].partitions[0].error_code == ErrorCode.NONE
             acknowledged[p] = r.topics[0].partitions[0].low_watermark
-        r = await _request(bp.port, ApiKey.INCREMENTAL_ALTER_CONFIGS, 1, {"resources": [
-            {"resource_type": ResourceType.TOPIC, "resource_name": "t", "configs": [
-                {"name": "retention.ms", "config_operation": 0, "value": "123456"}]}], "validate_only": False})
+        r = await _request(
+            bp.port,
+            ApiKey.INCREMENTAL_ALTER_CONFIGS,
+            1,
+            {
+                "resources": [
+                    {
+                        "resource_type": ResourceType.TOPIC,
+                        "resource_name": "t",
+                        "configs": [{"name": "retention.ms", "config_operation": 0, "value": "123456"}],
+                    }
+                ],
+                "validate_only": False,
+            },
+        )
         assert r.responses[0].error_code == ErrorCode.NONE
         bp.kill()
         bp.start()
         assert await _overrides(bp.port, "t") == {"retention.ms": "123456"}
         async with AsyncAdmin(bp.bootstrap) as admin:
-            starts = await admin.list_offsets({TopicPartition("t", p): OffsetSpec.EARLIEST for p in acknowledged})
+            starts = await admin.list_offsets(
+                {TopicPartition("t", p): OffsetSpec.EARLIEST for p in acknowledged}
+            )
         assert {tp.partition: off for tp, (off, _) in starts.items()} == acknowledged
     finally:
         bp.stop()

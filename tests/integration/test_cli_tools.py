@@ -25,8 +25,13 @@ P0, P1 = TopicPartition("orders", 0), TopicPartition("orders", 1)
 
 async def tool(name: str, *args: str, check: bool = True) -> tuple[int, str, str]:
     proc = await asyncio.create_subprocess_exec(
-        sys.executable, "-m", f"client.cli.{name}", *args,
-        stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE)
+        sys.executable,
+        "-m",
+        f"client.cli.{name}",
+        *args,
+        stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.PIPE,
+    )
     out, err = await asyncio.wait_for(proc.communicate(), 60)
     if check:
         assert proc.returncode == 0, err.decode()
@@ -69,26 +74,39 @@ async def committed(admin: AsyncAdmin, group: str) -> dict[TopicPartition, int]:
 
 
 async def test_describe_of_an_empty_group_is_kafkas_table(proc, world):
-    _, out, err = await tool("consumer_groups", "--bootstrap-server", proc.bootstrap, "--describe", "--group",
-                             "archive")
+    _, out, err = await tool(
+        "consumer_groups", "--bootstrap-server", proc.bootstrap, "--describe", "--group", "archive"
+    )
     assert out == (
         "GROUP   TOPIC  PARTITION CURRENT-OFFSET LOG-END-OFFSET LAG CONSUMER-ID HOST CLIENT-ID\n"
         "archive orders 0         4              10             6   -           -    -\n"
-        "archive orders 1         5              5              0   -           -    -\n")
+        "archive orders 1         5              5              0   -           -    -\n"
+    )
     assert err == "Consumer group 'archive' has no active members.\n"
     # The same figures, asked directly: OffsetFetch and ListOffsets.
     ends = await world.list_offsets({P0: OffsetSpec.LATEST, P1: OffsetSpec.LATEST})
     current = await committed(world, "archive")
     for row in rows(out)[1:]:
         tp = TopicPartition(row[1], int(row[2]))
-        assert int(row[3]) == current[tp] and int(row[4]) == ends[tp][0] and int(row[5]) == ends[tp][0] - current[tp]
+        assert (
+            int(row[3]) == current[tp]
+            and int(row[4]) == ends[tp][0]
+            and int(row[5]) == ends[tp][0] - current[tp]
+        )
 
 
 async def test_describe_members_state_and_json_of_an_active_group(proc, world):
-    consumer = AsyncConsumer("orders", bootstrap_servers=proc.bootstrap, group_id="billing", client_id="biller",
-                             auto_offset_reset="earliest", enable_auto_commit=False)
+    consumer = AsyncConsumer(
+        "orders",
+        bootstrap_servers=proc.bootstrap,
+        group_id="billing",
+        client_id="biller",
+        auto_offset_reset="earliest",
+        enable_auto_commit=False,
+    )
     await consumer.start()
     try:
+
         async def assigned() -> bool:  # rebalances advance at a poll
             await consumer.getmany(timeout_ms=100)
             return len(consumer.assignment()) == 3
@@ -96,41 +114,102 @@ async def test_describe_members_state_and_json_of_an_active_group(proc, world):
         await async_wait_until(assigned, 30, what="billing to be assigned")
         await consumer.commit({P0: 7})
         (member_id,) = {m.member_id for m in (await world.describe_groups(["billing"]))["billing"].members}
-        _, out, _ = await tool("consumer_groups", "--bootstrap-server", proc.bootstrap, "--describe", "--group",
-                               "billing")
+        _, out, _ = await tool(
+            "consumer_groups", "--bootstrap-server", proc.bootstrap, "--describe", "--group", "billing"
+        )
         table = rows(out)
-        assert table[0] == ["GROUP", "TOPIC", "PARTITION", "CURRENT-OFFSET", "LOG-END-OFFSET", "LAG", "CONSUMER-ID",
-                            "HOST", "CLIENT-ID"]
+        assert table[0] == [
+            "GROUP",
+            "TOPIC",
+            "PARTITION",
+            "CURRENT-OFFSET",
+            "LOG-END-OFFSET",
+            "LAG",
+            "CONSUMER-ID",
+            "HOST",
+            "CLIENT-ID",
+        ]
         assert [r[:7] + r[8:] for r in table[1:]] == [
             ["billing", "orders", "0", "7", "10", "3", member_id, "biller"],
             ["billing", "orders", "1", "-", "5", "-", member_id, "biller"],
-            ["billing", "orders", "2", "-", "0", "-", member_id, "biller"]]
-        _, out, _ = await tool("consumer_groups", "--bootstrap-server", proc.bootstrap, "--describe", "--group",
-                               "billing", "--output", "json")
+            ["billing", "orders", "2", "-", "0", "-", member_id, "biller"],
+        ]
+        _, out, _ = await tool(
+            "consumer_groups",
+            "--bootstrap-server",
+            proc.bootstrap,
+            "--describe",
+            "--group",
+            "billing",
+            "--output",
+            "json",
+        )
         assert [(r["PARTITION"], r["CURRENT-OFFSET"], r["LAG"]) for r in json.loads(out)] == [
-            (0, 7, 3), (1, None, None), (2, None, None)]
-        _, out, _ = await tool("consumer_groups", "--bootstrap-server", proc.bootstrap, "--describe", "--group",
-                               "billing", "--members", "--verbose")
+            (0, 7, 3),
+            (1, None, None),
+            (2, None, None),
+        ]
+        _, out, _ = await tool(
+            "consumer_groups",
+            "--bootstrap-server",
+            proc.bootstrap,
+            "--describe",
+            "--group",
+            "billing",
+            "--members",
+            "--verbose",
+        )
         assert rows(out)[0] == ["GROUP", "CONSUMER-ID", "HOST", "CLIENT-ID", "#PARTITIONS", "ASSIGNMENT"]
         assert rows(out)[1][0:2] == ["billing", member_id] and rows(out)[1][-2:] == ["3", "orders(0,1,2)"]
-        _, out, _ = await tool("consumer_groups", "--bootstrap-server", proc.bootstrap, "--describe", "--group",
-                               "billing", "--state")
+        _, out, _ = await tool(
+            "consumer_groups",
+            "--bootstrap-server",
+            proc.bootstrap,
+            "--describe",
+            "--group",
+            "billing",
+            "--state",
+        )
         assert rows(out)[1][-3:] == ["range", "Stable", "1"]
-        _, out, _ = await tool("consumer_groups", "--bootstrap-server", proc.bootstrap, "--list", "--state", "Stable")
+        _, out, _ = await tool(
+            "consumer_groups", "--bootstrap-server", proc.bootstrap, "--list", "--state", "Stable"
+        )
         assert rows(out) == [["GROUP", "STATE"], ["billing", "Stable"]]
         _, out, _ = await tool("consumer_groups", "--bootstrap-server", proc.bootstrap, "--list")
         assert out.split() == ["archive", "billing"]
 
         # An active group is not reset, and not deleted; nothing changes.
-        code, out, err = await tool("consumer_groups", "--bootstrap-server", proc.bootstrap, "--reset-offsets",
-                                    "--group", "billing", "--topic", "orders", "--to-earliest", "--execute",
-                                    check=False)
+        code, out, err = await tool(
+            "consumer_groups",
+            "--bootstrap-server",
+            proc.bootstrap,
+            "--reset-offsets",
+            "--group",
+            "billing",
+            "--topic",
+            "orders",
+            "--to-earliest",
+            "--execute",
+            check=False,
+        )
         assert code == 1 and out == ""
-        assert err == ("Error: Assignments can only be reset if the group 'billing' is inactive, but the current "
-                       "state is Stable.\n")
-        code, _, err = await tool("consumer_groups", "--bootstrap-server", proc.bootstrap, "--delete", "--group",
-                                  "billing", check=False)
-        assert code == 1 and err == "Error: Deletion of consumer group 'billing' failed: The group is not empty.\n"
+        assert err == (
+            "Error: Assignments can only be reset if the group 'billing' is inactive, but the current "
+            "state is Stable.\n"
+        )
+        code, _, err = await tool(
+            "consumer_groups",
+            "--bootstrap-server",
+            proc.bootstrap,
+            "--delete",
+            "--group",
+            "billing",
+            check=False,
+        )
+        assert (
+            code == 1
+            and err == "Error: Deletion of consumer group 'billing' failed: The group is not empty.\n"
+        )
         assert await committed(world, "billing") == {P0: 7}
     finally:
         await consumer.close()
@@ -143,8 +222,10 @@ RESETS = [
     (["--to-offset", "3"], {P0: 3, P1: 3}),
     (["--to-offset", "100"], {P0: 10, P1: 5}),  # clamped to the log end
     (["--shift-by", "-3"], {P0: 2, P1: 2}),  # p0: 4 - 3 = 1, clamped to the log start 2
-    (["--to-datetime", datetime.fromtimestamp((T0 + 5_000) / 1000).isoformat(timespec="milliseconds")],
-     {P0: 5, P1: 0}),
+    (
+        ["--to-datetime", datetime.fromtimestamp((T0 + 5_000) / 1000).isoformat(timespec="milliseconds")],
+        {P0: 5, P1: 0},
+    ),
     (["--by-duration", "P1D"], {P0: 10, P1: 5}),  # a day ago is after every record: the log end
     (["--from-file", "FILE"], {P0: 6, P1: 1}),
 ]
@@ -155,10 +236,19 @@ async def test_reset_offsets_dry_run_then_execute(proc, world, tmp_path, scenari
     csv = tmp_path / "offsets.csv"
     csv.write_text("orders,0,6\norders,1,1\n")
     scenario = [str(csv) if a == "FILE" else a for a in scenario]
-    base = ["--bootstrap-server", proc.bootstrap, "--reset-offsets", "--group", "archive", "--topic", "orders:0,1",
-            *scenario]
+    base = [
+        "--bootstrap-server",
+        proc.bootstrap,
+        "--reset-offsets",
+        "--group",
+        "archive",
+        "--topic",
+        "orders:0,1",
+        *scenario,
+    ]
     want = [["GROUP", "TOPIC", "PARTITION", "NEW-OFFSET"]] + [
-        ["archive", "orders", str(tp.partition), str(o)] for tp, o in sorted(expected.items())]
+        ["archive", "orders", str(tp.partition), str(o)] for tp, o in sorted(expected.items())
+    ]
     _, out, _ = await tool("consumer_groups", *base, "--dry-run")
     assert rows(out) == want
     assert await committed(world, "archive") == {P0: 4, P1: 5}  # a dry run moves nothing
@@ -168,21 +258,39 @@ async def test_reset_offsets_dry_run_then_execute(proc, world, tmp_path, scenari
 
 
 async def test_delete_and_delete_offsets(proc, world):
-    _, out, _ = await tool("consumer_groups", "--bootstrap-server", proc.bootstrap, "--delete-offsets", "--group",
-                           "archive", "--topic", "orders:1")
+    _, out, _ = await tool(
+        "consumer_groups",
+        "--bootstrap-server",
+        proc.bootstrap,
+        "--delete-offsets",
+        "--group",
+        "archive",
+        "--topic",
+        "orders:1",
+    )
     assert rows(out) == [["TOPIC", "PARTITION", "STATUS"], ["orders", "1", "Successful"]]
     assert await committed(world, "archive") == {P0: 4}
-    _, out, _ = await tool("consumer_groups", "--bootstrap-server", proc.bootstrap, "--delete", "--group", "archive")
+    _, out, _ = await tool(
+        "consumer_groups", "--bootstrap-server", proc.bootstrap, "--delete", "--group", "archive"
+    )
     assert out == "Deletion of requested consumer groups ('archive') was successful.\n"
-    code, out, err = await tool("consumer_groups", "--bootstrap-server", proc.bootstrap, "--describe", "--group",
-                                "archive", check=False)
+    code, out, err = await tool(
+        "consumer_groups",
+        "--bootstrap-server",
+        proc.bootstrap,
+        "--describe",
+        "--group",
+        "archive",
+        check=False,
+    )
     assert (code, out, err) == (1, "", "Error: Consumer group 'archive' does not exist.\n")
 
 
 async def test_topics_and_configs_tools(proc, world):
     b = ["--bootstrap-server", proc.bootstrap]
-    _, out, _ = await tool("topics", *b, "--create", "--topic", "audit", "--partitions", "2", "--config",
-                           "retention.ms=60000")
+    _, out, _ = await tool(
+        "topics", *b, "--create", "--topic", "audit", "--partitions", "2", "--config", "retention.ms=60000"
+    )
     assert out == "Created topic audit.\n"
     _, out, _ = await tool("topics", *b, "--list", "--exclude-internal")
     assert out == "audit\norders\n"
@@ -190,12 +298,23 @@ async def test_topics_and_configs_tools(proc, world):
     _, out, _ = await tool("topics", *b, "--describe", "--topic", "audit")
     lines = out.splitlines()
     assert lines[0].startswith("Topic: audit\tTopicId: ") and lines[0].endswith(
-        "\tPartitionCount: 3\tReplicationFactor: 1\tConfigs: retention.ms=60000")
+        "\tPartitionCount: 3\tReplicationFactor: 1\tConfigs: retention.ms=60000"
+    )
     assert lines[1:] == [f"\tTopic: audit\tPartition: {p}\tLeader: 0\tReplicas: 0\tIsr: 0" for p in range(3)]
 
-    _, out, _ = await tool("configs", *b, "--entity-type", "topics", "--entity-name", "audit", "--alter",
-                           "--add-config", "cleanup.policy=[compact,delete],segment.bytes=1048576",
-                           "--delete-config", "retention.ms")
+    _, out, _ = await tool(
+        "configs",
+        *b,
+        "--entity-type",
+        "topics",
+        "--entity-name",
+        "audit",
+        "--alter",
+        "--add-config",
+        "cleanup.policy=[compact,delete],segment.bytes=1048576",
+        "--delete-config",
+        "retention.ms",
+    )
     assert out == "Completed updating config for topic audit.\n"
     _, out, _ = await tool("configs", *b, "--topic", "audit", "--describe")
     assert out == (
@@ -203,34 +322,75 @@ async def test_topics_and_configs_tools(proc, world):
         "  cleanup.policy=compact,delete sensitive=false synonyms={DYNAMIC_TOPIC_CONFIG:cleanup.policy="
         "compact,delete, DEFAULT_CONFIG:log.cleanup.policy=delete}\n"
         "  segment.bytes=1048576 sensitive=false synonyms={DYNAMIC_TOPIC_CONFIG:segment.bytes=1048576, "
-        "DEFAULT_CONFIG:log.segment.bytes=1073741824}\n")
+        "DEFAULT_CONFIG:log.segment.bytes=1073741824}\n"
+    )
     _, out, _ = await tool("configs", *b, "--topic", "audit", "--describe", "--all", "--output", "json")
     entries = {e["name"]: e for e in json.loads(out)}
     assert entries["retention.ms"]["source"] == "DEFAULT_CONFIG"
     assert entries["cleanup.policy"]["source"] == "DYNAMIC_TOPIC_CONFIG"
-    code, _, err = await tool("configs", *b, "--topic", "audit", "--alter", "--add-config", "retention.ms=soon",
-                              check=False)
+    code, _, err = await tool(
+        "configs", *b, "--topic", "audit", "--alter", "--add-config", "retention.ms=soon", check=False
+    )
     assert code == 1 and err.startswith("Error: INVALID_CONFIG: ") and err.count("\n") == 1
     _, out, _ = await tool("topics", *b, "--delete", "--topic", "audit")
     assert out == "Deleted topic audit.\n"
 
 
 BAD_INPUT = [
-    (["consumer_groups", "--bootstrap-server", "127.0.0.1:1", "--list"],
-     "Error: the broker is unreachable at 127.0.0.1:1"),
-    (["topics", "--bootstrap-server", "127.0.0.1:1", "--list"], "Error: the broker is unreachable at 127.0.0.1:1"),
-    (["configs", "--bootstrap-server", "127.0.0.1:1", "--topic", "x", "--describe"],
-     "Error: the broker is unreachable at 127.0.0.1:1"),
-    (["consumer_groups", "BROKER", "--describe", "--group", "nobody"], "Error: Consumer group 'nobody' does not exist."),
-    (["consumer_groups", "BROKER", "--reset-offsets", "--group", "archive", "--topic", "nope", "--to-earliest",
-      "--dry-run"],
-     "Error: Topic 'nope' does not exist."),
-    (["consumer_groups", "BROKER", "--reset-offsets", "--group", "archive", "--topic", "orders",
-      "--by-duration", "yesterday", "--dry-run"], "Error: invalid duration 'yesterday'"),
+    (
+        ["consumer_groups", "--bootstrap-server", "127.0.0.1:1", "--list"],
+        "Error: the broker is unreachable at 127.0.0.1:1",
+    ),
+    (
+        ["topics", "--bootstrap-server", "127.0.0.1:1", "--list"],
+        "Error: the broker is unreachable at 127.0.0.1:1",
+    ),
+    (
+        ["configs", "--bootstrap-server", "127.0.0.1:1", "--topic", "x", "--describe"],
+        "Error: the broker is unreachable at 127.0.0.1:1",
+    ),
+    (
+        ["consumer_groups", "BROKER", "--describe", "--group", "nobody"],
+        "Error: Consumer group 'nobody' does not exist.",
+    ),
+    (
+        [
+            "consumer_groups",
+            "BROKER",
+            "--reset-offsets",
+            "--group",
+            "archive",
+            "--topic",
+            "nope",
+            "--to-earliest",
+            "--dry-run",
+        ],
+        "Error: Topic 'nope' does not exist.",
+    ),
+    (
+        [
+            "consumer_groups",
+            "BROKER",
+            "--reset-offsets",
+            "--group",
+            "archive",
+            "--topic",
+            "orders",
+            "--by-duration",
+            "yesterday",
+            "--dry-run",
+        ],
+        "Error: invalid duration 'yesterday'",
+    ),
     (["consumer_groups", "BROKER", "--describe"], "Error: one of --group or --all-groups is required"),
-    (["consumer_groups", "BROKER", "--describe", "--group", "g", "--to-offset", "x"],
-     "kbroker-consumer-groups: error: argument --to-offset: invalid int value: 'x'"),
-    (["consumer_groups", "BROKER", "--list", "--describe"], "kbroker-consumer-groups: error: argument --describe"),
+    (
+        ["consumer_groups", "BROKER", "--describe", "--group", "g", "--to-offset", "x"],
+        "kbroker-consumer-groups: error: argument --to-offset: invalid int value: 'x'",
+    ),
+    (
+        ["consumer_groups", "BROKER", "--list", "--describe"],
+        "kbroker-consumer-groups: error: argument --describe",
+    ),
     (["topics", "BROKER", "--describe", "--topic", "nope"], "Error: Topic 'nope' does not exist as expected"),
     (["topics", "BROKER", "--create", "--topic", "bad name!"], "Error: INVALID_TOPIC_EXCEPTION"),
     (["configs", "BROKER", "--topic", "nope", "--describe"], "Error: The topic 'nope' does not exist."),
@@ -248,12 +408,27 @@ async def test_bad_input_is_one_clear_line_and_a_nonzero_exit(proc, world, argv,
 
 async def test_all_groups_and_all_topics(proc, world):
     await world.alter_group_offsets("second", {TopicPartition("orders", 2): 0})
-    _, out, _ = await tool("consumer_groups", "--bootstrap-server", proc.bootstrap, "--describe", "--all-groups")
-    assert [r[:6] for r in rows(out)[1:]] == [["archive", "orders", "0", "4", "10", "6"],
-                                             ["archive", "orders", "1", "5", "5", "0"],
-                                             ["second", "orders", "2", "0", "0", "0"]]
-    _, out, _ = await tool("consumer_groups", "--bootstrap-server", proc.bootstrap, "--reset-offsets",
-                           "--all-groups", "--all-topics", "--to-latest", "--execute")
-    assert rows(out)[1:] == [["archive", "orders", "0", "10"], ["archive", "orders", "1", "5"],
-                             ["second", "orders", "2", "0"]]
+    _, out, _ = await tool(
+        "consumer_groups", "--bootstrap-server", proc.bootstrap, "--describe", "--all-groups"
+    )
+    assert [r[:6] for r in rows(out)[1:]] == [
+        ["archive", "orders", "0", "4", "10", "6"],
+        ["archive", "orders", "1", "5", "5", "0"],
+        ["second", "orders", "2", "0", "0", "0"],
+    ]
+    _, out, _ = await tool(
+        "consumer_groups",
+        "--bootstrap-server",
+        proc.bootstrap,
+        "--reset-offsets",
+        "--all-groups",
+        "--all-topics",
+        "--to-latest",
+        "--execute",
+    )
+    assert rows(out)[1:] == [
+        ["archive", "orders", "0", "10"],
+        ["archive", "orders", "1", "5"],
+        ["second", "orders", "2", "0"],
+    ]
     assert await committed(world, "archive") == {P0: 10, P1: 5}

@@ -32,35 +32,95 @@ async def conn(broker):
     await c.close()
 
 
-def records(n: int, start: int = 0, codec: int = 0, key: bytes | None = b"k", ts: int | None = None, **kw) -> bytes:
-    return build_batch([Record(offset_delta=i, timestamp_delta=i, key=key, value=f"v{start + i}".encode())
-                        for i in range(n)], compression=codec, base_timestamp=ts, **kw)
+def records(
+    n: int, start: int = 0, codec: int = 0, key: bytes | None = b"k", ts: int | None = None, **kw
+) -> bytes:
+    return build_batch(
+        [
+            Record(offset_delta=i, timestamp_delta=i, key=key, value=f"v{start + i}".encode())
+            for i in range(n)
+        ],
+        compression=codec,
+        base_timestamp=ts,
+        **kw,
+    )
 
 
 async def create(conn, name: str, partitions: int = 1, version: int = 7, **extra):
-    body = {"topics": [{"name": name, "num_partitions": partitions, "replication_factor": 1,
-                        "configs": [{"name": k, "value": v} for k, v in extra.pop("configs", {}).items()]}],
-            "timeout_ms": 5000, **extra}
+    body = {
+        "topics": [
+            {
+                "name": name,
+                "num_partitions": partitions,
+                "replication_factor": 1,
+                "configs": [{"name": k, "value": v} for k, v in extra.pop("configs", {}).items()],
+            }
+        ],
+        "timeout_ms": 5000,
+        **extra,
+    }
     r = await conn.request(ApiKey.CREATE_TOPICS, version, body)
     return r.topics[0]
 
 
-async def produce(conn, topic: str, data: bytes | None, partition: int = 0, version: int = 9, acks: int = -1,
-                  topic_id: uuid.UUID | None = None):
-    body = {"acks": acks, "timeout_ms": 5000, "topic_data": [
-        {"name": topic, "topic_id": topic_id or ZERO, "partition_data": [{"index": partition, "records": data}]}]}
+async def produce(
+    conn,
+    topic: str,
+    data: bytes | None,
+    partition: int = 0,
+    version: int = 9,
+    acks: int = -1,
+    topic_id: uuid.UUID | None = None,
+):
+    body = {
+        "acks": acks,
+        "timeout_ms": 5000,
+        "topic_data": [
+            {
+                "name": topic,
+                "topic_id": topic_id or ZERO,
+                "partition_data": [{"index": partition, "records": data}],
+            }
+        ],
+    }
     r = await conn.request(ApiKey.PRODUCE, version, body)
     return r.responses[0].partition_responses[0]
 
 
-def fetch_body(topic: str, offset: int, partition: int = 0, *, max_wait_ms: int = 0, min_bytes: int = 0,
-               max_bytes: int = 1 << 20, partition_max_bytes: int = 1 << 20, topic_id: uuid.UUID | None = None,
-               **extra) -> dict:
-    return {"max_wait_ms": max_wait_ms, "min_bytes": min_bytes, "max_bytes": max_bytes, "isolation_level": 0,
-            "session_id": 0, "session_epoch": -1,
-            "topics": [{"topic": topic, "topic_id": topic_id or ZERO, "partitions": [
-                {"partition": partition, "fetch_offset": offset, "partition_max_bytes": partition_max_bytes}]}],
-            **extra}
+def fetch_body(
+    topic: str,
+    offset: int,
+    partition: int = 0,
+    *,
+    max_wait_ms: int = 0,
+    min_bytes: int = 0,
+    max_bytes: int = 1 << 20,
+    partition_max_bytes: int = 1 << 20,
+    topic_id: uuid.UUID | None = None,
+    **extra,
+) -> dict:
+    return {
+        "max_wait_ms": max_wait_ms,
+        "min_bytes": min_bytes,
+        "max_bytes": max_bytes,
+        "isolation_level": 0,
+        "session_id": 0,
+        "session_epoch": -1,
+        "topics": [
+            {
+                "topic": topic,
+                "topic_id": topic_id or ZERO,
+                "partitions": [
+                    {
+                        "partition": partition,
+                        "fetch_offset": offset,
+                        "partition_max_bytes": partition_max_bytes,
+                    }
+                ],
+            }
+        ],
+        **extra,
+    }
 
 
 async def fetch(conn, topic: str, offset: int, version: int = 12, **kw):
@@ -87,23 +147,35 @@ async def test_create_topics_every_version(broker, conn, version):
     assert again.error_code == ErrorCode.TOPIC_ALREADY_EXISTS
 
 
-@pytest.mark.parametrize("name, partitions, rf, configs, code", [
-    ("bad name", 1, 1, {}, ErrorCode.INVALID_TOPIC_EXCEPTION),
-    ("x" * 250, 1, 1, {}, ErrorCode.INVALID_TOPIC_EXCEPTION),
-    ("..", 1, 1, {}, ErrorCode.INVALID_TOPIC_EXCEPTION),
-    ("ok", 0, 1, {}, ErrorCode.INVALID_PARTITIONS),
-    ("ok", -7, 1, {}, ErrorCode.INVALID_PARTITIONS),
-    ("ok", 1, 3, {}, ErrorCode.INVALID_REPLICATION_FACTOR),
-    ("ok", 1, 0, {}, ErrorCode.INVALID_REPLICATION_FACTOR),
-    ("ok", 1, 1, {"no.such.config": "1"}, ErrorCode.INVALID_CONFIG),
-    ("ok", 1, 1, {"retention.ms": "soon"}, ErrorCode.INVALID_CONFIG),
-    ("ok", 1, 1, {"cleanup.policy": "shred"}, ErrorCode.INVALID_CONFIG),
-    ("ok", 1, 1, {"segment.bytes": "10"}, ErrorCode.INVALID_CONFIG),
-    (OFFSETS_TOPIC, 1, 1, {}, ErrorCode.TOPIC_ALREADY_EXISTS),
-])
+@pytest.mark.parametrize(
+    "name, partitions, rf, configs, code",
+    [
+        ("bad name", 1, 1, {}, ErrorCode.INVALID_TOPIC_EXCEPTION),
+        ("x" * 250, 1, 1, {}, ErrorCode.INVALID_TOPIC_EXCEPTION),
+        ("..", 1, 1, {}, ErrorCode.INVALID_TOPIC_EXCEPTION),
+        ("ok", 0, 1, {}, ErrorCode.INVALID_PARTITIONS),
+        ("ok", -7, 1, {}, ErrorCode.INVALID_PARTITIONS),
+        ("ok", 1, 3, {}, ErrorCode.INVALID_REPLICATION_FACTOR),
+        ("ok", 1, 0, {}, ErrorCode.INVALID_REPLICATION_FACTOR),
+        ("ok", 1, 1, {"no.such.config": "1"}, ErrorCode.INVALID_CONFIG),
+        ("ok", 1, 1, {"retention.ms": "soon"}, ErrorCode.INVALID_CONFIG),
+        ("ok", 1, 1, {"cleanup.policy": "shred"}, ErrorCode.INVALID_CONFIG),
+        ("ok", 1, 1, {"segment.bytes": "10"}, ErrorCode.INVALID_CONFIG),
+        (OFFSETS_TOPIC, 1, 1, {}, ErrorCode.TOPIC_ALREADY_EXISTS),
+    ],
+)
 async def test_create_topics_errors(broker, conn, name, partitions, rf, configs, code):
-    body = {"topics": [{"name": name, "num_partitions": partitions, "replication_factor": rf,
-                        "configs": [{"name": k, "value": v} for k, v in configs.items()]}], "timeout_ms": 1000}
+    body = {
+        "topics": [
+            {
+                "name": name,
+                "num_partitions": partitions,
+                "replication_factor": rf,
+                "configs": [{"name": k, "value": v} for k, v in configs.items()],
+            }
+        ],
+        "timeout_ms": 1000,
+    }
     r = await conn.request(ApiKey.CREATE_TOPICS, 7, body)
     assert (r.topics[0].name, r.topics[0].error_code) == (name, code)
     assert r.topics[0].error_message
@@ -115,9 +187,17 @@ async def test_create_topics_validate_only_duplicates_and_collisions(broker, con
     t = await create(conn, "dry", 2, validate_only=True)
     assert t.error_code == ErrorCode.NONE and t.num_partitions == 2
     assert broker.topics.get("dry") is None
-    r = await conn.request(ApiKey.CREATE_TOPICS, 7, {"topics": [
-        {"name": "twice", "num_partitions": 1, "replication_factor": 1},
-        {"name": "twice", "num_partitions": 1, "replication_factor": 1}], "timeout_ms": 1000})
+    r = await conn.request(
+        ApiKey.CREATE_TOPICS,
+        7,
+        {
+            "topics": [
+                {"name": "twice", "num_partitions": 1, "replication_factor": 1},
+                {"name": "twice", "num_partitions": 1, "replication_factor": 1},
+            ],
+            "timeout_ms": 1000,
+        },
+    )
     assert [(x.name, x.error_code) for x in r.topics] == [("twice", ErrorCode.INVALID_REQUEST)]
     assert (await create(conn, "a.b")).error_code == ErrorCode.NONE
     assert (await create(conn, "a_b")).error_code == ErrorCode.INVALID_TOPIC_EXCEPTION
@@ -147,25 +227,35 @@ async def test_metadata_lists_topics_with_ids_and_leaders(broker, conn):
         r = await conn.request(ApiKey.METADATA, version, body)
         t = r.topics[0]
         assert (t.name, t.error_code) == ("m1", ErrorCode.NONE)
-        assert [(p.partition_index, p.leader_id, list(p.replica_nodes), list(p.isr_nodes)) for p in t.partitions] \
-            == [(0, 0, [0], [0]), (1, 0, [0], [0])]
+        assert [
+            (p.partition_index, p.leader_id, list(p.replica_nodes), list(p.isr_nodes)) for p in t.partitions
+        ] == [(0, 0, [0], [0]), (1, 0, [0], [0])]
         if version >= 10:
             assert t.topic_id == broker.topics.get("m1").topic_id
     r = await conn.request(ApiKey.METADATA, 12, {"topics": None})
     assert {"m1", OFFSETS_TOPIC} <= {t.name for t in r.topics}
     # By id (v10+), and an unknown id.
     tid = broker.topics.get("m1").topic_id
-    r = await conn.request(ApiKey.METADATA, 12, {"topics": [{"topic_id": tid, "name": None},
-                                                            {"topic_id": uuid.uuid4(), "name": None}]})
+    r = await conn.request(
+        ApiKey.METADATA,
+        12,
+        {"topics": [{"topic_id": tid, "name": None}, {"topic_id": uuid.uuid4(), "name": None}]},
+    )
     assert [(t.name, t.error_code) for t in r.topics] == [("m1", 0), (None, ErrorCode.UNKNOWN_TOPIC_ID)]
 
 
 async def test_metadata_auto_creates_topics(broker, conn):
-    r = await conn.request(ApiKey.METADATA, 9, {"topics": [{"name": "auto"}], "allow_auto_topic_creation": True})
+    r = await conn.request(
+        ApiKey.METADATA, 9, {"topics": [{"name": "auto"}], "allow_auto_topic_creation": True}
+    )
     assert r.topics[0].error_code == ErrorCode.NONE and len(r.topics[0].partitions) == 1
-    r = await conn.request(ApiKey.METADATA, 9, {"topics": [{"name": "manual"}], "allow_auto_topic_creation": False})
+    r = await conn.request(
+        ApiKey.METADATA, 9, {"topics": [{"name": "manual"}], "allow_auto_topic_creation": False}
+    )
     assert r.topics[0].error_code == ErrorCode.UNKNOWN_TOPIC_OR_PARTITION
-    r = await conn.request(ApiKey.METADATA, 9, {"topics": [{"name": "bad/name"}], "allow_auto_topic_creation": True})
+    r = await conn.request(
+        ApiKey.METADATA, 9, {"topics": [{"name": "bad/name"}], "allow_auto_topic_creation": True}
+    )
     assert r.topics[0].error_code == ErrorCode.INVALID_TOPIC_EXCEPTION
     r = await conn.request(ApiKey.METADATA, 0, {"topics": [{"name": "auto-v0"}]})  # v0 always auto-creates
     assert r.topics[0].error_code == ErrorCode.NONE
@@ -175,7 +265,9 @@ async def test_metadata_does_not_auto_create_when_disabled(tmp_path):
     b = await start_broker(tmp_path / "d", **{"auto.create.topics.enable": "false"})
     try:
         c = await RawConnection.open(b.bound_port)
-        r = await c.request(ApiKey.METADATA, 9, {"topics": [{"name": "auto"}], "allow_auto_topic_creation": True})
+        r = await c.request(
+            ApiKey.METADATA, 9, {"topics": [{"name": "auto"}], "allow_auto_topic_creation": True}
+        )
         assert r.topics[0].error_code == ErrorCode.UNKNOWN_TOPIC_OR_PARTITION
         await c.close()
     finally:
@@ -188,8 +280,14 @@ async def test_delete_topics(broker, conn, version):
     await produce(conn, "gone", records(3))
     tid = broker.topics.get("gone").topic_id
     if version >= 6:
-        body = {"topics": [{"name": None, "topic_id": tid}, {"name": "nope", "topic_id": ZERO},
-                           {"name": None, "topic_id": uuid.uuid4()}], "timeout_ms": 1000}
+        body = {
+            "topics": [
+                {"name": None, "topic_id": tid},
+                {"name": "nope", "topic_id": ZERO},
+                {"name": None, "topic_id": uuid.uuid4()},
+            ],
+            "timeout_ms": 1000,
+        }
     else:
         body = {"topic_names": ["gone", "nope"], "timeout_ms": 1000}
     r = await conn.request(ApiKey.DELETE_TOPICS, version, body)
@@ -210,8 +308,10 @@ async def test_delete_topics(broker, conn, version):
 
 
 def legacy(n: int, start: int, magic: int, codec: int = 0) -> bytes:
-    recs = [LegacyRecord(i, 1_700_000_000_000 + i if magic else -1, b"k", f"v{start + i}".encode(), magic)
-            for i in range(n)]
+    recs = [
+        LegacyRecord(i, 1_700_000_000_000 + i if magic else -1, b"k", f"v{start + i}".encode(), magic)
+        for i in range(n)
+    ]
     return encode_legacy_message_set(recs, magic, codec)
 
 
@@ -228,7 +328,9 @@ async def test_every_produce_version_and_every_fetch_version(broker, conn):
     for version in range(APIS[ApiKey.PRODUCE].max_version + 1):
         start = len(expected)
         if version <= 2:
-            data = legacy(3, start, magic=0 if version == 0 else 1, codec=Compression.GZIP if version == 2 else 0)
+            data = legacy(
+                3, start, magic=0 if version == 0 else 1, codec=Compression.GZIP if version == 2 else 0
+            )
         else:
             data = records(3, start, codec=Compression.SNAPPY if version % 2 else 0)
         p = await produce(conn, "allv", data, version=version, topic_id=tid)
@@ -254,7 +356,7 @@ async def test_fetch_returns_stored_bytes(broker, conn):
     pos = 0
     for data in sent:
         n = len(data)
-        assert stored[pos + 16:pos + n] == data[16:]  # all but the base offset and leader epoch
+        assert stored[pos + 16 : pos + n] == data[16:]  # all but the base offset and leader epoch
         pos += n
     assert pos == len(stored)
 
@@ -272,9 +374,17 @@ async def test_produce_errors_keep_the_connection(broker, conn):
         (dict(topic="errs", data=good + good), ErrorCode.INVALID_RECORD),
         (dict(topic="errs", data=None), ErrorCode.INVALID_RECORD),
         (dict(topic="errs", data=good, acks=2), ErrorCode.INVALID_REQUIRED_ACKS),
-        (dict(topic="errs", data=records(2, codec=Compression.ZSTD), version=6), ErrorCode.UNSUPPORTED_COMPRESSION_TYPE),
-        (dict(topic="errs", data=records(1, transactional=True, producer_id=1, producer_epoch=0, base_sequence=0)),
-         ErrorCode.INVALID_TXN_STATE),
+        (
+            dict(topic="errs", data=records(2, codec=Compression.ZSTD), version=6),
+            ErrorCode.UNSUPPORTED_COMPRESSION_TYPE,
+        ),
+        (
+            dict(
+                topic="errs",
+                data=records(1, transactional=True, producer_id=1, producer_epoch=0, base_sequence=0),
+            ),
+            ErrorCode.INVALID_TXN_STATE,
+        ),
         (dict(topic="", data=good, version=13, topic_id=uuid.uuid4()), ErrorCode.UNKNOWN_TOPIC_ID),
     ]
     for kwargs, code in cases:
@@ -298,8 +408,11 @@ async def test_acks_zero_gets_no_answer_but_is_appended(broker, conn):
     await create(conn, "fire", 1)
     from protocol.frames import RequestHeader, encode_request
 
-    body = {"acks": 0, "timeout_ms": 1000, "topic_data": [
-        {"name": "fire", "partition_data": [{"index": 0, "records": records(5)}]}]}
+    body = {
+        "acks": 0,
+        "timeout_ms": 1000,
+        "topic_data": [{"name": "fire", "partition_data": [{"index": 0, "records": records(5)}]}],
+    }
     await conn.send_frame(encode_request(RequestHeader(ApiKey.PRODUCE, 9, 77, "t"), body))
     part = await fetch(conn, "fire", 0)  # answered first: the produce had no answer
     assert len(values_of(part.records, 12)) == 5
@@ -346,7 +459,9 @@ async def test_fetch_limits_and_errors(broker, conn):
     assert r.responses[0].partitions[0].error_code == ErrorCode.UNKNOWN_TOPIC_ID
     # max_bytes across partitions: the second partition gets what is left.
     body = fetch_body("lim", 0, max_bytes=2 * size)
-    body["topics"][0]["partitions"].append({"partition": 1, "fetch_offset": 0, "partition_max_bytes": 1 << 20})
+    body["topics"][0]["partitions"].append(
+        {"partition": 1, "fetch_offset": 0, "partition_max_bytes": 1 << 20}
+    )
     r = await conn.request(ApiKey.FETCH, 12, body)
     assert [b.base_offset for b in decode_batches(r.responses[0].partitions[0].records)] == [0, 10]
     # Sessions are not kept: asking for one gets session id 0; naming one is an error.
@@ -378,7 +493,9 @@ async def test_long_poll_is_woken_by_a_produce(broker, conn):
             latencies.append((time.monotonic() - sent) * 1000)
             assert values_of(part.records, 12) == [(i, f"v{i}".encode())]
         latencies.sort()
-        print(f"long-poll answer after the produce was sent: median {latencies[5]:.2f} ms, max {latencies[-1]:.2f} ms")
+        print(
+            f"long-poll answer after the produce was sent: median {latencies[5]:.2f} ms, max {latencies[-1]:.2f} ms"
+        )
         assert latencies[5] < 1000  # woken by the append, far before max_wait_ms (bench/ measures it)
     finally:
         await producer.close()
@@ -414,8 +531,20 @@ async def test_list_offsets(broker, conn):
     await produce(conn, "lo", records(2, ts=5000))  # 6-7, 5000-5001
 
     async def query(ts: int, version: int = 7):
-        r = await conn.request(ApiKey.LIST_OFFSETS, version, {"replica_id": -1, "isolation_level": 0, "topics": [
-            {"name": "lo", "partitions": [{"partition_index": 0, "timestamp": ts, "max_num_offsets": 5}]}]})
+        r = await conn.request(
+            ApiKey.LIST_OFFSETS,
+            version,
+            {
+                "replica_id": -1,
+                "isolation_level": 0,
+                "topics": [
+                    {
+                        "name": "lo",
+                        "partitions": [{"partition_index": 0, "timestamp": ts, "max_num_offsets": 5}],
+                    }
+                ],
+            },
+        )
         return r.topics[0].partitions[0]
 
     for version in range(1, 11):
@@ -433,8 +562,14 @@ async def test_list_offsets(broker, conn):
     p = await query(-1, 0)
     assert list(p.old_style_offsets)[0] == 8
     assert list((await query(-2, 0)).old_style_offsets) == [0]
-    r = await conn.request(ApiKey.LIST_OFFSETS, 7, {"replica_id": -1, "topics": [
-        {"name": "nope", "partitions": [{"partition_index": 0, "timestamp": -1}]}]})
+    r = await conn.request(
+        ApiKey.LIST_OFFSETS,
+        7,
+        {
+            "replica_id": -1,
+            "topics": [{"name": "nope", "partitions": [{"partition_index": 0, "timestamp": -1}]}],
+        },
+    )
     assert r.topics[0].partitions[0].error_code == ErrorCode.UNKNOWN_TOPIC_OR_PARTITION
 
 
@@ -445,9 +580,21 @@ async def test_offset_for_leader_epoch(broker, conn, version):
     await produce(conn, "epochs", records(2))
 
     async def ask(topic: str, partition: int, epoch: int, current: int = -1):
-        r = await conn.request(ApiKey.OFFSET_FOR_LEADER_EPOCH, version, {"replica_id": -1, "topics": [
-            {"topic": topic, "partitions": [{"partition": partition, "current_leader_epoch": current,
-                                             "leader_epoch": epoch}]}]})
+        r = await conn.request(
+            ApiKey.OFFSET_FOR_LEADER_EPOCH,
+            version,
+            {
+                "replica_id": -1,
+                "topics": [
+                    {
+                        "topic": topic,
+                        "partitions": [
+                            {"partition": partition, "current_leader_epoch": current, "leader_epoch": epoch}
+                        ],
+                    }
+                ],
+            },
+        )
         p = r.topics[0].partitions[0]
         return p.error_code, (p.leader_epoch if version >= 1 else None), p.end_offset
 
@@ -464,12 +611,15 @@ async def test_offset_for_leader_epoch(broker, conn, version):
 async def test_init_producer_id_and_idempotent_produce(broker, conn):
     ids = []
     for version in range(0, 6):
-        r = await conn.request(ApiKey.INIT_PRODUCER_ID, version,
-                               {"transactional_id": None, "transaction_timeout_ms": 60000})
+        r = await conn.request(
+            ApiKey.INIT_PRODUCER_ID, version, {"transactional_id": None, "transaction_timeout_ms": 60000}
+        )
         assert (r.error_code, r.producer_epoch) == (ErrorCode.NONE, 0)
         ids.append(r.producer_id)
     assert ids == sorted(set(ids))
-    r = await conn.request(ApiKey.INIT_PRODUCER_ID, 4, {"transactional_id": "tx", "transaction_timeout_ms": 60000})
+    r = await conn.request(
+        ApiKey.INIT_PRODUCER_ID, 4, {"transactional_id": "tx", "transaction_timeout_ms": 60000}
+    )
     assert r.error_code == ErrorCode.COORDINATOR_NOT_AVAILABLE
     await create(conn, "idem", 1)
     pid = ids[-1]
@@ -497,12 +647,17 @@ async def test_topics_configs_ids_and_producer_ids_persist(tmp_path):
     try:
         c = await RawConnection.open(b.bound_port)
         t = b.topics.get("keep")
-        assert (t.topic_id, t.partitions, t.configs) == (tid, 3, {"retention.ms": "123456",
-                                                                   "cleanup.policy": "compact"})
+        assert (t.topic_id, t.partitions, t.configs) == (
+            tid,
+            3,
+            {"retention.ms": "123456", "cleanup.policy": "compact"},
+        )
         assert b.topics.log("keep", 2).config.retention_ms == 123456
         part = await fetch(c, "keep", 0, partition=2)
         assert [v for _, v in values_of(part.records, 12)] == [b"v0", b"v1", b"v2", b"v3"]
-        r = await c.request(ApiKey.INIT_PRODUCER_ID, 1, {"transactional_id": None, "transaction_timeout_ms": 1})
+        r = await c.request(
+            ApiKey.INIT_PRODUCER_ID, 1, {"transactional_id": None, "transaction_timeout_ms": 1}
+        )
         assert r.producer_id > pid
         await c.close()
     finally:
@@ -525,9 +680,9 @@ async def test_mutated_batches_get_an_answer_never_a_dropped_connection(broker, 
             for _ in range(rng.randrange(1, 4)):
                 data[rng.randrange(len(data))] ^= 1 << rng.randrange(8)
         elif kind == 1:
-            data = data[:rng.randrange(len(data))]
+            data = data[: rng.randrange(len(data))]
         elif kind == 2:
-            data[rng.randrange(len(data)):] = rng.randbytes(rng.randrange(1, 40))
+            data[rng.randrange(len(data)) :] = rng.randbytes(rng.randrange(1, 40))
         else:
             data += rng.randbytes(rng.randrange(1, 80))
         p = await produce(conn, "fuzz", bytes(data), version=rng.choice([2, 3, 8, 9]))
@@ -551,8 +706,14 @@ async def test_background_retention_deletes_old_segments(tmp_path):
             await produce(c, "short", records(5, i * 5))
 
         async def earliest() -> int:
-            r = await c.request(ApiKey.LIST_OFFSETS, 7, {"replica_id": -1, "topics": [
-                {"name": "short", "partitions": [{"partition_index": 0, "timestamp": -2}]}]})
+            r = await c.request(
+                ApiKey.LIST_OFFSETS,
+                7,
+                {
+                    "replica_id": -1,
+                    "topics": [{"name": "short", "partitions": [{"partition_index": 0, "timestamp": -2}]}],
+                },
+            )
             return r.topics[0].partitions[0].offset
 
         lg = b.topics.log("short", 0)
@@ -563,7 +724,9 @@ async def test_background_retention_deletes_old_segments(tmp_path):
         await async_wait_until(trimmed, timeout=10, what="retention to delete old segments")
         assert lg.log_start_offset == await earliest()
         part = await fetch(c, "short", 0)
-        assert part.error_code == ErrorCode.OFFSET_OUT_OF_RANGE and part.log_start_offset == lg.log_start_offset
+        assert (
+            part.error_code == ErrorCode.OFFSET_OUT_OF_RANGE and part.log_start_offset == lg.log_start_offset
+        )
         assert values_of((await fetch(c, "short", lg.log_start_offset)).records, 12)
         await c.close()
     finally:

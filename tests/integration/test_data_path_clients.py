@@ -31,12 +31,17 @@ def messages(seed: int, n: int) -> list[tuple[bytes | None, bytes]]:
 
 def plan(codecs: list[str | None]) -> list[tuple[str | None, list[tuple[bytes | None, bytes]]]]:
     per = TOTAL // len(codecs)
-    return [(codec, messages(seed, per if seed < len(codecs) - 1 else TOTAL - per * (len(codecs) - 1)))
-            for seed, codec in enumerate(codecs)]
+    return [
+        (codec, messages(seed, per if seed < len(codecs) - 1 else TOTAL - per * (len(codecs) - 1)))
+        for seed, codec in enumerate(codecs)
+    ]
 
 
-def check(sent: dict[tuple[int, int], tuple[bytes | None, bytes]], order: list[tuple[int, int]],
-          consumed: dict[int, list[tuple[int, bytes | None, bytes]]]) -> None:
+def check(
+    sent: dict[tuple[int, int], tuple[bytes | None, bytes]],
+    order: list[tuple[int, int]],
+    consumed: dict[int, list[tuple[int, bytes | None, bytes]]],
+) -> None:
     """`sent`: (partition, offset) -> message, from the delivery reports; `order`: the (partition,
     offset) of each message in the order it was sent; `consumed`: what came back per partition."""
     assert len(sent) == TOTAL, "every message acknowledged at its own offset"
@@ -68,8 +73,13 @@ async def test_aiokafka(broker_process):
     sent: dict[tuple[int, int], tuple[bytes | None, bytes]] = {}
     order: list[tuple[int, int]] = []
     for codec, batch in plan([None, "gzip", "snappy", "lz4", "zstd"]):
-        producer = AIOKafkaProducer(bootstrap_servers=bootstrap, compression_type=codec, acks="all",
-                                    linger_ms=5, max_batch_size=256 * 1024)
+        producer = AIOKafkaProducer(
+            bootstrap_servers=bootstrap,
+            compression_type=codec,
+            acks="all",
+            linger_ms=5,
+            max_batch_size=256 * 1024,
+        )
         await producer.start()
         try:
             futures = [await producer.send("aio", value=v, key=k) for k, v in batch]
@@ -80,8 +90,12 @@ async def test_aiokafka(broker_process):
             sent[(md.partition, md.offset)] = (k, v)
             order.append((md.partition, md.offset))
 
-    consumer = AIOKafkaConsumer(bootstrap_servers=bootstrap, enable_auto_commit=False,
-                                auto_offset_reset="earliest", max_partition_fetch_bytes=1 << 20)
+    consumer = AIOKafkaConsumer(
+        bootstrap_servers=bootstrap,
+        enable_auto_commit=False,
+        auto_offset_reset="earliest",
+        max_partition_fetch_bytes=1 << 20,
+    )
     await consumer.start()
     consumed: dict[int, list] = defaultdict(list)
     try:
@@ -111,8 +125,9 @@ def test_kafka_python(broker_process):
     order: list[tuple[int, int]] = []
     for codec, batch in plan([None, "gzip", "snappy", "lz4", "zstd"]):
         # Idempotent (kafka-python's default): InitProducerId and sequence numbers on the way.
-        producer = KafkaProducer(bootstrap_servers=bootstrap, compression_type=codec, linger_ms=5,
-                                 batch_size=256 * 1024)
+        producer = KafkaProducer(
+            bootstrap_servers=bootstrap, compression_type=codec, linger_ms=5, batch_size=256 * 1024
+        )
         try:
             futures = [producer.send("kp", value=v, key=k) for k, v in batch]
             producer.flush(120)
@@ -123,8 +138,12 @@ def test_kafka_python(broker_process):
             sent[(md.partition, md.offset)] = (k, v)
             order.append((md.partition, md.offset))
 
-    consumer = KafkaConsumer(bootstrap_servers=bootstrap, enable_auto_commit=False, auto_offset_reset="earliest",
-                             max_partition_fetch_bytes=1 << 20)
+    consumer = KafkaConsumer(
+        bootstrap_servers=bootstrap,
+        enable_auto_commit=False,
+        auto_offset_reset="earliest",
+        max_partition_fetch_bytes=1 << 20,
+    )
     consumed: dict[int, list] = defaultdict(list)
     try:
         tps = [TopicPartition("kp", p) for p in range(PARTITIONS)]
@@ -158,10 +177,19 @@ def test_confluent_kafka(broker_process):
                 if err is not None:
                     errors.append(err)
                 reports[i] = (msg.partition(), msg.offset())
+
             return on_delivery
 
-        producer = Producer({"bootstrap.servers": bootstrap, "compression.type": codec, "linger.ms": 5,
-                             "batch.size": 1 << 20, "acks": "all", "enable.idempotence": codec == "zstd"})
+        producer = Producer(
+            {
+                "bootstrap.servers": bootstrap,
+                "compression.type": codec,
+                "linger.ms": 5,
+                "batch.size": 1 << 20,
+                "acks": "all",
+                "enable.idempotence": codec == "zstd",
+            }
+        )
         for i, (k, v) in enumerate(batch):
             while True:
                 try:
@@ -175,8 +203,14 @@ def test_confluent_kafka(broker_process):
             sent[where] = (k, v)
             order.append(where)
 
-    consumer = Consumer({"bootstrap.servers": bootstrap, "group.id": "not-used", "enable.auto.commit": False,
-                         "auto.offset.reset": "earliest"})
+    consumer = Consumer(
+        {
+            "bootstrap.servers": bootstrap,
+            "group.id": "not-used",
+            "enable.auto.commit": False,
+            "auto.offset.reset": "earliest",
+        }
+    )
     consumed: dict[int, list] = defaultdict(list)
     try:
         consumer.assign([TopicPartition("ck", p, 0) for p in range(PARTITIONS)])
@@ -196,8 +230,12 @@ async def test_aiokafka_consumer_long_poll_is_woken_by_a_produce(broker_process)
 
     bootstrap = broker_process.bootstrap
     producer = AIOKafkaProducer(bootstrap_servers=bootstrap, acks=1)
-    consumer = AIOKafkaConsumer(bootstrap_servers=bootstrap, enable_auto_commit=False,
-                                auto_offset_reset="latest", fetch_max_wait_ms=10_000)
+    consumer = AIOKafkaConsumer(
+        bootstrap_servers=bootstrap,
+        enable_auto_commit=False,
+        auto_offset_reset="latest",
+        fetch_max_wait_ms=10_000,
+    )
     await producer.start()
     await consumer.start()
     try:

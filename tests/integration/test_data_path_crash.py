@@ -28,10 +28,28 @@ async def read_partition(port: int, topic: str, partition: int) -> list[tuple[in
     try:
         offset = 0
         while True:
-            r = await c.request(ApiKey.FETCH, 12, {
-                "max_wait_ms": 0, "min_bytes": 0, "max_bytes": 1 << 22, "session_epoch": -1,
-                "topics": [{"topic": topic, "partitions": [
-                    {"partition": partition, "fetch_offset": offset, "partition_max_bytes": 1 << 22}]}]})
+            r = await c.request(
+                ApiKey.FETCH,
+                12,
+                {
+                    "max_wait_ms": 0,
+                    "min_bytes": 0,
+                    "max_bytes": 1 << 22,
+                    "session_epoch": -1,
+                    "topics": [
+                        {
+                            "topic": topic,
+                            "partitions": [
+                                {
+                                    "partition": partition,
+                                    "fetch_offset": offset,
+                                    "partition_max_bytes": 1 << 22,
+                                }
+                            ],
+                        }
+                    ],
+                },
+            )
             part = r.responses[0].partitions[0]
             assert part.error_code == ErrorCode.NONE
             if not part.records:
@@ -67,8 +85,17 @@ async def test_kill_9_during_acks_all_produce_loses_nothing_acknowledged(tmp_pat
                     seq += 5
                     attempted.update(ids)
                     data = build_batch([Record(offset_delta=i, value=v.encode()) for i, v in enumerate(ids)])
-                    r = await conn.request(ApiKey.PRODUCE, 9, {"acks": -1, "timeout_ms": 10_000, "topic_data": [
-                        {"name": "crash", "partition_data": [{"index": w % 4, "records": data}]}]})
+                    r = await conn.request(
+                        ApiKey.PRODUCE,
+                        9,
+                        {
+                            "acks": -1,
+                            "timeout_ms": 10_000,
+                            "topic_data": [
+                                {"name": "crash", "partition_data": [{"index": w % 4, "records": data}]}
+                            ],
+                        },
+                    )
                     p = r.responses[0].partition_responses[0]
                     assert p.error_code == ErrorCode.NONE
                     for i, v in enumerate(ids):
@@ -99,11 +126,15 @@ async def test_kill_9_during_acks_all_produce_loses_nothing_acknowledged(tmp_pat
         assert set(stored) <= attempted
         # In order: each writer's records sit in its partition in the order it sent them.
         for w in range(8):
-            mine = sorted((off, int(k.split("-")[1])) for k, [(p, off)] in stored.items() if k.startswith(f"w{w}-"))
+            mine = sorted(
+                (off, int(k.split("-")[1])) for k, [(p, off)] in stored.items() if k.startswith(f"w{w}-")
+            )
             seqs = [s for _, s in mine]
             assert seqs == sorted(seqs) and seqs == list(range(len(seqs)))
-        print(f"acknowledged {len(snapshot)}, stored {len(stored)} (in flight at the kill: "
-              f"{len(stored) - len(snapshot)} of {len(attempted) - len(snapshot)})")
+        print(
+            f"acknowledged {len(snapshot)}, stored {len(stored)} (in flight at the kill: "
+            f"{len(stored) - len(snapshot)} of {len(attempted) - len(snapshot)})"
+        )
     finally:
         bp.stop()
 
@@ -127,14 +158,24 @@ def test_kill_9_with_an_idempotent_confluent_producer(tmp_path):
             else:
                 failed.append(err)
 
-        producer = Producer({"bootstrap.servers": bp.bootstrap, "enable.idempotence": True, "acks": "all",
-                             "linger.ms": 2, "message.timeout.ms": 60_000, "reconnect.backoff.max.ms": 200})
+        producer = Producer(
+            {
+                "bootstrap.servers": bp.bootstrap,
+                "enable.idempotence": True,
+                "acks": "all",
+                "linger.ms": 2,
+                "message.timeout.ms": 60_000,
+                "reconnect.backoff.max.ms": 200,
+            }
+        )
         n = 0
         restarted = threading.Event()
         deadline = time.monotonic() + 90
         while time.monotonic() < deadline:
             try:
-                producer.produce("idem", key=str(n % 10).encode(), value=b"m%07d" % n, on_delivery=on_delivery)
+                producer.produce(
+                    "idem", key=str(n % 10).encode(), value=b"m%07d" % n, on_delivery=on_delivery
+                )
             except BufferError:  # librdkafka's local queue is full: let deliveries drain
                 producer.poll(0.05)
                 continue
@@ -150,7 +191,9 @@ def test_kill_9_with_an_idempotent_confluent_producer(tmp_path):
         assert producer.flush(60) == 0
         assert not failed, failed[:3]
 
-        consumer = Consumer({"bootstrap.servers": bp.bootstrap, "group.id": "unused", "enable.auto.commit": False})
+        consumer = Consumer(
+            {"bootstrap.servers": bp.bootstrap, "group.id": "unused", "enable.auto.commit": False}
+        )
         consumer.assign([TopicPartition("idem", p, 0) for p in range(2)])
         seen: dict[bytes, list[tuple[int, int]]] = defaultdict(list)
         end = time.monotonic() + 60
@@ -181,10 +224,19 @@ async def test_torn_and_corrupt_tails_at_random_positions(tmp_path):
         await create_topic(bp.port, "torn", 1)
         c = await RawConnection.open(bp.port)
         for i in range(200):
-            data = build_batch([Record(offset_delta=j, value=b"%d-%d" % (i, j) * (1 + i % 7)) for j in range(1 + i % 3)],
-                               compression=i % 4)
-            r = await c.request(ApiKey.PRODUCE, 9, {"acks": -1, "timeout_ms": 5000, "topic_data": [
-                {"name": "torn", "partition_data": [{"index": 0, "records": data}]}]})
+            data = build_batch(
+                [Record(offset_delta=j, value=b"%d-%d" % (i, j) * (1 + i % 7)) for j in range(1 + i % 3)],
+                compression=i % 4,
+            )
+            r = await c.request(
+                ApiKey.PRODUCE,
+                9,
+                {
+                    "acks": -1,
+                    "timeout_ms": 5000,
+                    "topic_data": [{"name": "torn", "partition_data": [{"index": 0, "records": data}]}],
+                },
+            )
             assert r.responses[0].partition_responses[0].error_code == ErrorCode.NONE
         await c.close()
     finally:
@@ -217,9 +269,11 @@ async def test_torn_and_corrupt_tails_at_random_positions(tmp_path):
         try:
             records = await read_partition(bp.port, "torn", 0)
             assert len(records) == keep[1] and [o for o, _ in records] == list(range(keep[1]))
-            assert (work / segment).read_bytes() == original[:keep[0]]
+            assert (work / segment).read_bytes() == original[: keep[0]]
             if keep[0] != damaged_size:  # a cut exactly at a batch boundary leaves nothing to cut
-                await async_wait_until(lambda b=bp: "truncate segment" in b.log(), timeout=5, what="the cut in the log")
+                await async_wait_until(
+                    lambda b=bp: "truncate segment" in b.log(), timeout=5, what="the cut in the log"
+                )
                 line = next(x for x in bp.log().splitlines() if "truncate segment" in x)
                 assert f"valid_bytes={keep[0]}" in line and f"next_offset={keep[1]}" in line
         finally:
@@ -233,16 +287,31 @@ async def test_idempotent_retry_after_kill_9_is_not_duplicated(tmp_path):
     try:
         await create_topic(bp.port, "retry", 1)
         c = await RawConnection.open(bp.port)
-        r = await c.request(ApiKey.INIT_PRODUCER_ID, 4, {"transactional_id": None, "transaction_timeout_ms": 1})
+        r = await c.request(
+            ApiKey.INIT_PRODUCER_ID, 4, {"transactional_id": None, "transaction_timeout_ms": 1}
+        )
         pid = r.producer_id
 
         def batch(seq: int) -> bytes:
-            return build_batch([Record(offset_delta=i, value=b"s%d" % (seq + i)) for i in range(3)],
-                               producer_id=pid, producer_epoch=0, base_sequence=seq)
+            return build_batch(
+                [Record(offset_delta=i, value=b"s%d" % (seq + i)) for i in range(3)],
+                producer_id=pid,
+                producer_epoch=0,
+                base_sequence=seq,
+            )
 
         async def send(conn: RawConnection, seq: int):
-            r = await conn.request(ApiKey.PRODUCE, 9, {"acks": -1, "timeout_ms": 5000, "topic_data": [
-                {"name": "retry", "partition_data": [{"index": 0, "records": batch(seq)}]}]})
+            r = await conn.request(
+                ApiKey.PRODUCE,
+                9,
+                {
+                    "acks": -1,
+                    "timeout_ms": 5000,
+                    "topic_data": [
+                        {"name": "retry", "partition_data": [{"index": 0, "records": batch(seq)}]}
+                    ],
+                },
+            )
             return r.responses[0].partition_responses[0]
 
         assert (await send(c, 0)).base_offset == 0

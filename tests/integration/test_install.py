@@ -34,13 +34,28 @@ def _pip_install_plain(tmp_path: Path) -> Path:
     venv = tmp_path / "venv"
     subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(venv)], check=True)
     python = venv / "bin" / "python"
-    subprocess.run([sys.executable, "-m", "pip", "--python", str(python), "install", "--quiet",
-                    "--disable-pip-version-check", str(src)], check=True, timeout=300)
+    subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "--python",
+            str(python),
+            "install",
+            "--quiet",
+            "--disable-pip-version-check",
+            str(src),
+        ],
+        check=True,
+        timeout=300,
+    )
     return python
 
 
 def _importable(python: Path, module: str, cwd: Path) -> bool:
-    return subprocess.run([str(python), "-c", f"import {module}"], cwd=cwd, capture_output=True).returncode == 0
+    return (
+        subprocess.run([str(python), "-c", f"import {module}"], cwd=cwd, capture_output=True).returncode == 0
+    )
 
 
 def test_plain_install_serves_without_spark_or_kazoo(tmp_path, monkeypatch):
@@ -54,11 +69,13 @@ def test_plain_install_serves_without_spark_or_kazoo(tmp_path, monkeypatch):
 
     bp = BrokerProcess(tmp_path / "data", python=python, cwd=away).start()
     try:
+
         async def api_versions() -> int:
             c = await RawConnection.open(bp.port)
             try:
-                r = await c.request(ApiKey.API_VERSIONS, 3, {"client_software_name": "lean",
-                                                             "client_software_version": "1"})
+                r = await c.request(
+                    ApiKey.API_VERSIONS, 3, {"client_software_name": "lean", "client_software_version": "1"}
+                )
                 return r.error_code
             finally:
                 await c.close()
@@ -68,10 +85,23 @@ def test_plain_install_serves_without_spark_or_kazoo(tmp_path, monkeypatch):
         assert bp.stop() == 0
 
     # Cluster mode without its extra: a clear error naming it, exit 2, as for a bad config value.
-    done = subprocess.run([str(python), "-m", "broker", "--override", "zookeeper.connect=127.0.0.1:1",
-                           "--override", f"log.dirs={tmp_path / 'zk-data'}",
-                           "--override", "listeners=PLAINTEXT://127.0.0.1:0"],
-                          cwd=away, capture_output=True, text=True, timeout=60)
+    done = subprocess.run(
+        [
+            str(python),
+            "-m",
+            "broker",
+            "--override",
+            "zookeeper.connect=127.0.0.1:1",
+            "--override",
+            f"log.dirs={tmp_path / 'zk-data'}",
+            "--override",
+            "listeners=PLAINTEXT://127.0.0.1:0",
+        ],
+        cwd=away,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert done.returncode == 2, done.stderr
     assert "kbroker[cluster]" in done.stderr and "zookeeper.connect" in done.stderr
 
@@ -87,8 +117,9 @@ def _docker_engine() -> str | None:
 
 
 def _base_image() -> str:
-    return next(line.split()[1] for line in (ROOT / "Dockerfile").read_text().splitlines()
-                if line.startswith("FROM "))
+    return next(
+        line.split()[1] for line in (ROOT / "Dockerfile").read_text().splitlines() if line.startswith("FROM ")
+    )
 
 
 def _base_image_missing(base: str) -> str | None:
@@ -106,15 +137,25 @@ def test_broker_image_is_lean(capsys):
     if why is not None:
         pytest.skip(f"cannot build the broker image: {why}")
     tag = "kbroker-image-size-test:latest"
-    built = subprocess.run(["docker", "build", "-t", tag, str(ROOT)], capture_output=True, text=True, timeout=1800)
+    built = subprocess.run(
+        ["docker", "build", "-t", tag, str(ROOT)], capture_output=True, text=True, timeout=1800
+    )
     assert built.returncode == 0, built.stdout[-3000:] + built.stderr[-3000:]
     try:
-        size = int(subprocess.run(["docker", "image", "inspect", "--format", "{{.Size}}", tag],
-                                  check=True, capture_output=True, text=True).stdout.strip())
+        size = int(
+            subprocess.run(
+                ["docker", "image", "inspect", "--format", "{{.Size}}", tag],
+                check=True,
+                capture_output=True,
+                text=True,
+            ).stdout.strip()
+        )
         with capsys.disabled():  # printed in every run, not only with -s
             print(f"\nbroker image {tag}: {size / 2**20:.0f} MiB ({size} bytes)")
         run = ["docker", "run", "--rm", tag, "python", "-c"]
         assert subprocess.run([*run, "import kazoo, broker, client"], capture_output=True).returncode == 0
-        assert subprocess.run([*run, "import pyspark"], capture_output=True).returncode != 0, "Spark in the image"
+        assert subprocess.run([*run, "import pyspark"], capture_output=True).returncode != 0, (
+            "Spark in the image"
+        )
     finally:
         subprocess.run(["docker", "image", "rm", "-f", tag], capture_output=True)

@@ -84,8 +84,13 @@ async def test_real_clients_on_each_listener_are_sent_to_its_address(broker):
             assert producer.client.cluster.broker_metadata(broker.node_id).host == host
         finally:
             await producer.stop()
-        consumer = AIOKafkaConsumer("events", bootstrap_servers=bootstrap, group_id=f"g-{name}",
-                                    auto_offset_reset="earliest", enable_auto_commit=False)
+        consumer = AIOKafkaConsumer(
+            "events",
+            bootstrap_servers=bootstrap,
+            group_id=f"g-{name}",
+            auto_offset_reset="earliest",
+            enable_auto_commit=False,
+        )
         await consumer.start()
         try:
             got = await consumer.getmany(timeout_ms=20_000)  # returns as soon as a record is there
@@ -100,8 +105,14 @@ async def test_real_clients_on_each_listener_are_sent_to_its_address(broker):
 
 def test_healthcheck_answers_for_a_serving_broker_only(broker_process):
     def run(*args: str) -> subprocess.CompletedProcess:
-        return subprocess.run([sys.executable, "-m", "broker.healthcheck", *args], cwd=ROOT, capture_output=True,
-                              text=True, timeout=30)
+        return subprocess.run(
+            [sys.executable, "-m", "broker.healthcheck", *args],
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+            timeout=30,
+        )
+
     assert run(broker_process.bootstrap, "--broker-id", "0").returncode == 0
     r = run(broker_process.bootstrap, "--broker-id", "7")
     assert r.returncode == 1 and "broker 7 is not among the live brokers [0]" in r.stderr

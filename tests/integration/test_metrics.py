@@ -61,11 +61,19 @@ async def test_lag_series_equal_the_tools_lag_column(proc):
             for i in range(30):
                 await producer.send("events", b"e%d" % i, partition=i % 3)
             await producer.flush()
-        await admin.alter_group_offsets("idle", {TopicPartition("events", 0): 3, TopicPartition("events", 1): 10})
-        consumer = AsyncConsumer("events", bootstrap_servers=bootstrap, group_id="live",
-                                 auto_offset_reset="earliest", enable_auto_commit=False)
+        await admin.alter_group_offsets(
+            "idle", {TopicPartition("events", 0): 3, TopicPartition("events", 1): 10}
+        )
+        consumer = AsyncConsumer(
+            "events",
+            bootstrap_servers=bootstrap,
+            group_id="live",
+            auto_offset_reset="earliest",
+            enable_auto_commit=False,
+        )
         await consumer.start()
         try:
+
             async def assigned() -> bool:
                 await consumer.getmany(timeout_ms=100)
                 return len(consumer.assignment()) == 3
@@ -75,17 +83,34 @@ async def test_lag_series_equal_the_tools_lag_column(proc):
             samples = await scrape_async(proc.metrics_port)
             for group in ("idle", "live"):
                 cmd = await asyncio.create_subprocess_exec(
-                    sys.executable, "-m", "client.cli.consumer_groups", "--bootstrap-server", bootstrap,
-                    "--describe", "--group", group, "--output", "json", stdout=asyncio.subprocess.PIPE)
+                    sys.executable,
+                    "-m",
+                    "client.cli.consumer_groups",
+                    "--bootstrap-server",
+                    bootstrap,
+                    "--describe",
+                    "--group",
+                    group,
+                    "--output",
+                    "json",
+                    stdout=asyncio.subprocess.PIPE,
+                )
                 out, _ = await cmd.communicate()
                 rows = json.loads(out)
                 with_lag = [r for r in rows if r["LAG"] is not None]
                 assert with_lag, rows
                 for r in rows:
-                    series = value(samples, "kbroker_consumer_lag", group=group, topic=r["TOPIC"],
-                                   partition=str(r["PARTITION"]))
+                    series = value(
+                        samples,
+                        "kbroker_consumer_lag",
+                        group=group,
+                        topic=r["TOPIC"],
+                        partition=str(r["PARTITION"]),
+                    )
                     assert series == (None if r["LAG"] is None else float(r["LAG"])), (group, r)
-                assert value(samples, "kbroker_consumer_group_lag", group=group) == sum(r["LAG"] for r in with_lag)
+                assert value(samples, "kbroker_consumer_group_lag", group=group) == sum(
+                    r["LAG"] for r in with_lag
+                )
             assert value(samples, "kbroker_group_members", group="live") == 1
             assert value(samples, "kbroker_group_members", group="idle") == 0
             assert value(samples, "kbroker_groups", state="Stable") == 1
@@ -144,7 +169,9 @@ async def test_the_grafana_dashboard_asks_only_for_exported_series(tmp_path):
     import re
     from pathlib import Path
 
-    dashboard = json.loads((Path(__file__).resolve().parents[2] / "config/grafana/kbroker-dashboard.json").read_text())
+    dashboard = json.loads(
+        (Path(__file__).resolve().parents[2] / "config/grafana/kbroker-dashboard.json").read_text()
+    )
     exprs = [t["expr"] for p in dashboard["panels"] for t in p["targets"]]
     asked = {m for e in exprs for m in re.findall(r"kbroker_[a-z_]+", e)}
     broker = await start_broker(tmp_path / "data", metrics_port="0")

@@ -59,8 +59,11 @@ def test_rule_explicit_expire_timestamp_and_rebalancing_groups():
 
 
 async def fetch(conn: RawConnection, group: str, topic: str, partitions: list[int]) -> dict[int, int]:
-    r = await conn.request(ApiKey.OFFSET_FETCH, 8, {"groups": [
-        {"group_id": group, "topics": [{"name": topic, "partition_indexes": partitions}]}]})
+    r = await conn.request(
+        ApiKey.OFFSET_FETCH,
+        8,
+        {"groups": [{"group_id": group, "topics": [{"name": topic, "partition_indexes": partitions}]}]},
+    )
     assert r.groups[0].error_code == ErrorCode.NONE
     return {p.partition_index: p.committed_offset for t in r.groups[0].topics for p in t.partitions}
 
@@ -74,9 +77,14 @@ async def test_empty_group_offsets_expire_with_tombstones_active_group_offsets_s
     from aiokafka import AIOKafkaConsumer, TopicPartition
     from aiokafka.admin import AIOKafkaAdminClient, NewTopic
 
-    broker = await start_broker(tmp_path / "data", **{
-        "offsets.topic.num.partitions": "1", "offsets.retention.minutes": "1",
-        "offsets.retention.check.interval.ms": "50"})
+    broker = await start_broker(
+        tmp_path / "data",
+        **{
+            "offsets.topic.num.partitions": "1",
+            "offsets.retention.minutes": "1",
+            "offsets.retention.check.interval.ms": "50",
+        },
+    )
     clock = SkewedClock()
     for runtime in broker.groups.runtimes:
         runtime.shard.clock = clock
@@ -90,8 +98,14 @@ async def test_empty_group_offsets_expire_with_tombstones_active_group_offsets_s
         tps = [TopicPartition("t", 0), TopicPartition("t", 1)]
 
         async def member(group: str) -> AIOKafkaConsumer:
-            c = AIOKafkaConsumer("t", bootstrap_servers=bootstrap, group_id=group, enable_auto_commit=False,
-                                 session_timeout_ms=6000, heartbeat_interval_ms=200)
+            c = AIOKafkaConsumer(
+                "t",
+                bootstrap_servers=bootstrap,
+                group_id=group,
+                enable_auto_commit=False,
+                session_timeout_ms=6000,
+                heartbeat_interval_ms=200,
+            )
             await c.start()
             await async_wait_until(lambda: len(c.assignment()) == 2, timeout=20, what=f"{group} assignment")
             await c.commit({tp: 7 for tp in tps})
@@ -101,34 +115,50 @@ async def test_empty_group_offsets_expire_with_tombstones_active_group_offsets_s
         gone = await member("gone")
         await gone.stop()  # leaves: the group is Empty from now
         gone = None
-        r = await conn.request(ApiKey.OFFSET_COMMIT, 8, {"group_id": "simple", "generation_id_or_member_epoch": -1,
-                                                         "member_id": "", "topics": [{"name": "t", "partitions": [
-                                                             {"partition_index": 0, "committed_offset": 3}]}]})
+        r = await conn.request(
+            ApiKey.OFFSET_COMMIT,
+            8,
+            {
+                "group_id": "simple",
+                "generation_id_or_member_epoch": -1,
+                "member_id": "",
+                "topics": [{"name": "t", "partitions": [{"partition_index": 0, "committed_offset": 3}]}],
+            },
+        )
         assert r.topics[0].partitions[0].error_code == ErrorCode.NONE
         assert await fetch(conn, "gone", "t", [0, 1]) == {0: 7, 1: 7}
 
         clock.skew_ms = 2 * MINUTE  # past offsets.retention.minutes for everything committed so far
 
         async def expired() -> bool:
-            return (await fetch(conn, "gone", "t", [0, 1]) == {0: -1, 1: -1}
-                    and await fetch(conn, "simple", "t", [0]) == {0: -1})
+            return await fetch(conn, "gone", "t", [0, 1]) == {0: -1, 1: -1} and await fetch(
+                conn, "simple", "t", [0]
+            ) == {0: -1}
 
         started = time.monotonic()
         await async_wait_until(expired, timeout=10, what="offsets of empty groups to expire")
         print(f"\nexpired within {time.monotonic() - started:.2f} s of passing the retention")
         assert await fetch(conn, "active", "t", [0, 1]) == {0: 7, 1: 7}, "an active group's offsets stay"
         records = await offsets_log_records(broker)
-        tombstones = {(r.group, r.topic, r.partition) for r in records if isinstance(r, OffsetRecord)
-                      and r.value is None}
+        tombstones = {
+            (r.group, r.topic, r.partition)
+            for r in records
+            if isinstance(r, OffsetRecord) and r.value is None
+        }
         assert {("gone", "t", 0), ("gone", "t", 1), ("simple", "t", 0)} <= tombstones
-        assert not any(r.group == "active" for r in records if isinstance(r, OffsetRecord) and r.value is None)
+        assert not any(
+            r.group == "active" for r in records if isinstance(r, OffsetRecord) and r.value is None
+        )
         group_tombstones = {r.group for r in records if isinstance(r, GroupRecord) and r.value is None}
         assert "gone" in group_tombstones  # an empty group without offsets is removed
-        assert "simple" not in group_tombstones  # removed too, but it never had metadata (Kafka: generation 0)
+        assert (
+            "simple" not in group_tombstones
+        )  # removed too, but it never had metadata (Kafka: generation 0)
         listed = await conn.request(ApiKey.LIST_GROUPS, 4, {"states_filter": [], "types_filter": []})
         assert {g.group_id for g in listed.groups} == {"active"}
-        described = await conn.request(ApiKey.DESCRIBE_GROUPS, 5, {"groups": ["gone"],
-                                                                    "include_authorized_operations": False})
+        described = await conn.request(
+            ApiKey.DESCRIBE_GROUPS, 5, {"groups": ["gone"], "include_authorized_operations": False}
+        )
         assert described.groups[0].group_state == "Dead"
 
         # DeleteGroups writes tombstones too (the active group, once it is empty).
@@ -137,8 +167,11 @@ async def test_empty_group_offsets_expire_with_tombstones_active_group_offsets_s
         deleted = await conn.request(ApiKey.DELETE_GROUPS, 2, {"groups_names": ["active"]})
         assert [(r.group_id, r.error_code) for r in deleted.results] == [("active", ErrorCode.NONE)]
         records = await offsets_log_records(broker)
-        assert ("active", "t", 0) in {(r.group, r.topic, r.partition) for r in records
-                                      if isinstance(r, OffsetRecord) and r.value is None}
+        assert ("active", "t", 0) in {
+            (r.group, r.topic, r.partition)
+            for r in records
+            if isinstance(r, OffsetRecord) and r.value is None
+        }
         assert "active" in {r.group for r in records if isinstance(r, GroupRecord) and r.value is None}
     finally:
         for c in (active, gone):

@@ -35,14 +35,30 @@ async def fetch_offsets(port: int, groups: list[str], deadline_s: float = 20.0) 
     c = await RawConnection.open(port)
     try:
         while True:
-            r = await c.request(ApiKey.OFFSET_FETCH, 8, {"groups": [
-                {"group_id": g, "topics": [{"name": "crash", "partition_indexes": list(range(PARTITIONS))}]}
-                for g in groups], "require_stable": True})
+            r = await c.request(
+                ApiKey.OFFSET_FETCH,
+                8,
+                {
+                    "groups": [
+                        {
+                            "group_id": g,
+                            "topics": [{"name": "crash", "partition_indexes": list(range(PARTITIONS))}],
+                        }
+                        for g in groups
+                    ],
+                    "require_stable": True,
+                },
+            )
             errors = {g.error_code for g in r.groups} | {
-                p.error_code for g in r.groups for t in g.topics for p in t.partitions}
+                p.error_code for g in r.groups for t in g.topics for p in t.partitions
+            }
             if errors == {ErrorCode.NONE}:
-                return {(g.group_id, p.partition_index): p.committed_offset
-                        for g in r.groups for t in g.topics for p in t.partitions}
+                return {
+                    (g.group_id, p.partition_index): p.committed_offset
+                    for g in r.groups
+                    for t in g.topics
+                    for p in t.partitions
+                }
             assert errors <= {ErrorCode.NONE, ErrorCode.COORDINATOR_LOAD_IN_PROGRESS}, errors
             if time.monotonic() > deadline:
                 raise TimeoutError(f"offsets not loaded: {errors}")
@@ -51,8 +67,9 @@ async def fetch_offsets(port: int, groups: list[str], deadline_s: float = 20.0) 
         await c.close()
 
 
-async def committer(port: int, group: str, acked: dict[tuple[str, int], int], counter: list[int],
-                    stop: asyncio.Event) -> None:
+async def committer(
+    port: int, group: str, acked: dict[tuple[str, int], int], counter: list[int], stop: asyncio.Event
+) -> None:
     """Commit ever larger offsets for every partition, recording what was acknowledged."""
     try:
         conn = await RawConnection.open(port)
@@ -63,11 +80,28 @@ async def committer(port: int, group: str, acked: dict[tuple[str, int], int], co
         while not stop.is_set():
             offset = next_offset
             next_offset += 1
-            r = await conn.request(ApiKey.OFFSET_COMMIT, 8, {
-                "group_id": group, "generation_id_or_member_epoch": -1, "member_id": "",
-                "topics": [{"name": "crash", "partitions": [
-                    {"partition_index": p, "committed_offset": offset, "committed_metadata": f"{group}@{offset}"}
-                    for p in range(PARTITIONS)]}]})
+            r = await conn.request(
+                ApiKey.OFFSET_COMMIT,
+                8,
+                {
+                    "group_id": group,
+                    "generation_id_or_member_epoch": -1,
+                    "member_id": "",
+                    "topics": [
+                        {
+                            "name": "crash",
+                            "partitions": [
+                                {
+                                    "partition_index": p,
+                                    "committed_offset": offset,
+                                    "committed_metadata": f"{group}@{offset}",
+                                }
+                                for p in range(PARTITIONS)
+                            ],
+                        }
+                    ],
+                },
+            )
             for t in r.topics:
                 for p in t.partitions:
                     if p.error_code == ErrorCode.NONE:
@@ -131,9 +165,11 @@ async def test_kill_9_under_commit_load_while_cleaning_loses_no_acknowledged_com
         lost += sum(1 for key, offset in acked.items() if fetched.get(key, -1) < offset)
     finally:
         bp.stop()
-    print(f"\ncommits acknowledged: {counter[0]} (partition commits), kills: {kills}, commits lost: {lost}, "
-          f"kills that interrupted a clean: {kills_while_cleaning} (swaps completed or discarded on restart: "
-          f"{swaps_completed}), cleans logged: {cleans}, seconds: {time.monotonic() - started:.1f}")
+    print(
+        f"\ncommits acknowledged: {counter[0]} (partition commits), kills: {kills}, commits lost: {lost}, "
+        f"kills that interrupted a clean: {kills_while_cleaning} (swaps completed or discarded on restart: "
+        f"{swaps_completed}), cleans logged: {cleans}, seconds: {time.monotonic() - started:.1f}"
+    )
     assert kills >= 20
     assert counter[0] > 0
     assert lost == 0

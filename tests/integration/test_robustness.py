@@ -27,7 +27,9 @@ def _valid_frames() -> list[bytes]:
 
 
 def _bad_frame(rng: random.Random, valid: list[bytes]) -> tuple[bytes, str]:
-    kind = rng.choice(["random", "truncated", "cut-short", "corrupted", "oversized", "negative", "huge-array"])
+    kind = rng.choice(
+        ["random", "truncated", "cut-short", "corrupted", "oversized", "negative", "huge-array"]
+    )
     if kind == "random":
         body = rng.randbytes(rng.randint(0, 64))
         return struct.pack(">i", len(body)) + body, kind
@@ -70,8 +72,12 @@ async def _send_bad(port: int, frame: bytes) -> bytes:
 
 
 # Kinds whose frame can never be a request, and the reason the broker's log line gives.
-_REFUSED = {"oversized": "frame size out of bounds", "negative": "frame size out of bounds",
-            "cut-short": "truncated frame", "huge-array": "malformed request"}
+_REFUSED = {
+    "oversized": "frame size out of bounds",
+    "negative": "frame size out of bounds",
+    "cut-short": "truncated frame",
+    "huge-array": "malformed request",
+}
 
 
 async def _good_client(port: int, stop: asyncio.Event) -> int:
@@ -127,7 +133,7 @@ def test_broker_survives_garbage(tmp_path):
         assert rss_peak - rss_start < 64 * 2**20, (rss_start, rss_peak)
         log = bp.log()
         # Most garbage gets a log line naming the peer (a random body can also be a valid request).
-        assert log.count("event=\"close connection\"") > FRAMES // 2, log[-2000:]
+        assert log.count('event="close connection"') > FRAMES // 2, log[-2000:]
         # What can never be a request is never answered: the connection is closed, with its reason.
         refused = [(kind, answers[i]) for i, (_, kind) in enumerate(frames) if kind in _REFUSED]
         assert {kind for kind, _ in refused} == set(_REFUSED)
@@ -136,11 +142,15 @@ def test_broker_survives_garbage(tmp_path):
             sent = sum(1 for kind, _ in refused if _REFUSED[kind] == reason)
             assert log.count(f'reason="{reason}"') >= sent, reason
         assert "peer=127.0.0.1:" in log
+
         # After all that, a fresh client is still served.
         async def still_fine() -> None:
             c = await RawConnection.open(bp.port)
-            assert (await c.request(ApiKey.API_VERSIONS, 3, {"client_software_name": "a",
-                                                              "client_software_version": "1"})).error_code == 0
+            assert (
+                await c.request(
+                    ApiKey.API_VERSIONS, 3, {"client_software_name": "a", "client_software_version": "1"}
+                )
+            ).error_code == 0
             await c.close()
 
         asyncio.run(still_fine())

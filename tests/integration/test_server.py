@@ -47,15 +47,18 @@ async def test_unsupported_api_versions_version_gets_v0_error(conn):
 
 
 async def test_api_versions_rejects_bad_software_name(conn):
-    r = await conn.request(ApiKey.API_VERSIONS, 3,
-                           {"client_software_name": "bad name!", "client_software_version": "1"})
+    r = await conn.request(
+        ApiKey.API_VERSIONS, 3, {"client_software_name": "bad name!", "client_software_version": "1"}
+    )
     assert r.error_code == ErrorCode.INVALID_REQUEST
 
 
 @pytest.mark.parametrize("version", range(0, 14))
 async def test_metadata_names_this_broker(broker, conn, version):
     r = await conn.request(ApiKey.METADATA, version, {"topics": [] if version == 0 else None})
-    assert [(b.node_id, b.host, b.port) for b in r.brokers] == [(broker.node_id, "127.0.0.1", broker.bound_port)]
+    assert [(b.node_id, b.host, b.port) for b in r.brokers] == [
+        (broker.node_id, "127.0.0.1", broker.bound_port)
+    ]
     if version >= 1:
         assert r.controller_id == broker.node_id
     if version >= 2:
@@ -63,7 +66,9 @@ async def test_metadata_names_this_broker(broker, conn, version):
 
 
 async def test_metadata_unknown_topic(conn):
-    r = await conn.request(ApiKey.METADATA, 12, {"topics": [{"name": "nope"}], "allow_auto_topic_creation": False})
+    r = await conn.request(
+        ApiKey.METADATA, 12, {"topics": [{"name": "nope"}], "allow_auto_topic_creation": False}
+    )
     assert [(t.name, t.error_code) for t in r.topics] == [("nope", ErrorCode.UNKNOWN_TOPIC_OR_PARTITION)]
 
 
@@ -96,14 +101,17 @@ def test_coordinator_partition_is_javas():
 
 async def test_pipelined_requests_are_answered_in_order(conn):
     frames = [
-        encode_request(RequestHeader(ApiKey.METADATA if i % 2 else ApiKey.API_VERSIONS, 1, i, "p"),
-                       {"topics": None})
+        encode_request(
+            RequestHeader(ApiKey.METADATA if i % 2 else ApiKey.API_VERSIONS, 1, i, "p"), {"topics": None}
+        )
         for i in range(200)
     ]
     conn.writer.write(b"".join(struct.pack(">i", len(f)) + f for f in frames))
     await conn.writer.drain()
     for i in range(200):
-        cid, _ = decode_response(await conn.read_frame(), ApiKey.METADATA if i % 2 else ApiKey.API_VERSIONS, 1)
+        cid, _ = decode_response(
+            await conn.read_frame(), ApiKey.METADATA if i % 2 else ApiKey.API_VERSIONS, 1
+        )
         assert cid == i
 
 
@@ -151,7 +159,9 @@ def test_sigterm_shuts_down_gracefully(tmp_path):
 
     async def idle_client_then_signal() -> None:
         c = await RawConnection.open(bp.port)
-        r = await c.request(ApiKey.API_VERSIONS, 3, {"client_software_name": "t", "client_software_version": "1"})
+        r = await c.request(
+            ApiKey.API_VERSIONS, 3, {"client_software_name": "t", "client_software_version": "1"}
+        )
         assert r.error_code == 0
         bp.proc.send_signal(signal.SIGTERM)
         assert await c.closed_by_peer(timeout=10)

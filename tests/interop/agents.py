@@ -24,12 +24,36 @@ class Agent:
         self._reader = asyncio.create_task(self._read())
 
     @classmethod
-    async def spawn(cls, client: str, bootstrap: str, group: str, topic: str, *, name: str = "",
-                    instance: str | None = None, session_ms: int = 2000, heartbeat_ms: int = 200,
-                    assignor: str = "range") -> Agent:
-        args = [sys.executable, "-m", "tests.interop.group_agent", client, bootstrap, group, topic,
-                "--session-ms", str(session_ms), "--heartbeat-ms", str(heartbeat_ms), "--assignor", assignor,
-                "--client-id", name or client]
+    async def spawn(
+        cls,
+        client: str,
+        bootstrap: str,
+        group: str,
+        topic: str,
+        *,
+        name: str = "",
+        instance: str | None = None,
+        session_ms: int = 2000,
+        heartbeat_ms: int = 200,
+        assignor: str = "range",
+    ) -> Agent:
+        args = [
+            sys.executable,
+            "-m",
+            "tests.interop.group_agent",
+            client,
+            bootstrap,
+            group,
+            topic,
+            "--session-ms",
+            str(session_ms),
+            "--heartbeat-ms",
+            str(heartbeat_ms),
+            "--assignor",
+            assignor,
+            "--client-id",
+            name or client,
+        ]
         if instance:
             args += ["--instance", instance]
         # KBROKER_AGENT_LOGS=DIR keeps each agent's client debug log in DIR/<name>-<ns>.log
@@ -39,8 +63,9 @@ class Agent:
             os.makedirs(log_dir, exist_ok=True)
             log_path = os.path.join(log_dir, f"{name or client}-{time.time_ns()}.log")
         with open(log_path, "wb") as stderr:
-            proc = await asyncio.create_subprocess_exec(*args, cwd=ROOT, stdin=asyncio.subprocess.PIPE,
-                                                        stdout=asyncio.subprocess.PIPE, stderr=stderr)
+            proc = await asyncio.create_subprocess_exec(
+                *args, cwd=ROOT, stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE, stderr=stderr
+            )
         return cls(name or client, proc)
 
     def __repr__(self) -> str:
@@ -131,8 +156,9 @@ def marks(agents: list[Agent]) -> dict[Agent, int]:
     return {a: len(a.assignments) for a in agents}
 
 
-async def wait_balanced(agents: list[Agent], partitions: int, since: dict[Agent, int] | None = None,
-                        timeout: float = 30.0) -> float:
+async def wait_balanced(
+    agents: list[Agent], partitions: int, since: dict[Agent, int] | None = None, timeout: float = 30.0
+) -> float:
     """Wait until `balanced`; returns the seconds it took."""
     start = time.monotonic()
     while not balanced(agents, partitions, since):

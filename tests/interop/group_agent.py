@@ -82,10 +82,18 @@ def run_aiokafka(a: argparse.Namespace, commands: queue.Queue) -> None:
     async def main() -> None:
         assignor = RangePartitionAssignor if a.assignor == "range" else RoundRobinPartitionAssignor
         consumer = AIOKafkaConsumer(
-            bootstrap_servers=a.bootstrap, group_id=a.group, client_id=a.client_id, enable_auto_commit=False,
-            auto_offset_reset="earliest", session_timeout_ms=a.session_ms, heartbeat_interval_ms=a.heartbeat_ms,
-            group_instance_id=a.instance, partition_assignment_strategy=(assignor,), metadata_max_age_ms=1000,
-            max_poll_interval_ms=max(a.session_ms * 2, 10_000), rebalance_timeout_ms=a.rebalance_ms,
+            bootstrap_servers=a.bootstrap,
+            group_id=a.group,
+            client_id=a.client_id,
+            enable_auto_commit=False,
+            auto_offset_reset="earliest",
+            session_timeout_ms=a.session_ms,
+            heartbeat_interval_ms=a.heartbeat_ms,
+            group_instance_id=a.instance,
+            partition_assignment_strategy=(assignor,),
+            metadata_max_age_ms=1000,
+            max_poll_interval_ms=max(a.session_ms * 2, 10_000),
+            rebalance_timeout_ms=a.rebalance_ms,
             request_timeout_ms=max(a.session_ms + 5000, 10_000),
         )
         consumer.subscribe([a.topic], listener=Listener())
@@ -100,11 +108,17 @@ def run_aiokafka(a: argparse.Namespace, commands: queue.Queue) -> None:
                 while not commands.empty():
                     cmd = commands.get()
                     if cmd["cmd"] == "commit":
-                        await consumer.commit({TopicPartition(a.topic, int(p)): OffsetAndMetadata(o, "")
-                                               for p, o in cmd["offsets"].items()})
+                        await consumer.commit(
+                            {
+                                TopicPartition(a.topic, int(p)): OffsetAndMetadata(o, "")
+                                for p, o in cmd["offsets"].items()
+                            }
+                        )
                         emit("committed")
                     elif cmd["cmd"] == "fetch":
-                        offsets = {p: await consumer.committed(TopicPartition(a.topic, p)) for p in cmd["partitions"]}
+                        offsets = {
+                            p: await consumer.committed(TopicPartition(a.topic, p)) for p in cmd["partitions"]
+                        }
                         emit("offsets", offsets=offsets)
                     elif cmd["cmd"] == "close":
                         await consumer.stop()
@@ -133,10 +147,17 @@ def run_kafka_python(a: argparse.Namespace, commands: queue.Queue) -> None:
 
     assignor = RangePartitionAssignor if a.assignor == "range" else RoundRobinPartitionAssignor
     consumer = KafkaConsumer(
-        bootstrap_servers=a.bootstrap, group_id=a.group, client_id=a.client_id, enable_auto_commit=False,
-        auto_offset_reset="earliest", session_timeout_ms=a.session_ms, heartbeat_interval_ms=a.heartbeat_ms,
-        partition_assignment_strategy=[assignor], metadata_max_age_ms=1000,
-        max_poll_interval_ms=max(a.session_ms * 2, 10_000), request_timeout_ms=max(a.session_ms + 5000, 10_000),
+        bootstrap_servers=a.bootstrap,
+        group_id=a.group,
+        client_id=a.client_id,
+        enable_auto_commit=False,
+        auto_offset_reset="earliest",
+        session_timeout_ms=a.session_ms,
+        heartbeat_interval_ms=a.heartbeat_ms,
+        partition_assignment_strategy=[assignor],
+        metadata_max_age_ms=1000,
+        max_poll_interval_ms=max(a.session_ms * 2, 10_000),
+        request_timeout_ms=max(a.session_ms + 5000, 10_000),
     )
     consumer.subscribe([a.topic], listener=Listener())
     # kafka-python 3.0.12 loses a rebalance when its leader rejoins because the topic's metadata
@@ -159,11 +180,18 @@ def run_kafka_python(a: argparse.Namespace, commands: queue.Queue) -> None:
         while not commands.empty():
             cmd = commands.get()
             if cmd["cmd"] == "commit":
-                consumer.commit({TopicPartition(a.topic, int(p)): OffsetAndMetadata(o, "", -1)
-                                 for p, o in cmd["offsets"].items()})
+                consumer.commit(
+                    {
+                        TopicPartition(a.topic, int(p)): OffsetAndMetadata(o, "", -1)
+                        for p, o in cmd["offsets"].items()
+                    }
+                )
                 emit("committed")
             elif cmd["cmd"] == "fetch":
-                emit("offsets", offsets={p: consumer.committed(TopicPartition(a.topic, p)) for p in cmd["partitions"]})
+                emit(
+                    "offsets",
+                    offsets={p: consumer.committed(TopicPartition(a.topic, p)) for p in cmd["partitions"]},
+                )
             elif cmd["cmd"] == "close":
                 consumer.close(autocommit=False)
                 emit("closed")
@@ -180,10 +208,16 @@ def run_confluent(a: argparse.Namespace, commands: queue.Queue) -> None:
         emit("assigned", partitions=sorted(tp.partition for tp in partitions))
 
     conf: dict[str, Any] = {
-        "bootstrap.servers": a.bootstrap, "group.id": a.group, "client.id": a.client_id,
-        "enable.auto.commit": False, "auto.offset.reset": "earliest", "session.timeout.ms": a.session_ms,
-        "heartbeat.interval.ms": a.heartbeat_ms, "partition.assignment.strategy": a.assignor,
-        "topic.metadata.refresh.interval.ms": 1000, "max.poll.interval.ms": max(a.session_ms * 2, 10_000),
+        "bootstrap.servers": a.bootstrap,
+        "group.id": a.group,
+        "client.id": a.client_id,
+        "enable.auto.commit": False,
+        "auto.offset.reset": "earliest",
+        "session.timeout.ms": a.session_ms,
+        "heartbeat.interval.ms": a.heartbeat_ms,
+        "partition.assignment.strategy": a.assignor,
+        "topic.metadata.refresh.interval.ms": 1000,
+        "max.poll.interval.ms": max(a.session_ms * 2, 10_000),
     }
     if a.instance:
         conf["group.instance.id"] = a.instance
@@ -197,8 +231,10 @@ def run_confluent(a: argparse.Namespace, commands: queue.Queue) -> None:
         while not commands.empty():
             cmd = commands.get()
             if cmd["cmd"] == "commit":
-                consumer.commit(offsets=[TopicPartition(a.topic, int(p), o) for p, o in cmd["offsets"].items()],
-                                asynchronous=False)
+                consumer.commit(
+                    offsets=[TopicPartition(a.topic, int(p), o) for p, o in cmd["offsets"].items()],
+                    asynchronous=False,
+                )
                 emit("committed")
             elif cmd["cmd"] == "fetch":
                 got = consumer.committed([TopicPartition(a.topic, p) for p in cmd["partitions"]], timeout=10)
@@ -226,8 +262,11 @@ def main() -> None:
     p.add_argument("--client-id", default="agent")
     a = p.parse_args()
     if os.environ.get("KBROKER_AGENT_LOGS"):  # see agents.py: the client's own debug log on stderr
-        logging.basicConfig(level=logging.DEBUG, stream=sys.stderr,
-                            format="%(asctime)s %(threadName)s %(name)s %(levelname)s %(message)s")
+        logging.basicConfig(
+            level=logging.DEBUG,
+            stream=sys.stderr,
+            format="%(asctime)s %(threadName)s %(name)s %(levelname)s %(message)s",
+        )
     RUNNERS[a.client](a, stdin_commands())
 
 

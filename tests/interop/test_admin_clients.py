@@ -81,30 +81,63 @@ def test_confluent_admin_configs_and_retention_survive_restart(proc):
     assert _watermarks(proc, "events") == (0, 10)
 
     # An unknown key or a bad value: INVALID_CONFIG, and nothing changes.
-    for bad in (ConfigEntry("retention.msx", "1", incremental_operation=AlterConfigOpType.SET),
-                ConfigEntry("retention.ms", "soon", incremental_operation=AlterConfigOpType.SET)):
+    for bad in (
+        ConfigEntry("retention.msx", "1", incremental_operation=AlterConfigOpType.SET),
+        ConfigEntry("retention.ms", "soon", incremental_operation=AlterConfigOpType.SET),
+    ):
         with pytest.raises(KafkaException) as e:
-            _one(admin.incremental_alter_configs([ConfigResource(
-                ResourceType.TOPIC, "events", incremental_configs=[
-                    ConfigEntry("segment.bytes", "1048576", incremental_operation=AlterConfigOpType.SET), bad])]))
+            _one(
+                admin.incremental_alter_configs(
+                    [
+                        ConfigResource(
+                            ResourceType.TOPIC,
+                            "events",
+                            incremental_configs=[
+                                ConfigEntry(
+                                    "segment.bytes", "1048576", incremental_operation=AlterConfigOpType.SET
+                                ),
+                                bad,
+                            ],
+                        )
+                    ]
+                )
+            )
         assert e.value.args[0].name() == "INVALID_CONFIG"
-    assert "segment.bytes" not in {k for k, v in _describe_topic(admin, "events").items()
-                                   if v.source == ConfigSource.DYNAMIC_TOPIC_CONFIG.value}
+    assert "segment.bytes" not in {
+        k
+        for k, v in _describe_topic(admin, "events").items()
+        if v.source == ConfigSource.DYNAMIC_TOPIC_CONFIG.value
+    }
 
-    _one(admin.incremental_alter_configs([ConfigResource(ResourceType.TOPIC, "events", incremental_configs=[
-        ConfigEntry("retention.ms", "60000", incremental_operation=AlterConfigOpType.SET)])]))
+    _one(
+        admin.incremental_alter_configs(
+            [
+                ConfigResource(
+                    ResourceType.TOPIC,
+                    "events",
+                    incremental_configs=[
+                        ConfigEntry("retention.ms", "60000", incremental_operation=AlterConfigOpType.SET)
+                    ],
+                )
+            ]
+        )
+    )
     configs = _describe_topic(admin, "events")
     assert configs["retention.ms"].value == "60000"
     assert configs["retention.ms"].source == ConfigSource.DYNAMIC_TOPIC_CONFIG.value
     # The next retention pass (every 200 ms here) deletes the hour-old records.
-    wait_until(lambda: _watermarks(proc, "events") == (10, 10), TIMEOUT, what="retention to apply retention.ms")
+    wait_until(
+        lambda: _watermarks(proc, "events") == (10, 10), TIMEOUT, what="retention to apply retention.ms"
+    )
 
     proc.stop()
     proc.start()
     admin = _admin(proc)
     configs = _describe_topic(admin, "events")
     assert (configs["retention.ms"].value, configs["retention.ms"].source) == (
-        "60000", ConfigSource.DYNAMIC_TOPIC_CONFIG.value)
+        "60000",
+        ConfigSource.DYNAMIC_TOPIC_CONFIG.value,
+    )
     assert _watermarks(proc, "events") == (10, 10)
     _produce(proc, "events", 5, age_ms=3_600_000)
     wait_until(lambda: _watermarks(proc, "events") == (15, 15), TIMEOUT, what="retention after the restart")
@@ -123,8 +156,11 @@ def test_confluent_admin_partitions_records_cluster_groups(proc):
     admin = _admin(proc)
     _one(admin.create_topics([NewTopic("orders", 2, 1)]))
     _one(admin.create_partitions([NewPartitions("orders", 5)]))
-    wait_until(lambda: len(admin.list_topics("orders", timeout=TIMEOUT).topics["orders"].partitions) == 5,
-               TIMEOUT, what="five partitions")
+    wait_until(
+        lambda: len(admin.list_topics("orders", timeout=TIMEOUT).topics["orders"].partitions) == 5,
+        TIMEOUT,
+        what="five partitions",
+    )
     with pytest.raises(KafkaException) as e:
         _one(admin.create_partitions([NewPartitions("orders", 3)]))
     assert e.value.args[0].name() == "INVALID_PARTITIONS"
@@ -139,8 +175,14 @@ def test_confluent_admin_partitions_records_cluster_groups(proc):
         _one(admin.delete_records([TopicPartition("orders", 0, 11)]))
     assert e.value.args[0].name() == "OFFSET_OUT_OF_RANGE"
     # A consumer below the new log start offset gets OFFSET_OUT_OF_RANGE (auto.offset.reset=error).
-    c = Consumer({"bootstrap.servers": proc.bootstrap, "group.id": "below", "auto.offset.reset": "error",
-                  "enable.auto.commit": False})
+    c = Consumer(
+        {
+            "bootstrap.servers": proc.bootstrap,
+            "group.id": "below",
+            "auto.offset.reset": "error",
+            "enable.auto.commit": False,
+        }
+    )
     try:
         c.assign([TopicPartition("orders", 0, 2)])
         deadline = time.monotonic() + TIMEOUT
@@ -158,8 +200,14 @@ def test_confluent_admin_partitions_records_cluster_groups(proc):
     assert cluster.controller.id == 0 and cluster.cluster_id
 
     # A real group: one member, Stable; list with state filters, describe.
-    member = Consumer({"bootstrap.servers": proc.bootstrap, "group.id": "billing", "session.timeout.ms": 6000,
-                       "auto.offset.reset": "earliest"})
+    member = Consumer(
+        {
+            "bootstrap.servers": proc.bootstrap,
+            "group.id": "billing",
+            "session.timeout.ms": 6000,
+            "auto.offset.reset": "earliest",
+        }
+    )
     try:
         member.subscribe(["orders"])
         deadline = time.monotonic() + TIMEOUT
@@ -189,8 +237,13 @@ async def test_aiokafka_admin_client(proc):
     await admin.start()
     try:
         await admin.create_topics([AioNewTopic("audit", 1, 1)])
-        await admin.alter_configs([AioResource(ConfigResourceType.TOPIC, "audit",
-                                               {"retention.ms": "120000", "segment.bytes": "1048576"})])
+        await admin.alter_configs(
+            [
+                AioResource(
+                    ConfigResourceType.TOPIC, "audit", {"retention.ms": "120000", "segment.bytes": "1048576"}
+                )
+            ]
+        )
         described = await admin.describe_configs([AioResource(ConfigResourceType.TOPIC, "audit")])
         entries = {c[0]: c[1] for r in described for res in r.resources for c in res[4]}
         assert entries["retention.ms"] == "120000" and entries["segment.bytes"] == "1048576"
@@ -204,8 +257,13 @@ async def test_aiokafka_admin_client(proc):
         assert await admin.list_consumer_groups() == []
         from aiokafka import AIOKafkaConsumer
 
-        consumer = AIOKafkaConsumer("audit", bootstrap_servers=proc.bootstrap, group_id="aio",
-                                    auto_offset_reset="earliest", enable_auto_commit=False)
+        consumer = AIOKafkaConsumer(
+            "audit",
+            bootstrap_servers=proc.bootstrap,
+            group_id="aio",
+            auto_offset_reset="earliest",
+            enable_auto_commit=False,
+        )
         await consumer.start()
         try:
             deadline = time.monotonic() + TIMEOUT
@@ -238,9 +296,13 @@ def test_kafka_python_admin_log_dirs_producers_cluster(proc):
     try:
         (dirs,) = kp.describe_log_dirs()
         assert dirs["broker"] == 0
-        partitions = {(t["name"], q["partition_index"]): q["partition_size"]
-                      for d in dirs["log_dirs"] if d["error_code"] == 0
-                      for t in d["topics"] for q in t["partitions"]}
+        partitions = {
+            (t["name"], q["partition_index"]): q["partition_size"]
+            for d in dirs["log_dirs"]
+            if d["error_code"] == 0
+            for t in d["topics"]
+            for q in t["partitions"]
+        }
         assert partitions[("ledger", 0)] == 0 and partitions[("ledger", 1)] > 0
         assert all(d["total_bytes"] > 0 for d in dirs["log_dirs"])
         producers = kp.describe_producers([KTP("ledger", 1)])

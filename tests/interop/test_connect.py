@@ -37,8 +37,15 @@ def test_kafka_python(broker_process):
     try:
         cluster = admin.describe_cluster()
         # kafka-python asks DescribeCluster (v2: with is_fenced) now that kbroker serves it.
-        assert cluster["brokers"] == [{"host": "127.0.0.1", "port": broker_process.port, "rack": None,
-                                       "broker_id": 0, "is_fenced": False}]
+        assert cluster["brokers"] == [
+            {
+                "host": "127.0.0.1",
+                "port": broker_process.port,
+                "rack": None,
+                "broker_id": 0,
+                "is_fenced": False,
+            }
+        ]
         assert cluster["controller_id"] == 0
         assert len(cluster["cluster_id"]) == 22
     finally:
@@ -73,8 +80,10 @@ def test_confluent_kafka(broker_process):
     logger = logging.getLogger("kbroker.test.rdkafka")
     logger.addHandler(Collect())
     logger.setLevel(logging.DEBUG)
-    consumer = Consumer({"bootstrap.servers": broker_process.bootstrap, "group.id": "test-group",
-                         "debug": "cgrp"}, logger=logger)
+    consumer = Consumer(
+        {"bootstrap.servers": broker_process.bootstrap, "group.id": "test-group", "debug": "cgrp"},
+        logger=logger,
+    )
     try:
         consumer.subscribe(["t"])
         wanted = f'Group "test-group" coordinator is 127.0.0.1:{broker_process.port} id 0'

@@ -25,7 +25,9 @@ SESSION_MS = 2000
 CLIENTS = ["aiokafka", "kafka-python", "confluent"]
 
 
-async def make_topic(bootstrap: str, name: str, partitions: int = PARTITIONS, per_partition: int = 10) -> None:
+async def make_topic(
+    bootstrap: str, name: str, partitions: int = PARTITIONS, per_partition: int = 10
+) -> None:
     from aiokafka import AIOKafkaProducer
     from aiokafka.admin import AIOKafkaAdminClient, NewTopic
 
@@ -99,14 +101,16 @@ async def test_group_lifecycle(broker, bootstrap: str, client: str) -> None:
 
 
 @pytest.mark.parametrize("client", ["aiokafka", "confluent"])
-async def test_static_member_restart_keeps_its_assignment_without_rebalance(broker, bootstrap: str,
-                                                                            client: str) -> None:
+async def test_static_member_restart_keeps_its_assignment_without_rebalance(
+    broker, bootstrap: str, client: str
+) -> None:
     topic, group = f"ts-{client}", f"gs-{client}"
     await make_topic(bootstrap, topic)
     session = 10_000  # room to restart a process before the broker gives up on it
     s1, s2 = await asyncio.gather(
         Agent.spawn(client, bootstrap, group, topic, name="s1", instance="inst-1", session_ms=session),
-        Agent.spawn(client, bootstrap, group, topic, name="s2", instance="inst-2", session_ms=session))
+        Agent.spawn(client, bootstrap, group, topic, name="s2", instance="inst-2", session_ms=session),
+    )
     agents = [s1, s2]
     try:
         await wait_balanced([s1, s2], PARTITIONS)
@@ -119,7 +123,9 @@ async def test_static_member_restart_keeps_its_assignment_without_rebalance(brok
         before, s2_assignments = s1.assignment, len(s2.assignments)
 
         s1.kill()  # a static member sends no LeaveGroup anyway
-        again = await Agent.spawn(client, bootstrap, group, topic, name="s1", instance="inst-1", session_ms=session)
+        again = await Agent.spawn(
+            client, bootstrap, group, topic, name="s1", instance="inst-1", session_ms=session
+        )
         agents.append(again)
         await again.expect("assigned")
         assert again.assignment == before
@@ -136,11 +142,14 @@ async def test_static_member_restart_keeps_its_assignment_without_rebalance(brok
 async def test_mixed_aiokafka_and_confluent_group_with_range(broker, bootstrap: str) -> None:
     topic, group = "t-mixed", "g-mixed"
     await make_topic(bootstrap, topic)
-    agents = list(await asyncio.gather(
-        Agent.spawn("aiokafka", bootstrap, group, topic, name="ak1", session_ms=SESSION_MS),
-        Agent.spawn("confluent", bootstrap, group, topic, name="ck1", session_ms=SESSION_MS),
-        Agent.spawn("aiokafka", bootstrap, group, topic, name="ak2", session_ms=SESSION_MS),
-        Agent.spawn("confluent", bootstrap, group, topic, name="ck2", session_ms=SESSION_MS)))
+    agents = list(
+        await asyncio.gather(
+            Agent.spawn("aiokafka", bootstrap, group, topic, name="ak1", session_ms=SESSION_MS),
+            Agent.spawn("confluent", bootstrap, group, topic, name="ck1", session_ms=SESSION_MS),
+            Agent.spawn("aiokafka", bootstrap, group, topic, name="ak2", session_ms=SESSION_MS),
+            Agent.spawn("confluent", bootstrap, group, topic, name="ck2", session_ms=SESSION_MS),
+        )
+    )
     try:
         await wait_balanced(agents, PARTITIONS)
         g = broker.groups.runtime_for(group).shard.groups[group]
@@ -177,11 +186,15 @@ async def test_admin_clients_list_describe_and_delete(broker, bootstrap: str) ->
             assert admin.list_consumer_groups(states={ConsumerGroupState.EMPTY}).result(10).valid == []
             described = admin.describe_consumer_groups([group])[group].result(10)
             assert (described.state, described.partition_assignor) == (ConsumerGroupState.STABLE, "range")
-            assert [sorted(tp.partition for tp in m.assignment.topic_partitions) for m in described.members] == \
-                [list(range(PARTITIONS))]
-            offsets = admin.list_consumer_group_offsets([ConsumerGroupTopicPartitions(group)])[group].result(10)
-            assert sorted((tp.partition, tp.offset) for tp in offsets.topic_partitions) == \
-                [(p, 10 + p) for p in range(PARTITIONS)]
+            assert [
+                sorted(tp.partition for tp in m.assignment.topic_partitions) for m in described.members
+            ] == [list(range(PARTITIONS))]
+            offsets = admin.list_consumer_group_offsets([ConsumerGroupTopicPartitions(group)])[group].result(
+                10
+            )
+            assert sorted((tp.partition, tp.offset) for tp in offsets.topic_partitions) == [
+                (p, 10 + p) for p in range(PARTITIONS)
+            ]
             kadmin = KafkaAdminClient(bootstrap_servers=bootstrap)
             try:
                 refused = kadmin.delete_group_offsets(group, [KTopicPartition(topic, 0)])
@@ -197,8 +210,9 @@ async def test_admin_clients_list_describe_and_delete(broker, bootstrap: str) ->
             try:
                 deleted = kadmin.delete_group_offsets(group, [KTopicPartition(topic, 0)])
                 assert deleted == {KTopicPartition(topic, 0): NoError}
-                assert sorted(kadmin.list_group_offsets(group)[group]) == \
-                    [KTopicPartition(topic, p) for p in range(1, PARTITIONS)]
+                assert sorted(kadmin.list_group_offsets(group)[group]) == [
+                    KTopicPartition(topic, p) for p in range(1, PARTITIONS)
+                ]
                 kadmin.delete_groups([group])
                 assert kadmin.list_groups() == []
             finally:

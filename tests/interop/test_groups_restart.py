@@ -30,7 +30,9 @@ async def committed(port: int, group: str, topic: str) -> dict[int, int]:
     try:
         r = await conn.request(K.OFFSET_FETCH, 7, {"group_id": group, "topics": None, "require_stable": True})
         assert r.error_code == E.NONE, r
-        return {p.partition_index: p.committed_offset for t in r.topics if t.name == topic for p in t.partitions}
+        return {
+            p.partition_index: p.committed_offset for t in r.topics if t.name == topic for p in t.partitions
+        }
     finally:
         await conn.close()
 
@@ -50,7 +52,8 @@ async def test_kill_9_then_restart_restores_offsets_and_groups(tmp_path) -> None
         await make_topic(bp.bootstrap, topic, per_partition=20)
         a, b = await asyncio.gather(
             Agent.spawn("aiokafka", bp.bootstrap, group, topic, name="a", session_ms=20_000),
-            Agent.spawn("aiokafka", bp.bootstrap, group, topic, name="b", session_ms=20_000))
+            Agent.spawn("aiokafka", bp.bootstrap, group, topic, name="b", session_ms=20_000),
+        )
         agents += [a, b]
         await wait_balanced([a, b], PARTITIONS)
         offsets = {p: 4 + p for p in range(PARTITIONS)}
@@ -66,8 +69,9 @@ async def test_kill_9_then_restart_restores_offsets_and_groups(tmp_path) -> None
         after = await describe(bp.port, group)
         assert (after.group_state, after.protocol_data) == ("Stable", before.protocol_data)
         assert sorted(m.member_id for m in after.members) == sorted(m.member_id for m in before.members)
-        assert {m.member_id: m.member_assignment for m in after.members} == \
-            {m.member_id: m.member_assignment for m in before.members}
+        assert {m.member_id: m.member_assignment for m in after.members} == {
+            m.member_id: m.member_assignment for m in before.members
+        }
         assert await committed(bp.port, group, topic) == offsets
 
         # The members reconnect and heartbeat in their generation: no rebalance.
@@ -84,7 +88,9 @@ async def test_kill_9_then_restart_restores_offsets_and_groups(tmp_path) -> None
         def firsts() -> dict[int, int]:
             return {e["partition"]: e["offset"] for e in c.events if e["event"] == "first"}
 
-        await async_wait_until(lambda: len(firsts()) == PARTITIONS, timeout=20, what="records from every partition")
+        await async_wait_until(
+            lambda: len(firsts()) == PARTITIONS, timeout=20, what="records from every partition"
+        )
         assert firsts() == offsets
     finally:
         await asyncio.gather(*(m.reap() for m in agents))

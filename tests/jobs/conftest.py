@@ -18,13 +18,18 @@ def spark():
         pytest.fail("Spark needs Java 17: run `make install` (tools/install_system_deps.sh installs it)")
     from jobs import build_session
 
-    session = build_session("kbroker-tests", "local[2]", progress=False, conf={
-        "spark.ui.enabled": "false",
-        "spark.sql.shuffle.partitions": "4",
-        "spark.default.parallelism": "2",
-        "spark.driver.memory": "2g",
-        "spark.sql.adaptive.enabled": "false",
-    })
+    session = build_session(
+        "kbroker-tests",
+        "local[2]",
+        progress=False,
+        conf={
+            "spark.ui.enabled": "false",
+            "spark.sql.shuffle.partitions": "4",
+            "spark.default.parallelism": "2",
+            "spark.driver.memory": "2g",
+            "spark.sql.adaptive.enabled": "false",
+        },
+    )
     session.sparkContext.setLogLevel("ERROR")
     try:
         yield session

@@ -15,9 +15,15 @@ from jobs import synthetic as syn
 from jobs.datasource import read_columnar
 from jobs.stream import OffsetsStreamReader
 
-SCHEMA = StructType([StructField("log_partition", IntegerType()), StructField("offset", LongType()),
-                     StructField("kind", StringType()), StructField("group", StringType()),
-                     StructField("error", StringType())])
+SCHEMA = StructType(
+    [
+        StructField("log_partition", IntegerType()),
+        StructField("offset", LongType()),
+        StructField("kind", StringType()),
+        StructField("group", StringType()),
+        StructField("error", StringType()),
+    ]
+)
 T0 = 1_700_000_000_000
 
 

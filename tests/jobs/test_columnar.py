@@ -30,8 +30,9 @@ def slow_rows(rng: S.OffsetRange, columns: list[str]) -> list[dict]:
     return to_arrow_columns(cols.cols, columns, arrow_schema(columns)).to_pylist() if cols.rows else []
 
 
-def fast_rows(rng: S.OffsetRange, columns: list[str], chunk: int = 1000,
-              stats: S.ReadStats | None = None) -> list[dict]:
+def fast_rows(
+    rng: S.OffsetRange, columns: list[str], chunk: int = 1000, stats: S.ReadStats | None = None
+) -> list[dict]:
     decoder = ColumnarDecoder(columns, arrow_schema(columns), stats)
     out: list[pa.RecordBatch] = []
     pending, count = [], 0
@@ -56,11 +57,15 @@ def mixed_partition(log_dir: Path, compression: Compression = Compression.NONE) 
         for b in range(30):
             recs: list[tuple[bytes | None, bytes | None]] = [
                 syn.offset_commit("g1", "t", b % 3, 100 + b, T0 + b),
-                syn.offset_commit("g2", "topic-ü", b % 2, 5 * b, T0 + b, leader_epoch=b, metadata="m" * (b % 4)),
+                syn.offset_commit(
+                    "g2", "topic-ü", b % 2, 5 * b, T0 + b, leader_epoch=b, metadata="m" * (b % 4)
+                ),
                 syn.offset_commit("g1", "t", 9, b, T0 + b, expire_ms=T0 + 99_999),  # value v1
             ]
             if b % 5 == 0:
-                recs.append(syn.group_metadata("g1", b // 5 + 1, [("m-1", ["t"], [("t", 0), ("t", 1)])], T0 + b))
+                recs.append(
+                    syn.group_metadata("g1", b // 5 + 1, [("m-1", ["t"], [("t", 0), ("t", 1)])], T0 + b)
+                )
                 recs.append(syn.offset_tombstone("g2", "topic-ü", 0))
             if b % 7 == 0:
                 recs.append(syn.group_tombstone("g3"))
@@ -92,7 +97,11 @@ def test_ranges_cutting_batches_and_column_subsets(tmp_path: Path) -> None:
     for start, end in [(3, 50), (offsets[10] + 1, offsets[-5]), (0, 1), (offsets[-1], None)]:
         rng = S.OffsetRange(pdir.topic, pdir.partition, pdir.path, start, end, 0)
         for columns in (ALL, ["group", "committed_offset"], ["kind", "error", "members"], ["offset"]):
-            want = [{c: r[c] for c in columns} for r in whole if start <= r["offset"] and (end is None or r["offset"] < end)]
+            want = [
+                {c: r[c] for c in columns}
+                for r in whole
+                if start <= r["offset"] and (end is None or r["offset"] < end)
+            ]
             assert fast_rows(rng, columns, chunk=13) == want, (start, end, columns)
 
 
@@ -114,7 +123,9 @@ def test_a_corrupt_batch_cuts_its_segment_as_the_row_decoder_does(tmp_path: Path
     # a record length that runs past its batch, with the CRC fixed so that only decoding fails
     at = positions[2]
     data[at + HEADER_SIZE] = 0x7E  # zigzag 63: longer than the first record
-    data[at + CRC_OFFSET:at + CRC_OFFSET + 4] = struct.pack(">I", compute_crc(bytes(data), at, positions[3] - at))
+    data[at + CRC_OFFSET : at + CRC_OFFSET + 4] = struct.pack(
+        ">I", compute_crc(bytes(data), at, positions[3] - at)
+    )
     Path(seg.path).write_bytes(bytes(data))
     rng = S.plan_ranges(pdir)[0]
     want = slow_rows(rng, ALL)

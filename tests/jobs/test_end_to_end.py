@@ -42,8 +42,13 @@ def compute(spark, data_dir: str) -> Results:
         got: dict[str, dict] = {}
         for r in latest.collect():
             got.setdefault(r["group"], {})[(r["topic"], r["partition"])] = (
-                r["committed_offset"], r["leader_epoch"], r["metadata"])
-        summary = {r["group"]: r.asDict() for r in A.rebalance_summary(A.rebalance_history(offsets)).collect()}
+                r["committed_offset"],
+                r["leader_epoch"],
+                r["metadata"],
+            )
+        summary = {
+            r["group"]: r.asDict() for r in A.rebalance_summary(A.rebalance_history(offsets)).collect()
+        }
         ends = {(r["topic"], r["partition"]): r["log_end_offset"] for r in log_end.collect()}
         plag = A.partition_lag(latest, log_end).cache()
         lag = {(r["group"], r["topic"], r["partition"]): r["lag"] for r in plag.collect()}
@@ -127,13 +132,31 @@ def run(spark, tmp_path_factory) -> Run:
         wl.broker.stop()
     finally:
         loop.close()
-    print("workload:", wl.commits, "commits,", wl.rebalances, "settled generations,", len(wl.groups), "groups;",
-          wl.features, "; moved during the live read:", moved or "none")
+    print(
+        "workload:",
+        wl.commits,
+        "commits,",
+        wl.rebalances,
+        "settled generations,",
+        len(wl.groups),
+        "groups;",
+        wl.features,
+        "; moved during the live read:",
+        moved or "none",
+    )
     torn_dir = base / "torn"
     shutil.copytree(final_dir, torn_dir)
     assert tear_tails(torn_dir) > 5
-    return Run(wl, answers, compute(spark, str(final_dir)), live, compute(spark, str(copy_dir)),
-               compute(spark, str(torn_dir)), final_dir, moved)
+    return Run(
+        wl,
+        answers,
+        compute(spark, str(final_dir)),
+        live,
+        compute(spark, str(copy_dir)),
+        compute(spark, str(torn_dir)),
+        final_dir,
+        moved,
+    )
 
 
 def check_offsets(results: Results, answers: Answers, groups) -> None:
@@ -190,7 +213,9 @@ def test_lag_is_log_end_minus_committed(run: Run) -> None:
         for (t, p), (off, _e, _m) in parts.items():
             assert run.final.lag[(g, t, p)] == run.answers.log_end[(t, p)] - off
         if parts:
-            assert run.final.group_lag[g] == sum(run.answers.log_end[tp] - o for tp, (o, _e, _m) in parts.items())
+            assert run.final.group_lag[g] == sum(
+                run.answers.log_end[tp] - o for tp, (o, _e, _m) in parts.items()
+            )
 
 
 def test_same_answers_from_torn_tails(run: Run) -> None:
@@ -230,10 +255,18 @@ def test_report_from_the_workload(spark, run: Run, tmp_path: Path) -> None:
     for title in ("Latest committed offsets", "Consumer lag", "Commit rate", "Rebalance history", "grow-0"):
         assert title in html
     images = sorted(p.name for p in (tmp_path / "reports" / "img").glob("*.png"))
-    assert images == ["commit_rate.png", "generations.png", "lag_by_group.png", "members.png", "time_rebalancing.png"]
+    assert images == [
+        "commit_rate.png",
+        "generations.png",
+        "lag_by_group.png",
+        "members.png",
+        "time_rebalancing.png",
+    ]
     assert all(p.stat().st_size > 10_000 for p in (tmp_path / "reports" / "img").glob("*.png"))
     latest = spark.read.parquet(str(tmp_path / "reports" / "latest_offsets"))
     assert latest.count() == sum(len(v) for v in run.answers.offsets.values())
-    summary = {r["group"]: r["generation"] for r in spark.read.parquet(
-        str(tmp_path / "reports" / "rebalance_history_by_group")).collect()}
+    summary = {
+        r["group"]: r["generation"]
+        for r in spark.read.parquet(str(tmp_path / "reports" / "rebalance_history_by_group")).collect()
+    }
     assert all(summary[g] == gen for g, gen in run.answers.generations.items())

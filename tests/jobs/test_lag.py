@@ -71,7 +71,13 @@ def test_unknown_log_end_and_deletions() -> None:
 
 def test_rebalance_storm_names_the_members() -> None:
     ev = LagEvaluator(storm_generations=3, storm_window_ms=60_000)
-    members = [frozenset({"a", "b"}), frozenset({"a"}), frozenset({"a", "c"}), frozenset({"a"}), frozenset({"a", "d"})]
+    members = [
+        frozenset({"a", "b"}),
+        frozenset({"a"}),
+        frozenset({"a", "c"}),
+        frozenset({"a"}),
+        frozenset({"a", "d"}),
+    ]
     for gen, m in enumerate(members, start=1):
         ev.generation("g", gen, T + gen * 1000, m)
         ev.generation("g", gen, T + gen * 1000 + 1, m)  # the same generation again: not an advance

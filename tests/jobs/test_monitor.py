@@ -29,11 +29,30 @@ MIN_STOP_MS = 4000
 async def commit(port: int, group: str, topic: str, offset: int) -> None:
     c = await RawConnection.open(port)
     try:
-        r = await c.request(ApiKey.OFFSET_COMMIT, 8, {
-            "group_id": group, "generation_id_or_member_epoch": -1, "member_id": "", "group_instance_id": None,
-            "retention_time_ms": -1, "topics": [{"name": topic, "partitions": [{
-                "partition_index": 0, "committed_offset": offset, "committed_leader_epoch": -1,
-                "committed_metadata": ""}]}]})
+        r = await c.request(
+            ApiKey.OFFSET_COMMIT,
+            8,
+            {
+                "group_id": group,
+                "generation_id_or_member_epoch": -1,
+                "member_id": "",
+                "group_instance_id": None,
+                "retention_time_ms": -1,
+                "topics": [
+                    {
+                        "name": topic,
+                        "partitions": [
+                            {
+                                "partition_index": 0,
+                                "committed_offset": offset,
+                                "committed_leader_epoch": -1,
+                                "committed_metadata": "",
+                            }
+                        ],
+                    }
+                ],
+            },
+        )
         assert r.topics[0].partitions[0].error_code == ErrorCode.NONE
     finally:
         await c.close()
@@ -51,7 +70,9 @@ async def produce(bootstrap: str, topic: str, n: int) -> None:
 async def read_alerts(bootstrap: str, topic: str, expected: int, timeout: float = 30) -> list[dict]:
     from aiokafka import AIOKafkaConsumer
 
-    c = AIOKafkaConsumer(topic, bootstrap_servers=bootstrap, auto_offset_reset="earliest", enable_auto_commit=False)
+    c = AIOKafkaConsumer(
+        topic, bootstrap_servers=bootstrap, auto_offset_reset="earliest", enable_auto_commit=False
+    )
     await c.start()
     out: list[dict] = []
     try:
@@ -82,9 +103,23 @@ def test_monitor_statuses_and_alerts_on_a_live_broker(spark, tmp_path: Path, ove
         loop.run(produce(bootstrap, "t-stuck", 10))
         loop.run(produce(bootstrap, "t-rw", 1000))
 
-        args = M.parse_args(["--data", str(tmp_path / "data"), "--out", str(tmp_path / "monitor"),
-                             "--bootstrap", bootstrap, "--trigger", str(TRIGGER_S), "--window", str(WINDOW),
-                             "--min-stop-ms", str(MIN_STOP_MS)] + (["--over-network"] if over_network else []))
+        args = M.parse_args(
+            [
+                "--data",
+                str(tmp_path / "data"),
+                "--out",
+                str(tmp_path / "monitor"),
+                "--bootstrap",
+                bootstrap,
+                "--trigger",
+                str(TRIGGER_S),
+                "--window",
+                str(WINDOW),
+                "--min-stop-ms",
+                str(MIN_STOP_MS),
+            ]
+            + (["--over-network"] if over_network else [])
+        )
         assert isinstance(args, argparse.Namespace)
         query, monitor = M.start(spark, args)
 
@@ -99,8 +134,16 @@ def test_monitor_statuses_and_alerts_on_a_live_broker(spark, tmp_path: Path, ove
                     continue
 
         def change_of(group: str, status: str, topic: str | None = "any") -> dict | None:
-            return next((c for c in changes() if c["group"] == group and c["status"] == status
-                         and (topic == "any" or c["topic"] == topic)), None)
+            return next(
+                (
+                    c
+                    for c in changes()
+                    if c["group"] == group
+                    and c["status"] == status
+                    and (topic == "any" or c["topic"] == topic)
+                ),
+                None,
+            )
 
         wait_until(lambda: batch() >= 0, 90, what="the monitor's first micro-batch")
 
@@ -119,12 +162,17 @@ def test_monitor_statuses_and_alerts_on_a_live_broker(spark, tmp_path: Path, ove
             loop.run(commit(port, "stuck", "t-stuck", 10))
             rw = keep_up(1, rw)
         rw = keep_up(WINDOW, rw)
-        wait_until(lambda: {"steady", "stuck", "rewinder"} <= set(monitor.state.evaluator.groups), 30,
-                   what="the monitor to see the three groups")
+        wait_until(
+            lambda: {"steady", "stuck", "rewinder"} <= set(monitor.state.evaluator.groups),
+            30,
+            what="the monitor to see the three groups",
+        )
 
         # phase 2: stuck stops committing while its topic grows -> STOP
         loop.run(produce(bootstrap, "t-stuck", 50))
-        stop_true_at = time.time() + MIN_STOP_MS / 1000  # its last commit is older than the window spans by then
+        stop_true_at = (
+            time.time() + MIN_STOP_MS / 1000
+        )  # its last commit is older than the window spans by then
         while time.time() < stop_true_at:
             rw = keep_up(1, rw)
         batch_at_stop = batch()
@@ -156,9 +204,13 @@ def test_monitor_statuses_and_alerts_on_a_live_broker(spark, tmp_path: Path, ove
         query.stop()
 
         # the status table: each transition, within two micro-batches of becoming true
-        rows = [r.asDict() for r in spark.read.parquet(str(tmp_path / "monitor" / "status_changes")).collect()]
-        got = sorted(((r["batch"], r["group"], r["topic"], r["previous"], r["status"]) for r in rows),
-                     key=lambda r: (r[0], r[1], r[2] or ""))
+        rows = [
+            r.asDict() for r in spark.read.parquet(str(tmp_path / "monitor" / "status_changes")).collect()
+        ]
+        got = sorted(
+            ((r["batch"], r["group"], r["topic"], r["previous"], r["status"]) for r in rows),
+            key=lambda r: (r[0], r[1], r[2] or ""),
+        )
         transitions = [(g, t, p, s) for _b, g, t, p, s in got]
         assert transitions.count(("stuck", "t-stuck", "OK", "STOP")) == 1
         assert transitions.count(("stuck", "t-stuck", "STOP", "STALL")) == 1
@@ -174,11 +226,13 @@ def test_monitor_statuses_and_alerts_on_a_live_broker(spark, tmp_path: Path, ove
 
         # the alerts topic, read with aiokafka: the same five changes, keyed by group
         alerts = loop.run(read_alerts(bootstrap, "__lag_alerts", 5))
+
         def order(t: tuple) -> tuple:
             return t[0], t[1] or "", t[2], t[3]
 
-        assert sorted(((a["group"], a["topic"], a["previous"], a["status"]) for a in alerts), key=order) == sorted(
-            transitions, key=order)
+        assert sorted(
+            ((a["group"], a["topic"], a["previous"], a["status"]) for a in alerts), key=order
+        ) == sorted(transitions, key=order)
         assert all(a["_key"] == a["group"] for a in alerts)
 
         page = (tmp_path / "monitor" / "monitor.html").read_text()

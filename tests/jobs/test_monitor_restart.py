@@ -22,13 +22,31 @@ def ts(ms: int) -> dt.datetime:
 
 
 def end(topic: str, partition: int, offset: int, at: int) -> dict:
-    return {"event": "end", "group": None, "topic": topic, "partition": partition, "value": offset, "ts": ts(at),
-            "log_partition": None, "offset": None, "members": None}
+    return {
+        "event": "end",
+        "group": None,
+        "topic": topic,
+        "partition": partition,
+        "value": offset,
+        "ts": ts(at),
+        "log_partition": None,
+        "offset": None,
+        "members": None,
+    }
 
 
 def commit(group: str, offset: int, at: int, log_offset: int) -> dict:
-    return {"event": "commit", "group": group, "topic": "t", "partition": 0, "value": offset, "ts": ts(at),
-            "log_partition": 0, "offset": log_offset, "members": None}
+    return {
+        "event": "commit",
+        "group": group,
+        "topic": "t",
+        "partition": 0,
+        "value": offset,
+        "ts": ts(at),
+        "log_partition": 0,
+        "offset": log_offset,
+        "members": None,
+    }
 
 
 def test_restart_resumes_and_skips_an_applied_batch(spark, tmp_path: Path) -> None:
@@ -51,8 +69,15 @@ def test_restart_resumes_and_skips_an_applied_batch(spark, tmp_path: Path) -> No
     ev.on_batch(Batch([end("t", 0, 100, T)] + [commit("g", i, T - 5000 + i, i) for i in range(50)]), 0)
     assert [c.offset for c in ev.state.evaluator.groups["g"].partitions[("t", 0)].window] == [48, 49]
 
-    rows = sorted((r["batch"], r["topic"] or "", r["previous"], r["status"])
-                  for r in spark.read.parquet(str(out / "status_changes")).collect())
-    assert rows == [(0, "", "OK", "ERROR"), (0, "t", "OK", "STOP"), (1, "", "ERROR", "OK"), (1, "t", "STOP", "OK")]
+    rows = sorted(
+        (r["batch"], r["topic"] or "", r["previous"], r["status"])
+        for r in spark.read.parquet(str(out / "status_changes")).collect()
+    )
+    assert rows == [
+        (0, "", "OK", "ERROR"),
+        (0, "t", "OK", "STOP"),
+        (1, "", "ERROR", "OK"),
+        (1, "t", "STOP", "OK"),
+    ]
     page = (out / "monitor.html").read_text()
     assert 'data-group="g"' in page and "micro-batch 1" in page

@@ -26,18 +26,28 @@ T0 = 1_700_000_000_000
 def chromium() -> str:
     path = shutil.which("chromium") or shutil.which("chromium-browser")
     if path is None:
-        pytest.fail("no chromium: run `make install` (tools/install_system_deps.sh installs Debian's chromium)")
+        pytest.fail(
+            "no chromium: run `make install` (tools/install_system_deps.sh installs Debian's chromium)"
+        )
     return path
 
 
 def render(page: Path, png: Path, tmp: Path) -> str:
     """The page's DOM after Chromium rendered it; its screenshot in `png`."""
-    base = [chromium(), "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
-            f"--user-data-dir={tmp / 'chromium-profile'}", "--window-size=1400,1800"]
+    base = [
+        chromium(),
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--hide-scrollbars",
+        f"--user-data-dir={tmp / 'chromium-profile'}",
+        "--window-size=1400,1800",
+    ]
     dom = subprocess.run([*base, "--dump-dom", page.as_uri()], capture_output=True, text=True, timeout=120)
     assert dom.returncode == 0, dom.stderr[-2000:]
-    shot = subprocess.run([*base, f"--screenshot={png}", page.as_uri()], capture_output=True, text=True,
-                          timeout=120)
+    shot = subprocess.run(
+        [*base, f"--screenshot={png}", page.as_uri()], capture_output=True, text=True, timeout=120
+    )
     assert shot.returncode == 0 and png.stat().st_size > 0, shot.stderr[-2000:]
     return dom.stdout
 

@@ -17,16 +17,25 @@ CONF = "spark.sql.python.filterPushdown.enabled"
 
 def test_pushed_filters_give_the_same_rows(spark, tmp_path: Path) -> None:
     syn.write_commit_workload(tmp_path, records=6000, log_partitions=3, groups=8, rebalance_every=300)
-    queries = ["`group` = 'group-0003'", "kind IN ('group_metadata', 'tombstone')", "log_partition = 1",
-               "key_type = 'offset_commit' AND topic = 'topic-2' AND offset > 100",
-               "log_partition IN (0, 2) AND `group` IN ('group-0001', 'group-0005', 'nobody')"]
+    queries = [
+        "`group` = 'group-0003'",
+        "kind IN ('group_metadata', 'tombstone')",
+        "log_partition = 1",
+        "key_type = 'offset_commit' AND topic = 'topic-2' AND offset > 100",
+        "log_partition IN (0, 2) AND `group` IN ('group-0001', 'group-0005', 'nobody')",
+    ]
     try:
         for q in queries:
             got = {}
             for pushdown in ("true", "false"):
                 spark.conf.set(CONF, pushdown)
-                df = (spark.read.format("kbroker-offsets").option("pushFilters", pushdown)
-                      .option("columns", "log_partition,offset,kind,key_type,group,topic").load(str(tmp_path)).where(q))
+                df = (
+                    spark.read.format("kbroker-offsets")
+                    .option("pushFilters", pushdown)
+                    .option("columns", "log_partition,offset,kind,key_type,group,topic")
+                    .load(str(tmp_path))
+                    .where(q)
+                )
                 got[pushdown] = sorted(tuple(r) for r in df.collect())
                 if q == "log_partition = 1":
                     assert df.rdd.getNumPartitions() == (1 if pushdown == "true" else 3)

@@ -17,9 +17,12 @@ from protocol.records import Record, build_batch, iter_batches
 T0 = 1_700_000_000_000
 
 
-def write_partition(log_dir: Path, batches: int = 40, per_batch: int = 5, segment_bytes: int = 2_000,
-                    keys: int = 7) -> S.PartitionDir:
-    with syn.PartitionWriter(log_dir, S.OFFSETS_TOPIC, 3, segment_bytes=segment_bytes, index_interval=300) as w:
+def write_partition(
+    log_dir: Path, batches: int = 40, per_batch: int = 5, segment_bytes: int = 2_000, keys: int = 7
+) -> S.PartitionDir:
+    with syn.PartitionWriter(
+        log_dir, S.OFFSETS_TOPIC, 3, segment_bytes=segment_bytes, index_interval=300
+    ) as w:
         n = 0
         for b in range(batches):
             recs = []
@@ -43,12 +46,21 @@ def log_files(pdir: S.PartitionDir) -> list[Path]:
 
 
 def test_partition_dirs_finds_partitions_and_skips_others(tmp_path: Path) -> None:
-    for name in ["__consumer_offsets-0", "__consumer_offsets-12", "orders-3", "orders-3.abc-delete", "junk",
-                 "x-y-future"]:
+    for name in [
+        "__consumer_offsets-0",
+        "__consumer_offsets-12",
+        "orders-3",
+        "orders-3.abc-delete",
+        "junk",
+        "x-y-future",
+    ]:
         (tmp_path / name).mkdir()
     (tmp_path / "recovery-point-offset-checkpoint").write_text("0\n0\n")
     assert [(d.topic, d.partition) for d in S.partition_dirs(tmp_path)] == [
-        ("__consumer_offsets", 0), ("__consumer_offsets", 12), ("orders", 3)]
+        ("__consumer_offsets", 0),
+        ("__consumer_offsets", 12),
+        ("orders", 3),
+    ]
     assert [d.partition for d in S.partition_dirs(str(tmp_path), S.OFFSETS_TOPIC)] == [0, 12]
     with pytest.raises(FileNotFoundError, match="no such log dir"):
         S.partition_dirs(tmp_path / "missing")
@@ -203,7 +215,9 @@ def test_index_that_does_not_match_its_log_is_not_trusted(tmp_path: Path) -> Non
     bases = [int(p.name[:20]) for p in log_files(pdir)]
     clean(pdir.path, bases[:4])  # later ranges now start inside the merged segment
     index = Path(pdir.path) / syn.segment_name(0, ".index")
-    index.write_bytes(b"".join(struct.pack(">ii", 3 * i + 1, 50 * i + 7) for i in range(1, 60)))  # plausible, wrong
+    index.write_bytes(
+        b"".join(struct.pack(">ii", 3 * i + 1, 50 * i + 7) for i in range(1, 60))
+    )  # plausible, wrong
     assert read_all(ranges) == read_all(S.plan_ranges(pdir))  # the split read misses nothing
     assert latest(read_all(ranges)) == latest(original)
 
@@ -241,9 +255,14 @@ def test_undecodable_records_become_unknown_rows(tmp_path: Path) -> None:
     from jobs.rows import OffsetColumns
 
     with syn.PartitionWriter(tmp_path, S.OFFSETS_TOPIC, 0) as w:
-        w.append([(b"\x00\x01\x00", b"x"),  # a truncated offset key
-                  (gr.encode_offset_commit_key("g", "t", 0), b"\x00\x03\x00"),  # a truncated value
-                  (None, b"v")], T0)
+        w.append(
+            [
+                (b"\x00\x01\x00", b"x"),  # a truncated offset key
+                (gr.encode_offset_commit_key("g", "t", 0), b"\x00\x03\x00"),  # a truncated value
+                (None, b"v"),
+            ],
+            T0,
+        )
     cols = OffsetColumns()
     for rng in S.plan_ranges(S.partition_dirs(tmp_path)[0]):
         for batch in S.read_range(rng):

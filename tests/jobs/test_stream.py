@@ -36,12 +36,31 @@ async def commit_forever(port: int, stop: threading.Event, acked: list[tuple[str
         while not stop.is_set():
             for g in range(8):
                 n += 1
-                r = await c.request(ApiKey.OFFSET_COMMIT, 8, {
-                    "group_id": f"g{g}", "generation_id_or_member_epoch": -1, "member_id": "",
-                    "group_instance_id": None, "retention_time_ms": -1,
-                    "topics": [{"name": "t", "partitions": [
-                        {"partition_index": p, "committed_offset": n * 10 + p, "committed_leader_epoch": -1,
-                         "committed_metadata": ""} for p in range(3)]}]})
+                r = await c.request(
+                    ApiKey.OFFSET_COMMIT,
+                    8,
+                    {
+                        "group_id": f"g{g}",
+                        "generation_id_or_member_epoch": -1,
+                        "member_id": "",
+                        "group_instance_id": None,
+                        "retention_time_ms": -1,
+                        "topics": [
+                            {
+                                "name": "t",
+                                "partitions": [
+                                    {
+                                        "partition_index": p,
+                                        "committed_offset": n * 10 + p,
+                                        "committed_leader_epoch": -1,
+                                        "committed_metadata": "",
+                                    }
+                                    for p in range(3)
+                                ],
+                            }
+                        ],
+                    },
+                )
                 assert {p.error_code for t in r.topics for p in t.partitions} == {ErrorCode.NONE}
                 acked.append((f"g{g}", n))
             await asyncio.sleep(0.01)
@@ -66,9 +85,15 @@ def test_stream_reads_every_record_once_across_restarts_compaction_and_rolls(spa
         pq.write_table(df.toArrow(), out / f"batch-{batch_id:05d}.parquet")
 
     def stream(trigger: dict):
-        return (spark.readStream.format("kbroker-offsets").option("columns", ",".join(COLUMNS)).load(str(data))
-                .writeStream.foreachBatch(write_batch).option("checkpointLocation", checkpoint)
-                .trigger(**trigger).start())
+        return (
+            spark.readStream.format("kbroker-offsets")
+            .option("columns", ",".join(COLUMNS))
+            .load(str(data))
+            .writeStream.foreachBatch(write_batch)
+            .option("checkpointLocation", checkpoint)
+            .trigger(**trigger)
+            .start()
+        )
 
     try:
         loop.run(create_topic(broker.port, "t", 3))
@@ -78,14 +103,19 @@ def test_stream_reads_every_record_once_across_restarts_compaction_and_rolls(spa
         for _ in range(RESTARTS):
             seen = len(list(out.iterdir()))
             q = stream({"processingTime": "0.5 seconds"})
-            wait_until(lambda seen=seen, q=q: len(list(out.iterdir())) >= seen + 2 or q.exception() is not None,
-                       120, what="two micro-batches")
+            wait_until(
+                lambda seen=seen, q=q: len(list(out.iterdir())) >= seen + 2 or q.exception() is not None,
+                120,
+                what="two micro-batches",
+            )
             assert q.exception() is None, q.exception()
             q.stop()  # maybe in the middle of a batch: it is planned again from the checkpoint
         stop.set()
         committer.result(30)
         # catch up with everything written: until the stream's position is every partition's log end
-        ends = {str(d.partition): S.log_bounds(d).log_end_offset for d in S.partition_dirs(data, S.OFFSETS_TOPIC)}
+        ends = {
+            str(d.partition): S.log_bounds(d).log_end_offset for d in S.partition_dirs(data, S.OFFSETS_TOPIC)
+        }
         q = stream({"processingTime": "0.5 seconds"})
 
         def caught_up() -> bool:
@@ -96,8 +126,13 @@ def test_stream_reads_every_record_once_across_restarts_compaction_and_rolls(spa
         wait_until(caught_up, 120, what="the stream to reach the log end")
         q.stop()
         union = pa.concat_tables([pq.read_table(p) for p in sorted(out.iterdir())]).to_pylist()
-        final = [r.asDict() for r in spark.read.format("kbroker-offsets").option("columns", ",".join(COLUMNS))
-                 .load(str(data)).collect()]
+        final = [
+            r.asDict()
+            for r in spark.read.format("kbroker-offsets")
+            .option("columns", ",".join(COLUMNS))
+            .load(str(data))
+            .collect()
+        ]
     finally:
         stop.set()
         loop.close()
@@ -117,8 +152,10 @@ def test_stream_reads_every_record_once_across_restarts_compaction_and_rolls(spa
     final_ids = {(r["log_partition"], r["offset"]) for r in final}
     removed = [r for r in union if (r["log_partition"], r["offset"]) not in final_ids]
     assert removed, "the cleaner removed nothing the stream had read: the test did not test compaction"
-    assert all(newest[(r["log_partition"], r["key_type"], r["group"], r["topic"], r["partition"])] > r["offset"]
-               for r in removed)
+    assert all(
+        newest[(r["log_partition"], r["key_type"], r["group"], r["topic"], r["partition"])] > r["offset"]
+        for r in removed
+    )
     rolled = [len(S.list_segments(d.path)) for d in S.partition_dirs(data, S.OFFSETS_TOPIC)]
     assert max(rolled) > 1, "segments never rolled"
     # the newest acknowledged commit of every group and partition is what the log says last
@@ -128,4 +165,6 @@ def test_stream_reads_every_record_once_across_restarts_compaction_and_rolls(spa
         if r["kind"] == "offset_commit":
             k = (r["group"], r["partition"])
             latest[k] = max(latest.get(k, (-1, -1)), (r["offset"], r["committed_offset"]))
-    assert {k: v[1] for k, v in latest.items()} == {(g, p): n * 10 + p for g, n in last_acked.items() for p in range(3)}
+    assert {k: v[1] for k, v in latest.items()} == {
+        (g, p): n * 10 + p for g, n in last_acked.items() for p in range(3)
+    }

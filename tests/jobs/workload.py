@@ -54,8 +54,13 @@ def broker_properties() -> dict[str, str]:
         "num.partitions": "1",
     }
     if compaction_available():
-        props.update({"log.cleaner.backoff.ms": "200", "log.cleaner.min.cleanable.ratio": "0.01",
-                      "log.cleaner.min.compaction.lag.ms": "0"})
+        props.update(
+            {
+                "log.cleaner.backoff.ms": "200",
+                "log.cleaner.min.cleanable.ratio": "0.01",
+                "log.cleaner.min.compaction.lag.ms": "0",
+            }
+        )
     return props
 
 
@@ -80,8 +85,12 @@ class LoopThread:
 class Answers:
     """What the broker answers, as a client sees it."""
 
-    offsets: dict[str, dict[tuple[str, int], tuple[int, int, str]]]  # OffsetFetch: offset, leader epoch, metadata
-    described: dict[str, tuple[int, str, str, frozenset[str]]]  # DescribeGroups: error, state, protocol, members
+    offsets: dict[
+        str, dict[tuple[str, int], tuple[int, int, str]]
+    ]  # OffsetFetch: offset, leader epoch, metadata
+    described: dict[
+        str, tuple[int, str, str, frozenset[str]]
+    ]  # DescribeGroups: error, state, protocol, members
     generations: dict[str, int]  # what the live members of each stable group were told
     log_end: dict[tuple[str, int], int]  # ListOffsets latest
 
@@ -114,17 +123,38 @@ class Workload:
         finally:
             await conn.close()
 
-    async def raw_commit(self, group: str, offsets: dict[tuple[str, int], int], *, version: int = 8,
-                         retention_ms: int = -1, leader_epoch: int = -1, metadata: str = "") -> None:
+    async def raw_commit(
+        self,
+        group: str,
+        offsets: dict[tuple[str, int], int],
+        *,
+        version: int = 8,
+        retention_ms: int = -1,
+        leader_epoch: int = -1,
+        metadata: str = "",
+    ) -> None:
         by_topic: dict[str, list[dict]] = {}
         for (topic, p), off in sorted(offsets.items()):
-            by_topic.setdefault(topic, []).append({
-                "partition_index": p, "committed_offset": off, "committed_leader_epoch": leader_epoch,
-                "committed_metadata": metadata})
-        r = await self.request(ApiKey.OFFSET_COMMIT, version, {
-            "group_id": group, "generation_id_or_member_epoch": -1, "member_id": "", "group_instance_id": None,
-            "retention_time_ms": retention_ms,
-            "topics": [{"name": t, "partitions": ps} for t, ps in by_topic.items()]})
+            by_topic.setdefault(topic, []).append(
+                {
+                    "partition_index": p,
+                    "committed_offset": off,
+                    "committed_leader_epoch": leader_epoch,
+                    "committed_metadata": metadata,
+                }
+            )
+        r = await self.request(
+            ApiKey.OFFSET_COMMIT,
+            version,
+            {
+                "group_id": group,
+                "generation_id_or_member_epoch": -1,
+                "member_id": "",
+                "group_instance_id": None,
+                "retention_time_ms": retention_ms,
+                "topics": [{"name": t, "partitions": ps} for t, ps in by_topic.items()],
+            },
+        )
         errors = {p.error_code for t in r.topics for p in t.partitions}
         assert errors == {ErrorCode.NONE}, (group, errors)
         self.groups.add(group)
@@ -136,33 +166,65 @@ class Workload:
         self.deleted.update(groups)
 
     async def offset_fetch(self, group: str) -> dict[tuple[str, int], tuple[int, int, str]]:
-        r = await self.request(ApiKey.OFFSET_FETCH, 7, {"group_id": group, "topics": None, "require_stable": False})
+        r = await self.request(
+            ApiKey.OFFSET_FETCH, 7, {"group_id": group, "topics": None, "require_stable": False}
+        )
         assert r.error_code == ErrorCode.NONE, (group, r.error_code)
         out = {}
         for t in r.topics:
             for p in t.partitions:
                 assert p.error_code == ErrorCode.NONE
                 if p.committed_offset >= 0:
-                    out[(t.name, p.partition_index)] = (p.committed_offset, p.committed_leader_epoch, p.metadata or "")
+                    out[(t.name, p.partition_index)] = (
+                        p.committed_offset,
+                        p.committed_leader_epoch,
+                        p.metadata or "",
+                    )
         return out
 
     async def describe(self, groups: list[str]) -> dict[str, tuple[int, str, str, frozenset[str]]]:
-        r = await self.request(ApiKey.DESCRIBE_GROUPS, 5, {"groups": groups, "include_authorized_operations": False})
-        return {g.group_id: (g.error_code, g.group_state, g.protocol_data, frozenset(m.member_id for m in g.members))
-                for g in r.groups}
+        r = await self.request(
+            ApiKey.DESCRIBE_GROUPS, 5, {"groups": groups, "include_authorized_operations": False}
+        )
+        return {
+            g.group_id: (
+                g.error_code,
+                g.group_state,
+                g.protocol_data,
+                frozenset(m.member_id for m in g.members),
+            )
+            for g in r.groups
+        }
 
     async def list_offsets(self) -> dict[tuple[str, int], int]:
-        topics = [{"name": t, "partitions": [{"partition_index": p, "current_leader_epoch": -1, "timestamp": -1}
-                                             for p in range(n)]} for t, n in TOPICS.items()]
-        r = await self.request(ApiKey.LIST_OFFSETS, 4, {"replica_id": -1, "isolation_level": 0, "topics": topics})
+        topics = [
+            {
+                "name": t,
+                "partitions": [
+                    {"partition_index": p, "current_leader_epoch": -1, "timestamp": -1} for p in range(n)
+                ],
+            }
+            for t, n in TOPICS.items()
+        ]
+        r = await self.request(
+            ApiKey.LIST_OFFSETS, 4, {"replica_id": -1, "isolation_level": 0, "topics": topics}
+        )
         return {(t.name, p.partition_index): p.offset for t in r.topics for p in t.partitions}
 
     # --- consumers ---------------------------------------------------------------------------
 
     async def consumer(self, group: str, topics: list[str]) -> AIOKafkaConsumer:
-        c = AIOKafkaConsumer(*topics, bootstrap_servers=self.bootstrap, group_id=group, enable_auto_commit=False,
-                             session_timeout_ms=SESSION_MS, heartbeat_interval_ms=HEARTBEAT_MS,
-                             auto_offset_reset="earliest", client_id=f"wl-{group}", fetch_max_wait_ms=50)
+        c = AIOKafkaConsumer(
+            *topics,
+            bootstrap_servers=self.bootstrap,
+            group_id=group,
+            enable_auto_commit=False,
+            session_timeout_ms=SESSION_MS,
+            heartbeat_interval_ms=HEARTBEAT_MS,
+            auto_offset_reset="earliest",
+            client_id=f"wl-{group}",
+            fetch_max_wait_ms=50,
+        )
         await c.start()
         self.groups.add(group)
         self.consumers.setdefault(group, []).append(c)
@@ -200,8 +262,10 @@ class Workload:
         """Every live member commits offsets (growing, below the log end) for its partitions."""
         for _ in range(rounds):
             for c in list(self.consumers[group]):
-                offsets = {tp: OffsetAndMetadata(self._rng.randrange(1, 60), f"r{self.commits}")
-                           for tp in c.assignment()}
+                offsets = {
+                    tp: OffsetAndMetadata(self._rng.randrange(1, 60), f"r{self.commits}")
+                    for tp in c.assignment()
+                }
                 for attempt in range(20):
                     try:
                         await c.commit(offsets)
@@ -263,8 +327,16 @@ class Workload:
             self.simple_commits(),
         )
         await self.delete_groups("deleted-0", "deleted-1", "reborn")
-        r = await self.request(ApiKey.OFFSET_DELETE, 0, {"group_id": "offdel", "topics": [
-            {"name": "clicks", "partitions": [{"partition_index": 0}, {"partition_index": 1}]}]})
+        r = await self.request(
+            ApiKey.OFFSET_DELETE,
+            0,
+            {
+                "group_id": "offdel",
+                "topics": [
+                    {"name": "clicks", "partitions": [{"partition_index": 0}, {"partition_index": 1}]}
+                ],
+            },
+        )
         assert r.error_code == ErrorCode.NONE, r
         await self.maybe_compact()
         # the deleted group comes back: a new incarnation, generations from 1 again
@@ -278,15 +350,21 @@ class Workload:
         self.features["offset expiry"] = (
             "observed: the broker expired an offset committed with a 1.5 s retention"
             if not await self.offset_fetch(expiring)
-            else "not observed: the broker still holds an offset committed with a 1.5 s retention")
+            else "not observed: the broker still holds an offset committed with a 1.5 s retention"
+        )
 
     async def simple_commits(self) -> None:
         """Groups without members (assign() consumers, admin tools): commits with generation -1."""
         for i in range(8):
-            await self.raw_commit("simple-epochs", {("orders", p): 10 * i + p for p in range(4)},
-                                  leader_epoch=i, metadata=f"batch {i}")
-            await self.raw_commit("simple-old", {("payments", i % 3): 3 + i}, version=2,
-                                  retention_ms=86_400_000)  # Kafka writes value v1: an expire timestamp
+            await self.raw_commit(
+                "simple-epochs",
+                {("orders", p): 10 * i + p for p in range(4)},
+                leader_epoch=i,
+                metadata=f"batch {i}",
+            )
+            await self.raw_commit(
+                "simple-old", {("payments", i % 3): 3 + i}, version=2, retention_ms=86_400_000
+            )  # Kafka writes value v1: an expire timestamp
             await asyncio.sleep(0.01)
 
     async def maybe_compact(self) -> None:
@@ -355,7 +433,9 @@ class Workload:
                     await asyncio.wait_for(self.stop_consumer(g, c), 10)
 
 
-def run_workload(loop: LoopThread, data_dir: Path, during_noise: Callable[[Workload], Any]) -> tuple[Workload, Answers, Any]:
+def run_workload(
+    loop: LoopThread, data_dir: Path, during_noise: Callable[[Workload], Any]
+) -> tuple[Workload, Answers, Any]:
     """Start a broker, run the scenarios, call `during_noise(workload)` while the noise group
     commits, then collect the broker's answers. The broker is left running: stop it."""
     broker = BrokerProcess(data_dir, extra=broker_properties()).start()

@@ -96,7 +96,9 @@ def _unknown_tags(fields: tuple, version: int) -> st.SearchStrategy:
     return st.dictionaries(tags, st.binary(max_size=6), min_size=1, max_size=3)
 
 
-def struct_of(fields: tuple, version: int, opts: Options = PLAIN, flexible: bool = False) -> st.SearchStrategy:
+def struct_of(
+    fields: tuple, version: int, opts: Options = PLAIN, flexible: bool = False
+) -> st.SearchStrategy:
     present = {f.name: _field(f, version, opts, flexible) for f in fields if version in f.versions()}
     if not opts.sloppy:
         s = st.fixed_dictionaries(present)

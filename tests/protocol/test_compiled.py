@@ -45,7 +45,10 @@ from protocol.schema import UNKNOWN_TAGS, Message
 from tests.protocol.strategies import Options, message
 
 MESSAGES: list[Message] = [m for api in APIS.values() for m in (api.request, api.response)] + [
-    gr.OFFSET_COMMIT_KEY, gr.OFFSET_COMMIT_VALUE, gr.GROUP_METADATA_KEY, gr.GROUP_METADATA_VALUE,
+    gr.OFFSET_COMMIT_KEY,
+    gr.OFFSET_COMMIT_VALUE,
+    gr.GROUP_METADATA_KEY,
+    gr.GROUP_METADATA_VALUE,
 ]
 CASES = [
     pytest.param(msg, version, id=f"{msg.name}-v{version}")
@@ -147,8 +150,15 @@ def _frames() -> list:
     for path in sorted(FRAMES.glob("*/*.bin")):
         m = _NAME.match(path.name)
         if m and int(m["key"]) in APIS:
-            cases.append(pytest.param(path, int(m["key"]), int(m["version"]), m["direction"],
-                                      id=f"{path.parent.name}/{path.name}"))
+            cases.append(
+                pytest.param(
+                    path,
+                    int(m["key"]),
+                    int(m["version"]),
+                    m["direction"],
+                    id=f"{path.parent.name}/{path.name}",
+                )
+            )
     return cases
 
 
@@ -208,7 +218,9 @@ TRUNCATED = [
 @pytest.mark.parametrize("pattern", TRUNCATED)
 def test_truncation_anywhere_is_a_decode_error(pattern: str):
     # The largest such frame that keeps the test quick: a decode per byte, three ways.
-    paths = sorted((p for p in FRAMES.glob(f"*/{pattern}") if p.stat().st_size < 4000), key=lambda p: p.stat().st_size)
+    paths = sorted(
+        (p for p in FRAMES.glob(f"*/{pattern}") if p.stat().st_size < 4000), key=lambda p: p.stat().st_size
+    )
     assert paths, pattern
     frame = paths[-1].read_bytes()
     m = _NAME.match(paths[-1].name)
@@ -257,7 +269,7 @@ def both_encode(msg: Message, value: Any, version: int) -> bytes:
 
 def test_unknown_tags_are_kept_and_written_back_in_tag_order():
     data = both_encode(HB, {"group_id": "g", UNKNOWN_TAGS: {200: b"late", 3: b"x"}}, 4)
-    assert data.endswith(b"\x02" b"\x03\x01x" b"\xc8\x01\x04late")
+    assert data.endswith(b"\x02\x03\x01x\xc8\x01\x04late")
     got = both_decode(HB, data, 4)
     assert got[UNKNOWN_TAGS] == {3: b"x", 200: b"late"}
     assert both_encode(HB, got, 4) == data
@@ -291,8 +303,12 @@ def test_huge_counts_and_lengths_are_refused_without_allocating():
     # int32 array count 2**31-1, then nothing.
     both_refuse(offset_commit.REQUEST, b"\x00\x01g" + b"\x7f\xff\xff\xff", 0, "array of")
     # Compact array count of 2**35 (a 6-byte varint) in a tiny message.
-    both_refuse(offset_commit.REQUEST, b"\x02g" + b"\x00\x00\x00\x01" + b"\x02m" + b"\x00" + b"\x80" * 5 + b"\x01",
-                8, "array of")
+    both_refuse(
+        offset_commit.REQUEST,
+        b"\x02g" + b"\x00\x00\x00\x01" + b"\x02m" + b"\x00" + b"\x80" * 5 + b"\x01",
+        8,
+        "array of",
+    )
     # A string claiming 32767 bytes.
     both_refuse(HB, b"\x7f\xffabc", 0)
     # A varint longer than 10 bytes.
@@ -301,8 +317,10 @@ def test_huge_counts_and_lengths_are_refused_without_allocating():
 
 def test_null_markers():
     # Classic nullable string: any negative length is null.
-    assert both_decode(heartbeat.REQUEST, b"\x00\x01g" b"\x00\x00\x00\x01" b"\x00\x01m" b"\xff\xfe", 3) \
-        .group_instance_id is None
+    assert (
+        both_decode(heartbeat.REQUEST, b"\x00\x01g\x00\x00\x00\x01\x00\x01m\xff\xfe", 3).group_instance_id
+        is None
+    )
     # ...where not nullable, any negative length is an error.
     both_refuse(heartbeat.REQUEST, b"\xff\xfe" + bytes(8), 0, "null in non-nullable string")
     both_refuse(offset_commit.REQUEST, b"\x00\x01g" + b"\xff\xff\xff\xff", 0, "null in non-nullable array")
@@ -319,14 +337,16 @@ def test_nullable_struct_marker():
     marker = next(i for i, (a, b) in enumerate(zip(null, present, strict=False)) if a != b)
     assert (null[marker], present[marker]) == (0xFF, 0x01)
     # A marker of 0 (Kafka writes 1) still means present, as construct reads it.
-    zero = present[:marker] + b"\x00" + present[marker + 1:]
+    zero = present[:marker] + b"\x00" + present[marker + 1 :]
     assert both_decode(resp, zero, 0).assignment.topic_partitions == []
 
 
 def test_encoding_takes_attribute_objects_and_fills_defaults():
     value = SimpleNamespace(group_id="g", generation_id=3, member_id="m")
     data = both_encode(HB, value, 4)
-    assert HB.decode(data, 4) == Container(group_id="g", generation_id=3, member_id="m", group_instance_id=None)
+    assert HB.decode(data, 4) == Container(
+        group_id="g", generation_id=3, member_id="m", group_instance_id=None
+    )
     # None for a field that cannot be null: its default.
     assert both_encode(HB, {"group_id": None, "generation_id": None}, 4) == both_encode(HB, {}, 4)
 

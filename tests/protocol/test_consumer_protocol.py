@@ -22,13 +22,18 @@ from protocol.consumer_protocol import (
 from protocol.errors import ProtocolDecodeError
 
 topic_names = st.text(min_size=1, max_size=10)
-tps = st.lists(st.builds(TopicPartitions, topic_names, st.lists(st.integers(0, 1000), max_size=5)), max_size=4)
+tps = st.lists(
+    st.builds(TopicPartitions, topic_names, st.lists(st.integers(0, 1000), max_size=5)), max_size=4
+)
 blobs = st.one_of(st.none(), st.binary(max_size=20))
 
 
 @given(
-    topics=st.lists(topic_names, max_size=5), user_data=blobs, owned=tps,
-    generation=st.integers(-1, 1 << 30), rack=st.one_of(st.none(), st.text(max_size=5)),
+    topics=st.lists(topic_names, max_size=5),
+    user_data=blobs,
+    owned=tps,
+    generation=st.integers(-1, 1 << 30),
+    rack=st.one_of(st.none(), st.text(max_size=5)),
 )
 def test_subscription_round_trip_v3(topics, user_data, owned, generation, rack):
     sub = Subscription(topics, user_data, owned, generation, rack)
@@ -79,9 +84,11 @@ def test_bad_input():
 @pytest.mark.parametrize("version", range(4))
 def test_decode_kafka_python_subscription(version):
     theirs = KpSubscription(
-        topics=["orders", "payments"], user_data=b"\x01\x02",
+        topics=["orders", "payments"],
+        user_data=b"\x01\x02",
         owned_partitions=[KpSubscription.TopicPartition(topic="orders", partitions=[0, 2])],
-        generation_id=12, rack_id="eu-1a",
+        generation_id=12,
+        rack_id="eu-1a",
     ).encode(version=version)
     got = decode_subscription(theirs)
     assert got.version == version and got.topics == ["orders", "payments"] and got.user_data == b"\x01\x02"
@@ -95,7 +102,8 @@ def test_decode_kafka_python_subscription(version):
 
 def test_kafka_python_assignment_both_ways():
     theirs = KpAssignment(
-        assigned_partitions=[KpAssignment.TopicPartition(topic="orders", partitions=[1, 3])], user_data=None,
+        assigned_partitions=[KpAssignment.TopicPartition(topic="orders", partitions=[1, 3])],
+        user_data=None,
     ).encode(version=3)
     got = decode_assignment(theirs)
     assert got == Assignment([TopicPartitions("orders", [1, 3])], None, 3)

@@ -13,7 +13,9 @@ from protocol.errors import ProtocolDecodeError
 from protocol.frames import decode_request, decode_response, encode_request, encode_response
 
 FRAMES = Path(__file__).resolve().parent.parent / "fixtures" / "frames"
-_NAME = re.compile(r"^\d+_(?P<api>\w+?)_k(?P<key>\d+)_v(?P<version>\d+)_(?P<direction>request|response)\.bin$")
+_NAME = re.compile(
+    r"^\d+_(?P<api>\w+?)_k(?P<key>\d+)_v(?P<version>\d+)_(?P<direction>request|response)\.bin$"
+)
 
 
 # Answers of the librdkafka mock broker that break Kafka's own schema: Java's reader rejects
@@ -42,7 +44,9 @@ def _cases(direction: str) -> list:
         marks = []
         if direction == "response" and key in MOCK_SCHEMA_VIOLATIONS and _null_where_forbidden(path, key, m):
             marks.append(pytest.mark.xfail(reason=MOCK_SCHEMA_VIOLATIONS[key], strict=True))
-        cases.append(pytest.param(path, key, int(m["version"]), id=f"{path.parent.name}/{path.name}", marks=marks))
+        cases.append(
+            pytest.param(path, key, int(m["version"]), id=f"{path.parent.name}/{path.name}", marks=marks)
+        )
     return cases
 
 
@@ -58,7 +62,7 @@ def test_captured_request_round_trips(path, key, version):
     assert (header.api_key, header.api_version) == (key, version)
     encoded = encode_request(header, body)
     # Bytes a client sent past the end of the body (Kafka ignores them; see decode_request).
-    assert encoded + frame[len(encoded):] == frame
+    assert encoded + frame[len(encoded) :] == frame
     assert len(frame) - len(encoded) == header.trailing
 
 
@@ -67,5 +71,5 @@ def test_captured_response_round_trips(path, key, version):
     frame = path.read_bytes()
     correlation_id, body = decode_response(frame, key, version)
     encoded = encode_response(key, version, correlation_id, body)
-    assert encoded + frame[len(encoded):] == frame
+    assert encoded + frame[len(encoded) :] == frame
     assert len(frame) - len(encoded) <= 1  # the mock's stray byte after Metadata v13, at most

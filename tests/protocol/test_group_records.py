@@ -44,7 +44,7 @@ TS = 1_700_000_000_000  # 0x0000018BCFE56800
 #   string group             00 07 "group-1" = 67 72 6f 75 70 2d 31
 #   string topic             00 07 "topic-a" = 74 6f 70 69 63 2d 61
 #   int32 partition          00 00 00 03
-GOLDEN_KEY = bytes.fromhex("0001" "0007" "67726f75702d31" "0007" "746f7069632d61" "00000003")
+GOLDEN_KEY = bytes.fromhex("0001000767726f75702d310007746f7069632d6100000003")
 
 # OffsetCommitValue v3 (offset 1234, leader epoch 5, metadata "meta", commit timestamp TS):
 #   int16 value version      00 03
@@ -53,7 +53,7 @@ GOLDEN_KEY = bytes.fromhex("0001" "0007" "67726f75702d31" "0007" "746f7069632d61
 #   string metadata          00 04 "meta" = 6d 65 74 61
 #   int64 commitTimestamp    00 00 01 8b cf e5 68 00
 #   (expireTimestamp exists only in v1)
-GOLDEN_VALUE_V3 = bytes.fromhex("0003" "00000000000004d2" "00000005" "0004" "6d657461" "0000018bcfe56800")
+GOLDEN_VALUE_V3 = bytes.fromhex("000300000000000004d20000000500046d6574610000018bcfe56800")
 
 
 def test_offset_commit_key_golden():
@@ -94,7 +94,12 @@ def test_offset_commit_value_version_choice():
 def test_offset_commit_value_round_trip_all_versions(version, offset, epoch, metadata, commit, expire):
     data = encode_offset_commit_value(offset, epoch, metadata, commit, expire, version=version)
     value = decode_value(KeyKind.OFFSET_COMMIT, data)
-    assert (value.offset, value.metadata, value.commit_timestamp, value.version) == (offset, metadata, commit, version)
+    assert (value.offset, value.metadata, value.commit_timestamp, value.version) == (
+        offset,
+        metadata,
+        commit,
+        version,
+    )
     assert value.leader_epoch == (epoch if version >= 3 else -1)
     assert value.expire_timestamp == (expire if version == 1 else -1)
     assert OFFSET_COMMIT_VALUE.encode(OFFSET_COMMIT_VALUE.decode(data[2:], version), version) == data[2:]
@@ -103,7 +108,7 @@ def test_offset_commit_value_round_trip_all_versions(version, offset, epoch, met
 def test_flexible_v4_value_layout():
     data = encode_offset_commit_value(1, 2, "m", 3, version=4)
     # compact string: uvarint length + 1, and an empty tagged-field section at the end
-    assert data == bytes.fromhex("0004" "0000000000000001" "00000002" "02" "6d" "0000000000000003" "00")
+    assert data == bytes.fromhex("0004000000000000000100000002026d000000000000000300")
 
 
 def test_group_metadata_key():
@@ -141,7 +146,12 @@ def test_group_metadata_value_all_versions(version):
     m = value.members[1]
     assert m.group_instance_id == ("instance-x" if version >= 3 else None)
     assert m.rebalance_timeout == (60_000 if version >= 1 else -1)
-    assert (m.member_id, m.client_id, m.client_host, m.session_timeout) == ("static-x", "c2", "/10.0.0.2", 10_000)
+    assert (m.member_id, m.client_id, m.client_host, m.session_timeout) == (
+        "static-x",
+        "c2",
+        "/10.0.0.2",
+        10_000,
+    )
     assert encode_value(value) == data
     assert GROUP_METADATA_VALUE.encode(GROUP_METADATA_VALUE.decode(data[2:], version), version) == data[2:]
 

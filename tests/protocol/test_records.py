@@ -195,8 +195,15 @@ def test_unknown_codec():
 
 
 def test_header_layout_and_construct_declaration_agree():
-    buf = build_batch(sample_records(3), 42, base_timestamp=BASE_TS, producer_id=7, producer_epoch=2,
-                      base_sequence=11, partition_leader_epoch=5)
+    buf = build_batch(
+        sample_records(3),
+        42,
+        base_timestamp=BASE_TS,
+        producer_id=7,
+        producer_epoch=2,
+        base_sequence=11,
+        partition_leader_epoch=5,
+    )
     assert HEADER_SIZE == 61
     h = BatchHeader.parse(buf)
     assert dict(h._asdict()) == {k: v for k, v in BATCH_HEADER.parse(buf[:HEADER_SIZE]).items() if k != "_io"}
@@ -211,8 +218,9 @@ def test_header_layout_and_construct_declaration_agree():
 @pytest.mark.parametrize("codec", CODECS)
 def test_round_trip_every_codec(codec):
     records = sample_records()
-    buf = build_batch(records, 1000, codec, base_timestamp=BASE_TS, producer_id=3, producer_epoch=1,
-                      base_sequence=0)
+    buf = build_batch(
+        records, 1000, codec, base_timestamp=BASE_TS, producer_id=3, producer_epoch=1, base_sequence=0
+    )
     assert verify_crc(buf)
     batch = decode_batch(buf)
     assert batch.records == records
@@ -224,20 +232,39 @@ def test_round_trip_every_codec(codec):
 
 
 @settings(max_examples=150, deadline=None)
-@given(records=record_lists(), codec=st.sampled_from(CODECS), base_offset=st.integers(0, 1 << 62),
-       attrs=st.sampled_from([0, 0x08, 0x10, 0x20, 0x40, 0x30]))
+@given(
+    records=record_lists(),
+    codec=st.sampled_from(CODECS),
+    base_offset=st.integers(0, 1 << 62),
+    attrs=st.sampled_from([0, 0x08, 0x10, 0x20, 0x40, 0x30]),
+)
 def test_round_trip_property(records, codec, base_offset, attrs):
     batch = RecordBatch(
-        base_offset=base_offset, attributes=attrs | codec, base_timestamp=BASE_TS,
-        max_timestamp=BASE_TS + 9, last_offset_delta=records[-1].offset_delta if records else 0,
-        producer_id=12, producer_epoch=3, base_sequence=(1 << 31) - 2, partition_leader_epoch=9,
+        base_offset=base_offset,
+        attributes=attrs | codec,
+        base_timestamp=BASE_TS,
+        max_timestamp=BASE_TS + 9,
+        last_offset_delta=records[-1].offset_delta if records else 0,
+        producer_id=12,
+        producer_epoch=3,
+        base_sequence=(1 << 31) - 2,
+        partition_leader_epoch=9,
         records=records,
     )
     buf = encode_batch(batch)
     decoded = decode_batch(buf)
     assert decoded.records == records
-    for name in ("base_offset", "attributes", "base_timestamp", "max_timestamp", "last_offset_delta",
-                 "producer_id", "producer_epoch", "base_sequence", "partition_leader_epoch"):
+    for name in (
+        "base_offset",
+        "attributes",
+        "base_timestamp",
+        "max_timestamp",
+        "last_offset_delta",
+        "producer_id",
+        "producer_epoch",
+        "base_sequence",
+        "partition_leader_epoch",
+    ):
         assert getattr(decoded, name) == getattr(batch, name)
     assert decoded.batch_length == len(buf) - 12
     h = BatchHeader.parse(buf)
@@ -350,8 +377,15 @@ def test_decode_rejects_inconsistent_record_layout():
 
 def test_control_batch_is_recognised():
     marker = Record(key=struct.pack(">hh", 0, 1), value=struct.pack(">hi", 0, 5))
-    buf = build_batch([marker], 10, base_timestamp=BASE_TS, producer_id=4, producer_epoch=0,
-                      transactional=True, control=True)
+    buf = build_batch(
+        [marker],
+        10,
+        base_timestamp=BASE_TS,
+        producer_id=4,
+        producer_epoch=0,
+        transactional=True,
+        control=True,
+    )
     h = BatchHeader.parse(buf)
     assert h.is_control and h.is_transactional
     batch = decode_batch(buf)
@@ -392,8 +426,9 @@ def test_their_batches_decode_with_ours(builder, codec):
 @pytest.mark.parametrize("codec", CODECS)
 @pytest.mark.parametrize("reader", [KpBatch, AioBatch], ids=["kafka-python", "aiokafka"])
 def test_our_batches_decode_with_theirs(reader, codec):
-    buf = build_batch(sample_records(), 500, codec, base_timestamp=BASE_TS, producer_id=2,
-                      producer_epoch=0, base_sequence=7)
+    buf = build_batch(
+        sample_records(), 500, codec, base_timestamp=BASE_TS, producer_id=2, producer_epoch=0, base_sequence=7
+    )
     theirs = reader(bytearray(buf) if reader is KpBatch else buf)
     assert theirs.validate_crc()
     assert theirs.base_offset == 500 and theirs.compression_type == codec
@@ -405,8 +440,13 @@ def test_our_batches_decode_with_theirs(reader, codec):
 
 def _legacy_records(n: int = 10, magic: int = 1) -> list[LegacyRecord]:
     return [
-        LegacyRecord(offset=100 + i, timestamp=BASE_TS + i if magic else -1,
-                     key=None if i % 2 else b"k%d" % i, value=None if i == 3 else b"v%d" % i, magic=magic)
+        LegacyRecord(
+            offset=100 + i,
+            timestamp=BASE_TS + i if magic else -1,
+            key=None if i % 2 else b"k%d" % i,
+            value=None if i == 3 else b"v%d" % i,
+            magic=magic,
+        )
         for i in range(n)
     ]
 
@@ -456,8 +496,9 @@ def test_legacy_kafka_python_read_by_ours(magic, codec, monkeypatch):
 
 
 def test_legacy_log_append_time_wrapper_overrides_timestamps():
-    buf = encode_legacy_message_set(_legacy_records(), 1, Compression.GZIP,
-                                    timestamp_type=TimestampType.LOG_APPEND_TIME)
+    buf = encode_legacy_message_set(
+        _legacy_records(), 1, Compression.GZIP, timestamp_type=TimestampType.LOG_APPEND_TIME
+    )
     decoded = decode_legacy_message_set(buf)
     assert {r.timestamp for r in decoded} == {BASE_TS + 9}
     assert {r.timestamp_type for r in decoded} == {TimestampType.LOG_APPEND_TIME}
@@ -479,7 +520,7 @@ def test_legacy_crc_and_truncation():
 
 def test_legacy_magic0_lz4_uses_broken_header_checksum():
     buf = encode_legacy_message_set(_legacy_records(magic=0), 0, Compression.LZ4)
-    value = buf[12 + 4 + 2 + 4 + 4:]  # offset, size, crc, magic+attrs, null key, value length
+    value = buf[12 + 4 + 2 + 4 + 4 :]  # offset, size, crc, magic+attrs, null key, value length
     with pytest.raises(RuntimeError):
         lz4.frame.decompress(value)
     assert _kv(decode_legacy_message_set(buf)) == _kv(_legacy_records(magic=0))
@@ -498,14 +539,24 @@ def test_header_struct_and_offsets_are_derived_from_the_declaration():
         WALK_STRUCT,
     )
 
-    buf = build_batch([Record(offset_delta=i, timestamp_delta=i, key=b"k", value=b"v") for i in range(3)],
-                      base_offset=42, base_timestamp=BASE_TS, producer_id=7, producer_epoch=1, base_sequence=5)
+    buf = build_batch(
+        [Record(offset_delta=i, timestamp_delta=i, key=b"k", value=b"v") for i in range(3)],
+        base_offset=42,
+        base_timestamp=BASE_TS,
+        producer_id=7,
+        producer_epoch=1,
+        base_sequence=5,
+    )
     h = BATCH_HEADER.parse(buf)
     assert HEADER_STRUCT.unpack_from(buf) == tuple(h[sc.name] for sc in BATCH_HEADER.subcons)
     assert WALK_STRUCT.unpack_from(buf) == (h.base_offset, h.batch_length, h.last_offset_delta)
-    for offset, fmt, value in ((BATCH_LENGTH_OFFSET, ">i", h.batch_length), (MAGIC_OFFSET, ">b", h.magic),
-                               (CRC_OFFSET, ">I", h.crc), (ATTRIBUTES_OFFSET, ">h", h.attributes),
-                               (MAX_TIMESTAMP_OFFSET, ">q", h.max_timestamp)):
+    for offset, fmt, value in (
+        (BATCH_LENGTH_OFFSET, ">i", h.batch_length),
+        (MAGIC_OFFSET, ">b", h.magic),
+        (CRC_OFFSET, ">I", h.crc),
+        (ATTRIBUTES_OFFSET, ">h", h.attributes),
+        (MAX_TIMESTAMP_OFFSET, ">q", h.max_timestamp),
+    ):
         assert struct.unpack_from(fmt, buf, offset) == (value,)
 
 

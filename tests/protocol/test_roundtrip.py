@@ -48,12 +48,20 @@ def test_message_round_trips(api, version, direction, data):
 
     # The same through the frame headers.
     if direction == "request":
-        header = RequestHeader(api.key, version, data.draw(st.integers(-(2**31), 2**31 - 1)),
-                               data.draw(st.none() | st.text(max_size=8)))
+        header = RequestHeader(
+            api.key,
+            version,
+            data.draw(st.integers(-(2**31), 2**31 - 1)),
+            data.draw(st.none() | st.text(max_size=8)),
+        )
         frame = encode_request(header, sent)
         got_header, got = decode_request(frame)
-        assert (got_header.api_key, got_header.api_version, got_header.correlation_id, got_header.client_id) == (
-            header.api_key, header.api_version, header.correlation_id, header.client_id)
+        assert (
+            got_header.api_key,
+            got_header.api_version,
+            got_header.correlation_id,
+            got_header.client_id,
+        ) == (header.api_key, header.api_version, header.correlation_id, header.client_id)
         assert got_header.trailing == 0
         assert encode_request(got_header, got) == frame
     else:

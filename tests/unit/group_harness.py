@@ -50,8 +50,11 @@ class Waiter:
 
 @dataclass
 class Harness:
-    config: GroupConfig = field(default_factory=lambda: GroupConfig(
-        min_session_timeout_ms=100, max_session_timeout_ms=60_000, initial_rebalance_delay_ms=0))
+    config: GroupConfig = field(
+        default_factory=lambda: GroupConfig(
+            min_session_timeout_ms=100, max_session_timeout_ms=60_000, initial_rebalance_delay_ms=0
+        )
+    )
     auto_append: bool = True
 
     def __post_init__(self) -> None:
@@ -111,12 +114,34 @@ class Harness:
 
     # -- requests --
 
-    def join(self, group: str = "g", member_id: str = "", *, instance: str | None = None, client: str = "c",
-             protocols: list[tuple[str, bytes]] | None = None, protocol_type: str = CONSUMER,
-             session: int = 1000, rebalance: int = 5000, version: int = 9, name: str = "") -> Waiter:
-        req = JoinGroup(group, member_id, instance, client, "/127.0.0.1", session, rebalance, protocol_type,
-                        protocols if protocols is not None else [("range", b"meta-" + client.encode())],
-                        None, version >= 4, version >= 9)
+    def join(
+        self,
+        group: str = "g",
+        member_id: str = "",
+        *,
+        instance: str | None = None,
+        client: str = "c",
+        protocols: list[tuple[str, bytes]] | None = None,
+        protocol_type: str = CONSUMER,
+        session: int = 1000,
+        rebalance: int = 5000,
+        version: int = 9,
+        name: str = "",
+    ) -> Waiter:
+        req = JoinGroup(
+            group,
+            member_id,
+            instance,
+            client,
+            "/127.0.0.1",
+            session,
+            rebalance,
+            protocol_type,
+            protocols if protocols is not None else [("range", b"meta-" + client.encode())],
+            None,
+            version >= 4,
+            version >= 9,
+        )
         return self.call("join_group", req, name or f"join:{client}")
 
     def join_new(self, group: str = "g", **kw: Any) -> Waiter:
@@ -128,29 +153,57 @@ class Harness:
         assert first.error == E.MEMBER_ID_REQUIRED, first
         return self.join(group, first.member_id, **kw)
 
-    def sync(self, group: str, member_id: str, generation: int, assignments: dict[str, bytes] | None = None,
-             *, instance: str | None = None, protocol_type: str | None = None,
-             protocol_name: str | None = None) -> Waiter:
-        req = SyncGroup(group, generation, member_id, instance, protocol_type, protocol_name,
-                        list((assignments or {}).items()))
+    def sync(
+        self,
+        group: str,
+        member_id: str,
+        generation: int,
+        assignments: dict[str, bytes] | None = None,
+        *,
+        instance: str | None = None,
+        protocol_type: str | None = None,
+        protocol_name: str | None = None,
+    ) -> Waiter:
+        req = SyncGroup(
+            group,
+            generation,
+            member_id,
+            instance,
+            protocol_type,
+            protocol_name,
+            list((assignments or {}).items()),
+        )
         return self.call("sync_group", req, f"sync:{member_id}")
 
-    def heartbeat(self, group: str, member_id: str, generation: int, instance: str | None = None) -> ErrorCode:
+    def heartbeat(
+        self, group: str, member_id: str, generation: int, instance: str | None = None
+    ) -> ErrorCode:
         return self.result(self.call("heartbeat", Heartbeat(group, generation, member_id, instance)))
 
     def leave(self, group: str, *members: tuple[str, str | None]) -> Any:
         req = LeaveGroup(group, [LeavingMember(m, i, "bye") for m, i in members])
         return self.result(self.call("leave_group", req))
 
-    def commit(self, group: str, offsets: dict[tuple[str, int], int], *, generation: int = -1, member_id: str = "",
-               instance: str | None = None, metadata: str | None = "", version: int = 9) -> Waiter:
+    def commit(
+        self,
+        group: str,
+        offsets: dict[tuple[str, int], int],
+        *,
+        generation: int = -1,
+        member_id: str = "",
+        instance: str | None = None,
+        metadata: str | None = "",
+        version: int = 9,
+    ) -> Waiter:
         topics: dict[str, list[CommitPartition]] = {}
         for (t, p), off in offsets.items():
             topics.setdefault(t, []).append(CommitPartition(p, off, -1, metadata))
         req = OffsetCommit(group, generation, member_id, instance, -1, list(topics.items()), version)
         return self.call("commit_offsets", req)
 
-    def fetch(self, group: str, topics: list[tuple[str, list[int]]] | None = None) -> dict[tuple[str, int], int]:
+    def fetch(
+        self, group: str, topics: list[tuple[str, list[int]]] | None = None
+    ) -> dict[tuple[str, int], int]:
         res = self.shard.fetch_offsets(group, topics)
         return {(t, p.partition): p.offset for t, parts in res.topics for p in parts}
 

@@ -28,7 +28,16 @@ def test_a_handler_is_async_only_if_it_waits(key):
     assert inspect.iscoroutinefunction(fn) == _waits(fn), f"{fn.__module__}.{fn.__name__}"
 
 
-@pytest.mark.parametrize("key", [ApiKey.API_VERSIONS, ApiKey.FIND_COORDINATOR, ApiKey.HEARTBEAT,
-                                 ApiKey.DESCRIBE_GROUPS, ApiKey.LIST_GROUPS], ids=lambda k: k.name)
+@pytest.mark.parametrize(
+    "key",
+    [
+        ApiKey.API_VERSIONS,
+        ApiKey.FIND_COORDINATOR,
+        ApiKey.HEARTBEAT,
+        ApiKey.DESCRIBE_GROUPS,
+        ApiKey.LIST_GROUPS,
+    ],
+    ids=lambda k: k.name,
+)
 def test_hot_handlers_answer_at_once(key):
     assert not inspect.iscoroutinefunction(HANDLERS[key])

@@ -57,8 +57,13 @@ def make_batches(specs, start: int = 0) -> tuple[list[tuple[BatchHeader, bytes]]
         for key, value, ts, step in records:
             rs.append(Record(offset_delta=offset - base, timestamp_delta=ts - base_ts, key=key, value=value))
             offset += step
-        data = build_batch(rs, base_offset=base, compression=codec, base_timestamp=base_ts,
-                           timestamp_type=TimestampType.LOG_APPEND_TIME if append_time else TimestampType.CREATE_TIME)
+        data = build_batch(
+            rs,
+            base_offset=base,
+            compression=codec,
+            base_timestamp=base_ts,
+            timestamp_type=TimestampType.LOG_APPEND_TIME if append_time else TimestampType.CREATE_TIME,
+        )
         h = BatchHeader.parse(data)
         for r in rs:
             ts = h.max_timestamp if append_time else base_ts + r.timestamp_delta
@@ -98,8 +103,11 @@ def check(out: list, recs_in: list[Rec], rule: RetentionRule, originals: dict[in
         original = originals[h.base_offset]
         oh = BatchHeader.parse(original)
         assert h.compression == oh.compression
-        assert (h.producer_id, h.producer_epoch, h.base_sequence) == (oh.producer_id, oh.producer_epoch,
-                                                                      oh.base_sequence)
+        assert (h.producer_id, h.producer_epoch, h.base_sequence) == (
+            oh.producer_id,
+            oh.producer_epoch,
+            oh.base_sequence,
+        )
         if h.records_count == oh.records_count:
             assert bytes(data) == bytes(original), "a batch that survives whole keeps its bytes"
     return got
@@ -118,8 +126,12 @@ def test_cleaned_log_is_newest_value_per_key_minus_expired_tombstones(specs, now
 
 
 @settings(max_examples=200, deadline=None)
-@given(first=st.lists(batch_spec, min_size=1, max_size=8), second=st.lists(batch_spec, min_size=1, max_size=8),
-       now1=st.integers(0, 4000), later=st.integers(0, 2000))
+@given(
+    first=st.lists(batch_spec, min_size=1, max_size=8),
+    second=st.lists(batch_spec, min_size=1, max_size=8),
+    now1=st.integers(0, 4000),
+    later=st.integers(0, 2000),
+)
 def test_incremental_clean_with_an_offset_map_of_the_dirty_part_only(first, second, now1, later):
     """Kafka's way: a first clean, then more records, then a clean whose offset map covers only
     the new (dirty) records. The result is as if the whole history had been cleaned at once."""
@@ -145,8 +157,15 @@ def test_tombstone_is_kept_until_retention_passes():
 
 def test_partly_kept_batch_keeps_base_offset_deltas_and_codec():
     rs = [Record(0, 0, b"x", b"1"), Record(1, 5, b"y", b"2"), Record(2, 9, b"x", b"3")]
-    data = build_batch(rs, base_offset=40, compression=Compression.GZIP, base_timestamp=1000,
-                       producer_id=7, producer_epoch=1, base_sequence=3)
+    data = build_batch(
+        rs,
+        base_offset=40,
+        compression=Compression.GZIP,
+        base_timestamp=1000,
+        producer_id=7,
+        producer_epoch=1,
+        base_sequence=3,
+    )
     h = BatchHeader.parse(data)
     stats = FilterStats()
     out = filter_batch(data, h, {b"x": 42, b"y": 41}, RetentionRule(0, RETENTION), stats)
@@ -160,8 +179,15 @@ def test_partly_kept_batch_keeps_base_offset_deltas_and_codec():
 
 def test_keyless_records_are_discarded_and_control_batches_kept():
     data = build_batch([Record(0, 0, None, b"v"), Record(1, 0, b"k", b"v")])
-    control = build_batch([Record(0, 0, b"\x00\x00\x00\x01", b"\x00\x00\x00\x00\x00\x00")], base_offset=2,
-                          control=True, producer_id=1, producer_epoch=0)
-    out = compact([(BatchHeader.parse(data), data), (BatchHeader.parse(control), control)], RetentionRule(0, 1))
+    control = build_batch(
+        [Record(0, 0, b"\x00\x00\x00\x01", b"\x00\x00\x00\x00\x00\x00")],
+        base_offset=2,
+        control=True,
+        producer_id=1,
+        producer_epoch=0,
+    )
+    out = compact(
+        [(BatchHeader.parse(data), data), (BatchHeader.parse(control), control)], RetentionRule(0, 1)
+    )
     assert [r.key for o, _, r in decode_batch(out[0])] == [b"k"]
     assert bytes(out[1]) == control

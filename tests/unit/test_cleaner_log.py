@@ -17,8 +17,13 @@ from broker.log.cleaner import CLEANER_CHECKPOINT, plan_clean
 from protocol.records import Record, build_batch, decode_batch, iter_batches
 from tests.helpers import async_wait_until
 
-COMPACT = LogConfig(segment_bytes=2048, cleanup_policy=("compact",), delete_retention_ms=1000,
-                    min_cleanable_dirty_ratio=0.0, index_interval_bytes=256)
+COMPACT = LogConfig(
+    segment_bytes=2048,
+    cleanup_policy=("compact",),
+    delete_retention_ms=1000,
+    min_cleanable_dirty_ratio=0.0,
+    index_interval_bytes=256,
+)
 NOW = 1_700_000_000_000
 
 
@@ -30,16 +35,18 @@ class Clock:
         return self.now
 
 
-async def open_manager(path: Path, config: LogConfig = COMPACT, *, cleaner: bool = False,
-                       backoff_ms: int = 10) -> LogManager:
+async def open_manager(
+    path: Path, config: LogConfig = COMPACT, *, cleaner: bool = False, backoff_ms: int = 10
+) -> LogManager:
     m = LogManager([path], cleaner_enabled=cleaner, cleaner_backoff_ms=backoff_ms)
     await m.load(lambda topic: config)
     m.start()
     return m
 
 
-async def fill(lg, n: int, keys: int, rng: random.Random, tombstones: float = 0.1, ts: int = NOW,
-               prefix: str = "key") -> list:
+async def fill(
+    lg, n: int, keys: int, rng: random.Random, tombstones: float = 0.1, ts: int = NOW, prefix: str = "key"
+) -> list:
     """Append `n` keyed records in small batches; returns (offset, key, value) in order."""
     written = []
     i = 0
@@ -126,13 +133,15 @@ async def test_expired_tombstones_are_removed_and_clean_is_incremental(tmp_path)
     lg = await m.create("t", 0, COMPACT, uuid.uuid4())
     lg.clock = clock
     written = await fill(lg, 300, 10, rng, tombstones=0.3, ts=NOW)
-    base, _ = await lg.append(build_batch([Record(0, 0, b"key-0", None), Record(1, 0, b"key-1", None)],
-                                          base_timestamp=NOW))
+    base, _ = await lg.append(
+        build_batch([Record(0, 0, b"key-0", None), Record(1, 0, b"key-1", None)], base_timestamp=NOW)
+    )
     written += [(base, b"key-0", None), (base + 1, b"key-1", None)]
     written += await fill(lg, 100, 10, rng, tombstones=0.0, ts=NOW, prefix="pad")  # out of the active segment
     await m.cleaner.clean(lg)
-    assert any(v is None and k.startswith(b"key") for _, k, v in await read_all(lg)), \
+    assert any(v is None and k.startswith(b"key") for _, k, v in await read_all(lg)), (
         "tombstones stay within delete.retention.ms"
+    )
     plan = plan_clean(lg, m.cleaner._first_dirty(TopicPartition("t", 0)), clock.now)
     assert plan is None or plan.first_dirty > 0
     clock.now = NOW + COMPACT.delete_retention_ms + 1
@@ -147,8 +156,13 @@ async def test_expired_tombstones_are_removed_and_clean_is_incremental(tmp_path)
 
 
 async def test_background_cleaner_follows_the_dirty_ratio_and_compact_delete(tmp_path):
-    config = LogConfig(segment_bytes=2048, cleanup_policy=("compact", "delete"), min_cleanable_dirty_ratio=0.5,
-                       retention_ms=-1, retention_bytes=6000)
+    config = LogConfig(
+        segment_bytes=2048,
+        cleanup_policy=("compact", "delete"),
+        min_cleanable_dirty_ratio=0.5,
+        retention_ms=-1,
+        retention_bytes=6000,
+    )
     m = await open_manager(tmp_path, config, cleaner=True)
     lg = await m.create("t", 0, config, uuid.uuid4())
     lg_delete_only = await m.create("d", 0, LogConfig(segment_bytes=2048), uuid.uuid4())
@@ -217,6 +231,7 @@ async def test_crash_at_every_step_of_the_swap_recovers_a_consistent_log(tmp_pat
                 if calls["n"] > k:
                     raise SimulatedCrash(f"died after {k} operations")
                 return real(*args, **kwargs)
+
             return op
 
         monkeypatch.setattr(os, "rename", budget(real_rename))

@@ -22,7 +22,9 @@ def test_defaults_are_kafkas():
 
 
 def test_properties_file_syntax():
-    props = read_properties("# comment\n! also\nbroker.id = 3\nlog.dirs: /a,/b\nlisteners=PLAINTEXT://h:1\\\n2\n")
+    props = read_properties(
+        "# comment\n! also\nbroker.id = 3\nlog.dirs: /a,/b\nlisteners=PLAINTEXT://h:1\\\n2\n"
+    )
     assert props == {"broker.id": "3", "log.dirs": "/a,/b", "listeners": "PLAINTEXT://h:12"}
 
 
@@ -70,8 +72,9 @@ def test_session_bounds_must_be_ordered():
     ],
 )
 def test_cli_exits_2_naming_the_problem(args, named):
-    proc = subprocess.run([sys.executable, "-m", "broker", *args], cwd=ROOT, capture_output=True, text=True,
-                          timeout=30)
+    proc = subprocess.run(
+        [sys.executable, "-m", "broker", *args], cwd=ROOT, capture_output=True, text=True, timeout=30
+    )
     assert proc.returncode == 2
     assert named in proc.stderr
 
@@ -88,15 +91,21 @@ NAMED = {
 def test_named_listeners():
     c = Config(NAMED)
     assert [(a.name, a.host, a.port) for a in c.advertised_listeners] == [
-        ("INTERNAL", "broker-1", 9092), ("EXTERNAL", "127.0.0.1", 19092)]
+        ("INTERNAL", "broker-1", 9092),
+        ("EXTERNAL", "127.0.0.1", 19092),
+    ]
     assert c.security_protocol_map == {"INTERNAL": "PLAINTEXT", "EXTERNAL": "PLAINTEXT"}
     assert c.inter_broker_listener_name == "INTERNAL"
 
 
 def test_listener_defaults_are_kafkas():
     c = Config()
-    assert c.security_protocol_map == {"PLAINTEXT": "PLAINTEXT", "SSL": "SSL", "SASL_PLAINTEXT": "SASL_PLAINTEXT",
-                                       "SASL_SSL": "SASL_SSL"}
+    assert c.security_protocol_map == {
+        "PLAINTEXT": "PLAINTEXT",
+        "SSL": "SSL",
+        "SASL_PLAINTEXT": "SASL_PLAINTEXT",
+        "SASL_SSL": "SASL_SSL",
+    }
     assert c.inter_broker_listener_name == "PLAINTEXT"  # named after security.inter.broker.protocol
     assert c.advertised_listeners == c.listeners
 
@@ -109,17 +118,32 @@ def test_advertised_listeners_are_only_those_given():
 @pytest.mark.parametrize(
     ("changes", "key", "says"),
     [
-        ({"listener.security.protocol.map": "INTERNAL:PLAINTEXT"}, "listener.security.protocol.map",
-         "no security protocol defined for listener EXTERNAL"),
-        ({"listener.security.protocol.map": "INTERNAL:PLAINTEXT,EXTERNAL:SSL"}, "listener.security.protocol.map",
-         "EXTERNAL uses security protocol SSL"),
-        ({"listener.security.protocol.map": "INTERNAL:PLAINTEXT,EXTERNAL:TLS"}, "listener.security.protocol.map",
-         "TLS is not a security protocol"),
+        (
+            {"listener.security.protocol.map": "INTERNAL:PLAINTEXT"},
+            "listener.security.protocol.map",
+            "no security protocol defined for listener EXTERNAL",
+        ),
+        (
+            {"listener.security.protocol.map": "INTERNAL:PLAINTEXT,EXTERNAL:SSL"},
+            "listener.security.protocol.map",
+            "EXTERNAL uses security protocol SSL",
+        ),
+        (
+            {"listener.security.protocol.map": "INTERNAL:PLAINTEXT,EXTERNAL:TLS"},
+            "listener.security.protocol.map",
+            "TLS is not a security protocol",
+        ),
         ({"listener.security.protocol.map": "INTERNAL"}, "listener.security.protocol.map", "LISTENER_NAME:"),
-        ({"inter.broker.listener.name": "REPLICATION"}, "inter.broker.listener.name",
-         "REPLICATION must be a listener name defined in advertised.listeners"),
-        ({"inter.broker.listener.name": None}, "inter.broker.listener.name",
-         "PLAINTEXT must be a listener name defined in advertised.listeners"),
+        (
+            {"inter.broker.listener.name": "REPLICATION"},
+            "inter.broker.listener.name",
+            "REPLICATION must be a listener name defined in advertised.listeners",
+        ),
+        (
+            {"inter.broker.listener.name": None},
+            "inter.broker.listener.name",
+            "PLAINTEXT must be a listener name defined in advertised.listeners",
+        ),
         ({"security.inter.broker.protocol": "PLAINTEXT"}, "inter.broker.listener.name", "only one of"),
         ({"advertised.listeners": "INTERNAL://0.0.0.0:9092"}, "advertised.listeners", "non-routable"),
         ({"advertised.listeners": None}, "listeners", "non-routable"),
@@ -140,7 +164,12 @@ def test_ssl_listener_is_refused_naming_listeners_when_the_map_is_kafkas_default
 
 
 def test_cli_exits_2_on_a_listener_missing_from_the_map():
-    proc = subprocess.run([sys.executable, "-m", "broker", "--override", "listeners=INTERNAL://127.0.0.1:0"],
-                          cwd=ROOT, capture_output=True, text=True, timeout=30)
+    proc = subprocess.run(
+        [sys.executable, "-m", "broker", "--override", "listeners=INTERNAL://127.0.0.1:0"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=30,
+    )
     assert proc.returncode == 2
     assert "listener.security.protocol.map" in proc.stderr and "INTERNAL" in proc.stderr

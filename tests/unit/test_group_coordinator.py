@@ -24,6 +24,7 @@ def generation(h: Harness, group: str = "g") -> int:
 
 # == JoinGroup ====================================================================================
 
+
 def test_first_join_v4_answers_member_id_required_with_a_new_id() -> None:
     h = Harness()
     r: JoinResult = h.result(h.join(client="cli", version=4))
@@ -76,9 +77,11 @@ def test_join_phase_completes_into_completing_rebalance_with_leader_metadata() -
 
 def test_protocol_chosen_by_member_votes() -> None:
     h = Harness()
-    ws = [h.join_new(client="a", protocols=[("roundrobin", b""), ("range", b"")]),
-          h.join_new(client="b", protocols=[("range", b""), ("roundrobin", b"")]),
-          h.join_new(client="c", protocols=[("range", b""), ("roundrobin", b"")])]
+    ws = [
+        h.join_new(client="a", protocols=[("roundrobin", b""), ("range", b"")]),
+        h.join_new(client="b", protocols=[("range", b""), ("roundrobin", b"")]),
+        h.join_new(client="c", protocols=[("range", b""), ("roundrobin", b"")]),
+    ]
     h.advance(0)
     assert {h.result(w).protocol_name for w in ws} == {"range"}
 
@@ -161,7 +164,9 @@ def test_rebalance_timeout_removes_members_that_do_not_rejoin() -> None:
 def test_leader_that_does_not_rejoin_is_replaced_by_a_member_that_did() -> None:
     h = Harness()
     leader, follower = h.form_group(2, rebalance=1000, session=60_000)
-    wf = h.join("g", follower, client="c1", rebalance=1000)  # follower with new metadata? same: stable -> rejoin
+    wf = h.join(
+        "g", follower, client="c1", rebalance=1000
+    )  # follower with new metadata? same: stable -> rejoin
     assert state(h) is S.STABLE  # a follower's unchanged join does not rebalance
     assert h.result(wf).generation_id == 1
     h.join_new(client="new", rebalance=1000)
@@ -201,8 +206,24 @@ def test_join_reason_is_logged() -> None:
     first = h.result(h.join())
     with structlog.testing.capture_logs() as logs:
         from broker.group.events import JoinGroup
-        h.call("join_group", JoinGroup("g", first.member_id, None, "c", "/h", 1000, 5000, "consumer",
-                                       [("range", b"")], "rebalance failed due to X", True, True))
+
+        h.call(
+            "join_group",
+            JoinGroup(
+                "g",
+                first.member_id,
+                None,
+                "c",
+                "/h",
+                1000,
+                5000,
+                "consumer",
+                [("range", b"")],
+                "rebalance failed due to X",
+                True,
+                True,
+            ),
+        )
     assert any(e.get("reason") == "rebalance failed due to X" for e in logs if e["event"] == "add member")
 
 
@@ -250,6 +271,7 @@ def test_join_while_completing_with_new_metadata_sends_parked_syncs_back_to_rejo
 
 
 # == SyncGroup ====================================================================================
+
 
 def test_sync_relays_the_leaders_assignment_to_every_member() -> None:
     h = Harness()
@@ -328,8 +350,10 @@ def test_sync_with_other_protocol_type_or_name_is_inconsistent_group_protocol() 
     h = Harness()
     leader, _ = h.form_group(2)
     assert h.result(h.sync("g", leader, 1, protocol_type="connect")).error == E.INCONSISTENT_GROUP_PROTOCOL
-    assert h.result(h.sync("g", leader, 1, protocol_type="consumer", protocol_name="sticky")).error == \
-        E.INCONSISTENT_GROUP_PROTOCOL
+    assert (
+        h.result(h.sync("g", leader, 1, protocol_type="consumer", protocol_name="sticky")).error
+        == E.INCONSISTENT_GROUP_PROTOCOL
+    )
     assert h.result(h.sync("g", leader, 1, protocol_type="consumer", protocol_name="range")).error == E.NONE
 
 
@@ -346,6 +370,7 @@ def test_members_that_never_sync_are_removed_and_the_group_rebalances() -> None:
 
 
 # == Heartbeat ====================================================================================
+
 
 def test_heartbeat_in_stable_group_is_none() -> None:
     h = Harness()
@@ -422,6 +447,7 @@ def test_parked_join_counts_as_heartbeat_but_a_new_member_does_not() -> None:
 
 # == LeaveGroup ===================================================================================
 
+
 def test_leave_rebalances_the_rest() -> None:
     h = Harness()
     leader, follower = h.form_group(2)
@@ -488,6 +514,7 @@ def test_leave_during_preparing_rebalance_completes_the_join_phase() -> None:
 
 # == Static membership (KIP-345) =================================================================
 
+
 def test_static_member_restart_gets_its_assignment_back_without_rebalance() -> None:
     h = Harness()
     leader, follower = h.form_group(2, instance=None)
@@ -519,8 +546,9 @@ def test_static_member_with_stale_member_id_is_fenced() -> None:
     assert h.heartbeat("g", old, 1, instance="inst") == E.FENCED_INSTANCE_ID
     assert h.result(h.sync("g", old, 1, instance="inst")).error == E.FENCED_INSTANCE_ID
     assert h.result(h.join("g", old, client="c0", instance="inst")).error == E.FENCED_INSTANCE_ID
-    assert h.result(h.commit("g", {("t", 0): 1}, generation=1, member_id=old, instance="inst")) == \
-        [("t", [(0, E.FENCED_INSTANCE_ID)])]
+    assert h.result(h.commit("g", {("t", 0): 1}, generation=1, member_id=old, instance="inst")) == [
+        ("t", [(0, E.FENCED_INSTANCE_ID)])
+    ]
     assert h.leave("g", (old, "inst")).members == [(old, "inst", E.FENCED_INSTANCE_ID)]
     assert h.heartbeat("g", new, 1, instance="inst") == E.NONE
 
@@ -594,6 +622,7 @@ def test_static_member_session_expiry_removes_it() -> None:
 
 # == DescribeGroups, ListGroups, DeleteGroups, OffsetDelete ======================================
 
+
 def test_describe_stable_group_shows_protocol_and_member_metadata() -> None:
     h = Harness()
     leader, follower = h.form_group(2)
@@ -601,7 +630,8 @@ def test_describe_stable_group_shows_protocol_and_member_metadata() -> None:
     assert (d.error, d.state, d.protocol_type, d.protocol_data) == (E.NONE, "Stable", "consumer", "range")
     assert [(m.member_id, m.client_id, m.metadata, m.assignment) for m in d.members] == [
         (leader, "c0", b"meta-c0", f"assign-{leader}".encode()),
-        (follower, "c1", b"meta-c1", f"assign-{follower}".encode())]
+        (follower, "c1", b"meta-c1", f"assign-{follower}".encode()),
+    ]
 
 
 def test_describe_rebalancing_group_hides_protocol_and_metadata() -> None:
@@ -609,7 +639,11 @@ def test_describe_rebalancing_group_hides_protocol_and_metadata() -> None:
     h.form_group(2)
     h.join_new(client="new")
     d = h.shard.describe_group("g")
-    assert d.state == "PreparingRebalance" and d.protocol_data == "" and all(m.metadata == b"" for m in d.members)
+    assert (
+        d.state == "PreparingRebalance"
+        and d.protocol_data == ""
+        and all(m.metadata == b"" for m in d.members)
+    )
 
 
 def test_describe_unknown_group_is_dead_or_group_id_not_found_from_v6() -> None:
@@ -631,8 +665,11 @@ def test_list_groups_with_state_and_type_filters() -> None:
     assert names(h.shard.list_groups(types=["consumer"])) == []
     assert names(h.shard.list_groups(types=["Classic"])) == ["simple", "stable"]
     listed = {g.group_id: g for g in h.shard.list_groups()}
-    assert (listed["stable"].protocol_type, listed["stable"].state, listed["stable"].group_type) == \
-        ("consumer", "Stable", "classic")
+    assert (listed["stable"].protocol_type, listed["stable"].state, listed["stable"].group_type) == (
+        "consumer",
+        "Stable",
+        "classic",
+    )
     assert listed["simple"].protocol_type == ""
 
 
@@ -643,8 +680,9 @@ def test_delete_empty_group_writes_tombstones_and_forgets_offsets() -> None:
     assert r == [("g", E.NONE), ("nope", E.GROUP_ID_NOT_FOUND)]
     assert "g" not in h.shard.groups and h.fetch("g", [("t", [0, 1])]) == {("t", 0): -1, ("t", 1): -1}
     tombstones = h.written[-3:]
-    assert {(r.topic, r.partition) for r in tombstones if isinstance(r, OffsetRecord) and r.value is None} == \
-        {("t", 0), ("t", 1)}
+    assert {
+        (r.topic, r.partition) for r in tombstones if isinstance(r, OffsetRecord) and r.value is None
+    } == {("t", 0), ("t", 1)}
     assert isinstance(tombstones[-1], GroupRecord) and tombstones[-1].value is None
 
 

@@ -12,8 +12,13 @@ from broker.offsets import MemoryOffsetsLog
 from protocol.errors import ErrorCode as E
 from tests.unit.group_harness import Harness, ManualClock
 
-RETENTION = GroupConfig(min_session_timeout_ms=100, max_session_timeout_ms=60_000, initial_rebalance_delay_ms=0,
-                        offsets_retention_ms=60_000, offsets_retention_check_interval_ms=1000)
+RETENTION = GroupConfig(
+    min_session_timeout_ms=100,
+    max_session_timeout_ms=60_000,
+    initial_rebalance_delay_ms=0,
+    offsets_retention_ms=60_000,
+    offsets_retention_check_interval_ms=1000,
+)
 
 
 def reloaded(h: Harness) -> GroupCoordinatorShard:
@@ -38,8 +43,10 @@ def test_delete_groups_whose_write_fails_leaves_the_group_as_it_was() -> None:
     # ...and a restart on the log rebuilds the same.
     fresh = reloaded(h)
     assert fresh.groups["g"].state is S.EMPTY
-    assert {(t, p.partition): p.offset for t, ps in fresh.fetch_offsets("g", None).topics for p in ps} == \
-        {("t", 0): 1, ("t", 1): 2}
+    assert {(t, p.partition): p.offset for t, ps in fresh.fetch_offsets("g", None).topics for p in ps} == {
+        ("t", 0): 1,
+        ("t", 1): 2,
+    }
     # A retry that is written deletes it, in memory and in the log.
     h.auto_append = True
     assert h.result(h.call("delete_groups", ["g"])) == [("g", E.NONE)]
@@ -65,7 +72,9 @@ def test_offset_expiry_whose_write_fails_retries_and_ends_consistent() -> None:
     h.auto_append = True
     h.advance(RETENTION.offsets_retention_check_interval_ms)
     assert not h.shard.groups
-    assert h.fetch("gone", [("t", [0])]) == {("t", 0): -1} and h.fetch("simple", [("t", [0])]) == {("t", 0): -1}
+    assert h.fetch("gone", [("t", [0])]) == {("t", 0): -1} and h.fetch("simple", [("t", [0])]) == {
+        ("t", 0): -1
+    }
     # Memory and the log agree: a restart rebuilds no group and no offset.
     fresh = reloaded(h)
     assert not fresh.groups and fresh.fetch_offsets("gone", None).topics == []
@@ -92,14 +101,17 @@ async def test_a_failed_delete_keeps_the_group_in_the_running_broker_and_after_a
     from broker.group.events import CommitPartition, OffsetCommit
     from broker.group.service import GroupCoordinatorService
 
-    config = GroupConfig(min_session_timeout_ms=100, max_session_timeout_ms=60_000, initial_rebalance_delay_ms=0)
+    config = GroupConfig(
+        min_session_timeout_ms=100, max_session_timeout_ms=60_000, initial_rebalance_delay_ms=0
+    )
     log = MemoryOffsetsLog()
     svc = GroupCoordinatorService(config, 3, log)
     await svc.start()
     await svc.wait_loaded()
     try:
-        assert await svc.commit_offsets(OffsetCommit("g", topics=[("t", [CommitPartition(0, 7)])])) == \
-            [("t", [(0, E.NONE)])]
+        assert await svc.commit_offsets(OffsetCommit("g", topics=[("t", [CommitPartition(0, 7)])])) == [
+            ("t", [(0, E.NONE)])
+        ]
         log.fail_with = int(E.KAFKA_STORAGE_ERROR)
         assert await svc.delete_groups(["g"]) == [("g", E.NOT_COORDINATOR)]
         log.fail_with = None
@@ -119,9 +131,17 @@ async def test_a_failed_delete_keeps_the_group_in_the_running_broker_and_after_a
 
 def durable_view(shard: GroupCoordinatorShard) -> dict:
     """What the log holds of a shard: each group's stored metadata and every committed offset."""
-    groups = {gid: (str(g.state), g.generation_id, g.protocol_type, g.protocol_name, g.leader_id,
-                    {m.member_id: (m.group_instance_id, m.assignment) for m in g.members.values()})
-              for gid, g in shard.groups.items()}
+    groups = {
+        gid: (
+            str(g.state),
+            g.generation_id,
+            g.protocol_type,
+            g.protocol_name,
+            g.leader_id,
+            {m.member_id: (m.group_instance_id, m.assignment) for m in g.members.values()},
+        )
+        for gid, g in shard.groups.items()
+    }
     offsets = {gid: shard.offsets.fetch(gid, None) for gid in shard.groups}
     return {"groups": groups, "offsets": offsets}
 

@@ -26,7 +26,9 @@ async def started(log: MemoryOffsetsLog | None = None, partitions: int = 5) -> G
 
 
 def join(group: str, member_id: str = "", session: int = 10_000, client: str = "c") -> JoinGroup:
-    return JoinGroup(group, member_id, None, client, "/127.0.0.1", session, 10_000, "consumer", [("range", b"m")])
+    return JoinGroup(
+        group, member_id, None, client, "/127.0.0.1", session, 10_000, "consumer", [("range", b"m")]
+    )
 
 
 def commit(group: str, offset: int, partition: int = 0) -> OffsetCommit:
@@ -119,8 +121,10 @@ async def test_concurrent_commits_share_one_append_group_commit() -> None:
         await async_wait_until(lambda: log.gated == 1, what="the first write in flight")
         rest = [asyncio.create_task(svc.commit_offsets(commit(f"g{i}", i))) for i in range(1, 50)]
         shard = svc.runtimes[0].shard
-        await async_wait_until(lambda: all(shard.offsets.has_inflight(f"g{i}") for i in range(1, 50)),
-                               what="the other 49 commits queued behind it")
+        await async_wait_until(
+            lambda: all(shard.offsets.has_inflight(f"g{i}") for i in range(1, 50)),
+            what="the other 49 commits queued behind it",
+        )
         log.gate.set()
         results = await asyncio.gather(first, *rest)
         assert all(r == [("t", [(0, E.NONE)])] for r in results)
@@ -163,7 +167,9 @@ async def test_session_expiry_fires_on_the_event_loop() -> None:
         first = await svc.join_group(join("g", session=150))
         r = await svc.join_group(join("g", first.member_id, session=150))
         assert r.error == E.NONE
-        s = await svc.sync_group(SyncGroup("g", r.generation_id, r.member_id, assignments=[(r.member_id, b"A")]))
+        s = await svc.sync_group(
+            SyncGroup("g", r.generation_id, r.member_id, assignments=[(r.member_id, b"A")])
+        )
         assert s.assignment == b"A"
         shard = svc.runtime_for("g").shard
         await async_wait_until(lambda: not shard.groups["g"].members, timeout=5, what="session expiry")
@@ -191,8 +197,9 @@ async def test_restart_reloads_groups_and_offsets_from_the_log() -> None:
     first = await svc.join_group(join("g"))
     r = await svc.join_group(join("g", first.member_id))
     await svc.sync_group(SyncGroup("g", r.generation_id, r.member_id, assignments=[(r.member_id, b"A")]))
-    await svc.commit_offsets(OffsetCommit("g", r.generation_id, r.member_id,
-                                          topics=[("t", [CommitPartition(0, 77)])]))
+    await svc.commit_offsets(
+        OffsetCommit("g", r.generation_id, r.member_id, topics=[("t", [CommitPartition(0, 77)])])
+    )
     await svc.stop()
     partition = svc.runtime_for("g").partition
     assert any(isinstance(rec, GroupRecord) for rec in log.decoded(partition))
@@ -208,14 +215,16 @@ async def test_restart_reloads_groups_and_offsets_from_the_log() -> None:
 
 
 async def test_stop_answers_parked_joins_with_not_coordinator() -> None:
-    svc = GroupCoordinatorService(GroupConfig(min_session_timeout_ms=1, initial_rebalance_delay_ms=60_000), 1,
-                                  MemoryOffsetsLog())
+    svc = GroupCoordinatorService(
+        GroupConfig(min_session_timeout_ms=1, initial_rebalance_delay_ms=60_000), 1, MemoryOffsetsLog()
+    )
     await svc.start()
     await svc.wait_loaded()
     first = await svc.join_group(join("g"))
     parked = asyncio.create_task(svc.join_group(join("g", first.member_id)))
-    await async_wait_until(lambda: svc.describe_groups(["g"], 5)[0].state == "PreparingRebalance",
-                           what="the join parked")
+    await async_wait_until(
+        lambda: svc.describe_groups(["g"], 5)[0].state == "PreparingRebalance", what="the join parked"
+    )
     await svc.stop()
     assert (await parked).error == E.NOT_COORDINATOR
 
@@ -226,8 +235,11 @@ async def test_many_members_heartbeating_cost_one_timer_handle_per_shard(n: int)
     try:
         runtime = svc.runtimes[0]
         for i in range(n):
-            await svc.join_group(JoinGroup(f"g{i}", "", None, "c", "/h", 10_000, 10_000, "consumer",
-                                           [("range", b"")], None, False))
+            await svc.join_group(
+                JoinGroup(
+                    f"g{i}", "", None, "c", "/h", 10_000, 10_000, "consumer", [("range", b"")], None, False
+                )
+            )
         assert len(runtime.shard.timers) >= n  # a heartbeat deadline per member, in one heap
         assert runtime._timer is not None  # ...and one loop timer for the shard
     finally:

@@ -43,16 +43,28 @@ def test_transition_table_is_the_only_authority(source: GroupState, target: Grou
 def test_legal_transitions_are_kafkas() -> None:
     legal = {(src, dst) for dst, srcs in VALID_PREVIOUS.items() for src in srcs}
     assert legal == {
-        (S.STABLE, S.PREPARING_REBALANCE), (S.COMPLETING_REBALANCE, S.PREPARING_REBALANCE),
-        (S.EMPTY, S.PREPARING_REBALANCE), (S.PREPARING_REBALANCE, S.COMPLETING_REBALANCE),
-        (S.COMPLETING_REBALANCE, S.STABLE), (S.PREPARING_REBALANCE, S.EMPTY),
-        (S.STABLE, S.DEAD), (S.PREPARING_REBALANCE, S.DEAD), (S.COMPLETING_REBALANCE, S.DEAD),
-        (S.EMPTY, S.DEAD), (S.DEAD, S.DEAD),
+        (S.STABLE, S.PREPARING_REBALANCE),
+        (S.COMPLETING_REBALANCE, S.PREPARING_REBALANCE),
+        (S.EMPTY, S.PREPARING_REBALANCE),
+        (S.PREPARING_REBALANCE, S.COMPLETING_REBALANCE),
+        (S.COMPLETING_REBALANCE, S.STABLE),
+        (S.PREPARING_REBALANCE, S.EMPTY),
+        (S.STABLE, S.DEAD),
+        (S.PREPARING_REBALANCE, S.DEAD),
+        (S.COMPLETING_REBALANCE, S.DEAD),
+        (S.EMPTY, S.DEAD),
+        (S.DEAD, S.DEAD),
     }
 
 
 def test_state_names_are_kafkas() -> None:
-    assert [str(s) for s in GroupState] == ["Empty", "PreparingRebalance", "CompletingRebalance", "Stable", "Dead"]
+    assert [str(s) for s in GroupState] == [
+        "Empty",
+        "PreparingRebalance",
+        "CompletingRebalance",
+        "Stable",
+        "Dead",
+    ]
 
 
 def test_first_member_to_join_leads() -> None:
@@ -132,6 +144,7 @@ def test_replace_static_member_keeps_assignment_and_leadership() -> None:
 
 
 # -- timers ------------------------------------------------------------------------------------
+
 
 def test_timers_fire_due_actions_in_deadline_order() -> None:
     t = Timers()

@@ -26,9 +26,11 @@ def test_registration_is_kafkas_json():
 
 def test_decodes_what_kafka_writes():
     # A Kafka 2.8 broker's /brokers/ids/1 (kafka.zk.BrokerIdZNode), one SSL listener first.
-    raw = (b'{"features":{},"listener_security_protocol_map":{"CLIENT":"SSL","REPLICATION":"PLAINTEXT"},'
-           b'"endpoints":["CLIENT://kafka-1.example:9093","REPLICATION://[::1]:9094"],"jmx_port":-1,'
-           b'"port":9094,"host":"::1","timestamp":"1700000000000","version":5}')
+    raw = (
+        b'{"features":{},"listener_security_protocol_map":{"CLIENT":"SSL","REPLICATION":"PLAINTEXT"},'
+        b'"endpoints":["CLIENT://kafka-1.example:9093","REPLICATION://[::1]:9094"],"jmx_port":-1,'
+        b'"port":9094,"host":"::1","timestamp":"1700000000000","version":5}'
+    )
     b = BrokerInfo.decode(1, raw)
     assert b.endpoint("CLIENT") == EndPoint("CLIENT", "kafka-1.example", 9093, "SSL")
     assert b.endpoint("REPLICATION") == EndPoint("REPLICATION", "::1", 9094, "PLAINTEXT")
@@ -41,12 +43,18 @@ def test_decodes_what_kafka_writes():
 
 
 def test_advertised_endpoints_take_the_bound_port_for_port_0():
-    config = Config({"listeners": "A://127.0.0.1:0,B://127.0.0.1:0,C://127.0.0.1:0",
-                     "advertised.listeners": "A://127.0.0.1:0,B://localhost:7000",
-                     "listener.security.protocol.map": "A:PLAINTEXT,B:PLAINTEXT,C:PLAINTEXT",
-                     "inter.broker.listener.name": "A"})
+    config = Config(
+        {
+            "listeners": "A://127.0.0.1:0,B://127.0.0.1:0,C://127.0.0.1:0",
+            "advertised.listeners": "A://127.0.0.1:0,B://localhost:7000",
+            "listener.security.protocol.map": "A:PLAINTEXT,B:PLAINTEXT,C:PLAINTEXT",
+            "inter.broker.listener.name": "A",
+        }
+    )
     assert advertised_endpoints(config, {"A": 5001, "B": 5002, "C": 5003}) == [
-        EndPoint("A", "127.0.0.1", 5001), EndPoint("B", "localhost", 7000)]
+        EndPoint("A", "127.0.0.1", 5001),
+        EndPoint("B", "localhost", 7000),
+    ]
 
 
 class _View:
@@ -64,19 +72,38 @@ class _View:
 
 
 def test_each_listener_sees_its_own_addresses_and_brokers_without_it_are_left_out():
-    broker = Broker(Config({"listeners": "INTERNAL://127.0.0.1:0,EXTERNAL://127.0.0.1:0",
-                            "listener.security.protocol.map": "INTERNAL:PLAINTEXT,EXTERNAL:PLAINTEXT",
-                            "inter.broker.listener.name": "INTERNAL"}))
+    broker = Broker(
+        Config(
+            {
+                "listeners": "INTERNAL://127.0.0.1:0,EXTERNAL://127.0.0.1:0",
+                "listener.security.protocol.map": "INTERNAL:PLAINTEXT,EXTERNAL:PLAINTEXT",
+                "inter.broker.listener.name": "INTERNAL",
+            }
+        )
+    )
     internal_only = BrokerInfo(3, (EndPoint("INTERNAL", "broker-3", 9092),))
-    broker.cluster = _View([BrokerInfo(1, (EndPoint("INTERNAL", "broker-1", 9092), EndPoint("EXTERNAL", "h", 19092))),
-                            BrokerInfo(2, TWO), internal_only], {0: 1, 1: 3, 2: 9})
+    broker.cluster = _View(
+        [
+            BrokerInfo(1, (EndPoint("INTERNAL", "broker-1", 9092), EndPoint("EXTERNAL", "h", 19092))),
+            BrokerInfo(2, TWO),
+            internal_only,
+        ],
+        {0: 1, 1: 3, 2: 9},
+    )
     assert [(n.node_id, n.host, n.port) for n in broker.live_nodes("INTERNAL")] == [
-        (1, "broker-1", 9092), (2, "broker-2", 9092), (3, "broker-3", 9092)]
+        (1, "broker-1", 9092),
+        (2, "broker-2", 9092),
+        (3, "broker-3", 9092),
+    ]
     assert [(n.node_id, n.host, n.port) for n in broker.live_nodes("EXTERNAL")] == [
-        (1, "h", 19092), (2, "127.0.0.1", 19093)]
+        (1, "h", 19092),
+        (2, "127.0.0.1", 19093),
+    ]
     assert broker.live_nodes("NONE") == []
     assert (broker.coordinator_node(0, "EXTERNAL").host, broker.coordinator_node(0, "INTERNAL").host) == (
-        "h", "broker-1")
+        "h",
+        "broker-1",
+    )
     assert broker.coordinator_node(1, "EXTERNAL") is None  # broker 3 has no EXTERNAL listener
     assert broker.coordinator_node(1, "INTERNAL").node_id == 3
     assert broker.coordinator_node(2, "INTERNAL") is None  # no live leader
@@ -84,12 +111,21 @@ def test_each_listener_sees_its_own_addresses_and_brokers_without_it_are_left_ou
 
 def test_metadata_hides_leaders_unreachable_on_the_listener():
     def topics() -> list[dict]:
-        return [{"name": "t", "partitions": [
-            {"partition_index": p, "leader_id": leader, "error_code": code}
-            for p, (leader, code) in enumerate([(1, 0), (3, 0), (-1, ErrorCode.LEADER_NOT_AVAILABLE)])]}]
+        return [
+            {
+                "name": "t",
+                "partitions": [
+                    {"partition_index": p, "leader_id": leader, "error_code": code}
+                    for p, (leader, code) in enumerate([(1, 0), (3, 0), (-1, ErrorCode.LEADER_NOT_AVAILABLE)])
+                ],
+            }
+        ]
 
     for version, error in ((12, ErrorCode.LISTENER_NOT_FOUND), (5, ErrorCode.LEADER_NOT_AVAILABLE)):
         t = topics()
         hide_unreachable_leaders(t, {1, 2}, version)
         assert [(p["leader_id"], p["error_code"]) for p in t[0]["partitions"]] == [
-            (1, 0), (-1, error), (-1, ErrorCode.LEADER_NOT_AVAILABLE)]
+            (1, 0),
+            (-1, error),
+            (-1, ErrorCode.LEADER_NOT_AVAILABLE),
+        ]

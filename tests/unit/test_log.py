@@ -35,10 +35,15 @@ class Clock:
         return self.now
 
 
-def batch(n: int = 3, *, key: bytes | None = b"k", size: int = 50, ts: int = 1_700_000_000_000,
-          codec: int = 0, **kw) -> bytes:
-    return build_batch([Record(offset_delta=i, timestamp_delta=i, key=key, value=bytes([i % 256]) * size)
-                        for i in range(n)], compression=codec, base_timestamp=ts, **kw)
+def batch(
+    n: int = 3, *, key: bytes | None = b"k", size: int = 50, ts: int = 1_700_000_000_000, codec: int = 0, **kw
+) -> bytes:
+    return build_batch(
+        [Record(offset_delta=i, timestamp_delta=i, key=key, value=bytes([i % 256]) * size) for i in range(n)],
+        compression=codec,
+        base_timestamp=ts,
+        **kw,
+    )
 
 
 @pytest.fixture
@@ -69,7 +74,7 @@ async def test_offsets_are_assigned_and_bytes_kept(manager):
     got = [await lg.append(b) for b in sent]
     assert got == [(0, 2), (3, 3), (4, 8)]
     r = await lg.read(0, 1 << 20)
-    stored = [r.records[pos:pos + h.size] for pos, h in iter_batches(r.records)]
+    stored = [r.records[pos : pos + h.size] for pos, h in iter_batches(r.records)]
     assert len(stored) == 3
     for data, original, (base, _) in zip(stored, sent, got, strict=True):
         assert BatchHeader.parse(data).base_offset == base
@@ -84,8 +89,13 @@ async def test_layout_is_kafkas(manager, tmp_path):
         await lg.append(batch(2, size=100))
     d = tmp_path / "logs" / "t-0"
     names = sorted(p.name for p in d.iterdir())
-    assert names == ["00000000000000000000.index", "00000000000000000000.log",
-                     "00000000000000000000.timeindex", "leader-epoch-checkpoint", "partition.metadata"]
+    assert names == [
+        "00000000000000000000.index",
+        "00000000000000000000.log",
+        "00000000000000000000.timeindex",
+        "leader-epoch-checkpoint",
+        "partition.metadata",
+    ]
     assert (d / "leader-epoch-checkpoint").read_text() == "0\n1\n0 0\n"  # epoch 0 starts at offset 0
     assert (d / "partition.metadata").read_text().startswith("version: 0\ntopic_id: ")
     data = (d / "00000000000000000000.log").read_bytes()
@@ -228,7 +238,9 @@ async def test_restart_keeps_everything_and_continues(tmp_path):
 
 async def test_retry_of_a_batch_not_yet_durable_waits_for_it(manager):
     lg = await new_log(manager)
-    prepared = validate_batches(batch(2, producer_id=3, producer_epoch=0, base_sequence=0), max_message_bytes=1 << 20)
+    prepared = validate_batches(
+        batch(2, producer_id=3, producer_epoch=0, base_sequence=0), max_message_bytes=1 << 20
+    )
     first = asyncio.create_task(lg.append_batches(prepared, durable=True))
     await asyncio.sleep(0)  # assigned, not yet fsynced
     assert lg.recovery_point == 0
@@ -262,8 +274,9 @@ async def test_idempotent_producer_duplicates_and_sequence_errors(manager):
     lg = await new_log(manager)
 
     def prepared(seq: int, n: int = 2, epoch: int = 0):
-        return validate_batches(batch(n, producer_id=7, producer_epoch=epoch, base_sequence=seq),
-                                max_message_bytes=1 << 20)
+        return validate_batches(
+            batch(n, producer_id=7, producer_epoch=epoch, base_sequence=seq), max_message_bytes=1 << 20
+        )
 
     first = await lg.append_batches(prepared(0))
     second = await lg.append_batches(prepared(2))
@@ -287,8 +300,9 @@ async def test_a_producer_the_partition_never_saw_is_accepted_as_kafka_accepts_i
     lg = await new_log(manager)
 
     def prepared(pid: int, seq: int, epoch: int = 0):
-        return validate_batches(batch(2, producer_id=pid, producer_epoch=epoch, base_sequence=seq),
-                                max_message_bytes=1 << 20)
+        return validate_batches(
+            batch(2, producer_id=pid, producer_epoch=epoch, base_sequence=seq), max_message_bytes=1 << 20
+        )
 
     assert (await lg.append_batches(prepared(11, 40))).base_offset == 0
     with pytest.raises(ProducerStateError) as e:
@@ -310,8 +324,11 @@ async def test_producer_state_survives_restart(tmp_path):
     await m.stop()
     m = await reopen(path)
     lg = m.get("t", 0)
-    dup = await lg.append_batches(validate_batches(batch(2, producer_id=9, producer_epoch=0, base_sequence=0),
-                                                   max_message_bytes=1 << 20))
+    dup = await lg.append_batches(
+        validate_batches(
+            batch(2, producer_id=9, producer_epoch=0, base_sequence=0), max_message_bytes=1 << 20
+        )
+    )
     assert dup.duplicate and dup.base_offset == 0 and lg.next_offset == 2
     await m.stop()
 
@@ -329,13 +346,16 @@ async def test_timestamps(manager):
     assert await lg.max_timestamp_offset() == (5, 5002)
 
 
-@pytest.mark.parametrize("mutate, code", [
-    (lambda b: b[:-1], ErrorCode.CORRUPT_MESSAGE),
-    (lambda b: b[:30], ErrorCode.CORRUPT_MESSAGE),
-    (lambda b: b[:-1] + bytes([b[-1] ^ 1]), ErrorCode.CORRUPT_MESSAGE),
-    (lambda b: b[:16] + b"\x01" + b[17:], ErrorCode.INVALID_RECORD),
-    (lambda b: b"", ErrorCode.INVALID_RECORD),
-])
+@pytest.mark.parametrize(
+    "mutate, code",
+    [
+        (lambda b: b[:-1], ErrorCode.CORRUPT_MESSAGE),
+        (lambda b: b[:30], ErrorCode.CORRUPT_MESSAGE),
+        (lambda b: b[:-1] + bytes([b[-1] ^ 1]), ErrorCode.CORRUPT_MESSAGE),
+        (lambda b: b[:16] + b"\x01" + b[17:], ErrorCode.INVALID_RECORD),
+        (lambda b: b"", ErrorCode.INVALID_RECORD),
+    ],
+)
 def test_validation_errors(mutate, code):
     with pytest.raises(RecordError) as e:
         validate_batches(mutate(batch(2)), max_message_bytes=1 << 20)

@@ -42,12 +42,15 @@ def test_offset_index_refuses_entries_going_backwards():
         idx.append(11, 100)
 
 
-@pytest.mark.parametrize("data, log_size", [
-    (b"\x00" * 7, 100),  # not a whole entry
-    (struct.pack(">ii", 5, 500), 100),  # points past the end of the log
-    (struct.pack(">iiii", 5, 50, 4, 60), 100),  # offsets go backwards
-    (struct.pack(">ii", -1, 5), 100),
-])
+@pytest.mark.parametrize(
+    "data, log_size",
+    [
+        (b"\x00" * 7, 100),  # not a whole entry
+        (struct.pack(">ii", 5, 500), 100),  # points past the end of the log
+        (struct.pack(">iiii", 5, 50, 4, 60), 100),  # offsets go backwards
+        (struct.pack(">ii", -1, 5), 100),
+    ],
+)
 def test_offset_index_decode_rejects_inconsistent_files(data, log_size):
     with pytest.raises(CorruptIndexError):
         OffsetIndex.decode(0, data, log_size)

@@ -19,11 +19,19 @@ SEED = 20240611
 def make_batch(i: int) -> bytes:
     # Varying sizes and codecs, so that cuts land everywhere in headers and payloads.
     n = 1 + i % 4
-    return build_batch([Record(offset_delta=j, key=f"k{i}".encode(), value=bytes([i % 251]) * (20 + 37 * (i % 5)))
-                        for j in range(n)], compression=(i % 3) and 1, base_timestamp=1_700_000_000_000 + i)
+    return build_batch(
+        [
+            Record(offset_delta=j, key=f"k{i}".encode(), value=bytes([i % 251]) * (20 + 37 * (i % 5)))
+            for j in range(n)
+        ],
+        compression=(i % 3) and 1,
+        base_timestamp=1_700_000_000_000 + i,
+    )
 
 
-async def write_log(path: Path, batches: int, config: LogConfig | None = None, *, clean: bool = True) -> LogManager:
+async def write_log(
+    path: Path, batches: int, config: LogConfig | None = None, *, clean: bool = True
+) -> LogManager:
     m = LogManager([path])
     await m.load(lambda topic: config or LogConfig())
     lg = await m.create("t", 0, config or LogConfig(), uuid.uuid4())
@@ -89,6 +97,7 @@ async def test_torn_tail_at_random_positions(pristine, tmp_path):
         def damage(seg: Path, original: bytes) -> int:
             seg.write_bytes(original[:at])
             return at
+
         return damage
 
     for at in cuts:
@@ -115,6 +124,7 @@ async def test_corrupt_bytes_at_random_positions(pristine, tmp_path):
             data[at] ^= 0x5A
             seg.write_bytes(bytes(data))
             return max(s for s in starts if s <= at)  # the damaged batch goes, those before stay
+
         return damage
 
     for at in positions:

@@ -32,8 +32,10 @@ def test_commit_then_fetch_all_topics() -> None:
     h = Harness()
     h.result(h.commit("g", {("a", 0): 1, ("b", 3): 2}, metadata="meta"))
     fetched = h.shard.fetch_offsets("g", None)
-    assert {(t, p.partition, p.offset, p.metadata) for t, ps in fetched.topics for p in ps} == \
-        {("a", 0, 1, "meta"), ("b", 3, 2, "meta")}
+    assert {(t, p.partition, p.offset, p.metadata) for t, ps in fetched.topics for p in ps} == {
+        ("a", 0, 1, "meta"),
+        ("b", 3, 2, "meta"),
+    }
 
 
 def test_fetch_of_unknown_group_returns_no_offsets() -> None:
@@ -44,10 +46,12 @@ def test_fetch_of_unknown_group_returns_no_offsets() -> None:
 
 def test_commit_with_generation_to_unknown_group_is_illegal_generation_before_v9() -> None:
     h = Harness()
-    assert h.result(h.commit("g", {("t", 0): 1}, generation=3, member_id="m", version=8)) == \
-        [("t", [(0, E.ILLEGAL_GENERATION)])]
-    assert h.result(h.commit("g", {("t", 0): 1}, generation=3, member_id="m", version=9)) == \
-        [("t", [(0, E.GROUP_ID_NOT_FOUND)])]
+    assert h.result(h.commit("g", {("t", 0): 1}, generation=3, member_id="m", version=8)) == [
+        ("t", [(0, E.ILLEGAL_GENERATION)])
+    ]
+    assert h.result(h.commit("g", {("t", 0): 1}, generation=3, member_id="m", version=9)) == [
+        ("t", [(0, E.GROUP_ID_NOT_FOUND)])
+    ]
 
 
 def test_member_commit_with_current_generation_succeeds() -> None:
@@ -59,15 +63,17 @@ def test_member_commit_with_current_generation_succeeds() -> None:
 def test_member_commit_with_stale_generation_is_illegal_generation() -> None:
     h = Harness()
     leader, _ = h.form_group(2)
-    assert h.result(h.commit("g", {("t", 0): 5}, generation=0, member_id=leader)) == \
-        [("t", [(0, E.ILLEGAL_GENERATION)])]
+    assert h.result(h.commit("g", {("t", 0): 5}, generation=0, member_id=leader)) == [
+        ("t", [(0, E.ILLEGAL_GENERATION)])
+    ]
 
 
 def test_commit_from_unknown_member_is_unknown_member_id() -> None:
     h = Harness()
     h.form_group(1)
-    assert h.result(h.commit("g", {("t", 0): 5}, generation=1, member_id="ghost")) == \
-        [("t", [(0, E.UNKNOWN_MEMBER_ID)])]
+    assert h.result(h.commit("g", {("t", 0): 5}, generation=1, member_id="ghost")) == [
+        ("t", [(0, E.UNKNOWN_MEMBER_ID)])
+    ]
 
 
 def test_commit_without_member_to_a_group_with_members_is_unknown_member_id() -> None:
@@ -81,8 +87,9 @@ def test_commit_while_completing_rebalance_is_rebalance_in_progress() -> None:
     w = h.join_new()
     h.advance(0)
     mid = h.result(w).member_id
-    assert h.result(h.commit("g", {("t", 0): 5}, generation=1, member_id=mid)) == \
-        [("t", [(0, E.REBALANCE_IN_PROGRESS)])]
+    assert h.result(h.commit("g", {("t", 0): 5}, generation=1, member_id=mid)) == [
+        ("t", [(0, E.REBALANCE_IN_PROGRESS)])
+    ]
 
 
 def test_commit_while_preparing_rebalance_is_allowed_and_keeps_the_session() -> None:
@@ -96,11 +103,25 @@ def test_commit_while_preparing_rebalance_is_allowed_and_keeps_the_session() -> 
 
 
 def test_metadata_over_offset_metadata_max_bytes_is_offset_metadata_too_large() -> None:
-    h = Harness(GroupConfig(min_session_timeout_ms=1, initial_rebalance_delay_ms=0, offset_metadata_max_bytes=8))
-    req = OffsetCommit("g", topics=[("t", [CommitPartition(0, 1, -1, "12345678"), CommitPartition(1, 1, -1, "123456789"),
-                                           CommitPartition(2, 1, -1, None)])])
-    assert h.result(h.call("commit_offsets", req)) == \
-        [("t", [(0, E.NONE), (1, E.OFFSET_METADATA_TOO_LARGE), (2, E.NONE)])]
+    h = Harness(
+        GroupConfig(min_session_timeout_ms=1, initial_rebalance_delay_ms=0, offset_metadata_max_bytes=8)
+    )
+    req = OffsetCommit(
+        "g",
+        topics=[
+            (
+                "t",
+                [
+                    CommitPartition(0, 1, -1, "12345678"),
+                    CommitPartition(1, 1, -1, "123456789"),
+                    CommitPartition(2, 1, -1, None),
+                ],
+            )
+        ],
+    )
+    assert h.result(h.call("commit_offsets", req)) == [
+        ("t", [(0, E.NONE), (1, E.OFFSET_METADATA_TOO_LARGE), (2, E.NONE)])
+    ]
     assert h.fetch("g", [("t", [0, 1, 2])]) == {("t", 0): 1, ("t", 1): -1, ("t", 2): 1}
 
 
@@ -127,8 +148,12 @@ def test_failed_commit_write_answers_a_coordinator_error() -> None:
 
 def test_commit_records_carry_timestamps_leader_epoch_and_retention() -> None:
     h = Harness()
-    req = OffsetCommit("g", retention_time_ms=1000, api_version=2,
-                       topics=[("t", [CommitPartition(0, 9, 4, "m"), CommitPartition(1, 9, -1, "m", 123)])])
+    req = OffsetCommit(
+        "g",
+        retention_time_ms=1000,
+        api_version=2,
+        topics=[("t", [CommitPartition(0, 9, 4, "m"), CommitPartition(1, 9, -1, "m", 123)])],
+    )
     h.result(h.call("commit_offsets", req))
     r0, r1 = h.offsets_written()
     wall = h.clock.wall
@@ -150,8 +175,17 @@ def test_records_round_trip_through_kafkas_schemas() -> None:
         OffsetRecord("g", "t", 3, OffsetAndMetadata(42, 7, "meta", 1000)),
         OffsetRecord("g", "t", 3, OffsetAndMetadata(42, None, "", 1000, 2000)),
         OffsetRecord("g", "t", 3, None),
-        GroupRecord("g", GroupMetadataValue("consumer", 5, "range", "m1", 99, [
-            MemberMetadata("m1", "inst", "cid", "/h", 300000, 10000, b"sub", b"asg")])),
+        GroupRecord(
+            "g",
+            GroupMetadataValue(
+                "consumer",
+                5,
+                "range",
+                "m1",
+                99,
+                [MemberMetadata("m1", "inst", "cid", "/h", 300000, 10000, b"sub", b"asg")],
+            ),
+        ),
         GroupRecord("g", None),
     ]
     for record in records:
@@ -176,9 +210,15 @@ def test_reload_rebuilds_groups_members_and_offsets() -> None:
     fresh.load(h.written)
     g = fresh.groups["g"]
     assert (g.state, g.generation_id, g.protocol_name, g.leader_id) == (S.STABLE, 1, "range", leader)
-    assert list(g.members) == [leader, follower] and g.members[follower].assignment == f"assign-{follower}".encode()
+    assert (
+        list(g.members) == [leader, follower]
+        and g.members[follower].assignment == f"assign-{follower}".encode()
+    )
     assert fresh.groups["simple"].state is S.EMPTY and "gone" not in fresh.groups
-    assert fresh.offsets.store.get("g", "t", 0).offset == 11 and fresh.offsets.store.get("simple", "u", 1).offset == 22
+    assert (
+        fresh.offsets.store.get("g", "t", 0).offset == 11
+        and fresh.offsets.store.get("simple", "u", 1).offset == 22
+    )
     assert fresh.offsets.store.get("gone", "v", 0) is None
     # Loaded members get a fresh session: silent ones expire, and the group empties.
     clock.mono += 999
@@ -197,6 +237,7 @@ def test_reloaded_member_keeps_heartbeating_in_its_generation() -> None:
     fresh.load(h.written)
     from broker.group.events import Heartbeat
     from tests.unit.group_harness import Waiter
+
     w = Waiter()
     fresh.heartbeat(Heartbeat("g", 1, m), w)
     assert fresh.drain()[0].result == E.NONE
@@ -204,10 +245,12 @@ def test_reloaded_member_keeps_heartbeating_in_its_generation() -> None:
 
 def test_reload_of_tombstoned_group_metadata_keeps_later_offsets() -> None:
     core = GroupCoordinatorShard(0, GroupConfig(), ManualClock())
-    core.load([
-        GroupRecord("g", GroupMetadataValue("consumer", 1, None, None, 0, [])),
-        GroupRecord("g", None),
-        OffsetRecord("g", "t", 0, OffsetAndMetadata(5, None, "", 0)),
-    ])
+    core.load(
+        [
+            GroupRecord("g", GroupMetadataValue("consumer", 1, None, None, 0, [])),
+            GroupRecord("g", None),
+            OffsetRecord("g", "t", 0, OffsetAndMetadata(5, None, "", 0)),
+        ]
+    )
     assert core.groups["g"].state is S.EMPTY and core.groups["g"].protocol_type is None
     assert core.offsets.store.get("g", "t", 0).offset == 5

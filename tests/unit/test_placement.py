@@ -36,7 +36,7 @@ def _reference(s: str) -> int:
     h = 0
     units = s.encode("utf-16-be")
     for i in range(0, len(units), 2):
-        h = (h * 31 + int.from_bytes(units[i:i + 2], "big")) % 2**32
+        h = (h * 31 + int.from_bytes(units[i : i + 2], "big")) % 2**32
     return h - 2**32 if h >= 2**31 else h
 
 

@@ -59,8 +59,10 @@ async def test_init_producer_id_answers_retriable_error_when_no_block_can_be_cla
         raise ProducerIdsExhausted("none left")
 
     request = SimpleNamespace(transactional_id=None)
-    for claim, error in ((unreachable, ErrorCode.COORDINATOR_LOAD_IN_PROGRESS),
-                         (exhausted, ErrorCode.UNKNOWN_SERVER_ERROR)):
+    for claim, error in (
+        (unreachable, ErrorCode.COORDINATOR_LOAD_IN_PROGRESS),
+        (exhausted, ErrorCode.UNKNOWN_SERVER_ERROR),
+    ):
         broker = SimpleNamespace(producer_ids=ProducerIdManager(claim))
         answer = await init_producer_id.handle(broker, None, request)
         assert (answer["error_code"], answer["producer_id"]) == (error, -1)

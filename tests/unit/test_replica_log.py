@@ -135,7 +135,9 @@ async def test_a_divergent_tail_is_truncated_by_leader_epoch_and_stays_so_after_
         epoch, end = new_leader.epochs.end_offset_for(old_leader.epochs.latest_epoch, new_leader.next_offset)
         assert (epoch, end) == (1, 18)
         await old_leader.truncate_to(end)
-        assert old_leader.next_offset == old_leader.written_offset == 18 and old_leader.epochs.entries == [(1, 0)]
+        assert old_leader.next_offset == old_leader.written_offset == 18 and old_leader.epochs.entries == [
+            (1, 0)
+        ]
         await copy(new_leader, old_leader)
         assert files(old_leader) == files(new_leader)
         assert old_leader.epochs.entries == [(1, 0), (2, 18)]
@@ -149,7 +151,10 @@ async def test_a_divergent_tail_is_truncated_by_leader_epoch_and_stays_so_after_
         lg = again.get("t", 0)
         assert lg.next_offset == 30 and lg.epochs.entries == [(1, 0), (2, 18)]
         records = [v async for _, v in lg.read_records()]
-        assert not any(v.startswith(b"lost") for v in records) and sum(v.startswith(b"new") for v in records) == 12
+        assert (
+            not any(v.startswith(b"lost") for v in records)
+            and sum(v.startswith(b"new") for v in records) == 12
+        )
     finally:
         await again.stop()
 
@@ -157,11 +162,18 @@ async def test_a_divergent_tail_is_truncated_by_leader_epoch_and_stays_so_after_
 async def test_truncation_of_a_follower_forgets_the_cut_producer_batches(tmp_path):
     leader_m, follower_m, leader, follower = await two_logs(tmp_path)
     try:
-        data = build_batch([Record(offset_delta=0, key=b"k", value=b"v")], producer_id=5, producer_epoch=0,
-                           base_sequence=0)
+        data = build_batch(
+            [Record(offset_delta=0, key=b"k", value=b"v")], producer_id=5, producer_epoch=0, base_sequence=0
+        )
         await leader.append(data)
-        await leader.append(build_batch([Record(offset_delta=0, key=b"k", value=b"w")], producer_id=5,
-                                        producer_epoch=0, base_sequence=1))
+        await leader.append(
+            build_batch(
+                [Record(offset_delta=0, key=b"k", value=b"w")],
+                producer_id=5,
+                producer_epoch=0,
+                base_sequence=1,
+            )
+        )
         await copy(leader, follower)
         assert follower.producer_state.producers[5].last_seq == 1
         await follower.truncate_to(1)
