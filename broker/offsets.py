@@ -196,8 +196,9 @@ class OffsetsLog(Protocol):
         `OffsetsLogError` (carrying a Kafka error code) or OSError on failure."""
         ...
 
-    def read(self, partition: int) -> AsyncIterator[RawRecord]:
-        """Every record of the partition, from the start, in order."""
+    def read(self, partition: int) -> AsyncIterator[Sequence[RawRecord]]:
+        """Every record of the partition, from the start, in order, in chunks (a loader handles a
+        chunk in one loop, not an await per record)."""
         ...
 
 
@@ -232,9 +233,8 @@ class MemoryOffsetsLog:
         self.partitions.setdefault(partition, []).extend(records)
         self.appends.append((partition, len(records)))
 
-    async def read(self, partition: int) -> AsyncIterator[RawRecord]:
-        for record in list(self.partitions.get(partition, ())):
-            yield record
+    async def read(self, partition: int) -> AsyncIterator[Sequence[RawRecord]]:
+        yield list(self.partitions.get(partition, ()))
 
     def decoded(self, partition: int) -> list[Record | None]:
         return [decode_record(k, v) for k, v in self.partitions.get(partition, ())]
@@ -271,9 +271,9 @@ class PartitionLogAdapter:
                     f"{OFFSETS_TOPIC}-{partition}: not replicated within offsets.commit.timeout.ms",
                 ) from e
 
-    async def read(self, partition: int) -> AsyncIterator[RawRecord]:
+    async def read(self, partition: int) -> AsyncIterator[Sequence[RawRecord]]:
         partition_log = self._log_for(partition)
         if partition_log is None:
             return
-        async for key, value in partition_log.read_records():
-            yield key, value
+        async for chunk in partition_log.key_value_batches():
+            yield chunk

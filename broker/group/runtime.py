@@ -209,9 +209,11 @@ class CoordinatorRuntime:
         # of the last one seen per key, in the order of those last occurrences (the log order of
         # the survivors), and decode those alone: most of a busy partition is older commits.
         latest: dict[bytes, bytes | None] = {}
-        async for key, value in self.offsets_log.read(self.partition):
-            latest.pop(key, None)
-            latest[key] = value
+        pop = latest.pop
+        async for chunk in self.offsets_log.read(self.partition):
+            for key, value in chunk:
+                pop(key, None)
+                latest[key] = value
         records = []
         for key, value in latest.items():
             try:

@@ -40,8 +40,8 @@ from protocol.records import (
     CorruptRecordError,
     Record,
     TimestampType,
+    batch_key_values,
     build_batch,
-    decode_batch,
     iter_batches,
     set_max_timestamp,
 )
@@ -693,11 +693,18 @@ class Log:
 
     async def read_records(self, start: int = 0) -> AsyncIterator[tuple[bytes | None, bytes | None]]:
         """(key, value) of every record from offset `start` on, in order."""
+        async for chunk in self.key_value_batches(start):
+            for key_value in chunk:
+                yield key_value
+
+    async def key_value_batches(
+        self, start: int = 0
+    ) -> AsyncIterator[list[tuple[bytes | None, bytes | None]]]:
+        """The (key, value) of the records of each batch from offset `start` on, a list a batch
+        (control batches left out): a whole partition read with one await per batch."""
         async for h, data in self.batches(start):
-            if h.is_control:
-                continue
-            for _, _, record in decode_batch(data):
-                yield record.key, record.value
+            if not h.is_control:
+                yield batch_key_values(data)
 
     # --- timestamps (ListOffsets) ----------------------------------------------------------
 
