@@ -440,7 +440,10 @@ def _read_varbytes(stream: io.BytesIO) -> bytes | None:
     n = p.zigzag_decode(p.read_uvarint(stream))
     if n < 0:
         return None
-    data = stream.read(n)
+    try:
+        data = stream.read(n)
+    except OverflowError as e:  # a corrupt length beyond any index
+        raise CorruptRecordError(f"record field length {n} is invalid") from e
     if len(data) != n:
         raise CorruptRecordError("record field runs past the end of the batch")
     return data

@@ -244,6 +244,19 @@ def test_key_values_reads_what_decode_reads(records, codec):
     assert batch_key_values(buf) == [(r.key, r.value) for r in decode_batch(buf).records]
 
 
+def test_a_corrupt_field_length_beyond_any_index_is_a_corrupt_record():
+    """Found by the property below: a varint length too large for an index raised OverflowError
+    from decode_records instead of CorruptRecordError (a fetched or loaded batch's bad bytes)."""
+    body = bytearray(build_batch([Record(offset_delta=0, key=None, value=b"v")])[HEADER_SIZE:])
+    # length, attributes, timestamp delta, offset delta, then the key length: make it enormous
+    huge = bytes([0xFE] + [0xFF] * 8 + [0x7F])  # 2**69 - 1: past any index
+    data = bytes(body[:4]) + huge + bytes(body[5:])
+    with pytest.raises(CorruptRecordError):
+        decode_records(data, 1)
+    with pytest.raises(CorruptRecordError):
+        key_values(data, 1)
+
+
 @settings(max_examples=200, deadline=None)
 @given(records=record_lists(max_size=8), cut=st.integers(0, 1 << 16), flip=st.integers(0, 255))
 def test_key_values_refuses_what_decode_refuses(records, cut, flip):
