@@ -557,8 +557,9 @@ def build_batch(
     )
 
 
-def decode_batch(buf: Buffer, pos: int = 0, *, check_crc: bool = True) -> RecordBatch:
-    """The batch at `pos`, decompressed; raises `CorruptRecordError` if it is not valid."""
+def _checked_records(buf: Buffer, pos: int, check_crc: bool) -> tuple[BatchHeader, Buffer]:
+    """The header of the batch at `pos` and its records section, decompressed, once the batch's
+    extent, CRC and records count check out; raises `CorruptRecordError`."""
     h = BatchHeader.parse(buf, pos)
     end = pos + h.batch_length + LOG_OVERHEAD
     if end > len(buf):
@@ -574,6 +575,12 @@ def decode_batch(buf: Buffer, pos: int = 0, *, check_crc: bool = True) -> Record
             body = decompress(codec, body)
         except CompressionError as e:
             raise CorruptRecordError(str(e), pos) from e
+    return h, body
+
+
+def decode_batch(buf: Buffer, pos: int = 0, *, check_crc: bool = True) -> RecordBatch:
+    """The batch at `pos`, decompressed; raises `CorruptRecordError` if it is not valid."""
+    h, body = _checked_records(buf, pos, check_crc)
     try:
         records = decode_records(body, h.records_count)
     except CorruptRecordError as e:
@@ -672,20 +679,8 @@ def key_values(data: Buffer, count: int) -> list[tuple[bytes | None, bytes | Non
 def batch_key_values(
     buf: Buffer, pos: int = 0, *, check_crc: bool = True
 ) -> list[tuple[bytes | None, bytes | None]]:
-    """`key_values` of the batch at `pos`, its CRC checked and its records decompressed."""
-    h = BatchHeader.parse(buf, pos)
-    end = pos + h.batch_length + LOG_OVERHEAD
-    if end > len(buf):
-        raise CorruptRecordError("record batch runs past the end of the buffer", pos)
-    if check_crc and h.crc != compute_crc(buf, pos, end - pos):
-        raise CorruptRecordError("record batch CRC mismatch", pos)
-    body: Buffer = memoryview(buf)[pos + HEADER_SIZE : end]
-    codec = h.attributes & CODEC_MASK
-    if codec:
-        try:
-            body = decompress(codec, body)
-        except CompressionError as e:
-            raise CorruptRecordError(str(e), pos) from e
+    """`key_values` of the batch at `pos`, checked and decompressed as `decode_batch` does."""
+    h, body = _checked_records(buf, pos, check_crc)
     return key_values(body, h.records_count)
 
 

@@ -240,12 +240,7 @@ class Log:
     def _assign(
         self, batches: list[PreparedBatch], durable: bool
     ) -> tuple[AppendInfo, asyncio.Future[Any] | None]:
-        if self.deleted:
-            raise LogDeleted(f"{self.name} was deleted")
-        if self.failed is not None:
-            raise LogOffline(f"{self.name} is offline after an I/O error: {self.failed}")
-        if self.closed:
-            raise LogError(f"{self.name} is closed: the broker is stopping", ErrorCode.NOT_LEADER_OR_FOLLOWER)
+        self._check_appendable()
         if not batches:
             raise RecordError(ErrorCode.INVALID_RECORD, "no record batch to append")
         pending: dict[int, ProducerEntry] = {}
@@ -292,6 +287,15 @@ class Log:
         info = AppendInfo(first, self.next_offset - 1, append_time, self.log_start_offset)
         return info, future
 
+    def _check_appendable(self) -> None:
+        """Raise why nothing can be appended now (deleted, offline after an I/O error, closing)."""
+        if self.deleted:
+            raise LogDeleted(f"{self.name} was deleted")
+        if self.failed is not None:
+            raise LogOffline(f"{self.name} is offline after an I/O error: {self.failed}")
+        if self.closed:
+            raise LogError(f"{self.name} is closed: the broker is stopping", ErrorCode.NOT_LEADER_OR_FOLLOWER)
+
     def _place(
         self,
         h: BatchHeader,
@@ -325,12 +329,7 @@ class Log:
         fsynced, as Kafka's followers leave that to the flush policy. Batches below the log end
         (a fetch that overlapped) are skipped; a torn last batch is left for the next fetch.
         Raises CorruptRecordError for a batch that fails its checks."""
-        if self.deleted:
-            raise LogDeleted(f"{self.name} was deleted")
-        if self.failed is not None:
-            raise LogOffline(f"{self.name} is offline after an I/O error: {self.failed}")
-        if self.closed:
-            raise LogError(f"{self.name} is closed: the broker is stopping", ErrorCode.NOT_LEADER_OR_FOLLOWER)
+        self._check_appendable()
         view = memoryview(records)
         now = self.clock()
         writes: list[PendingWrite] = []
