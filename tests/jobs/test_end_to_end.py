@@ -123,7 +123,11 @@ def run(spark, tmp_path_factory) -> Run:
         wl, answers, (live, moved) = run_workload(loop, base / "data", during_noise)
         final_dir = base / "final"
         for _ in range(5):  # the broker is idle: the copy holds the state it answered
-            shutil.copytree(wl.broker.data_dir, final_dir)
+            try:
+                shutil.copytree(wl.broker.data_dir, final_dir)
+            except (shutil.Error, OSError):  # the log cleaner swapped segment files in under the copy: again
+                shutil.rmtree(final_dir, ignore_errors=True)
+                continue
             if loop.run(wl.generations()) == answers.generations:
                 break
             shutil.rmtree(final_dir)  # a group rebalanced meanwhile (a member dropped under load)
