@@ -385,6 +385,7 @@ class ColumnarDecoder:
             cols[name] = pa.nulls(n, self.schema.field(name).type)
         if "error" in need:
             cols["error"] = self._key_column("error").take(pa.array(kid))
+        put("replica", lambda: pa.nulls(n, pa.int32()))  # set per range by the reader
 
         table = pa.RecordBatch.from_arrays([cols[c] for c in self.columns], schema=self.schema)
         if slow.any():

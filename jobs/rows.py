@@ -55,6 +55,7 @@ OFFSETS_COLUMNS: tuple[tuple[str, str], ...] = (
     ("current_state_timestamp", "timestamp"),
     ("members", f"array<{MEMBER_TYPE}>"),
     ("error", "string"),  # why a record is `unknown`, when it could not be decoded
+    ("replica", "int"),  # the broker.id of the log dir read (a cluster's dirs); null if unknown
 )
 TIMESTAMP_COLUMNS = frozenset(name for name, t in OFFSETS_COLUMNS if t == "timestamp")
 
@@ -204,6 +205,7 @@ class OffsetColumns:
             ):
                 c[name].append(None)
         c["error"].append(error)
+        c["replica"].append(None)  # set per range by the reader, which knows the log dir
 
     def as_dicts(self) -> list[dict[str, Any]]:
         """The rows as dicts (for tests and small reads)."""
