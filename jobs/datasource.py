@@ -356,8 +356,10 @@ def read_network(
 ) -> Iterator[pa.RecordBatch]:
     from jobs import network
 
-    raw = network.fetch_batches(part.bootstrap, part.topic, part.partition, part.start, part.end)
-    yield from decode_batches(raw, part.partition, schema, batch_rows=batch_rows)
+    stats = segments.ReadStats()
+    raw = network.fetch_batches(part.bootstrap, part.topic, part.partition, part.start, part.end, stats)
+    for batch in decode_batches(raw, part.partition, schema, batch_rows=batch_rows):
+        yield with_replica(batch, stats.replica)  # the leader it was fetched from
 
 
 class OffsetsDataSource(DataSource):

@@ -96,6 +96,7 @@ class ReadStats:
     torn_bytes: int = 0  # incomplete batches skipped at segment ends
     invalid_batches: int = 0  # segments cut at a batch that is not valid
     reopened: int = 0  # segments looked for again after the cleaner swapped them
+    replica: int | None = None  # over the network: the broker the last batches came from
     notes: list[str] = field(default_factory=list)
 
 
