@@ -408,3 +408,57 @@ def test_list_describe_delete() -> None:
     cg.pump()
     assert cg.replies[w] == [(GROUP, E.NONE)]
     assert GROUP not in cg.shard.consumer_groups.groups
+
+
+def test_offset_commit_checks_the_member_epoch_and_classic_join_is_refused() -> None:
+    from broker.group.events import CommitPartition, JoinGroup, OffsetCommit
+
+    cg = CG()
+    cg.add_topic("t", 2)
+    r = cg.join("a", ["t"])
+
+    def commit(member: str, epoch: int, version: int = 9) -> ErrorCode:
+        w = Waiter(f"commit {member} {epoch}")
+        cg.shard.commit_offsets(
+            OffsetCommit(GROUP, epoch, member, topics=[("t", [CommitPartition(0, 5)])], api_version=version),
+            w,
+        )
+        cg.pump()
+        return cg.replies[w][0][1][0][1]
+
+    assert commit("a", r.member_epoch + 1) == E.STALE_MEMBER_EPOCH
+    assert commit("nobody", r.member_epoch) == E.UNKNOWN_MEMBER_ID
+    assert commit("a", r.member_epoch, version=8) == E.UNSUPPORTED_VERSION
+    assert commit("a", r.member_epoch) == E.NONE
+    assert cg.shard.fetch_offsets(GROUP, [("t", [0])]).topics[0][1][0].offset == 5
+    w = Waiter("join")
+    cg.shard.join_group(
+        JoinGroup(GROUP, "", None, "c", "/h", 10_000, 10_000, "consumer", [("range", b"")]), w
+    )
+    cg.pump()
+    assert cg.replies[w].error == E.INCONSISTENT_GROUP_PROTOCOL
+    # A member of a non-empty classic group cannot take the id with the consumer protocol.
+    w = Waiter("classic")
+    cg.shard.join_group(
+        JoinGroup(
+            "classic",
+            "",
+            None,
+            "c",
+            "/h",
+            10_000,
+            10_000,
+            "consumer",
+            [("range", b"")],
+            require_known_member_id=False,
+        ),
+        w,
+    )
+    cg.pump()
+    req = ConsumerGroupHeartbeat(
+        "classic", "x", 0, rebalance_timeout_ms=1, subscribed_topic_names=["t"], topic_partitions=[]
+    )
+    w = Waiter("cg-on-classic")
+    cg.shard.consumer_group_heartbeat(req, w)
+    cg.pump()
+    assert cg.replies[w].error == E.GROUP_ID_NOT_FOUND
