@@ -76,6 +76,7 @@ def run_confluent(a: argparse.Namespace, commands: queue.Queue) -> None:
 
 def run_kbroker(a: argparse.Namespace, commands: queue.Queue) -> None:
     from client.consumer import AsyncConsumer
+    from client.structs import TopicPartition
 
     async def main() -> None:
         owned: set[int] = set()
@@ -110,16 +111,17 @@ def run_kbroker(a: argparse.Namespace, commands: queue.Queue) -> None:
             while not commands.empty():
                 cmd = commands.get()
                 if cmd["cmd"] == "commit":
-                    offsets = {tp: consumer.position_of(tp) for tp in consumer.assignment()}
-                    offsets = {tp: o for tp, o in offsets.items() if o is not None}
+                    offsets = {tp: await consumer.position(tp) for tp in consumer.assignment()}
                     if offsets:
                         await consumer.commit(offsets)
                     emit("committed", offsets={tp.partition: o for tp, o in offsets.items()})
                 elif cmd["cmd"] == "fetch":
-                    fetched = await consumer.committed_offsets([(a.topic, p) for p in cmd["partitions"]])
-                    emit("offsets", offsets={p: o for (_, p), o in fetched.items()})
+                    fetched = {
+                        p: await consumer.committed(TopicPartition(a.topic, p)) for p in cmd["partitions"]
+                    }
+                    emit("offsets", offsets=fetched)
                 elif cmd["cmd"] == "close":
-                    await consumer.stop()
+                    await consumer.close()
                     emit("closed")
                     return
 

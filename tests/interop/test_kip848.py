@@ -1,5 +1,6 @@
 """KIP-848 consumer groups with real clients: confluent-kafka (librdkafka, `group.protocol=consumer`),
-each member a process of its own, against an in-process broker.
+our AsyncConsumer (`group_protocol="consumer"`) and a mixed group of both, each member a process
+of its own, against an in-process broker.
 
 Three members form a group, a fourth joins, one leaves, one is killed: after each step every
 partition is assigned exactly once (the broker's view and the members' own), and over the whole
@@ -128,7 +129,11 @@ def consumed(agents: list[Agent]) -> set[tuple[int, int]]:
     return {(p, o) for a in agents for e in a.events if e["event"] == "consumed" for p, o in e["items"]}
 
 
-@pytest.mark.parametrize("clients", [["confluent"] * 4])
+@pytest.mark.parametrize(
+    "clients",
+    [["confluent"] * 4, ["kbroker"] * 4, ["confluent", "kbroker", "confluent", "kbroker"]],
+    ids=["confluent", "kbroker", "mixed"],
+)
 async def test_consumer_protocol_group_lifecycle(kbroker, clients: list[str]) -> None:
     bootstrap = f"127.0.0.1:{kbroker.bound_port}"
     topic, group = f"orders-{uuid.uuid4().hex[:6]}", f"g-{uuid.uuid4().hex[:6]}"
