@@ -3,20 +3,24 @@ the coordinator computes the assignment (broker/group/consumer_group_manager.py)
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Coroutine
 from typing import TYPE_CHECKING, Any
 
 from broker.apis.join_group import client_host
-from broker.group.consumer_group_manager import ConsumerGroupHeartbeat
+from broker.group.consumer_group_manager import ConsumerGroupHeartbeat, HeartbeatResult
 from broker.server import RequestContext
 
 if TYPE_CHECKING:
     from broker.broker import Broker
 
 
-async def handle(broker: Broker, ctx: RequestContext, request: Any) -> dict[str, Any]:
+def handle(
+    broker: Broker, ctx: RequestContext, request: Any
+) -> dict[str, Any] | Coroutine[Any, Any, dict[str, Any]]:
+    # A plain heartbeat is answered in the same pass (no task); one that writes records is awaited.
     owned = request["topic_partitions"]
     names = request["subscribed_topic_names"]
-    result = await broker.groups.consumer_group_heartbeat(
+    result = broker.groups.consumer_group_heartbeat(
         ConsumerGroupHeartbeat(
             group_id=request["group_id"],
             member_id=request["member_id"],
@@ -35,6 +39,16 @@ async def handle(broker: Broker, ctx: RequestContext, request: Any) -> dict[str,
             api_version=ctx.header.api_version,
         )
     )
+    if isinstance(result, HeartbeatResult):
+        return _answer(result)
+    return _later(result)
+
+
+async def _later(result: Awaitable[HeartbeatResult]) -> dict[str, Any]:
+    return _answer(await result)
+
+
+def _answer(result: HeartbeatResult) -> dict[str, Any]:
     assignment = result.assignment
     return {
         "throttle_time_ms": 0,

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import enum
 import uuid
+from collections import Counter
 from dataclasses import dataclass, field, replace
 
 from protocol.consumer_group_records import (
@@ -139,6 +140,8 @@ class ConsumerGroup:
         "subscription_metadata",
         "target",
         "owners",
+        "topic_refs",
+        "regex_refs",
     )
 
     def __init__(self, group_id: str) -> None:
@@ -151,6 +154,9 @@ class ConsumerGroup:
         self.subscription_metadata: dict[str, TopicMetadata] = {}  # topic name -> its metadata
         self.target: dict[str, Partitions] = {}  # member id -> target assignment
         self.owners: dict[TopicPartitionId, tuple[str, int]] = {}  # partition -> (member, its epoch)
+        # how many members subscribe to each topic name / regex (kept by replay: O(1) checks)
+        self.topic_refs: Counter[str] = Counter()
+        self.regex_refs: Counter[str] = Counter()
 
     @property
     def state(self) -> ConsumerGroupState:
@@ -216,6 +222,11 @@ class ConsumerGroup:
 
     def _put_member(self, member: ConsumerGroupMember) -> None:
         old = self.members.get(member.member_id)
+        if old is not None:
+            self._unref(old)
+        self.topic_refs.update(member.subscribed_topic_names)
+        if member.subscribed_topic_regex:
+            self.regex_refs[member.subscribed_topic_regex] += 1
         if old is not None and old.instance_id is not None and old.instance_id != member.instance_id:
             self.static_members.pop(old.instance_id, None)
         self.members[member.member_id] = member
@@ -226,9 +237,18 @@ class ConsumerGroup:
         member = self.members.pop(member_id, None)
         if member is None:
             return
+        self._unref(member)
         self._release(member)
         if member.instance_id is not None and self.static_members.get(member.instance_id) == member_id:
             del self.static_members[member.instance_id]
+
+    def _unref(self, member: ConsumerGroupMember) -> None:
+        self.topic_refs.subtract(member.subscribed_topic_names)
+        self.topic_refs += Counter()  # drops the zeros
+        if member.subscribed_topic_regex:
+            self.regex_refs[member.subscribed_topic_regex] -= 1
+            if self.regex_refs[member.subscribed_topic_regex] <= 0:
+                del self.regex_refs[member.subscribed_topic_regex]
 
     def _release(self, member: ConsumerGroupMember) -> None:
         for tp in member.owned_partitions():

@@ -320,14 +320,19 @@ class ConsumerGroupManager:
                 or updated.subscribed_topic_regex != member.subscribed_topic_regex
                 or updated.server_assignor != member.server_assignor
             )
-        members = dict(group.members)
-        if replaced is not None:
-            del members[replaced]
-        members[member_id] = updated
-        metadata = self._subscription_metadata(members)
-        if metadata != group.subscription_metadata:
-            records.append(subscription_metadata_record(group_id, metadata))
-            bump = True
+        subscription_moved = is_new or replaced is not None or bump
+        if subscription_moved or self._metadata_changed(group):
+            # (recomputed only then: a heartbeat of a stable member costs O(1), not O(members))
+            members = dict(group.members)
+            if replaced is not None:
+                del members[replaced]
+            members[member_id] = updated
+            metadata = self._subscription_metadata(members)
+            if metadata != group.subscription_metadata:
+                records.append(subscription_metadata_record(group_id, metadata))
+                bump = True
+        else:
+            members, metadata = group.members, group.subscription_metadata
         group_epoch = group.group_epoch
         if bump:
             group_epoch += 1
@@ -489,6 +494,25 @@ class ConsumerGroupManager:
         self._fence_later(group_id, member_id, epoch, "the member failed to revoke its partitions in time")
 
     # -- subscriptions and the target assignment ------------------------------------------------
+
+    def _metadata_changed(self, group: ConsumerGroup) -> bool:
+        """Have the subscribed topics changed (partitions added, deleted, created, a regex that
+        matches more or fewer topics) since the group's subscription metadata was written?"""
+        all_topics = self.topics()
+        known = group.subscription_metadata
+        for name, tm in known.items():
+            t = all_topics.get(name)
+            if t is None or t.topic_id != tm.topic_id or t.partitions != tm.num_partitions:
+                return True
+        if any(name not in known and name in all_topics for name in group.topic_refs):
+            return True
+        if group.regex_refs:
+            regex_topics = set()
+            for pattern in group.regex_refs:
+                regex_topics.update(self._resolve_regex(pattern, all_topics))
+            if any(name not in known for name in regex_topics):
+                return True
+        return False
 
     def _resolve_regex(self, pattern: str, names: Iterable[str]) -> list[str]:
         compiled = self._regexes.get(pattern)

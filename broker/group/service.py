@@ -224,7 +224,11 @@ class GroupCoordinatorService:
 
     # -- KIP-848 consumer groups ------------------------------------------------------------------
 
-    async def consumer_group_heartbeat(self, req: ConsumerGroupHeartbeat) -> HeartbeatResult:
+    def consumer_group_heartbeat(
+        self, req: ConsumerGroupHeartbeat
+    ) -> HeartbeatResult | asyncio.Future[HeartbeatResult]:
+        """The answer at once when the shard has it (a plain heartbeat: no records to write), else
+        a future resolved once the records are written."""
         if not self.config.consumer.enabled:
             return HeartbeatResult(E.UNSUPPORTED_VERSION, "The consumer group protocol is not enabled.")
         error = self._unavailable(req.group_id)
@@ -233,7 +237,8 @@ class GroupCoordinatorService:
         if error is not None:
             return HeartbeatResult(error)
         runtime = self.runtime_for(req.group_id)
-        return await runtime.submit(runtime.shard.consumer_group_heartbeat, req)
+        future = runtime.submit(runtime.shard.consumer_group_heartbeat, req)
+        return future.result() if future.done() else future
 
     def consumer_group_describe(self, group_ids: Iterable[str]) -> list[DescribedConsumerGroup]:
         described = []
