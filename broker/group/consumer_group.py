@@ -158,6 +158,23 @@ class ConsumerGroup:
         self.topic_refs: Counter[str] = Counter()
         self.regex_refs: Counter[str] = Counter()
 
+    def copy(self) -> ConsumerGroup:
+        """A copy to replay records onto that are not written yet (members are immutable)."""
+        c = ConsumerGroup(self.group_id)
+        c.group_epoch, c.assignment_epoch, c.created_ms = (
+            self.group_epoch,
+            self.assignment_epoch,
+            self.created_ms,
+        )
+        c.members = dict(self.members)
+        c.static_members = dict(self.static_members)
+        c.subscription_metadata = dict(self.subscription_metadata)
+        c.target = dict(self.target)
+        c.owners = dict(self.owners)
+        c.topic_refs = Counter(self.topic_refs)
+        c.regex_refs = Counter(self.regex_refs)
+        return c
+
     @property
     def state(self) -> ConsumerGroupState:
         if not self.members:

@@ -137,8 +137,9 @@ def compile_regex(pattern: str) -> Any:
 @dataclass(slots=True)
 class _Plan:
     records: list[ConsumerGroupRecord]
-    result: HeartbeatResult
-    after: Callable[[], None] | None = None
+    result: HeartbeatResult | None  # None: no one to answer (a timer's)
+    after: Callable[[], None] | None = None  # once written (timers)
+    on_error: Callable[[ErrorCode], None] | None = None  # the write failed
 
 
 class ConsumerGroupManager:
@@ -154,60 +155,78 @@ class ConsumerGroupManager:
         self.topics: TopicsView = dict
         # A classic group holds this id and is not empty: consumer members may not take it.
         self.classic_group_busy: Callable[[str], bool] = lambda _group_id: False
-        self._busy: dict[str, deque[Callable[[], None]]] = {}
+        self._busy: dict[str, deque[tuple[Callable[[], _Plan], Any]]] = {}
+        self._shadowing = False  # replaying onto a copy of a group (no timers touched)
         self._regexes: dict[str, Any] = {}
 
     # -- the per-group queue --------------------------------------------------------------------
 
-    def _run(self, group_id: str, op: Callable[[], None]) -> None:
+    def _run(self, group_id: str, compute: Callable[[], _Plan], waiter: Any = None) -> None:
+        """Compute a request (waiter None: a timer's) now, or after the group's write in flight."""
         queue = self._busy.get(group_id)
         if queue is not None:
-            queue.append(op)
+            queue.append((compute, waiter))
         else:
-            op()
+            self._process(group_id, deque([(compute, waiter)]))
 
-    def _write(
-        self, group_id: str, records: list[ConsumerGroupRecord], then: Callable[[ErrorCode], None]
-    ) -> None:
-        self._busy[group_id] = deque()
-        self.outputs.write(records, partial(self._written, group_id, then))
-
-    def _written(self, group_id: str, then: Callable[[ErrorCode], None], error: ErrorCode) -> None:
-        queue = self._busy.pop(group_id, deque())
+    def _process(self, group_id: str, ops: deque[tuple[Callable[[], _Plan], Any]]) -> None:
+        """Compute `ops` in order. Until one has records to write, each is answered at once. From
+        the first that has on, each is decided on a copy of the group with the records before it
+        replayed (the group itself changes only when they are durable); their records are written
+        in one append, and all of them are answered once it is done."""
+        settled: list[tuple[_Plan, Any]] = []
+        records: list[ConsumerGroupRecord] = []
+        real = self.groups.get(group_id)
+        shadowing = False
         try:
-            then(error)
+            while ops:
+                compute, waiter = ops.popleft()
+                try:
+                    plan = compute()
+                except GroupError as e:
+                    plan = _Plan([], HeartbeatResult(e.error, e.message))
+                if not shadowing:
+                    if not plan.records:
+                        self._finish(plan, waiter, E.NONE)
+                        continue
+                    shadowing = self._shadowing = True
+                    if real is not None:
+                        self.groups[group_id] = real.copy()
+                for record in plan.records:
+                    self.replay(record)
+                records.extend(plan.records)
+                settled.append((plan, waiter))
         finally:
-            while queue:
-                queue.popleft()()
-                if group_id in self._busy:  # that one writes: the rest wait for it
-                    self._busy[group_id].extend(queue)
-                    break
+            if shadowing:
+                self._shadowing = False
+                if real is not None:
+                    self.groups[group_id] = real
+                else:
+                    self.groups.pop(group_id, None)
+        if settled:
+            self._busy[group_id] = deque()
+            self.outputs.write(records, partial(self._written, group_id, settled))
 
-    def _submit(self, group_id: str, compute: Callable[[], _Plan], waiter: Any) -> None:
-        def op() -> None:
-            try:
-                plan = compute()
-            except GroupError as e:
-                self.outputs.reply(waiter, HeartbeatResult(e.error, e.message))
-                return
-            if not plan.records:
-                if plan.after is not None:
-                    plan.after()
-                self.outputs.reply(waiter, plan.result)
-                return
+    def _written(self, group_id: str, settled: list[tuple[_Plan, Any]], error: ErrorCode) -> None:
+        queue = self._busy.pop(group_id, deque())
+        if error != E.NONE:
+            log.warning("fail to store consumer group", group=group_id, error=error.name)
+        for plan, waiter in settled:
+            self._finish(plan, waiter, error)
+        if queue:
+            self._process(group_id, queue)
 
-            def then(error: ErrorCode) -> None:
-                if error != E.NONE:
-                    log.warning("fail to store consumer group", group=group_id, error=error.name)
-                    self.outputs.reply(waiter, HeartbeatResult(append_error_to_response_error(error)))
-                    return
-                if plan.after is not None:
-                    plan.after()
-                self.outputs.reply(waiter, plan.result)
-
-            self._write(group_id, plan.records, then)
-
-        self._run(group_id, op)
+    def _finish(self, plan: _Plan, waiter: Any, error: ErrorCode) -> None:
+        if error != E.NONE:
+            if plan.on_error is not None:
+                plan.on_error(error)
+            if waiter is not None:
+                self.outputs.reply(waiter, HeartbeatResult(append_error_to_response_error(error)))
+            return
+        if plan.after is not None:
+            plan.after()
+        if waiter is not None and plan.result is not None:
+            self.outputs.reply(waiter, plan.result)
 
     # == ConsumerGroupHeartbeat =================================================================
 
@@ -218,9 +237,9 @@ class ConsumerGroupManager:
             self.outputs.reply(waiter, HeartbeatResult(e.error, e.message))
             return
         if req.member_epoch in (LEAVE_GROUP_MEMBER_EPOCH, LEAVE_GROUP_STATIC_MEMBER_EPOCH):
-            self._submit(req.group_id, partial(self._leave, req), waiter)
+            self._run(req.group_id, partial(self._leave, req), waiter)
         else:
-            self._submit(req.group_id, partial(self._heartbeat, req), waiter)
+            self._run(req.group_id, partial(self._heartbeat, req), waiter)
 
     def _validate(self, req: ConsumerGroupHeartbeat) -> None:
         def invalid(message: str) -> GroupError:
@@ -622,24 +641,22 @@ class ConsumerGroupManager:
     def _fence_later(self, group_id: str, member_id: str, epoch: int | None, reason: str) -> None:
         self._run(group_id, partial(self._fence, group_id, member_id, epoch, reason))
 
-    def _fence(self, group_id: str, member_id: str, epoch: int | None, reason: str) -> None:
+    def _fence(self, group_id: str, member_id: str, epoch: int | None, reason: str) -> _Plan:
         group = self.groups.get(group_id)
         member = None if group is None else group.members.get(member_id)
         if group is None or member is None:
-            return
+            return _Plan([], None)
         if epoch is not None and (
             member.state is not MemberState.UNREVOKED_PARTITIONS or member.member_epoch != epoch
         ):
-            return  # it revoked in time after all
+            return _Plan([], None)  # it revoked in time after all
         log.info("fence member", group=group_id, member=member_id, epoch=member.member_epoch, reason=reason)
-
-        def then(error: ErrorCode) -> None:
-            if error == E.NONE:
-                self._cancel_timers(group_id, member_id)
-            else:  # try again later
-                self._schedule_session(group_id, member_id)
-
-        self._write(group_id, self._fence_records(group, member), then)
+        return _Plan(
+            self._fence_records(group, member),
+            None,
+            partial(self._cancel_timers, group_id, member_id),
+            lambda _error: self._schedule_session(group_id, member_id),  # try again later
+        )
 
     # == Replay =================================================================================
 
@@ -658,6 +675,8 @@ class ConsumerGroupManager:
 
     def _drop(self, group: ConsumerGroup) -> None:
         del self.groups[group.group_id]
+        if self._shadowing:
+            return
         for member_id in group.members:
             self._cancel_timers(group.group_id, member_id)
         log.info("remove consumer group", group=group.group_id)

@@ -462,3 +462,193 @@ def test_offset_commit_checks_the_member_epoch_and_classic_join_is_refused() -> 
     cg.shard.consumer_group_heartbeat(req, w)
     cg.pump()
     assert cg.replies[w].error == E.GROUP_ID_NOT_FOUND
+
+
+def test_consumer_group_config_keys_and_api_versions() -> None:
+    import pytest
+
+    from broker.apis import advertised_versions
+    from broker.config import Config, ConfigError
+
+    config = Config({})
+    consumer = ConsumerGroupConfig.from_config(config)
+    assert consumer == ConsumerGroupConfig()  # Kafka's defaults
+    assert (consumer.session_timeout_ms, consumer.heartbeat_interval_ms, consumer.assignors) == (
+        45_000,
+        5_000,
+        ("uniform", "range"),
+    )
+    kafka_names = Config(
+        {"group.consumer.assignors": "org.apache.kafka.coordinator.group.assignor.RangeAssignor"}
+    )
+    assert ConsumerGroupConfig.from_config(kafka_names).assignors == ("range",)
+    for bad in (
+        {
+            "group.consumer.heartbeat.interval.ms": "50000",
+            "group.consumer.max.heartbeat.interval.ms": "60000",
+        },
+        {"group.consumer.session.timeout.ms": "1000"},
+        {"group.consumer.assignors": "sticky"},
+        {"group.coordinator.rebalance.protocols": "classic,nope"},
+    ):
+        with pytest.raises(ConfigError, match=next(iter(bad)).replace(".", r"\.")):
+            Config(bad)
+    assert not ConsumerGroupConfig.from_config(
+        Config({"group.coordinator.rebalance.protocols": "classic"})
+    ).enabled
+    keys = {v["api_key"] for v in advertised_versions(True)}
+    assert {68, 69} <= keys
+    assert not {68, 69} & {v["api_key"] for v in advertised_versions(False)}
+
+
+def test_requests_queued_behind_a_write_are_decided_in_order_and_written_as_one_append() -> None:
+    cg = CG()
+    cg.add_topic("t", 8)
+    rng = random.Random(6)
+    members = [Member(cg, f"m{i}", ["t"]) for i in range(3)]
+    converge(cg, members, rng)
+    cg.auto_append = False
+    join = Waiter("m3 joins")
+    cg.shard.consumer_group_heartbeat(
+        ConsumerGroupHeartbeat(
+            GROUP, "m3", 0, rebalance_timeout_ms=1000, subscribed_topic_names=["t"], topic_partitions=[]
+        ),
+        join,
+    )
+    cg.pump()
+    assert len(cg.held) == 1 and join not in cg.replies
+    waiters = []
+    for m in members:  # each heartbeats while the join is being written
+        w = Waiter(m.member_id)
+        waiters.append(w)
+        cg.shard.consumer_group_heartbeat(
+            ConsumerGroupHeartbeat(
+                GROUP, m.member_id, m.epoch, topic_partitions=[(t, sorted(ps)) for t, ps in m.owned.items()]
+            ),
+            w,
+        )
+    cg.pump()
+    assert len(cg.held) == 1 and not any(w in cg.replies for w in waiters)
+    epoch_before = cg.group.group_epoch
+    first = cg.held.pop()
+    cg.shard.appended(first, E.NONE)
+    cg.pump()
+    assert cg.group.group_epoch == epoch_before + 1 and cg.replies[join].error == E.NONE
+    # The three heartbeats were decided on the new target, one after the other, and written together.
+    assert len(cg.held) == 1 and not any(w in cg.replies for w in waiters)
+    batch = cg.held.pop()
+    assert {r.key.member_id for r in batch.records} == {"m0", "m1", "m2"}
+    cg.shard.appended(batch, E.NONE)
+    cg.pump()
+    results = [cg.replies[w] for w in waiters]
+    assert all(r.error == E.NONE for r in results)
+    revoking = [r for r in results if r.assignment is not None]
+    assert revoking  # someone gives up partitions for m3
+    held: dict[Any, str] = {}
+    for m in cg.group.members.values():
+        for tp in m.owned_partitions():
+            assert tp not in held, (tp, held.get(tp), m.member_id)
+            held[tp] = m.member_id
+
+
+@given(
+    st.lists(st.sampled_from(["send", "send", "complete", "collect", "join", "leave"]), max_size=60),
+    st.randoms(),
+)
+@settings(max_examples=60, deadline=None)
+def test_never_two_owners_with_writes_in_flight(ops: list[str], rng: random.Random) -> None:
+    """Heartbeats sent without waiting, writes completed later (in order): requests queue behind
+    writes and are decided in batches; still never two owners, and the group converges."""
+    cg = CG(auto_append=False)
+    cg.add_topic("t", 6)
+    epochs: dict[str, int] = {}
+    owned: dict[str, dict[uuid.UUID, set[int]]] = {}
+    inflight: dict[str, Waiter] = {}
+    n = 0
+
+    def send(mid: str) -> None:
+        if mid in inflight:
+            return
+        w = Waiter(f"{mid}#{len(cg.replies)}")
+        if epochs[mid] <= 0:
+            req = ConsumerGroupHeartbeat(
+                GROUP, mid, 0, rebalance_timeout_ms=1000, subscribed_topic_names=["t"], topic_partitions=[]
+            )
+        else:
+            req = ConsumerGroupHeartbeat(
+                GROUP, mid, epochs[mid], topic_partitions=[(t, sorted(p)) for t, p in owned[mid].items()]
+            )
+        cg.shard.consumer_group_heartbeat(req, w)
+        inflight[mid] = w
+        cg.pump()
+
+    def collect() -> None:
+        for mid, w in list(inflight.items()):
+            if w in cg.replies:
+                del inflight[mid]
+                r = cg.replies[w]
+                if mid not in epochs:
+                    continue  # left meanwhile
+                if r.error in (E.FENCED_MEMBER_EPOCH, E.UNKNOWN_MEMBER_ID):
+                    epochs[mid], owned[mid] = 0, {}
+                elif r.error == E.NONE:
+                    epochs[mid] = r.member_epoch
+                    if r.assignment is not None:
+                        owned[mid] = {t: set(p) for t, p in r.assignment.items()}
+        seen: dict[Any, str] = {}
+        for mid, parts in owned.items():
+            for t, ps in parts.items():
+                for p in ps:
+                    assert (t, p) not in seen, f"{(t, p)} owned by {seen[(t, p)]} and {mid}"
+                    seen[(t, p)] = mid
+
+    def complete() -> None:
+        if cg.held:
+            cg.shard.appended(cg.held.pop(0), E.NONE)
+            cg.pump()
+
+    for op in ops:
+        if op == "join" or not epochs:
+            mid = f"m{n}"
+            n += 1
+            epochs[mid], owned[mid] = 0, {}
+            send(mid)
+        elif op == "leave":
+            mid = rng.choice(sorted(epochs))
+            if mid not in inflight and epochs[mid] > 0:
+                del epochs[mid], owned[mid]
+                cg.shard.consumer_group_heartbeat(
+                    ConsumerGroupHeartbeat(GROUP, mid, -1), Waiter(f"leave {mid}")
+                )
+                cg.pump()
+        elif op == "send":
+            send(rng.choice(sorted(epochs)))
+        elif op == "complete":
+            complete()
+        collect()
+    for _ in range(200):  # quiesce: everyone heartbeats, every write completes
+        while cg.held:
+            complete()
+            collect()
+        collect()
+        group = cg.shard.consumer_groups.groups.get(GROUP)
+        if not epochs and not inflight:
+            break
+        if (
+            not inflight
+            and group is not None
+            and group.state is ConsumerGroupState.STABLE
+            and set(group.members) == set(epochs)
+            and all(epochs[m] == group.group_epoch for m in epochs)
+            and all(
+                {t: set(p) for t, p in group.members[m].assigned.items() if p} == owned[m] for m in epochs
+            )
+        ):
+            break
+        for mid in sorted(epochs):
+            send(mid)
+    else:
+        raise AssertionError("did not converge")
+    if epochs:
+        flat = sorted(p for parts in owned.values() for ps in parts.values() for p in ps)
+        assert flat == list(range(6))
