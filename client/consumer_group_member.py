@@ -28,7 +28,7 @@ from client.aio import wait_for
 from client.assignors import Assignor
 from client.cluster import Backoff, KafkaClient
 from client.coordinator import ConsumerCoordinator, GroupConfig, RebalanceListener
-from client.errors import GroupFatalError, KafkaError
+from client.errors import GroupFatalError, KafkaError, KafkaTimeoutError
 from client.membership import Action, Generation, MemberState
 from client.structs import TopicPartition
 from client.subscription import SubscriptionState
@@ -109,7 +109,7 @@ class ConsumerGroupMember(ConsumerCoordinator):
         while self.state is not MemberState.STABLE or self.rejoin_needed or self.rebalancing:
             self.poll()
             if time.monotonic() > deadline:
-                raise GroupFatalError(f"no assignment from group {self.group_id!r} within {timeout:.1f}s")
+                raise KafkaTimeoutError(f"no assignment from group {self.group_id!r} within {timeout:.1f}s")
             await asyncio.sleep(0.01)
 
     # --- the heartbeat task ------------------------------------------------------------------
