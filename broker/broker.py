@@ -183,6 +183,7 @@ class Broker:
             self.num_offsets_partitions,
             offsets_log,
             owned=() if self.cluster is not None else None,
+            topics=lambda: self.topics.topics,
         )
         await self._groups.start()  # shards load in the background: COORDINATOR_LOAD_IN_PROGRESS till done
         if self.config["metrics.port"] is not None:  # up before the listeners: scrapable once they are

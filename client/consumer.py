@@ -64,7 +64,11 @@ class AsyncConsumer:
         key_deserializer: Callable[[bytes | None], Any] | None = None,
         value_deserializer: Callable[[bytes | None], Any] | None = None,
         listener: RebalanceListener | None = None,
+        group_protocol: str = "classic",
+        group_remote_assignor: str | None = None,
     ):
+        if group_protocol not in ("classic", "consumer"):
+            raise ValueError("group_protocol must be 'classic' or 'consumer' (KIP-848)")
         if isolation_level not in _ISOLATION:
             raise ValueError(f"isolation_level must be one of {sorted(_ISOLATION)}")
         self.client = KafkaClient(
@@ -102,7 +106,15 @@ class AsyncConsumer:
         self._started = self._closed = False
         self.coordinator: ConsumerCoordinator | None = None
         if group_id is not None:
-            self.coordinator = ConsumerCoordinator(
+            coordinator_class = ConsumerCoordinator
+            extra: dict[str, Any] = {}
+            if group_protocol == "consumer":
+                # KIP-848: the broker assigns; ConsumerGroupHeartbeat alone (consumer_group_member.py)
+                from client.consumer_group_member import ConsumerGroupMember
+
+                coordinator_class = ConsumerGroupMember
+                extra["remote_assignor"] = group_remote_assignor
+            self.coordinator = coordinator_class(
                 self.client,
                 self._subs,
                 GroupConfig(
@@ -120,6 +132,7 @@ class AsyncConsumer:
                 listener,
                 notify=self._notify,
                 on_revoke=self._on_revoke,
+                **extra,
             )
         elif topics:
             raise IllegalStateError("subscribing to topics needs a group_id; use assign() without one")

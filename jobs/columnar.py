@@ -31,6 +31,7 @@ import pyarrow as pa
 
 from jobs import rows as R
 from jobs.segments import RawBatch, ReadStats, _note_invalid_at
+from protocol import consumer_group_records as cgr
 from protocol import group_records as gr
 from protocol.compression import CODEC_MASK, CompressionError, decompress
 from protocol.errors import ProtocolDecodeError
@@ -41,12 +42,15 @@ _KEY_CACHE_MAX = 200_000
 _KINDS = pa.array([R.KIND_OFFSET_COMMIT, R.KIND_GROUP_METADATA, R.KIND_TOMBSTONE, R.KIND_UNKNOWN])
 _K_OC, _K_GM, _K_TOMB, _K_UNKNOWN = range(4)
 # what a key is, for the record's kind
-_KEY_OC, _KEY_GM, _KEY_OTHER, _KEY_BAD = range(4)
+_KEY_OC, _KEY_GM, _KEY_OTHER, _KEY_BAD, _KEY_CG = range(5)
 _NO_KEY = 0  # key id of "record without a key"
 _SPARK_TYPES = dict(R.OFFSETS_COLUMNS)
 _GM_COLUMNS = frozenset(
     {"protocol_type", "generation", "protocol", "leader", "current_state_timestamp", "members"}
 )
+
+
+_CG_COLUMNS = frozenset(R.CONSUMER_GROUP_COLUMNS)
 
 
 class NotFast(Exception):
@@ -118,6 +122,14 @@ class ColumnarDecoder:
         self._key_class_np = np.array(self._key_class, np.int8)
 
     def _add_key(self, data: bytes) -> int:
+        if cgr.is_consumer_group_key(data):
+            # KIP-848 records go record by record (jobs/rows.py), tombstones included
+            self._keys[data] = kid = len(self._key_class)
+            self._key_class.append(_KEY_CG)
+            for name in ("key_type", "key_version", "group", "topic", "partition", "error"):
+                self._key_fields[name].append(None)
+            self._key_arrays.clear()
+            return kid
         try:
             key: gr.Key | None = gr.decode_key(data)
             error = None
@@ -329,7 +341,7 @@ class ColumnarDecoder:
         kind = np.full(n, _K_UNKNOWN, np.int8)
         kind[tomb & ((kclass == _KEY_OC) | (kclass == _KEY_GM))] = _K_TOMB
         oc = (kclass == _KEY_OC) & ~tomb
-        slow = (kclass == _KEY_GM) & ~tomb  # group metadata values: record by record
+        slow = ((kclass == _KEY_GM) & ~tomb) | (kclass == _KEY_CG)  # group metadata: record by record
 
         # 5. OffsetCommitValue v0-v3, gathered where they are
         version = np.where(oc, _gather_be(arr, vstart, 2, limit), -1)
@@ -381,7 +393,7 @@ class ColumnarDecoder:
                 oc,
                 self.schema.field("expire_timestamp").type,
             )
-        for name in _GM_COLUMNS & need:
+        for name in (_GM_COLUMNS | _CG_COLUMNS) & need:
             cols[name] = pa.nulls(n, self.schema.field(name).type)
         if "error" in need:
             cols["error"] = self._key_column("error").take(pa.array(kid))

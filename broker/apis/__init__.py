@@ -9,6 +9,8 @@ from typing import TYPE_CHECKING, Any
 from broker.apis import (
     alter_configs,
     api_versions,
+    consumer_group_describe,
+    consumer_group_heartbeat,
     create_partitions,
     create_topics,
     delete_groups,
@@ -61,8 +63,12 @@ HANDLERS.update(
         ApiKey.LIST_GROUPS: list_groups.handle,
         ApiKey.DELETE_GROUPS: delete_groups.handle,
         ApiKey.OFFSET_DELETE: offset_delete.handle,
+        ApiKey.CONSUMER_GROUP_HEARTBEAT: consumer_group_heartbeat.handle,  # KIP-848
+        ApiKey.CONSUMER_GROUP_DESCRIBE: consumer_group_describe.handle,
     }
 )
+# Served only where group.coordinator.rebalance.protocols has "consumer" (as Kafka, not advertised else).
+CONSUMER_PROTOCOL_APIS = frozenset({ApiKey.CONSUMER_GROUP_HEARTBEAT, ApiKey.CONSUMER_GROUP_DESCRIBE})
 HANDLERS.update(
     {
         ApiKey.PRODUCE: produce.handle,
@@ -88,10 +94,11 @@ HANDLERS.update(
 )
 
 
-def advertised_versions() -> list[dict[str, int]]:
+def advertised_versions(consumer_protocol: bool = True) -> list[dict[str, int]]:
     return [
         {"api_key": int(key), "min_version": APIS[key].min_version, "max_version": APIS[key].max_version}
         for key in sorted(HANDLERS)
+        if consumer_protocol or key not in CONSUMER_PROTOCOL_APIS
     ]
 
 

@@ -15,6 +15,12 @@ from collections.abc import Iterable, Iterator
 
 from broker import logs
 from broker.group.config import Clock, GroupConfig
+from broker.group.consumer_group_manager import (
+    ConsumerGroupHeartbeat,
+    DescribedConsumerGroup,
+    HeartbeatResult,
+    TopicsView,
+)
 from broker.group.events import (
     DescribedGroup,
     FetchedGroup,
@@ -50,15 +56,14 @@ class GroupCoordinatorService:
         offsets_log: OffsetsLog,
         clock: Clock | None = None,
         owned: Iterable[int] | None = None,
+        topics: TopicsView | None = None,
     ):
         self.config = config
+        self.topics: TopicsView = topics or dict  # the broker's topics, for consumer group subscriptions
         self.num_partitions = num_partitions
         self.offsets_log = offsets_log
         self.clock = clock
-        self.runtimes = [
-            CoordinatorRuntime(GroupCoordinatorShard(p, config, clock), offsets_log)
-            for p in range(num_partitions)
-        ]
+        self.runtimes = [CoordinatorRuntime(self._shard(p), offsets_log) for p in range(num_partitions)]
         # The partitions this broker coordinates: all of them on a single broker (None); in cluster
         # mode those whose offsets partition it leads (set_owned), the others NOT_COORDINATOR.
         self.owned: set[int] | None = None if owned is None else set(owned)
@@ -66,6 +71,11 @@ class GroupCoordinatorService:
         self.active = False
         self._loading: asyncio.Task[None] | None = None
         self._partitions: dict[str, int] = {}  # group id -> its partition (the Java hash, cached)
+
+    def _shard(self, partition: int) -> GroupCoordinatorShard:
+        shard = GroupCoordinatorShard(partition, self.config, self.clock)
+        shard.consumer_groups.topics = self.topics
+        return shard
 
     # -- lifecycle ----------------------------------------------------------------------------
 
@@ -131,7 +141,7 @@ class GroupCoordinatorService:
             log.info("resign coordinator", partition=p)
         for p in sorted(partitions - self.owned):
             self.owned.add(p)
-            shard = GroupCoordinatorShard(p, self.config, self.clock)
+            shard = self._shard(p)
             runtime = self.runtimes[p] = CoordinatorRuntime(shard, self.offsets_log)
             runtime.start()
             self._loads[p] = asyncio.get_running_loop().create_task(
@@ -211,6 +221,34 @@ class GroupCoordinatorService:
             return LeaveResult(error)
         runtime = self.runtime_for(req.group_id)
         return await runtime.submit(runtime.shard.leave_group, req)
+
+    # -- KIP-848 consumer groups ------------------------------------------------------------------
+
+    def consumer_group_heartbeat(
+        self, req: ConsumerGroupHeartbeat
+    ) -> HeartbeatResult | asyncio.Future[HeartbeatResult]:
+        """The answer at once when the shard has it (a plain heartbeat: no records to write), else
+        a future resolved once the records are written."""
+        if not self.config.consumer.enabled:
+            return HeartbeatResult(E.UNSUPPORTED_VERSION, "The consumer group protocol is not enabled.")
+        error = self._unavailable(req.group_id)
+        if error is E.INVALID_GROUP_ID:
+            return HeartbeatResult(E.INVALID_REQUEST, "GroupId can't be empty.")
+        if error is not None:
+            return HeartbeatResult(error)
+        runtime = self.runtime_for(req.group_id)
+        future = runtime.submit(runtime.shard.consumer_group_heartbeat, req)
+        return future.result() if future.done() else future
+
+    def consumer_group_describe(self, group_ids: Iterable[str]) -> list[DescribedConsumerGroup]:
+        described = []
+        for group_id in group_ids:
+            error = self._unavailable(group_id)
+            if error is not None:
+                described.append(DescribedConsumerGroup(group_id, error))
+            else:
+                described.append(self.runtime_for(group_id).shard.consumer_group_describe(group_id))
+        return described
 
     # -- offsets ------------------------------------------------------------------------------
 
