@@ -114,7 +114,7 @@ async def run_kbroker(a: argparse.Namespace) -> int:
         emit("error", error=repr(e))
         return 3
     finally:
-        await asyncio.gather(consumer.stop(), producer.stop(), return_exceptions=True)
+        await asyncio.gather(consumer.close(), producer.close(), return_exceptions=True)
 
 
 def main() -> int:
