@@ -55,6 +55,9 @@ OFFSETS_COLUMNS: tuple[tuple[str, str], ...] = (
     ("current_state_timestamp", "timestamp"),
     ("members", f"array<{MEMBER_TYPE}>"),
     ("error", "string"),  # why a record is `unknown`, when it could not be decoded
+    # written in a producer's transaction (TxnOffsetCommit): applied only on its COMMIT marker,
+    # and a row only if committed (aborted and undecided transactions are left out)
+    ("transactional", "boolean"),
 )
 TIMESTAMP_COLUMNS = frozenset(name for name, t in OFFSETS_COLUMNS if t == "timestamp")
 
@@ -80,12 +83,13 @@ def ddl(columns: tuple[tuple[str, str], ...]) -> str:
 class OffsetColumns:
     """Rows of `__consumer_offsets` records, accumulated column by column."""
 
-    __slots__ = ("cols", "_keys", "rows")
+    __slots__ = ("cols", "_keys", "rows", "transactional")
 
     def __init__(self) -> None:
         self.cols: dict[str, list[Any]] = {name: [] for name, _ in OFFSETS_COLUMNS}
         self._keys: dict[bytes, gr.Key | ProtocolDecodeError] = {}
         self.rows = 0
+        self.transactional = False  # of the batch whose records are being added
 
     def clear(self) -> None:
         for values in self.cols.values():
@@ -106,6 +110,7 @@ class OffsetColumns:
         return key
 
     def add_batch(self, log_partition: int, batch: RecordBatch) -> None:
+        self.transactional = batch.is_transactional
         for offset, timestamp, record in batch:
             self.add_record(log_partition, offset, timestamp, record.key, record.value)
 
@@ -204,6 +209,7 @@ class OffsetColumns:
             ):
                 c[name].append(None)
         c["error"].append(error)
+        c["transactional"].append(self.transactional)
 
     def as_dicts(self) -> list[dict[str, Any]]:
         """The rows as dicts (for tests and small reads)."""
