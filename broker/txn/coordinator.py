@@ -204,7 +204,9 @@ class TransactionCoordinator:
 
     # -- writes: compute, write, then apply ------------------------------------------------------
 
-    async def _write(self, meta: TransactionMetadata, value: TransactionLogValue | None) -> ErrorCode:
+    async def _write(
+        self, meta: TransactionMetadata, value: TransactionLogValue | None, durable: bool = True
+    ) -> ErrorCode:
         partition = self.partition_for(meta.transactional_id)
         lg = self.log_for(partition)
         if lg is None:
@@ -213,7 +215,9 @@ class TransactionCoordinator:
         try:
             epoch = lg.leader_epoch
             key = encode_key(meta.transactional_id)
-            _, last = await lg.append_records([(key, None if value is None else encode_value(value))])
+            _, last = await lg.append_records(
+                [(key, None if value is None else encode_value(value))], durable=durable
+            )
             if lg.high_watermark <= last:
                 async with asyncio.timeout(self.config.write_timeout_s):
                     await lg.wait_high_watermark(last + 1, epoch)
@@ -404,7 +408,9 @@ class TransactionCoordinator:
                 todo = failed
             if not todo:
                 done = TxnState.COMPLETE_COMMIT if commit else TxnState.COMPLETE_ABORT
-                if await self._write(meta, meta.transit(done, self.clock())) == E.NONE:
+                # Not waiting for its fsync: lost in a crash, the Prepare record is found again
+                # on load and the markers written once more (a second marker changes nothing).
+                if await self._write(meta, meta.transit(done, self.clock()), durable=False) == E.NONE:
                     log.info(
                         "complete transaction",
                         transactional_id=meta.transactional_id,
