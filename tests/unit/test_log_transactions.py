@@ -14,7 +14,7 @@ from broker.log import producer_snapshot as snap
 from broker.log.transactions import AbortedTxn, decode_txn_index
 from protocol.errors import ErrorCode
 from protocol.log_files import TXN_ENTRY
-from protocol.records import Record, build_batch, iter_batches
+from protocol.records import Record, build_batch, decode_batch, iter_batches
 
 
 def data(pid: int, epoch: int, seq: int, n: int = 2, *, txn: bool = True) -> bytes:
@@ -137,3 +137,43 @@ def test_snapshot_codec_checks_its_crc():
     assert snap.decode(raw) == entries
     with pytest.raises(snap.CorruptSnapshot):
         snap.decode(raw[:-1] + b"\x00")
+
+
+async def test_compaction_drops_aborted_records_and_keeps_the_committed_they_would_shadow(tmp_path):
+    from broker.log.cleaner import plan_clean
+
+    config = LogConfig(segment_bytes=700, cleanup_policy=("compact",), min_cleanable_dirty_ratio=0.0)
+    m = LogManager([tmp_path / "logs"], cleaner_enabled=False)
+    await m.load(lambda topic: config)
+    m.start()
+    lg = await m.create("c", 0, config, uuid.uuid4())
+
+    def rec(key: bytes, value: bytes, **kw) -> bytes:
+        return build_batch([Record(key=key, value=value)], **kw)
+
+    await lg.append(rec(b"K", b"committed"))  # 0
+    await lg.append(
+        rec(b"K", b"aborted", producer_id=7, producer_epoch=0, base_sequence=0, transactional=True)
+    )
+    await lg.append_marker(7, 0, commit=False)  # 2
+    await lg.append(
+        rec(b"J", b"txn-committed", producer_id=8, producer_epoch=0, base_sequence=0, transactional=True)
+    )
+    await lg.append_marker(8, 0, commit=True)  # 4
+    for i in range(6):
+        await lg.append(rec(b"x%d" % i, b"y" * 40))
+    first_open = lg.next_offset
+    await lg.append(rec(b"L", b"open", producer_id=9, producer_epoch=0, base_sequence=0, transactional=True))
+    for i in range(12):  # more segments after the open transaction
+        await lg.append(rec(b"z%d" % i, b"y" * 40))
+    assert len(lg.segments) > 3 and lg.last_stable_offset == first_open
+    plan = plan_clean(lg, None, lg.clock())
+    assert plan is not None and plan.end_offset <= first_open  # nothing at or past the open transaction
+    assert await m.cleaner.clean(lg) is not None
+    values = {}
+    async for _, data in lg.batches(0):
+        for _, _, r in decode_batch(data).__iter__():
+            if r.key in (b"K", b"J", b"L"):
+                values[r.key] = r.value
+    assert values == {b"K": b"committed", b"J": b"txn-committed", b"L": b"open"}
+    await m.stop()
