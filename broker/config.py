@@ -214,6 +214,14 @@ _DEFS: tuple[ConfigDef, ...] = (
     ),
     ConfigDef("transaction.state.log.replication.factor", _I, "3", at_least(1)),
     ConfigDef("transaction.state.log.min.isr", _I, "2", at_least(1)),
+    ConfigDef("transaction.state.log.num.partitions", _I, "50", at_least(1)),
+    ConfigDef("transaction.state.log.segment.bytes", _I, "104857600", at_least(1)),
+    ConfigDef("transaction.max.timeout.ms", _I, "900000", at_least(1)),
+    ConfigDef("transaction.abort.timed.out.transaction.cleanup.interval.ms", _I, "10000", at_least(1)),
+    ConfigDef("transactional.id.expiration.ms", _I, "604800000", at_least(1)),
+    ConfigDef("transaction.remove.expired.transaction.cleanup.interval.ms", _I, "3600000", at_least(1)),
+    # How long a transaction marker written to a replicated partition may wait for its replicas.
+    ConfigDef("request.timeout.ms", _I, "30000", at_least(1)),
     ConfigDef("producer.id.expiration.ms", _I, "86400000", at_least(1)),
     # Replication (cluster mode).
     ConfigDef("min.insync.replicas", _I, "1", at_least(1)),

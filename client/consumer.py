@@ -29,6 +29,7 @@ from client.fetcher import FetchConfig, Fetcher
 from client.membership import MemberState
 from client.structs import ConsumerRecord, OffsetAndMetadata, OffsetSpec, TopicPartition
 from client.subscription import ResetStrategy, SubscriptionState, topic_name_error
+from client.transactions import GroupMetadata
 
 _ISOLATION = {"read_uncommitted": 0, "read_committed": 1}
 
@@ -369,6 +370,16 @@ class AsyncConsumer:
             if self._subs.position(tp) is None:
                 await asyncio.sleep(self.client.config.retry_backoff_ms / 1000)
         return position
+
+    def group_metadata(self) -> GroupMetadata:
+        """The group, generation and member, for a transactional producer's
+        send_offsets_to_transaction (Kafka's `groupMetadata()`)."""
+        if self.coordinator is None:
+            raise IllegalStateError("group_metadata needs a group_id")
+        g = self.coordinator.generation
+        return GroupMetadata(
+            self.coordinator.group_id, g.generation_id, g.member_id, self.coordinator.config.group_instance_id
+        )
 
     async def committed(self, partition: TopicPartition) -> int | None:
         """The group's committed offset for `partition` (None if there is none)."""

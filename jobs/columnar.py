@@ -103,6 +103,7 @@ class ColumnarDecoder:
         self.stats = stats if stats is not None else ReadStats()
         self._skip_sources: set[str] = set()  # segments cut at a batch that does not decode
         self._slow = R.OffsetColumns()
+        self._transactional = np.zeros(0, bool)  # per batch of the last fast decode
         self._reset_keys()
 
     # --- distinct keys ---------------------------------------------------------------------
@@ -195,6 +196,7 @@ class ColumnarDecoder:
                 self._skip_sources.add(raw.source)
                 continue
             hi = raw.hi
+            slow.transactional = batch.is_transactional
             for offset, timestamp, record in batch:
                 if offset < raw.lo or (hi is not None and offset >= hi):
                     continue
@@ -217,6 +219,7 @@ class ColumnarDecoder:
         base_offset = np.empty(nb, np.int64)
         base_ts = np.empty(nb, np.int64)
         append_time = np.zeros(nb, bool)
+        transactional = np.zeros(nb, bool)
         max_ts = np.empty(nb, np.int64)
         lo = np.empty(nb, np.int64)
         hi = np.empty(nb, np.int64)
@@ -239,6 +242,7 @@ class ColumnarDecoder:
             base_offset[i] = h.base_offset
             base_ts[i] = h.base_timestamp
             append_time[i] = bool(h.attributes & TIMESTAMP_TYPE_MASK)
+            transactional[i] = bool(h.attributes & 0x10)  # TRANSACTIONAL_MASK
             max_ts[i] = h.max_timestamp
             lo[i] = raw.lo
             hi[i] = raw.hi if raw.hi is not None else np.iinfo(np.int64).max
@@ -398,6 +402,8 @@ class ColumnarDecoder:
         if "error" in need:
             cols["error"] = self._key_column("error").take(pa.array(kid))
         put("replica", lambda: pa.nulls(n, pa.int32()))  # set per range by the reader
+        put("transactional", lambda: pa.array(transactional[bi]))
+        self._transactional = transactional
 
         table = pa.RecordBatch.from_arrays([cols[c] for c in self.columns], schema=self.schema)
         if slow.any():
@@ -467,6 +473,7 @@ class ColumnarDecoder:
             ts = int(max_ts[b]) if append_time[b] else int(base_ts[b] + ts_delta[i])
             key = buf[kstart[i] : kstart[i] + klen[i]] if klen[i] >= 0 else None
             value = buf[vstart[i] : vstart[i] + vlen[i]] if vlen[i] >= 0 else None
+            rows.transactional = bool(self._transactional[b])
             rows.add_record(log_partition, int(offsets[i]), ts, key, value)
         patch = self._slow_arrow(rows.cols)
         # rows in order: the fast rows but those, then the slow ones, put back by a take
@@ -502,5 +509,6 @@ def arrow_schema(columns: Sequence[str]) -> pa.Schema:
         "bigint": pa.int64(),
         "string": pa.string(),
         "timestamp": pa.timestamp("us", tz="UTC"),
+        "boolean": pa.bool_(),
     }
     return pa.schema([(c, simple.get(_SPARK_TYPES[c]) or pa.list_(member)) for c in columns])

@@ -291,7 +291,9 @@ def read_columnar(
 ) -> Iterator[pa.RecordBatch]:
     """Arrow record batches of about `batch_rows` rows of the range, columns of `schema` only."""
     stats = stats if stats is not None else segments.ReadStats()
-    raw = segments.range_batches(rng, check_crc=check_crc, stats=stats)
+    from jobs.transactions import committed_batches
+
+    raw = committed_batches(rng, check_crc=check_crc, stats=stats)  # aborted transactions left out
     yield from decode_batches(raw, rng.partition, schema, batch_rows=batch_rows, stats=stats)
     if stats.notes:
         yield error_rows(rng.partition, stats.notes, schema)

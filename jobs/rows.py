@@ -76,6 +76,9 @@ OFFSETS_COLUMNS: tuple[tuple[str, str], ...] = (
     ("server_assignor", "string"),
     ("topic_partitions", f"array<{CG_PARTITIONS_TYPE}>"),
     ("pending_revocation", f"array<{CG_PARTITIONS_TYPE}>"),
+    # written in a producer's transaction (TxnOffsetCommit): applied only on its COMMIT marker,
+    # and a row only if committed (aborted and undecided transactions are left out)
+    ("transactional", "boolean"),
 )
 CONSUMER_GROUP_COLUMNS = (
     "member_id",
@@ -115,12 +118,13 @@ def ddl(columns: tuple[tuple[str, str], ...]) -> str:
 class OffsetColumns:
     """Rows of `__consumer_offsets` records, accumulated column by column."""
 
-    __slots__ = ("cols", "_keys", "rows")
+    __slots__ = ("cols", "_keys", "rows", "transactional")
 
     def __init__(self) -> None:
         self.cols: dict[str, list[Any]] = {name: [] for name, _ in OFFSETS_COLUMNS}
         self._keys: dict[bytes, gr.Key | ProtocolDecodeError] = {}
         self.rows = 0
+        self.transactional = False  # of the batch whose records are being added
 
     def clear(self) -> None:
         for values in self.cols.values():
@@ -141,6 +145,7 @@ class OffsetColumns:
         return key
 
     def add_batch(self, log_partition: int, batch: RecordBatch) -> None:
+        self.transactional = batch.is_transactional
         for offset, timestamp, record in batch:
             self.add_record(log_partition, offset, timestamp, record.key, record.value)
 
@@ -243,6 +248,7 @@ class OffsetColumns:
                 c[name].append(None)
         c["error"].append(error)
         c["replica"].append(None)  # set per range by the reader, which knows the log dir
+        c["transactional"].append(self.transactional)
         for name in CONSUMER_GROUP_COLUMNS:
             c[name].append(None)
 

@@ -401,12 +401,21 @@ def range_batches(
 def read_range(
     rng: OffsetRange, *, check_crc: bool = True, stats: ReadStats | None = None, include_control: bool = False
 ) -> Iterator[RecordBatch]:
-    """The decoded batches holding offsets of `rng`, in offset order, each record once; records
-    outside the range are dropped from the batches at its edges. A batch whose records do not
-    decode ends its segment (counted in `stats`)."""
+    """The decoded batches holding offsets of `rng`, each record once; records outside the range
+    are dropped from the batches at its edges. A batch whose records do not decode ends its
+    segment (counted in `stats`). Without `include_control`, what a read_committed reader sees:
+    aborted and undecided transactional batches left out, committed ones where their COMMIT
+    marker is (jobs/transactions.py); with it, every batch, markers too, in offset order."""
+    from jobs.transactions import committed_batches
+
     stats = stats if stats is not None else ReadStats()
     skip_segment = None
-    for raw in range_batches(rng, check_crc=check_crc, stats=stats, include_control=include_control):
+    raws = (
+        range_batches(rng, check_crc=check_crc, stats=stats, include_control=True)
+        if include_control
+        else committed_batches(rng, check_crc=check_crc, stats=stats)
+    )
+    for raw in raws:
         if raw.source == skip_segment:
             continue
         try:

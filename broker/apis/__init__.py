@@ -7,6 +7,8 @@ from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from broker.apis import (
+    add_offsets_to_txn,
+    add_partitions_to_txn,
     alter_configs,
     api_versions,
     consumer_group_describe,
@@ -21,6 +23,8 @@ from broker.apis import (
     describe_groups,
     describe_log_dirs,
     describe_producers,
+    describe_transactions,
+    end_txn,
     fetch,
     find_coordinator,
     heartbeat,
@@ -29,6 +33,7 @@ from broker.apis import (
     leave_group,
     list_groups,
     list_offsets,
+    list_transactions,
     metadata,
     offset_commit,
     offset_delete,
@@ -36,6 +41,8 @@ from broker.apis import (
     offset_for_leader_epoch,
     produce,
     sync_group,
+    txn_offset_commit,
+    write_txn_markers,
 )
 from broker.server import Body, Handler, RequestContext
 from protocol.apis import APIS, ApiKey
@@ -78,6 +85,17 @@ HANDLERS.update(
         ApiKey.DELETE_TOPICS: delete_topics.handle,
         ApiKey.INIT_PRODUCER_ID: init_producer_id.handle,
         ApiKey.OFFSET_FOR_LEADER_EPOCH: offset_for_leader_epoch.handle,
+    }
+)
+HANDLERS.update(
+    {  # transactions (broker/txn)
+        ApiKey.ADD_PARTITIONS_TO_TXN: add_partitions_to_txn.handle,
+        ApiKey.ADD_OFFSETS_TO_TXN: add_offsets_to_txn.handle,
+        ApiKey.END_TXN: end_txn.handle,
+        ApiKey.WRITE_TXN_MARKERS: write_txn_markers.handle,
+        ApiKey.TXN_OFFSET_COMMIT: txn_offset_commit.handle,
+        ApiKey.DESCRIBE_TRANSACTIONS: describe_transactions.handle,
+        ApiKey.LIST_TRANSACTIONS: list_transactions.handle,
     }
 )
 HANDLERS.update(

@@ -41,6 +41,7 @@ from broker.group.events import (
 from broker.group.placement import coordinator_partition
 from broker.group.runtime import CoordinatorRuntime
 from broker.group.shard import GroupCoordinatorShard
+from broker.group.txn_offsets import TxnOffsets
 from broker.offsets import OffsetsLog
 from protocol.errors import ErrorCode
 
@@ -71,6 +72,8 @@ class GroupCoordinatorService:
         self.active = False
         self._loading: asyncio.Task[None] | None = None
         self._partitions: dict[str, int] = {}  # group id -> its partition (the Java hash, cached)
+        # Transactional offset commits (txn_offsets.py), set by the broker when it has a log.
+        self.txn_offsets: TxnOffsets | None = None
 
     def _shard(self, partition: int) -> GroupCoordinatorShard:
         shard = GroupCoordinatorShard(partition, self.config, self.clock)
@@ -165,6 +168,9 @@ class GroupCoordinatorService:
                 self._partitions.clear()
             partition = self._partitions[group_id] = coordinator_partition(group_id, self.num_partitions)
         return self.runtimes[partition]
+
+    def unavailable(self, group_id: str | None, empty_ok: bool = False) -> ErrorCode | None:
+        return self._unavailable(group_id, empty_ok)
 
     def _unavailable(self, group_id: str | None, empty_ok: bool = False) -> ErrorCode | None:
         """Kafka's checks before a shard: inactive, invalid id, loading."""
@@ -272,7 +278,14 @@ class GroupCoordinatorService:
         runtime = self.runtime_for(group_id)
         if require_stable and runtime.shard.offsets.has_inflight(group_id):
             await runtime.barrier()  # answer once the commits in flight are durable
-        return runtime.shard.fetch_offsets(group_id, topics)
+        fetched = runtime.shard.fetch_offsets(group_id, topics)
+        if require_stable and self.txn_offsets is not None:
+            unstable = self.txn_offsets.unstable(group_id, runtime.partition)
+            for topic, parts in fetched.topics if unstable else ():
+                for p in parts:
+                    if (topic, p.partition) in unstable:
+                        p.offset, p.error = -1, E.UNSTABLE_OFFSET_COMMIT
+        return fetched
 
     async def delete_offsets(self, req: OffsetDelete) -> OffsetDeleteResult:
         error = self._unavailable(req.group_id)

@@ -219,6 +219,16 @@ class GroupCoordinatorShard:
             return E.REBALANCE_IN_PROGRESS
         return None
 
+    def validate_txn_offset_commit(self, req: OffsetCommit) -> ErrorCode | None:
+        """TxnOffsetCommit's member check (broker/group/txn_offsets.py): OffsetCommit's, except
+        that a client older than v3 names no member and is not checked."""
+        group = self.groups.get(req.group_id)
+        if group is None:
+            return None if req.generation_id < 0 else E.ILLEGAL_GENERATION
+        if req.generation_id < 0 and not req.member_id and req.group_instance_id is None:
+            return E.COORDINATOR_NOT_AVAILABLE if group.is_in(DEAD) else None
+        return self._validate_offset_commit(group, req)
+
     def _on_offsets_stored(
         self, group_id: str, tps: list[TopicPartition], answer: PartitionErrors, waiter: Any, error: ErrorCode
     ) -> None:

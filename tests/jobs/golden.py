@@ -140,6 +140,7 @@ def expected_rows() -> list[dict]:
     for fields in _EXPECTED:
         row = dict.fromkeys(names)
         row["log_partition"] = 7
+        row["transactional"] = False  # the fixture has no transactional batch
         row.update(fields)
         rows.append(row)
     return rows
