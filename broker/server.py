@@ -9,12 +9,19 @@ stream wake-up per request.
 
 A frame that cannot be a request (too big, truncated, unknown API, unsupported version,
 undecodable body) closes that connection with a log line and touches nothing else.
+
+Security, per listener: a TLS listener (SSL, SASL_SSL) upgrades each accepted connection with
+`loop.start_tls`, so that a failed handshake is this module's to log (one line, the peer);
+a SASL listener serves connections with `_SaslConnection`, which lets nothing but ApiVersions
+and the SASL exchange through until authentication completes. A PLAINTEXT listener's
+connections are the plain `_Connection`: no security work per request.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import ssl
 import struct
 import time
 from collections.abc import Callable, Coroutine, Mapping
@@ -25,8 +32,11 @@ from typing import Any
 from construct import Container
 
 from broker import logs
+from broker.security.sasl import SaslConfig, SaslSession, SaslState
+from broker.security.scram import AuthenticationFailed
+from broker.security.tls import ANONYMOUS, principal_of
 from broker.stats import RequestStats
-from protocol.errors import ProtocolDecodeError
+from protocol.errors import ErrorCode, ProtocolDecodeError
 from protocol.frames import RequestHeader, UnsupportedVersion, decode_request, encode_response, peek_header
 
 log = logs.get("kbroker.server")
@@ -34,6 +44,8 @@ _SIZE = struct.Struct(">i")
 # Unhandled bytes a blocked connection (request in flight, peer not reading) may hold before
 # its socket is no longer read: the kernel's buffers then push back on the client.
 _MAX_BACKLOG = 1 << 20
+_TLS_HANDSHAKE_TIMEOUT_S = 10.0
+_API_VERSIONS, _SASL_HANDSHAKE, _SASL_AUTHENTICATE = 18, 17, 36
 
 
 @dataclass(slots=True)
@@ -41,7 +53,13 @@ class RequestContext:
     header: RequestHeader
     peer: str
     listener: str
+    principal: str = ANONYMOUS  # "User:<name>": the SASL user, the TLS client's subject, or ANONYMOUS
     received_at: float = field(default_factory=time.monotonic)
+
+    @property
+    def host(self) -> str:
+        """The client's address, as ACL host filters see it."""
+        return self.peer.rsplit(":", 1)[0].strip("[]")
 
 
 Body = Mapping[str, Any] | None  # None: no answer (Produce with acks=0)
@@ -66,6 +84,8 @@ class _Connection(asyncio.Protocol):
         self.reading_paused = False
         self.closing = False  # the server is stopping: finish the request in flight, then close
         self.eof = False  # the peer closed its side: answer what it sent, then close
+        self.principal = ANONYMOUS
+        self.tls_task: asyncio.Task[None] | None = None  # TLS listeners: the handshake under way
 
     # -- asyncio.Protocol ---------------------------------------------------------------------
 
@@ -75,6 +95,42 @@ class _Connection(asyncio.Protocol):
         self.peer = f"{info[0]}:{info[1]}" if isinstance(info, tuple) and len(info) >= 2 else str(info)
         self.server._connections.add(self)
         log.debug("accept connection", peer=self.peer)
+        if self.server.ssl_context is not None:
+            self.transport.pause_reading()  # nothing reaches this protocol before the TLS handshake ends
+            # Bytes that come with the end of the handshake reach data_received before start_tls
+            # returns the TLS transport: held as if writing were paused, processed once it is set.
+            self.writing_paused = True
+            self.tls_task = asyncio.get_running_loop().create_task(self._start_tls(self.transport))
+
+    async def _start_tls(self, raw: asyncio.Transport) -> None:
+        server = self.server
+        assert server.ssl_context is not None
+        try:
+            tls = await asyncio.get_running_loop().start_tls(
+                raw,
+                self,
+                server.ssl_context,
+                server_side=True,
+                ssl_handshake_timeout=_TLS_HANDSHAKE_TIMEOUT_S,
+            )
+        except Exception as e:  # a plaintext client, an untrusted certificate, garbage, a timeout
+            server._connections.discard(self)
+            if not self.closing:
+                reason = getattr(e, "reason", None) or type(e).__name__
+                log.warning(
+                    "fail tls handshake", peer=self.peer, listener=server.listener_name, reason=reason
+                )
+            raw.close()
+            return
+        if tls is None:  # the peer went away during the handshake
+            server._connections.discard(self)
+            return
+        self.transport = tls
+        self.principal = principal_of(tls.get_extra_info("ssl_object"))
+        if self.closing:
+            self._close()
+            return
+        self.resume_writing()
 
     def connection_lost(self, exc: Exception | None) -> None:
         self.server._connections.discard(self)
@@ -217,7 +273,7 @@ class _Connection(asyncio.Protocol):
             raise _Close
         stats = server.stats
         started = perf_counter() if stats is not None else 0.0
-        body = handler(RequestContext(header, self.peer, server.listener_name), request)
+        body = handler(RequestContext(header, self.peer, server.listener_name, self.principal), request)
         if isinstance(body, dict):  # a plain handler's answer: the common case, first
             return _framed(header, body)
         if asyncio.iscoroutine(body):
@@ -275,6 +331,85 @@ class _Connection(asyncio.Protocol):
             self.transport.close()
 
 
+class _SaslConnection(_Connection):
+    """A SASL listener's connection: ApiVersions, SaslHandshake and the SASL tokens, nothing else,
+    until authenticated (Kafka's SaslServerAuthenticator); then a plain connection."""
+
+    def __init__(self, server: Server, sasl: SaslConfig):
+        super().__init__(server)
+        self.session: SaslSession = sasl.session()
+
+    def _handle(self, frame: memoryview) -> bytes | asyncio.Task[Any] | None:
+        session = self.session
+        if session.complete:
+            return super()._handle(frame)
+        if session.raw_tokens:  # after SaslHandshake v0: a bare token, answered with a bare token
+            try:
+                token = session.authenticate(bytes(frame))
+            except AuthenticationFailed as e:
+                self._log_failure(str(e))
+                raise _Close from None  # v0 has no error answer: Kafka closes the connection
+            if session.complete:
+                self._authenticated()
+            return _SIZE.pack(len(token)) + token
+        try:
+            api_key, api_version, _ = peek_header(frame)
+        except ProtocolDecodeError:
+            log.warning("close connection", peer=self.peer, reason="malformed request before authentication")
+            raise _Close from None
+        if api_key == _API_VERSIONS and session.state is SaslState.HANDSHAKE:
+            return super()._handle(frame)
+        if api_key == _SASL_HANDSHAKE and session.state is SaslState.HANDSHAKE:
+            header, request = self._decode(frame)
+            error, mechanisms = session.handshake(request.mechanism, header.api_version)
+            if error != ErrorCode.NONE:
+                self._log_failure(f"{error.name}: {request.mechanism!r} not enabled", request.mechanism)
+                self.closing = True  # the answer goes out, then the connection closes
+            return _framed(header, {"error_code": error, "mechanisms": mechanisms})
+        if api_key == _SASL_AUTHENTICATE and session.state is SaslState.AUTHENTICATE:
+            header, request = self._decode(frame)
+            try:
+                token = session.authenticate(bytes(request.auth_bytes))
+            except AuthenticationFailed as e:
+                self._log_failure(str(e))
+                self.closing = True
+                body = {"error_code": ErrorCode.SASL_AUTHENTICATION_FAILED, "error_message": str(e)}
+                return _framed(header, body)
+            if session.complete:
+                self._authenticated()
+            return _framed(header, {"error_code": ErrorCode.NONE, "auth_bytes": token})
+        log.warning(
+            "close connection",
+            peer=self.peer,
+            reason="request before authentication",
+            state=session.state.value,
+            api_key=api_key,
+            api_version=api_version,
+        )
+        raise _Close
+
+    def _decode(self, frame: memoryview) -> tuple[RequestHeader, Container]:
+        try:
+            return decode_request(frame)
+        except (UnsupportedVersion, ProtocolDecodeError) as e:
+            self._log_failure(f"malformed SASL request: {type(e).__name__}")
+            raise _Close from None
+
+    def _authenticated(self) -> None:
+        self.principal = self.session.principal or ANONYMOUS
+        log.debug("authenticate", peer=self.peer, principal=self.principal, mechanism=self.session.mechanism)
+
+    def _log_failure(self, reason: str, mechanism: str | None = None) -> None:
+        # Peer, listener, mechanism and why: never the token (a PLAIN token holds the password).
+        log.warning(
+            "fail authentication",
+            peer=self.peer,
+            listener=self.server.listener_name,
+            mechanism=mechanism or self.session.mechanism,
+            reason=reason,
+        )
+
+
 def _framed(header: RequestHeader, body: Mapping[str, Any]) -> bytes:
     # One buffer, though it copies a large fetch answer once more: writing the size prefix and
     # the response as two chunks (writelines) measured consuming 10 KB messages at 68 MB/s
@@ -292,11 +427,15 @@ class Server:
         max_request_bytes: int,
         listener_name: str = "PLAINTEXT",
         on_unsupported_version: UnsupportedVersionAnswer | None = None,
+        ssl_context: ssl.SSLContext | None = None,
+        sasl: SaslConfig | None = None,
     ):
         self.handlers = handlers
         self.max_request_bytes = max_request_bytes
         self.listener_name = listener_name
         self.on_unsupported_version = on_unsupported_version
+        self.ssl_context = ssl_context  # SSL, SASL_SSL
+        self.sasl = sasl  # SASL_PLAINTEXT, SASL_SSL
         self._server: asyncio.Server | None = None
         self._connections: set[_Connection] = set()
         self.stats: RequestStats | None = None  # set when metrics are on (broker/metrics.py)
@@ -308,9 +447,11 @@ class Server:
 
     async def start(self, host: str, port: int) -> int:
         loop = asyncio.get_running_loop()
-        self._server = await loop.create_server(
-            lambda: _Connection(self), host or None, port, reuse_address=True
+        sasl = self.sasl
+        factory: Callable[[], _Connection] = (
+            (lambda: _Connection(self)) if sasl is None else (lambda: _SaslConnection(self, sasl))
         )
+        self._server = await loop.create_server(factory, host or None, port, reuse_address=True)
         bound: int = self._server.sockets[0].getsockname()[1]
         return bound
 

@@ -7,6 +7,7 @@ from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from broker.apis import (
+    acls,
     alter_configs,
     api_versions,
     create_partitions,
@@ -33,6 +34,7 @@ from broker.apis import (
     offset_fetch,
     offset_for_leader_epoch,
     produce,
+    sasl,
     sync_group,
 )
 from broker.server import Body, Handler, RequestContext
@@ -84,6 +86,15 @@ HANDLERS.update(
         ApiKey.DESCRIBE_CLUSTER: describe_cluster.handle,
         ApiKey.DESCRIBE_LOG_DIRS: describe_log_dirs.handle,
         ApiKey.DESCRIBE_PRODUCERS: describe_producers.handle,
+    }
+)
+HANDLERS.update(
+    {  # security: a SASL listener's connection answers the SASL exchange itself (broker/server.py)
+        ApiKey.SASL_HANDSHAKE: sasl.handle_handshake,
+        ApiKey.SASL_AUTHENTICATE: sasl.handle_authenticate,
+        ApiKey.DESCRIBE_ACLS: acls.handle_describe,
+        ApiKey.CREATE_ACLS: acls.handle_create,
+        ApiKey.DELETE_ACLS: acls.handle_delete,
     }
 )
 
