@@ -10,11 +10,11 @@ stream wake-up per request.
 A frame that cannot be a request (too big, truncated, unknown API, unsupported version,
 undecodable body) closes that connection with a log line and touches nothing else.
 
-Security, per listener: a TLS listener (SSL, SASL_SSL) upgrades each accepted connection with
-`loop.start_tls`, so that a failed handshake is this module's to log (one line, the peer);
-a SASL listener serves connections with `_SaslConnection`, which lets nothing but ApiVersions
-and the SASL exchange through until authentication completes. A PLAINTEXT listener's
-connections are the plain `_Connection`: no security work per request.
+Security, per listener: a TLS listener (SSL, SASL_SSL) serves `_TlsConnection`s, which run
+TLS themselves over memory BIOs (tls_transport.py) so that a failed handshake is theirs to log
+(one line, the peer); a SASL listener serves `_SaslConnection`s, which let nothing but
+ApiVersions and the SASL exchange through until authentication completes. A PLAINTEXT
+listener's connections are the plain `_Connection`: no security work per request.
 """
 
 from __future__ import annotations
@@ -36,6 +36,7 @@ from broker.security.sasl import SaslConfig, SaslSession, SaslState
 from broker.security.scram import AuthenticationFailed
 from broker.security.tls import ANONYMOUS, principal_of
 from broker.stats import RequestStats
+from broker.tls_transport import TlsFailure, TlsTransport
 from protocol.errors import ErrorCode, ProtocolDecodeError
 from protocol.frames import RequestHeader, UnsupportedVersion, decode_request, encode_response, peek_header
 
@@ -85,7 +86,6 @@ class _Connection(asyncio.Protocol):
         self.closing = False  # the server is stopping: finish the request in flight, then close
         self.eof = False  # the peer closed its side: answer what it sent, then close
         self.principal = ANONYMOUS
-        self.tls_task: asyncio.Task[None] | None = None  # TLS listeners: the handshake under way
 
     # -- asyncio.Protocol ---------------------------------------------------------------------
 
@@ -95,42 +95,6 @@ class _Connection(asyncio.Protocol):
         self.peer = f"{info[0]}:{info[1]}" if isinstance(info, tuple) and len(info) >= 2 else str(info)
         self.server._connections.add(self)
         log.debug("accept connection", peer=self.peer)
-        if self.server.ssl_context is not None:
-            self.transport.pause_reading()  # nothing reaches this protocol before the TLS handshake ends
-            # Bytes that come with the end of the handshake reach data_received before start_tls
-            # returns the TLS transport: held as if writing were paused, processed once it is set.
-            self.writing_paused = True
-            self.tls_task = asyncio.get_running_loop().create_task(self._start_tls(self.transport))
-
-    async def _start_tls(self, raw: asyncio.Transport) -> None:
-        server = self.server
-        assert server.ssl_context is not None
-        try:
-            tls = await asyncio.get_running_loop().start_tls(
-                raw,
-                self,
-                server.ssl_context,
-                server_side=True,
-                ssl_handshake_timeout=_TLS_HANDSHAKE_TIMEOUT_S,
-            )
-        except Exception as e:  # a plaintext client, an untrusted certificate, garbage, a timeout
-            server._connections.discard(self)
-            if not self.closing:
-                reason = getattr(e, "reason", None) or type(e).__name__
-                log.warning(
-                    "fail tls handshake", peer=self.peer, listener=server.listener_name, reason=reason
-                )
-            raw.close()
-            return
-        if tls is None:  # the peer went away during the handshake
-            server._connections.discard(self)
-            return
-        self.transport = tls
-        self.principal = principal_of(tls.get_extra_info("ssl_object"))
-        if self.closing:
-            self._close()
-            return
-        self.resume_writing()
 
     def connection_lost(self, exc: Exception | None) -> None:
         self.server._connections.discard(self)
@@ -410,6 +374,80 @@ class _SaslConnection(_Connection):
         )
 
 
+class _TlsMixin(_Connection):
+    """TLS under the Kafka framing: the raw transport's bytes go through the TLS session and its
+    decrypted bytes into the frame buffer; writes go through the session (TlsTransport)."""
+
+    tls: TlsTransport
+
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        super().connection_made(transport)
+        assert self.server.ssl_context is not None
+        self.tls = TlsTransport(self.transport, self.server.ssl_context)
+        self.transport = self.tls  # type: ignore[assignment]  # the subset of Transport we use
+        self.tls_timer: asyncio.TimerHandle | None = asyncio.get_running_loop().call_later(
+            _TLS_HANDSHAKE_TIMEOUT_S, self._handshake_timeout
+        )
+
+    def data_received(self, data: bytes) -> None:
+        tls = self.tls
+        was_handshaken = tls.handshaken
+        try:
+            plain = tls.feed(data)
+        except TlsFailure as e:
+            event = "fail tls handshake" if not was_handshaken else "close connection"
+            log.warning(event, peer=self.peer, listener=self.server.listener_name, reason=e.reason)
+            self._close()
+            return
+        if not was_handshaken and tls.handshaken:
+            self._handshake_done()
+        if plain:
+            super().data_received(plain)
+
+    def _handshake_done(self) -> None:
+        if self.tls_timer is not None:
+            self.tls_timer.cancel()
+            self.tls_timer = None
+        self.principal = principal_of(self.tls.ssl_object)
+
+    def _handshake_timeout(self) -> None:
+        self.tls_timer = None
+        if not self.tls.handshaken and not self.transport.is_closing():
+            log.warning(
+                "fail tls handshake", peer=self.peer, listener=self.server.listener_name, reason="timeout"
+            )
+            self._close()
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        if self.tls_timer is not None:
+            self.tls_timer.cancel()
+            self.tls_timer = None
+        if not self.tls.handshaken and not self.closing:
+            # The peer left in the middle of the handshake (a client that does not trust us): one
+            # line, as for any failed handshake; a port probe that sent nothing, at debug level.
+            (log.warning if self.tls.received else log.debug)(
+                "fail tls handshake",
+                peer=self.peer,
+                listener=self.server.listener_name,
+                reason="connection closed by peer",
+            )
+            self.closing = True
+        super().connection_lost(exc)
+
+    def eof_received(self) -> bool | None:
+        if not self.tls.handshaken:
+            return None  # connection_lost follows and says it
+        return super().eof_received()
+
+
+class _TlsConnection(_TlsMixin, _Connection):
+    pass
+
+
+class _SaslTlsConnection(_TlsMixin, _SaslConnection):
+    pass
+
+
 def _framed(header: RequestHeader, body: Mapping[str, Any]) -> bytes:
     # One buffer, though it copies a large fetch answer once more: writing the size prefix and
     # the response as two chunks (writelines) measured consuming 10 KB messages at 68 MB/s
@@ -447,10 +485,14 @@ class Server:
 
     async def start(self, host: str, port: int) -> int:
         loop = asyncio.get_running_loop()
-        sasl = self.sasl
-        factory: Callable[[], _Connection] = (
-            (lambda: _Connection(self)) if sasl is None else (lambda: _SaslConnection(self, sasl))
-        )
+        sasl, tls = self.sasl, self.ssl_context is not None
+        factory: Callable[[], _Connection]
+        if sasl is None:
+            factory = (lambda: _TlsConnection(self)) if tls else (lambda: _Connection(self))
+        else:
+            factory = (
+                (lambda: _SaslTlsConnection(self, sasl)) if tls else (lambda: _SaslConnection(self, sasl))
+            )
         self._server = await loop.create_server(factory, host or None, port, reuse_address=True)
         bound: int = self._server.sockets[0].getsockname()[1]
         return bound
