@@ -403,6 +403,10 @@ class _TlsMixin(_Connection):
             self._handshake_done()
         if plain:
             super().data_received(plain)
+        # close_notify: the peer's end of input. Answer what it sent, then close (our close_notify
+        # goes with it: the client's TLS close waits for it).
+        if tls.peer_closed and not self.eof and super().eof_received() is None:
+            self._close()
 
     def _handshake_done(self) -> None:
         if self.tls_timer is not None:

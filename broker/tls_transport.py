@@ -38,6 +38,7 @@ class TlsTransport:
         self.ssl_object = context.wrap_bio(self._in, self._out, server_side=True)
         self.handshaken = False
         self.received = 0  # bytes from the peer (a port probe sends none)
+        self.peer_closed = False  # the peer sent close_notify: its end of input
 
     # -- bytes from the peer --------------------------------------------------------------------
 
@@ -61,7 +62,8 @@ class TlsTransport:
             while True:
                 chunk = self.ssl_object.read(_READ)
                 if not chunk:
-                    break  # close_notify
+                    self.peer_closed = True  # close_notify
+                    break
                 chunks.append(chunk)
         except ssl.SSLWantReadError:
             pass
