@@ -263,7 +263,11 @@ class Broker:
                 raise ConfigError(
                     f"invalid value {path!r} for configuration key 'sasl.credentials.file': {e}"
                 ) from None
-            sasl = SaslConfig(tuple(config["sasl.enabled.mechanisms"]), store)
+            sasl = SaslConfig(
+                tuple(config["sasl.enabled.mechanisms"]),
+                store,
+                config["connection.failed.authentication.delay.ms"] / 1000,
+            )
         return ssl_context, sasl
 
     async def stop(self) -> None:

@@ -244,6 +244,7 @@ _DEFS: tuple[ConfigDef, ...] = (
     ConfigDef("sasl.mechanism.inter.broker.protocol", _S, "PLAIN"),
     ConfigDef("sasl.credentials.file", _S, None),  # kbroker: the SCRAM users of a single broker
     ConfigDef("connections.max.reauth.ms", _I, "0", at_least(0)),
+    ConfigDef("connection.failed.authentication.delay.ms", _I, "100", at_least(0)),
     ConfigDef("authorizer.class.name", _S, ""),
     ConfigDef("super.users", _parse_principals, ""),
     ConfigDef("allow.everyone.if.no.acl.found", _B, "false"),

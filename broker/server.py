@@ -302,6 +302,27 @@ class _SaslConnection(_Connection):
     def __init__(self, server: Server, sasl: SaslConfig):
         super().__init__(server)
         self.session: SaslSession = sasl.session()
+        self.close_delay_s = sasl.failed_close_delay_s
+        self.close_scheduled = False
+
+    def _close(self) -> None:
+        # After a failed authentication the answer is out; the close waits a little (KIP-306) so
+        # that clients read the answer before they see the connection go. Nothing more is read.
+        if (
+            self.session.state is SaslState.FAILED
+            and self.close_delay_s > 0
+            and not self.transport.is_closing()
+        ):
+            self.closing = True
+            if not self.close_scheduled:
+                self.close_scheduled = True
+                self.transport.pause_reading()
+                asyncio.get_running_loop().call_later(self.close_delay_s, self._close_now)
+            return
+        super()._close()
+
+    def _close_now(self) -> None:
+        super()._close()
 
     def _handle(self, frame: memoryview) -> bytes | asyncio.Task[Any] | None:
         session = self.session

@@ -74,6 +74,9 @@ class SaslConfig:
 
     enabled_mechanisms: tuple[str, ...]
     credentials: CredentialStore
+    # connection.failed.authentication.delay.ms (KIP-306): the failure answer is sent at once, the
+    # connection closed this much later, so that clients read the answer before the close.
+    failed_close_delay_s: float = 0.1
 
     def session(self) -> SaslSession:
         return SaslSession(self)

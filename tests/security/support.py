@@ -73,7 +73,10 @@ class Mode:
 
 
 def aiokafka_settings(sb: SecureBroker, mode: Mode, password: str | None = None) -> dict[str, Any]:
-    out: dict[str, Any] = {"bootstrap_servers": sb.bootstrap(mode.protocol), "security_protocol": mode.protocol}
+    out: dict[str, Any] = {
+        "bootstrap_servers": sb.bootstrap(mode.protocol),
+        "security_protocol": mode.protocol,
+    }
     if "SSL" in mode.protocol:
         out["ssl_context"] = client_ssl_context(sb.certs)
     if mode.mechanism:
@@ -86,7 +89,10 @@ def aiokafka_settings(sb: SecureBroker, mode: Mode, password: str | None = None)
 
 
 def kafka_python_settings(sb: SecureBroker, mode: Mode, password: str | None = None) -> dict[str, Any]:
-    out: dict[str, Any] = {"bootstrap_servers": sb.bootstrap(mode.protocol), "security_protocol": mode.protocol}
+    out: dict[str, Any] = {
+        "bootstrap_servers": sb.bootstrap(mode.protocol),
+        "security_protocol": mode.protocol,
+    }
     if "SSL" in mode.protocol:
         out |= {
             "ssl_cafile": str(sb.certs.ca),
