@@ -116,8 +116,14 @@ class ScramServer:
     AuthenticationFailed; after one, the exchange is over (the connection is closed by the caller).
     """
 
-    def __init__(self, mechanism: str, lookup: Callable[[str], ScramCredential | None]):
+    def __init__(
+        self,
+        mechanism: str,
+        lookup: Callable[[str], ScramCredential | None],
+        nonce: Callable[[], str] = lambda: secrets.token_urlsafe(24),
+    ):
         self.mechanism = mechanism
+        self._new_nonce = nonce  # the server's part of the nonce (RFC 7677's test vector fixes it)
         self.digest = HASHES[mechanism]
         self.lookup = lookup
         self.username: str | None = None  # known after client-first
@@ -170,7 +176,7 @@ class ScramServer:
         if credential is None:
             raise self._fail()
         self._credential = credential
-        self._nonce = attrs[1][1] + secrets.token_urlsafe(24)
+        self._nonce = attrs[1][1] + self._new_nonce()
         salt = base64.b64encode(credential.salt).decode()
         self._server_first = f"r={self._nonce},s={salt},i={credential.iterations}"
         return self._server_first.encode()
