@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from broker import logs
 from broker.log import Log, LogError
+from broker.security.acl import Operation
 from broker.server import RequestContext
 from protocol.errors import ErrorCode
 from protocol.records import CorruptRecordError
@@ -71,7 +72,13 @@ async def _partition(broker: Broker, topic: str, p: Any, version: int) -> dict[s
 async def handle(broker: Broker, ctx: RequestContext, request: Any) -> dict[str, Any]:
     version = ctx.header.api_version
     topics = []
+    authz = broker.authorizer
     for t in request.topics:
+        if authz is not None and not authz.topic(ctx, Operation.DESCRIBE, t.name):
+            refused = ErrorCode.TOPIC_AUTHORIZATION_FAILED
+            partitions = [{"partition_index": p.partition_index, "error_code": refused} for p in t.partitions]
+            topics.append({"name": t.name, "partitions": partitions})
+            continue
         partitions = [await _partition(broker, t.name, p, version) for p in t.partitions]
         topics.append({"name": t.name, "partitions": partitions})
     return {"throttle_time_ms": 0, "topics": topics}

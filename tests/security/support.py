@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from broker.security.credentials import add_user
-from tests.helpers import BrokerProcess, free_port
+from tests.helpers import BrokerProcess, free_port, wait_until
 from tools.make_certs import Certs, make_certs
 
 # Throwaway test users, made for each run (their salted credentials go in a temp file).
@@ -49,6 +49,8 @@ def start_secure_broker(
         **(extra or {}),
     }
     process = BrokerProcess(tmp / "data", port=ports["PLAINTEXT"], extra=settings).start()
+    # Listening on the first port is not started: it advertises once every listener is bound.
+    wait_until(lambda: "start broker" in process.log(), 30, what="the broker to finish starting")
     return SecureBroker(process, certs, ports)
 
 
