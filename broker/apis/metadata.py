@@ -53,7 +53,12 @@ async def _authorized_topics(
         name = getattr(req, "name", None)
         if name is not None and not describable(name):
             out.append({"error_code": refused, "name": name, "topic_id": ZERO_UUID, "partitions": []})
-        elif name is not None and auto_create and can_create(broker, ctx, name):
+        elif (
+            name is not None
+            and auto_create
+            and broker.topics.get(name) is None
+            and can_create(broker, ctx, name)
+        ):
             creatable.append(req)
         else:
             known.append(req)

@@ -3,6 +3,7 @@ each real client's settings for each protocol (aiokafka, kafka-python, confluent
 
 from __future__ import annotations
 
+import re
 import ssl
 from dataclasses import dataclass
 from pathlib import Path
@@ -30,7 +31,8 @@ class SecureBroker:
         return self.process.log()
 
     def lines(self, event: str) -> list[str]:
-        return [line for line in self.log().splitlines() if f'event="{event}"' in line]
+        pattern = re.compile(rf'event=(?:"{re.escape(event)}"|{re.escape(event)}(?:\s|$))')
+        return [line for line in self.log().splitlines() if pattern.search(line)]
 
 
 def start_secure_broker(
