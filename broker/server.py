@@ -47,6 +47,7 @@ _SIZE = struct.Struct(">i")
 _MAX_BACKLOG = 1 << 20
 _TLS_HANDSHAKE_TIMEOUT_S = 10.0
 _API_VERSIONS, _SASL_HANDSHAKE, _SASL_AUTHENTICATE = 18, 17, 36
+_SASL_MAX_RECEIVE = 524288  # Kafka's sasl.server.max.receive.size
 
 
 @dataclass(slots=True)
@@ -86,6 +87,7 @@ class _Connection(asyncio.Protocol):
         self.closing = False  # the server is stopping: finish the request in flight, then close
         self.eof = False  # the peer closed its side: answer what it sent, then close
         self.principal = ANONYMOUS
+        self.max_frame = server.max_request_bytes
 
     # -- asyncio.Protocol ---------------------------------------------------------------------
 
@@ -154,14 +156,14 @@ class _Connection(asyncio.Protocol):
                 if available < 4:
                     break
                 (size,) = _SIZE.unpack_from(buf, pos)
-                if size < 0 or size > self.server.max_request_bytes:
+                if size < 0 or size > self.max_frame:
                     # Refused before reading the body: a hostile size must not make us buffer it.
                     log.warning(
                         "close connection",
                         peer=self.peer,
                         reason="frame size out of bounds",
                         size=size,
-                        limit=self.server.max_request_bytes,
+                        limit=self.max_frame,
                     )
                     raise _Close
                 if available < 4 + size:
@@ -226,7 +228,8 @@ class _Connection(asyncio.Protocol):
                     api_key=api_key,
                     api_version=api_version,
                     error=str(e),
-                    head=frame[:48].hex(),
+                    # never the bytes of a SASL request: they may hold a password
+                    head=frame[:48].hex() if api_key not in (_SASL_HANDSHAKE, _SASL_AUTHENTICATE) else None,
                 )
                 raise _Close from None
             log.warning("close connection", peer=self.peer, reason="malformed request", error=str(e))
@@ -302,6 +305,8 @@ class _SaslConnection(_Connection):
     def __init__(self, server: Server, sasl: SaslConfig):
         super().__init__(server)
         self.session: SaslSession = sasl.session()
+        # sasl.server.max.receive.size: an unauthenticated peer may not make us buffer 100 MB.
+        self.max_frame = min(server.max_request_bytes, _SASL_MAX_RECEIVE)
         self.close_delay_s = sasl.failed_close_delay_s
         self.close_scheduled = False
 
@@ -382,6 +387,7 @@ class _SaslConnection(_Connection):
 
     def _authenticated(self) -> None:
         self.principal = self.session.principal or ANONYMOUS
+        self.max_frame = self.server.max_request_bytes
         log.debug("authenticate", peer=self.peer, principal=self.principal, mechanism=self.session.mechanism)
 
     def _log_failure(self, reason: str, mechanism: str | None = None) -> None:
