@@ -127,3 +127,40 @@ async def test_sasl_apis_on_a_plaintext_listener_are_illegal_state(sasl_broker):
         assert r.brokers
     finally:
         await c.close()
+
+
+async def test_secure_properties_and_run_secure_material_start_a_broker(tmp_path):
+    """`make run-secure`'s pieces: config/secure.properties with the material tools/run_secure.py
+    writes, on ephemeral ports, starts; the super user's settings file authenticates."""
+    from broker.config import Config, read_properties
+    from tests.helpers import ROOT
+    from tools.run_secure import prepare
+
+    prepare(tmp_path / "secure")
+    props = read_properties((ROOT / "config" / "secure.properties").read_text())
+    for key in ("ssl.keystore.location", "ssl.truststore.location", "sasl.credentials.file"):
+        props[key] = props[key].replace("./secure", str(tmp_path / "secure"))
+    props["listeners"] = "SSL://127.0.0.1:0,SASL_SSL://127.0.0.1:0,SASL_PLAINTEXT://127.0.0.1:0"
+    props["log.dirs"] = str(tmp_path / "data")
+    from broker.broker import Broker
+
+    b = Broker(Config(props))
+    await b.start()
+    try:
+        admin = read_properties((tmp_path / "secure" / "admin.properties").read_text())
+        c = await RawConnection.open(b.bound_ports["SASL_PLAINTEXT"])
+        try:
+            await c.request(ApiKey.SASL_HANDSHAKE, 1, {"mechanism": "PLAIN"})
+            token = f"\0{admin['sasl.username']}\0{admin['sasl.password']}".encode()
+            r = await c.request(ApiKey.SASL_AUTHENTICATE, 2, {"auth_bytes": token})
+            assert r.error_code == ErrorCode.NONE
+            r = await c.request(
+                ApiKey.DESCRIBE_ACLS,
+                3,
+                {"resource_type_filter": 1, "pattern_type_filter": 1, "operation": 1, "permission_type": 1},
+            )
+            assert (r.error_code, list(r.resources)) == (ErrorCode.NONE, [])  # the super user may
+        finally:
+            await c.close()
+    finally:
+        await b.stop()
