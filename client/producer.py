@@ -15,6 +15,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import functools
+import ssl
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -36,6 +37,7 @@ from client.errors import (
 )
 from client.metadata import ZERO_UUID
 from client.partitioner import DefaultPartitioner
+from client.security import SecurityConfig
 from client.structs import RecordMetadata, TopicPartition
 from client.versions import TOPIC_ID_VERSIONS
 from protocol.apis import ApiKey
@@ -89,6 +91,11 @@ class AsyncProducer:
         key_serializer: Callable[[Any], bytes | None] | None = None,
         value_serializer: Callable[[Any], bytes | None] | None = None,
         partitioner: DefaultPartitioner | None = None,
+        security_protocol: str = "PLAINTEXT",
+        ssl_context: ssl.SSLContext | None = None,
+        sasl_mechanism: str = "PLAIN",
+        sasl_plain_username: str | None = None,
+        sasl_plain_password: str | None = None,
     ):
         if compression_type not in _CODECS:
             raise ValueError(f"compression_type must be one of {sorted(k for k in _CODECS if k)}")
@@ -112,6 +119,9 @@ class AsyncProducer:
                 request_timeout_ms,
                 metadata_max_age_ms=metadata_max_age_ms,
                 retry_backoff_ms=retry_backoff_ms,
+                security=SecurityConfig(
+                    security_protocol, ssl_context, sasl_mechanism, sasl_plain_username, sasl_plain_password
+                ),
             )
         )
         self.accumulator = RecordAccumulator(batch_size, linger_ms, retry_backoff_ms)
