@@ -254,15 +254,22 @@ class Broker:
             except ValueError as e:
                 raise ConfigError(f"cannot set up TLS: {e}") from None
         if protocols & {"SASL_PLAINTEXT", "SASL_SSL"}:
-            from broker.security.credentials import FileCredentialStore
+            from broker.security.credentials import CredentialStore, FileCredentialStore
 
+            store: CredentialStore
             path = config["sasl.credentials.file"]
-            try:
-                store = FileCredentialStore(Path(path))
-            except (OSError, ValueError) as e:
-                raise ConfigError(
-                    f"invalid value {path!r} for configuration key 'sasl.credentials.file': {e}"
-                ) from None
+            if path:
+                try:
+                    store = FileCredentialStore(Path(path))
+                except (OSError, ValueError) as e:
+                    raise ConfigError(
+                        f"invalid value {path!r} for configuration key 'sasl.credentials.file': {e}"
+                    ) from None
+            else:  # cluster mode: ZooKeeper's /config/users, as Kafka 2.x
+                from broker.security.zk_credentials import ZkCredentialStore
+
+                assert self.cluster is not None
+                store = ZkCredentialStore(self.cluster.zk)
             sasl = SaslConfig(
                 tuple(config["sasl.enabled.mechanisms"]),
                 store,

@@ -94,7 +94,9 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="python -m broker.security.credentials", description="Manage SASL/SCRAM users in a file."
     )
-    parser.add_argument("--file", required=True, type=Path, help="the broker's sasl.credentials.file")
+    where = parser.add_mutually_exclusive_group(required=True)
+    where.add_argument("--file", type=Path, help="the broker's sasl.credentials.file")
+    where.add_argument("--zookeeper", help="a cluster's zookeeper.connect: /config/users/<name>, as Kafka")
     sub = parser.add_subparsers(dest="command", required=True)
     add = sub.add_parser("add", help="add or replace a user (password from --password-file or stdin)")
     add.add_argument("user")
@@ -111,8 +113,24 @@ def main(argv: list[str] | None = None) -> int:
             password = sys.stdin.readline().rstrip("\n")
         if not password:
             parser.error("empty password")
-        add_user(args.file, args.user, password, args.mechanism or sorted(HASHES), args.iterations)
+        mechanisms = args.mechanism or sorted(HASHES)
+        if args.zookeeper:
+            from kazoo.client import KazooClient
+
+            from broker.security.zk_credentials import write_user
+
+            zk = KazooClient(hosts=args.zookeeper)
+            zk.start(timeout=15)
+            try:
+                write_user(zk, args.user, password, mechanisms, args.iterations)
+            finally:
+                zk.stop()
+                zk.close()
+            return 0
+        add_user(args.file, args.user, password, mechanisms, args.iterations)
         return 0
+    if args.zookeeper:
+        parser.error("delete: --file only (kafka-configs --delete-config does it in ZooKeeper)")
     doc = json.loads(args.file.read_text(encoding="utf-8"))
     if doc.get("users", {}).pop(args.user, None) is None:
         print(f"no user {args.user!r}", file=sys.stderr)
