@@ -196,7 +196,9 @@ class Broker:
             self.metrics = MetricsEndpoint(self)
             await self.metrics.start(self.config["metrics.host"], self.config["metrics.port"])
         try:
-            self.authorizer = Authorizer.from_config(self.config)
+            self.authorizer = Authorizer.from_config(
+                self.config, self.cluster.zk if self.cluster is not None else None
+            )
         except (OSError, ValueError) as err:
             raise ConfigError(f"invalid value for configuration key 'authorizer.acl.file': {err}") from None
         handlers = bind_handlers(self)

@@ -6,6 +6,8 @@ CreateAcls/DescribeAcls/DeleteAcls answers. The decisions are acl.py's; answers 
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import json
 import os
 from collections.abc import Iterable
@@ -28,6 +30,8 @@ from broker.security.acl import (
 from protocol.errors import ErrorCode
 
 if TYPE_CHECKING:
+    from kazoo.client import KazooClient
+
     from broker.config import Config
     from broker.server import RequestContext
 
@@ -86,12 +90,25 @@ def _from_json(doc: Any) -> set[AclBinding]:
 
 
 class Authorizer:
-    def __init__(self, path: Path, super_users: Iterable[str], allow_if_no_acl: bool):
+    def __init__(
+        self, path: Path, super_users: Iterable[str], allow_if_no_acl: bool, zk: KazooClient | None = None
+    ):
         self.path = path
         self.super_users = frozenset(super_users)
         self.allow_if_no_acl = allow_if_no_acl
+        self.zk = zk  # cluster mode: the ACLs live in ZooKeeper (zk_acls.py), not in the file
         self._bindings: set[AclBinding] = set()
         self._cache: dict[tuple[str, str, Operation, ResourceType, str], bool] = {}
+        if zk is not None:
+            from broker.security import zk_acls
+
+            self._loop = asyncio.get_running_loop()
+            self._bindings = zk_acls.read_all(zk, _from_json)
+            zk_acls.watch(zk, self._on_zk_change)
+            log.info(
+                "load acls", zookeeper=True, acls=len(self._bindings), super_users=sorted(self.super_users)
+            )
+            return
         if path.exists():
             try:
                 self._bindings = _from_json(json.loads(path.read_text(encoding="utf-8")))
@@ -100,11 +117,31 @@ class Authorizer:
         log.info("load acls", path=str(path), acls=len(self._bindings), super_users=sorted(self.super_users))
 
     @classmethod
-    def from_config(cls, config: Config) -> Authorizer | None:
+    def from_config(cls, config: Config, zk: KazooClient | None = None) -> Authorizer | None:
         if not config["authorizer.class.name"]:
             return None
         path = config["authorizer.acl.file"] or str(config.log_dirs[0] / "kbroker-acls.json")
-        return cls(Path(path), config["super.users"], config["allow.everyone.if.no.acl.found"])
+        return cls(Path(path), config["super.users"], config["allow.everyone.if.no.acl.found"], zk)
+
+    def _on_zk_change(self) -> None:  # kazoo's thread: another broker (or this one) changed ACLs
+        with contextlib.suppress(RuntimeError):  # the loop is closed: the broker stopped
+            self._loop.call_soon_threadsafe(lambda: self._loop.create_task(self._reload()))
+
+    async def _reload(self) -> None:
+        from broker.security import zk_acls
+
+        assert self.zk is not None
+        try:
+            bindings = await asyncio.get_running_loop().run_in_executor(
+                None, zk_acls.read_all, self.zk, _from_json
+            )
+        except Exception as e:  # ZooKeeper away: keep the ACLs we have, the next change reads again
+            log.warning("fail to reload acls", error=f"{type(e).__name__}: {e}")
+            return
+        if bindings != self._bindings:
+            self._bindings = bindings
+            self._cache.clear()
+            log.info("reload acls", acls=len(bindings))
 
     @property
     def bindings(self) -> frozenset[AclBinding]:
@@ -216,7 +253,7 @@ class Authorizer:
             added.append(b)
             results.append({"error_code": ErrorCode.NONE})
         if added:
-            self._change(self._bindings | set(added))
+            await self._change(self._bindings | set(added))
             log.info("create acls", principal=ctx.principal, acls=[_describe(b) for b in added])
         return {"results": results}
 
@@ -254,7 +291,7 @@ class Authorizer:
                 }
             )
         if removed:
-            self._change(self._bindings - removed)
+            await self._change(self._bindings - removed)
             log.info(
                 "delete acls",
                 principal=ctx.principal,
@@ -262,8 +299,17 @@ class Authorizer:
             )
         return {"filter_results": results}
 
-    def _change(self, bindings: set[AclBinding]) -> None:
-        """Write the new bindings durably (file + fsync + rename), then use them."""
+    async def _change(self, bindings: set[AclBinding]) -> None:
+        """Write the new bindings durably (ZooKeeper; or file + fsync + rename), then use them."""
+        if self.zk is not None:
+            from broker.security import zk_acls
+
+            await asyncio.get_running_loop().run_in_executor(
+                None, zk_acls.write, self.zk, self._bindings, bindings, _to_json
+            )
+            self._bindings = bindings
+            self._cache.clear()
+            return
         self.path.parent.mkdir(parents=True, exist_ok=True)
         tmp = self.path.with_name(self.path.name + ".tmp")
         with open(tmp, "w", encoding="utf-8") as f:

@@ -89,3 +89,130 @@ def test_users_in_zookeeper(zookeeper, tmp_path):
     finally:
         broker.stop()
     assert "first-pw" not in broker.log() and "second-pw" not in broker.log()
+
+
+def _visible_topics(port: int) -> set[str]:
+    from protocol.apis import ApiKey
+    from tests.helpers import RawConnection
+
+    async def ask() -> set[str]:
+        c = await RawConnection.open(port)
+        try:
+            r = await c.request(ApiKey.METADATA, 1, {"topics": None})
+            return {t.name for t in r.topics}
+        finally:
+            await c.close()
+
+    return asyncio.run(ask())
+
+
+def test_acls_in_zookeeper_apply_on_every_broker(zookeeper, tmp_path):
+    """ACLs created through one broker are Kafka's znodes, and the other broker enforces them."""
+    from confluent_kafka.admin import (
+        AclBinding,
+        AclBindingFilter,
+        AclOperation,
+        AclPermissionType,
+        AdminClient,
+        NewTopic,
+        ResourcePatternType,
+        ResourceType,
+    )
+
+    connect = f"{zookeeper.connect}/kbroker-acl"
+    _add_user(connect, "admin", "admin-pw")
+    brokers = []
+    for i in (1, 2):
+        plain, sasl = free_port(), free_port()
+        b = BrokerProcess(
+            tmp_path / f"b{i}",
+            port=plain,
+            extra={
+                "broker.id": str(i),
+                "zookeeper.connect": connect,
+                "zookeeper.session.timeout.ms": "3000",
+                "offsets.topic.replication.factor": "1",
+                "listeners": f"PLAINTEXT://127.0.0.1:{plain},SASL_PLAINTEXT://127.0.0.1:{sasl}",
+                "inter.broker.listener.name": "PLAINTEXT",
+                "authorizer.class.name": "kafka.security.authorizer.AclAuthorizer",
+                "super.users": "User:admin",
+            },
+        )
+        b.sasl_port = sasl
+        brokers.append(b.start())
+    try:
+        for b in brokers:
+            wait_until(lambda b=b: "start broker" in b.log(), 30)
+
+        def admin(b):
+            return AdminClient(
+                {
+                    "bootstrap.servers": f"127.0.0.1:{b.sasl_port}",
+                    "security.protocol": "SASL_PLAINTEXT",
+                    "sasl.mechanism": "SCRAM-SHA-512",
+                    "sasl.username": "admin",
+                    "sasl.password": "admin-pw",
+                }
+            )
+
+        a1 = admin(brokers[0])
+        for f in a1.create_topics([NewTopic("shared", 1, 1)]).values():
+            f.result(20)
+        assert "shared" not in _visible_topics(brokers[1].port)  # ANONYMOUS may see nothing yet
+        acl = AclBinding(
+            ResourceType.TOPIC,
+            "shared",
+            ResourcePatternType.LITERAL,
+            "User:ANONYMOUS",
+            "*",
+            AclOperation.DESCRIBE,
+            AclPermissionType.ALLOW,
+        )
+        for f in a1.create_acls([acl]).values():
+            f.result(20)
+        wait_until(
+            lambda: "shared" in _visible_topics(brokers[1].port),
+            20,
+            interval=0.2,
+            what="broker 2 to apply it",
+        )
+        zk = KazooClient(hosts=connect)
+        zk.start(timeout=15)
+        try:
+            doc = json.loads(zk.get("/kafka-acl/Topic/shared")[0])
+            assert doc == {
+                "version": 1,
+                "acls": [
+                    {
+                        "principal": "User:ANONYMOUS",
+                        "permissionType": "Allow",
+                        "operation": "Describe",
+                        "host": "*",
+                    }
+                ],
+            }
+            assert zk.get_children("/kafka-acl-changes")
+        finally:
+            zk.stop()
+            zk.close()
+        a2 = admin(brokers[1])
+        any_topic = AclBindingFilter(
+            ResourceType.TOPIC,
+            None,
+            ResourcePatternType.ANY,
+            None,
+            None,
+            AclOperation.ANY,
+            AclPermissionType.ANY,
+        )
+        for f in a2.delete_acls([any_topic]).values():
+            assert len(f.result(20)) == 1
+        wait_until(
+            lambda: "shared" not in _visible_topics(brokers[0].port),
+            20,
+            interval=0.2,
+            what="broker 1 to drop it",
+        )
+    finally:
+        for b in brokers:
+            b.stop()
