@@ -80,15 +80,18 @@ class TlsTransport:
     # -- the transport the connection writes to -------------------------------------------------
 
     def write(self, data: bytes | bytearray | memoryview) -> None:
-        if not self.raw.is_closing():
-            self.ssl_object.write(data)
-            self._flush()
+        self.writelines((data,))
 
     def writelines(self, chunks: Iterable[bytes | bytearray | memoryview]) -> None:
-        if not self.raw.is_closing():
+        if self.raw.is_closing():
+            return
+        try:
             for chunk in chunks:
                 self.ssl_object.write(chunk)
-            self._flush()
+        except ssl.SSLError:  # the session is over (the peer's close_notify crossed our answer)
+            self.raw.abort()
+            return
+        self._flush()
 
     def close(self) -> None:
         if self.handshaken and not self.raw.is_closing():
