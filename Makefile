@@ -13,7 +13,7 @@ MONITOR ?= ./monitor
 BOOTSTRAP ?= 127.0.0.1:9092
 TRIGGER ?= 5
 
-.PHONY: install run test lint bench clean system-deps jobs cluster monitor compose-test
+.PHONY: install run run-secure test lint bench clean system-deps jobs cluster monitor compose-test
 
 # Installs the project with every extra (cluster: kazoo; jobs: PySpark; test) into .venv, and the system packages it needs
 # (Java for Spark, with apt, only where `java` is missing); a no-op when nothing changed.
@@ -31,6 +31,11 @@ $(STAMP): pyproject.toml
 # Starts one broker on 127.0.0.1:9092 with its data in ./data.
 run: install
 	$(BIN)/python -m broker config/server.properties
+
+# A secured broker (TLS, SASL PLAIN/SCRAM, ACLs) from config/secure.properties; the first run makes a
+# throwaway CA, certificates and users in ./secure (tools/run_secure.py). See README "Security".
+run-secure: install
+	$(BIN)/python tools/run_secure.py
 
 # ZooKeeper and three brokers (config/cluster/) as local processes, the same topology as
 # docker-compose.yml; clients bootstrap at 127.0.0.1:19092. Ctrl-C stops it cleanly.

@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import base64
 import socket
+import ssl
 import uuid
 from dataclasses import dataclass
 from pathlib import Path
@@ -19,7 +20,9 @@ from broker.group.service import GroupCoordinatorService
 from broker.group.txn_offsets import TransactionalOffsetsLog, TxnOffsets
 from broker.log import Log, LogManager
 from broker.log.producer_ids import LocalProducerIdBlocks, ProducerIdManager
-from broker.offsets import OFFSETS_TOPIC
+from broker.offsets import OFFSETS_TOPIC, PartitionLogAdapter
+from broker.security.authorizer import Authorizer
+from broker.security.sasl import SaslConfig
 from broker.server import Server
 from broker.topics import TopicManager
 from broker.txn import markers
@@ -104,6 +107,8 @@ class Broker:
         self._txn_topic: asyncio.Task[None] | None = None  # creating __transaction_state
         self.cluster: ClusterNode | None = None  # when zookeeper.connect is set
         self.metrics: MetricsEndpoint | None = None  # when metrics.port is set
+        # authorizer.class.name set: every handler checks ACLs; None: no check at all (no cost)
+        self.authorizer: Authorizer | None = None
 
     @property
     def groups(self) -> GroupCoordinatorService:
@@ -251,20 +256,37 @@ class Broker:
 
             self.metrics = MetricsEndpoint(self)
             await self.metrics.start(self.config["metrics.host"], self.config["metrics.port"])
+        try:
+            self.authorizer = Authorizer.from_config(
+                self.config, self.cluster.zk if self.cluster is not None else None
+            )
+        except (OSError, ValueError) as err:
+            raise ConfigError(f"invalid value for configuration key 'authorizer.acl.file': {err}") from None
         handlers = bind_handlers(self)
         bound: dict[str, int] = {}
+        ssl_context, sasl = self._security()
+        protocols = self.config.security_protocol_map
         for listener in self.config.listeners:
+            protocol = protocols[listener.name]
             server = Server(
                 handlers,
                 self.config["socket.request.max.bytes"],
                 listener.name,
                 on_unsupported_version=unsupported_version_answer,
+                ssl_context=ssl_context if protocol in ("SSL", "SASL_SSL") else None,
+                sasl=sasl if protocol in ("SASL_PLAINTEXT", "SASL_SSL") else None,
             )
             if self.metrics is not None:
                 server.stats = self.metrics.stats
             bound[listener.name] = await server.start(listener.host, listener.port)
             self.servers.append(server)
-            log.info("listen", listener=listener.name, host=listener.host, port=bound[listener.name])
+            log.info(
+                "listen",
+                listener=listener.name,
+                host=listener.host,
+                port=bound[listener.name],
+                security_protocol=protocol,
+            )
         self.bound_ports = bound
         self.endpoints = advertised_endpoints(self.config, bound)
         for e in self.endpoints:
@@ -280,6 +302,43 @@ class Broker:
             log_dirs=[str(d) for d in self.config.log_dirs],
             zookeeper=self.config["zookeeper.connect"],
         )
+
+    def _security(self) -> tuple[ssl.SSLContext | None, SaslConfig | None]:
+        """The TLS context and the SASL set-up the listeners share (made only if some listener
+        needs them); a key, certificate or credentials file that cannot be read is a ConfigError."""
+        config = self.config
+        protocols = {config.security_protocol_map[lst.name] for lst in config.listeners}
+        ssl_context = sasl = None
+        if protocols & {"SSL", "SASL_SSL"}:
+            from broker.security.tls import server_context
+
+            try:
+                ssl_context = server_context(config)
+            except ValueError as e:
+                raise ConfigError(f"cannot set up TLS: {e}") from None
+        if protocols & {"SASL_PLAINTEXT", "SASL_SSL"}:
+            from broker.security.credentials import CredentialStore, FileCredentialStore
+
+            store: CredentialStore
+            path = config["sasl.credentials.file"]
+            if path:
+                try:
+                    store = FileCredentialStore(Path(path))
+                except (OSError, ValueError) as e:
+                    raise ConfigError(
+                        f"invalid value {path!r} for configuration key 'sasl.credentials.file': {e}"
+                    ) from None
+            else:  # cluster mode: ZooKeeper's /config/users, as Kafka 2.x
+                from broker.security.zk_credentials import ZkCredentialStore
+
+                assert self.cluster is not None
+                store = ZkCredentialStore(self.cluster.zk)
+            sasl = SaslConfig(
+                tuple(config["sasl.enabled.mechanisms"]),
+                store,
+                config["connection.failed.authentication.delay.ms"] / 1000,
+            )
+        return ssl_context, sasl
 
     async def stop(self) -> None:
         log.info("stop broker", broker_id=self.node_id)

@@ -69,7 +69,6 @@ def parse_listeners(text: str) -> list[Listener]:
 
 
 SECURITY_PROTOCOLS = ("PLAINTEXT", "SSL", "SASL_PLAINTEXT", "SASL_SSL")
-SERVED_PROTOCOLS = ("PLAINTEXT",)  # TLS and SASL are not served yet (README's table)
 DEFAULT_PROTOCOL_MAP = ",".join(f"{p}:{p}" for p in SECURITY_PROTOCOLS)  # Kafka's default
 
 
@@ -91,6 +90,28 @@ def parse_protocol_map(text: str) -> dict[str, str]:
 
 def _parse_name(text: str) -> str:
     return text.strip().upper()
+
+
+def _parse_lower(text: str) -> str:
+    return text.strip().lower()
+
+
+def _parse_principals(text: str) -> list[str]:
+    """super.users: `User:alice;User:bob` (Kafka separates principals with semicolons)."""
+    out = [p.strip() for p in text.split(";") if p.strip()]
+    for p in out:
+        kind, sep, name = p.partition(":")
+        if not sep or not kind or not name:
+            raise ValueError(f"{p!r} is not PrincipalType:name")
+    return out
+
+
+# Kafka's ACL authorizers (ZooKeeper-era and KRaft), and kbroker's own name: all mean broker/security.
+AUTHORIZER_CLASSES = (
+    "kafka.security.authorizer.AclAuthorizer",
+    "org.apache.kafka.metadata.authorizer.StandardAuthorizer",
+    "kbroker.AclAuthorizer",
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -234,6 +255,33 @@ _DEFS: tuple[ConfigDef, ...] = (
     ConfigDef("replica.fetch.backoff.ms", _I, "1000", at_least(0)),
     ConfigDef("replica.socket.timeout.ms", _I, "30000", at_least(1)),
     ConfigDef("replica.high.watermark.checkpoint.interval.ms", _I, "5000", at_least(1)),
+    # Security (broker/security/): TLS listeners, SASL, the ACL authorizer. Secrets (passwords,
+    # keys) are never logged.
+    ConfigDef("ssl.keystore.type", _S, "PEM", one_of("PEM")),
+    ConfigDef("ssl.keystore.location", _S, None),
+    ConfigDef("ssl.keystore.password", _S, None),
+    ConfigDef("ssl.key.password", _S, None),
+    ConfigDef("ssl.keystore.certificate.chain", _S, None),
+    ConfigDef("ssl.keystore.key", _S, None),
+    ConfigDef("ssl.truststore.type", _S, "PEM", one_of("PEM")),
+    ConfigDef("ssl.truststore.location", _S, None),
+    ConfigDef("ssl.truststore.password", _S, None),
+    ConfigDef("ssl.truststore.certificates", _S, None),
+    ConfigDef("ssl.client.auth", _parse_lower, "none", one_of("none", "requested", "required")),
+    ConfigDef("ssl.enabled.protocols", _L, "TLSv1.2,TLSv1.3", one_of("TLSv1.2", "TLSv1.3")),
+    ConfigDef("ssl.protocol", _S, "TLSv1.3"),
+    ConfigDef("ssl.cipher.suites", _L, ""),
+    ConfigDef("ssl.endpoint.identification.algorithm", _S, "https"),  # a client setting; accepted
+    ConfigDef("ssl.principal.mapping.rules", _S, "DEFAULT", one_of("DEFAULT")),
+    ConfigDef("sasl.enabled.mechanisms", _L, "PLAIN,SCRAM-SHA-256,SCRAM-SHA-512"),
+    ConfigDef("sasl.mechanism.inter.broker.protocol", _S, "PLAIN"),
+    ConfigDef("sasl.credentials.file", _S, None),  # kbroker: the SCRAM users of a single broker
+    ConfigDef("connections.max.reauth.ms", _I, "0", at_least(0)),
+    ConfigDef("connection.failed.authentication.delay.ms", _I, "100", at_least(0)),
+    ConfigDef("authorizer.class.name", _S, ""),
+    ConfigDef("super.users", _parse_principals, ""),
+    ConfigDef("allow.everyone.if.no.acl.found", _B, "false"),
+    ConfigDef("authorizer.acl.file", _S, None),  # kbroker: where a single broker keeps its ACLs
     # Prometheus metrics (broker/metrics.py): off unless metrics.port is set (0: any free port).
     ConfigDef("metrics.port", _I, None, between(0, 65535)),
     ConfigDef("metrics.host", _S, "127.0.0.1"),
@@ -354,7 +402,7 @@ class Config:
                 )
 
     def _check_listeners(self) -> None:
-        """Kafka's rules for named listeners (KafkaConfig's validation), and PLAINTEXT only for now."""
+        """Kafka's rules for named listeners (KafkaConfig's validation)."""
 
         def bad(key: str, why: str) -> ConfigError:
             if key not in self.explicit and DEFS[key].default is None:
@@ -371,13 +419,6 @@ class Config:
             protocol = protocols.get(lst.name)
             if protocol is None:
                 raise bad(map_key, f"no security protocol defined for listener {lst.name}")
-            if protocol not in SERVED_PROTOCOLS:
-                key = map_key if map_key in self.explicit else "listeners"
-                raise bad(
-                    key,
-                    f"listener {lst.name} uses security protocol {protocol}; "
-                    f"kbroker serves {', '.join(SERVED_PROTOCOLS)} only",
-                )
         for adv in self["advertised.listeners"] or []:
             if adv.name not in names:
                 raise bad("advertised.listeners", f"{adv.name} is not in listeners")
@@ -409,6 +450,56 @@ class Config:
                 f"the inter-broker listener {self.inter_broker_listener_name} must be a listener "
                 f"name defined in advertised.listeners (here: {', '.join(advertised)})",
             )
+
+        self._check_security()
+
+    def _check_security(self) -> None:
+        """What TLS, SASL and the authorizer need, checked at start (exit 2 naming the key)."""
+        from broker.security.sasl import check_mechanisms
+
+        protocols = {self.security_protocol_map[lst.name] for lst in self.listeners}
+        if protocols & {"SASL_PLAINTEXT", "SASL_SSL"}:
+            complaint = check_mechanisms(self["sasl.enabled.mechanisms"])
+            if complaint:
+                raise ConfigError(
+                    f"invalid value {self.raw_text('sasl.enabled.mechanisms')!r} for configuration key "
+                    f"'sasl.enabled.mechanisms': {complaint}"
+                )
+            if not self["sasl.credentials.file"] and not self["zookeeper.connect"]:
+                raise ConfigError(
+                    "configuration key 'sasl.credentials.file' is not set: a SASL listener of a single "
+                    "broker needs its users' credentials (python -m broker.security.credentials)"
+                )
+        if protocols & {"SSL", "SASL_SSL"} and not (
+            self["ssl.keystore.location"] or self["ssl.keystore.certificate.chain"]
+        ):
+            raise ConfigError(
+                "configuration key 'ssl.keystore.location' is not set: a TLS listener needs the broker's "
+                "key and certificate (or ssl.keystore.certificate.chain and ssl.keystore.key)"
+            )
+        has_truststore = self["ssl.truststore.location"] or self["ssl.truststore.certificates"]
+        if self["ssl.client.auth"] != "none" and protocols & {"SSL", "SASL_SSL"} and not has_truststore:
+            raise ConfigError(
+                f"configuration key 'ssl.truststore.location' is not set: ssl.client.auth="
+                f"{self['ssl.client.auth']} needs the certificates of the CAs that sign clients"
+            )
+        if self["zookeeper.connect"]:
+            inter = self.security_protocol_map.get(self.inter_broker_listener_name)
+            if inter != "PLAINTEXT":
+                raise ConfigError(
+                    f"invalid value for configuration key 'inter.broker.listener.name': the inter-broker "
+                    f"listener uses {inter}; kbroker's brokers talk to each other over PLAINTEXT only"
+                )
+        name = self["authorizer.class.name"]
+        if name and name not in AUTHORIZER_CLASSES:
+            raise ConfigError(
+                f"invalid value {name!r} for configuration key 'authorizer.class.name': "
+                f"must be empty or one of {', '.join(AUTHORIZER_CLASSES)}"
+            )
+
+    @property
+    def tls_listeners(self) -> list[Listener]:
+        return [lst for lst in self.listeners if self.security_protocol_map[lst.name] in ("SSL", "SASL_SSL")]
 
     def raw_text(self, key: str) -> str:
         """A key's value as given (or its default), for error messages."""

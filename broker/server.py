@@ -9,12 +9,19 @@ stream wake-up per request.
 
 A frame that cannot be a request (too big, truncated, unknown API, unsupported version,
 undecodable body) closes that connection with a log line and touches nothing else.
+
+Security, per listener: a TLS listener (SSL, SASL_SSL) serves `_TlsConnection`s, which run
+TLS themselves over memory BIOs (tls_transport.py) so that a failed handshake is theirs to log
+(one line, the peer); a SASL listener serves `_SaslConnection`s, which let nothing but
+ApiVersions and the SASL exchange through until authentication completes. A PLAINTEXT
+listener's connections are the plain `_Connection`: no security work per request.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import ssl
 import struct
 import time
 from collections.abc import Callable, Coroutine, Mapping
@@ -25,8 +32,12 @@ from typing import Any
 from construct import Container
 
 from broker import logs
+from broker.security.sasl import SaslConfig, SaslSession, SaslState
+from broker.security.scram import AuthenticationFailed
+from broker.security.tls import ANONYMOUS, principal_of
 from broker.stats import RequestStats
-from protocol.errors import ProtocolDecodeError
+from broker.tls_transport import TlsFailure, TlsTransport
+from protocol.errors import ErrorCode, ProtocolDecodeError
 from protocol.frames import RequestHeader, UnsupportedVersion, decode_request, encode_response, peek_header
 
 log = logs.get("kbroker.server")
@@ -34,6 +45,9 @@ _SIZE = struct.Struct(">i")
 # Unhandled bytes a blocked connection (request in flight, peer not reading) may hold before
 # its socket is no longer read: the kernel's buffers then push back on the client.
 _MAX_BACKLOG = 1 << 20
+_TLS_HANDSHAKE_TIMEOUT_S = 10.0
+_API_VERSIONS, _SASL_HANDSHAKE, _SASL_AUTHENTICATE = 18, 17, 36
+_SASL_MAX_RECEIVE = 524288  # Kafka's sasl.server.max.receive.size
 
 
 @dataclass(slots=True)
@@ -41,7 +55,13 @@ class RequestContext:
     header: RequestHeader
     peer: str
     listener: str
+    principal: str = ANONYMOUS  # "User:<name>": the SASL user, the TLS client's subject, or ANONYMOUS
     received_at: float = field(default_factory=time.monotonic)
+
+    @property
+    def host(self) -> str:
+        """The client's address, as ACL host filters see it."""
+        return self.peer.rsplit(":", 1)[0].strip("[]")
 
 
 Body = Mapping[str, Any] | None  # None: no answer (Produce with acks=0)
@@ -66,6 +86,8 @@ class _Connection(asyncio.Protocol):
         self.reading_paused = False
         self.closing = False  # the server is stopping: finish the request in flight, then close
         self.eof = False  # the peer closed its side: answer what it sent, then close
+        self.principal = ANONYMOUS
+        self.max_frame = server.max_request_bytes
 
     # -- asyncio.Protocol ---------------------------------------------------------------------
 
@@ -134,14 +156,14 @@ class _Connection(asyncio.Protocol):
                 if available < 4:
                     break
                 (size,) = _SIZE.unpack_from(buf, pos)
-                if size < 0 or size > self.server.max_request_bytes:
+                if size < 0 or size > self.max_frame:
                     # Refused before reading the body: a hostile size must not make us buffer it.
                     log.warning(
                         "close connection",
                         peer=self.peer,
                         reason="frame size out of bounds",
                         size=size,
-                        limit=self.server.max_request_bytes,
+                        limit=self.max_frame,
                     )
                     raise _Close
                 if available < 4 + size:
@@ -206,7 +228,8 @@ class _Connection(asyncio.Protocol):
                     api_key=api_key,
                     api_version=api_version,
                     error=str(e),
-                    head=frame[:48].hex(),
+                    # never the bytes of a SASL request: they may hold a password
+                    head=frame[:48].hex() if api_key not in (_SASL_HANDSHAKE, _SASL_AUTHENTICATE) else None,
                 )
                 raise _Close from None
             log.warning("close connection", peer=self.peer, reason="malformed request", error=str(e))
@@ -217,7 +240,7 @@ class _Connection(asyncio.Protocol):
             raise _Close
         stats = server.stats
         started = perf_counter() if stats is not None else 0.0
-        body = handler(RequestContext(header, self.peer, server.listener_name), request)
+        body = handler(RequestContext(header, self.peer, server.listener_name, self.principal), request)
         if isinstance(body, dict):  # a plain handler's answer: the common case, first
             return _framed(header, body)
         if asyncio.iscoroutine(body):
@@ -275,6 +298,187 @@ class _Connection(asyncio.Protocol):
             self.transport.close()
 
 
+class _SaslConnection(_Connection):
+    """A SASL listener's connection: ApiVersions, SaslHandshake and the SASL tokens, nothing else,
+    until authenticated (Kafka's SaslServerAuthenticator); then a plain connection."""
+
+    def __init__(self, server: Server, sasl: SaslConfig):
+        super().__init__(server)
+        self.session: SaslSession = sasl.session()
+        # sasl.server.max.receive.size: an unauthenticated peer may not make us buffer 100 MB.
+        self.max_frame = min(server.max_request_bytes, _SASL_MAX_RECEIVE)
+        self.close_delay_s = sasl.failed_close_delay_s
+        self.close_scheduled = False
+
+    def _close(self) -> None:
+        # After a failed authentication the answer is out; the close waits a little (KIP-306) so
+        # that clients read the answer before they see the connection go. Nothing more is read.
+        if (
+            self.session.state is SaslState.FAILED
+            and self.close_delay_s > 0
+            and not self.transport.is_closing()
+        ):
+            self.closing = True
+            if not self.close_scheduled:
+                self.close_scheduled = True
+                self.transport.pause_reading()
+                asyncio.get_running_loop().call_later(self.close_delay_s, self._close_now)
+            return
+        super()._close()
+
+    def _close_now(self) -> None:
+        super()._close()
+
+    def _handle(self, frame: memoryview) -> bytes | asyncio.Task[Any] | None:
+        session = self.session
+        if session.complete:
+            return super()._handle(frame)
+        if session.raw_tokens:  # after SaslHandshake v0: a bare token, answered with a bare token
+            try:
+                token = session.authenticate(bytes(frame))
+            except AuthenticationFailed as e:
+                self._log_failure(str(e))
+                raise _Close from None  # v0 has no error answer: Kafka closes the connection
+            if session.complete:
+                self._authenticated()
+            return _SIZE.pack(len(token)) + token
+        try:
+            api_key, api_version, _ = peek_header(frame)
+        except ProtocolDecodeError:
+            log.warning("close connection", peer=self.peer, reason="malformed request before authentication")
+            raise _Close from None
+        if api_key == _API_VERSIONS and session.state is SaslState.HANDSHAKE:
+            return super()._handle(frame)
+        if api_key == _SASL_HANDSHAKE and session.state is SaslState.HANDSHAKE:
+            header, request = self._decode(frame)
+            error, mechanisms = session.handshake(request.mechanism, header.api_version)
+            if error != ErrorCode.NONE:
+                self._log_failure(f"{error.name}: {request.mechanism!r} not enabled", request.mechanism)
+                self.closing = True  # the answer goes out, then the connection closes
+            return _framed(header, {"error_code": error, "mechanisms": mechanisms})
+        if api_key == _SASL_AUTHENTICATE and session.state is SaslState.AUTHENTICATE:
+            header, request = self._decode(frame)
+            try:
+                token = session.authenticate(bytes(request.auth_bytes))
+            except AuthenticationFailed as e:
+                self._log_failure(str(e))
+                self.closing = True
+                body = {"error_code": ErrorCode.SASL_AUTHENTICATION_FAILED, "error_message": str(e)}
+                return _framed(header, body)
+            if session.complete:
+                self._authenticated()
+            return _framed(header, {"error_code": ErrorCode.NONE, "auth_bytes": token})
+        log.warning(
+            "close connection",
+            peer=self.peer,
+            reason="request before authentication",
+            state=session.state.value,
+            api_key=api_key,
+            api_version=api_version,
+        )
+        raise _Close
+
+    def _decode(self, frame: memoryview) -> tuple[RequestHeader, Container]:
+        try:
+            return decode_request(frame)
+        except (UnsupportedVersion, ProtocolDecodeError) as e:
+            self._log_failure(f"malformed SASL request: {type(e).__name__}")
+            raise _Close from None
+
+    def _authenticated(self) -> None:
+        self.principal = self.session.principal or ANONYMOUS
+        self.max_frame = self.server.max_request_bytes
+        log.debug("authenticate", peer=self.peer, principal=self.principal, mechanism=self.session.mechanism)
+
+    def _log_failure(self, reason: str, mechanism: str | None = None) -> None:
+        # Peer, listener, mechanism and why: never the token (a PLAIN token holds the password).
+        log.warning(
+            "fail authentication",
+            peer=self.peer,
+            listener=self.server.listener_name,
+            mechanism=mechanism or self.session.mechanism,
+            reason=reason,
+        )
+
+
+class _TlsMixin(_Connection):
+    """TLS under the Kafka framing: the raw transport's bytes go through the TLS session and its
+    decrypted bytes into the frame buffer; writes go through the session (TlsTransport)."""
+
+    tls: TlsTransport
+
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        super().connection_made(transport)
+        assert self.server.ssl_context is not None
+        self.tls = TlsTransport(self.transport, self.server.ssl_context)
+        self.transport = self.tls  # type: ignore[assignment]  # the subset of Transport we use
+        self.tls_timer: asyncio.TimerHandle | None = asyncio.get_running_loop().call_later(
+            _TLS_HANDSHAKE_TIMEOUT_S, self._handshake_timeout
+        )
+
+    def data_received(self, data: bytes) -> None:
+        tls = self.tls
+        was_handshaken = tls.handshaken
+        try:
+            plain = tls.feed(data)
+        except TlsFailure as e:
+            event = "fail tls handshake" if not was_handshaken else "close connection"
+            log.warning(event, peer=self.peer, listener=self.server.listener_name, reason=e.reason)
+            self._close()
+            return
+        if not was_handshaken and tls.handshaken:
+            self._handshake_done()
+        if plain:
+            super().data_received(plain)
+        # close_notify: the peer's end of input. Answer what it sent, then close (our close_notify
+        # goes with it: the client's TLS close waits for it).
+        if tls.peer_closed and not self.eof and super().eof_received() is None:
+            self._close()
+
+    def _handshake_done(self) -> None:
+        if self.tls_timer is not None:
+            self.tls_timer.cancel()
+            self.tls_timer = None
+        self.principal = principal_of(self.tls.ssl_object)
+
+    def _handshake_timeout(self) -> None:
+        self.tls_timer = None
+        if not self.tls.handshaken and not self.transport.is_closing():
+            log.warning(
+                "fail tls handshake", peer=self.peer, listener=self.server.listener_name, reason="timeout"
+            )
+            self._close()
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        if self.tls_timer is not None:
+            self.tls_timer.cancel()
+            self.tls_timer = None
+        if not self.tls.handshaken and not self.closing:
+            # The peer left in the middle of the handshake (a client that does not trust us): one
+            # line, as for any failed handshake; a port probe that sent nothing, at debug level.
+            (log.warning if self.tls.received else log.debug)(
+                "fail tls handshake",
+                peer=self.peer,
+                listener=self.server.listener_name,
+                reason="connection closed by peer",
+            )
+            self.closing = True
+        super().connection_lost(exc)
+
+    def eof_received(self) -> bool | None:
+        if not self.tls.handshaken:
+            return None  # connection_lost follows and says it
+        return super().eof_received()
+
+
+class _TlsConnection(_TlsMixin, _Connection):
+    pass
+
+
+class _SaslTlsConnection(_TlsMixin, _SaslConnection):
+    pass
+
+
 def _framed(header: RequestHeader, body: Mapping[str, Any]) -> bytes:
     # One buffer, though it copies a large fetch answer once more: writing the size prefix and
     # the response as two chunks (writelines) measured consuming 10 KB messages at 68 MB/s
@@ -292,11 +496,15 @@ class Server:
         max_request_bytes: int,
         listener_name: str = "PLAINTEXT",
         on_unsupported_version: UnsupportedVersionAnswer | None = None,
+        ssl_context: ssl.SSLContext | None = None,
+        sasl: SaslConfig | None = None,
     ):
         self.handlers = handlers
         self.max_request_bytes = max_request_bytes
         self.listener_name = listener_name
         self.on_unsupported_version = on_unsupported_version
+        self.ssl_context = ssl_context  # SSL, SASL_SSL
+        self.sasl = sasl  # SASL_PLAINTEXT, SASL_SSL
         self._server: asyncio.Server | None = None
         self._connections: set[_Connection] = set()
         self.stats: RequestStats | None = None  # set when metrics are on (broker/metrics.py)
@@ -308,9 +516,15 @@ class Server:
 
     async def start(self, host: str, port: int) -> int:
         loop = asyncio.get_running_loop()
-        self._server = await loop.create_server(
-            lambda: _Connection(self), host or None, port, reuse_address=True
-        )
+        sasl, tls = self.sasl, self.ssl_context is not None
+        factory: Callable[[], _Connection]
+        if sasl is None:
+            factory = (lambda: _TlsConnection(self)) if tls else (lambda: _Connection(self))
+        else:
+            factory = (
+                (lambda: _SaslTlsConnection(self, sasl)) if tls else (lambda: _SaslConnection(self, sasl))
+            )
+        self._server = await loop.create_server(factory, host or None, port, reuse_address=True)
         bound: int = self._server.sockets[0].getsockname()[1]
         return bound
 

@@ -15,11 +15,13 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import functools
+import ssl
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from client import log as logs
+from client.acls import AclAdmin
 from client.cluster import COORDINATION, ClientConfig, KafkaClient
 from client.errors import COORDINATOR_ERRORS, METADATA_ERRORS, KafkaError, error_for
 from client.offsets import (
@@ -30,6 +32,7 @@ from client.offsets import (
     offset_fetch_body,
     offset_fetch_result,
 )
+from client.security import SecurityConfig
 from client.structs import BrokerNode, OffsetAndMetadata, OffsetSpec, TopicPartition
 from protocol.apis import ApiKey
 from protocol.consumer_protocol import decode_assignment, decode_subscription
@@ -86,7 +89,7 @@ class ConfigEntry:
     synonyms: tuple[tuple[str, str | None, int], ...] = ()
 
 
-class AsyncAdmin:
+class AsyncAdmin(AclAdmin):
     def __init__(
         self,
         bootstrap_servers: str | list[str] = "127.0.0.1:9092",
@@ -95,6 +98,11 @@ class AsyncAdmin:
         request_timeout_ms: int = 30_000,
         retry_backoff_ms: int = 100,
         metadata_max_age_ms: int = 300_000,
+        security_protocol: str = "PLAINTEXT",
+        ssl_context: ssl.SSLContext | None = None,
+        sasl_mechanism: str = "PLAIN",
+        sasl_plain_username: str | None = None,
+        sasl_plain_password: str | None = None,
     ):
         self.client = KafkaClient(
             ClientConfig(
@@ -104,6 +112,9 @@ class AsyncAdmin:
                 metadata_max_age_ms=metadata_max_age_ms,
                 retry_backoff_ms=retry_backoff_ms,
                 allow_auto_create_topics=False,
+                security=SecurityConfig(
+                    security_protocol, ssl_context, sasl_mechanism, sasl_plain_username, sasl_plain_password
+                ),
             )
         )
         self.client.want_all_topics(True)

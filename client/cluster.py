@@ -30,6 +30,7 @@ from client.errors import (
     error_for,
 )
 from client.metadata import ClusterMetadata
+from client.security import SecurityConfig
 from client.structs import BrokerNode
 from client.versions import CLIENT_VERSIONS
 from protocol.apis import ApiKey
@@ -72,6 +73,7 @@ class ClientConfig:
     retry_backoff_ms: int = 100
     retry_backoff_max_ms: int = 1_000
     allow_auto_create_topics: bool = True
+    security: SecurityConfig | None = None  # TLS / SASL (client/security.py); None: PLAINTEXT
 
 
 @dataclass(slots=True)
@@ -126,7 +128,10 @@ class KafkaClient:
 
     def connection_config(self) -> ConnectionConfig:
         return ConnectionConfig(
-            self.config.client_id, self.config.request_timeout_ms, self.config.connect_timeout_ms
+            self.config.client_id,
+            self.config.request_timeout_ms,
+            self.config.connect_timeout_ms,
+            security=self.config.security,
         )
 
     # --- metadata ----------------------------------------------------------------------------

@@ -21,8 +21,15 @@ from construct import Container
 
 from client import log as logs
 from client.aio import wait_for
-from client.errors import KafkaConnectionError, KafkaError, KafkaTimeoutError, UnsupportedVersionError
+from client.errors import (
+    AuthenticationFailedError,
+    KafkaConnectionError,
+    KafkaError,
+    KafkaTimeoutError,
+    UnsupportedVersionError,
+)
 from client.lenient import decode_response_leniently
+from client.security import SecurityConfig
 from client.versions import read_api_versions, retry_version, usable_version
 from protocol.apis import ApiKey
 from protocol.errors import ErrorCode, ProtocolDecodeError
@@ -43,6 +50,7 @@ class ConnectionConfig:
     connect_timeout_ms: int = 10_000
     software_name: str = "kbroker-client"
     software_version: str = "0.1.0"
+    security: SecurityConfig | None = None  # None: PLAINTEXT
 
 
 @dataclass(slots=True)
@@ -97,9 +105,14 @@ class BrokerConnection:
     async def connect(self) -> None:
         """Open the socket and negotiate versions; raises KafkaConnectionError on failure."""
         timeout = self.config.connect_timeout_ms / 1000
+        security = self.config.security
+        tls = security.context() if security is not None and security.tls else None
         try:
             self._reader, self._writer = reader, writer = await wait_for(
-                asyncio.open_connection(self.host, self.port, limit=2**20), timeout
+                asyncio.open_connection(
+                    self.host, self.port, limit=2**20, ssl=tls, server_hostname=self.host if tls else None
+                ),
+                timeout,
             )
         except (OSError, TimeoutError) as e:
             raise KafkaConnectionError(f"cannot connect to {self.host}:{self.port}: {e}") from e
@@ -112,6 +125,8 @@ class BrokerConnection:
         )
         try:
             await self._negotiate()
+            if security is not None and security.sasl:
+                await self._authenticate(security)
         except BaseException:
             await self.close()
             raise
@@ -133,6 +148,30 @@ class BrokerConnection:
                 raise KafkaConnectionError(f"ApiVersions v{version} failed", code=error)
             version = retry_version(version, ranges)
         raise UnsupportedVersionError(f"{self.host}:{self.port} answers no ApiVersions version")
+
+    async def _authenticate(self, security: SecurityConfig) -> None:
+        """SaslHandshake v1, then the mechanism's tokens in SaslAuthenticate requests (KIP-152)."""
+        answer = await self.request(
+            ApiKey.SASL_HANDSHAKE, {"mechanism": security.sasl_mechanism}, max_version=1
+        )
+        if answer.error_code != ErrorCode.NONE:
+            raise AuthenticationFailedError(
+                f"{security.sasl_mechanism} is not enabled on {self.host}:{self.port} "
+                f"(it offers {', '.join(answer.mechanisms)})",
+                code=answer.error_code,
+            )
+        client = security.mechanism()
+        token: bytes | None = client.first()
+        while token is not None:
+            answer = await self.request(ApiKey.SASL_AUTHENTICATE, {"auth_bytes": token})
+            if answer.error_code != ErrorCode.NONE:
+                raise AuthenticationFailedError(answer.error_message or "", code=answer.error_code)
+            if client.done:
+                break
+            try:
+                token = client.step(bytes(answer.auth_bytes))
+            except ValueError as e:
+                raise AuthenticationFailedError(str(e)) from None
 
     def version(self, api_key: int, *, max_version: int | None = None) -> int:
         cap = self.caps.get(api_key)

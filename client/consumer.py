@@ -16,6 +16,7 @@ import asyncio
 import collections
 import contextlib
 import re
+import ssl
 import time
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
@@ -27,6 +28,7 @@ from client.coordinator import ConsumerCoordinator, GroupConfig, RebalanceListen
 from client.errors import ConsumerStoppedError, IllegalStateError, InvalidTopicError, KafkaTimeoutError
 from client.fetcher import FetchConfig, Fetcher
 from client.membership import MemberState
+from client.security import SecurityConfig
 from client.structs import ConsumerRecord, OffsetAndMetadata, OffsetSpec, TopicPartition
 from client.subscription import ResetStrategy, SubscriptionState, topic_name_error
 from client.transactions import GroupMetadata
@@ -67,6 +69,11 @@ class AsyncConsumer:
         listener: RebalanceListener | None = None,
         group_protocol: str = "classic",
         group_remote_assignor: str | None = None,
+        security_protocol: str = "PLAINTEXT",
+        ssl_context: ssl.SSLContext | None = None,
+        sasl_mechanism: str = "PLAIN",
+        sasl_plain_username: str | None = None,
+        sasl_plain_password: str | None = None,
     ):
         if group_protocol not in ("classic", "consumer"):
             raise ValueError("group_protocol must be 'classic' or 'consumer' (KIP-848)")
@@ -80,6 +87,9 @@ class AsyncConsumer:
                 metadata_max_age_ms=metadata_max_age_ms,
                 retry_backoff_ms=retry_backoff_ms,
                 allow_auto_create_topics=allow_auto_create_topics,
+                security=SecurityConfig(
+                    security_protocol, ssl_context, sasl_mechanism, sasl_plain_username, sasl_plain_password
+                ),
             )
         )
         self._subs = SubscriptionState(ResetStrategy(auto_offset_reset))

@@ -36,6 +36,12 @@ class KafkaConnectionError(KafkaError):
     retriable = True
 
 
+class AuthenticationFailedError(KafkaError):
+    """The broker refused this client's credentials (SASL) or mechanism: retrying will not help."""
+
+    code = ErrorCode.SASL_AUTHENTICATION_FAILED
+
+
 class KafkaTimeoutError(KafkaError):
     """A request or an operation did not complete in time."""
 

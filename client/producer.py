@@ -15,6 +15,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import functools
+import ssl
 import time
 from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass
@@ -39,6 +40,7 @@ from client.errors import (
 )
 from client.metadata import ZERO_UUID
 from client.partitioner import DefaultPartitioner
+from client.security import SecurityConfig
 from client.structs import RecordMetadata, TopicPartition
 from client.transactions import GroupMetadata, TransactionManager
 from client.transactions import State as TxnState
@@ -96,6 +98,11 @@ class AsyncProducer:
         partitioner: DefaultPartitioner | None = None,
         transactional_id: str | None = None,
         transaction_timeout_ms: int = 60_000,
+        security_protocol: str = "PLAINTEXT",
+        ssl_context: ssl.SSLContext | None = None,
+        sasl_mechanism: str = "PLAIN",
+        sasl_plain_username: str | None = None,
+        sasl_plain_password: str | None = None,
     ):
         if compression_type not in _CODECS:
             raise ValueError(f"compression_type must be one of {sorted(k for k in _CODECS if k)}")
@@ -121,6 +128,9 @@ class AsyncProducer:
                 request_timeout_ms,
                 metadata_max_age_ms=metadata_max_age_ms,
                 retry_backoff_ms=retry_backoff_ms,
+                security=SecurityConfig(
+                    security_protocol, ssl_context, sasl_mechanism, sasl_plain_username, sasl_plain_password
+                ),
             )
         )
         self.accumulator = RecordAccumulator(batch_size, linger_ms, retry_backoff_ms)

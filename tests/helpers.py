@@ -7,6 +7,7 @@ import contextlib
 import os
 import signal
 import socket
+import ssl
 import subprocess
 import sys
 import time
@@ -187,8 +188,8 @@ class RawConnection:
         self.correlation_id = 0
 
     @classmethod
-    async def open(cls, port: int) -> RawConnection:
-        reader, writer = await asyncio.open_connection("127.0.0.1", port)
+    async def open(cls, port: int, ssl_context: ssl.SSLContext | None = None) -> RawConnection:
+        reader, writer = await asyncio.open_connection("127.0.0.1", port, ssl=ssl_context)
         return cls(reader, writer)
 
     async def send_frame(self, body: bytes) -> None:

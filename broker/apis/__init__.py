@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 from broker.apis import (
     add_offsets_to_txn,
     add_partitions_to_txn,
+    acls,
     alter_configs,
     api_versions,
     consumer_group_describe,
@@ -40,6 +41,7 @@ from broker.apis import (
     offset_fetch,
     offset_for_leader_epoch,
     produce,
+    sasl,
     sync_group,
     txn_offset_commit,
     write_txn_markers,
@@ -108,6 +110,15 @@ HANDLERS.update(
         ApiKey.DESCRIBE_CLUSTER: describe_cluster.handle,
         ApiKey.DESCRIBE_LOG_DIRS: describe_log_dirs.handle,
         ApiKey.DESCRIBE_PRODUCERS: describe_producers.handle,
+    }
+)
+HANDLERS.update(
+    {  # security: a SASL listener's connection answers the SASL exchange itself (broker/server.py)
+        ApiKey.SASL_HANDSHAKE: sasl.handle_handshake,
+        ApiKey.SASL_AUTHENTICATE: sasl.handle_authenticate,
+        ApiKey.DESCRIBE_ACLS: acls.handle_describe,
+        ApiKey.CREATE_ACLS: acls.handle_create,
+        ApiKey.DELETE_ACLS: acls.handle_delete,
     }
 )
 

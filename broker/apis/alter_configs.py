@@ -8,9 +8,10 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING, Any
 
-from broker.apis.describe_configs import broker_resource_error, topic_resource_error
+from broker.apis.describe_configs import broker_resource_error, config_refused, topic_resource_error
 from broker.config_resources import ResourceType, checked_overrides, incremental_overrides
 from broker.log.config import TopicConfigError
+from broker.security.acl import Operation
 from broker.server import RequestContext
 from broker.topics import TopicError
 from protocol.errors import ErrorCode
@@ -58,13 +59,15 @@ async def _alter(
     return ErrorCode.NONE, None
 
 
-async def _handle(broker: Broker, request: Any, incremental: bool) -> dict[str, Any]:
+async def _handle(broker: Broker, ctx: RequestContext, request: Any, incremental: bool) -> dict[str, Any]:
     counts = Counter((r.resource_type, r.resource_name) for r in request.resources)
     responses = []
     for r in request.resources:
         message: str | None
         if counts[(r.resource_type, r.resource_name)] > 1:
             code, message = ErrorCode.INVALID_REQUEST, f"Duplicate resource {r.resource_name} in one request"
+        elif (refused := config_refused(broker, ctx, r, Operation.ALTER_CONFIGS)) is not None:
+            code, message = refused, "Authorization failed."
         else:
             code, message = await _alter(broker, r, incremental, request.validate_only)
         responses.append(
@@ -79,8 +82,8 @@ async def _handle(broker: Broker, request: Any, incremental: bool) -> dict[str, 
 
 
 async def handle_alter(broker: Broker, ctx: RequestContext, request: Any) -> dict[str, Any]:
-    return await _handle(broker, request, incremental=False)
+    return await _handle(broker, ctx, request, incremental=False)
 
 
 async def handle_incremental(broker: Broker, ctx: RequestContext, request: Any) -> dict[str, Any]:
-    return await _handle(broker, request, incremental=True)
+    return await _handle(broker, ctx, request, incremental=True)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING, Any
 
+from broker.security.acl import Operation
 from broker.server import RequestContext
 from broker.topics import TopicError
 from protocol.errors import ErrorCode
@@ -21,6 +22,8 @@ async def handle(broker: Broker, ctx: RequestContext, request: Any) -> dict[str,
         code, message = ErrorCode.NONE, None
         if counts[t.name] > 1:
             code, message = ErrorCode.INVALID_REQUEST, f"Duplicate topic name {t.name} in one request"
+        elif broker.authorizer is not None and not broker.authorizer.topic(ctx, Operation.ALTER, t.name):
+            code, message = ErrorCode.TOPIC_AUTHORIZATION_FAILED, "Authorization failed."
         else:
             try:
                 await broker.topics.add_partitions(

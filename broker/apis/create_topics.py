@@ -6,6 +6,7 @@ from collections import Counter
 from typing import TYPE_CHECKING, Any
 
 from broker.log.config import broker_defaults
+from broker.security.acl import Operation
 from broker.server import RequestContext
 from broker.topics import ZERO_UUID, Topic, TopicError
 from protocol.errors import ErrorCode
@@ -29,6 +30,12 @@ def describe_configs(broker: Broker, topic: Topic) -> list[dict[str, Any]]:
         }
         for name, value in sorted(values.items())
     ]
+
+
+def can_create(broker: Broker, ctx: RequestContext, topic: str) -> bool:
+    """CREATE on the cluster, or on the topic (Kafka's rule, also for Metadata's auto-creation)."""
+    authz = broker.authorizer
+    return authz is None or authz.cluster(ctx, Operation.CREATE) or authz.topic(ctx, Operation.CREATE, topic)
 
 
 def _failed(name: str, code: ErrorCode, message: str | None) -> dict[str, Any]:
@@ -59,6 +66,9 @@ async def handle(broker: Broker, ctx: RequestContext, request: Any) -> dict[str,
                     f"Create topics request contains multiple entries for the topic {t.name}",
                 )
             )
+            continue
+        if broker.authorizer is not None and not can_create(broker, ctx, t.name):
+            results.append(_failed(t.name, ErrorCode.TOPIC_AUTHORIZATION_FAILED, "Authorization failed."))
             continue
         configs = {c.name: c.value for c in t.configs}
         try:

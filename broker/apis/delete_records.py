@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from broker.log import OffsetOutOfRange
+from broker.security.acl import Operation
 from broker.server import RequestContext
 from protocol.errors import ErrorCode
 
@@ -32,8 +33,12 @@ async def handle(broker: Broker, ctx: RequestContext, request: Any) -> dict[str,
     topics = []
     for t in request.topics:
         partitions = []
+        refused = broker.authorizer is not None and not broker.authorizer.topic(ctx, Operation.DELETE, t.name)
         for p in t.partitions:
-            low, code = await _one(broker, t.name, p.partition_index, p.offset)
+            if refused:
+                low, code = -1, ErrorCode.TOPIC_AUTHORIZATION_FAILED
+            else:
+                low, code = await _one(broker, t.name, p.partition_index, p.offset)
             partitions.append(
                 {"partition_index": p.partition_index, "low_watermark": low, "error_code": code}
             )

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from broker.security.acl import Operation
 from broker.server import RequestContext
 from broker.topics import ZERO_UUID, TopicError
 from protocol.errors import ErrorCode
@@ -16,7 +17,10 @@ def _result(name: str | None, topic_id: Any, code: ErrorCode, message: str | Non
     return {"name": name, "topic_id": topic_id, "error_code": code, "error_message": message}
 
 
-async def _delete(broker: Broker, name: str, topic_id: Any) -> dict[str, Any]:
+async def _delete(broker: Broker, name: str, topic_id: Any, ctx: RequestContext) -> dict[str, Any]:
+    authz = broker.authorizer
+    if authz is not None and not authz.topic(ctx, Operation.DELETE, name):
+        return _result(name, topic_id, ErrorCode.TOPIC_AUTHORIZATION_FAILED, "Authorization failed.")
     try:
         topic = await broker.topics.delete(name)
     except TopicError as e:
@@ -63,10 +67,10 @@ async def handle(broker: Broker, ctx: RequestContext, request: Any) -> dict[str,
             if topic is None:
                 results.append(_result(None, topic_id, ErrorCode.UNKNOWN_TOPIC_ID))
             else:
-                results.append(await _delete(broker, topic.name, topic_id))
+                results.append(await _delete(broker, topic.name, topic_id, ctx))
         elif names.count(name) > 1:
             if not any(r["name"] == name for r in results):
                 results.append(_result(name, ZERO_UUID, ErrorCode.INVALID_REQUEST, "Duplicate topic name."))
         else:
-            results.append(await _delete(broker, name, ZERO_UUID))
+            results.append(await _delete(broker, name, ZERO_UUID, ctx))
     return {"throttle_time_ms": 0, "responses": results}

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from broker.config_resources import ConfigEntry, ResourceType, describe_broker, describe_topic
+from broker.security.acl import Operation
 from broker.server import RequestContext
 from broker.topics import validate_topic_name
 from protocol.errors import ErrorCode
@@ -66,8 +67,34 @@ def _describe(broker: Broker, resource: Any, include_synonyms: bool) -> dict[str
     return out
 
 
-def handle(broker: Broker, ctx: RequestContext, request: Any) -> dict[str, Any]:
+def config_refused(
+    broker: Broker, ctx: RequestContext, resource: Any, operation: Operation
+) -> ErrorCode | None:
+    """Kafka's checks for configs: the operation on the topic, or on the cluster for a broker."""
+    authz = broker.authorizer
+    if authz is None:
+        return None
+    if resource.resource_type == ResourceType.TOPIC:
+        allowed = authz.topic(ctx, operation, resource.resource_name)
+        return None if allowed else ErrorCode.TOPIC_AUTHORIZATION_FAILED
+    return None if authz.cluster(ctx, operation) else ErrorCode.CLUSTER_AUTHORIZATION_FAILED
+
+
+def _refused(resource: Any, code: ErrorCode) -> dict[str, Any]:
     return {
-        "throttle_time_ms": 0,
-        "results": [_describe(broker, r, request.include_synonyms) for r in request.resources],
+        "resource_type": resource.resource_type,
+        "resource_name": resource.resource_name,
+        "error_code": code,
+        "error_message": "Authorization failed.",
+        "configs": [],
     }
+
+
+def handle(broker: Broker, ctx: RequestContext, request: Any) -> dict[str, Any]:
+    results = []
+    for r in request.resources:
+        refused = config_refused(broker, ctx, r, Operation.DESCRIBE_CONFIGS)
+        results.append(
+            _describe(broker, r, request.include_synonyms) if refused is None else _refused(r, refused)
+        )
+    return {"throttle_time_ms": 0, "results": results}

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from broker.security.acl import Operation
 from broker.server import RequestContext
+from protocol.errors import ErrorCode
 
 if TYPE_CHECKING:
     from broker.broker import Broker
@@ -18,8 +20,14 @@ def handle(broker: Broker, ctx: RequestContext, request: Any) -> dict[str, Any]:
     # Answered at once (never waits), so a plain function: no task per request (see broker/server.py).
     v = ctx.header.api_version
     operations = GROUP_OPERATIONS if v >= 3 and request.include_authorized_operations else NOT_REQUESTED
-    groups = broker.groups.describe_groups(request.groups, v)
-    return {
+    authz = broker.authorizer
+    refused: list[str] = []
+    names = request.groups
+    if authz is not None:
+        refused = [g for g in names if not authz.group(ctx, Operation.DESCRIBE, g)]
+        names = [g for g in names if g not in refused]
+    groups = broker.groups.describe_groups(names, v)
+    answer: dict[str, Any] = {
         "throttle_time_ms": 0,
         "groups": [
             {
@@ -45,3 +53,13 @@ def handle(broker: Broker, ctx: RequestContext, request: Any) -> dict[str, Any]:
             for g in groups
         ],
     }
+    for g in refused:
+        answer["groups"].append(
+            {
+                "error_code": ErrorCode.GROUP_AUTHORIZATION_FAILED,
+                "group_id": g,
+                "members": [],
+                "authorized_operations": operations,
+            }
+        )
+    return answer

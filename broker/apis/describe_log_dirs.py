@@ -5,6 +5,7 @@ from __future__ import annotations
 import shutil
 from typing import TYPE_CHECKING, Any
 
+from broker.security.acl import Operation
 from broker.server import RequestContext
 from protocol.errors import ErrorCode
 
@@ -15,6 +16,8 @@ if TYPE_CHECKING:
 def handle(broker: Broker, ctx: RequestContext, request: Any) -> dict[str, Any]:
     manager = broker.log_manager
     assert manager is not None
+    if broker.authorizer is not None and not broker.authorizer.cluster(ctx, Operation.DESCRIBE):
+        return {"throttle_time_ms": 0, "error_code": ErrorCode.CLUSTER_AUTHORIZATION_FAILED, "results": []}
     wanted = None if request.topics is None else {(t.topic, p) for t in request.topics for p in t.partitions}
     by_dir: dict[str, dict[str, list[dict[str, Any]]]] = {str(d): {} for d in manager.log_dirs}
     for tp, lg in sorted(manager.logs.items()):

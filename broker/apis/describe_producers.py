@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from broker.security.acl import Operation
 from broker.server import RequestContext
 from protocol.errors import ErrorCode
 
@@ -46,6 +47,24 @@ def _partition(broker: Broker, topic: str, partition: int) -> dict[str, Any]:
 
 
 def handle(broker: Broker, ctx: RequestContext, request: Any) -> dict[str, Any]:
+    authz = broker.authorizer
+    if authz is not None:
+        refused = ErrorCode.TOPIC_AUTHORIZATION_FAILED
+        return {
+            "throttle_time_ms": 0,
+            "topics": [
+                {
+                    "name": t.name,
+                    "partitions": [
+                        _partition(broker, t.name, p)
+                        if authz.topic(ctx, Operation.READ, t.name)
+                        else {"partition_index": p, "error_code": refused, "active_producers": []}
+                        for p in t.partition_indexes
+                    ],
+                }
+                for t in request.topics
+            ],
+        }
     return {
         "throttle_time_ms": 0,
         "topics": [

@@ -20,6 +20,7 @@ from broker import logs
 from broker.log import Log, LogError, ReadResult
 from broker.log.segment import Segment
 from broker.log.validation import downconvert
+from broker.security.acl import Operation
 from broker.server import RequestContext
 from protocol.compression import Compression
 from protocol.errors import ErrorCode
@@ -49,11 +50,29 @@ def replica_id_of(request: Any, version: int) -> int:
     return replica_id
 
 
-def _plan(broker: Broker, request: Any, version: int, replica_id: int) -> list[tuple[Any, list[_Partition]]]:
+def _refused(broker: Broker, ctx: RequestContext, replica_id: int, topic: str) -> bool:
+    """Kafka's checks: a follower needs CLUSTER_ACTION on the cluster, a consumer READ on the topic."""
+    authz = broker.authorizer
+    if authz is None:
+        return False
+    if replica_id >= 0:
+        return not authz.cluster(ctx, Operation.CLUSTER_ACTION)
+    return not authz.topic(ctx, Operation.READ, topic)
+
+
+def _plan(
+    broker: Broker, ctx: RequestContext, request: Any, version: int, replica_id: int
+) -> list[tuple[Any, list[_Partition]]]:
     plan = []
+    check = broker.authorizer is not None
     for t in request.topics:
         topic, unknown = broker.topics.named_in_request(version >= 13, t.topic_id, t.topic)
         parts = []
+        if check and _refused(broker, ctx, replica_id, topic.name if topic is not None else t.topic):
+            plan.append(
+                (t, [_Partition(p, None, ErrorCode.TOPIC_AUTHORIZATION_FAILED) for p in t.partitions])
+            )
+            continue
         for p in t.partitions:
             lg = broker.topics.log(topic.name, p.partition) if topic is not None else None
             error = ErrorCode.NONE
@@ -249,7 +268,7 @@ async def handle(broker: Broker, ctx: RequestContext, request: Any) -> dict[str,
     hard_limit = version <= 2
     replica_id = replica_id_of(request, version)
     replica = replica_id >= 0
-    plan = _plan(broker, request, version, replica_id)
+    plan = _plan(broker, ctx, request, version, replica_id)
     read_committed = version >= 4 and request.isolation_level == READ_COMMITTED and not replica
     total = await _read_all(plan, max_bytes, hard_limit, replica, read_committed)
     min_bytes = request.min_bytes

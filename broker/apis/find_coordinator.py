@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from broker.group.placement import coordinator_partition
+from broker.security.acl import Operation, ResourceType
 from broker.server import RequestContext
 from protocol.errors import ErrorCode
 
@@ -14,7 +15,24 @@ if TYPE_CHECKING:
 GROUP, TRANSACTION = 0, 1
 
 
-def _answer(broker: Broker, key: str, key_type: int, listener: str) -> dict[str, Any]:
+def _answer(broker: Broker, key: str, key_type: int, listener: str, ctx: RequestContext) -> dict[str, Any]:
+    authz = broker.authorizer
+    if authz is not None and key_type in (GROUP, TRANSACTION):
+        resource = ResourceType.GROUP if key_type == GROUP else ResourceType.TRANSACTIONAL_ID
+        if not authz.allowed(ctx, Operation.DESCRIBE, resource, key):
+            refused = (
+                ErrorCode.GROUP_AUTHORIZATION_FAILED
+                if key_type == GROUP
+                else ErrorCode.TRANSACTIONAL_ID_AUTHORIZATION_FAILED
+            )
+            return {
+                "key": key,
+                "node_id": -1,
+                "host": "",
+                "port": -1,
+                "error_code": refused,
+                "error_message": None,
+            }
     if key_type == TRANSACTION:
         # The leader of the id's __transaction_state partition (created on the first such request,
         # as Kafka does: COORDINATOR_NOT_AVAILABLE, retriable, until it exists).
@@ -66,10 +84,12 @@ def _node_answer(key: str, node: Node | None) -> dict[str, Any]:
 def handle(broker: Broker, ctx: RequestContext, request: Any) -> dict[str, Any]:
     # Answered at once (never waits), so a plain function: no task per request (see broker/server.py).
     if ctx.header.api_version >= 4:
-        answers = [_answer(broker, key, request.key_type, ctx.listener) for key in request.coordinator_keys]
+        answers = [
+            _answer(broker, key, request.key_type, ctx.listener, ctx) for key in request.coordinator_keys
+        ]
         return {"throttle_time_ms": 0, "coordinators": answers}
     # v0-v3: one key; the answer's fields sit at the top level.
-    answer = _answer(broker, request.key, request.key_type, ctx.listener)
+    answer = _answer(broker, request.key, request.key_type, ctx.listener, ctx)
     answer.pop("key")
     answer["throttle_time_ms"] = 0
     if answer["error_code"] == ErrorCode.NONE:

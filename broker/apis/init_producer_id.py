@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 from broker import logs
 from broker.apis.txn_common import fenced_for
 from broker.log.producer_ids import ProducerIdsExhausted
+from broker.security.acl import Operation, ResourceType
 from broker.server import RequestContext
 from protocol.errors import ErrorCode
 
@@ -26,7 +27,12 @@ def _answer(error: ErrorCode, producer_id: int = -1, epoch: int = -1) -> dict[st
 
 
 async def handle(broker: Broker, ctx: RequestContext, request: Any) -> dict[str, Any]:
+    authz = broker.authorizer
     if request.transactional_id is not None:
+        if authz is not None and not authz.allowed(
+            ctx, Operation.WRITE, ResourceType.TRANSACTIONAL_ID, request.transactional_id
+        ):
+            return _answer(ErrorCode.TRANSACTIONAL_ID_AUTHORIZATION_FAILED)
         if not broker.transaction_topic_ready():
             return _answer(ErrorCode.COORDINATOR_NOT_AVAILABLE)
         try:
@@ -44,6 +50,13 @@ async def handle(broker: Broker, ctx: RequestContext, request: Any) -> dict[str,
             return _answer(ErrorCode.COORDINATOR_LOAD_IN_PROGRESS)
         error = fenced_for("InitProducerId", ctx.header.api_version, r.error)
         return _answer(error, r.producer_id, r.producer_epoch)
+    # An idempotent producer: IDEMPOTENT_WRITE on the cluster, or WRITE on some topic (Kafka 2.8+).
+    if (
+        authz is not None
+        and not authz.cluster(ctx, Operation.IDEMPOTENT_WRITE)
+        and not authz.any_of_type(ctx, Operation.WRITE, ResourceType.TOPIC)
+    ):
+        return _answer(ErrorCode.CLUSTER_AUTHORIZATION_FAILED)
     try:
         producer_id = await broker.producer_ids.next_id()
     except ProducerIdsExhausted as e:

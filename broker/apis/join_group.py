@@ -5,7 +5,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from broker.group.events import JoinGroup
+from broker.security.acl import Operation
 from broker.server import RequestContext
+from protocol.errors import ErrorCode
 
 if TYPE_CHECKING:
     from broker.broker import Broker
@@ -19,6 +21,17 @@ def client_host(ctx: RequestContext) -> str:
 
 async def handle(broker: Broker, ctx: RequestContext, request: Any) -> dict[str, Any]:
     v = ctx.header.api_version
+    authz = broker.authorizer
+    if authz is not None and not authz.group(ctx, Operation.READ, request.group_id):
+        return {
+            "throttle_time_ms": 0,
+            "error_code": ErrorCode.GROUP_AUTHORIZATION_FAILED,
+            "generation_id": -1,
+            "protocol_name": None if v >= 7 else "",
+            "leader": "",
+            "member_id": request.member_id,
+            "members": [],
+        }
     result = await broker.groups.join_group(
         JoinGroup(
             group_id=request.group_id,

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from broker.group.events import LeaveGroup, LeavingMember
+from broker.security.acl import Operation
 from broker.server import RequestContext
 from protocol.errors import ErrorCode
 
@@ -14,6 +15,9 @@ if TYPE_CHECKING:
 
 async def handle(broker: Broker, ctx: RequestContext, request: Any) -> dict[str, Any]:
     v = ctx.header.api_version
+    authz = broker.authorizer
+    if authz is not None and not authz.group(ctx, Operation.READ, request.group_id):
+        return {"throttle_time_ms": 0, "error_code": ErrorCode.GROUP_AUTHORIZATION_FAILED, "members": []}
     if v >= 3:
         members = [LeavingMember(m.member_id, m.group_instance_id, m.reason) for m in request.members]
     else:

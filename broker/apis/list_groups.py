@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from broker.security.acl import Operation
 from broker.server import RequestContext
 
 if TYPE_CHECKING:
@@ -13,6 +14,10 @@ if TYPE_CHECKING:
 def handle(broker: Broker, ctx: RequestContext, request: Any) -> dict[str, Any]:
     # Answered at once (never waits), so a plain function: no task per request (see broker/server.py).
     error, groups = broker.groups.list_groups(request.states_filter, request.types_filter)
+    authz = broker.authorizer
+    if authz is not None and not authz.cluster(ctx, Operation.DESCRIBE):
+        # Without DESCRIBE on the cluster, the groups the principal may describe (Kafka's rule).
+        groups = [g for g in groups if authz.group(ctx, Operation.DESCRIBE, g.group_id)]
     return {
         "throttle_time_ms": 0,
         "error_code": error,

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from broker import logs
 from broker.log import Log, LogError
+from broker.security.acl import Operation
 from broker.server import RequestContext
 from protocol.errors import ErrorCode
 from protocol.records import CorruptRecordError
@@ -75,7 +76,13 @@ async def handle(broker: Broker, ctx: RequestContext, request: Any) -> dict[str,
     version = ctx.header.api_version
     read_committed = version >= 2 and request.isolation_level == 1
     topics = []
+    authz = broker.authorizer
     for t in request.topics:
+        if authz is not None and not authz.topic(ctx, Operation.DESCRIBE, t.name):
+            refused = ErrorCode.TOPIC_AUTHORIZATION_FAILED
+            partitions = [{"partition_index": p.partition_index, "error_code": refused} for p in t.partitions]
+            topics.append({"name": t.name, "partitions": partitions})
+            continue
         partitions = [await _partition(broker, t.name, p, version, read_committed) for p in t.partitions]
         topics.append({"name": t.name, "partitions": partitions})
     return {"throttle_time_ms": 0, "topics": topics}

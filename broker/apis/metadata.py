@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from broker.security.acl import Operation
 from broker.server import RequestContext
 from protocol.errors import ErrorCode
+from protocol.primitives import ZERO_UUID
 
 if TYPE_CHECKING:
     from broker.broker import Broker
@@ -29,11 +31,55 @@ def hide_unreachable_leaders(topics: list[dict[str, Any]], reachable: set[int], 
                 p["leader_id"], p["error_code"] = -1, error
 
 
+async def _authorized_topics(
+    broker: Broker, ctx: RequestContext, wanted: list[Any] | None, auto_create: bool
+) -> list[dict[str, Any]]:
+    """Kafka's rules: a topic the principal may not DESCRIBE is left out of an all-topics answer and
+    answered TOPIC_AUTHORIZATION_FAILED when named; auto-creation needs CREATE (cluster or topic)."""
+    from broker.apis.create_topics import can_create
+
+    authz = broker.authorizer
+    assert authz is not None
+
+    def describable(name: str | None) -> bool:
+        return name is not None and authz.topic(ctx, Operation.DESCRIBE, name)
+
+    if wanted is None:
+        return [t for t in await broker.topic_metadata(None, False) if describable(t["name"])]
+    refused = ErrorCode.TOPIC_AUTHORIZATION_FAILED
+    out: list[dict[str, Any]] = []
+    creatable, known = [], []
+    for req in wanted:
+        name = getattr(req, "name", None)
+        if name is not None and not describable(name):
+            out.append({"error_code": refused, "name": name, "topic_id": ZERO_UUID, "partitions": []})
+        elif (
+            name is not None
+            and auto_create
+            and broker.topics.get(name) is None
+            and can_create(broker, ctx, name)
+        ):
+            creatable.append(req)
+        else:
+            known.append(req)
+    for t in (await broker.topic_metadata(creatable, True) if creatable else []) + (
+        await broker.topic_metadata(known, False) if known else []
+    ):
+        if t["name"] is not None and not describable(t["name"]):  # asked by id
+            t = {"error_code": refused, "name": None, "topic_id": t["topic_id"], "partitions": []}
+        out.append(t)
+    return out
+
+
 async def handle(broker: Broker, ctx: RequestContext, request: Any) -> dict[str, Any]:
     version = ctx.header.api_version
     wanted = requested_topics(request, version)
     auto_create = request.allow_auto_topic_creation if version >= 4 else True
-    topics = await broker.topic_metadata(wanted, auto_create and broker.config["auto.create.topics.enable"])
+    auto_create = auto_create and broker.config["auto.create.topics.enable"]
+    if broker.authorizer is None:
+        topics = await broker.topic_metadata(wanted, auto_create)
+    else:
+        topics = await _authorized_topics(broker, ctx, wanted, auto_create)
     # Every address answered is the one of the listener the request came in on (Kafka's rule).
     nodes = broker.live_nodes(ctx.listener)
     hide_unreachable_leaders(topics, {n.node_id for n in nodes}, version)

@@ -5,7 +5,8 @@ from __future__ import annotations
 import asyncio
 from typing import TYPE_CHECKING, Any
 
-from broker.group.events import FetchedGroup
+from broker.group.events import FetchedGroup, FetchedPartition
+from broker.security.acl import Operation
 from broker.server import RequestContext
 from protocol.errors import ErrorCode
 
@@ -27,12 +28,48 @@ def _partition(p: Any) -> dict[str, Any]:
     }
 
 
+async def _fetch(
+    broker: Broker,
+    ctx: RequestContext,
+    group_id: str,
+    topics: list[tuple[str, list[int]]] | None,
+    stable: bool,
+) -> FetchedGroup:
+    """The group's offsets, as this principal may see them (Kafka's checks: DESCRIBE on the group,
+    then on each topic: refused topics asked for get TOPIC_AUTHORIZATION_FAILED, and are left
+    out of an all-topics answer)."""
+    authz = broker.authorizer
+    if authz is None:
+        return await broker.groups.fetch_offsets(group_id, topics, stable)
+    if not authz.group(ctx, Operation.DESCRIBE, group_id):
+        refused = ErrorCode.GROUP_AUTHORIZATION_FAILED
+        return FetchedGroup(
+            group_id,
+            refused,
+            [(t, [FetchedPartition(p, error=refused) for p in ps]) for t, ps in topics or []],
+        )
+    allowed = (
+        None if topics is None else [(t, ps) for t, ps in topics if authz.topic(ctx, Operation.DESCRIBE, t)]
+    )
+    g = await broker.groups.fetch_offsets(group_id, allowed, stable)
+    if topics is None:
+        g.topics = [(t, ps) for t, ps in g.topics if authz.topic(ctx, Operation.DESCRIBE, t)]
+    else:
+        refused = ErrorCode.TOPIC_AUTHORIZATION_FAILED
+        got = dict(g.topics)
+        g.topics = [
+            (t, got.get(t, []) if (t, ps) in allowed else [FetchedPartition(p, error=refused) for p in ps])  # type: ignore[operator]
+            for t, ps in topics
+        ]
+    return g
+
+
 async def handle(broker: Broker, ctx: RequestContext, request: Any) -> dict[str, Any]:
     v = ctx.header.api_version
     stable = request.require_stable
     if v >= 8:
         fetched: list[FetchedGroup] = await asyncio.gather(
-            *(broker.groups.fetch_offsets(g.group_id, _wanted(g.topics), stable) for g in request.groups)
+            *(_fetch(broker, ctx, g.group_id, _wanted(g.topics), stable) for g in request.groups)
         )
         return {
             "throttle_time_ms": 0,
@@ -52,7 +89,7 @@ async def handle(broker: Broker, ctx: RequestContext, request: Any) -> dict[str,
     topics = _wanted(request.topics)
     if v < 2 and topics is None:
         topics = []
-    g = await broker.groups.fetch_offsets(request.group_id, topics, stable)
+    g = await _fetch(broker, ctx, request.group_id, topics, stable)
     if v < 2 and g.error != ErrorCode.NONE:
         # No top-level error before v2: every partition carries the group's error.
         for _, parts in g.topics:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from broker.security.acl import Operation
 from broker.server import RequestContext
 from protocol.errors import ErrorCode
 
@@ -44,6 +45,31 @@ def _partition(broker: Broker, topic: str, p: Any, replica_id: int) -> dict[str,
 
 def handle(broker: Broker, ctx: RequestContext, request: Any) -> dict[str, Any]:
     replica_id = request.replica_id
+    authz = broker.authorizer
+    if authz is not None:
+        # A follower (replica_id >= 0) needs CLUSTER_ACTION; a consumer DESCRIBE on each topic.
+        follower_ok = replica_id < 0 or authz.cluster(ctx, Operation.CLUSTER_ACTION)
+        refused = ErrorCode.TOPIC_AUTHORIZATION_FAILED
+        return {
+            "throttle_time_ms": 0,
+            "topics": [
+                {
+                    "topic": t.topic,
+                    "partitions": [
+                        _partition(broker, t.topic, p, replica_id)
+                        if follower_ok and (replica_id >= 0 or authz.topic(ctx, Operation.DESCRIBE, t.topic))
+                        else {
+                            "partition": p.partition,
+                            "error_code": refused,
+                            "leader_epoch": -1,
+                            "end_offset": -1,
+                        }
+                        for p in t.partitions
+                    ],
+                }
+                for t in request.topics
+            ],
+        }
     return {
         "throttle_time_ms": 0,
         "topics": [

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 from broker import logs
 from broker.log import LogError, ProducerStateError, RecordError
 from broker.log.validation import recompress, upconvert_legacy, validate_batches
+from broker.security.acl import Operation, ResourceType
 from broker.server import RequestContext
 from protocol.compression import Compression
 from protocol.errors import ErrorCode
@@ -124,14 +125,34 @@ async def _append(
     }
 
 
+async def _refused(index: int, code: ErrorCode) -> dict[str, Any]:
+    return _error(index, code)
+
+
 async def handle(broker: Broker, ctx: RequestContext, request: Any) -> dict[str, Any] | None:
     version = ctx.header.api_version
     acks = request.acks
     jobs = []
     shape: list[tuple[Any, int]] = []
+    authz = broker.authorizer
+    txn_refused = (
+        authz is not None
+        and request.transactional_id is not None
+        and not authz.allowed(ctx, Operation.WRITE, ResourceType.TRANSACTIONAL_ID, request.transactional_id)
+    )
     for td in request.topic_data:
         topic, unknown = broker.topics.named_in_request(version >= 13, td.topic_id, td.name)
+        refused: ErrorCode | None = None
+        if authz is not None:  # Kafka's checks: the transactional id, then WRITE on each topic
+            name = topic.name if topic is not None else getattr(td, "name", "")
+            if txn_refused:
+                refused = ErrorCode.TRANSACTIONAL_ID_AUTHORIZATION_FAILED
+            elif not authz.topic(ctx, Operation.WRITE, name):
+                refused = ErrorCode.TOPIC_AUTHORIZATION_FAILED
         for pd in td.partition_data:
+            if refused is not None:
+                jobs.append(_refused(pd.index, refused))
+                continue
             jobs.append(
                 _append(broker, topic, unknown, pd.index, pd.records, acks, request.timeout_ms, version)
             )

@@ -6,12 +6,14 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import ssl
 import sys
 from collections.abc import Awaitable, Callable, Sequence
 from typing import Any, NoReturn
 
 from client.admin import AsyncAdmin
 from client.errors import KafkaError, NoBrokersAvailable
+from client.security import from_properties, load_properties
 
 MISSING = "-"  # Kafka prints a dash where a value is unknown (no commit, no member)
 
@@ -44,7 +46,26 @@ def parser(prog: str, description: str) -> Parser:
     p.add_argument(
         "--timeout", type=int, default=30_000, metavar="MS", help="request timeout (default 30000)"
     )
+    p.add_argument(
+        "--command-config",
+        metavar="FILE",
+        help="client properties: security.protocol, sasl.mechanism, sasl.username/sasl.password "
+        "(or sasl.jaas.config), ssl.ca.location, ssl.certificate.location, ssl.key.location",
+    )
     return p
+
+
+def security_settings(args: argparse.Namespace) -> dict[str, Any]:
+    """The admin client's security keyword arguments from --command-config (Kafka's tools' option)."""
+    path = getattr(args, "command_config", None)
+    if not path:
+        return {}
+    try:
+        return from_properties(load_properties(path))
+    except OSError as e:
+        raise CliError(f"cannot read --command-config {path}: {e.strerror or e}") from None
+    except (ssl.SSLError, ValueError) as e:
+        raise CliError(f"--command-config {path}: {e}") from None
 
 
 def table(headers: Sequence[str], rows: Sequence[Sequence[Any]]) -> str:
@@ -69,7 +90,10 @@ def run(args: argparse.Namespace, work: Callable[[AsyncAdmin], Awaitable[int | N
 
     async def main() -> int | None:
         async with AsyncAdmin(
-            args.bootstrap_server, request_timeout_ms=args.timeout, client_id="kbroker-cli"
+            args.bootstrap_server,
+            request_timeout_ms=args.timeout,
+            client_id="kbroker-cli",
+            **security_settings(args),
         ) as admin:
             return await work(admin)
 

@@ -125,8 +125,13 @@ def test_advertised_listeners_are_only_those_given():
         ),
         (
             {"listener.security.protocol.map": "INTERNAL:PLAINTEXT,EXTERNAL:SSL"},
-            "listener.security.protocol.map",
-            "EXTERNAL uses security protocol SSL",
+            "ssl.keystore.location",
+            "a TLS listener needs the broker's key",
+        ),
+        (
+            {"listener.security.protocol.map": "INTERNAL:PLAINTEXT,EXTERNAL:SASL_PLAINTEXT"},
+            "sasl.credentials.file",
+            "needs its users' credentials",
         ),
         (
             {"listener.security.protocol.map": "INTERNAL:PLAINTEXT,EXTERNAL:TLS"},
@@ -158,9 +163,37 @@ def test_bad_named_listeners_name_the_key(changes, key, says):
     assert says in str(e.value)
 
 
-def test_ssl_listener_is_refused_naming_listeners_when_the_map_is_kafkas_default():
-    with pytest.raises(ConfigError, match="'listeners'.*SSL uses security protocol SSL"):
+def test_ssl_listener_without_a_keystore_is_refused_naming_the_key():
+    with pytest.raises(ConfigError, match="'ssl.keystore.location' is not set"):
         Config({"listeners": "SSL://127.0.0.1:9093", "security.inter.broker.protocol": "SSL"})
+    c = Config(
+        {
+            "listeners": "SSL://127.0.0.1:9093",
+            "security.inter.broker.protocol": "SSL",
+            "ssl.keystore.location": "/x/broker.pem",
+        }
+    )
+    assert [lst.name for lst in c.tls_listeners] == ["SSL"]
+
+
+@pytest.mark.parametrize(
+    ("values", "says"),
+    [
+        ({"sasl.enabled.mechanisms": "GSSAPI"}, "'sasl.enabled.mechanisms': GSSAPI is not served"),
+        ({"ssl.client.auth": "sometimes"}, "'ssl.client.auth'"),
+        ({"super.users": "alice"}, "'super.users'"),
+        ({"authorizer.class.name": "com.example.Custom"}, "'authorizer.class.name'"),
+    ],
+)
+def test_bad_security_settings_name_the_key(values, says):
+    base = {
+        "listeners": "SASL_PLAINTEXT://127.0.0.1:9093",
+        "security.inter.broker.protocol": "SASL_PLAINTEXT",
+        "sasl.credentials.file": "/x/users.json",
+    }
+    with pytest.raises(ConfigError) as e:
+        Config({**base, **values})
+    assert says in str(e.value)
 
 
 def test_cli_exits_2_on_a_listener_missing_from_the_map():

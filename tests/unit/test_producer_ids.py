@@ -63,7 +63,7 @@ async def test_init_producer_id_answers_retriable_error_when_no_block_can_be_cla
         (unreachable, ErrorCode.COORDINATOR_LOAD_IN_PROGRESS),
         (exhausted, ErrorCode.UNKNOWN_SERVER_ERROR),
     ):
-        broker = SimpleNamespace(producer_ids=ProducerIdManager(claim))
+        broker = SimpleNamespace(producer_ids=ProducerIdManager(claim), authorizer=None)
         answer = await init_producer_id.handle(broker, None, request)
         assert (answer["error_code"], answer["producer_id"]) == (error, -1)
     # The manager is not stuck after a failed claim: the next call claims again.
