@@ -20,7 +20,7 @@ from broker.group.service import GroupCoordinatorService
 from broker.group.txn_offsets import TransactionalOffsetsLog, TxnOffsets
 from broker.log import Log, LogManager
 from broker.log.producer_ids import LocalProducerIdBlocks, ProducerIdManager
-from broker.offsets import OFFSETS_TOPIC, PartitionLogAdapter
+from broker.offsets import OFFSETS_TOPIC
 from broker.security.authorizer import Authorizer
 from broker.security.sasl import SaslConfig
 from broker.server import Server

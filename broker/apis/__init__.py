@@ -7,9 +7,9 @@ from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from broker.apis import (
+    acls,
     add_offsets_to_txn,
     add_partitions_to_txn,
-    acls,
     alter_configs,
     api_versions,
     consumer_group_describe,
