@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import struct
 import time
 from collections.abc import Callable, Coroutine, Mapping
@@ -45,7 +46,9 @@ class RequestContext:
 
 
 Body = Mapping[str, Any] | None  # None: no answer (Produce with acks=0)
-Handler = Callable[[RequestContext, Container], Coroutine[Any, Any, Body] | Body]
+# A handler answers at once (a Body), or later: a coroutine (run as a task) or a future of the
+# Body, which costs no task (OffsetCommit: the shard's reply completes it).
+Handler = Callable[[RequestContext, Container], Coroutine[Any, Any, Body] | asyncio.Future[Any] | Body]
 UnsupportedVersionAnswer = Callable[[RequestHeader], bytes | None]
 
 
@@ -61,7 +64,7 @@ class _Connection(asyncio.Protocol):
         self.transport: asyncio.Transport  # set by connection_made, which asyncio calls first
         self.peer = "?"
         self.buffer = bytearray()
-        self.inflight: asyncio.Task[Any] | None = None
+        self.inflight: asyncio.Future[Any] | None = None  # a task, or a handler's future
         self.writing_paused = False
         self.reading_paused = False
         self.closing = False  # the server is stopping: finish the request in flight, then close
@@ -86,7 +89,9 @@ class _Connection(asyncio.Protocol):
                 peer=self.peer,
                 unread=len(self.buffer),
                 error=repr(exc) if exc else None,
-                inflight=self.inflight.get_name() if self.inflight is not None else None,
+                inflight=self.inflight.get_name()
+                if isinstance(self.inflight, asyncio.Task)
+                else repr(self.inflight),
             )
 
     def data_received(self, data: bytes) -> None:
@@ -179,7 +184,7 @@ class _Connection(asyncio.Protocol):
             self.reading_paused = False
             transport.resume_reading()
 
-    def _handle(self, frame: memoryview) -> bytes | asyncio.Task[Any] | None:
+    def _handle(self, frame: memoryview) -> bytes | asyncio.Future[Any] | None:
         """Answer one frame: its response frame, a task that will write it, or None (acks=0)."""
         server = self.server
         try:
@@ -220,7 +225,12 @@ class _Connection(asyncio.Protocol):
         body = handler(RequestContext(header, self.peer, server.listener_name), request)
         if isinstance(body, dict):  # a plain handler's answer: the common case, first
             return _framed(header, body)
-        if asyncio.iscoroutine(body):
+        if isinstance(body, asyncio.Future):
+            if not body.done():
+                body.add_done_callback(functools.partial(self._answer_later, header, started, len(frame)))
+                return body
+            body = body.result()
+        elif asyncio.iscoroutine(body):
             return asyncio.get_running_loop().create_task(
                 self._finish(header, body, started, len(frame)),
                 name=f"{header.api_key}v{header.api_version}#{header.correlation_id}",
@@ -259,6 +269,35 @@ class _Connection(asyncio.Protocol):
                 )
         except asyncio.CancelledError:
             raise
+        except Exception:
+            log.exception("fail connection", peer=self.peer)
+            self.inflight = None
+            self._close()
+            return
+        self.inflight = None
+        if self.transport.is_closing():
+            return
+        self._process()
+
+    def _answer_later(
+        self, header: RequestHeader, started: float, size_in: int, future: asyncio.Future[Any]
+    ) -> None:
+        """A handler's future completed: write its answer, go on with the buffered frames."""
+        if future.cancelled():  # the connection went away
+            return
+        try:
+            body = future.result()
+            answer = None if body is None else _framed(header, body)
+            if answer is not None and not self.transport.is_closing():
+                self.transport.write(answer)
+            if self.server.stats is not None:
+                self.server.stats.record(
+                    header.api_key,
+                    header.api_version,
+                    size_in,
+                    len(answer) if answer else 0,
+                    perf_counter() - started,
+                )
         except Exception:
             log.exception("fail connection", peer=self.peer)
             self.inflight = None
