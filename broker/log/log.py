@@ -262,6 +262,8 @@ class Log:
         self._check_appendable()
         if not batches:
             raise RecordError(ErrorCode.INVALID_RECORD, "no record batch to append")
+        if durable and not self.config.durable_acks:
+            durable = False  # page-cache durability chosen (flush.messages / flush.ms): see LogConfig
         pending: dict[int, ProducerEntry] = {}
         for b in batches:
             duplicate = self.producer_state.check(b.header, pending)

@@ -69,3 +69,23 @@ async def test_flusher_failure_reaches_the_request(tmp_path) -> None:
     assert isinstance(error, OSError)
     seg.fd = None
     flusher.stop()
+
+
+def test_durable_acks_follow_the_flush_settings() -> None:
+    assert LogConfig().durable_acks  # kbroker's default: an answer means fsynced
+    assert LogConfig(flush_messages=1).durable_acks
+    assert not LogConfig(flush_ms=1000).durable_acks  # Kafka's page-cache durability, chosen
+    assert not LogConfig(flush_messages=1000).durable_acks
+
+
+async def test_page_cache_durability_answers_once_written_and_syncs_by_policy(manager: LogManager) -> None:
+    lg = await manager.create("t", 0, LogConfig(flush_messages=3), uuid.uuid4())
+    await lg.append_records([(b"first", b"v")], durable=False)
+    synced = lg.recovery_point
+    _, written = lg.append_kv_nowait([(b"k", b"v")])  # asked durable: answered once written
+    assert written is not None and written.done()
+    assert lg.high_watermark == 2 and lg.recovery_point == synced
+    _, third = lg.append_kv_nowait([(b"k", b"w")])  # the third message: flush.messages=3 is due
+    assert third is not None and third.done()
+    await lg.wait_idle()
+    assert lg.recovery_point == 3
