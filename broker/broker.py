@@ -14,6 +14,7 @@ from broker import logs
 from broker.apis import bind_handlers, unsupported_version_answer
 from broker.cluster.znodes import BrokerInfo, EndPoint
 from broker.config import Config, ConfigError
+from broker.fetch_session import FetchSessionCache
 from broker.group.config import GroupConfig
 from broker.group.service import GroupCoordinatorService
 from broker.log import Log, LogManager
@@ -99,6 +100,10 @@ class Broker:
         self._producer_ids: ProducerIdManager | None = None
         self.cluster: ClusterNode | None = None  # when zookeeper.connect is set
         self.metrics: MetricsEndpoint | None = None  # when metrics.port is set
+        self.fetch_sessions = FetchSessionCache(
+            config["max.incremental.fetch.session.cache.slots"],
+            config["min.incremental.fetch.session.eviction.ms"],
+        )
 
     @property
     def groups(self) -> GroupCoordinatorService:
