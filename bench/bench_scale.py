@@ -72,6 +72,9 @@ async def form(conn: Conn, member: GroupMember, leader_wait: float, size: int) -
         if r.error_code == E.MEMBER_ID_REQUIRED:
             join["member_id"] = r.member_id
             continue
+        if r.error_code in (E.UNKNOWN_MEMBER_ID, E.REBALANCE_IN_PROGRESS):
+            join["member_id"] = "" if r.error_code == E.UNKNOWN_MEMBER_ID else join["member_id"]
+            continue  # as a consumer does: its pending member id expired, or the group moved on
         if r.error_code != E.NONE:
             raise RuntimeError(f"join failed: {E(r.error_code).name}")
         member.member_id, member.generation = r.member_id, r.generation_id
@@ -154,7 +157,7 @@ class Pump:
             now = time.perf_counter()
             for members, proto in zip(self.per_conn, self.protos, strict=True):
                 chunk = members[slot::ticks_per_round]
-                if chunk and proto.transport is not None:
+                if chunk and proto.transport is not None and not proto.transport.is_closing():
                     proto.transport.write(b"".join(m.frame for m in chunk))
                     proto.sent.extend([now] * len(chunk))
             tick += 1
