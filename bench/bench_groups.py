@@ -7,7 +7,9 @@
    of the new generation (N = 10, 100, 500).
 2. commits/s: 8 members of one group commit in a closed loop (one request in flight each),
    each its own partition with a growing offset. kbroker answers once the record is fsynced;
-   the mock keeps offsets in memory.
+   the mock keeps offsets in memory. Then 8 single-member groups whose coordinators are 8
+   different `__consumer_offsets` partitions, 5 partitions per commit (the normal case:
+   commits of different groups land on different offsets partitions).
 3. heartbeats/s: 16 members, each pipelining 32 Heartbeat requests on its own connection.
 
 Client behaviour is identical on both: session timeout 6 s, heartbeat every 200 ms, and the leader
@@ -24,6 +26,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import functools
 import os
 import socket
 import struct
@@ -267,9 +270,33 @@ async def bench_rebalance(bootstrap: str, n: int) -> float:
         await stop_members(members)
 
 
-async def bench_commits(bootstrap: str, seconds: float, committers: int = 8) -> tuple[float, float]:
-    group = f"commits-{time.time_ns()}"
-    members = await form_group(bootstrap, group, committers)
+def distinct_partition_groups(prefix: str, n: int, partitions: int = 50) -> list[str]:
+    """n group ids whose coordinators are n different `__consumer_offsets` partitions."""
+    from broker.group.placement import coordinator_partition
+
+    names: dict[int, str] = {}
+    i = 0
+    while len(names) < n:
+        name = f"{prefix}-{i}"
+        names.setdefault(coordinator_partition(name, partitions), name)
+        i += 1
+    return list(names.values())
+
+
+async def bench_commits(
+    bootstrap: str, seconds: float, committers: int = 8, *, own_groups: bool = False, partitions: int = 1
+) -> tuple[float, float, int]:
+    """Closed-loop committers: 8 members of one group, or (own_groups) 8 single-member groups on
+    8 different offsets partitions, each commit carrying `partitions` partitions."""
+    stamp = time.time_ns()
+    if own_groups:
+        groups = distinct_partition_groups(f"commits-{stamp}", committers)
+        formed = await asyncio.gather(*(form_group(bootstrap, g, 1) for g in groups))
+        members = [m for ms in formed for m in ms]
+        for i, m in enumerate(members):
+            m.index = i
+    else:
+        members = await form_group(bootstrap, f"commits-{stamp}", committers)
     count = 0
     latencies: list[float] = []
     stop_at = time.perf_counter() + seconds
@@ -284,7 +311,7 @@ async def bench_commits(bootstrap: str, seconds: float, committers: int = 8) -> 
                 K.OFFSET_COMMIT,
                 COMMIT_V,
                 {
-                    "group_id": group,
+                    "group_id": m.group,
                     "generation_id_or_member_epoch": m.generation,
                     "member_id": m.member_id,
                     "group_instance_id": None,
@@ -293,20 +320,21 @@ async def bench_commits(bootstrap: str, seconds: float, committers: int = 8) -> 
                             "name": TOPIC,
                             "partitions": [
                                 {
-                                    "partition_index": m.index % TOPIC_PARTITIONS,
+                                    "partition_index": (m.index + k) % TOPIC_PARTITIONS,
                                     "committed_offset": offset,
                                     "committed_leader_epoch": -1,
                                     "committed_metadata": "",
                                 }
+                                for k in range(partitions)
                             ],
                         }
                     ],
                 },
             )
             latencies.append(time.perf_counter() - t0)
-            err = r.topics[0].partitions[0].error_code
-            if err != E.NONE:
-                raise RuntimeError(f"commit failed: {E(err).name}")
+            for part in r.topics[0].partitions:
+                if part.error_code != E.NONE:
+                    raise RuntimeError(f"commit failed: {E(part.error_code).name}")
             count += 1
 
     started = time.perf_counter()
@@ -428,7 +456,7 @@ def free_port() -> int:
 
 
 @contextlib.asynccontextmanager
-async def kbroker():
+async def kbroker(extra: dict[str, str] | None = None):
     port = free_port()
     data = tempfile.mkdtemp(prefix="bench-groups-")
     overrides = {
@@ -437,8 +465,12 @@ async def kbroker():
         "group.initial.rebalance.delay.ms": "100",
         "group.min.session.timeout.ms": "1000",
         "offsets.topic.num.partitions": "50",
+        **(extra or {}),
     }
     args = [sys.executable, "-m", "broker", "--log-level", "warning"]
+    profile = os.environ.get("KBROKER_PROFILE")  # a path: the broker runs under cProfile, saved there
+    if profile:
+        args[1:1] = ["-m", "cProfile", "-o", profile]
     for k, v in overrides.items():
         args += ["--override", f"{k}={v}"]
     proc = subprocess.Popen(args, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
@@ -449,6 +481,12 @@ async def kbroker():
     def cpu_seconds() -> float:
         t = process.cpu_times()
         return t.user + t.system
+
+    def threads() -> dict[int, tuple[float, float]]:
+        return {t.id: (t.user_time, t.system_time) for t in process.threads()}
+
+    cpu_seconds.pid = proc.pid  # type: ignore[attr-defined]
+    cpu_seconds.threads = threads  # type: ignore[attr-defined]
 
     try:
         bootstrap = f"127.0.0.1:{port}"
@@ -517,9 +555,54 @@ async def mock():
         cluster.close()
 
 
+async def run_commits(target, seconds: float) -> dict[str, float]:
+    async with target() as (bootstrap, _cpu_seconds):
+        rate, _, _ = await bench_commits(bootstrap, seconds)
+        grouped, _, _ = await bench_commits(bootstrap, seconds, own_groups=True, partitions=5)
+    return {"commits/s (8 committers)": rate, "commits/s (8 groups, 5 partitions each)": grouped}
+
+
 async def run_all(target, sizes: list[int], seconds: float) -> dict[str, float]:
     results: dict[str, float] = {}
     async with target() as (bootstrap, cpu_seconds):
+        only = os.environ.get("BENCH_ONLY")  # commits | groups: one commit workload alone, to profile it
+        if only in ("commits", "groups"):
+            cpu0 = cpu_seconds() if cpu_seconds else 0.0
+            spy = None
+            if cpu_seconds and os.environ.get("KBROKER_PYSPY"):  # a path: py-spy's top functions go there
+                spy = subprocess.Popen(
+                    [
+                        str(Path(sys.executable).parent / "py-spy"),
+                        "record",
+                        "--pid",
+                        str(cpu_seconds.pid),
+                        "--duration",
+                        str(int(seconds)),
+                        "--rate",
+                        "250",
+                        "--format",
+                        "raw",
+                        "-o",
+                        os.environ["KBROKER_PYSPY"],
+                    ],
+                    stdout=subprocess.DEVNULL,
+                )
+            threads0 = cpu_seconds.threads() if cpu_seconds else {}
+            own = only == "groups"
+            rate, p50, commits = await bench_commits(
+                bootstrap, seconds, own_groups=own, partitions=5 if own else 1
+            )
+            if spy is not None:
+                spy.wait(30)
+            for tid, (user, system) in (cpu_seconds.threads() if cpu_seconds else {}).items():
+                u0, s0 = threads0.get(tid, (0.0, 0.0))
+                if (user - u0 + system - s0) / commits * 1e6 >= 1:
+                    results[f"  thread {tid} user/sys us/commit"] = (user - u0) / commits * 1e6
+                    results[f"  thread {tid} sys us/commit"] = (system - s0) / commits * 1e6
+            results["commits/s (8 committers)"] = rate
+            if cpu_seconds:
+                results["broker CPU us/commit"] = (cpu_seconds() - cpu0) / commits * 1e6
+            return results
         for n in sizes:
             results[f"rebalance N={n} (ms)"] = await bench_rebalance(bootstrap, n) * 1000
         cpu0 = cpu_seconds() if cpu_seconds else 0.0
@@ -527,11 +610,18 @@ async def run_all(target, sizes: list[int], seconds: float) -> dict[str, float]:
         cpu1 = cpu_seconds() if cpu_seconds else 0.0
         results["commits/s (8 committers)"] = rate
         results["commit p50 (ms)"] = p50
+        cpu_g0 = cpu_seconds() if cpu_seconds else 0.0
+        rate, p50, group_commits = await bench_commits(bootstrap, seconds, own_groups=True, partitions=5)
+        cpu_g1 = cpu_seconds() if cpu_seconds else 0.0
+        results["commits/s (8 groups, 5 partitions each)"] = rate
+        results["commit p50 (8 groups) (ms)"] = p50
+        cpu1 += cpu_g1 - cpu_g0  # the heartbeat figure below starts from here
         rate, heartbeats = await bench_heartbeats(bootstrap, seconds)
         cpu2 = cpu_seconds() if cpu_seconds else 0.0
         results["heartbeats/s (16 conns x 32 deep)"] = rate
         if cpu_seconds:  # the broker's own CPU per request: what contention on a shared machine hides
-            results["broker CPU us/commit"] = (cpu1 - cpu0) / commits * 1e6
+            results["broker CPU us/commit"] = (cpu1 - cpu0 - (cpu_g1 - cpu_g0)) / commits * 1e6
+            results["broker CPU us/commit (8 groups)"] = (cpu_g1 - cpu_g0) / group_commits * 1e6
             results["broker CPU us/heartbeat"] = (cpu2 - cpu1) / heartbeats * 1e6
     return results
 
@@ -559,15 +649,24 @@ def main() -> None:
         f"consumer groups: kbroker vs librdkafka mock cluster (cpus={os.cpu_count()}, {seconds:.0f}s per rate)"
     )
     ours = runner(run_all(kbroker, sizes, seconds))
+    # Kafka's page-cache durability (flush.ms set): commits answered once written, fsynced each second.
+    page_cache = {}
+    if not os.environ.get("BENCH_ONLY"):
+        target = functools.partial(kbroker, {"log.flush.interval.ms": "1000"})
+        page_cache = runner(run_commits(target, seconds))
+    for key, value in page_cache.items():
+        ours[f"{key} [flush.ms=1000]"] = value
     theirs = runner(run_all(mock, sizes, seconds))
-    print(f"{'workload':38} {'kbroker':>12} {'mock':>12} {'kbroker/mock':>13}")
+    for key in page_cache:
+        theirs[f"{key} [flush.ms=1000]"] = theirs[key]
+    print(f"{'workload':52} {'kbroker':>12} {'mock':>12} {'kbroker/mock':>13}")
     for key in ours:
         a, b = ours[key], theirs.get(key)
         if b is None:
-            print(f"{key:38} {a:12.1f} {'-':>12}")
+            print(f"{key:52} {a:12.1f} {'-':>12}")
             continue
         better = "lower" if "(ms)" in key else "higher"
-        print(f"{key:38} {a:12.1f} {b:12.1f} {a / b if b else float('inf'):12.2f}x  ({better} is better)")
+        print(f"{key:52} {a:12.1f} {b:12.1f} {a / b if b else float('inf'):12.2f}x  ({better} is better)")
     core = bench_core_members()
     print(
         "pure shard (no I/O): "

@@ -15,6 +15,7 @@ from broker import logs
 from broker.apis import bind_handlers, unsupported_version_answer
 from broker.cluster.znodes import BrokerInfo, EndPoint
 from broker.config import Config, ConfigError
+from broker.fetch_session import FetchSessionCache
 from broker.group.config import GroupConfig
 from broker.group.service import GroupCoordinatorService
 from broker.group.txn_offsets import TransactionalOffsetsLog, TxnOffsets
@@ -109,6 +110,10 @@ class Broker:
         self.metrics: MetricsEndpoint | None = None  # when metrics.port is set
         # authorizer.class.name set: every handler checks ACLs; None: no check at all (no cost)
         self.authorizer: Authorizer | None = None
+        self.fetch_sessions = FetchSessionCache(
+            config["max.incremental.fetch.session.cache.slots"],
+            config["min.incremental.fetch.session.eviction.ms"],
+        )
 
     @property
     def groups(self) -> GroupCoordinatorService:

@@ -155,6 +155,8 @@ _DEFS: tuple[ConfigDef, ...] = (
     ConfigDef("socket.request.max.bytes", _I, "104857600", at_least(1)),
     ConfigDef("message.max.bytes", _I, "1048588", at_least(0)),
     ConfigDef("fetch.max.bytes", _I, "57671680", at_least(1024)),
+    ConfigDef("max.incremental.fetch.session.cache.slots", _I, "1000", at_least(0)),
+    ConfigDef("min.incremental.fetch.session.eviction.ms", _I, "120000", at_least(0)),
     ConfigDef("num.partitions", _I, "1", at_least(1)),
     ConfigDef("default.replication.factor", _I, "1", at_least(1)),
     ConfigDef("auto.create.topics.enable", _B, "true"),

@@ -203,6 +203,11 @@ class OffsetsLog(Protocol):
         `OffsetsLogError` (carrying a Kafka error code) or OSError on failure."""
         ...
 
+    def append_nowait(self, partition: int, records: Sequence[RawRecord]) -> asyncio.Future[None]:
+        """`append` without a coroutine: the records are placed at once (calls are written in
+        call order) and the future completes as `append` would return or raise."""
+        ...
+
     def read(self, partition: int) -> AsyncIterator[Sequence[RawRecord]]:
         """Every record of the partition, from the start, in order, in chunks (a loader handles a
         chunk in one loop, not an await per record)."""
@@ -240,6 +245,9 @@ class MemoryOffsetsLog:
         self.partitions.setdefault(partition, []).extend(records)
         self.appends.append((partition, len(records)))
 
+    def append_nowait(self, partition: int, records: Sequence[RawRecord]) -> asyncio.Future[None]:
+        return asyncio.ensure_future(self.append(partition, records))
+
     async def read(self, partition: int) -> AsyncIterator[Sequence[RawRecord]]:
         yield list(self.partitions.get(partition, ()))
 
@@ -267,7 +275,10 @@ class PartitionLogAdapter:
         if partition_log is None:
             raise OffsetsLogError(ErrorCode.NOT_LEADER_OR_FOLLOWER, f"no log for {OFFSETS_TOPIC}-{partition}")
         epoch = partition_log.leader_epoch  # the epoch the append is stamped with (placed synchronously)
-        _, last = await partition_log.append_records(records)
+        info, written = partition_log.append_kv_nowait(records)
+        if written is not None:
+            await written
+        last = info.last_offset
         if partition_log.high_watermark <= last:
             try:
                 async with asyncio.timeout(self.commit_timeout_s):
@@ -277,6 +288,19 @@ class PartitionLogAdapter:
                     ErrorCode.REQUEST_TIMED_OUT,
                     f"{OFFSETS_TOPIC}-{partition}: not replicated within offsets.commit.timeout.ms",
                 ) from e
+
+    def append_nowait(self, partition: int, records: Sequence[RawRecord]) -> asyncio.Future[None]:
+        """The commit path: the log's own future when the partition is not replicated (durable
+        means fsynced here), else a task that also waits for the in-sync replicas."""
+        partition_log = self._log_for(partition)
+        if partition_log is None or partition_log.replicated:
+            return asyncio.ensure_future(self.append(partition, records))
+        info, written = partition_log.append_kv_nowait(records)
+        if written is None:  # (not for these batches, which carry no producer id)
+            written = asyncio.get_running_loop().create_future()
+            written.set_result(None)
+        future: asyncio.Future[None] = written
+        return future
 
     async def read(self, partition: int) -> AsyncIterator[Sequence[RawRecord]]:
         partition_log = self._log_for(partition)

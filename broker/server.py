@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import ssl
 import struct
 import time
@@ -38,7 +39,13 @@ from broker.security.tls import ANONYMOUS, principal_of
 from broker.stats import RequestStats
 from broker.tls_transport import TlsFailure, TlsTransport
 from protocol.errors import ErrorCode, ProtocolDecodeError
-from protocol.frames import RequestHeader, UnsupportedVersion, decode_request, encode_response, peek_header
+from protocol.frames import (
+    RequestHeader,
+    UnsupportedVersion,
+    decode_request,
+    encode_response_frame,
+    peek_header,
+)
 
 log = logs.get("kbroker.server")
 _SIZE = struct.Struct(">i")
@@ -65,7 +72,9 @@ class RequestContext:
 
 
 Body = Mapping[str, Any] | None  # None: no answer (Produce with acks=0)
-Handler = Callable[[RequestContext, Container], Coroutine[Any, Any, Body] | Body]
+# A handler answers at once (a Body), or later: a coroutine (run as a task) or a future of the
+# Body, which costs no task (OffsetCommit: the shard's reply completes it).
+Handler = Callable[[RequestContext, Container], Coroutine[Any, Any, Body] | asyncio.Future[Any] | Body]
 UnsupportedVersionAnswer = Callable[[RequestHeader], bytes | None]
 
 
@@ -81,7 +90,7 @@ class _Connection(asyncio.Protocol):
         self.transport: asyncio.Transport  # set by connection_made, which asyncio calls first
         self.peer = "?"
         self.buffer = bytearray()
-        self.inflight: asyncio.Task[Any] | None = None
+        self.inflight: asyncio.Future[Any] | None = None  # a task, or a handler's future
         self.writing_paused = False
         self.reading_paused = False
         self.closing = False  # the server is stopping: finish the request in flight, then close
@@ -108,7 +117,9 @@ class _Connection(asyncio.Protocol):
                 peer=self.peer,
                 unread=len(self.buffer),
                 error=repr(exc) if exc else None,
-                inflight=self.inflight.get_name() if self.inflight is not None else None,
+                inflight=self.inflight.get_name()
+                if isinstance(self.inflight, asyncio.Task)
+                else repr(self.inflight),
             )
 
     def data_received(self, data: bytes) -> None:
@@ -201,7 +212,7 @@ class _Connection(asyncio.Protocol):
             self.reading_paused = False
             transport.resume_reading()
 
-    def _handle(self, frame: memoryview) -> bytes | asyncio.Task[Any] | None:
+    def _handle(self, frame: memoryview) -> bytes | asyncio.Future[Any] | None:
         """Answer one frame: its response frame, a task that will write it, or None (acks=0)."""
         server = self.server
         try:
@@ -243,7 +254,12 @@ class _Connection(asyncio.Protocol):
         body = handler(RequestContext(header, self.peer, server.listener_name, self.principal), request)
         if isinstance(body, dict):  # a plain handler's answer: the common case, first
             return _framed(header, body)
-        if asyncio.iscoroutine(body):
+        if isinstance(body, asyncio.Future):
+            if not body.done():
+                body.add_done_callback(functools.partial(self._answer_later, header, started, len(frame)))
+                return body
+            body = body.result()
+        elif asyncio.iscoroutine(body):
             return asyncio.get_running_loop().create_task(
                 self._finish(header, body, started, len(frame)),
                 name=f"{header.api_key}v{header.api_version}#{header.correlation_id}",
@@ -292,6 +308,35 @@ class _Connection(asyncio.Protocol):
             return
         self._process()
 
+    def _answer_later(
+        self, header: RequestHeader, started: float, size_in: int, future: asyncio.Future[Any]
+    ) -> None:
+        """A handler's future completed: write its answer, go on with the buffered frames."""
+        if future.cancelled():  # the connection went away
+            return
+        try:
+            body = future.result()
+            answer = None if body is None else _framed(header, body)
+            if answer is not None and not self.transport.is_closing():
+                self.transport.write(answer)
+            if self.server.stats is not None:
+                self.server.stats.record(
+                    header.api_key,
+                    header.api_version,
+                    size_in,
+                    len(answer) if answer else 0,
+                    perf_counter() - started,
+                )
+        except Exception:
+            log.exception("fail connection", peer=self.peer)
+            self.inflight = None
+            self._close()
+            return
+        self.inflight = None
+        if self.transport.is_closing():
+            return
+        self._process()
+
     def _close(self) -> None:
         self.closing = True
         if not self.transport.is_closing():
@@ -329,7 +374,7 @@ class _SaslConnection(_Connection):
     def _close_now(self) -> None:
         super()._close()
 
-    def _handle(self, frame: memoryview) -> bytes | asyncio.Task[Any] | None:
+    def _handle(self, frame: memoryview) -> bytes | asyncio.Future[Any] | None:
         session = self.session
         if session.complete:
             return super()._handle(frame)
@@ -480,11 +525,10 @@ class _SaslTlsConnection(_TlsMixin, _SaslConnection):
 
 
 def _framed(header: RequestHeader, body: Mapping[str, Any]) -> bytes:
-    # One buffer, though it copies a large fetch answer once more: writing the size prefix and
-    # the response as two chunks (writelines) measured consuming 10 KB messages at 68 MB/s
-    # instead of ~400 (bench_produce_consume.py).
-    response = encode_response(header.api_key, header.api_version, header.correlation_id, body)
-    return _SIZE.pack(len(response)) + response
+    # One buffer, size prefix included: writing the prefix and the response as two chunks
+    # (writelines) measured consuming 10 KB messages at 68 MB/s instead of ~400
+    # (bench_produce_consume.py), and prefixing a joined response copied it all once more.
+    return encode_response_frame(header.api_key, header.api_version, header.correlation_id, body)
 
 
 class Server:

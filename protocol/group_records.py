@@ -83,6 +83,12 @@ OFFSET_COMMIT_VALUE_VERSION_WITH_EXPIRY = 1
 GROUP_METADATA_VALUE_VERSION = 3
 
 _VERSION = struct.Struct(">h")
+_H = _VERSION
+_I = struct.Struct(">i")
+_Q = struct.Struct(">q")
+_QQ = struct.Struct(">qq")
+_V3_HEAD = struct.Struct(">hqih")  # version, offset, leader epoch, metadata length
+_V1_HEAD = struct.Struct(">hqh")  # version, offset, metadata length
 
 
 class KeyKind(enum.Enum):
@@ -171,6 +177,10 @@ def _with_version(message: Message, obj: Mapping[str, Any], version: int) -> byt
 def encode_offset_commit_key(
     group: str, topic: str, partition: int, version: int = OFFSET_COMMIT_KEY_VERSION
 ) -> bytes:
+    if version in (0, 1):  # the commit path: both versions are two strings and an int32
+        g, t = group.encode(), topic.encode()
+        if len(g) <= 0x7FFF and len(t) <= 0x7FFF:
+            return b"".join((_H.pack(version), _H.pack(len(g)), g, _H.pack(len(t)), t, _I.pack(partition)))
     return _with_version(OFFSET_COMMIT_KEY, {"group": group, "topic": topic, "partition": partition}, version)
 
 
@@ -187,6 +197,18 @@ def encode_offset_commit_value(
         version = (
             OFFSET_COMMIT_VALUE_VERSION_WITH_EXPIRY if expire_ts is not None else OFFSET_COMMIT_VALUE_VERSION
         )
+    m = (metadata or "").encode()
+    if version in (1, 3) and len(m) <= 0x7FFF:  # the versions kbroker writes, packed directly
+        if version == 3:
+            head = _V3_HEAD.pack(3, offset, -1 if leader_epoch is None else leader_epoch, len(m))
+        else:
+            head = _V1_HEAD.pack(1, offset, len(m))
+        tail = (
+            _Q.pack(commit_ts)
+            if version == 3
+            else _QQ.pack(commit_ts, -1 if expire_ts is None else expire_ts)
+        )
+        return head + m + tail
     return _with_version(
         OFFSET_COMMIT_VALUE,
         {

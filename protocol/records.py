@@ -516,6 +516,56 @@ def encode_batch(batch: RecordBatch) -> bytes:
     return bytes(out)
 
 
+def _zigzag_varint(value: int) -> bytes:
+    """A signed varint (zigzag, as Kafka's ByteUtils.writeVarint/Varlong)."""
+    z = (value << 1) ^ (value >> 63)
+    if z < 0x80:
+        return _SMALL_VARINTS[z]
+    return p.encode_uvarint(z & 0xFFFFFFFFFFFFFFFF)
+
+
+_SMALL_VARINTS = [bytes((i,)) for i in range(0x80)]
+
+
+def build_kv_batch(records: Iterable[tuple[bytes | None, bytes | None]], base_timestamp: int) -> bytearray:
+    """An uncompressed batch of (key, value) records without headers, all stamped
+    `base_timestamp`, encoded straight into one buffer (the hot path of offset commits: no
+    Record objects, no second buffer per record). The same bytes as `build_batch` gives for
+    the equivalent Records (checked by the tests)."""
+    out = bytearray(HEADER_SIZE)
+    zz = _zigzag_varint
+    count = 0
+    for key, value in records:
+        # attributes 0, timestamp delta 0 (a zigzag 0 is one zero byte), the offset delta, key,
+        # value, no headers.
+        body = b"\x00\x00" + zz(count)
+        body += b"\x01" if key is None else zz(len(key)) + key
+        body += b"\x01" if value is None else zz(len(value)) + value
+        body += b"\x00"
+        out += zz(len(body))
+        out += body
+        count += 1
+    HEADER_STRUCT.pack_into(
+        out,
+        0,
+        0,
+        len(out) - LOG_OVERHEAD,
+        NO_PARTITION_LEADER_EPOCH,
+        MAGIC,
+        0,
+        0,
+        max(count - 1, 0),
+        base_timestamp,
+        base_timestamp,
+        NO_PRODUCER_ID,
+        NO_PRODUCER_EPOCH,
+        NO_SEQUENCE,
+        count,
+    )
+    _U32.pack_into(out, CRC_OFFSET, crc32c.crc32c(memoryview(out)[ATTRIBUTES_OFFSET:]))
+    return out
+
+
 def build_batch(
     records: Iterable[Record],
     base_offset: int = 0,

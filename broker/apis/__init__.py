@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Callable, Coroutine
 from functools import partial
 from typing import TYPE_CHECKING, Any
@@ -53,7 +54,9 @@ if TYPE_CHECKING:
     from broker.broker import Broker
 
 # async if it may wait, else plain (answered in the same pass, no task: see broker/server.py)
-BrokerHandler = Callable[["Broker", RequestContext, Any], Coroutine[Any, Any, Body] | Body]
+BrokerHandler = Callable[
+    ["Broker", RequestContext, Any], Coroutine[Any, Any, Body] | asyncio.Future[Any] | Body
+]
 
 HANDLERS: dict[ApiKey, BrokerHandler] = {
     ApiKey.API_VERSIONS: api_versions.handle,

@@ -5,8 +5,8 @@ Limits as Kafka applies them: each partition gets at most `partition_max_bytes` 
 response at most `max_bytes` (v3+), except that the first batch found is returned whole even
 if larger (v3+, KIP-74). Batches are never cut. v0-3 get a legacy MessageSet (magic 0 for v0-1,
 magic 1 for v2-3), down-converted as Kafka 3.9 does; v13+ name topics by id. Fetch sessions
-(KIP-227) are not kept: every fetch is a full one and the answer's session id is 0, which tells
-a client asking for a session that none was created.
+(KIP-227, v7+): broker/fetch_session.py decides what an incremental request fetches and which
+partitions its answer carries.
 """
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from broker import logs
+from broker.fetch_session import FetchContext, Kind, SessionPartition
 from broker.log import Log, LogError, ReadResult
 from broker.log.segment import Segment
 from broker.log.validation import downconvert
@@ -61,11 +62,11 @@ def _refused(broker: Broker, ctx: RequestContext, replica_id: int, topic: str) -
 
 
 def _plan(
-    broker: Broker, ctx: RequestContext, request: Any, version: int, replica_id: int
+    broker: Broker, ctx: RequestContext, topics: Any, version: int, replica_id: int
 ) -> list[tuple[Any, list[_Partition]]]:
     plan = []
     check = broker.authorizer is not None
-    for t in request.topics:
+    for t in topics:
         topic, unknown = broker.topics.named_in_request(version >= 13, t.topic_id, t.topic)
         parts = []
         if check and _refused(broker, ctx, replica_id, topic.name if topic is not None else t.topic):
@@ -218,7 +219,10 @@ def _aborted(part: _Partition, records: bytes) -> list[dict[str, int]]:
     ]
 
 
-def _answer(plan: list[tuple[Any, list[_Partition]]], version: int, isolation: int) -> list[dict[str, Any]]:
+def _answer(
+    plan: list[tuple[Any, list[_Partition]]], version: int, isolation: int, context: FetchContext | None
+) -> list[dict[str, Any]]:
+    incremental = context is not None and context.kind is Kind.INCREMENTAL
     responses = []
     for t, parts in plan:
         partitions = []
@@ -229,13 +233,21 @@ def _answer(plan: list[tuple[Any, list[_Partition]]], version: int, isolation: i
             )
             hw = lg.high_watermark if lg is not None else -1
             lso = lg.last_stable_offset if lg is not None else -1
+            log_start = lg.log_start_offset if lg is not None else -1
+            if (
+                context is not None
+                and isinstance(part.request, SessionPartition)
+                and not context.must_answer(part.request, len(records), hw, log_start, error)
+                and incremental
+            ):
+                continue  # nothing new for this partition: an incremental answer leaves it out
             partitions.append(
                 {
                     "partition_index": part.request.partition,
                     "error_code": error,
                     "high_watermark": hw,
                     "last_stable_offset": lso,
-                    "log_start_offset": lg.log_start_offset if lg is not None else -1,
+                    "log_start_offset": log_start,
                     "aborted_transactions": _aborted(part, records)
                     if isolation == READ_COMMITTED and error == ErrorCode.NONE
                     else None,
@@ -243,32 +255,60 @@ def _answer(plan: list[tuple[Any, list[_Partition]]], version: int, isolation: i
                     "records": records,
                 }
             )
-        responses.append({"topic": t.topic, "topic_id": t.topic_id, "partitions": partitions})
+        if partitions or not incremental:
+            responses.append({"topic": t.topic, "topic_id": t.topic_id, "partitions": partitions})
     return responses
+
+
+def _session_error(error: ErrorCode) -> dict[str, Any]:
+    return {"throttle_time_ms": 0, "error_code": error, "session_id": 0, "responses": []}
+
+
+def _context(broker: Broker, request: Any, version: int) -> FetchContext | ErrorCode | None:
+    """The fetch session's view of the request (v7+), None before sessions existed."""
+    if version < 7:
+        return None
+    ids = version >= 13
+    return broker.fetch_sessions.context(
+        request.session_id,
+        request.session_epoch,
+        ids,
+        [(t.topic if not ids else "", t.topic_id if ids else None, t.partitions) for t in request.topics],
+        [(f.topic_id if ids else f.topic, f.partitions) for f in request.forgotten_topics_data],
+    )
+
+
+def _open_session(context: FetchContext, plan: list[tuple[Any, list[_Partition]]], version: int) -> None:
+    """A full fetch at epoch 0 opens a session over its partitions (if the cache has a slot);
+    each partition's session entry stands in for its request partition from then on, so that
+    the answer records what it told (what the next incremental answer compares with)."""
+    if context.cache is None:
+        return
+    session = context.cache.open(version >= 13, context.topics)
+    if session is None:
+        return
+    context.new_session_id = session.session_id
+    ids = version >= 13
+    for t, parts in plan:
+        key = t.topic_id if ids else t.topic
+        for part in parts:
+            held = session.partitions.get((key, part.request.partition))
+            if held is not None:
+                part.request = held
 
 
 async def handle(broker: Broker, ctx: RequestContext, request: Any) -> dict[str, Any]:
     version = ctx.header.api_version
     started = time.monotonic()
-    if version >= 7 and request.session_id != 0:
-        return {
-            "throttle_time_ms": 0,
-            "error_code": ErrorCode.FETCH_SESSION_ID_NOT_FOUND,
-            "session_id": 0,
-            "responses": [],
-        }
-    if version >= 7 and request.session_epoch > 0:
-        return {
-            "throttle_time_ms": 0,
-            "error_code": ErrorCode.INVALID_FETCH_SESSION_EPOCH,
-            "session_id": 0,
-            "responses": [],
-        }
+    context = _context(broker, request, version)
+    if isinstance(context, ErrorCode):
+        return _session_error(context)
+    topics = request.topics if context is None else context.topics
     max_bytes = min(request.max_bytes if version >= 3 else INT32_MAX, broker.config["fetch.max.bytes"])
     hard_limit = version <= 2
     replica_id = replica_id_of(request, version)
     replica = replica_id >= 0
-    plan = _plan(broker, ctx, request, version, replica_id)
+    plan = _plan(broker, ctx, topics, version, replica_id)
     read_committed = version >= 4 and request.isolation_level == READ_COMMITTED and not replica
     total = await _read_all(plan, max_bytes, hard_limit, replica, read_committed)
     min_bytes = request.min_bytes
@@ -280,11 +320,13 @@ async def handle(broker: Broker, ctx: RequestContext, request: Any) -> dict[str,
         and await _long_poll(plan, min_bytes, started + wait_s, replica, read_committed)
     ):
         await _read_all(plan, max_bytes, hard_limit, replica, read_committed)
+    if context is not None and context.kind is Kind.FULL:
+        _open_session(context, plan, version)
     return {
         "throttle_time_ms": 0,
         "error_code": ErrorCode.NONE,
-        "session_id": 0,
-        "responses": _answer(plan, version, request.isolation_level),
+        "session_id": context.session_id if context is not None else 0,
+        "responses": _answer(plan, version, request.isolation_level, context),
     }
 
 

@@ -1,7 +1,13 @@
-"""OffsetCommit: store a group's consumed offsets; answered once the records are fsynced."""
+"""OffsetCommit: store a group's consumed offsets; answered once the records are fsynced.
+
+The handler is a plain function: it hands the commit to the group's shard with a waiter that
+builds the answer when the shard replies (after the write is durable), and returns the future
+of that answer; the connection writes it from the future's callback. No coroutine, no task.
+"""
 
 from __future__ import annotations
 
+import asyncio
 from typing import TYPE_CHECKING, Any
 
 from broker.group.events import CommitPartition, OffsetCommit, PartitionErrors
@@ -11,6 +17,8 @@ from protocol.errors import ErrorCode
 
 if TYPE_CHECKING:
     from broker.broker import Broker
+
+_NONE = ErrorCode.NONE
 
 
 def partition_known(broker: Broker, topic: str, partition: int) -> bool:
@@ -22,13 +30,44 @@ def partition_known(broker: Broker, topic: str, partition: int) -> bool:
 
 
 def _all(request: Any, error: ErrorCode) -> dict[str, Any]:
+    """Every partition of the request refused with `error`."""
+    refused = {(t["name"], p["partition_index"]): error for t in request["topics"] for p in t["partitions"]}
+    return _response(request, refused, [])
+
+
+class _Answer:
+    """The shard's waiter: turns its per-partition errors into the response, once."""
+
+    __slots__ = ("future", "request", "unknown")
+
+    def __init__(self, future: asyncio.Future[dict[str, Any]], request: Any, unknown: dict[Any, ErrorCode]):
+        self.future = future
+        self.request = request
+        self.unknown = unknown
+
+    def done(self) -> bool:
+        return self.future.done()
+
+    def set_result(self, result: PartitionErrors, /) -> None:
+        if not self.future.done():
+            self.future.set_result(_response(self.request, self.unknown, result))
+
+
+def _response(request: Any, unknown: dict[Any, ErrorCode], result: PartitionErrors) -> dict[str, Any]:
+    # The answer follows the request's order, with each partition's own error.
+    answered = {(t, p): e for t, errors in result for p, e in errors}
     return {
         "throttle_time_ms": 0,
         "topics": [
             {
                 "name": t["name"],
                 "partitions": [
-                    {"partition_index": p["partition_index"], "error_code": error} for p in t["partitions"]
+                    {
+                        "partition_index": p["partition_index"],
+                        "error_code": unknown.get((t["name"], p["partition_index"]))
+                        or answered.get((t["name"], p["partition_index"]), _NONE),
+                    }
+                    for p in t["partitions"]
                 ],
             }
             for t in request["topics"]
@@ -36,7 +75,9 @@ def _all(request: Any, error: ErrorCode) -> dict[str, Any]:
     }
 
 
-async def handle(broker: Broker, ctx: RequestContext, request: Any) -> dict[str, Any]:
+def handle(
+    broker: Broker, ctx: RequestContext, request: Any
+) -> dict[str, Any] | asyncio.Future[dict[str, Any]]:
     # Item access throughout: a decoded Container's attribute access costs ten times as much.
     v = ctx.header.api_version
     unknown: dict[tuple[str, int], ErrorCode] = {}
@@ -67,36 +108,19 @@ async def handle(broker: Broker, ctx: RequestContext, request: Any) -> dict[str,
             )
         if parts:
             topics.append((name, parts))
-    answered: dict[tuple[str, int], ErrorCode] = {}
-    if topics:
-        result: PartitionErrors = await broker.groups.commit_offsets(
-            OffsetCommit(
-                group_id=request["group_id"],
-                generation_id=request["generation_id_or_member_epoch"],
-                member_id=request["member_id"],
-                group_instance_id=request["group_instance_id"],
-                retention_time_ms=request["retention_time_ms"] if 2 <= v <= 4 else -1,
-                topics=topics,
-                api_version=v,
-            )
-        )
-        answered = {(t, p): e for t, errors in result for p, e in errors}
-    # The answer follows the request's order, with each partition's own error.
-    none = ErrorCode.NONE
-    return {
-        "throttle_time_ms": 0,
-        "topics": [
-            {
-                "name": t["name"],
-                "partitions": [
-                    {
-                        "partition_index": p["partition_index"],
-                        "error_code": unknown.get((t["name"], p["partition_index"]))
-                        or answered.get((t["name"], p["partition_index"]), none),
-                    }
-                    for p in t["partitions"]
-                ],
-            }
-            for t in request["topics"]
-        ],
-    }
+    if not topics:
+        return _response(request, unknown, [])
+    future: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
+    broker.groups.commit_offsets_to(
+        OffsetCommit(
+            group_id=request["group_id"],
+            generation_id=request["generation_id_or_member_epoch"],
+            member_id=request["member_id"],
+            group_instance_id=request["group_instance_id"],
+            retention_time_ms=request["retention_time_ms"] if 2 <= v <= 4 else -1,
+            topics=topics,
+            api_version=v,
+        ),
+        _Answer(future, request, unknown),
+    )
+    return future

@@ -4,10 +4,11 @@ drives one shard, and GroupCoordinatorService holds one per `__consumer_offsets`
 
 - Waiters are asyncio futures: `submit(method, request)` calls the shard and returns the future
   its `Reply` will resolve (at once for a heartbeat, later for a parked JoinGroup).
-- Appends go to one writer task per shard. While a write + fsync is in flight, new appends
-  queue up; the next write takes them all as one batch (group commit). Once the batch is
-  durable (or failed), each append goes back to the shard, in order: `shard.appended` replays
-  what was written and runs the append's continuation.
+- Appends of one loop iteration go to the log as one batch (no writer task); the log's
+  directory flusher makes them durable together with every other write waiting (group
+  commit, broker/log/flusher.py). Once a batch is durable (or failed), each append goes back
+  to the shard, in order: `shard.appended` replays what was written and runs the append's
+  continuation.
 - Timers: the shard's heap drives one `loop.call_later` handle, re-armed only when the
   earliest deadline moves earlier.
 - Load: the partition is replayed from the start before the shard serves its groups.
@@ -19,6 +20,7 @@ import asyncio
 import contextlib
 import enum
 import itertools
+from collections import deque
 from collections.abc import Callable
 from operator import itemgetter
 from typing import Generic, Literal, TypeVar
@@ -30,8 +32,6 @@ from broker.offsets import OffsetsLog, decode_record, encode_record
 from protocol.errors import ErrorCode
 
 log = logs.get("kbroker.group")
-
-SIBLING_WAIT_S = 0.0005  # how long a write may wait for more appends when more are expected
 
 Req = TypeVar("Req")
 T = TypeVar("T")
@@ -78,11 +78,11 @@ class CoordinatorRuntime:
         self.offsets_log = offsets_log
         self.loaded = False
         self._pending: list[Append] = []
-        self._wake = asyncio.Event()
-        self._siblings: asyncio.Future[None] | None = None  # resolved when the expected appends are queued
-        self._expected = 0
-        self._writing = False
-        self._writer: asyncio.Task[None] | None = None
+        self._write_scheduled = False
+        # Writes handed to the log, oldest first: (their appends, the future of their
+        # durability; None for a barrier, done once those before it are).
+        self._inflight: deque[tuple[list[Append], asyncio.Future[None] | None]] = deque()
+        self._stopped = False
         self._timer: asyncio.TimerHandle | None = None
         self._timer_at: int | None = None  # its deadline: set and cleared with _timer
         self.batches_written = 0
@@ -95,6 +95,11 @@ class CoordinatorRuntime:
         method(request, future)
         self.dispatch()
         return future
+
+    def submit_to(self, method: Callable[[Req, Waiter[T]], None], request: Req, waiter: Waiter[T]) -> None:
+        """`submit` with the caller's own waiter (a handler answering from a callback, no future)."""
+        method(request, waiter)
+        self.dispatch()
 
     def call_now(self, method: Callable[[Req, Waiter[T]], None], request: Req) -> T:
         """For requests the shard answers at once (Heartbeat): the result, without a future."""
@@ -116,18 +121,20 @@ class CoordinatorRuntime:
                 self._pending.append(out)
                 wake = True
         if wake:
-            self._wake.set()
-            siblings = self._siblings
-            if siblings is not None and len(self._pending) >= self._expected and not siblings.done():
-                siblings.set_result(None)
+            self._schedule_write()
         self._arm_timer()
 
     async def barrier(self) -> None:
         """Wait until every append queued so far is durable."""
         future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
         self._pending.append(Append([], lambda _error: _resolve(future)))
-        self._wake.set()
+        self._schedule_write()
         await future
+
+    def queued_writes(self) -> int:
+        """Writes not yet durable: those waiting for the end of the loop iteration, and those
+        handed to the log (a barrier counts as one)."""
+        return len(self._pending) + len(self._inflight)
 
     # -- timers -------------------------------------------------------------------------------
 
@@ -146,65 +153,73 @@ class CoordinatorRuntime:
         self.shard.fire_timers()  # each action runs on its own: one that fails is logged there
         self.dispatch()
 
-    # -- the writer ---------------------------------------------------------------------------
+    # -- writing ------------------------------------------------------------------------------
+    # The appends of one loop iteration go to the log as one batch, at the end of the
+    # iteration (every request that arrived together is in it). There is no writer task and no
+    # waiting for siblings here: the log writes to the page cache at once, and its directory's
+    # flusher syncs every log with writes waiting in one pass (group commit across writes and
+    # across partitions, broker/log/flusher.py). Completions come back in write order; each
+    # append then goes back to the shard, which replays what was written and answers.
 
-    async def _write_loop(self) -> None:
-        last_batch = 0
-        while True:
-            if not self._pending:
-                self._wake.clear()
-                await self._wake.wait()
-                continue
-            if len(self._pending) < last_batch:
-                # The previous batch had more writers (e.g. consumers committing in a loop): their
-                # next requests are likely on their way. Wait a moment so that they share this
-                # write and fsync instead of each starting a new one (commit_siblings, in effect).
-                # (Waiting also for those just answered, to merge two alternating groups into one
-                # fsync, measured slower: 4.3-4.8k commits/s against 5.1-5.7k.)
-                await self._gather_siblings(last_batch)
-            batch, self._pending = self._pending, []
-            last_batch = len(batch)
-            self._writing = True
+    def _schedule_write(self) -> None:
+        if not self._write_scheduled and not self._stopped:
+            self._write_scheduled = True
+            asyncio.get_running_loop().call_soon(self._write_pending)
+
+    def _write_pending(self) -> None:
+        self._write_scheduled = False
+        if not self._pending or self._stopped:
+            return
+        batch, self._pending = self._pending, []
+        future: asyncio.Future[None] | None = None
+        try:
+            raw = [encode_record(r) for append in batch for r in append.records]
+            if raw:
+                future = self.offsets_log.append_nowait(self.partition, raw)
+                self.batches_written += 1
+                self.records_written += len(raw)
+        except Exception as e:
+            future = asyncio.get_running_loop().create_future()
+            future.set_exception(e)
+        self._inflight.append((batch, future))
+        if future is None or future.done():
+            self._complete()
+        else:
+            future.add_done_callback(self._on_written)
+
+    def _on_written(self, _future: asyncio.Future[None]) -> None:
+        self._complete()
+
+    def _complete(self) -> None:
+        """Hand every finished write at the head of the line back to the shard, in order."""
+        inflight = self._inflight
+        progressed = False
+        while inflight and not self._stopped:
+            batch, future = inflight[0]
+            if future is not None and not future.done():
+                break
+            inflight.popleft()
+            progressed = True
             error = ErrorCode.NONE
-            try:
-                raw = [encode_record(r) for append in batch for r in append.records]
-                if raw:
-                    await self.offsets_log.append(self.partition, raw)
-                    self.batches_written += 1
-                    self.records_written += len(raw)
-            except asyncio.CancelledError:
-                raise
-            except Exception as e:
-                error = _error_of(e)
-                log.error("fail to append", partition=self.partition, error=repr(e), code=error.name)
-            finally:
-                self._writing = False
+            if future is not None:
+                exc: BaseException | None = (
+                    future.exception() if not future.cancelled() else asyncio.CancelledError()
+                )
+                if exc is not None:
+                    error = _error_of(exc)
+                    log.error("fail to append", partition=self.partition, error=repr(exc), code=error.name)
             for append in batch:
                 try:
                     self.shard.appended(append, error)
                 except Exception:
                     log.exception("fail append continuation", partition=self.partition)
+        if progressed:
             self.dispatch()
-
-    async def _gather_siblings(self, expected: int) -> None:
-        # One future and one timer per write, resolved by dispatch() once `expected` appends are
-        # queued: this runs for every group commit, so no task or wait_for per arriving append.
-        loop = asyncio.get_running_loop()
-        self._siblings = siblings = loop.create_future()
-        self._expected = expected
-        timer = loop.call_later(SIBLING_WAIT_S, _resolve, siblings)
-        try:
-            await siblings
-        finally:
-            timer.cancel()
-            self._siblings = None
 
     # -- lifecycle ----------------------------------------------------------------------------
 
     def start(self) -> None:
-        self._writer = asyncio.get_running_loop().create_task(
-            self._write_loop(), name=f"offsets-writer-{self.partition}"
-        )
+        self._stopped = False
 
     async def load(self) -> None:
         # Only the newest record of each key counts (what compaction keeps): keep the raw bytes
@@ -234,18 +249,17 @@ class CoordinatorRuntime:
 
     async def stop(self, grace_s: float = 5.0) -> None:
         """Let queued writes finish, answer parked requests NOT_COORDINATOR, stop the writer."""
-        if self._pending or self._writing:
+        if self._pending or self._inflight:
             with contextlib.suppress(TimeoutError, asyncio.CancelledError):
                 async with asyncio.timeout(grace_s):
                     await self.barrier()
+        # Writes still in flight are dropped, as a cancelled writer drops them: never replayed.
+        self._stopped = True
+        self._inflight.clear()
+        self._pending.clear()
         self.shard.unload()
         self.dispatch()
         self.loaded = False
         if self._timer is not None:
             self._timer.cancel()
             self._timer = self._timer_at = None
-        if self._writer is not None:
-            self._writer.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._writer
-            self._writer = None

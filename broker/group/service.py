@@ -37,6 +37,7 @@ from broker.group.events import (
     PartitionErrors,
     SyncGroup,
     SyncResult,
+    Waiter,
 )
 from broker.group.placement import coordinator_partition
 from broker.group.runtime import CoordinatorRuntime
@@ -264,6 +265,15 @@ class GroupCoordinatorService:
             return [(t, [(p.partition, error) for p in parts]) for t, parts in req.topics]
         runtime = self.runtime_for(req.group_id)
         return await runtime.submit(runtime.shard.commit_offsets, req)
+
+    def commit_offsets_to(self, req: OffsetCommit, waiter: Waiter[PartitionErrors]) -> None:
+        """`commit_offsets` answering `waiter` (the OffsetCommit handler's, no coroutine)."""
+        error = self._unavailable(req.group_id, empty_ok=True)
+        if error is not None:
+            waiter.set_result([(t, [(p.partition, error) for p in parts]) for t, parts in req.topics])
+            return
+        runtime = self.runtime_for(req.group_id)
+        runtime.submit_to(runtime.shard.commit_offsets, req, waiter)
 
     async def fetch_offsets(
         self, group_id: str, topics: list[tuple[str, list[int]]] | None, require_stable: bool = False

@@ -57,6 +57,18 @@ class LogConfig:
     def log_append_time(self) -> bool:
         return self.message_timestamp_type == "LogAppendTime"
 
+    @property
+    def durable_acks(self) -> bool:
+        """Are acks=all produces and offset commits answered only once fsynced? kbroker's default
+        (both flush settings left at Kafka's "never" default, or flush.messages=1): a single
+        broker has no replica to fall back on, so an answer means on disk. Setting a flush
+        interval (flush.messages > 1 or a finite flush.ms) chooses Kafka's page-cache durability
+        instead: answered once written (survives kill -9, not power loss), fsynced every
+        flush.messages messages / flush.ms ms, at each segment roll and at shutdown."""
+        if self.flush_messages == 1:
+            return True
+        return self.flush_messages == LONG_MAX and self.flush_ms == LONG_MAX
+
 
 # --- parsing ----------------------------------------------------------------------------------
 

@@ -29,6 +29,7 @@ from broker.log import io, loader, producer_snapshot, timestamps
 from broker.log.config import LogConfig
 from broker.log.epochs import LeaderEpochCache
 from broker.log.errors import LogDeleted, LogError, LogOffline, OffsetOutOfRange
+from broker.log.flusher import SyncRequest, flusher_for
 from broker.log.loader import partition_dir_name, read_partition_metadata, uuid_from_kafka, uuid_to_kafka
 from broker.log.producer_state import BatchMetadata, ProducerEntry, ProducerStateError, ProducerStateManager
 from broker.log.segment import Segment, fsync_dir, locate
@@ -43,6 +44,7 @@ from protocol.records import (
     TimestampType,
     batch_key_values,
     build_batch,
+    build_kv_batch,
     iter_batches,
     set_max_timestamp,
 )
@@ -51,7 +53,9 @@ log = logs.get("kbroker.log")
 
 _PREFIX = struct.Struct(">qii")  # base offset, batch length, partition leader epoch: not in the CRC
 _EXECUTOR_READ_BYTES = 256 * 1024  # reads larger than this leave the event loop
-_INLINE_WRITE_BYTES = 64 * 1024  # group writes up to this go to the page cache from the loop
+# Group writes up to this go to the page cache from the loop itself (one pwritev, a few us per
+# 64 KB): an executor hop costs the loop more than the copy.
+_INLINE_WRITE_BYTES = 512 * 1024
 __all__ = [
     "AppendInfo",
     "Log",
@@ -161,6 +165,11 @@ class Log:
         self._last_flush_ms = clock()
         self._dir_dirty = False
         self._epochs_dirty = False  # the leader-epoch-checkpoint file lags the cache
+        # Durable appends written from the loop are fdatasynced by the log directory's flusher
+        # thread, together with every other partition's of that directory (broker/log/flusher.py).
+        self._flusher = flusher_for(directory.parent)
+        self._syncing = 0  # sync requests with the flusher, not yet answered
+        self._idle_waiters: list[asyncio.Future[None]] = []
         self.stats = LogStats()
         self.cleaner_lock = asyncio.Lock()  # held while the cleaner or retention changes the segments
 
@@ -225,6 +234,16 @@ class Log:
         )
         return await self.append(batch, durable=durable)
 
+    def append_kv_nowait(
+        self, records: Sequence[tuple[bytes | None, bytes | None]], *, durable: bool = True
+    ) -> tuple[AppendInfo, asyncio.Future[Any] | None]:
+        """Append (key, value) records as one uncompressed batch that this broker built itself
+        (so it is not validated again): its offsets, and the future that completes once the
+        batch is written (fsynced if `durable`). Placed synchronously: the order of calls is
+        the order in the log. What a coordinator's group commit uses, without a coroutine."""
+        data = build_kv_batch(records, self.clock())
+        return self._assign([PreparedBatch(data, BatchHeader.parse(data))], durable)
+
     async def append_batches(
         self, batches: list[PreparedBatch], *, durable: bool = True, timeout: float | None = None
     ) -> AppendInfo:
@@ -256,6 +275,8 @@ class Log:
         self._check_appendable()
         if not batches:
             raise RecordError(ErrorCode.INVALID_RECORD, "no record batch to append")
+        if durable and not self.config.durable_acks:
+            durable = False  # page-cache durability chosen (flush.messages / flush.ms): see LogConfig
         pending: dict[int, ProducerEntry] = {}
         for b in batches:
             duplicate = self.producer_state.check(b.header, pending)
@@ -527,17 +548,90 @@ class Log:
 
     async def wait_idle(self) -> None:
         """Until the writer has nothing queued (all appends so far written, and synced if due)."""
-        while self._writer is not None and not self._writer.done():
-            await asyncio.shield(self._writer)
+        while True:
+            if self._writer is not None and not self._writer.done():
+                await asyncio.shield(self._writer)
+            elif self._syncing:
+                idle = asyncio.get_running_loop().create_future()
+                self._idle_waiters.append(idle)
+                await idle
+            else:
+                return
 
     def flush_due(self, now: int) -> bool:
         return self.recovery_point < self.high_watermark and now - self._last_flush_ms >= self.config.flush_ms
 
     def _kick(self) -> None:
-        if self._writer is None or self._writer.done():
-            self._writer = asyncio.get_running_loop().create_task(
-                self._write_loop(), name=f"write {self.name}"
+        if self._writer is not None and not self._writer.done():
+            return  # the writer task takes what is queued, in order
+        if not self._epochs_dirty and not self._rolled and self._write_now():
+            return
+        self._writer = asyncio.get_running_loop().create_task(self._write_loop(), name=f"write {self.name}")
+
+    def _write_now(self) -> bool:
+        """The common case without a task or an executor hop: write the queue to the page cache
+        from the loop (one pwritev per segment) and, if due, hand its fdatasync to the log
+        directory's flusher. False (nothing done) when the queue needs the writer task: a large
+        write, a segment file not created yet."""
+        group = self._queue
+        nbytes = 0
+        touched: list[Segment] = []
+        for w in group:
+            nbytes += w.nbytes
+            seg = w.segment
+            if seg.fd is None:
+                return False
+            if seg not in touched:
+                touched.append(seg)
+        if nbytes > _INLINE_WRITE_BYTES:
+            return False
+        self._queue = []
+        messages = sum(w.messages for w in group)
+        sync = any(w.durable for w in group) or self._unflushed + messages >= self.config.flush_messages
+        try:
+            io.write_group(group, [], [(s, len(s.offset_index), len(s.time_index)) for s in touched])
+        except BaseException as e:
+            self._fail(e, group)
+            return True
+        self._written(group, messages, [], sync)
+        if sync and self.failed is None:
+            directory = self.dir if self._dir_dirty else None
+            self._dir_dirty = False
+            self._syncing += 1
+            for seg in touched:
+                seg.readers += 1  # not closed under the flusher (a retired segment waits for it)
+            self._flusher.submit(
+                SyncRequest(
+                    asyncio.get_running_loop(),
+                    touched,
+                    directory,
+                    functools.partial(self._synced, group, touched),
+                )
             )
+        return True
+
+    def _synced(self, group: list[PendingWrite], touched: list[Segment], error: BaseException | None) -> None:
+        """The flusher's answer for a group written by `_write_now`."""
+        self._syncing -= 1
+        for seg in touched:
+            seg.readers -= 1
+            if seg.retired and seg.readers == 0:
+                seg.close()
+        if error is not None:
+            self._fail(error, group)
+        elif self.failed is None:
+            self.stats.syncs += 1
+            self.recovery_point = max(self.recovery_point, group[-1].next_offset)
+            self._unflushed = 0
+            self._last_flush_ms = self.clock()
+            for w in group:
+                if w.future is not None and not w.future.done():
+                    w.future.set_result(None)
+        if not self._syncing and self._idle_waiters:
+            waiters, self._idle_waiters = self._idle_waiters, []
+            for f in waiters:
+                if not f.done():
+                    f.set_result(None)
 
     async def _write_loop(self) -> None:
         """Hand everything queued to the disk as one group: one write per segment and, if any

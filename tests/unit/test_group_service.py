@@ -152,7 +152,8 @@ async def test_require_stable_fetch_waits_for_commits_in_flight() -> None:
         await async_wait_until(lambda: log.gated == 1, what="the commit's write in flight")
         fetching = asyncio.create_task(svc.fetch_offsets("g", [("t", [0])], require_stable=True))
         runtime = svc.runtime_for("g")
-        await async_wait_until(lambda: len(runtime._pending) == 1, what="the fetch's barrier queued")
+        # The commit's write, then the fetch's barrier behind it.
+        await async_wait_until(lambda: runtime.queued_writes() == 2, what="the fetch's barrier queued")
         assert not fetching.done()
         log.gate.set()
         await committing

@@ -1,0 +1,91 @@
+"""The log directory's flusher: one pass syncs every log with durable appends waiting, and
+answers each in order; appends that did not ask for durability never wait for it."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import uuid
+
+import pytest
+
+from broker.log import LogConfig, LogManager
+from broker.log.flusher import Flusher, SyncRequest, flusher_for
+from broker.log.segment import Segment
+
+
+@pytest.fixture
+async def manager(tmp_path):
+    m = LogManager([tmp_path / "logs"])
+    await m.load(lambda topic: LogConfig())
+    yield m
+    if not m.executor._shutdown:
+        await m.stop()
+
+
+async def test_commits_to_fifty_partitions_share_flush_passes(manager: LogManager) -> None:
+    logs = [await manager.create("__consumer_offsets", p, LogConfig(), uuid.uuid4()) for p in range(50)]
+    for lg in logs:  # a first append creates the segment file (the writer task's path)
+        await lg.append_records([(b"first", b"v")])
+    flusher = flusher_for(logs[0].dir.parent)
+    passes, requests = flusher.passes, flusher.requests
+    # One durable append per partition, all queued in one loop iteration, as commits of fifty
+    # groups arriving together are.
+    done = [lg.append_kv_nowait([(b"k%d" % i, b"v")])[1] for i, lg in enumerate(logs)]
+    await asyncio.gather(*(f for f in done if f is not None))
+    assert flusher.requests - requests == 50
+    # The first request may start a pass alone (the thread wakes on it); the other 49 queue
+    # up behind it and share the next pass.
+    assert flusher.passes - passes <= 3
+    for lg in logs:
+        assert lg.recovery_point == lg.next_offset == 2
+
+
+async def test_durable_append_waits_for_the_flusher_and_non_durable_does_not(manager: LogManager) -> None:
+    lg = await manager.create("t", 0, LogConfig(), uuid.uuid4())
+    await lg.append_records([(b"first", b"v")])
+    info, written = lg.append_kv_nowait([(b"k", b"v")], durable=False)
+    assert written is not None and written.done()  # in the page cache: readable, answered
+    assert lg.high_watermark == 2 and lg.recovery_point == 1
+    info, durable = lg.append_kv_nowait([(b"k", b"w")])
+    assert durable is not None and not durable.done()  # only the flusher completes it
+    await durable
+    assert lg.recovery_point == 3
+    read = await lg.read(0, 1 << 20)
+    assert read.records.count(b"w") >= 1
+
+
+async def test_flusher_failure_reaches_the_request(tmp_path) -> None:
+    flusher = Flusher("test")
+    seg = Segment(tmp_path, 0)
+    seg.open()
+    fd = seg.fd
+    assert fd is not None
+    os.close(fd)  # fdatasync of a closed descriptor fails with EBADF
+    loop = asyncio.get_running_loop()
+    answer: asyncio.Future[BaseException | None] = loop.create_future()
+    flusher.submit(SyncRequest(loop, [seg], None, answer.set_result))
+    error = await asyncio.wait_for(answer, 10)
+    assert isinstance(error, OSError)
+    seg.fd = None
+    flusher.stop()
+
+
+def test_durable_acks_follow_the_flush_settings() -> None:
+    assert LogConfig().durable_acks  # kbroker's default: an answer means fsynced
+    assert LogConfig(flush_messages=1).durable_acks
+    assert not LogConfig(flush_ms=1000).durable_acks  # Kafka's page-cache durability, chosen
+    assert not LogConfig(flush_messages=1000).durable_acks
+
+
+async def test_page_cache_durability_answers_once_written_and_syncs_by_policy(manager: LogManager) -> None:
+    lg = await manager.create("t", 0, LogConfig(flush_messages=3), uuid.uuid4())
+    await lg.append_records([(b"first", b"v")], durable=False)
+    synced = lg.recovery_point
+    _, written = lg.append_kv_nowait([(b"k", b"v")])  # asked durable: answered once written
+    assert written is not None and written.done()
+    assert lg.high_watermark == 2 and lg.recovery_point == synced
+    _, third = lg.append_kv_nowait([(b"k", b"w")])  # the third message: flush.messages=3 is due
+    assert third is not None and third.done()
+    await lg.wait_idle()
+    assert lg.recovery_point == 3
