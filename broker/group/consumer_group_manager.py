@@ -271,7 +271,7 @@ class ConsumerGroupManager:
                 raise invalid("InstanceId can't be null.")
         else:
             raise invalid("MemberEpoch is invalid.")
-        if req.subscribed_topic_names is not None and req.subscribed_topic_regex:
+        if req.subscribed_topic_names and req.subscribed_topic_regex:
             raise invalid("SubscribedTopicNames and SubscribedTopicRegex cannot be used together.")
         if req.server_assignor is not None and req.server_assignor not in self.config.assignors:
             raise GroupError(

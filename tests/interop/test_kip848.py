@@ -179,3 +179,45 @@ async def test_consumer_protocol_group_lifecycle(kbroker, clients: list[str]) ->
     finally:
         for a in own.agents:
             await a.reap()
+
+
+async def test_confluent_regex_subscription_picks_up_a_topic_created_later(kbroker) -> None:
+    """librdkafka sends its `^orders-.*` subscription as a server-side regex (ConsumerGroupHeartbeat
+    v1); a matching topic created afterwards is assigned without the client asking."""
+    from confluent_kafka import Consumer
+
+    from tests.helpers import create_topic
+
+    prefix = f"orders{uuid.uuid4().hex[:4]}"
+    await create_topic(kbroker.bound_port, f"{prefix}-1", 2)
+    await create_topic(kbroker.bound_port, f"other{prefix}", 2)
+    consumer = Consumer(
+        {
+            "bootstrap.servers": f"127.0.0.1:{kbroker.bound_port}",
+            "group.id": f"rx-{prefix}",
+            "group.protocol": "consumer",
+        }
+    )
+    owned: set[tuple[str, int]] = set()
+    consumer.subscribe(
+        [f"^{prefix}-.*"],
+        on_assign=lambda _c, ps: owned.update((p.topic, p.partition) for p in ps),
+        on_revoke=lambda _c, ps: owned.difference_update((p.topic, p.partition) for p in ps),
+    )
+    loop = asyncio.get_running_loop()
+
+    async def polled_until(want: set[tuple[str, int]]) -> bool:
+        await loop.run_in_executor(None, consumer.poll, 0.1)
+        return owned == want
+
+    try:
+        await async_wait_until(lambda: polled_until({(f"{prefix}-1", 0), (f"{prefix}-1", 1)}), 20)
+        g = broker_group(kbroker, f"rx-{prefix}")
+        (member,) = g.members.values()
+        assert member.subscribed_topic_regex is not None and prefix in member.subscribed_topic_regex
+        await create_topic(kbroker.bound_port, f"{prefix}-2", 1)
+        await async_wait_until(
+            lambda: polled_until({(f"{prefix}-1", 0), (f"{prefix}-1", 1), (f"{prefix}-2", 0)}), 20
+        )
+    finally:
+        await loop.run_in_executor(None, consumer.close)
