@@ -86,7 +86,8 @@ class ConsumerGroupMember(ConsumerCoordinator):
     def poll(self) -> None:
         if self._fatal is not None:
             raise self._fatal
-        self.heartbeat.poll(time.monotonic())
+        if self.heartbeat.poll(time.monotonic()):
+            self._heartbeat_wake.set()  # it left for max_poll_interval_ms: it rejoins now
         if not self.subs.group_managed:
             return
         if self.state is MemberState.UNJOINED:
@@ -118,7 +119,16 @@ class ConsumerGroupMember(ConsumerCoordinator):
         backoff = Backoff(self.client.config.retry_backoff_ms, self.client.config.retry_backoff_max_ms)
         while not self._closing:
             wait = self.interval_s
-            if self.subs.group_managed:
+            joined = self.state is not MemberState.UNJOINED and self.subs.group_managed
+            if self.heartbeat.poll_timer_expired(time.monotonic(), joined):
+                # As Kafka's consumer: a member that has not polled for max_poll_interval_ms
+                # leaves (its partitions are lost to it) and rejoins at its next poll.
+                log.warning("expire_poll_interval", group=self.group_id, member=self.member_id)
+                await self.maybe_leave_group("consumer poll timeout has expired (max_poll_interval_ms)")
+                await self._lose("max_poll_interval_ms expired")
+            if self.heartbeat.poll_expired:
+                wait = self.heartbeat.max_poll_interval_s  # (woken by the next poll)
+            elif self.subs.group_managed:
                 try:
                     await self._consumer_group_heartbeat()
                     backoff = Backoff(
@@ -133,6 +143,10 @@ class ConsumerGroupMember(ConsumerCoordinator):
                     log.info("fail_heartbeat", group=self.group_id, member=self.member_id, error=str(e))
                     self._send_full = True
                     wait = backoff.next_delay()
+            if joined and not self.heartbeat.poll_expired and self.heartbeat.waiting_in_poll == 0:
+                # wake up in time to notice an expired poll interval
+                remaining = self.heartbeat.last_poll + self.heartbeat.max_poll_interval_s - time.monotonic()
+                wait = min(wait, max(0.0, remaining) + 0.001)
             self._heartbeat_wake.clear()
             with contextlib.suppress(TimeoutError):
                 await wait_for(self._heartbeat_wake.wait(), wait)

@@ -221,3 +221,43 @@ async def test_confluent_regex_subscription_picks_up_a_topic_created_later(kbrok
         )
     finally:
         await loop.run_in_executor(None, consumer.close)
+
+
+async def test_our_consumer_leaves_after_max_poll_interval_and_rejoins_at_its_next_poll(kbroker) -> None:
+    from client.consumer import AsyncConsumer
+    from tests.helpers import create_topic
+
+    topic, group = f"t-{uuid.uuid4().hex[:6]}", f"g-{uuid.uuid4().hex[:6]}"
+    await create_topic(kbroker.bound_port, topic, 2)
+    lost: list[set[Any]] = []
+
+    class Listener:
+        def on_partitions_lost(self, partitions: set[Any]) -> None:
+            lost.append(partitions)
+
+    consumer = AsyncConsumer(
+        bootstrap_servers=f"127.0.0.1:{kbroker.bound_port}",
+        group_id=group,
+        group_protocol="consumer",
+        max_poll_interval_ms=1500,
+        enable_auto_commit=False,
+    )
+    await consumer.start()
+    try:
+        consumer.subscribe([topic], listener=Listener())
+
+        async def assigned() -> bool:
+            await consumer.getmany(timeout_ms=50)
+            return len(consumer.assignment()) == 2
+
+        await async_wait_until(assigned, 20, what="the assignment")
+        member_id = consumer.coordinator.member_id  # type: ignore[union-attr]
+        # The application stops polling: the member leaves the group by itself.
+        await async_wait_until(
+            lambda: not broker_group(kbroker, group).members, 10, what="the member to leave"
+        )
+        assert lost and consumer.assignment() == set()
+        await async_wait_until(assigned, 20, what="the rejoin at the next poll")
+        assert member_id in broker_group(kbroker, group).members
+    finally:
+        await consumer.close()
