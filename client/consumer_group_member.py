@@ -31,7 +31,7 @@ from client.coordinator import ConsumerCoordinator, GroupConfig, RebalanceListen
 from client.errors import GroupFatalError, KafkaError, KafkaTimeoutError
 from client.membership import Action, Generation, MemberState
 from client.structs import TopicPartition
-from client.subscription import SubscriptionState
+from client.subscription import SubscriptionState, SubscriptionType
 from protocol.apis import ApiKey
 from protocol.errors import ErrorCode
 
@@ -78,6 +78,17 @@ class ConsumerGroupMember(ConsumerCoordinator):
         self.client.on_metadata(self._on_metadata)
 
     def _on_metadata(self, _changed: set[str]) -> None:
+        if self.subs.type is SubscriptionType.PATTERN:
+            # The pattern is matched here (a Python regex) and sent as topic names.
+            cluster = self.client.cluster
+            names = [
+                t
+                for t, m in cluster.topics.items()
+                if not (m.is_internal and self.config.exclude_internal_topics)
+            ]
+            if self.subs.match_topics(names):
+                self.client.add_topics(self.subs.subscription)
+                self._heartbeat_wake.set()
         if self.target is not None and self.rejoin_needed:
             self.notify()  # topic ids may resolve now
 
@@ -159,6 +170,8 @@ class ConsumerGroupMember(ConsumerCoordinator):
 
     async def _consumer_group_heartbeat(self) -> None:
         topics = sorted(self.subs.subscription)
+        if not topics and self.epoch == 0:
+            return  # a pattern that matches nothing yet: nothing to join for
         self.client.add_topics(topics)
         full = self._send_full or self.epoch == 0
         body = {

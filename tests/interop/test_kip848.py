@@ -261,3 +261,31 @@ async def test_our_consumer_leaves_after_max_poll_interval_and_rejoins_at_its_ne
         assert member_id in broker_group(kbroker, group).members
     finally:
         await consumer.close()
+
+
+async def test_our_consumer_pattern_subscription_under_the_consumer_protocol(kbroker) -> None:
+    from client.consumer import AsyncConsumer
+    from tests.helpers import create_topic
+
+    prefix = f"pay{uuid.uuid4().hex[:4]}"
+    await create_topic(kbroker.bound_port, f"{prefix}-1", 2)
+    consumer = AsyncConsumer(
+        bootstrap_servers=f"127.0.0.1:{kbroker.bound_port}",
+        group_id=f"g-{prefix}",
+        group_protocol="consumer",
+        metadata_max_age_ms=500,
+        enable_auto_commit=False,
+    )
+    await consumer.start()
+    try:
+        consumer.subscribe(pattern=f"{prefix}-.*")
+
+        async def owns(n: int) -> bool:
+            await consumer.getmany(timeout_ms=50)
+            return len(consumer.assignment()) == n
+
+        await async_wait_until(lambda: owns(2), 20, what="the first topic")
+        await create_topic(kbroker.bound_port, f"{prefix}-2", 1)
+        await async_wait_until(lambda: owns(3), 20, what="the topic created later")
+    finally:
+        await consumer.close()
