@@ -331,7 +331,7 @@ class ConsumerGroupManager:
             if full or reconciled.assigned != member.assigned or is_new
             else None,
         )
-        return _Plan(records, result, partial(self._after_heartbeat, group_id, reconciled))
+        return _Plan(records, result, partial(self._after_heartbeat, group_id, reconciled, replaced))
 
     def _member_for(
         self,
@@ -382,8 +382,6 @@ class ConsumerGroupManager:
                 target_member_record(group.group_id, member_id, group.target_of(existing.member_id))
             )
             records.append(current_assignment_record(group.group_id, new))
-            self.timers.cancel(session_key(group.group_id, existing.member_id))
-            self.timers.cancel(rebalance_key(group.group_id, existing.member_id))
             log.info(
                 "replace static member",
                 group=group.group_id,
@@ -426,7 +424,11 @@ class ConsumerGroupManager:
                     "partitions and rejoin.",
                 )
 
-    def _after_heartbeat(self, group_id: str, member: ConsumerGroupMember) -> None:
+    def _after_heartbeat(
+        self, group_id: str, member: ConsumerGroupMember, replaced: str | None = None
+    ) -> None:
+        if replaced is not None:  # the static member's previous id is gone: so are its timers
+            self._cancel_timers(group_id, replaced)
         self._schedule_session(group_id, member.member_id)
         if member.state is MemberState.UNREVOKED_PARTITIONS:
             timeout = member.rebalance_timeout_ms if member.rebalance_timeout_ms > 0 else 300_000
