@@ -31,7 +31,7 @@ from client.coordinator import ConsumerCoordinator, GroupConfig, RebalanceListen
 from client.errors import GroupFatalError, KafkaError, KafkaTimeoutError
 from client.membership import Action, Generation, MemberState
 from client.structs import TopicPartition
-from client.subscription import SubscriptionState
+from client.subscription import SubscriptionState, SubscriptionType
 from protocol.apis import ApiKey
 from protocol.errors import ErrorCode
 
@@ -78,6 +78,17 @@ class ConsumerGroupMember(ConsumerCoordinator):
         self.client.on_metadata(self._on_metadata)
 
     def _on_metadata(self, _changed: set[str]) -> None:
+        if self.subs.type is SubscriptionType.PATTERN:
+            # The pattern is matched here (a Python regex) and sent as topic names.
+            cluster = self.client.cluster
+            names = [
+                t
+                for t, m in cluster.topics.items()
+                if not (m.is_internal and self.config.exclude_internal_topics)
+            ]
+            if self.subs.match_topics(names):
+                self.client.add_topics(self.subs.subscription)
+                self._heartbeat_wake.set()
         if self.target is not None and self.rejoin_needed:
             self.notify()  # topic ids may resolve now
 
@@ -86,7 +97,8 @@ class ConsumerGroupMember(ConsumerCoordinator):
     def poll(self) -> None:
         if self._fatal is not None:
             raise self._fatal
-        self.heartbeat.poll(time.monotonic())
+        if self.heartbeat.poll(time.monotonic()):
+            self._heartbeat_wake.set()  # it left for max_poll_interval_ms: it rejoins now
         if not self.subs.group_managed:
             return
         if self.state is MemberState.UNJOINED:
@@ -118,7 +130,16 @@ class ConsumerGroupMember(ConsumerCoordinator):
         backoff = Backoff(self.client.config.retry_backoff_ms, self.client.config.retry_backoff_max_ms)
         while not self._closing:
             wait = self.interval_s
-            if self.subs.group_managed:
+            joined = self.state is not MemberState.UNJOINED and self.subs.group_managed
+            if self.heartbeat.poll_timer_expired(time.monotonic(), joined):
+                # As Kafka's consumer: a member that has not polled for max_poll_interval_ms
+                # leaves (its partitions are lost to it) and rejoins at its next poll.
+                log.warning("expire_poll_interval", group=self.group_id, member=self.member_id)
+                await self.maybe_leave_group("consumer poll timeout has expired (max_poll_interval_ms)")
+                await self._lose("max_poll_interval_ms expired")
+            if self.heartbeat.poll_expired:
+                wait = self.heartbeat.max_poll_interval_s  # (woken by the next poll)
+            elif self.subs.group_managed:
                 try:
                     await self._consumer_group_heartbeat()
                     backoff = Backoff(
@@ -133,6 +154,10 @@ class ConsumerGroupMember(ConsumerCoordinator):
                     log.info("fail_heartbeat", group=self.group_id, member=self.member_id, error=str(e))
                     self._send_full = True
                     wait = backoff.next_delay()
+            if joined and not self.heartbeat.poll_expired and self.heartbeat.waiting_in_poll == 0:
+                # wake up in time to notice an expired poll interval
+                remaining = self.heartbeat.last_poll + self.heartbeat.max_poll_interval_s - time.monotonic()
+                wait = min(wait, max(0.0, remaining) + 0.001)
             self._heartbeat_wake.clear()
             with contextlib.suppress(TimeoutError):
                 await wait_for(self._heartbeat_wake.wait(), wait)
@@ -145,6 +170,8 @@ class ConsumerGroupMember(ConsumerCoordinator):
 
     async def _consumer_group_heartbeat(self) -> None:
         topics = sorted(self.subs.subscription)
+        if not topics and self.epoch == 0:
+            return  # a pattern that matches nothing yet: nothing to join for
         self.client.add_topics(topics)
         full = self._send_full or self.epoch == 0
         body = {

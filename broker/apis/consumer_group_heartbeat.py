@@ -7,7 +7,7 @@ from collections.abc import Awaitable, Coroutine
 from typing import TYPE_CHECKING, Any
 
 from broker.apis.join_group import client_host
-from broker.group.consumer_group_manager import ConsumerGroupHeartbeat, HeartbeatResult
+from broker.group.consumer_group_events import ConsumerGroupHeartbeat, HeartbeatResult
 from broker.server import RequestContext
 
 if TYPE_CHECKING:

@@ -7,22 +7,23 @@ the groups as they are durable; the shard's driver writes the records, replays t
 (`replay`, the code `load` runs), and only then is the answer given. While one group has a write
 in flight, its next requests wait in that group's queue: each is computed against the state its
 predecessor left, so that no two requests decide from the same stale epoch.
+
+Next to it: the group (consumer_group.py), its requests and answers (consumer_group_events.py),
+subscriptions and the target assignment (consumer_subscriptions.py, consumer_assignors.py), and
+one member's reconciliation (reconciliation.py).
 """
 
 from __future__ import annotations
 
 import uuid
 from collections import deque
-from collections.abc import Callable, Hashable, Iterable, Mapping
-from dataclasses import dataclass, field, replace
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, replace
 from functools import partial
-from typing import Any, Protocol
-
-import re2
+from typing import Any
 
 from broker import logs
 from broker.group.config import Clock, ConsumerGroupConfig
-from broker.group.consumer_assignors import ASSIGNORS, MemberSpec
 from broker.group.consumer_group import (
     LEAVE_GROUP_MEMBER_EPOCH,
     LEAVE_GROUP_STATIC_MEMBER_EPOCH,
@@ -39,99 +40,26 @@ from broker.group.consumer_group import (
     target_epoch_record,
     target_member_record,
 )
+from broker.group.consumer_group_events import (
+    ConsumerGroupHeartbeat,
+    DescribedConsumerGroup,
+    DescribedConsumerMember,
+    GroupError,
+    HeartbeatResult,
+    TopicsView,
+    compile_regex,
+    rebalance_key,
+    session_key,
+)
+from broker.group.consumer_subscriptions import Subscriptions
 from broker.group.events import ListedGroup, Outputs, append_error_to_response_error
 from broker.group.reconciliation import FencedMember, reconcile
 from broker.group.timers import Timers
-from protocol.consumer_group_records import ConsumerGroupRecord, Partitions, RecordType, TopicMetadata
+from protocol.consumer_group_records import ConsumerGroupRecord, RecordType
 from protocol.errors import ErrorCode
 
 log = logs.get("kbroker.group")
 E = ErrorCode
-_RE2_OPTIONS = re2.Options()
-_RE2_OPTIONS.log_errors = False
-
-
-class TopicInfo(Protocol):
-    @property
-    def topic_id(self) -> uuid.UUID: ...
-    @property
-    def partitions(self) -> int: ...
-
-
-TopicsView = Callable[[], Mapping[str, TopicInfo]]
-
-
-# -- requests and answers ----------------------------------------------------------------------
-
-
-@dataclass(slots=True)
-class ConsumerGroupHeartbeat:
-    group_id: str
-    member_id: str
-    member_epoch: int
-    instance_id: str | None = None
-    rack_id: str | None = None
-    rebalance_timeout_ms: int = -1
-    subscribed_topic_names: list[str] | None = None
-    subscribed_topic_regex: str | None = None
-    server_assignor: str | None = None
-    topic_partitions: list[tuple[uuid.UUID, list[int]]] | None = None  # owned; None: unchanged
-    client_id: str = ""
-    client_host: str = ""
-    api_version: int = 1
-
-
-@dataclass(slots=True)
-class HeartbeatResult:
-    error: ErrorCode = E.NONE
-    error_message: str | None = None
-    member_id: str | None = None
-    member_epoch: int = 0
-    heartbeat_interval_ms: int = 0
-    assignment: Partitions | None = None  # None: unchanged
-
-
-@dataclass(slots=True)
-class DescribedConsumerMember:
-    member: ConsumerGroupMember
-    target: Partitions
-    subscribed_regex_topics: list[str] = field(default_factory=list)
-
-
-@dataclass(slots=True)
-class DescribedConsumerGroup:
-    group_id: str
-    error: ErrorCode = E.NONE
-    error_message: str | None = None
-    state: str = ""
-    group_epoch: int = 0
-    assignment_epoch: int = 0
-    assignor: str = ""
-    members: list[DescribedConsumerMember] = field(default_factory=list)
-
-
-class GroupError(Exception):
-    def __init__(self, error: ErrorCode, message: str):
-        super().__init__(message)
-        self.error = error
-        self.message = message
-
-
-def session_key(group_id: str, member_id: str) -> Hashable:
-    return ("cg-session", group_id, member_id)
-
-
-def rebalance_key(group_id: str, member_id: str) -> Hashable:
-    return ("cg-rebalance", group_id, member_id)
-
-
-def compile_regex(pattern: str) -> Any:
-    try:
-        return re2.compile(pattern, _RE2_OPTIONS)
-    except re2.error as e:
-        raise GroupError(
-            E.INVALID_REGULAR_EXPRESSION, f"SubscribedTopicRegex {pattern!r} is invalid: {e}"
-        ) from e
 
 
 @dataclass(slots=True)
@@ -143,6 +71,14 @@ class _Plan:
 
 
 class ConsumerGroupManager:
+    @property
+    def topics(self) -> TopicsView:
+        return self.subscriptions.topics
+
+    @topics.setter
+    def topics(self, topics: TopicsView) -> None:
+        self.subscriptions.topics = topics
+
     def __init__(
         self, partition: int, config: ConsumerGroupConfig, clock: Clock, timers: Timers, outputs: Outputs
     ):
@@ -152,12 +88,11 @@ class ConsumerGroupManager:
         self.timers = timers
         self.outputs = outputs
         self.groups: dict[str, ConsumerGroup] = {}
-        self.topics: TopicsView = dict
+        self.subscriptions = Subscriptions(config)
         # A classic group holds this id and is not empty: consumer members may not take it.
         self.classic_group_busy: Callable[[str], bool] = lambda _group_id: False
         self._busy: dict[str, deque[tuple[Callable[[], _Plan], Any]]] = {}
         self._shadowing = False  # replaying onto a copy of a group (no timers touched)
-        self._regexes: dict[str, Any] = {}
 
     # -- the per-group queue --------------------------------------------------------------------
 
@@ -271,7 +206,7 @@ class ConsumerGroupManager:
                 raise invalid("InstanceId can't be null.")
         else:
             raise invalid("MemberEpoch is invalid.")
-        if req.subscribed_topic_names is not None and req.subscribed_topic_regex:
+        if req.subscribed_topic_names and req.subscribed_topic_regex:
             raise invalid("SubscribedTopicNames and SubscribedTopicRegex cannot be used together.")
         if req.server_assignor is not None and req.server_assignor not in self.config.assignors:
             raise GroupError(
@@ -280,7 +215,9 @@ class ConsumerGroupManager:
                 f"Supported assignors: {', '.join(self.config.assignors)}.",
             )
         if req.subscribed_topic_regex:
-            self._regexes[req.subscribed_topic_regex] = compile_regex(req.subscribed_topic_regex)
+            self.subscriptions.remember_regex(
+                req.subscribed_topic_regex, compile_regex(req.subscribed_topic_regex)
+            )
 
     def _heartbeat(self, req: ConsumerGroupHeartbeat) -> _Plan:
         records: list[ConsumerGroupRecord] = []
@@ -340,13 +277,13 @@ class ConsumerGroupManager:
                 or updated.server_assignor != member.server_assignor
             )
         subscription_moved = is_new or replaced is not None or bump
-        if subscription_moved or self._metadata_changed(group):
+        if subscription_moved or self.subscriptions.metadata_changed(group):
             # (recomputed only then: a heartbeat of a stable member costs O(1), not O(members))
             members = dict(group.members)
             if replaced is not None:
                 del members[replaced]
             members[member_id] = updated
-            metadata = self._subscription_metadata(members)
+            metadata = self.subscriptions.subscription_metadata(members)
             if metadata != group.subscription_metadata:
                 records.append(subscription_metadata_record(group_id, metadata))
                 bump = True
@@ -360,7 +297,7 @@ class ConsumerGroupManager:
 
         # 2. A new target assignment at the new epoch.
         if group_epoch > group.assignment_epoch:
-            targets = self._target_assignment(group, members, metadata)
+            targets = self.subscriptions.target_assignment(group, members, metadata)
             for mid, partitions in targets.items():
                 if partitions != group.target.get(mid) or mid not in group.target:
                     records.append(target_member_record(group_id, mid, partitions))
@@ -394,7 +331,7 @@ class ConsumerGroupManager:
             if full or reconciled.assigned != member.assigned or is_new
             else None,
         )
-        return _Plan(records, result, partial(self._after_heartbeat, group_id, reconciled))
+        return _Plan(records, result, partial(self._after_heartbeat, group_id, reconciled, replaced))
 
     def _member_for(
         self,
@@ -445,8 +382,6 @@ class ConsumerGroupManager:
                 target_member_record(group.group_id, member_id, group.target_of(existing.member_id))
             )
             records.append(current_assignment_record(group.group_id, new))
-            self.timers.cancel(session_key(group.group_id, existing.member_id))
-            self.timers.cancel(rebalance_key(group.group_id, existing.member_id))
             log.info(
                 "replace static member",
                 group=group.group_id,
@@ -489,7 +424,11 @@ class ConsumerGroupManager:
                     "partitions and rejoin.",
                 )
 
-    def _after_heartbeat(self, group_id: str, member: ConsumerGroupMember) -> None:
+    def _after_heartbeat(
+        self, group_id: str, member: ConsumerGroupMember, replaced: str | None = None
+    ) -> None:
+        if replaced is not None:  # the static member's previous id is gone: so are its timers
+            self._cancel_timers(group_id, replaced)
         self._schedule_session(group_id, member.member_id)
         if member.state is MemberState.UNREVOKED_PARTITIONS:
             timeout = member.rebalance_timeout_ms if member.rebalance_timeout_ms > 0 else 300_000
@@ -511,84 +450,6 @@ class ConsumerGroupManager:
 
     def _rebalance_timeout(self, group_id: str, member_id: str, epoch: int) -> None:
         self._fence_later(group_id, member_id, epoch, "the member failed to revoke its partitions in time")
-
-    # -- subscriptions and the target assignment ------------------------------------------------
-
-    def _metadata_changed(self, group: ConsumerGroup) -> bool:
-        """Have the subscribed topics changed (partitions added, deleted, created, a regex that
-        matches more or fewer topics) since the group's subscription metadata was written?"""
-        all_topics = self.topics()
-        known = group.subscription_metadata
-        for name, tm in known.items():
-            t = all_topics.get(name)
-            if t is None or t.topic_id != tm.topic_id or t.partitions != tm.num_partitions:
-                return True
-        if any(name not in known and name in all_topics for name in group.topic_refs):
-            return True
-        if group.regex_refs:
-            regex_topics = set()
-            for pattern in group.regex_refs:
-                regex_topics.update(self._resolve_regex(pattern, all_topics))
-            if any(name not in known for name in regex_topics):
-                return True
-        return False
-
-    def _resolve_regex(self, pattern: str, names: Iterable[str]) -> list[str]:
-        compiled = self._regexes.get(pattern)
-        if compiled is None:
-            try:
-                compiled = self._regexes[pattern] = compile_regex(pattern)
-            except GroupError:
-                return []
-        return [n for n in names if not n.startswith("__") and compiled.fullmatch(n) is not None]
-
-    def _member_topics(self, member: ConsumerGroupMember, all_topics: Mapping[str, TopicInfo]) -> set[str]:
-        names = set(member.subscribed_topic_names)
-        if member.subscribed_topic_regex:
-            names.update(self._resolve_regex(member.subscribed_topic_regex, all_topics))
-        return names
-
-    def _subscription_metadata(self, members: Mapping[str, ConsumerGroupMember]) -> dict[str, TopicMetadata]:
-        all_topics = self.topics()
-        names: set[str] = set()
-        for m in members.values():
-            names |= self._member_topics(m, all_topics)
-        out = {}
-        for name in names:
-            topic = all_topics.get(name)
-            if topic is not None:
-                out[name] = TopicMetadata(topic.topic_id, name, topic.partitions)
-        return out
-
-    def _preferred_assignor(self, members: Iterable[ConsumerGroupMember]) -> str:
-        counts: dict[str, int] = {}
-        for m in members:
-            if m.server_assignor is not None:
-                counts[m.server_assignor] = counts.get(m.server_assignor, 0) + 1
-        if not counts:
-            return self.config.assignors[0]
-        return max(sorted(counts), key=lambda a: counts[a])
-
-    def _target_assignment(
-        self,
-        group: ConsumerGroup,
-        members: Mapping[str, ConsumerGroupMember],
-        metadata: Mapping[str, TopicMetadata],
-    ) -> dict[str, Partitions]:
-        topics = {tm.topic_id: tm.num_partitions for tm in metadata.values()}
-        specs = {}
-        for mid, m in members.items():
-            names = set(m.subscribed_topic_names)
-            if m.subscribed_topic_regex:
-                names.update(self._resolve_regex(m.subscribed_topic_regex, metadata))
-            specs[mid] = MemberSpec(
-                frozenset(metadata[n].topic_id for n in names if n in metadata),
-                group.target_of(mid),
-                m.instance_id,
-                m.rack_id,
-            )
-        assignor = self._preferred_assignor(members.values())
-        return ASSIGNORS[assignor](specs, topics)
 
     # == Leaving and fencing ====================================================================
 
@@ -628,7 +489,7 @@ class ConsumerGroupManager:
     def _fence_records(self, group: ConsumerGroup, member: ConsumerGroupMember) -> list[ConsumerGroupRecord]:
         records = member_tombstones(group.group_id, member.member_id)
         rest = {mid: m for mid, m in group.members.items() if mid != member.member_id}
-        metadata = self._subscription_metadata(rest)
+        metadata = self.subscriptions.subscription_metadata(rest)
         if metadata != group.subscription_metadata:
             records.append(subscription_metadata_record(group.group_id, metadata))
         records.append(epoch_record(group.group_id, group.group_epoch + 1, group.created_ms))
@@ -702,7 +563,7 @@ class ConsumerGroupManager:
             state=str(group.state),
             group_epoch=group.group_epoch,
             assignment_epoch=group.assignment_epoch,
-            assignor=self._preferred_assignor(group.members.values()),
+            assignor=self.subscriptions.preferred_assignor(group.members.values()),
             members=[
                 DescribedConsumerMember(m, group.target_of(m.member_id)) for m in group.members.values()
             ],

@@ -15,7 +15,7 @@ from collections.abc import Iterable, Iterator
 
 from broker import logs
 from broker.group.config import Clock, GroupConfig
-from broker.group.consumer_group_manager import (
+from broker.group.consumer_group_events import (
     ConsumerGroupHeartbeat,
     DescribedConsumerGroup,
     HeartbeatResult,

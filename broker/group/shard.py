@@ -25,12 +25,12 @@ from typing import Any
 
 from broker import logs
 from broker.group.config import Clock, GroupConfig, SystemClock
-from broker.group.consumer_group_manager import (
+from broker.group.consumer_group_events import (
     ConsumerGroupHeartbeat,
-    ConsumerGroupManager,
     DescribedConsumerGroup,
     HeartbeatResult,
 )
+from broker.group.consumer_group_manager import ConsumerGroupManager
 from broker.group.events import (
     Append,
     CommitPartition,

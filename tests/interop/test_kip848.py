@@ -179,3 +179,113 @@ async def test_consumer_protocol_group_lifecycle(kbroker, clients: list[str]) ->
     finally:
         for a in own.agents:
             await a.reap()
+
+
+async def test_confluent_regex_subscription_picks_up_a_topic_created_later(kbroker) -> None:
+    """librdkafka sends its `^orders-.*` subscription as a server-side regex (ConsumerGroupHeartbeat
+    v1); a matching topic created afterwards is assigned without the client asking."""
+    from confluent_kafka import Consumer
+
+    from tests.helpers import create_topic
+
+    prefix = f"orders{uuid.uuid4().hex[:4]}"
+    await create_topic(kbroker.bound_port, f"{prefix}-1", 2)
+    await create_topic(kbroker.bound_port, f"other{prefix}", 2)
+    consumer = Consumer(
+        {
+            "bootstrap.servers": f"127.0.0.1:{kbroker.bound_port}",
+            "group.id": f"rx-{prefix}",
+            "group.protocol": "consumer",
+        }
+    )
+    owned: set[tuple[str, int]] = set()
+    consumer.subscribe(
+        [f"^{prefix}-.*"],
+        on_assign=lambda _c, ps: owned.update((p.topic, p.partition) for p in ps),
+        on_revoke=lambda _c, ps: owned.difference_update((p.topic, p.partition) for p in ps),
+    )
+    loop = asyncio.get_running_loop()
+
+    async def polled_until(want: set[tuple[str, int]]) -> bool:
+        await loop.run_in_executor(None, consumer.poll, 0.1)
+        return owned == want
+
+    try:
+        await async_wait_until(lambda: polled_until({(f"{prefix}-1", 0), (f"{prefix}-1", 1)}), 20)
+        g = broker_group(kbroker, f"rx-{prefix}")
+        (member,) = g.members.values()
+        assert member.subscribed_topic_regex is not None and prefix in member.subscribed_topic_regex
+        await create_topic(kbroker.bound_port, f"{prefix}-2", 1)
+        await async_wait_until(
+            lambda: polled_until({(f"{prefix}-1", 0), (f"{prefix}-1", 1), (f"{prefix}-2", 0)}), 20
+        )
+    finally:
+        await loop.run_in_executor(None, consumer.close)
+
+
+async def test_our_consumer_leaves_after_max_poll_interval_and_rejoins_at_its_next_poll(kbroker) -> None:
+    from client.consumer import AsyncConsumer
+    from tests.helpers import create_topic
+
+    topic, group = f"t-{uuid.uuid4().hex[:6]}", f"g-{uuid.uuid4().hex[:6]}"
+    await create_topic(kbroker.bound_port, topic, 2)
+    lost: list[set[Any]] = []
+
+    class Listener:
+        def on_partitions_lost(self, partitions: set[Any]) -> None:
+            lost.append(partitions)
+
+    consumer = AsyncConsumer(
+        bootstrap_servers=f"127.0.0.1:{kbroker.bound_port}",
+        group_id=group,
+        group_protocol="consumer",
+        max_poll_interval_ms=1500,
+        enable_auto_commit=False,
+    )
+    await consumer.start()
+    try:
+        consumer.subscribe([topic], listener=Listener())
+
+        async def assigned() -> bool:
+            await consumer.getmany(timeout_ms=50)
+            return len(consumer.assignment()) == 2
+
+        await async_wait_until(assigned, 20, what="the assignment")
+        member_id = consumer.coordinator.member_id  # type: ignore[union-attr]
+        # The application stops polling: the member leaves the group by itself.
+        await async_wait_until(
+            lambda: not broker_group(kbroker, group).members, 10, what="the member to leave"
+        )
+        assert lost and consumer.assignment() == set()
+        await async_wait_until(assigned, 20, what="the rejoin at the next poll")
+        assert member_id in broker_group(kbroker, group).members
+    finally:
+        await consumer.close()
+
+
+async def test_our_consumer_pattern_subscription_under_the_consumer_protocol(kbroker) -> None:
+    from client.consumer import AsyncConsumer
+    from tests.helpers import create_topic
+
+    prefix = f"pay{uuid.uuid4().hex[:4]}"
+    await create_topic(kbroker.bound_port, f"{prefix}-1", 2)
+    consumer = AsyncConsumer(
+        bootstrap_servers=f"127.0.0.1:{kbroker.bound_port}",
+        group_id=f"g-{prefix}",
+        group_protocol="consumer",
+        metadata_max_age_ms=500,
+        enable_auto_commit=False,
+    )
+    await consumer.start()
+    try:
+        consumer.subscribe(pattern=f"{prefix}-.*")
+
+        async def owns(n: int) -> bool:
+            await consumer.getmany(timeout_ms=50)
+            return len(consumer.assignment()) == n
+
+        await async_wait_until(lambda: owns(2), 20, what="the first topic")
+        await create_topic(kbroker.bound_port, f"{prefix}-2", 1)
+        await async_wait_until(lambda: owns(3), 20, what="the topic created later")
+    finally:
+        await consumer.close()

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from broker.group.config import ConsumerGroupConfig, GroupConfig
 from broker.group.consumer_group import ConsumerGroupState, MemberState
-from broker.group.consumer_group_manager import ConsumerGroupHeartbeat, HeartbeatResult
+from broker.group.consumer_group_events import ConsumerGroupHeartbeat, HeartbeatResult
 from broker.group.events import Append, Reply
 from broker.group.shard import GroupCoordinatorShard
 from broker.offsets import Record, decode_record, encode_record
