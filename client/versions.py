@@ -49,6 +49,7 @@ CLIENT_VERSIONS: dict[int, tuple[int, int]] = {
     ApiKey.ADD_OFFSETS_TO_TXN: (0, 3),
     ApiKey.END_TXN: (0, 3),
     ApiKey.TXN_OFFSET_COMMIT: (0, 3),
+    ApiKey.WRITE_TXN_MARKERS: (0, 1),  # the broker's transaction coordinator, to partition leaders
 }
 
 # Versions that name topics by id: the client falls back below them when it lacks an id.
