@@ -236,7 +236,18 @@ async def test_bad_input_gets_kafka_errors_and_changes_nothing(broker, conn):
         assert r.topics[0].partitions[0].error_code == expected
     # None of it broke anything: the transaction carries on and commits.
     assert await produce_txn(conn, "bad", "data", pid, epoch, 0, [b"a", b"b"]) == E.NONE
+
+    async def txn_start() -> int:
+        r = await conn.request(
+            ApiKey.DESCRIBE_PRODUCERS, 0, {"topics": [{"name": "data", "partition_indexes": [0]}]}
+        )
+        [p] = r.topics[0].partitions[0].active_producers
+        assert p.producer_id == pid
+        return p.current_txn_start_offset
+
+    assert await txn_start() == 0  # DescribeProducers: where its open transaction starts
     assert await end_txn(conn, "bad", pid, epoch, commit=True) == E.NONE
+    assert await txn_start() == -1
     values, p = await fetch_values(conn, "data", 1)
     assert values == [b"a", b"b"] and p.last_stable_offset == p.high_watermark == 3
     assert broker.groups.txn_offsets is not None and not broker.groups.txn_offsets.unstable("g", 0)
