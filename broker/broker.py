@@ -106,6 +106,7 @@ class Broker:
         self._producer_ids: ProducerIdManager | None = None
         self._txn: TransactionCoordinator | None = None
         self._txn_topic: asyncio.Task[None] | None = None  # creating __transaction_state
+        self.marker_connections: dict[int, Any] = {}  # WriteTxnMarkers to other leaders (txn/markers.py)
         self.cluster: ClusterNode | None = None  # when zookeeper.connect is set
         self.metrics: MetricsEndpoint | None = None  # when metrics.port is set
         # authorizer.class.name set: every handler checks ACLs; None: no check at all (no cost)
@@ -134,8 +135,6 @@ class Broker:
         first FindCoordinator for a transactional id) and answer False meanwhile."""
         if self._topics is not None and self._topics.get(TRANSACTION_STATE_TOPIC) is not None:
             return True
-        if self.cluster is not None:
-            return False  # cluster mode: not built yet (README)
         if self._txn_topic is None or self._txn_topic.done():
             self._txn_topic = asyncio.get_running_loop().create_task(self._create_transaction_topic())
         return False
@@ -147,18 +146,26 @@ class Broker:
             "compression.type": "uncompressed",
             "min.insync.replicas": str(self.config["transaction.state.log.min.isr"]),
         }
+        # One replica on a single broker; in a cluster transaction.state.log.replication.factor,
+        # as far as there are brokers (Kafka refuses below it; here the topic still comes).
+        replicas = 1
+        if self.cluster is not None:
+            live = len(self.cluster.live_brokers())
+            replicas = max(1, min(self.config["transaction.state.log.replication.factor"], live))
         try:
             await self.topics.create(
                 TRANSACTION_STATE_TOPIC,
                 self.config["transaction.state.log.num.partitions"],
-                1,  # one replica on a single broker, whatever transaction.state.log.replication.factor says
+                replicas,
                 configs,
                 internal=True,
             )
-        except Exception as e:
-            log.warning("fail to create transaction state topic", error=repr(e))
-            return
-        await self.transactions.start()
+        except Exception as e:  # another broker created it first (cluster mode), or a failure
+            if getattr(e, "error_code", None) != ErrorCode.TOPIC_ALREADY_EXISTS:
+                log.warning("fail to create transaction state topic", error=repr(e))
+                return
+        if self.cluster is None:
+            await self.transactions.start()  # (in a cluster it started with the broker)
 
     async def write_txn_marker(
         self, topic: str, partition: int, producer_id: int, epoch: int, commit: bool
@@ -254,7 +261,11 @@ class Broker:
             self.write_txn_marker,
             owned=() if self.cluster is not None else None,
         )
-        if self.cluster is None and self._topics.get(TRANSACTION_STATE_TOPIC) is not None:
+        if self.cluster is not None:
+            # Its partitions come and go with the leaderships of __transaction_state (node.py).
+            self.cluster.transactions = self._txn
+            await self._txn.start()
+        elif self._topics.get(TRANSACTION_STATE_TOPIC) is not None:
             await self._txn.start()  # its partitions load in the background
         if self.config["metrics.port"] is not None:  # up before the listeners: scrapable once they are
             from broker.metrics import MetricsEndpoint
@@ -353,6 +364,8 @@ class Broker:
             await self._groups.stop()
         if self._txn is not None:
             await self._txn.stop()
+        for conn in self.marker_connections.values():
+            await conn.close()
         if self._txn_topic is not None and not self._txn_topic.done():
             self._txn_topic.cancel()
         if self.cluster is not None:

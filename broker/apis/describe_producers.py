@@ -39,7 +39,7 @@ def _partition(broker: Broker, topic: str, partition: int) -> dict[str, Any]:
             "last_sequence": e.last_seq,
             "last_timestamp": e.last_timestamp,
             "coordinator_epoch": -1,
-            "current_txn_start_offset": -1,
+            "current_txn_start_offset": lg.txns.ongoing.get(e.producer_id, -1),  # its open transaction
         }
         for _, e in sorted(lg.producer_state.producers.items())
     ]

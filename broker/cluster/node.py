@@ -30,6 +30,7 @@ from broker.config import Config, ConfigError
 from broker.log import Log
 from broker.log.producer_ids import ProducerIdBlock
 from broker.offsets import OFFSETS_TOPIC
+from broker.topics import TRANSACTION_STATE_TOPIC
 from protocol.errors import ErrorCode
 
 if TYPE_CHECKING:
@@ -62,6 +63,7 @@ class ClusterNode:
         self.leading: dict[tuple[str, int], int] = {}  # partitions led here (logs ready) -> leader epoch
         self.topics: ClusterTopicManager | None = None
         self.groups: GroupCoordinatorService | None = None
+        self.transactions: Any = None  # the TransactionCoordinator, set by the broker
         self.me: BrokerInfo | None = None
         self.epoch_version: int | None = None  # /controller_epoch's version while controller here
         self.controller_epoch = 0
@@ -303,6 +305,8 @@ class ClusterNode:
             await self.replicas.apply(view, assigned)
         if self.groups is not None:
             await self.groups.set_owned({p for t, p in leading if t == OFFSETS_TOPIC})
+        if self.transactions is not None:
+            await self.transactions.set_owned({p for t, p in leading if t == TRANSACTION_STATE_TOPIC})
 
     # -- what the handlers ask ----------------------------------------------------------------
 

@@ -1,6 +1,8 @@
 """Writing a transaction's markers to one partition: the partition leader's side of
 WriteTxnMarkers, which the transaction coordinator calls directly for a partition this broker
-leads (always, on a single broker).
+leads (always, on a single broker); in a cluster, a partition another broker leads gets them
+over the wire (WriteTxnMarkers to its leader, on the inter-broker listener), as Kafka's
+TransactionMarkerChannelManager sends them.
 
 The marker is appended durably (and replicated, where the partition is); on `__consumer_offsets`
 the group coordinator then applies (COMMIT) or drops (ABORT) the producer's pending
@@ -15,6 +17,9 @@ from typing import TYPE_CHECKING
 from broker import logs
 from broker.log import LogError, ProducerStateError
 from broker.offsets import OFFSETS_TOPIC
+from client.connection import BrokerConnection, ConnectionConfig
+from client.errors import KafkaError
+from protocol.apis import ApiKey
 from protocol.errors import ErrorCode
 
 if TYPE_CHECKING:
@@ -35,8 +40,15 @@ async def write_marker(
     held = broker.topics.get(topic)
     if held is None or not 0 <= partition < held.partitions:
         return ErrorCode.UNKNOWN_TOPIC_OR_PARTITION
+    if broker.cluster is not None:
+        leader = broker.cluster.view.leader(topic, partition)
+        if leader != broker.node_id:
+            return await _remote(
+                broker, leader, topic, partition, producer_id, epoch, commit, coordinator_epoch
+            )
     not_leader = broker.leader_error(topic, partition)
     if not_leader is not None:
+        log.info("refuse transaction marker", topic=topic, partition=partition, error=not_leader.name)
         return not_leader
     lg = broker.topics.log(topic, partition)
     if lg is None:
@@ -57,3 +69,60 @@ async def write_marker(
     if topic == OFFSETS_TOPIC and broker.groups.txn_offsets is not None:
         broker.groups.txn_offsets.complete(partition, producer_id, commit)
     return ErrorCode.NONE
+
+
+async def _remote(
+    broker: Broker,
+    leader: int,
+    topic: str,
+    partition: int,
+    producer_id: int,
+    epoch: int,
+    commit: bool,
+    coordinator_epoch: int,
+) -> ErrorCode:
+    """WriteTxnMarkers to the partition's leader (one connection per leader, kept)."""
+    assert broker.cluster is not None
+    endpoint = (
+        broker.cluster.endpoint_of(leader, broker.config.inter_broker_listener_name) if leader >= 0 else None
+    )
+    if endpoint is None:
+        return ErrorCode.LEADER_NOT_AVAILABLE  # retried by the coordinator
+    conns = broker.marker_connections
+    conn = conns.get(leader)
+    try:
+        if conn is None or not conn.connected or (conn.host, conn.port) != (endpoint.host, endpoint.port):
+            timeout_ms = broker.config["request.timeout.ms"]
+            conn = BrokerConnection(
+                endpoint.host,
+                endpoint.port,
+                leader,
+                ConnectionConfig(
+                    client_id=f"broker-{broker.node_id}-txn-markers",
+                    request_timeout_ms=timeout_ms,
+                    connect_timeout_ms=timeout_ms,
+                ),
+            )
+            await conn.connect()
+            conns[leader] = conn
+        r = await conn.request(
+            ApiKey.WRITE_TXN_MARKERS,
+            {
+                "markers": [
+                    {
+                        "producer_id": producer_id,
+                        "producer_epoch": epoch,
+                        "transaction_result": commit,
+                        "topics": [{"name": topic, "partition_indexes": [partition]}],
+                        "coordinator_epoch": coordinator_epoch,
+                    }
+                ]
+            },
+        )
+    except (KafkaError, OSError) as e:
+        conns.pop(leader, None)
+        log.warning(
+            "fail to send transaction marker", leader=leader, topic=topic, partition=partition, error=repr(e)
+        )
+        return ErrorCode.NETWORK_EXCEPTION
+    return ErrorCode(r.markers[0].topics[0].partitions[0].error_code)

@@ -236,7 +236,18 @@ async def test_bad_input_gets_kafka_errors_and_changes_nothing(broker, conn):
         assert r.topics[0].partitions[0].error_code == expected
     # None of it broke anything: the transaction carries on and commits.
     assert await produce_txn(conn, "bad", "data", pid, epoch, 0, [b"a", b"b"]) == E.NONE
+
+    async def txn_start() -> int:
+        r = await conn.request(
+            ApiKey.DESCRIBE_PRODUCERS, 0, {"topics": [{"name": "data", "partition_indexes": [0]}]}
+        )
+        [p] = r.topics[0].partitions[0].active_producers
+        assert p.producer_id == pid
+        return p.current_txn_start_offset
+
+    assert await txn_start() == 0  # DescribeProducers: where its open transaction starts
     assert await end_txn(conn, "bad", pid, epoch, commit=True) == E.NONE
+    assert await txn_start() == -1
     values, p = await fetch_values(conn, "data", 1)
     assert values == [b"a", b"b"] and p.last_stable_offset == p.high_watermark == 3
     assert broker.groups.txn_offsets is not None and not broker.groups.txn_offsets.unstable("g", 0)
@@ -416,3 +427,46 @@ async def test_describe_and_list_transactions(broker, conn):
         {"state_filters": [], "producer_id_filters": [pid + 100], "duration_filter": -1},
     )
     assert list(r.transaction_states) == []
+
+
+async def test_timeouts_bounds_and_id_expiration(tmp_path):
+    data = tmp_path / "data"
+    broker = await start_broker(
+        data, transaction_max_timeout_ms="5000", transactional_id_expiration_ms="1000"
+    )
+    try:
+        c = await RawConnection.open(broker.bound_port)
+        await create(c, "e")
+        pid, epoch = await init_pid(c, "idle", timeout_ms=5000)
+        r = await c.request(
+            ApiKey.INIT_PRODUCER_ID,
+            4,
+            {
+                "transactional_id": "idle",
+                "transaction_timeout_ms": 5001,
+                "producer_id": -1,
+                "producer_epoch": -1,
+            },
+        )
+        assert r.error_code == E.INVALID_TRANSACTION_TIMEOUT  # above transaction.max.timeout.ms
+        coordinator = broker.transactions
+        meta = coordinator.describe(["idle"])[0].meta
+        assert meta is not None and meta.state == TxnState.EMPTY
+        # An open transaction past its timeout is aborted, its epoch bumped (the producer fenced).
+        assert (await add_partitions(c, "idle", pid, epoch, "e", [0]))[("e", 0)] == E.NONE
+        assert await coordinator.abort_timed_out(coordinator.clock() + 6000) == 1
+        await async_wait_until(lambda: meta.state == TxnState.COMPLETE_ABORT, what="the timeout abort")
+        assert meta.producer_epoch == epoch + 1
+        assert await end_txn(c, "idle", pid, epoch, commit=True) == E.PRODUCER_FENCED
+        # Idle past transactional.id.expiration.ms: the id is forgotten, on disk too.
+        assert await coordinator.expire_ids(coordinator.clock() + 2000) == 1
+        assert coordinator.describe(["idle"])[0].error == E.TRANSACTIONAL_ID_NOT_FOUND
+        await c.close()
+    finally:
+        await broker.stop()
+    broker = await start_broker(data, transaction_max_timeout_ms="5000")
+    try:
+        await broker.transactions.wait_loaded()
+        assert broker.transactions.describe(["idle"])[0].error == E.TRANSACTIONAL_ID_NOT_FOUND
+    finally:
+        await broker.stop()
