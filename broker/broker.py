@@ -17,13 +17,16 @@ from broker.cluster.znodes import BrokerInfo, EndPoint
 from broker.config import Config, ConfigError
 from broker.group.config import GroupConfig
 from broker.group.service import GroupCoordinatorService
+from broker.group.txn_offsets import TransactionalOffsetsLog, TxnOffsets
 from broker.log import Log, LogManager
 from broker.log.producer_ids import LocalProducerIdBlocks, ProducerIdManager
-from broker.offsets import OFFSETS_TOPIC, PartitionLogAdapter
+from broker.offsets import OFFSETS_TOPIC
 from broker.security.authorizer import Authorizer
 from broker.security.sasl import SaslConfig
 from broker.server import Server
 from broker.topics import TopicManager
+from broker.txn import markers
+from broker.txn.coordinator import TRANSACTION_STATE_TOPIC, TransactionCoordinator, TxnConfig
 from protocol.errors import ErrorCode
 
 if TYPE_CHECKING:
@@ -100,6 +103,8 @@ class Broker:
         self._log_manager: LogManager | None = None
         self._topics: TopicManager | None = None
         self._producer_ids: ProducerIdManager | None = None
+        self._txn: TransactionCoordinator | None = None
+        self._txn_topic: asyncio.Task[None] | None = None  # creating __transaction_state
         self.cluster: ClusterNode | None = None  # when zookeeper.connect is set
         self.metrics: MetricsEndpoint | None = None  # when metrics.port is set
         # authorizer.class.name set: every handler checks ACLs; None: no check at all (no cost)
@@ -111,6 +116,49 @@ class Broker:
         if self._groups is None:
             raise RuntimeError("the broker is not started")
         return self._groups
+
+    @property
+    def transactions(self) -> TransactionCoordinator:
+        """The transaction coordinator's partitions (broker/txn)."""
+        if self._txn is None:
+            raise RuntimeError("the broker is not started")
+        return self._txn
+
+    def transaction_topic_ready(self) -> bool:
+        """Whether `__transaction_state` exists; if not, start creating it (as Kafka does on the
+        first FindCoordinator for a transactional id) and answer False meanwhile."""
+        if self._topics is not None and self._topics.get(TRANSACTION_STATE_TOPIC) is not None:
+            return True
+        if self.cluster is not None:
+            return False  # cluster mode: not built yet (README)
+        if self._txn_topic is None or self._txn_topic.done():
+            self._txn_topic = asyncio.get_running_loop().create_task(self._create_transaction_topic())
+        return False
+
+    async def _create_transaction_topic(self) -> None:
+        configs: dict[str, str | None] = {
+            "cleanup.policy": "compact",
+            "segment.bytes": str(self.config["transaction.state.log.segment.bytes"]),
+            "compression.type": "uncompressed",
+            "min.insync.replicas": str(self.config["transaction.state.log.min.isr"]),
+        }
+        try:
+            await self.topics.create(
+                TRANSACTION_STATE_TOPIC,
+                self.config["transaction.state.log.num.partitions"],
+                1,  # one replica on a single broker, whatever transaction.state.log.replication.factor says
+                configs,
+                internal=True,
+            )
+        except Exception as e:
+            log.warning("fail to create transaction state topic", error=repr(e))
+            return
+        await self.transactions.start()
+
+    async def write_txn_marker(
+        self, topic: str, partition: int, producer_id: int, epoch: int, commit: bool
+    ) -> ErrorCode:
+        return await markers.write_marker(self, topic, partition, producer_id, epoch, commit)
 
     @property
     def log_manager(self) -> LogManager:
@@ -180,7 +228,7 @@ class Broker:
             if self.cluster is not None
             else LocalProducerIdBlocks(self.config.log_dirs[0], self.node_id).claim
         )
-        offsets_log = PartitionLogAdapter(
+        offsets_log = TransactionalOffsetsLog(
             lambda p: manager.get(OFFSETS_TOPIC, p), self.config["offsets.commit.timeout.ms"] / 1000
         )
         self._groups = GroupCoordinatorService(
@@ -188,8 +236,21 @@ class Broker:
             self.num_offsets_partitions,
             offsets_log,
             owned=() if self.cluster is not None else None,
+            topics=lambda: self.topics.topics,
         )
+        # Transactional offset commits: pending in the offsets log until their marker (txn_offsets.py).
+        self._groups.txn_offsets = TxnOffsets(self._groups, lambda p: manager.get(OFFSETS_TOPIC, p))
+        offsets_log.pending_for = self._groups.txn_offsets.of
         await self._groups.start()  # shards load in the background: COORDINATOR_LOAD_IN_PROGRESS till done
+        self._txn = TransactionCoordinator(
+            TxnConfig.from_config(self.config),
+            lambda p: manager.get(TRANSACTION_STATE_TOPIC, p),
+            self._producer_ids.next_id,
+            self.write_txn_marker,
+            owned=() if self.cluster is not None else None,
+        )
+        if self.cluster is None and self._topics.get(TRANSACTION_STATE_TOPIC) is not None:
+            await self._txn.start()  # its partitions load in the background
         if self.config["metrics.port"] is not None:  # up before the listeners: scrapable once they are
             from broker.metrics import MetricsEndpoint
 
@@ -285,6 +346,10 @@ class Broker:
             # First: parked JoinGroup/SyncGroup are answered (NOT_COORDINATOR) and queued commits
             # written, so that no in-flight request holds up the servers' stop.
             await self._groups.stop()
+        if self._txn is not None:
+            await self._txn.stop()
+        if self._txn_topic is not None and not self._txn_topic.done():
+            self._txn_topic.cancel()
         if self.cluster is not None:
             await self.cluster.stop()  # the registration goes: the controller moves the leaderships
         await asyncio.gather(*(s.stop() for s in self.servers))
@@ -313,6 +378,13 @@ class Broker:
         if self.cluster is None:
             return self._node(self, listener)
         b = self.cluster.leader_of(OFFSETS_TOPIC, offsets_partition)
+        return self._node(b, listener) if b is not None else None
+
+    def transaction_coordinator_node(self, partition: int, listener: str) -> Node | None:
+        """The leader of a `__transaction_state` partition, at its address on `listener`."""
+        if self.cluster is None:
+            return self._node(self, listener)
+        b = self.cluster.leader_of(TRANSACTION_STATE_TOPIC, partition)
         return self._node(b, listener) if b is not None else None
 
     def endpoint(self, listener: str) -> EndPoint | None:

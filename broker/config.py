@@ -208,8 +208,41 @@ _DEFS: tuple[ConfigDef, ...] = (
     ConfigDef("group.min.session.timeout.ms", _I, "6000", at_least(0)),
     ConfigDef("group.max.session.timeout.ms", _I, "1800000", at_least(0)),
     ConfigDef("group.max.size", _I, "2147483647", at_least(1)),
+    # KIP-848 consumer groups (Kafka 4.x's names and defaults; broker/group/consumer_group_manager.py).
+    ConfigDef(
+        "group.coordinator.rebalance.protocols",
+        _L,
+        "classic,consumer",
+        one_of("classic", "consumer", "streams"),
+    ),
+    ConfigDef("group.consumer.session.timeout.ms", _I, "45000", at_least(1)),
+    ConfigDef("group.consumer.min.session.timeout.ms", _I, "45000", at_least(1)),
+    ConfigDef("group.consumer.max.session.timeout.ms", _I, "60000", at_least(1)),
+    ConfigDef("group.consumer.heartbeat.interval.ms", _I, "5000", at_least(1)),
+    ConfigDef("group.consumer.min.heartbeat.interval.ms", _I, "5000", at_least(1)),
+    ConfigDef("group.consumer.max.heartbeat.interval.ms", _I, "15000", at_least(1)),
+    ConfigDef("group.consumer.max.size", _I, "2147483647", at_least(1)),
+    ConfigDef(
+        "group.consumer.assignors",
+        _L,
+        "uniform,range",
+        one_of(
+            "uniform",
+            "range",
+            "org.apache.kafka.coordinator.group.assignor.UniformAssignor",
+            "org.apache.kafka.coordinator.group.assignor.RangeAssignor",
+        ),
+    ),
     ConfigDef("transaction.state.log.replication.factor", _I, "3", at_least(1)),
     ConfigDef("transaction.state.log.min.isr", _I, "2", at_least(1)),
+    ConfigDef("transaction.state.log.num.partitions", _I, "50", at_least(1)),
+    ConfigDef("transaction.state.log.segment.bytes", _I, "104857600", at_least(1)),
+    ConfigDef("transaction.max.timeout.ms", _I, "900000", at_least(1)),
+    ConfigDef("transaction.abort.timed.out.transaction.cleanup.interval.ms", _I, "10000", at_least(1)),
+    ConfigDef("transactional.id.expiration.ms", _I, "604800000", at_least(1)),
+    ConfigDef("transaction.remove.expired.transaction.cleanup.interval.ms", _I, "3600000", at_least(1)),
+    # How long a transaction marker written to a replicated partition may wait for its replicas.
+    ConfigDef("request.timeout.ms", _I, "30000", at_least(1)),
     ConfigDef("producer.id.expiration.ms", _I, "86400000", at_least(1)),
     # Replication (cluster mode).
     ConfigDef("min.insync.replicas", _I, "1", at_least(1)),
@@ -340,7 +373,33 @@ class Config:
                 "invalid value for configuration key 'group.min.session.timeout.ms': "
                 "must not exceed group.max.session.timeout.ms"
             )
+        self._check_consumer_group_timeouts()
         self._check_listeners()
+
+    def _check_consumer_group_timeouts(self) -> None:
+        """Kafka's GroupCoordinatorConfig rules for the consumer group session and heartbeat."""
+        pre = "group.consumer."
+        session, interval = self[pre + "session.timeout.ms"], self[pre + "heartbeat.interval.ms"]
+        rules = (
+            ("session.timeout.ms", self[pre + "min.session.timeout.ms"] <= session, "min.session.timeout.ms"),
+            ("session.timeout.ms", session <= self[pre + "max.session.timeout.ms"], "max.session.timeout.ms"),
+            (
+                "heartbeat.interval.ms",
+                self[pre + "min.heartbeat.interval.ms"] <= interval,
+                "min.heartbeat.interval.ms",
+            ),
+            (
+                "heartbeat.interval.ms",
+                interval <= self[pre + "max.heartbeat.interval.ms"],
+                "max.heartbeat.interval.ms",
+            ),
+            ("heartbeat.interval.ms", interval < session, "session.timeout.ms"),
+        )
+        for key, ok, bound in rules:
+            if not ok:
+                raise ConfigError(
+                    f"invalid value for configuration key '{pre}{key}': out of bounds of {pre}{bound}"
+                )
 
     def _check_listeners(self) -> None:
         """Kafka's rules for named listeners (KafkaConfig's validation)."""

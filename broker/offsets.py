@@ -19,6 +19,7 @@ from collections.abc import AsyncIterator, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from protocol import consumer_group_records as cgr
 from protocol import group_records as gr
 from protocol.errors import ErrorCode
 from protocol.group_records import GroupMetadataValue, MemberMetadata
@@ -29,6 +30,7 @@ __all__ = [
     "OffsetAndMetadata",
     "OffsetRecord",
     "GroupRecord",
+    "ConsumerGroupRecord",
     "Record",
     "encode_record",
     "decode_record",
@@ -65,11 +67,14 @@ class GroupRecord:
     value: GroupMetadataValue | None  # None: tombstone
 
 
-Record = OffsetRecord | GroupRecord
+ConsumerGroupRecord = cgr.ConsumerGroupRecord  # KIP-848 consumer groups (protocol/consumer_group_records.py)
+Record = OffsetRecord | GroupRecord | ConsumerGroupRecord
 RawRecord = tuple[bytes, bytes | None]  # (key, value); a None value is a tombstone
 
 
 def encode_record(record: Record) -> RawRecord:
+    if isinstance(record, ConsumerGroupRecord):
+        return cgr.encode(record)
     if isinstance(record, OffsetRecord):
         key = gr.encode_offset_commit_key(record.group, record.topic, record.partition)
         v = record.value
@@ -88,7 +93,9 @@ def encode_record(record: Record) -> RawRecord:
 
 
 def decode_record(key: bytes, value: bytes | None) -> Record | None:
-    """The record, or None for a record type kbroker does not keep (e.g. KIP-848 groups)."""
+    """The record, or None for a record type kbroker does not keep (e.g. share groups)."""
+    if cgr.is_consumer_group_key(key):
+        return cgr.decode(key, value)
     k = gr.decode_key(key)
     if isinstance(k, gr.OffsetCommitKey):
         v = gr.decode_value(k, value)

@@ -22,10 +22,13 @@ from client.errors import (
     KafkaConnectionError,
     KafkaError,
     KafkaTimeoutError,
+    ProducerFencedError,
     RebalanceInProgressError,
+    TransactionAbortedError,
 )
 from client.producer import AsyncProducer
 from client.structs import ConsumerRecord, OffsetAndMetadata, OffsetSpec, RecordMetadata, TopicPartition
+from client.transactions import GroupMetadata
 
 __all__ = [
     "AsyncAdmin",
@@ -37,6 +40,7 @@ __all__ = [
     "GroupDescription",
     "GroupFatalError",
     "GroupListing",
+    "GroupMetadata",
     "InvalidTopicError",
     "KafkaConnectionError",
     "KafkaError",
@@ -45,8 +49,10 @@ __all__ = [
     "NewTopic",
     "OffsetAndMetadata",
     "OffsetSpec",
+    "ProducerFencedError",
     "RebalanceInProgressError",
     "RebalanceListener",
     "RecordMetadata",
     "TopicPartition",
+    "TransactionAbortedError",
 ]

@@ -41,6 +41,7 @@ class ProducerBatch:
     full: bool = False
     attempts: int = 0
     retry_at: float = 0.0
+    base_sequence: int = -1  # idempotent/transactional producers: given once, kept on retries
 
     def try_append(
         self,
@@ -64,8 +65,22 @@ class ProducerBatch:
             self.full = True
         return True
 
-    def build(self, compression: Compression | int) -> bytes:
-        return build_batch(self.records, compression=compression, base_timestamp=self.base_timestamp)
+    def build(
+        self,
+        compression: Compression | int,
+        producer_id: int = -1,
+        producer_epoch: int = -1,
+        transactional: bool = False,
+    ) -> bytes:
+        return build_batch(
+            self.records,
+            compression=compression,
+            base_timestamp=self.base_timestamp,
+            producer_id=producer_id,
+            producer_epoch=producer_epoch,
+            base_sequence=self.base_sequence,
+            transactional=transactional,
+        )
 
 
 @dataclass(slots=True)

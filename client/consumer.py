@@ -31,6 +31,7 @@ from client.membership import MemberState
 from client.security import SecurityConfig
 from client.structs import ConsumerRecord, OffsetAndMetadata, OffsetSpec, TopicPartition
 from client.subscription import ResetStrategy, SubscriptionState, topic_name_error
+from client.transactions import GroupMetadata
 
 _ISOLATION = {"read_uncommitted": 0, "read_committed": 1}
 
@@ -71,7 +72,11 @@ class AsyncConsumer:
         sasl_mechanism: str = "PLAIN",
         sasl_plain_username: str | None = None,
         sasl_plain_password: str | None = None,
+        group_protocol: str = "classic",
+        group_remote_assignor: str | None = None,
     ):
+        if group_protocol not in ("classic", "consumer"):
+            raise ValueError("group_protocol must be 'classic' or 'consumer' (KIP-848)")
         if isolation_level not in _ISOLATION:
             raise ValueError(f"isolation_level must be one of {sorted(_ISOLATION)}")
         self.client = KafkaClient(
@@ -112,7 +117,15 @@ class AsyncConsumer:
         self._started = self._closed = False
         self.coordinator: ConsumerCoordinator | None = None
         if group_id is not None:
-            self.coordinator = ConsumerCoordinator(
+            coordinator_class = ConsumerCoordinator
+            extra: dict[str, Any] = {}
+            if group_protocol == "consumer":
+                # KIP-848: the broker assigns; ConsumerGroupHeartbeat alone (consumer_group_member.py)
+                from client.consumer_group_member import ConsumerGroupMember
+
+                coordinator_class = ConsumerGroupMember
+                extra["remote_assignor"] = group_remote_assignor
+            self.coordinator = coordinator_class(
                 self.client,
                 self._subs,
                 GroupConfig(
@@ -130,6 +143,7 @@ class AsyncConsumer:
                 listener,
                 notify=self._notify,
                 on_revoke=self._on_revoke,
+                **extra,
             )
         elif topics:
             raise IllegalStateError("subscribing to topics needs a group_id; use assign() without one")
@@ -366,6 +380,16 @@ class AsyncConsumer:
             if self._subs.position(tp) is None:
                 await asyncio.sleep(self.client.config.retry_backoff_ms / 1000)
         return position
+
+    def group_metadata(self) -> GroupMetadata:
+        """The group, generation and member, for a transactional producer's
+        send_offsets_to_transaction (Kafka's `groupMetadata()`)."""
+        if self.coordinator is None:
+            raise IllegalStateError("group_metadata needs a group_id")
+        g = self.coordinator.generation
+        return GroupMetadata(
+            self.coordinator.group_id, g.generation_id, g.member_id, self.coordinator.config.group_instance_id
+        )
 
     async def committed(self, partition: TopicPartition) -> int | None:
         """The group's committed offset for `partition` (None if there is none)."""

@@ -108,6 +108,15 @@ class NoOffsetForPartitionError(KafkaError):
     """No committed offset and auto_offset_reset is "none"."""
 
 
+class ProducerFencedError(KafkaError):
+    """Another producer with the same transactional id started (PRODUCER_FENCED or
+    INVALID_PRODUCER_EPOCH): this one can do nothing more; close it."""
+
+
+class TransactionAbortedError(KafkaError):
+    """A record of the transaction could not be written: the transaction can only be aborted."""
+
+
 class GroupFatalError(KafkaError):
     """The group membership cannot go on (e.g. FENCED_INSTANCE_ID, INCONSISTENT_GROUP_PROTOCOL)."""
 

@@ -8,6 +8,7 @@ coordinator no longer knows. Error codes are read as Kafka's OffsetCommitRespons
 from __future__ import annotations
 
 import asyncio
+import itertools
 import time
 from collections.abc import Iterable, Mapping
 from typing import Any, Protocol
@@ -51,6 +52,12 @@ class GroupOffsets:
         self.config = config
         self.subs = subscriptions
         self.member = member
+        # Commits are numbered as they are made; per partition, the number of the newest one the
+        # coordinator acknowledged. A commit being retried (its answer lost to a coordinator
+        # move, a timeout) drops the partitions a newer commit has set since: re-sending them
+        # would move the group's offset back.
+        self._commit_numbers = itertools.count()
+        self._acknowledged: dict[TopicPartition, int] = {}
 
     @property
     def group_id(self) -> str:
@@ -84,7 +91,11 @@ class GroupOffsets:
         deadline = time.monotonic() + timeout
         backoff = Backoff(self.client.config.retry_backoff_ms, self.client.config.retry_backoff_max_ms)
         member = self.member
+        number = next(self._commit_numbers)
         while True:
+            offsets = {tp: om for tp, om in offsets.items() if self._acknowledged.get(tp, -1) < number}
+            if not offsets:
+                return  # every partition of it was set by a newer acknowledged commit
             generation = member.generation if self.subs.group_managed else NO_GENERATION_STATE
             if self.subs.group_managed and (not generation.valid or member.state is not MemberState.STABLE):
                 if member.rebalancing or member.state in (
@@ -114,6 +125,9 @@ class GroupOffsets:
                 await asyncio.sleep(backoff.next_delay())
                 continue
             failed = {tp: code for tp, code in errors.items() if code}
+            for tp, code in errors.items():
+                if not code and self._acknowledged.get(tp, -1) < number:
+                    self._acknowledged[tp] = number
             if not failed:
                 log.debug(
                     "commit_offsets",

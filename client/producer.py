@@ -17,7 +17,7 @@ import contextlib
 import functools
 import ssl
 import time
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -27,11 +27,14 @@ from client.aio import wait_for
 from client.cluster import ClientConfig, KafkaClient
 from client.errors import (
     METADATA_ERRORS,
+    IllegalStateError,
     KafkaConnectionError,
     KafkaError,
     KafkaTimeoutError,
     ProducerClosedError,
+    ProducerFencedError,
     RecordTooLargeError,
+    TransactionAbortedError,
     error_for,
     is_retriable,
 )
@@ -39,6 +42,8 @@ from client.metadata import ZERO_UUID
 from client.partitioner import DefaultPartitioner
 from client.security import SecurityConfig
 from client.structs import RecordMetadata, TopicPartition
+from client.transactions import GroupMetadata, TransactionManager
+from client.transactions import State as TxnState
 from client.versions import TOPIC_ID_VERSIONS
 from protocol.apis import ApiKey
 from protocol.compression import Compression
@@ -96,11 +101,15 @@ class AsyncProducer:
         sasl_mechanism: str = "PLAIN",
         sasl_plain_username: str | None = None,
         sasl_plain_password: str | None = None,
+        transactional_id: str | None = None,
+        transaction_timeout_ms: int = 60_000,
     ):
         if compression_type not in _CODECS:
             raise ValueError(f"compression_type must be one of {sorted(k for k in _CODECS if k)}")
         if acks not in _ACKS:
             raise ValueError("acks must be 0, 1 or 'all'")
+        if transactional_id is not None and _ACKS[acks] != -1:
+            raise ValueError("a transactional producer needs acks='all'")
         self.config = ProducerConfig(
             _ACKS[acks],
             linger_ms,
@@ -134,6 +143,12 @@ class AsyncProducer:
         self._closed = False
         self._started = False
         self.metrics = {"requests": 0, "batches": 0, "records": 0}  # sent so far
+        # Transactions (client/transactions.py): None for a plain producer.
+        self.txn = (
+            TransactionManager(self.client, transactional_id, transaction_timeout_ms)
+            if transactional_id is not None
+            else None
+        )
 
     async def start(self) -> None:
         await self.client.start()
@@ -182,6 +197,10 @@ class AsyncProducer:
         elif not 0 <= partition < count:
             raise KafkaError(f"{topic} has no partition {partition} (it has {count})")
         size = (len(key_bytes) if key_bytes else 0) + (len(value_bytes) if value_bytes else 0)
+        if self.txn is not None:
+            if self.txn.state == TxnState.ABORTABLE:
+                raise TransactionAbortedError(f"the transaction must be aborted: {self.txn.failure}")
+            await self.txn.add_partition(TopicPartition(topic, partition))
         if size + 100 > self.config.max_request_size:
             raise RecordTooLargeError(f"a record of {size} bytes exceeds max_request_size")
         while self.accumulator.buffered_bytes > self.config.buffer_memory:
@@ -206,6 +225,58 @@ class AsyncProducer:
         self, topic: str, value: Any = None, key: Any = None, **kwargs: Any
     ) -> RecordMetadata:
         return await (await self.send(topic, value, key, **kwargs))
+
+    # --- transactions (transactional_id): client/transactions.py -------------------------------
+
+    def _transactions(self) -> TransactionManager:
+        if self.txn is None:
+            raise IllegalStateError("not a transactional producer: give it a transactional_id")
+        return self.txn
+
+    async def init_transactions(self) -> None:
+        """Register the transactional id: a producer id and epoch, fencing older producers of it
+        (whose open transaction the coordinator aborts)."""
+        await self._transactions().init()
+
+    async def begin_transaction(self) -> None:
+        self._transactions().begin()
+
+    async def send_offsets_to_transaction(
+        self, offsets: dict[TopicPartition, int], group_metadata: GroupMetadata | str
+    ) -> None:
+        """Commit a consumer group's offsets (the next offset to read, per partition) inside the
+        transaction: they count only if it commits. Pass `consumer.group_metadata()` so that a
+        consumer that lost its partitions in a rebalance is refused (ILLEGAL_GENERATION)."""
+        group = GroupMetadata(group_metadata) if isinstance(group_metadata, str) else group_metadata
+        await self._transactions().send_offsets(offsets, group)
+
+    async def commit_transaction(self) -> None:
+        """Send every record of the transaction, then commit it. Raises TransactionAbortedError if
+        a record could not be written (then call abort_transaction), ProducerFencedError if fenced."""
+        txn = self._transactions()
+        await self.flush()
+        if txn.state == TxnState.ABORTABLE:
+            raise TransactionAbortedError(f"a record of the transaction failed: {txn.failure}")
+        await txn.end(commit=True)
+
+    async def abort_transaction(self) -> None:
+        txn = self._transactions()
+        await self.flush()
+        await txn.end(commit=False)
+
+    @contextlib.asynccontextmanager
+    async def transaction(self) -> AsyncIterator[None]:
+        """`async with producer.transaction():` begins one, commits it if the block ends normally,
+        aborts it if the block raises (fencing is raised, never aborted: nothing can be done)."""
+        await self.begin_transaction()
+        try:
+            yield
+        except BaseException:
+            if self._transactions().state in (TxnState.IN_TRANSACTION, TxnState.ABORTABLE):
+                with contextlib.suppress(KafkaError):
+                    await self.abort_transaction()
+            raise
+        await self.commit_transaction()
 
     async def flush(self, timeout: float | None = None) -> None:
         """Send everything queued now (ignoring linger) and wait until it is acknowledged."""
@@ -312,8 +383,14 @@ class AsyncProducer:
         max_version = (
             None if all(i != ZERO_UUID for i in ids.values()) else TOPIC_ID_VERSIONS[ApiKey.PRODUCE] - 1
         )
+        txn = self.txn
+        if txn is not None:
+            for b in batches:
+                if b.base_sequence < 0:
+                    b.base_sequence = txn.next_sequence(b.tp, len(b.records))
+        pid, epoch = (txn.producer_id, txn.epoch) if txn is not None else (-1, -1)
         body = {
-            "transactional_id": None,
+            "transactional_id": txn.transactional_id if txn is not None else None,
             "acks": self.config.acks,
             "timeout_ms": self.client.config.request_timeout_ms,
             "topic_data": [
@@ -321,7 +398,11 @@ class AsyncProducer:
                     "name": t,
                     "topic_id": ids[t],
                     "partition_data": [
-                        {"index": b.tp.partition, "records": b.build(self.config.compression)} for b in bs
+                        {
+                            "index": b.tp.partition,
+                            "records": b.build(self.config.compression, pid, epoch, txn is not None),
+                        }
+                        for b in bs
                     ],
                 }
                 for t, bs in by_topic.items()
@@ -385,6 +466,10 @@ class AsyncProducer:
 
     def _fail(self, batch: ProducerBatch, error: BaseException) -> None:
         self.accumulator.complete(batch)
+        if self.txn is not None:
+            self.txn.batch_failed(error)
+            if self.txn.state == TxnState.FENCED and not isinstance(error, ProducerFencedError):
+                error = ProducerFencedError(f"another producer took over the transactional id: {error}")
         for future in batch.futures:
             if not future.done():
                 future.set_exception(error)

@@ -47,6 +47,15 @@ CLIENT_VERSIONS: dict[int, tuple[int, int]] = {
     ApiKey.DESCRIBE_ACLS: (1, 3),  # v1+: pattern types
     ApiKey.CREATE_ACLS: (1, 3),
     ApiKey.DELETE_ACLS: (1, 3),
+    ApiKey.CONSUMER_GROUP_HEARTBEAT: (0, 1),  # KIP-848 (client/consumer_group_member.py)
+    ApiKey.CONSUMER_GROUP_DESCRIBE: (0, 1),
+    # Transactions (client/transactions.py); the fencing error is PRODUCER_FENCED from KIP-588's
+    # versions on, INVALID_PRODUCER_EPOCH before (the client takes either).
+    ApiKey.INIT_PRODUCER_ID: (0, 4),
+    ApiKey.ADD_PARTITIONS_TO_TXN: (0, 3),
+    ApiKey.ADD_OFFSETS_TO_TXN: (0, 3),
+    ApiKey.END_TXN: (0, 3),
+    ApiKey.TXN_OFFSET_COMMIT: (0, 3),
 }
 
 # Versions that name topics by id: the client falls back below them when it lacks an id.

@@ -178,6 +178,91 @@ def commit_totals(offsets: DataFrame) -> DataFrame:
 
 
 def rebalance_history(offsets: DataFrame) -> DataFrame:
+    """Classic groups' generations (`classic_rebalance_history`) and KIP-848 consumer groups'
+    epochs (`consumer_group_epochs`) side by side, told apart by `group_type`."""
+    classic = classic_rebalance_history(offsets)
+    consumer = consumer_group_epochs(offsets)
+    for field in classic.schema.fields:
+        if field.name not in consumer.columns:
+            consumer = consumer.withColumn(field.name, F.lit(None).cast(field.dataType))
+    consumer = consumer.select(*(F.col(f.name).cast(f.dataType) for f in classic.schema.fields), "group_type")
+    return classic.withColumn("group_type", F.lit("classic")).unionByName(consumer)
+
+
+def consumer_group_epochs(offsets: DataFrame) -> DataFrame:
+    """One row per KIP-848 group epoch record (ConsumerGroupMetadata, or its tombstone), in log
+    order per group: `generation` is the group epoch, `members_count` the members the log holds
+    at that point (member subscription records minus their tombstones), `event` stable (members),
+    empty or deleted, as for classic groups."""
+    cg = offsets.where(F.col("key_type").startswith("consumer_group_"))
+    by_member = Window.partitionBy("group", "member_id").orderBy(*_LOG_ORDER)
+    members = cg.where(F.col("key_type") == "consumer_group_member_metadata")
+    prev_kind = F.lag("kind").over(by_member)
+    is_tomb = F.col("kind") == KIND_TOMBSTONE
+    members = members.select(
+        "group",
+        "log_partition",
+        "offset",
+        "timestamp",
+        "kind",
+        F.lit(None).cast("int").alias("group_epoch"),
+        F.when(is_tomb & prev_kind.isNotNull() & (prev_kind != KIND_TOMBSTONE), -1)
+        .when(~is_tomb & (prev_kind.isNull() | (prev_kind == KIND_TOMBSTONE)), 1)
+        .otherwise(0)
+        .alias("delta"),
+        F.lit(False).alias("is_epoch"),
+    )
+    epochs = cg.where(F.col("key_type") == "consumer_group_metadata").select(
+        "group",
+        "log_partition",
+        "offset",
+        "timestamp",
+        "kind",
+        "group_epoch",
+        F.lit(0).alias("delta"),
+        F.lit(True).alias("is_epoch"),
+    )
+    by_log = Window.partitionBy("group").orderBy(*_LOG_ORDER)
+    rows = members.unionByName(epochs).withColumn(
+        "members_count", F.sum("delta").over(by_log.rowsBetween(Window.unboundedPreceding, 0))
+    )
+    rows = rows.where(F.col("is_epoch"))
+    tomb = F.when(F.col("kind") == KIND_TOMBSTONE, 1).otherwise(0)
+    rows = rows.withColumn(
+        "incarnation",
+        F.coalesce(F.sum(tomb).over(by_log.rowsBetween(Window.unboundedPreceding, -1)), F.lit(0)),
+    )
+    prev = Window.partitionBy("group", "incarnation").orderBy(*_LOG_ORDER)
+    rows = rows.withColumn(
+        "event",
+        F.when(F.col("kind") == KIND_TOMBSTONE, F.lit("deleted"))
+        .when(F.col("members_count") > 0, F.lit("stable"))
+        .otherwise(F.lit("empty")),
+    )
+    prev_epoch = F.lag("group_epoch").over(prev)
+    rows = rows.withColumn(
+        "new_generation",
+        (F.col("kind") != KIND_TOMBSTONE) & (prev_epoch.isNull() | (prev_epoch != F.col("group_epoch"))),
+    )
+    return rows.select(
+        "group",
+        "incarnation",
+        F.col("group_epoch").alias("generation"),
+        "event",
+        "new_generation",
+        "timestamp",
+        F.lit(None).cast("timestamp").alias("state_since"),
+        F.lit(None).cast("bigint").alias("completing_rebalance_ms"),
+        (_millis("timestamp") - _millis(F.lag("timestamp").over(prev))).alias("since_previous_ms"),
+        F.col("members_count").cast("int").alias("members_count"),
+        F.lit("consumer").alias("protocol_type"),
+        "log_partition",
+        "offset",
+        F.lit("consumer").alias("group_type"),
+    )
+
+
+def classic_rebalance_history(offsets: DataFrame) -> DataFrame:
     """One row per group metadata record (and group tombstone), in log order per group.
 
     `incarnation` counts the group's deletions before the row (a deleted group that comes back
@@ -291,6 +376,7 @@ def rebalance_summary(history: DataFrame) -> DataFrame:
         F.max("completing_rebalance_ms").alias("max_rebalance_ms"),
         F.max("members_count").alias("max_members"),
         F.min("timestamp").alias("first_seen"),
+        F.max("group_type").alias("group_type"),
     )
     return (
         last.join(stats, "group")
@@ -314,6 +400,7 @@ def rebalance_summary(history: DataFrame) -> DataFrame:
             "time_rebalancing_ms",
             "max_rebalance_ms",
             "max_members",
+            "group_type",
         )
     )
 

@@ -31,6 +31,7 @@ import pyarrow as pa
 
 from jobs import rows as R
 from jobs.segments import RawBatch, ReadStats, _note_invalid_at
+from protocol import consumer_group_records as cgr
 from protocol import group_records as gr
 from protocol.compression import CODEC_MASK, CompressionError, decompress
 from protocol.errors import ProtocolDecodeError
@@ -41,12 +42,15 @@ _KEY_CACHE_MAX = 200_000
 _KINDS = pa.array([R.KIND_OFFSET_COMMIT, R.KIND_GROUP_METADATA, R.KIND_TOMBSTONE, R.KIND_UNKNOWN])
 _K_OC, _K_GM, _K_TOMB, _K_UNKNOWN = range(4)
 # what a key is, for the record's kind
-_KEY_OC, _KEY_GM, _KEY_OTHER, _KEY_BAD = range(4)
+_KEY_OC, _KEY_GM, _KEY_OTHER, _KEY_BAD, _KEY_CG = range(5)
 _NO_KEY = 0  # key id of "record without a key"
 _SPARK_TYPES = dict(R.OFFSETS_COLUMNS)
 _GM_COLUMNS = frozenset(
     {"protocol_type", "generation", "protocol", "leader", "current_state_timestamp", "members"}
 )
+
+
+_CG_COLUMNS = frozenset(R.CONSUMER_GROUP_COLUMNS)
 
 
 class NotFast(Exception):
@@ -99,6 +103,7 @@ class ColumnarDecoder:
         self.stats = stats if stats is not None else ReadStats()
         self._skip_sources: set[str] = set()  # segments cut at a batch that does not decode
         self._slow = R.OffsetColumns()
+        self._transactional = np.zeros(0, bool)  # per batch of the last fast decode
         self._reset_keys()
 
     # --- distinct keys ---------------------------------------------------------------------
@@ -118,6 +123,14 @@ class ColumnarDecoder:
         self._key_class_np = np.array(self._key_class, np.int8)
 
     def _add_key(self, data: bytes) -> int:
+        if cgr.is_consumer_group_key(data):
+            # KIP-848 records go record by record (jobs/rows.py), tombstones included
+            self._keys[data] = kid = len(self._key_class)
+            self._key_class.append(_KEY_CG)
+            for name in ("key_type", "key_version", "group", "topic", "partition", "error"):
+                self._key_fields[name].append(None)
+            self._key_arrays.clear()
+            return kid
         try:
             key: gr.Key | None = gr.decode_key(data)
             error = None
@@ -183,6 +196,7 @@ class ColumnarDecoder:
                 self._skip_sources.add(raw.source)
                 continue
             hi = raw.hi
+            slow.transactional = batch.is_transactional
             for offset, timestamp, record in batch:
                 if offset < raw.lo or (hi is not None and offset >= hi):
                     continue
@@ -205,6 +219,7 @@ class ColumnarDecoder:
         base_offset = np.empty(nb, np.int64)
         base_ts = np.empty(nb, np.int64)
         append_time = np.zeros(nb, bool)
+        transactional = np.zeros(nb, bool)
         max_ts = np.empty(nb, np.int64)
         lo = np.empty(nb, np.int64)
         hi = np.empty(nb, np.int64)
@@ -227,6 +242,7 @@ class ColumnarDecoder:
             base_offset[i] = h.base_offset
             base_ts[i] = h.base_timestamp
             append_time[i] = bool(h.attributes & TIMESTAMP_TYPE_MASK)
+            transactional[i] = bool(h.attributes & 0x10)  # TRANSACTIONAL_MASK
             max_ts[i] = h.max_timestamp
             lo[i] = raw.lo
             hi[i] = raw.hi if raw.hi is not None else np.iinfo(np.int64).max
@@ -329,7 +345,7 @@ class ColumnarDecoder:
         kind = np.full(n, _K_UNKNOWN, np.int8)
         kind[tomb & ((kclass == _KEY_OC) | (kclass == _KEY_GM))] = _K_TOMB
         oc = (kclass == _KEY_OC) & ~tomb
-        slow = (kclass == _KEY_GM) & ~tomb  # group metadata values: record by record
+        slow = ((kclass == _KEY_GM) & ~tomb) | (kclass == _KEY_CG)  # group metadata: record by record
 
         # 5. OffsetCommitValue v0-v3, gathered where they are
         version = np.where(oc, _gather_be(arr, vstart, 2, limit), -1)
@@ -381,10 +397,13 @@ class ColumnarDecoder:
                 oc,
                 self.schema.field("expire_timestamp").type,
             )
-        for name in _GM_COLUMNS & need:
+        for name in (_GM_COLUMNS | _CG_COLUMNS) & need:
             cols[name] = pa.nulls(n, self.schema.field(name).type)
         if "error" in need:
             cols["error"] = self._key_column("error").take(pa.array(kid))
+        put("replica", lambda: pa.nulls(n, pa.int32()))  # set per range by the reader
+        put("transactional", lambda: pa.array(transactional[bi]))
+        self._transactional = transactional
 
         table = pa.RecordBatch.from_arrays([cols[c] for c in self.columns], schema=self.schema)
         if slow.any():
@@ -454,6 +473,7 @@ class ColumnarDecoder:
             ts = int(max_ts[b]) if append_time[b] else int(base_ts[b] + ts_delta[i])
             key = buf[kstart[i] : kstart[i] + klen[i]] if klen[i] >= 0 else None
             value = buf[vstart[i] : vstart[i] + vlen[i]] if vlen[i] >= 0 else None
+            rows.transactional = bool(self._transactional[b])
             rows.add_record(log_partition, int(offsets[i]), ts, key, value)
         patch = self._slow_arrow(rows.cols)
         # rows in order: the fast rows but those, then the slow ones, put back by a take
@@ -489,5 +509,6 @@ def arrow_schema(columns: Sequence[str]) -> pa.Schema:
         "bigint": pa.int64(),
         "string": pa.string(),
         "timestamp": pa.timestamp("us", tz="UTC"),
+        "boolean": pa.bool_(),
     }
     return pa.schema([(c, simple.get(_SPARK_TYPES[c]) or pa.list_(member)) for c in columns])

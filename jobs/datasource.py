@@ -135,6 +135,33 @@ def _check_schema(schema: StructType) -> None:
             )
 
 
+def _leaders(options: Mapping[str, str], topic: str) -> dict[tuple[str, int], int]:
+    """The `leaders` option, `partition:broker` pairs separated by commas: which broker's copy
+    of a partition to read when several brokers' log dirs are given."""
+    out: dict[tuple[str, int], int] = {}
+    for pair in (options.get("leaders") or "").split(","):
+        if not pair.strip():
+            continue
+        partition, sep, broker = pair.partition(":")
+        if not sep or not partition.strip().isdigit() or not broker.strip().lstrip("-").isdigit():
+            raise ValueError(f"leaders: {pair.strip()!r} is not partition:broker (e.g. leaders='0:1,1:3')")
+        out[(topic, int(partition))] = int(broker)
+    return out
+
+
+def with_replica(batch: pa.RecordBatch, replica: int | None) -> pa.RecordBatch:
+    """The batch with its `replica` column saying whose copy of the partition it was read from."""
+    import numpy as np
+    import pyarrow as pa
+
+    i = batch.schema.get_field_index("replica")
+    if i < 0 or replica is None or batch.num_rows == 0:
+        return batch
+    column = pa.array(np.full(batch.num_rows, replica, np.int32))
+    arrays = [column if j == i else batch.column(j) for j in range(batch.num_columns)]
+    return pa.RecordBatch.from_arrays(arrays, schema=batch.schema)
+
+
 class OffsetsReader(DataSourceReader):
     """Reads only the columns of its schema: the source's, narrowed by the `columns` option or
     by a schema given with `.schema(...)` (Python data sources are not told which columns a
@@ -144,6 +171,7 @@ class OffsetsReader(DataSourceReader):
         self.bootstrap = options.get("bootstrap")
         self.log_dirs = [] if self.bootstrap else _log_dirs(options)
         self.topic = options.get("topic", segments.OFFSETS_TOPIC)
+        self.leaders = _leaders(options, self.topic)
         self.split_bytes = int(options.get("splitBytes", DEFAULT_SPLIT_BYTES))
         self.check_crc = _truthy(options.get("checkCrc"), True)
         self.batch_rows = int(options.get("batchRows", DEFAULT_BATCH_ROWS))
@@ -167,7 +195,7 @@ class OffsetsReader(DataSourceReader):
             ] or [RangePartition(None)]
         ranges = [
             r
-            for p in segments.partition_dirs(self.log_dirs, self.topic)
+            for p in segments.partition_dirs(self.log_dirs, self.topic, self.leaders)
             if self._wanted_partition(p.partition)
             for r in segments.plan_ranges(p, self.split_bytes)
         ]
@@ -188,6 +216,8 @@ class OffsetsReader(DataSourceReader):
                 out = read_columnar(
                     partition.range, self.schema, check_crc=self.check_crc, batch_rows=self.batch_rows
                 )
+            replica = partition.range.replica
+            out = (with_replica(b, replica) for b in out)
         yield from apply_filters(out, self.filters)
 
     def _read_rows(self, rng: segments.OffsetRange) -> Iterator[pa.RecordBatch]:
@@ -261,7 +291,9 @@ def read_columnar(
 ) -> Iterator[pa.RecordBatch]:
     """Arrow record batches of about `batch_rows` rows of the range, columns of `schema` only."""
     stats = stats if stats is not None else segments.ReadStats()
-    raw = segments.range_batches(rng, check_crc=check_crc, stats=stats)
+    from jobs.transactions import committed_batches
+
+    raw = committed_batches(rng, check_crc=check_crc, stats=stats)  # aborted transactions left out
     yield from decode_batches(raw, rng.partition, schema, batch_rows=batch_rows, stats=stats)
     if stats.notes:
         yield error_rows(rng.partition, stats.notes, schema)
@@ -326,8 +358,10 @@ def read_network(
 ) -> Iterator[pa.RecordBatch]:
     from jobs import network
 
-    raw = network.fetch_batches(part.bootstrap, part.topic, part.partition, part.start, part.end)
-    yield from decode_batches(raw, part.partition, schema, batch_rows=batch_rows)
+    stats = segments.ReadStats()
+    raw = network.fetch_batches(part.bootstrap, part.topic, part.partition, part.start, part.end, stats)
+    for batch in decode_batches(raw, part.partition, schema, batch_rows=batch_rows):
+        yield with_replica(batch, stats.replica)  # the leader it was fetched from
 
 
 class OffsetsDataSource(DataSource):

@@ -105,9 +105,8 @@ async def _fetch(
                 "forgotten_topics_data": [],
                 "rack_id": "",
             }
-            _version, r = await client.send_versioned(
-                client.cluster.leader_for(tp), ApiKey.FETCH, body, max_version=max_version
-            )
+            leader = client.cluster.leader_for(tp)
+            _version, r = await client.send_versioned(leader, ApiKey.FETCH, body, max_version=max_version)
             p = r.responses[0].partitions[0]
             if p.error_code == ErrorCode.OFFSET_OUT_OF_RANGE and offset < p.log_start_offset:
                 offset = p.log_start_offset  # below the log start: deleted, nothing to read there
@@ -124,6 +123,7 @@ async def _fetch(
                 raise OSError(f"Fetch {tp} at {offset}: {ErrorCode(p.error_code).name}")
             data = bytes(p.records or b"")
             fetched += len(data)
+            stats.replica = leader
             view = memoryview(data)
             before = offset
             try:

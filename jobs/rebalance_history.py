@@ -58,7 +58,7 @@ def run(ctx: Context) -> report.Section:
     gen_fig = report.time_series(
         ctx.figure("generations"),
         {g: v for g, v in generations.items() if v[0]},
-        title=f"Generation over time (the {PLOTTED_GROUPS} groups that rebalanced most)",
+        title=f"Generation (consumer groups: group epoch) over time (the {PLOTTED_GROUPS} groups that rebalanced most)",
         ylabel="generation",
         step=True,
         marker="o",
@@ -102,7 +102,9 @@ def run(ctx: Context) -> report.Section:
         "it is deleted (a tombstone). <i>Time rebalancing</i> is what the log records of each rebalance: from "
         "the end of its join phase (the generation's state timestamp) until the leader's assignment was "
         "stored; the join phase's start is not in the log. A deleted group that comes back starts a new "
-        "<i>incarnation</i> at generation 1.",
+        "<i>incarnation</i> at generation 1. KIP-848 consumer groups (<i>group type</i> consumer) are shown "
+        "by their group epoch, from their ConsumerGroupMetadata records, with the members their member records "
+        "hold at each epoch; the coordinator computes their assignment, so there is no join phase to time.",
         facts=[
             ("groups", summary.count()),
             ("rebalances", totals["rebalances"]),
@@ -138,6 +140,7 @@ def run(ctx: Context) -> report.Section:
             summary.orderBy(F.desc("rebalances"), "group"),
             [
                 "group",
+                "group_type",
                 "state",
                 "generation",
                 "members",
@@ -158,6 +161,7 @@ def run(ctx: Context) -> report.Section:
             [
                 "timestamp",
                 "group",
+                "group_type",
                 "incarnation",
                 "generation",
                 "event",

@@ -6,7 +6,12 @@ fastest. Kinds:
 - `offset_commit`: a committed offset (OffsetCommitKey + OffsetCommitValue);
 - `group_metadata`: a classic group's generation and members (GroupMetadataKey + Value);
 - `tombstone`: a null value, deleting the key (`key_type` says which kind of key);
-- `unknown`: a key version kbroker does not read (KIP-848 records), or a record whose bytes
+- `consumer_group`: a KIP-848 consumer group record (protocol/consumer_group_records.py):
+  `key_type` names it (consumer_group_metadata: `group_epoch`; ..._member_metadata: the member's
+  subscription; ..._target_assignment_metadata: `assignment_epoch`; ..._target_assignment_member
+  and ..._current_member_assignment: `topic_partitions`, with `member_epoch`, `member_state` and
+  `pending_revocation` for the latter; ..._partition_metadata; ..._regular_expression);
+- `unknown`: a key version kbroker does not read (share groups), or a record whose bytes
   could not be decoded (`error` says why).
 Timestamps are milliseconds since the epoch here (-1 = none: null in Spark).
 """
@@ -15,6 +20,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from protocol import consumer_group_records as cgr
 from protocol import consumer_protocol as cp
 from protocol import group_records as gr
 from protocol.errors import ProtocolDecodeError
@@ -24,6 +30,7 @@ KIND_OFFSET_COMMIT = "offset_commit"
 KIND_GROUP_METADATA = "group_metadata"
 KIND_TOMBSTONE = "tombstone"
 KIND_UNKNOWN = "unknown"
+KIND_CONSUMER_GROUP = "consumer_group"
 
 # (name, Spark SQL type): the one declaration of the row layout; datasource.py turns it into a
 # StructType and the Arrow schema Spark expects.
@@ -32,12 +39,13 @@ MEMBER_TYPE = (
     "rebalance_timeout_ms: int, session_timeout_ms: int, subscribed_topics: array<string>, "
     "assigned_partitions: array<struct<topic: string, partition: int>>>"
 )
+CG_PARTITIONS_TYPE = "struct<topic_id: string, partitions: array<int>>"
 OFFSETS_COLUMNS: tuple[tuple[str, str], ...] = (
     ("log_partition", "int"),  # the __consumer_offsets partition
     ("offset", "bigint"),  # the record's offset in it
     ("timestamp", "timestamp"),  # the record's timestamp (batch base + delta)
-    ("kind", "string"),  # offset_commit | group_metadata | tombstone | unknown
-    ("key_type", "string"),  # offset_commit | group_metadata | unknown
+    ("kind", "string"),  # offset_commit | group_metadata | consumer_group | tombstone | unknown
+    ("key_type", "string"),  # offset_commit | group_metadata | consumer_group_* | unknown
     ("key_version", "int"),
     ("value_version", "int"),  # null for a tombstone
     ("group", "string"),
@@ -55,7 +63,37 @@ OFFSETS_COLUMNS: tuple[tuple[str, str], ...] = (
     ("current_state_timestamp", "timestamp"),
     ("members", f"array<{MEMBER_TYPE}>"),
     ("error", "string"),  # why a record is `unknown`, when it could not be decoded
+    ("replica", "int"),  # the broker.id of the log dir read (a cluster's dirs); null if unknown
+    # KIP-848 consumer group records (kind consumer_group, or their tombstones)
+    ("member_id", "string"),
+    ("group_epoch", "int"),
+    ("assignment_epoch", "int"),
+    ("member_epoch", "int"),
+    ("previous_member_epoch", "int"),
+    ("member_state", "string"),  # STABLE | UNREVOKED_PARTITIONS | UNRELEASED_PARTITIONS | UNKNOWN
+    ("subscribed_topics", "array<string>"),
+    ("subscribed_topic_regex", "string"),
+    ("server_assignor", "string"),
+    ("topic_partitions", f"array<{CG_PARTITIONS_TYPE}>"),
+    ("pending_revocation", f"array<{CG_PARTITIONS_TYPE}>"),
+    # written in a producer's transaction (TxnOffsetCommit): applied only on its COMMIT marker,
+    # and a row only if committed (aborted and undecided transactions are left out)
+    ("transactional", "boolean"),
 )
+CONSUMER_GROUP_COLUMNS = (
+    "member_id",
+    "group_epoch",
+    "assignment_epoch",
+    "member_epoch",
+    "previous_member_epoch",
+    "member_state",
+    "subscribed_topics",
+    "subscribed_topic_regex",
+    "server_assignor",
+    "topic_partitions",
+    "pending_revocation",
+)
+_MEMBER_STATES = {0: "STABLE", 1: "UNREVOKED_PARTITIONS", 2: "UNRELEASED_PARTITIONS", 127: "UNKNOWN"}
 TIMESTAMP_COLUMNS = frozenset(name for name, t in OFFSETS_COLUMNS if t == "timestamp")
 
 LOG_END_COLUMNS: tuple[tuple[str, str], ...] = (
@@ -80,12 +118,13 @@ def ddl(columns: tuple[tuple[str, str], ...]) -> str:
 class OffsetColumns:
     """Rows of `__consumer_offsets` records, accumulated column by column."""
 
-    __slots__ = ("cols", "_keys", "rows")
+    __slots__ = ("cols", "_keys", "rows", "transactional")
 
     def __init__(self) -> None:
         self.cols: dict[str, list[Any]] = {name: [] for name, _ in OFFSETS_COLUMNS}
         self._keys: dict[bytes, gr.Key | ProtocolDecodeError] = {}
         self.rows = 0
+        self.transactional = False  # of the batch whose records are being added
 
     def clear(self) -> None:
         for values in self.cols.values():
@@ -106,6 +145,7 @@ class OffsetColumns:
         return key
 
     def add_batch(self, log_partition: int, batch: RecordBatch) -> None:
+        self.transactional = batch.is_transactional
         for offset, timestamp, record in batch:
             self.add_record(log_partition, offset, timestamp, record.key, record.value)
 
@@ -121,6 +161,9 @@ class OffsetColumns:
             self._add(
                 log_partition, offset, timestamp, KIND_UNKNOWN, None, None, None, None, "record without a key"
             )
+            return
+        if cgr.is_consumer_group_key(key_data):
+            self._add_consumer_group(log_partition, offset, timestamp, key_data, value_data)
             return
         key = self._key(key_data)
         if isinstance(key, ProtocolDecodeError):
@@ -204,11 +247,77 @@ class OffsetColumns:
             ):
                 c[name].append(None)
         c["error"].append(error)
+        c["replica"].append(None)  # set per range by the reader, which knows the log dir
+        c["transactional"].append(self.transactional)
+        for name in CONSUMER_GROUP_COLUMNS:
+            c[name].append(None)
+
+    def _add_consumer_group(
+        self, log_partition: int, offset: int, timestamp: int, key_data: bytes, value_data: bytes | None
+    ) -> None:
+        try:
+            record = cgr.decode(key_data, value_data)
+        except (ProtocolDecodeError, ValueError) as e:
+            # unreadable: `unknown`, with the key version (the record type) it claims
+            self._add(
+                log_partition, offset, timestamp, KIND_UNKNOWN, None, None, None, None, f"consumer group: {e}"
+            )
+            self.cols["key_type"][-1] = KIND_UNKNOWN
+            self.cols["key_version"][-1] = int.from_bytes(key_data[:2], "big", signed=True)
+            return
+        kind = KIND_TOMBSTONE if record.value is None else KIND_CONSUMER_GROUP
+        self._add(
+            log_partition,
+            offset,
+            timestamp,
+            kind,
+            None,
+            None if record.value is None else 0,
+            None,
+            None,
+            None,
+        )
+        c = self.cols
+        key = record.key
+        c["key_type"][-1] = key.type.name.lower()
+        c["key_version"][-1] = int(key.type)
+        c["group"][-1] = key.group_id
+        if key.member_id:
+            c[
+                "member_id"
+                if key.type is not cgr.RecordType.CONSUMER_GROUP_REGULAR_EXPRESSION
+                else "subscribed_topic_regex"
+            ][-1] = key.member_id
+        v = record.value
+        if isinstance(v, cgr.GroupEpoch):
+            c["group_epoch"][-1] = v.epoch
+        elif isinstance(v, cgr.TargetAssignmentEpoch):
+            c["assignment_epoch"][-1] = v.assignment_epoch
+        elif isinstance(v, cgr.MemberSubscription):
+            c["subscribed_topics"][-1] = list(v.subscribed_topic_names)
+            c["subscribed_topic_regex"][-1] = v.subscribed_topic_regex
+            c["server_assignor"][-1] = v.server_assignor
+        elif isinstance(v, cgr.TargetAssignmentMember):
+            c["topic_partitions"][-1] = _cg_partitions(v.partitions)
+        elif isinstance(v, cgr.CurrentMemberAssignment):
+            c["member_epoch"][-1] = v.member_epoch
+            c["previous_member_epoch"][-1] = v.previous_member_epoch
+            c["member_state"][-1] = _MEMBER_STATES.get(v.state, str(v.state))
+            c["topic_partitions"][-1] = _cg_partitions(v.assigned)
+            c["pending_revocation"][-1] = _cg_partitions(v.pending_revocation)
+        elif isinstance(v, cgr.SubscriptionMetadata):
+            c["subscribed_topics"][-1] = [t.name for t in v.topics]
+        elif isinstance(v, cgr.ResolvedRegularExpression):
+            c["subscribed_topics"][-1] = list(v.topics)
 
     def as_dicts(self) -> list[dict[str, Any]]:
         """The rows as dicts (for tests and small reads)."""
         names = list(self.cols)
         return [dict(zip(names, values, strict=True)) for values in zip(*self.cols.values(), strict=True)]
+
+
+def _cg_partitions(partitions: cgr.Partitions) -> list[dict[str, Any]]:
+    return [{"topic_id": str(t), "partitions": sorted(ps)} for t, ps in sorted(partitions.items())]
 
 
 def _ts(ms: int) -> int | None:

@@ -24,7 +24,7 @@ import logging
 import os
 import struct
 import time
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import BinaryIO
@@ -64,6 +64,7 @@ class PartitionDir:
     topic: str
     partition: int
     path: str
+    replica: int | None = None  # the broker.id of its log dir (meta.properties), if it says
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,6 +85,7 @@ class OffsetRange:
     start: int
     end: int | None
     size: int  # bytes of the segments it covered when planned
+    replica: int | None = None  # the broker.id whose copy it is, if known
 
 
 @dataclass(slots=True)
@@ -94,6 +96,7 @@ class ReadStats:
     torn_bytes: int = 0  # incomplete batches skipped at segment ends
     invalid_batches: int = 0  # segments cut at a batch that is not valid
     reopened: int = 0  # segments looked for again after the cleaner swapped them
+    replica: int | None = None  # over the network: the broker the last batches came from
     notes: list[str] = field(default_factory=list)
 
 
@@ -115,16 +118,25 @@ def split_log_dirs(paths: str | Path | Iterable[str | Path]) -> list[str]:
 
 
 def partition_dirs(
-    log_dirs: str | Path | Iterable[str | Path], topic: str | None = None
+    log_dirs: str | Path | Iterable[str | Path],
+    topic: str | None = None,
+    leaders: Mapping[tuple[str, int], int] | None = None,
 ) -> list[PartitionDir]:
     """Every partition directory of the log dirs (of `topic` only, if given), sorted.
 
+    Given several brokers' log dirs (a cluster), a partition held by several replicas is read
+    from one, so that every record counts once: the leader's, when `leaders` names it, else the
+    replica whose log ends furthest (then the one with the newest leader epoch, then the lowest
+    broker id): a follower's copy is a prefix of the leader's, and a replica that ends further
+    has everything the shorter ones acknowledged.
+
     Raises FileNotFoundError naming a log dir that does not exist, ValueError naming one that
     holds files but nothing of a broker's (an empty dir is a log dir with no partitions yet)."""
-    found: dict[tuple[str, int], PartitionDir] = {}
+    found: dict[tuple[str, int], list[PartitionDir]] = {}
     for d in split_log_dirs(log_dirs):
         if not os.path.isdir(d):
             raise FileNotFoundError(f"no such log dir: {d}")
+        replica = broker_id(d)
         any_partition = False
         with os.scandir(d) as entries:
             names = []
@@ -138,13 +150,56 @@ def partition_dirs(
                 any_partition = True
                 if topic is not None and tp[0] != topic:
                     continue
-                found.setdefault(tp, PartitionDir(tp[0], tp[1], entry.path))
+                found.setdefault(tp, []).append(PartitionDir(tp[0], tp[1], entry.path, replica))
         if names and not any_partition and not LOG_DIR_MARKERS.intersection(names):
             raise ValueError(
                 f"{d} is not a broker's log dir: no <topic>-<partition> directories and none of "
                 f"{', '.join(sorted(LOG_DIR_MARKERS))}"
             )
-    return [found[tp] for tp in sorted(found)]
+    return [choose_replica(found[tp], (leaders or {}).get(tp)) for tp in sorted(found)]
+
+
+def choose_replica(copies: list[PartitionDir], leader: int | None = None) -> PartitionDir:
+    """The copy of a partition to read: the leader's if it is among them, else the longest."""
+    if len(copies) == 1:
+        return copies[0]
+    for c in copies:
+        if leader is not None and c.replica == leader:
+            return c
+
+    def rank(c: PartitionDir) -> tuple[int, int, int]:
+        return (
+            log_bounds(c, check_crc=True).log_end_offset,
+            latest_leader_epoch(c.path),
+            -(c.replica if c.replica is not None else 1 << 31),
+        )
+
+    return max(copies, key=rank)
+
+
+def broker_id(log_dir: str) -> int | None:
+    """The `broker.id` a log dir's meta.properties names (Kafka's format), None if it has none."""
+    try:
+        with open(os.path.join(log_dir, "meta.properties"), encoding="utf-8") as f:
+            for line in f:
+                name, sep, value = line.strip().partition("=")
+                if sep and name.strip() in ("broker.id", "node.id") and value.strip().lstrip("-").isdigit():
+                    return int(value.strip())
+    except OSError:
+        pass
+    return None
+
+
+def latest_leader_epoch(partition_dir: str) -> int:
+    """The newest epoch of the partition's `leader-epoch-checkpoint` (version, count, then
+    `epoch start_offset` lines), -1 when there is none or it does not parse."""
+    try:
+        with open(os.path.join(partition_dir, "leader-epoch-checkpoint"), encoding="utf-8") as f:
+            lines = f.read().split("\n")
+        count = int(lines[1])
+        return int(lines[1 + count].split()[0]) if count > 0 else -1
+    except (OSError, ValueError, IndexError):
+        return -1
 
 
 def _base_offset(name: str) -> int | None:
@@ -189,7 +244,7 @@ def plan_ranges(pdir: PartitionDir, split_bytes: int | None = None) -> list[Offs
     if total == 0:
         return []
     if not split_bytes or total <= split_bytes:
-        return [OffsetRange(pdir.topic, pdir.partition, pdir.path, 0, None, total)]
+        return [OffsetRange(pdir.topic, pdir.partition, pdir.path, 0, None, total, pdir.replica)]
     groups: list[list[SegmentFile]] = [[]]
     acc = 0
     for s in segments:
@@ -202,7 +257,8 @@ def plan_ranges(pdir: PartitionDir, split_bytes: int | None = None) -> list[Offs
     for i, g in enumerate(groups):
         start = 0 if i == 0 else g[0].base_offset
         end = groups[i + 1][0].base_offset if i + 1 < len(groups) else None
-        ranges.append(OffsetRange(pdir.topic, pdir.partition, pdir.path, start, end, sum(s.size for s in g)))
+        size = sum(s.size for s in g)
+        ranges.append(OffsetRange(pdir.topic, pdir.partition, pdir.path, start, end, size, pdir.replica))
     return ranges
 
 
@@ -345,12 +401,21 @@ def range_batches(
 def read_range(
     rng: OffsetRange, *, check_crc: bool = True, stats: ReadStats | None = None, include_control: bool = False
 ) -> Iterator[RecordBatch]:
-    """The decoded batches holding offsets of `rng`, in offset order, each record once; records
-    outside the range are dropped from the batches at its edges. A batch whose records do not
-    decode ends its segment (counted in `stats`)."""
+    """The decoded batches holding offsets of `rng`, each record once; records outside the range
+    are dropped from the batches at its edges. A batch whose records do not decode ends its
+    segment (counted in `stats`). Without `include_control`, what a read_committed reader sees:
+    aborted and undecided transactional batches left out, committed ones where their COMMIT
+    marker is (jobs/transactions.py); with it, every batch, markers too, in offset order."""
+    from jobs.transactions import committed_batches
+
     stats = stats if stats is not None else ReadStats()
     skip_segment = None
-    for raw in range_batches(rng, check_crc=check_crc, stats=stats, include_control=include_control):
+    raws = (
+        range_batches(rng, check_crc=check_crc, stats=stats, include_control=True)
+        if include_control
+        else committed_batches(rng, check_crc=check_crc, stats=stats)
+    )
+    for raw in raws:
         if raw.source == skip_segment:
             continue
         try:

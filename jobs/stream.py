@@ -131,7 +131,9 @@ class OffsetsStreamReader(DataSourceStreamReader):
             first = start.get(p, 0) if start else 0
             if stop > first and p in dirs:
                 d = dirs[p]
-                out.append(StreamRange(segments.OffsetRange(d.topic, d.partition, d.path, first, stop, 0)))
+                out.append(
+                    StreamRange(segments.OffsetRange(d.topic, d.partition, d.path, first, stop, 0, d.replica))
+                )
         return out
 
     def read(self, partition: InputPartition) -> Iterator[pa.RecordBatch]:

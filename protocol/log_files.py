@@ -35,3 +35,11 @@ def parse_base_offset(name: str) -> int | None:
     """The base offset a segment file's name holds, or None if it is not such a name."""
     stem = name.split(".", 1)[0]
     return int(stem) if len(stem) == 20 and stem.isdigit() else None
+
+
+TXNINDEX_SUFFIX = ".txnindex"
+SNAPSHOT_SUFFIX = ".snapshot"
+# `.txnindex` (Kafka's AbortedTxn): int16 version 0, int64 producer id, int64 first offset,
+# int64 last offset (the ABORT marker's), int64 last stable offset when it was aborted.
+TXN_ENTRY = struct.Struct(">hqqqq")
+TXN_ENTRY_VERSION = 0

@@ -8,8 +8,12 @@ from typing import TYPE_CHECKING, Any
 
 from broker.apis import (
     acls,
+    add_offsets_to_txn,
+    add_partitions_to_txn,
     alter_configs,
     api_versions,
+    consumer_group_describe,
+    consumer_group_heartbeat,
     create_partitions,
     create_topics,
     delete_groups,
@@ -20,6 +24,8 @@ from broker.apis import (
     describe_groups,
     describe_log_dirs,
     describe_producers,
+    describe_transactions,
+    end_txn,
     fetch,
     find_coordinator,
     heartbeat,
@@ -28,6 +34,7 @@ from broker.apis import (
     leave_group,
     list_groups,
     list_offsets,
+    list_transactions,
     metadata,
     offset_commit,
     offset_delete,
@@ -36,6 +43,8 @@ from broker.apis import (
     produce,
     sasl,
     sync_group,
+    txn_offset_commit,
+    write_txn_markers,
 )
 from broker.server import Body, Handler, RequestContext
 from protocol.apis import APIS, ApiKey
@@ -63,8 +72,12 @@ HANDLERS.update(
         ApiKey.LIST_GROUPS: list_groups.handle,
         ApiKey.DELETE_GROUPS: delete_groups.handle,
         ApiKey.OFFSET_DELETE: offset_delete.handle,
+        ApiKey.CONSUMER_GROUP_HEARTBEAT: consumer_group_heartbeat.handle,  # KIP-848
+        ApiKey.CONSUMER_GROUP_DESCRIBE: consumer_group_describe.handle,
     }
 )
+# Served only where group.coordinator.rebalance.protocols has "consumer" (as Kafka, not advertised else).
+CONSUMER_PROTOCOL_APIS = frozenset({ApiKey.CONSUMER_GROUP_HEARTBEAT, ApiKey.CONSUMER_GROUP_DESCRIBE})
 HANDLERS.update(
     {
         ApiKey.PRODUCE: produce.handle,
@@ -74,6 +87,17 @@ HANDLERS.update(
         ApiKey.DELETE_TOPICS: delete_topics.handle,
         ApiKey.INIT_PRODUCER_ID: init_producer_id.handle,
         ApiKey.OFFSET_FOR_LEADER_EPOCH: offset_for_leader_epoch.handle,
+    }
+)
+HANDLERS.update(
+    {  # transactions (broker/txn)
+        ApiKey.ADD_PARTITIONS_TO_TXN: add_partitions_to_txn.handle,
+        ApiKey.ADD_OFFSETS_TO_TXN: add_offsets_to_txn.handle,
+        ApiKey.END_TXN: end_txn.handle,
+        ApiKey.WRITE_TXN_MARKERS: write_txn_markers.handle,
+        ApiKey.TXN_OFFSET_COMMIT: txn_offset_commit.handle,
+        ApiKey.DESCRIBE_TRANSACTIONS: describe_transactions.handle,
+        ApiKey.LIST_TRANSACTIONS: list_transactions.handle,
     }
 )
 HANDLERS.update(
@@ -99,10 +123,11 @@ HANDLERS.update(
 )
 
 
-def advertised_versions() -> list[dict[str, int]]:
+def advertised_versions(consumer_protocol: bool = True) -> list[dict[str, int]]:
     return [
         {"api_key": int(key), "min_version": APIS[key].min_version, "max_version": APIS[key].max_version}
         for key in sorted(HANDLERS)
+        if consumer_protocol or key not in CONSUMER_PROTOCOL_APIS
     ]
 
 

@@ -26,7 +26,10 @@ def handle(broker: Broker, ctx: RequestContext, request: Any) -> dict[str, Any]:
         and _SOFTWARE.fullmatch(request.client_software_version)
     ):
         return {"error_code": ErrorCode.INVALID_REQUEST, "api_keys": []}
-    return {"error_code": ErrorCode.NONE, "api_keys": advertised_versions()}
+    return {
+        "error_code": ErrorCode.NONE,
+        "api_keys": advertised_versions(broker.groups.config.consumer.enabled),
+    }
 
 
 def unsupported_version_answer(header: RequestHeader) -> bytes | None:

@@ -94,7 +94,11 @@ def _plan(
 
 
 async def _read_all(
-    plan: list[tuple[Any, list[_Partition]]], max_bytes: int, hard_limit: bool, replica: bool
+    plan: list[tuple[Any, list[_Partition]]],
+    max_bytes: int,
+    hard_limit: bool,
+    replica: bool,
+    read_committed: bool = False,
 ) -> int:
     """Read every partition (in request order, within the limits); returns the bytes read."""
     budget = max_bytes
@@ -107,7 +111,13 @@ async def _read_all(
                 continue
             limit = max(0, min(part.request.partition_max_bytes, budget))
             try:
-                r = await part.log.read(part.request.fetch_offset, limit, min_one=min_one, replica=replica)
+                r = await part.log.read(
+                    part.request.fetch_offset,
+                    limit,
+                    min_one=min_one,
+                    replica=replica,
+                    read_committed=read_committed,
+                )
             except LogError as e:
                 part.error = e.error_code
                 continue
@@ -125,7 +135,9 @@ async def _read_all(
     return total
 
 
-def _estimate(plan: list[tuple[Any, list[_Partition]]], replica: bool) -> tuple[int, bool]:
+def _estimate(
+    plan: list[tuple[Any, list[_Partition]]], replica: bool, read_committed: bool = False
+) -> tuple[int, bool]:
     """(bytes readable now, whether to answer at once because of an error or a deleted log)."""
     total = 0
     for _, parts in plan:
@@ -137,12 +149,18 @@ def _estimate(plan: list[tuple[Any, list[_Partition]]], replica: bool) -> tuple[
                 return total, True
             if not replica and lg.high_watermark <= part.request.fetch_offset:
                 continue  # written maybe, but not readable by consumers until replicated
+            if read_committed and lg.last_stable_offset <= part.request.fetch_offset:
+                continue  # behind an open transaction: nothing to read until it is decided
             total += min(part.request.partition_max_bytes, lg.bytes_after(part.segment, part.position))
     return total, False
 
 
 async def _long_poll(
-    plan: list[tuple[Any, list[_Partition]]], min_bytes: int, deadline: float, replica: bool
+    plan: list[tuple[Any, list[_Partition]]],
+    min_bytes: int,
+    deadline: float,
+    replica: bool,
+    read_committed: bool = False,
 ) -> bool:
     """Wait until `min_bytes` are readable, a partition errs, or the deadline; False if there was
     nothing to wait for (so nothing to read again)."""
@@ -150,7 +168,7 @@ async def _long_poll(
     logs = {id(part.log): part.log for _, parts in plan for part in parts if part.log is not None}
     first = True
     while True:
-        available, now_please = _estimate(plan, replica)
+        available, now_please = _estimate(plan, replica, read_committed)
         if now_please:
             return not first
         if available >= min_bytes:
@@ -186,6 +204,20 @@ def _records_for(part: _Partition, version: int) -> tuple[bytes, ErrorCode]:
     return records, ErrorCode.NONE
 
 
+def _aborted(part: _Partition, records: bytes) -> list[dict[str, int]]:
+    """The aborted transactions overlapping the batches returned (Kafka's upper bound: the
+    offset after the last of them), for the client to drop their records."""
+    if not records or part.log is None:
+        return []
+    upper = part.request.fetch_offset
+    for _, h in iter_batches(records):
+        upper = h.next_offset
+    return [
+        {"producer_id": a.producer_id, "first_offset": a.first_offset}
+        for a in part.log.aborted_transactions(part.request.fetch_offset, upper)
+    ]
+
+
 def _answer(plan: list[tuple[Any, list[_Partition]]], version: int, isolation: int) -> list[dict[str, Any]]:
     responses = []
     for t, parts in plan:
@@ -196,14 +228,15 @@ def _answer(plan: list[tuple[Any, list[_Partition]]], version: int, isolation: i
                 _records_for(part, version) if part.error == ErrorCode.NONE else (b"", part.error)
             )
             hw = lg.high_watermark if lg is not None else -1
+            lso = lg.last_stable_offset if lg is not None else -1
             partitions.append(
                 {
                     "partition_index": part.request.partition,
                     "error_code": error,
                     "high_watermark": hw,
-                    "last_stable_offset": hw,
+                    "last_stable_offset": lso,
                     "log_start_offset": lg.log_start_offset if lg is not None else -1,
-                    "aborted_transactions": []
+                    "aborted_transactions": _aborted(part, records)
                     if isolation == READ_COMMITTED and error == ErrorCode.NONE
                     else None,
                     "preferred_read_replica": -1,
@@ -236,16 +269,17 @@ async def handle(broker: Broker, ctx: RequestContext, request: Any) -> dict[str,
     replica_id = replica_id_of(request, version)
     replica = replica_id >= 0
     plan = _plan(broker, ctx, request, version, replica_id)
-    total = await _read_all(plan, max_bytes, hard_limit, replica)
+    read_committed = version >= 4 and request.isolation_level == READ_COMMITTED and not replica
+    total = await _read_all(plan, max_bytes, hard_limit, replica, read_committed)
     min_bytes = request.min_bytes
     wait_s = request.max_wait_ms / 1000
     if (
         total < min_bytes
         and wait_s > 0
         and any(parts for _, parts in plan)
-        and await _long_poll(plan, min_bytes, started + wait_s, replica)
+        and await _long_poll(plan, min_bytes, started + wait_s, replica, read_committed)
     ):
-        await _read_all(plan, max_bytes, hard_limit, replica)
+        await _read_all(plan, max_bytes, hard_limit, replica, read_committed)
     return {
         "throttle_time_ms": 0,
         "error_code": ErrorCode.NONE,

@@ -10,7 +10,7 @@ from broker.server import RequestContext
 from protocol.errors import ErrorCode
 
 if TYPE_CHECKING:
-    from broker.broker import Broker
+    from broker.broker import Broker, Node
 
 GROUP, TRANSACTION = 0, 1
 
@@ -34,15 +34,19 @@ def _answer(broker: Broker, key: str, key_type: int, listener: str, ctx: Request
                 "error_message": None,
             }
     if key_type == TRANSACTION:
-        # No transaction coordinator here yet (see the README's table): a retriable "not available".
-        return {
-            "key": key,
-            "node_id": -1,
-            "host": "",
-            "port": -1,
-            "error_code": ErrorCode.COORDINATOR_NOT_AVAILABLE,
-            "error_message": "transactions are not supported by kbroker",
-        }
+        # The leader of the id's __transaction_state partition (created on the first such request,
+        # as Kafka does: COORDINATOR_NOT_AVAILABLE, retriable, until it exists).
+        if not key or not broker.transaction_topic_ready():
+            return {
+                "key": key,
+                "node_id": -1,
+                "host": "",
+                "port": -1,
+                "error_code": ErrorCode.INVALID_REQUEST if not key else ErrorCode.COORDINATOR_NOT_AVAILABLE,
+                "error_message": None,
+            }
+        node = broker.transaction_coordinator_node(broker.transactions.partition_for(key), listener)
+        return _node_answer(key, node)
     if key_type != GROUP:
         return {
             "key": key,
@@ -54,6 +58,10 @@ def _answer(broker: Broker, key: str, key_type: int, listener: str, ctx: Request
         }
     # At its address on the listener the request came in on; none there: not available (Kafka).
     node = broker.coordinator_node(coordinator_partition(key, broker.num_offsets_partitions), listener)
+    return _node_answer(key, node)
+
+
+def _node_answer(key: str, node: Node | None) -> dict[str, Any]:
     if node is None:
         return {
             "key": key,

@@ -1,8 +1,8 @@
-"""InitProducerId: a new producer id (epoch 0) for an idempotent producer.
+"""InitProducerId: a producer id and epoch.
 
 Without a transactional id Kafka always hands out a new id, whatever id and epoch the request
-carries (v3+). Transactions need a transaction coordinator, which kbroker does not have; a
-transactional producer gets COORDINATOR_NOT_AVAILABLE, as from FindCoordinator.
+carries (v3+). With one, the transaction coordinator of that id answers (broker/txn): a new id,
+or the id's epoch bumped (fencing the previous producer, whose open transaction is aborted).
 """
 
 from __future__ import annotations
@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from broker import logs
+from broker.apis.txn_common import fenced_for
 from broker.log.producer_ids import ProducerIdsExhausted
 from broker.security.acl import Operation, ResourceType
 from broker.server import RequestContext
@@ -32,7 +33,23 @@ async def handle(broker: Broker, ctx: RequestContext, request: Any) -> dict[str,
             ctx, Operation.WRITE, ResourceType.TRANSACTIONAL_ID, request.transactional_id
         ):
             return _answer(ErrorCode.TRANSACTIONAL_ID_AUTHORIZATION_FAILED)
-        return _answer(ErrorCode.COORDINATOR_NOT_AVAILABLE)
+        if not broker.transaction_topic_ready():
+            return _answer(ErrorCode.COORDINATOR_NOT_AVAILABLE)
+        try:
+            r = await broker.transactions.init_producer_id(
+                request.transactional_id,
+                request.transaction_timeout_ms,
+                request.producer_id,
+                request.producer_epoch,
+            )
+        except ProducerIdsExhausted as e:
+            log.error("refuse producer id", reason=str(e))
+            return _answer(ErrorCode.UNKNOWN_SERVER_ERROR)
+        except Exception as e:
+            log.warning("fail to claim producer id block", error=f"{type(e).__name__}: {e}")
+            return _answer(ErrorCode.COORDINATOR_LOAD_IN_PROGRESS)
+        error = fenced_for("InitProducerId", ctx.header.api_version, r.error)
+        return _answer(error, r.producer_id, r.producer_epoch)
     # An idempotent producer: IDEMPOTENT_WRITE on the cluster, or WRITE on some topic (Kafka 2.8+).
     if (
         authz is not None

@@ -19,10 +19,11 @@ log = logs.get("kbroker.list_offsets")
 LATEST, EARLIEST, MAX_TIMESTAMP, EARLIEST_LOCAL, LATEST_TIERED = -1, -2, -3, -4, -5
 
 
-async def lookup(lg: Log, timestamp: int) -> tuple[int, int]:
-    """(offset, timestamp) for a ListOffsets v1+ query; (-1, -1) when there is none."""
+async def lookup(lg: Log, timestamp: int, read_committed: bool = False) -> tuple[int, int]:
+    """(offset, timestamp) for a ListOffsets v1+ query; (-1, -1) when there is none. The latest
+    offset of a read_committed query is the last stable offset."""
     if timestamp == LATEST:
-        return lg.high_watermark, -1
+        return (lg.last_stable_offset if read_committed else lg.high_watermark), -1
     if timestamp in (EARLIEST, EARLIEST_LOCAL):
         return lg.log_start_offset, -1
     if timestamp == MAX_TIMESTAMP:
@@ -34,7 +35,9 @@ async def lookup(lg: Log, timestamp: int) -> tuple[int, int]:
     return found if found is not None else (-1, -1)
 
 
-async def _partition(broker: Broker, topic: str, p: Any, version: int) -> dict[str, Any]:
+async def _partition(
+    broker: Broker, topic: str, p: Any, version: int, read_committed: bool = False
+) -> dict[str, Any]:
     answer: dict[str, Any] = {"partition_index": p.partition_index, "error_code": ErrorCode.NONE}
     lg = broker.topics.log(topic, p.partition_index) if broker.topics.get(topic) else None
     held = broker.topics.get(topic)
@@ -51,7 +54,7 @@ async def _partition(broker: Broker, topic: str, p: Any, version: int) -> dict[s
         answer["old_style_offsets"] = lg.legacy_offsets_before(p.timestamp, p.max_num_offsets)
         return answer
     try:
-        offset, timestamp = await lookup(lg, p.timestamp)
+        offset, timestamp = await lookup(lg, p.timestamp, read_committed)
     except LogError as e:
         answer["error_code"] = e.error_code
         return answer
@@ -71,6 +74,7 @@ async def _partition(broker: Broker, topic: str, p: Any, version: int) -> dict[s
 
 async def handle(broker: Broker, ctx: RequestContext, request: Any) -> dict[str, Any]:
     version = ctx.header.api_version
+    read_committed = version >= 2 and request.isolation_level == 1
     topics = []
     authz = broker.authorizer
     for t in request.topics:
@@ -79,6 +83,6 @@ async def handle(broker: Broker, ctx: RequestContext, request: Any) -> dict[str,
             partitions = [{"partition_index": p.partition_index, "error_code": refused} for p in t.partitions]
             topics.append({"name": t.name, "partitions": partitions})
             continue
-        partitions = [await _partition(broker, t.name, p, version) for p in t.partitions]
+        partitions = [await _partition(broker, t.name, p, version, read_committed) for p in t.partitions]
         topics.append({"name": t.name, "partitions": partitions})
     return {"throttle_time_ms": 0, "topics": topics}

@@ -80,8 +80,6 @@ async def _append(
                 ErrorCode.UNSUPPORTED_COMPRESSION_TYPE,
                 f"Produce requests with version {version} are not allowed to use ZStandard compression",
             )
-        if any(b.header.is_transactional for b in batches):
-            return _error(index, ErrorCode.INVALID_TXN_STATE, "transactions are not supported by kbroker")
         if config.compression_type != "producer":
             batches = [recompress(b, config.compression_type) for b in batches]
         durable = acks == -1

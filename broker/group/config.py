@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Protocol
+
+from broker.group.consumer_assignors import ASSIGNORS, CLASS_NAMES
 
 
 class Clock(Protocol):
@@ -21,6 +23,43 @@ class SystemClock:
 
 
 @dataclass(frozen=True, slots=True)
+class ConsumerGroupConfig:
+    """Kafka's group.consumer.* settings."""
+
+    session_timeout_ms: int = 45_000
+    min_session_timeout_ms: int = 45_000
+    max_session_timeout_ms: int = 60_000
+    heartbeat_interval_ms: int = 5_000
+    min_heartbeat_interval_ms: int = 5_000
+    max_heartbeat_interval_ms: int = 15_000
+    max_size: int = 2**31 - 1
+    assignors: tuple[str, ...] = ("uniform", "range")  # the first is the default
+    enabled: bool = True  # "consumer" in group.coordinator.rebalance.protocols
+
+    @classmethod
+    def from_config(cls, config: Any) -> ConsumerGroupConfig:
+        return cls(
+            session_timeout_ms=config["group.consumer.session.timeout.ms"],
+            min_session_timeout_ms=config["group.consumer.min.session.timeout.ms"],
+            max_session_timeout_ms=config["group.consumer.max.session.timeout.ms"],
+            heartbeat_interval_ms=config["group.consumer.heartbeat.interval.ms"],
+            min_heartbeat_interval_ms=config["group.consumer.min.heartbeat.interval.ms"],
+            max_heartbeat_interval_ms=config["group.consumer.max.heartbeat.interval.ms"],
+            max_size=config["group.consumer.max.size"],
+            assignors=tuple(assignor_name(a) for a in config["group.consumer.assignors"]),
+            enabled="consumer" in config["group.coordinator.rebalance.protocols"],
+        )
+
+
+def assignor_name(configured: str) -> str:
+    """`uniform`/`range`, or Kafka's class names for them; ValueError for anything else."""
+    name = CLASS_NAMES.get(configured.strip(), configured.strip())
+    if name not in ASSIGNORS:
+        raise ValueError(f"unknown assignor {configured!r} (kbroker has {', '.join(ASSIGNORS)})")
+    return name
+
+
+@dataclass(frozen=True, slots=True)
 class GroupConfig:
     min_session_timeout_ms: int = 6000
     max_session_timeout_ms: int = 1_800_000
@@ -30,6 +69,7 @@ class GroupConfig:
     offset_metadata_max_bytes: int = 4096
     offsets_retention_ms: int = 7 * 24 * 3_600_000  # offsets.retention.minutes (KIP-211, retention.py)
     offsets_retention_check_interval_ms: int = 600_000
+    consumer: ConsumerGroupConfig = field(default_factory=ConsumerGroupConfig)  # group.consumer.*
 
     @classmethod
     def from_config(cls, config: Any) -> GroupConfig:
@@ -41,4 +81,5 @@ class GroupConfig:
             offset_metadata_max_bytes=config["offset.metadata.max.bytes"],
             offsets_retention_ms=config["offsets.retention.minutes"] * 60_000,
             offsets_retention_check_interval_ms=config["offsets.retention.check.interval.ms"],
+            consumer=ConsumerGroupConfig.from_config(config),
         )

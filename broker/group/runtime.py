@@ -18,7 +18,9 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import enum
+import itertools
 from collections.abc import Callable
+from operator import itemgetter
 from typing import Generic, Literal, TypeVar
 
 from broker import logs
@@ -206,16 +208,19 @@ class CoordinatorRuntime:
 
     async def load(self) -> None:
         # Only the newest record of each key counts (what compaction keeps): keep the raw bytes
-        # of the last one seen per key, in the order of those last occurrences (the log order of
-        # the survivors), and decode those alone: most of a busy partition is older commits.
+        # of the last one seen per key and where it was, then decode the survivors alone, in
+        # the log order of those last occurrences: most of a busy partition is older commits.
+        # dict.update keeps the pace in C (a million records in a fraction of a second).
         latest: dict[bytes, bytes | None] = {}
-        pop = latest.pop
+        where: dict[bytes, int] = {}
+        seen = 0
         async for chunk in self.offsets_log.read(self.partition):
-            for key, value in chunk:
-                pop(key, None)
-                latest[key] = value
+            latest.update(chunk)
+            where.update(zip(map(itemgetter(0), chunk), itertools.count(seen)))
+            seen += len(chunk)
+        survivors = sorted(latest.items(), key=lambda kv: where[kv[0]])
         records = []
-        for key, value in latest.items():
+        for key, value in survivors:
             try:
                 record = decode_record(key, value)
             except Exception as e:  # a record we cannot read is skipped, as Kafka's loader does

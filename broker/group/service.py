@@ -15,6 +15,12 @@ from collections.abc import Iterable, Iterator
 
 from broker import logs
 from broker.group.config import Clock, GroupConfig
+from broker.group.consumer_group_manager import (
+    ConsumerGroupHeartbeat,
+    DescribedConsumerGroup,
+    HeartbeatResult,
+    TopicsView,
+)
 from broker.group.events import (
     DescribedGroup,
     FetchedGroup,
@@ -35,6 +41,7 @@ from broker.group.events import (
 from broker.group.placement import coordinator_partition
 from broker.group.runtime import CoordinatorRuntime
 from broker.group.shard import GroupCoordinatorShard
+from broker.group.txn_offsets import TxnOffsets
 from broker.offsets import OffsetsLog
 from protocol.errors import ErrorCode
 
@@ -50,15 +57,14 @@ class GroupCoordinatorService:
         offsets_log: OffsetsLog,
         clock: Clock | None = None,
         owned: Iterable[int] | None = None,
+        topics: TopicsView | None = None,
     ):
         self.config = config
+        self.topics: TopicsView = topics or dict  # the broker's topics, for consumer group subscriptions
         self.num_partitions = num_partitions
         self.offsets_log = offsets_log
         self.clock = clock
-        self.runtimes = [
-            CoordinatorRuntime(GroupCoordinatorShard(p, config, clock), offsets_log)
-            for p in range(num_partitions)
-        ]
+        self.runtimes = [CoordinatorRuntime(self._shard(p), offsets_log) for p in range(num_partitions)]
         # The partitions this broker coordinates: all of them on a single broker (None); in cluster
         # mode those whose offsets partition it leads (set_owned), the others NOT_COORDINATOR.
         self.owned: set[int] | None = None if owned is None else set(owned)
@@ -66,6 +72,13 @@ class GroupCoordinatorService:
         self.active = False
         self._loading: asyncio.Task[None] | None = None
         self._partitions: dict[str, int] = {}  # group id -> its partition (the Java hash, cached)
+        # Transactional offset commits (txn_offsets.py), set by the broker when it has a log.
+        self.txn_offsets: TxnOffsets | None = None
+
+    def _shard(self, partition: int) -> GroupCoordinatorShard:
+        shard = GroupCoordinatorShard(partition, self.config, self.clock)
+        shard.consumer_groups.topics = self.topics
+        return shard
 
     # -- lifecycle ----------------------------------------------------------------------------
 
@@ -131,7 +144,7 @@ class GroupCoordinatorService:
             log.info("resign coordinator", partition=p)
         for p in sorted(partitions - self.owned):
             self.owned.add(p)
-            shard = GroupCoordinatorShard(p, self.config, self.clock)
+            shard = self._shard(p)
             runtime = self.runtimes[p] = CoordinatorRuntime(shard, self.offsets_log)
             runtime.start()
             self._loads[p] = asyncio.get_running_loop().create_task(
@@ -155,6 +168,9 @@ class GroupCoordinatorService:
                 self._partitions.clear()
             partition = self._partitions[group_id] = coordinator_partition(group_id, self.num_partitions)
         return self.runtimes[partition]
+
+    def unavailable(self, group_id: str | None, empty_ok: bool = False) -> ErrorCode | None:
+        return self._unavailable(group_id, empty_ok)
 
     def _unavailable(self, group_id: str | None, empty_ok: bool = False) -> ErrorCode | None:
         """Kafka's checks before a shard: inactive, invalid id, loading."""
@@ -212,6 +228,34 @@ class GroupCoordinatorService:
         runtime = self.runtime_for(req.group_id)
         return await runtime.submit(runtime.shard.leave_group, req)
 
+    # -- KIP-848 consumer groups ------------------------------------------------------------------
+
+    def consumer_group_heartbeat(
+        self, req: ConsumerGroupHeartbeat
+    ) -> HeartbeatResult | asyncio.Future[HeartbeatResult]:
+        """The answer at once when the shard has it (a plain heartbeat: no records to write), else
+        a future resolved once the records are written."""
+        if not self.config.consumer.enabled:
+            return HeartbeatResult(E.UNSUPPORTED_VERSION, "The consumer group protocol is not enabled.")
+        error = self._unavailable(req.group_id)
+        if error is E.INVALID_GROUP_ID:
+            return HeartbeatResult(E.INVALID_REQUEST, "GroupId can't be empty.")
+        if error is not None:
+            return HeartbeatResult(error)
+        runtime = self.runtime_for(req.group_id)
+        future = runtime.submit(runtime.shard.consumer_group_heartbeat, req)
+        return future.result() if future.done() else future
+
+    def consumer_group_describe(self, group_ids: Iterable[str]) -> list[DescribedConsumerGroup]:
+        described = []
+        for group_id in group_ids:
+            error = self._unavailable(group_id)
+            if error is not None:
+                described.append(DescribedConsumerGroup(group_id, error))
+            else:
+                described.append(self.runtime_for(group_id).shard.consumer_group_describe(group_id))
+        return described
+
     # -- offsets ------------------------------------------------------------------------------
 
     async def commit_offsets(self, req: OffsetCommit) -> PartitionErrors:
@@ -234,7 +278,14 @@ class GroupCoordinatorService:
         runtime = self.runtime_for(group_id)
         if require_stable and runtime.shard.offsets.has_inflight(group_id):
             await runtime.barrier()  # answer once the commits in flight are durable
-        return runtime.shard.fetch_offsets(group_id, topics)
+        fetched = runtime.shard.fetch_offsets(group_id, topics)
+        if require_stable and self.txn_offsets is not None:
+            unstable = self.txn_offsets.unstable(group_id, runtime.partition)
+            for topic, parts in fetched.topics if unstable else ():
+                for p in parts:
+                    if (topic, p.partition) in unstable:
+                        p.offset, p.error = -1, E.UNSTABLE_OFFSET_COMMIT
+        return fetched
 
     async def delete_offsets(self, req: OffsetDelete) -> OffsetDeleteResult:
         error = self._unavailable(req.group_id)

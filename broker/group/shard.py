@@ -25,6 +25,12 @@ from typing import Any
 
 from broker import logs
 from broker.group.config import Clock, GroupConfig, SystemClock
+from broker.group.consumer_group_manager import (
+    ConsumerGroupHeartbeat,
+    ConsumerGroupManager,
+    DescribedConsumerGroup,
+    HeartbeatResult,
+)
 from broker.group.events import (
     Append,
     CommitPartition,
@@ -53,6 +59,7 @@ from broker.group.retention import is_removable
 from broker.group.state import ClassicGroup, GroupState
 from broker.group.timers import Timers
 from broker.offsets import GroupRecord, OffsetRecord, Record, TopicPartition
+from protocol.consumer_group_records import ConsumerGroupRecord
 from protocol.errors import ErrorCode
 
 log = logs.get("kbroker.group")
@@ -77,6 +84,11 @@ class GroupCoordinatorShard:
         clock = clock or SystemClock()
         self.group_manager = GroupMetadataManager(partition, config, clock, self.timers, self.outputs)
         self.offsets = OffsetMetadataManager(config, clock)
+        # KIP-848 consumer groups, next to the classic ones (consumer_group_manager.py)
+        self.consumer_groups = ConsumerGroupManager(
+            partition, config.consumer, clock, self.timers, self.outputs
+        )
+        self.consumer_groups.classic_group_busy = self._classic_group_busy
         self.clock = clock
 
     @property
@@ -86,7 +98,11 @@ class GroupCoordinatorShard:
     @clock.setter
     def clock(self, clock: Clock) -> None:
         """One clock for the shard and its components (tests move it)."""
-        self._clock = self.group_manager.clock = self.offsets.clock = clock
+        self._clock = self.group_manager.clock = self.offsets.clock = self.consumer_groups.clock = clock
+
+    def _classic_group_busy(self, group_id: str) -> bool:
+        group = self.groups.get(group_id)
+        return group is not None and not group.is_in(EMPTY, DEAD)
 
     @property
     def groups(self) -> dict[str, ClassicGroup]:
@@ -129,6 +145,10 @@ class GroupCoordinatorShard:
     # == Membership: the classic group protocol (metadata_manager.py) =============================
 
     def join_group(self, req: JoinGroup, waiter: Waiter[JoinResult]) -> None:
+        if req.group_id in self.consumer_groups.groups:
+            # kbroker has no KIP-848 upgrade path (classic members in a consumer group): Kafka's
+            # answer without it.
+            return self._reply(waiter, JoinResult(E.INCONSISTENT_GROUP_PROTOCOL, req.member_id))
         self.group_manager.join_group(req, waiter)
 
     def sync_group(self, req: SyncGroup, waiter: Waiter[SyncResult]) -> None:
@@ -145,6 +165,8 @@ class GroupCoordinatorShard:
     def commit_offsets(self, req: OffsetCommit, waiter: Waiter[PartitionErrors]) -> None:
         """Commit offsets; answered once the records are written. A simple group (no group
         management) comes to exist when its first offset record is replayed."""
+        if req.group_id in self.consumer_groups.groups:
+            return self._commit_consumer_group_offsets(req, waiter)
         group = self.groups.get(req.group_id)
         if group is None and req.generation_id >= 0:
             error = E.GROUP_ID_NOT_FOUND if req.api_version >= 9 else E.ILLEGAL_GENERATION
@@ -156,6 +178,21 @@ class GroupCoordinatorShard:
             if group.is_in(STABLE, PREPARING) and req.member_id in group.members:
                 # A commit keeps the member's session alive.
                 self.group_manager.reschedule_heartbeat(group, group.members[req.member_id])
+        result = self.offsets.commit(req)
+        if not result.records:
+            return self._reply(waiter, result.response)
+        tps = self.offsets.begin(req.group_id, [r for r in result.records if isinstance(r, OffsetRecord)])
+        self._write(
+            result.records, partial(self._on_offsets_stored, req.group_id, tps, result.response, waiter)
+        )
+
+    def _commit_consumer_group_offsets(self, req: OffsetCommit, waiter: Waiter[PartitionErrors]) -> None:
+        # The generation of a consumer group's commit is the member epoch (STALE_MEMBER_EPOCH).
+        rejection = self.consumer_groups.validate_offset_commit(
+            req.group_id, req.member_id, req.generation_id, req.group_instance_id, req.api_version
+        )
+        if rejection is not None:
+            return self._reply(waiter, _all_partitions(req, rejection))
         result = self.offsets.commit(req)
         if not result.records:
             return self._reply(waiter, result.response)
@@ -182,6 +219,16 @@ class GroupCoordinatorShard:
             return E.REBALANCE_IN_PROGRESS
         return None
 
+    def validate_txn_offset_commit(self, req: OffsetCommit) -> ErrorCode | None:
+        """TxnOffsetCommit's member check (broker/group/txn_offsets.py): OffsetCommit's, except
+        that a client older than v3 names no member and is not checked."""
+        group = self.groups.get(req.group_id)
+        if group is None:
+            return None if req.generation_id < 0 else E.ILLEGAL_GENERATION
+        if req.generation_id < 0 and not req.member_id and req.group_instance_id is None:
+            return E.COORDINATOR_NOT_AVAILABLE if group.is_in(DEAD) else None
+        return self._validate_offset_commit(group, req)
+
     def _on_offsets_stored(
         self, group_id: str, tps: list[TopicPartition], answer: PartitionErrors, waiter: Any, error: ErrorCode
     ) -> None:
@@ -195,7 +242,8 @@ class GroupCoordinatorShard:
     def fetch_offsets(self, group_id: str, topics: list[tuple[str, list[int]]] | None) -> FetchedGroup:
         """Committed offsets (written ones only); `topics=None` for all of the group's."""
         group = self.groups.get(group_id)
-        return self.offsets.fetch(group_id, topics, known=group is not None and not group.is_in(DEAD))
+        known = (group is not None and not group.is_in(DEAD)) or group_id in self.consumer_groups.groups
+        return self.offsets.fetch(group_id, topics, known=known)
 
     def delete_offsets(self, req: OffsetDelete, waiter: Waiter[OffsetDeleteResult]) -> None:
         group = self.groups.get(req.group_id)
@@ -222,10 +270,38 @@ class GroupCoordinatorShard:
     # == Admin: DescribeGroups, ListGroups, DeleteGroups ==========================================
 
     def describe_group(self, group_id: str, api_version: int = 0) -> DescribedGroup:
+        if group_id in self.consumer_groups.groups:
+            # As Kafka 4.x: DescribeGroups describes classic groups only (ConsumerGroupDescribe the others).
+            if api_version >= 6:
+                return DescribedGroup(
+                    group_id,
+                    E.GROUP_ID_NOT_FOUND,
+                    str(DEAD),
+                    error_message=f"Group {group_id} is not a classic group.",
+                )
+            return DescribedGroup(group_id, E.NONE, str(DEAD))
         return self.group_manager.describe_group(group_id, api_version)
 
     def list_groups(self, states: Iterable[str] = (), types: Iterable[str] = ()) -> list[ListedGroup]:
-        return self.group_manager.list_groups(states, types)
+        consumer = self.consumer_groups.list_groups(states, types)
+        classic = [
+            g
+            for g in self.group_manager.list_groups(states, types)
+            if g.group_id not in self.consumer_groups.groups
+        ]
+        return classic + consumer
+
+    # == KIP-848: ConsumerGroupHeartbeat, ConsumerGroupDescribe (consumer_group_manager.py) =========
+
+    def consumer_group_heartbeat(self, req: ConsumerGroupHeartbeat, waiter: Waiter[HeartbeatResult]) -> None:
+        self.consumer_groups.heartbeat(req, waiter)
+
+    def consumer_group_describe(self, group_id: str) -> DescribedConsumerGroup:
+        if group_id not in self.consumer_groups.groups and self.groups.get(group_id) is not None:
+            return DescribedConsumerGroup(
+                group_id, E.GROUP_ID_NOT_FOUND, f"Group {group_id} is not a consumer group."
+            )
+        return self.consumer_groups.describe(group_id)
 
     def delete_groups(self, group_ids: list[str], waiter: Waiter[list[tuple[str, ErrorCode]]]) -> None:
         """Delete empty groups with their offsets: tombstones for both, answered [(group id, error)]
@@ -235,7 +311,16 @@ class GroupCoordinatorShard:
         deleted: list[str] = []
         for group_id in group_ids:
             group = self.groups.get(group_id)
-            if group is None or group.is_in(DEAD):
+            if group_id in self.consumer_groups.groups:
+                error, tombstones = self.consumer_groups.delete_records(group_id)
+                answers[group_id] = error
+                if error == E.NONE:
+                    records.extend(self.offsets.delete_all(group_id))
+                    records.extend(tombstones)
+                    if group is not None and group.generation_id > 0:
+                        records.append(GroupRecord(group_id, None))
+                    deleted.append(group_id)
+            elif group is None or group.is_in(DEAD):
                 answers[group_id] = E.GROUP_ID_NOT_FOUND
             elif not group.is_in(EMPTY):
                 answers[group_id] = E.NON_EMPTY_GROUP
@@ -320,9 +405,12 @@ class GroupCoordinatorShard:
 
     def replay(self, record: Record) -> None:
         """Apply one written record: the only way committed offsets and stored groups change."""
-        if isinstance(record, OffsetRecord):
+        if isinstance(record, ConsumerGroupRecord):
+            self.consumer_groups.replay(record)
+            self._drop_simple_group(record.group)
+        elif isinstance(record, OffsetRecord):
             self.offsets.replay(record)
-            if record.value is not None:
+            if record.value is not None and record.group not in self.consumer_groups.groups:
                 self.group_manager.ensure_simple_group(record.group)
         else:
             self.group_manager.replay_group_metadata(record.group, record.value)
@@ -330,20 +418,29 @@ class GroupCoordinatorShard:
                 # Offsets written after the group's offset tombstones: a simple group, as loading keeps.
                 self.group_manager.ensure_simple_group(record.group)
 
+    def _drop_simple_group(self, group_id: str) -> None:
+        """A consumer group's offsets are its own: no classic (simple) group beside it."""
+        group = self.groups.get(group_id)
+        if group is not None and group_id in self.consumer_groups.groups and group.is_in(EMPTY):
+            del self.groups[group_id]
+
     def load(self, records: Iterable[Record]) -> None:
         """Rebuild groups and offsets from this shard's partition: the newest record per key (what
         compaction keeps), replayed in log order by `replay`, as written records are when serving."""
-        newest: dict[tuple[str, ...] | tuple[str, str, int], tuple[int, Record]] = {}
+        newest: dict[tuple[Any, ...], tuple[int, Record]] = {}
         for i, record in enumerate(records):
-            key = (
-                (record.group, record.topic, record.partition)
-                if isinstance(record, OffsetRecord)
-                else (record.group,)
-            )
+            key: tuple[Any, ...]
+            if isinstance(record, OffsetRecord):
+                key = (record.group, record.topic, record.partition)
+            elif isinstance(record, ConsumerGroupRecord):
+                key = record.key.tuple()
+            else:
+                key = (record.group,)
             newest[key] = (i, record)
         for _, record in sorted(newest.values(), key=lambda entry: entry[0]):
             self.replay(record)
         self.group_manager.rebalance_oversized_groups()
+        self.consumer_groups.loaded()
         log.info(
             "load groups", partition=self.partition, groups=len(self.groups), offsets=self.offsets.count()
         )
@@ -352,6 +449,7 @@ class GroupCoordinatorShard:
     def unload(self) -> None:
         """The shard stops: answer every parked request with NOT_COORDINATOR and forget all state."""
         self.group_manager.unload()
+        self.consumer_groups.unload()
         self.timers.clear()
 
 

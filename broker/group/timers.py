@@ -58,6 +58,9 @@ class Timers:
         self._heap = [e for e in self._heap if queued.get(e[2]) == e[0]]
         heapq.heapify(self._heap)
 
+    def __contains__(self, key: Hashable) -> bool:
+        return key in self._live
+
     def cancel(self, key: Hashable) -> None:
         self._live.pop(key, None)
 

@@ -36,7 +36,15 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from broker import logs
 from broker.log.checkpoint import TopicPartition, read_checkpoint, write_checkpoint
-from broker.log.compaction import FilterStats, OffsetMap, RetentionRule, add_to_offset_map, filter_batch
+from broker.log.compaction import (
+    Aborted,
+    FilterStats,
+    OffsetMap,
+    RetentionRule,
+    aborted_by,
+    add_to_offset_map,
+    filter_batch,
+)
 from broker.log.errors import LogError
 from broker.log.segment import Segment
 from broker.log.swap import CleanedOutput, finish_swap
@@ -89,6 +97,8 @@ def plan_clean(lg: Log, first_dirty: int | None, now_ms: int) -> CleanPlan | Non
             break  # not yet fully written and fsynced (a segment rolled moments ago)
         if lag > 0 and s.max_timestamp >= 0 and s.max_timestamp > now_ms - lag:
             break
+        if s.next_offset > lg.last_stable_offset:
+            break  # holds a transaction not yet decided: what to keep is not known yet (Kafka's rule)
         cleanable.append(s)
     if not cleanable:
         return None
@@ -136,14 +146,19 @@ def segment_batches(seg: Segment, abort: Abort | None = None) -> Iterator[tuple[
         pos += consumed
 
 
-def build_offset_map(segments: list[Segment], first_dirty: int, abort: Abort) -> OffsetMap:
+def build_offset_map(
+    segments: list[Segment], first_dirty: int, abort: Abort, aborted: Aborted | None = None
+) -> OffsetMap:
     offset_map: OffsetMap = {}
     for seg in segments:
         if seg.next_offset <= first_dirty:
             continue
         for h, data in segment_batches(seg, abort):
             if h.last_offset >= first_dirty:
-                add_to_offset_map(offset_map, data, h)
+                if aborted is None:
+                    add_to_offset_map(offset_map, data, h)
+                else:
+                    add_to_offset_map(offset_map, data, h, aborted)
     return offset_map
 
 
@@ -164,6 +179,7 @@ def clean_segments(
     index_interval: int,
     index_max_bytes: int,
     done: list[Swapped],
+    aborted: Aborted | None = None,
 ) -> None:
     """Rewrite `segments` into cleaned segments of at most `max_bytes` each, swapping each one in
     on disk as soon as it is complete (steps 1-4); appends each swap to `done` (which the event
@@ -185,7 +201,11 @@ def clean_segments(
             if out is None:
                 out = CleanedOutput(seg, index_interval=index_interval, index_max_bytes=index_max_bytes)
             for h, data in segment_batches(seg, abort):
-                kept = filter_batch(data, h, offset_map, rule, stats)
+                kept = (
+                    filter_batch(data, h, offset_map, rule, stats)
+                    if aborted is None
+                    else filter_batch(data, h, offset_map, rule, stats, aborted)
+                )
                 if kept is not None:
                     out.add(kept, h if kept is data else BatchHeader.parse(kept))
             out.replaced.append(seg)
@@ -358,9 +378,15 @@ class LogCleaner:
             s.readers += 1  # so that a topic deletion meanwhile does not close them under us
         bytes_before = sum(s.size for s in segments)
         done: list[Swapped] = []
+        # Aborted transactions as of now (a copy: the log adds more meanwhile, past this clean).
+        aborted = (
+            aborted_by((a.producer_id, a.first_offset, a.last_offset) for a in lg.txns.aborted)
+            if lg.txns.aborted
+            else None
+        )
         try:
             offset_map = await loop.run_in_executor(
-                self.executor, build_offset_map, segments, plan.first_dirty, abort
+                self.executor, build_offset_map, segments, plan.first_dirty, abort, aborted
             )
             await loop.run_in_executor(
                 self.executor,
@@ -374,6 +400,7 @@ class LogCleaner:
                     index_interval=cfg.index_interval_bytes,
                     index_max_bytes=cfg.segment_index_bytes,
                     done=done,
+                    aborted=aborted,
                 ),
             )
         finally:

@@ -11,6 +11,9 @@ Kafka's rules (LogCleaner's `shouldRetainRecord` and `MemoryRecords.filterTo`):
   records keep their offset and timestamp deltas. A batch that lost all is dropped. Offsets are
   never renumbered: compaction leaves gaps, as in Kafka.
 - Control batches (transaction markers) are kept whole.
+- A transactional batch its producer aborted (`aborted`, from the log's aborted transactions)
+  is dropped and never enters the offset map: an aborted record must not shadow the committed
+  one before it (Kafka discards aborted records in `buildOffsetMap` and `filterInto` alike).
 
 Tombstone expiry: Kafka 3.x (KIP-534) stamps a delete horizon into a batch on its first clean;
 here a tombstone's own timestamp is the clock (the batch's max timestamp for LogAppendTime), so
@@ -21,7 +24,7 @@ written, given producer clocks), no header rewrite.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from protocol.records import (
@@ -34,6 +37,25 @@ from protocol.records import (
 )
 
 OffsetMap = dict[bytes, int]  # key -> offset of its newest record in the dirty section
+Aborted = Callable[[BatchHeader], bool]  # whether a batch belongs to an aborted transaction
+
+
+def never_aborted(_header: BatchHeader) -> bool:
+    return False
+
+
+def aborted_by(entries: Iterable[tuple[int, int, int]]) -> Aborted:
+    """The predicate for aborted transactions given as (producer id, first offset, marker offset)."""
+    spans: dict[int, list[tuple[int, int]]] = {}
+    for pid, first, last in entries:
+        spans.setdefault(pid, []).append((first, last))
+
+    def aborted(h: BatchHeader) -> bool:
+        if not h.is_transactional or h.is_control:
+            return False
+        return any(first <= h.base_offset <= last for first, last in spans.get(h.producer_id, ()))
+
+    return aborted
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,9 +84,12 @@ class FilterStats:
     tombstones_removed: int = 0
 
 
-def add_to_offset_map(offset_map: OffsetMap, data: bytes | memoryview, header: BatchHeader) -> None:
-    """Record the newest offset of each key of one stored batch (control batches have none)."""
-    if header.is_control:
+def add_to_offset_map(
+    offset_map: OffsetMap, data: bytes | memoryview, header: BatchHeader, aborted: Aborted = never_aborted
+) -> None:
+    """Record the newest offset of each key of one stored batch (control batches have none;
+    aborted transactional batches do not count)."""
+    if header.is_control or aborted(header):
         return
     batch = decode_batch(data, check_crc=False)
     base = batch.base_offset
@@ -88,6 +113,7 @@ def filter_batch(
     offset_map: OffsetMap,
     rule: RetentionRule,
     stats: FilterStats | None = None,
+    aborted: Aborted = never_aborted,
 ) -> bytes | memoryview | None:
     """The bytes of what survives of one stored batch: `data` itself when the whole batch
     survives, a re-encoded batch when some records do, None when none does."""
@@ -97,6 +123,9 @@ def filter_batch(
     if header.is_control:
         stats.batches_kept_whole += 1
         return data
+    if aborted(header):
+        stats.batches_dropped += 1
+        return None
     batch = decode_batch(data, check_crc=False)
     log_append_time = bool(batch.attributes & TIMESTAMP_TYPE_MASK)
     kept = []
@@ -153,14 +182,18 @@ def compact(
     rule: RetentionRule,
     dirty_from: int = 0,
     stats: FilterStats | None = None,
+    aborted: Aborted = never_aborted,
 ) -> list[bytes | memoryview]:
     """Clean a run of batches in memory: the offset map from the batches at or after offset
     `dirty_from` (the dirty section), then every batch filtered. What the cleaner does to its
     segments, without them (for tests and small logs)."""
-    offset_map = build_offset_map((h, d) for h, d in batches if h.last_offset >= dirty_from)
+    offset_map: OffsetMap = {}
+    for h, d in batches:
+        if h.last_offset >= dirty_from:
+            add_to_offset_map(offset_map, d, h, aborted)
     out = []
     for header, data in batches:
-        kept = filter_batch(data, header, offset_map, rule, stats)
+        kept = filter_batch(data, header, offset_map, rule, stats, aborted)
         if kept is not None:
             out.append(kept)
     return out

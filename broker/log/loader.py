@@ -8,24 +8,28 @@ from __future__ import annotations
 
 import base64
 import bisect
+import contextlib
 import os
 import uuid
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from broker import logs
+from broker.log import producer_snapshot
 from broker.log.epochs import CHECKPOINT_FILE as EPOCH_CHECKPOINT
 from broker.log.epochs import LeaderEpochCache
 from broker.log.index import CorruptIndexError
 from broker.log.producer_state import ProducerStateManager
 from broker.log.segment import BatchInfo, Segment, fsync_dir
 from broker.log.swap import recover_swaps
+from broker.log.transactions import LogTransactions, decode_txn_index, marker_of
 from protocol.log_files import (
     CLEANED_SUFFIX,
     DELETED_SUFFIX,
     INDEX_SUFFIX,
     LOG_SUFFIX,
     TIMEINDEX_SUFFIX,
+    TXNINDEX_SUFFIX,
     parse_base_offset,
 )
 
@@ -91,7 +95,11 @@ def load_log(lg: Log, recovery_point: int | None, clean: bool) -> list[str]:
             bases.append(base)
     for name in names:
         base = parse_base_offset(name)
-        if base is not None and name.endswith((INDEX_SUFFIX, TIMEINDEX_SUFFIX)) and base not in bases:
+        if (
+            base is not None
+            and name.endswith((INDEX_SUFFIX, TIMEINDEX_SUFFIX, TXNINDEX_SUFFIX))
+            and base not in bases
+        ):
             (lg.dir / name).unlink(missing_ok=True)
     if not bases:
         create_log_files(lg)
@@ -114,16 +122,37 @@ def load_log(lg: Log, recovery_point: int | None, clean: bool) -> list[str]:
     else:
         first_full = max(0, bisect.bisect_right([s.base_offset for s in segs], recovery_point) - 1)
     producers = ProducerStateManager()
+    txns = LogTransactions()
+    # Producers and open transactions as of the first segment rescanned: its snapshot, then the
+    # batches. Without one (a crash before it was written, or a log from before snapshots), the
+    # whole log is rescanned: a transaction may have begun in any segment.
+    wanted_full = first_full
+    first_full = _restore_snapshot(lg, segs, first_full, producers, txns)
     epochs = LeaderEpochCache.read(lg.dir)
     checkpointed = list(epochs.entries)
     # What the recovered segments hold is rebuilt from their batches (a crash may have kept the
     # checkpoint from naming a new epoch, or let it name one whose batches were cut).
     epochs.truncate_from_end(segs[first_full].base_offset)
 
+    aborted_here: list[bytes] = []
+    scanning: list[Segment] = []  # the segment being rescanned, while transactions are tracked
+
     def on_batch(b: BatchInfo) -> None:
-        producers.update(b.header, b.header.base_offset)
-        if b.header.partition_leader_epoch > epochs.latest_epoch:
-            epochs.assign(b.header.partition_leader_epoch, b.header.base_offset)
+        h = b.header
+        if h.partition_leader_epoch > epochs.latest_epoch:
+            epochs.assign(h.partition_leader_epoch, h.base_offset)
+        if not scanning:  # below the snapshot, which already holds the producers' state
+            return
+        producers.update(h, h.base_offset)
+        if h.is_transactional:
+            if not h.is_control:
+                txns.on_data(h, h.base_offset)
+                return
+            commit = marker_of(h, scanning[0].read(b.position, h.size))
+            if commit is not None:
+                aborted = txns.on_marker(h.producer_id, h.base_offset, commit)
+                if aborted is not None:
+                    aborted_here.append(aborted.encode())
 
     kept = segs
     for i, seg in enumerate(segs):
@@ -136,8 +165,21 @@ def load_log(lg: Log, recovery_point: int | None, clean: bool) -> list[str]:
             except (CorruptIndexError, FileNotFoundError, OSError) as e:
                 log.warning("rebuild index", log=lg.name, base_offset=seg.base_offset, reason=str(e))
                 full = True
+            # Below the snapshot, the segment's aborted transactions are its `.txnindex`'s (a
+            # rescan of its indexes alone cannot know the transactions open before it).
+            with contextlib.suppress(FileNotFoundError):
+                txns.extend_aborted(decode_txn_index(seg.txnindex_path.read_bytes()))
+        if i == wanted_full and wanted_full > first_full:
+            # Rescanned for want of this snapshot: write it, so that the next start need not.
+            data = producer_snapshot.encode(producer_snapshot.entries_of(producers, txns))
+            producer_snapshot.write(lg.dir, seg.base_offset, data)
         if full:
+            tracked = i >= first_full
+            scanning[:] = [seg] if tracked else []
+            aborted_here.clear()
             result = seg.recover(on_batch)
+            if tracked:
+                seg.replace_txn_index(aborted_here)
             if result.truncated_bytes:
                 seg.sync()
                 cut = (
@@ -183,6 +225,8 @@ def load_log(lg: Log, recovery_point: int | None, clean: bool) -> list[str]:
     lg.log_start_offset = kept[0].base_offset
     lg.next_offset = lg.written_offset = lg.high_watermark = lg.recovery_point = kept[-1].next_offset
     lg.producer_state = producers
+    lg.txns = txns
+    producer_snapshot.delete_from(lg.dir, lg.next_offset + 1)
     epochs.truncate_from_end(lg.next_offset)
     epochs.truncate_from_start(lg.log_start_offset)
     if epochs.entries != checkpointed:
@@ -190,6 +234,26 @@ def load_log(lg: Log, recovery_point: int | None, clean: bool) -> list[str]:
     lg.epochs = epochs
     kept[-1].open()
     return cuts
+
+
+def _restore_snapshot(
+    lg: Log, segs: list[Segment], first_full: int, producers: ProducerStateManager, txns: LogTransactions
+) -> int:
+    """Load the producer snapshot at the base of segment `first_full`; returns the first segment
+    to rescan (0 when there is no usable snapshot)."""
+    if first_full == 0:
+        return 0
+    base = segs[first_full].base_offset
+    try:
+        entries = producer_snapshot.decode(producer_snapshot.path_for(lg.dir, base).read_bytes())
+    except FileNotFoundError:
+        log.info("rescan log", log=lg.name, reason=f"no producer snapshot at {base}")
+        return 0
+    except producer_snapshot.CorruptSnapshot as e:
+        log.warning("rescan log", log=lg.name, reason=f"producer snapshot at {base}: {e}")
+        return 0
+    producer_snapshot.restore(entries, producers, txns)
+    return first_full
 
 
 def write_partition_metadata(directory: Path, topic_id: uuid.UUID) -> None:

@@ -25,13 +25,14 @@ from time import perf_counter
 from typing import Any
 
 from broker import logs
-from broker.log import io, loader, timestamps
+from broker.log import io, loader, producer_snapshot, timestamps
 from broker.log.config import LogConfig
 from broker.log.epochs import LeaderEpochCache
 from broker.log.errors import LogDeleted, LogError, LogOffline, OffsetOutOfRange
 from broker.log.loader import partition_dir_name, read_partition_metadata, uuid_from_kafka, uuid_to_kafka
 from broker.log.producer_state import BatchMetadata, ProducerEntry, ProducerStateError, ProducerStateManager
 from broker.log.segment import Segment, fsync_dir, locate
+from broker.log.transactions import AbortedTxn, LogTransactions, marker_batch, marker_of
 from broker.log.validation import PreparedBatch, RecordError, validate_batches
 from broker.stats import FSYNC
 from protocol.errors import ErrorCode
@@ -147,6 +148,8 @@ class Log:
         self.is_leader = True  # False while following (cluster mode): waits for replication give up
         self.epochs = LeaderEpochCache()
         self.producer_state = ProducerStateManager()
+        self.txns = LogTransactions()  # open and aborted transactions (transactions.py)
+        self._snapshots: list[tuple[int, bytes]] = []  # producer snapshots due once their segment is written
         self.failed: BaseException | None = None
         self.deleted = False
         self.closed = False  # closed by a shutdown: no more appends
@@ -177,6 +180,16 @@ class Log:
     @property
     def size(self) -> int:
         return sum(s.end for s in self.segments)
+
+    @property
+    def last_stable_offset(self) -> int:
+        """Below it, every transaction is decided: what read_committed consumers may read."""
+        unstable = self.txns.first_unstable_offset()
+        hw = self.high_watermark
+        return hw if unstable is None or unstable > hw else unstable
+
+    def aborted_transactions(self, fetch_offset: int, upper_offset: int) -> list[AbortedTxn]:
+        return self.txns.collect(fetch_offset, upper_offset)
 
     def set_segments(self, segments: list[Segment]) -> None:
         """Swap the segment list (the cleaner's hook); the last one becomes the active segment."""
@@ -279,6 +292,8 @@ class Log:
             ]
             self._place(h, base, max_ts, chunks, now, durable, writes)
             self.producer_state.update(h, base, pending)
+            if h.is_transactional:
+                self._track_transaction(h, base, data)
         self.producer_state.commit(pending)
         writes[-1].future = future
         self._queue.extend(writes)
@@ -286,6 +301,30 @@ class Log:
         self._kick()
         info = AppendInfo(first, self.next_offset - 1, append_time, self.log_start_offset)
         return info, future
+
+    def _track_transaction(self, h: BatchHeader, base: int, data: bytes | bytearray | memoryview) -> None:
+        """A transactional batch was placed at `base`: open the producer's transaction, or (a
+        marker) close it, noting an abort in the `.txnindex` of the marker's segment."""
+        if not h.is_control:
+            self.txns.on_data(h, base)
+            return
+        commit = marker_of(h, data)
+        if commit is None:
+            return
+        aborted = self.txns.on_marker(h.producer_id, base, commit)
+        if aborted is not None:
+            self.active.txn_unwritten.append(aborted.encode())
+
+    async def append_marker(
+        self, producer_id: int, producer_epoch: int, commit: bool, coordinator_epoch: int = 0
+    ) -> int:
+        """Write a COMMIT or ABORT marker for the producer's transaction (WriteTxnMarkers), durably;
+        returns its offset. A marker of an epoch older than the producer's is refused
+        (INVALID_PRODUCER_EPOCH): a zombie coordinator's."""
+        batch = marker_batch(producer_id, producer_epoch, commit, coordinator_epoch, self.clock())
+        batches = validate_batches(batch, max_message_bytes=self.config.max_message_bytes, from_client=False)
+        info = await self.append_batches(batches, durable=True)
+        return info.base_offset
 
     def _check_appendable(self) -> None:
         """Raise why nothing can be appended now (deleted, offline after an I/O error, closing)."""
@@ -346,6 +385,8 @@ class Log:
                 self._epochs_dirty = True
             self._place(h, h.base_offset, h.max_timestamp, [view[pos : pos + h.size]], now, False, writes)
             self.producer_state.update(h, h.base_offset)
+            if h.is_transactional:
+                self._track_transaction(h, h.base_offset, view[pos : pos + h.size])
         if not writes:
             return self.next_offset
         future = asyncio.get_running_loop().create_future()
@@ -425,6 +466,8 @@ class Log:
             if kept[-1].base_offset > end:
                 self.log_start_offset = min(self.log_start_offset, end)
             self.producer_state.truncate(end)
+            self.txns.truncate(end)
+            await loop.run_in_executor(self.executor, producer_snapshot.delete_from, self.dir, end + 1)
             if self.epochs.truncate_from_end(end):
                 await loop.run_in_executor(self.executor, self.epochs.write)
         log.info("truncate log", log=self.name, offset=end)
@@ -464,6 +507,9 @@ class Log:
         self.segments.append(new)
         self._bases.append(new.base_offset)
         self._rolled.append(old)
+        # The producer state as of the new segment's base: written once the rolled segment is.
+        entries = producer_snapshot.entries_of(self.producer_state, self.txns)
+        self._snapshots.append((new.base_offset, producer_snapshot.encode(entries)))
         log.info("roll segment", log=self.name, base_offset=new.base_offset, previous_size=old.end)
 
     async def flush(self) -> None:
@@ -511,6 +557,7 @@ class Log:
                 continue
             group, self._queue = self._queue, []
             rolled, self._rolled = self._rolled, []
+            snapshots, self._snapshots = self._snapshots, []
             messages = sum(w.messages for w in group)
             sync = any(w.durable for w in group) or self._unflushed + messages >= self.config.flush_messages
             touched: list[Segment] = []
@@ -553,6 +600,8 @@ class Log:
                         FSYNC.observe(perf_counter() - started)
                     if created and not sync:
                         self._dir_dirty = True
+                for offset, data in snapshots:  # the segments below `offset` are synced now
+                    await loop.run_in_executor(self.executor, producer_snapshot.write, self.dir, offset, data)
             except BaseException as e:
                 self._fail(e, group)
                 return
@@ -625,18 +674,25 @@ class Log:
     # --- reading ---------------------------------------------------------------------------
 
     async def read(
-        self, offset: int, max_bytes: int, *, min_one: bool = True, replica: bool = False
+        self,
+        offset: int,
+        max_bytes: int,
+        *,
+        min_one: bool = True,
+        replica: bool = False,
+        read_committed: bool = False,
     ) -> ReadResult:
         """Whole stored batches from the one holding `offset` on, at most `max_bytes` of them
         (but the first batch whatever its size if `min_one`), from one segment, below the high
         watermark (below the written offset for a `replica`: followers copy what consumers may
-        not read yet). Raises OffsetOutOfRange outside [log start, written offset]."""
+        not read yet; below the last stable offset if `read_committed`). Raises OffsetOutOfRange
+        outside [log start, written offset]."""
         hw, start, written = self.high_watermark, self.log_start_offset, self.written_offset
         if offset < start or offset > written:
             raise OffsetOutOfRange(f"offset {offset} is outside [{start}, {written}] of {self.name}")
         if self.deleted:
             raise LogDeleted(f"{self.name} was deleted")
-        end = written if replica else hw
+        end = written if replica else (self.last_stable_offset if read_committed else hw)
         if offset >= end or (max_bytes <= 0 and not min_one):
             return ReadResult(b"", hw, start, self.active, self.active.size)
         i = max(0, bisect.bisect_right(self._bases, offset) - 1)
@@ -785,6 +841,7 @@ class Log:
         doomed_set = set(map(id, doomed))
         self.set_segments([s for s in self.segments if id(s) not in doomed_set])
         self.log_start_offset = max(self.log_start_offset, self.segments[0].base_offset)
+        self.txns.drop_before(self.log_start_offset)
         for s in doomed:
             s.retired = True
             log.info(
@@ -795,6 +852,9 @@ class Log:
                 log_start_offset=self.log_start_offset,
             )
         await asyncio.get_running_loop().run_in_executor(self.executor, io.delete_segments, doomed)
+        await asyncio.get_running_loop().run_in_executor(
+            self.executor, producer_snapshot.delete_before, self.dir, self.log_start_offset
+        )
         for s in doomed:
             if s.readers == 0:
                 s.close()

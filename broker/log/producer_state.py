@@ -1,11 +1,12 @@
 """Idempotent producers: per partition, each producer id's epoch and its last five batches'
-sequence ranges (Kafka's `ProducerStateManager`, without transactions or snapshot files).
+sequence ranges (Kafka's `ProducerStateManager`; its transactions are in transactions.py, its
+snapshot files in producer_snapshot.py).
 
 `check` decides what to do with an incoming batch: append it, answer it as a duplicate of a
 batch already in the log (with that batch's offsets, as Kafka does), or refuse it with
 OUT_OF_ORDER_SEQUENCE_NUMBER / INVALID_PRODUCER_EPOCH. `update` records an appended batch.
-The state is rebuilt on load from the batches recovery scans (the last segment at least); a
-producer not seen there is unknown, and an unknown producer's first batch is accepted at any
+The state is rebuilt on load from the snapshot at the first segment recovery scans, then the
+batches it scans (the last segment at least); a producer not seen there is unknown, and an unknown producer's first batch is accepted at any
 sequence, as Kafka accepts it.
 """
 
@@ -86,6 +87,8 @@ class ProducerStateManager:
                 ErrorCode.INVALID_PRODUCER_EPOCH,
                 f"epoch {h.producer_epoch} of producer {h.producer_id} is older than {entry.epoch}",
             )
+        if h.base_sequence < 0:
+            return None  # no sequence (markers, transactional offset commits): the epoch alone counts
         duplicate = entry.find_duplicate(h)
         if duplicate is not None:
             return duplicate

@@ -22,6 +22,7 @@ from protocol.log_files import (
     OFFSET_ENTRY,
     TIME_ENTRY,
     TIMEINDEX_SUFFIX,
+    TXNINDEX_SUFFIX,
     file_name,
 )
 from protocol.records import (
@@ -111,6 +112,7 @@ class Segment:
         "_index_on_disk",
         "_time_on_disk",
         "_index_max_bytes",
+        "txn_unwritten",
     )
 
     def __init__(
@@ -129,6 +131,9 @@ class Segment:
         self.end = 0  # bytes assigned, written or not (where the next append goes)
         self.next_offset = base_offset  # offset after the last assigned batch
         self._index_max_bytes = index_max_bytes
+        # `.txnindex` entries (aborted transactions whose marker is here) not yet in the file: the
+        # writer appends and fsyncs them with the segment's next sync, i.e. with the marker.
+        self.txn_unwritten: list[bytes] = []
         self.offset_index = OffsetIndex(base_offset, index_max_bytes)
         self.time_index = TimeIndex(base_offset, index_max_bytes)
         self.index_interval = index_interval
@@ -159,6 +164,32 @@ class Segment:
     @property
     def timeindex_path(self) -> Path:
         return self.dir / file_name(self.base_offset, TIMEINDEX_SUFFIX)
+
+    @property
+    def txnindex_path(self) -> Path:
+        return self.dir / file_name(self.base_offset, TXNINDEX_SUFFIX)
+
+    def write_txn_index(self) -> None:
+        """Append the aborted transactions noted since the last call to `.txnindex`, fsynced."""
+        if not self.txn_unwritten:
+            return
+        pending, self.txn_unwritten = self.txn_unwritten, []
+        fd = os.open(
+            self.txnindex_path, os.O_WRONLY | os.O_CREAT | os.O_APPEND | getattr(os, "O_CLOEXEC", 0), 0o644
+        )
+        try:
+            os.write(fd, b"".join(pending))
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+
+    def replace_txn_index(self, entries: list[bytes]) -> None:
+        """Rewrite `.txnindex` from a rescan (no file when there is nothing to index)."""
+        self.txn_unwritten = []
+        if entries:
+            _replace_file(self.txnindex_path, b"".join(entries), True)
+        else:
+            self.txnindex_path.unlink(missing_ok=True)
 
     # --- bookkeeping (event loop) --------------------------------------------------------------
 
@@ -246,9 +277,10 @@ class Segment:
         self._time_on_disk = len(self.time_index)
 
     def sync(self) -> None:
-        """fdatasync the log file (its size included)."""
+        """fdatasync the log file (its size included), and the `.txnindex` entries due."""
         if self.fd is not None:
             os.fdatasync(self.fd)
+        self.write_txn_index()
 
     def sync_all(self) -> None:
         """Write and fsync the log and both indexes: what a segment that stops being active gets."""
@@ -282,7 +314,7 @@ class Segment:
     def delete_files(self) -> None:
         """Rename to `.deleted` (so a crash meanwhile leaves it recognisably dead), then unlink.
         Open descriptors keep working for reads still in flight."""
-        for path in (self.log_path, self.index_path, self.timeindex_path):
+        for path in (self.log_path, self.index_path, self.timeindex_path, self.txnindex_path):
             dead = path.with_name(path.name + DELETED_SUFFIX)
             try:
                 path.rename(dead)

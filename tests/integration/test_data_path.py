@@ -378,13 +378,6 @@ async def test_produce_errors_keep_the_connection(broker, conn):
             dict(topic="errs", data=records(2, codec=Compression.ZSTD), version=6),
             ErrorCode.UNSUPPORTED_COMPRESSION_TYPE,
         ),
-        (
-            dict(
-                topic="errs",
-                data=records(1, transactional=True, producer_id=1, producer_epoch=0, base_sequence=0),
-            ),
-            ErrorCode.INVALID_TXN_STATE,
-        ),
         (dict(topic="", data=good, version=13, topic_id=uuid.uuid4()), ErrorCode.UNKNOWN_TOPIC_ID),
     ]
     for kwargs, code in cases:

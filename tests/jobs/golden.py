@@ -106,7 +106,16 @@ _EXPECTED = [
     dict(
         offset=5, timestamp=T0 + 3000, kind="tombstone", key_type="group_metadata", key_version=2, group="g2"
     ),
-    dict(offset=6, timestamp=T0 + 3000, kind="unknown", key_type="unknown", key_version=5),
+    # key version 5 is a KIP-848 ConsumerGroupMemberMetadataKey; this one lacks its member id
+    dict(
+        offset=6,
+        timestamp=T0 + 3000,
+        kind="unknown",
+        key_type="unknown",
+        key_version=5,
+        error="consumer group: bad ConsumerGroupMemberMetadataKey v5: error: unpack_from requires a buffer of "
+        "at least 8 bytes for unpacking 2 bytes at offset 6 (actual buffer size is 6)",
+    ),
     dict(
         offset=7,
         timestamp=T0 + 4000,
@@ -131,6 +140,7 @@ def expected_rows() -> list[dict]:
     for fields in _EXPECTED:
         row = dict.fromkeys(names)
         row["log_partition"] = 7
+        row["transactional"] = False  # the fixture has no transactional batch
         row.update(fields)
         rows.append(row)
     return rows

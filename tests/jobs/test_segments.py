@@ -271,3 +271,34 @@ def test_undecodable_records_become_unknown_rows(tmp_path: Path) -> None:
     assert [r["kind"] for r in rows] == ["unknown"] * 3
     assert all(r["error"] for r in rows)
     assert rows[1]["group"] == "g" and rows[1]["key_type"] == "offset_commit"
+
+
+def test_a_cluster_s_log_dirs_give_one_copy_of_each_partition(tmp_path: Path) -> None:
+    """Three brokers' log dirs each hold a replica of the same partition: it is read once, from
+    the leader when the caller names it, else from the copy that ends furthest."""
+    lengths = {1: 30, 2: 40, 3: 35}  # batches each replica holds: broker 2's copy is the longest
+    dirs = []
+    for broker, batches in lengths.items():
+        d = tmp_path / f"broker-{broker}"
+        d.mkdir()
+        (d / "meta.properties").write_text(f"version=0\nbroker.id={broker}\ncluster.id=c\n")
+        write_partition(d, batches=batches)
+        (d / f"{S.OFFSETS_TOPIC}-3" / "leader-epoch-checkpoint").write_text("0\n1\n4 0\n")
+        dirs.append(d)
+    chosen = S.partition_dirs(dirs)
+    assert [(p.partition, p.replica) for p in chosen] == [(3, 2)]
+    assert S.log_bounds(chosen[0]).log_end_offset == 40 * 5
+    assert [p.replica for p in S.partition_dirs(dirs, leaders={(S.OFFSETS_TOPIC, 3): 3})] == [3]
+    # equal lengths: the newest leader epoch wins, then the lowest broker id
+    twin = tmp_path / "broker-4"
+    twin.mkdir()
+    (twin / "meta.properties").write_text("version=0\nbroker.id=4\ncluster.id=c\n")
+    write_partition(twin, batches=30)
+    (twin / f"{S.OFFSETS_TOPIC}-3" / "leader-epoch-checkpoint").write_text("0\n2\n4 0\n9 100\n")
+    assert [p.replica for p in S.partition_dirs([dirs[0], twin])] == [4]
+    (twin / f"{S.OFFSETS_TOPIC}-3" / "leader-epoch-checkpoint").write_text("0\n1\n4 0\n")
+    assert [p.replica for p in S.partition_dirs([twin, dirs[0]])] == [1]
+    assert S.broker_id(str(tmp_path)) is None
+    assert S.latest_leader_epoch(str(tmp_path)) == -1
+    ranges = S.plan_ranges(chosen[0])
+    assert {r.replica for r in ranges} == {2}

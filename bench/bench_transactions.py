@@ -1,0 +1,163 @@
+"""Transactions: kbroker next to the librdkafka mock cluster, same workload, same run.
+
+    python bench/bench_transactions.py [--seconds S] [--records N]
+
+1. transactions/s: one confluent-kafka transactional producer in a closed loop of
+   begin -> N records -> commit, N = 10 and 1,000 (100-byte values, one partition). kbroker
+   answers EndTxn once the markers and the Complete record are written and fsynced.
+2. consume records/s: a topic of committed transactions (1,000 records each, every tenth one
+   aborted), read to its end by a confluent-kafka consumer with isolation.level
+   read_committed and read_uncommitted.
+
+kbroker runs as its own process (`python -m broker`), the mock inside this one (C threads).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from bench.kbroker_process import start_kbroker  # noqa: E402
+from tests.interop.rdkafka_mock import MockCluster  # noqa: E402
+
+VALUE = b"x" * 100
+
+
+def txn_rate(bootstrap: str, topic: str, per_txn: int, seconds: float, tid: str) -> float:
+    from confluent_kafka import Producer
+
+    p = Producer(
+        {"bootstrap.servers": bootstrap, "transactional.id": tid, "linger.ms": 1, "batch.num.messages": 10000}
+    )
+    p.init_transactions(30)
+    done = 0
+    started = time.perf_counter()
+    while time.perf_counter() - started < seconds:
+        p.begin_transaction()
+        for _ in range(per_txn):
+            p.produce(topic, VALUE, partition=0)
+        p.commit_transaction(30)
+        done += 1
+    elapsed = time.perf_counter() - started
+    p.flush(10)
+    return done / elapsed
+
+
+def fill(bootstrap: str, topic: str, records: int, tid: str) -> int:
+    """Transactions of 1,000 records, every tenth aborted; returns the committed record count."""
+    from confluent_kafka import Producer
+
+    p = Producer({"bootstrap.servers": bootstrap, "transactional.id": tid, "linger.ms": 5})
+    p.init_transactions(30)
+    committed = 0
+    for i in range(records // 1000):
+        p.begin_transaction()
+        for _ in range(1000):
+            p.produce(topic, VALUE, partition=0)
+        if i % 10 == 9:
+            p.flush(30)  # in the log, then aborted (abort_transaction alone drops what is unsent)
+            p.abort_transaction(30)
+        else:
+            p.commit_transaction(30)
+            committed += 1000
+    return committed
+
+
+def consume_rate(bootstrap: str, topic: str, isolation: str) -> tuple[float, int]:
+    """Records/s reading the partition from its start to its end (the LSO for read_committed)."""
+    from confluent_kafka import Consumer, TopicPartition
+
+    c = Consumer(
+        {
+            "bootstrap.servers": bootstrap,
+            "group.id": f"bench-{isolation}-{time.monotonic_ns()}",
+            "isolation.level": isolation,
+            "enable.auto.commit": False,
+            "enable.partition.eof": True,
+            "fetch.max.bytes": 8 << 20,
+        }
+    )
+    c.assign([TopicPartition(topic, 0, 0)])
+    n = 0
+    started = time.perf_counter()
+    deadline = started + 30
+    eof = False
+    while not eof and time.perf_counter() < deadline:
+        for m in c.consume(10000, 1.0):
+            if m.error():
+                eof = eof or m.error().code() == -191
+            else:
+                n += 1
+    elapsed = time.perf_counter() - started
+    c.close()
+    return n / elapsed, n
+
+
+def run(name: str, bootstrap: str, create, seconds: float, records: int) -> dict[str, str]:
+    out: dict[str, str] = {}
+    for per in (10, 1000):
+        topic = f"txn-rate-{per}"
+        create(topic)
+        out[f"txn/s, {per} records each"] = (
+            f"{txn_rate(bootstrap, topic, per, seconds, f'{name}-r{per}'):,.0f}"
+        )
+    create("txn-consume")
+    committed = fill(bootstrap, "txn-consume", records, f"{name}-fill")
+    rc, n_rc = consume_rate(bootstrap, "txn-consume", "read_committed")
+    ru, n_ru = consume_rate(bootstrap, "txn-consume", "read_uncommitted")
+    out["consume read_committed rec/s"] = f"{rc:,.0f} ({n_rc:,} records)" if n_rc else "n/a"
+    out["consume read_uncommitted rec/s"] = f"{ru:,.0f} ({n_ru:,} records)" if n_ru else "n/a"
+    assert not n_rc or n_rc == committed, (
+        f"read_committed read {n_rc:,} records, {committed:,} were committed"
+    )
+    return out
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--seconds", type=float, default=4.0)
+    ap.add_argument("--records", type=int, default=100_000)
+    a = ap.parse_args()
+    import asyncio
+
+    from tests.helpers import create_topic
+
+    results: dict[str, dict[str, str]] = {}
+    with tempfile.TemporaryDirectory() as d:
+        proc, bootstrap = start_kbroker(Path(d), "transaction.state.log.num.partitions=1")
+        try:
+            port = int(bootstrap.rsplit(":", 1)[1])
+            results["kbroker"] = run(
+                "kb", bootstrap, lambda t: asyncio.run(create_topic(port, t, 1)), a.seconds, a.records
+            )
+        finally:
+            proc.terminate()
+            proc.wait(30)
+    mock = MockCluster(brokers=1)
+    try:
+        results["librdkafka mock"] = run(
+            "mock", mock.bootstrap, lambda t: mock.create_topic(t, 1), a.seconds, a.records
+        )
+    finally:
+        mock.close()
+    print(
+        f"transactions: kbroker vs librdkafka mock cluster (cpus={os.cpu_count()}, {a.seconds:.0f}s per rate)"
+    )
+    rows = list(results["kbroker"])
+    width = max(len(r) for r in rows)
+    print(f"{'':{width}}  {'kbroker':>26}  {'librdkafka mock':>26}")
+    for r in rows:
+        print(f"{r:{width}}  {results['kbroker'][r]:>26}  {results['librdkafka mock'][r]:>26}")
+    print("(n/a: the mock did not serve that read of its transactional topic)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,29 @@
+"""AddOffsetsToTxn: the group's `__consumer_offsets` partition joins the producer's transaction,
+so that its TxnOffsetCommit is decided with it."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from broker.apis.txn_common import fenced_for
+from broker.group.placement import coordinator_partition
+from broker.offsets import OFFSETS_TOPIC
+from broker.server import RequestContext
+from protocol.errors import ErrorCode
+
+if TYPE_CHECKING:
+    from broker.broker import Broker
+
+
+async def handle(broker: Broker, ctx: RequestContext, request: Any) -> dict[str, Any]:
+    if not broker.transaction_topic_ready():
+        error = ErrorCode.COORDINATOR_NOT_AVAILABLE
+    else:
+        partition = coordinator_partition(request.group_id, broker.num_offsets_partitions)
+        error = await broker.transactions.add_partitions(
+            request.transactional_id,
+            request.producer_id,
+            request.producer_epoch,
+            {OFFSETS_TOPIC: {partition}},
+        )
+    return {"throttle_time_ms": 0, "error_code": fenced_for("AddOffsetsToTxn", ctx.header.api_version, error)}

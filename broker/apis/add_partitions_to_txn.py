@@ -1,0 +1,59 @@
+"""AddPartitionsToTxn: partitions join the producer's transaction (v0-3, one transaction).
+
+As Kafka: if any partition is unknown, those get UNKNOWN_TOPIC_OR_PARTITION and the others
+OPERATION_NOT_ATTEMPTED, and nothing is added."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from broker.apis.txn_common import fenced_for
+from broker.server import RequestContext
+from protocol.errors import ErrorCode
+
+if TYPE_CHECKING:
+    from broker.broker import Broker
+
+
+def _answer(request: Any, error_of: Any) -> dict[str, Any]:
+    return {
+        "throttle_time_ms": 0,
+        "results": [
+            {
+                "name": t.name,
+                "results_by_partition": [
+                    {"partition_index": p, "partition_error_code": error_of(t.name, p)} for p in t.partitions
+                ],
+            }
+            for t in request.topics
+        ],
+    }
+
+
+async def handle(broker: Broker, ctx: RequestContext, request: Any) -> dict[str, Any]:
+    unknown = set()
+    wanted: dict[str, set[int]] = {}
+    for t in request.topics:
+        held = broker.topics.get(t.name)
+        for p in t.partitions:
+            if held is None or not 0 <= p < held.partitions or held.internal:
+                unknown.add((t.name, p))
+            else:
+                wanted.setdefault(t.name, set()).add(p)
+    if unknown:
+        return _answer(
+            request,
+            lambda t, p: (
+                ErrorCode.UNKNOWN_TOPIC_OR_PARTITION
+                if (t, p) in unknown
+                else ErrorCode.OPERATION_NOT_ATTEMPTED
+            ),
+        )
+    if not broker.transaction_topic_ready():
+        error = ErrorCode.COORDINATOR_NOT_AVAILABLE
+    else:
+        error = await broker.transactions.add_partitions(
+            request.transactional_id, request.producer_id, request.producer_epoch, wanted
+        )
+    error = fenced_for("AddPartitionsToTxn", ctx.header.api_version, error)
+    return _answer(request, lambda _t, _p: error)

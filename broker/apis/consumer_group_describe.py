@@ -1,0 +1,64 @@
+"""ConsumerGroupDescribe (KIP-848): epochs, assignor and members of consumer groups."""
+
+from __future__ import annotations
+
+import uuid
+from typing import TYPE_CHECKING, Any
+
+from broker.apis.describe_groups import GROUP_OPERATIONS, NOT_REQUESTED
+from broker.server import RequestContext
+from protocol.consumer_group_records import Partitions
+
+if TYPE_CHECKING:
+    from broker.broker import Broker
+
+CONSUMER_MEMBER = 1  # MemberType (v1): 0 classic, 1 consumer
+
+
+def _assignment(partitions: Partitions, names: dict[uuid.UUID, str]) -> dict[str, Any]:
+    return {
+        "topic_partitions": [
+            {"topic_id": t, "topic_name": names.get(t, ""), "partitions": sorted(ps)}
+            for t, ps in sorted(partitions.items())
+            if ps
+        ]
+    }
+
+
+def handle(broker: Broker, ctx: RequestContext, request: Any) -> dict[str, Any]:
+    # Answered at once (never waits), so a plain function: no task per request (see broker/server.py).
+    operations = GROUP_OPERATIONS if request.include_authorized_operations else NOT_REQUESTED
+    names = {t.topic_id: name for name, t in broker.topics.topics.items()}
+    groups = broker.groups.consumer_group_describe(request.group_ids)
+    return {
+        "throttle_time_ms": 0,
+        "groups": [
+            {
+                "error_code": g.error,
+                "error_message": g.error_message,
+                "group_id": g.group_id,
+                "group_state": g.state,
+                "group_epoch": g.group_epoch,
+                "assignment_epoch": g.assignment_epoch,
+                "assignor_name": g.assignor,
+                "members": [
+                    {
+                        "member_id": d.member.member_id,
+                        "instance_id": d.member.instance_id,
+                        "rack_id": d.member.rack_id,
+                        "member_epoch": d.member.member_epoch,
+                        "client_id": d.member.client_id,
+                        "client_host": d.member.client_host,
+                        "subscribed_topic_names": list(d.member.subscribed_topic_names),
+                        "subscribed_topic_regex": d.member.subscribed_topic_regex,
+                        "assignment": _assignment(d.member.assigned, names),
+                        "target_assignment": _assignment(d.target, names),
+                        "member_type": CONSUMER_MEMBER,
+                    }
+                    for d in g.members
+                ],
+                "authorized_operations": operations,
+            }
+            for g in groups
+        ],
+    }

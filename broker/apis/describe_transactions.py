@@ -1,0 +1,32 @@
+"""DescribeTransactions (KIP-664): each transactional id's state, producer and partitions."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from broker.server import RequestContext
+
+if TYPE_CHECKING:
+    from broker.broker import Broker
+
+
+def handle(broker: Broker, ctx: RequestContext, request: Any) -> dict[str, Any]:
+    broker.transaction_topic_ready()
+    states = []
+    for d in broker.transactions.describe(request.transactional_ids):
+        m = d.meta
+        states.append(
+            {
+                "error_code": d.error,
+                "transactional_id": d.transactional_id,
+                "transaction_state": m.state.kafka_name if m else "",
+                "transaction_timeout_ms": m.timeout_ms if m else 0,
+                "transaction_start_time_ms": m.start_ms if m else -1,
+                "producer_id": m.producer_id if m else -1,
+                "producer_epoch": m.producer_epoch if m else -1,
+                "topics": [{"topic": t, "partitions": sorted(ps)} for t, ps in sorted(m.partitions.items())]
+                if m
+                else [],
+            }
+        )
+    return {"throttle_time_ms": 0, "transaction_states": states}

@@ -1,0 +1,23 @@
+"""EndTxn: commit or abort the producer's transaction; answered once it is decided everywhere
+(markers written, Complete record written: broker/txn/coordinator.py)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from broker.apis.txn_common import fenced_for
+from broker.server import RequestContext
+from protocol.errors import ErrorCode
+
+if TYPE_CHECKING:
+    from broker.broker import Broker
+
+
+async def handle(broker: Broker, ctx: RequestContext, request: Any) -> dict[str, Any]:
+    if not broker.transaction_topic_ready():
+        error = ErrorCode.COORDINATOR_NOT_AVAILABLE
+    else:
+        error = await broker.transactions.end_txn(
+            request.transactional_id, request.producer_id, request.producer_epoch, request.committed
+        )
+    return {"throttle_time_ms": 0, "error_code": fenced_for("EndTxn", ctx.header.api_version, error)}

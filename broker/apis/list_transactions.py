@@ -1,0 +1,32 @@
+"""ListTransactions (KIP-664): the transactional ids this broker coordinates, filtered by state,
+producer id and (v1) how long their transaction has been open."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from broker.server import RequestContext
+
+if TYPE_CHECKING:
+    from broker.broker import Broker
+
+
+def handle(broker: Broker, ctx: RequestContext, request: Any) -> dict[str, Any]:
+    broker.transaction_topic_ready()
+    duration = request.duration_filter if ctx.header.api_version >= 1 else -1
+    error, unknown, found = broker.transactions.list(
+        request.state_filters, request.producer_id_filters, duration
+    )
+    return {
+        "throttle_time_ms": 0,
+        "error_code": error,
+        "unknown_state_filters": unknown,
+        "transaction_states": [
+            {
+                "transactional_id": m.transactional_id,
+                "producer_id": m.producer_id,
+                "transaction_state": m.state.kafka_name,
+            }
+            for m in found
+        ],
+    }

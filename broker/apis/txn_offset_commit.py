@@ -1,0 +1,70 @@
+"""TxnOffsetCommit: a group's offsets inside a producer's transaction, written to the offsets
+log as a transactional batch and applied on the COMMIT marker (broker/group/txn_offsets.py)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from broker.apis.offset_commit import partition_known
+from broker.apis.txn_common import fenced_for
+from broker.group.events import CommitPartition, OffsetCommit, PartitionErrors
+from broker.server import RequestContext
+from protocol.errors import ErrorCode
+
+if TYPE_CHECKING:
+    from broker.broker import Broker
+
+
+async def handle(broker: Broker, ctx: RequestContext, request: Any) -> dict[str, Any]:
+    v = ctx.header.api_version
+    unknown: set[tuple[str, int]] = set()
+    topics: list[tuple[str, list[CommitPartition]]] = []
+    for t in request.topics:
+        parts = []
+        for p in t.partitions:
+            if not partition_known(broker, t.name, p.partition_index):
+                unknown.add((t.name, p.partition_index))
+                continue
+            parts.append(
+                CommitPartition(
+                    p.partition_index, p.committed_offset, p.committed_leader_epoch, p.committed_metadata, -1
+                )
+            )
+        if parts:
+            topics.append((t.name, parts))
+    answered: dict[tuple[str, int], ErrorCode] = {}
+    if topics:
+        txn = broker.groups.txn_offsets
+        req = OffsetCommit(
+            group_id=request.group_id,
+            generation_id=request.generation_id,
+            member_id=request.member_id,
+            group_instance_id=request.group_instance_id,
+            retention_time_ms=-1,
+            topics=topics,
+            api_version=v,
+        )
+        result: PartitionErrors = (
+            await txn.commit(req, request.producer_id, request.producer_epoch)
+            if txn is not None
+            else [(tn, [(p.partition, ErrorCode.COORDINATOR_NOT_AVAILABLE) for p in ps]) for tn, ps in topics]
+        )
+        answered = {(tn, p): fenced_for("TxnOffsetCommit", v, e) for tn, errors in result for p, e in errors}
+    return {
+        "throttle_time_ms": 0,
+        "topics": [
+            {
+                "name": t.name,
+                "partitions": [
+                    {
+                        "partition_index": p.partition_index,
+                        "error_code": ErrorCode.UNKNOWN_TOPIC_OR_PARTITION
+                        if (t.name, p.partition_index) in unknown
+                        else answered.get((t.name, p.partition_index), ErrorCode.NONE),
+                    }
+                    for p in t.partitions
+                ],
+            }
+            for t in request.topics
+        ],
+    }

@@ -1,0 +1,35 @@
+"""WriteTxnMarkers: a transaction coordinator's markers for partitions this broker leads."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import TYPE_CHECKING, Any
+
+from broker.server import RequestContext
+
+if TYPE_CHECKING:
+    from broker.broker import Broker
+
+
+async def handle(broker: Broker, ctx: RequestContext, request: Any) -> dict[str, Any]:
+    out = []
+    for m in request.markers:
+        topics = []
+        for t in m.topics:
+            errors = await asyncio.gather(
+                *(
+                    broker.write_txn_marker(t.name, p, m.producer_id, m.producer_epoch, m.transaction_result)
+                    for p in t.partition_indexes
+                )
+            )
+            topics.append(
+                {
+                    "name": t.name,
+                    "partitions": [
+                        {"partition_index": p, "error_code": e}
+                        for p, e in zip(t.partition_indexes, errors, strict=True)
+                    ],
+                }
+            )
+        out.append({"producer_id": m.producer_id, "topics": topics})
+    return {"markers": out}

@@ -1,0 +1,746 @@
+"""The KIP-848 consumer group protocol of one shard (Kafka's GroupMetadataManager, consumer part):
+ConsumerGroupHeartbeat (join, heartbeat, leave), session and rebalance timeouts,
+ConsumerGroupDescribe, and what ListGroups/DeleteGroups/OffsetCommit need of consumer groups.
+
+Sans-I/O, as the classic manager next to it: a request computes its records and its answer from
+the groups as they are durable; the shard's driver writes the records, replays them
+(`replay`, the code `load` runs), and only then is the answer given. While one group has a write
+in flight, its next requests wait in that group's queue: each is computed against the state its
+predecessor left, so that no two requests decide from the same stale epoch.
+"""
+
+from __future__ import annotations
+
+import uuid
+from collections import deque
+from collections.abc import Callable, Hashable, Iterable, Mapping
+from dataclasses import dataclass, field, replace
+from functools import partial
+from typing import Any, Protocol
+
+import re2
+
+from broker import logs
+from broker.group.config import Clock, ConsumerGroupConfig
+from broker.group.consumer_assignors import ASSIGNORS, MemberSpec
+from broker.group.consumer_group import (
+    LEAVE_GROUP_MEMBER_EPOCH,
+    LEAVE_GROUP_STATIC_MEMBER_EPOCH,
+    ConsumerGroup,
+    ConsumerGroupMember,
+    ConsumerGroupState,
+    MemberState,
+    current_assignment_record,
+    epoch_record,
+    group_tombstones,
+    member_subscription_record,
+    member_tombstones,
+    subscription_metadata_record,
+    target_epoch_record,
+    target_member_record,
+)
+from broker.group.events import ListedGroup, Outputs, append_error_to_response_error
+from broker.group.reconciliation import FencedMember, reconcile
+from broker.group.timers import Timers
+from protocol.consumer_group_records import ConsumerGroupRecord, Partitions, RecordType, TopicMetadata
+from protocol.errors import ErrorCode
+
+log = logs.get("kbroker.group")
+E = ErrorCode
+_RE2_OPTIONS = re2.Options()
+_RE2_OPTIONS.log_errors = False
+
+
+class TopicInfo(Protocol):
+    @property
+    def topic_id(self) -> uuid.UUID: ...
+    @property
+    def partitions(self) -> int: ...
+
+
+TopicsView = Callable[[], Mapping[str, TopicInfo]]
+
+
+# -- requests and answers ----------------------------------------------------------------------
+
+
+@dataclass(slots=True)
+class ConsumerGroupHeartbeat:
+    group_id: str
+    member_id: str
+    member_epoch: int
+    instance_id: str | None = None
+    rack_id: str | None = None
+    rebalance_timeout_ms: int = -1
+    subscribed_topic_names: list[str] | None = None
+    subscribed_topic_regex: str | None = None
+    server_assignor: str | None = None
+    topic_partitions: list[tuple[uuid.UUID, list[int]]] | None = None  # owned; None: unchanged
+    client_id: str = ""
+    client_host: str = ""
+    api_version: int = 1
+
+
+@dataclass(slots=True)
+class HeartbeatResult:
+    error: ErrorCode = E.NONE
+    error_message: str | None = None
+    member_id: str | None = None
+    member_epoch: int = 0
+    heartbeat_interval_ms: int = 0
+    assignment: Partitions | None = None  # None: unchanged
+
+
+@dataclass(slots=True)
+class DescribedConsumerMember:
+    member: ConsumerGroupMember
+    target: Partitions
+    subscribed_regex_topics: list[str] = field(default_factory=list)
+
+
+@dataclass(slots=True)
+class DescribedConsumerGroup:
+    group_id: str
+    error: ErrorCode = E.NONE
+    error_message: str | None = None
+    state: str = ""
+    group_epoch: int = 0
+    assignment_epoch: int = 0
+    assignor: str = ""
+    members: list[DescribedConsumerMember] = field(default_factory=list)
+
+
+class GroupError(Exception):
+    def __init__(self, error: ErrorCode, message: str):
+        super().__init__(message)
+        self.error = error
+        self.message = message
+
+
+def session_key(group_id: str, member_id: str) -> Hashable:
+    return ("cg-session", group_id, member_id)
+
+
+def rebalance_key(group_id: str, member_id: str) -> Hashable:
+    return ("cg-rebalance", group_id, member_id)
+
+
+def compile_regex(pattern: str) -> Any:
+    try:
+        return re2.compile(pattern, _RE2_OPTIONS)
+    except re2.error as e:
+        raise GroupError(
+            E.INVALID_REGULAR_EXPRESSION, f"SubscribedTopicRegex {pattern!r} is invalid: {e}"
+        ) from e
+
+
+@dataclass(slots=True)
+class _Plan:
+    records: list[ConsumerGroupRecord]
+    result: HeartbeatResult | None  # None: no one to answer (a timer's)
+    after: Callable[[], None] | None = None  # once written (timers)
+    on_error: Callable[[ErrorCode], None] | None = None  # the write failed
+
+
+class ConsumerGroupManager:
+    def __init__(
+        self, partition: int, config: ConsumerGroupConfig, clock: Clock, timers: Timers, outputs: Outputs
+    ):
+        self.partition = partition
+        self.config = config
+        self.clock = clock
+        self.timers = timers
+        self.outputs = outputs
+        self.groups: dict[str, ConsumerGroup] = {}
+        self.topics: TopicsView = dict
+        # A classic group holds this id and is not empty: consumer members may not take it.
+        self.classic_group_busy: Callable[[str], bool] = lambda _group_id: False
+        self._busy: dict[str, deque[tuple[Callable[[], _Plan], Any]]] = {}
+        self._shadowing = False  # replaying onto a copy of a group (no timers touched)
+        self._regexes: dict[str, Any] = {}
+
+    # -- the per-group queue --------------------------------------------------------------------
+
+    def _run(self, group_id: str, compute: Callable[[], _Plan], waiter: Any = None) -> None:
+        """Compute a request (waiter None: a timer's) now, or after the group's write in flight."""
+        queue = self._busy.get(group_id)
+        if queue is not None:
+            queue.append((compute, waiter))
+        else:
+            self._process(group_id, deque([(compute, waiter)]))
+
+    def _process(self, group_id: str, ops: deque[tuple[Callable[[], _Plan], Any]]) -> None:
+        """Compute `ops` in order. Until one has records to write, each is answered at once. From
+        the first that has on, each is decided on a copy of the group with the records before it
+        replayed (the group itself changes only when they are durable); their records are written
+        in one append, and all of them are answered once it is done."""
+        settled: list[tuple[_Plan, Any]] = []
+        records: list[ConsumerGroupRecord] = []
+        real = self.groups.get(group_id)
+        shadowing = False
+        try:
+            while ops:
+                compute, waiter = ops.popleft()
+                try:
+                    plan = compute()
+                except GroupError as e:
+                    plan = _Plan([], HeartbeatResult(e.error, e.message))
+                if not shadowing:
+                    if not plan.records:
+                        self._finish(plan, waiter, E.NONE)
+                        continue
+                    shadowing = self._shadowing = True
+                    if real is not None:
+                        self.groups[group_id] = real.copy()
+                for record in plan.records:
+                    self.replay(record)
+                records.extend(plan.records)
+                settled.append((plan, waiter))
+        finally:
+            if shadowing:
+                self._shadowing = False
+                if real is not None:
+                    self.groups[group_id] = real
+                else:
+                    self.groups.pop(group_id, None)
+        if settled:
+            self._busy[group_id] = deque()
+            self.outputs.write(records, partial(self._written, group_id, settled))
+
+    def _written(self, group_id: str, settled: list[tuple[_Plan, Any]], error: ErrorCode) -> None:
+        queue = self._busy.pop(group_id, deque())
+        if error != E.NONE:
+            log.warning("fail to store consumer group", group=group_id, error=error.name)
+        for plan, waiter in settled:
+            self._finish(plan, waiter, error)
+        if queue:
+            self._process(group_id, queue)
+
+    def _finish(self, plan: _Plan, waiter: Any, error: ErrorCode) -> None:
+        if error != E.NONE:
+            if plan.on_error is not None:
+                plan.on_error(error)
+            if waiter is not None:
+                self.outputs.reply(waiter, HeartbeatResult(append_error_to_response_error(error)))
+            return
+        if plan.after is not None:
+            plan.after()
+        if waiter is not None and plan.result is not None:
+            self.outputs.reply(waiter, plan.result)
+
+    # == ConsumerGroupHeartbeat =================================================================
+
+    def heartbeat(self, req: ConsumerGroupHeartbeat, waiter: Any) -> None:
+        try:
+            self._validate(req)
+        except GroupError as e:
+            self.outputs.reply(waiter, HeartbeatResult(e.error, e.message))
+            return
+        if req.member_epoch in (LEAVE_GROUP_MEMBER_EPOCH, LEAVE_GROUP_STATIC_MEMBER_EPOCH):
+            self._run(req.group_id, partial(self._leave, req), waiter)
+        else:
+            self._run(req.group_id, partial(self._heartbeat, req), waiter)
+
+    def _validate(self, req: ConsumerGroupHeartbeat) -> None:
+        def invalid(message: str) -> GroupError:
+            return GroupError(E.INVALID_REQUEST, message)
+
+        if not req.group_id:
+            raise invalid("GroupId can't be empty.")
+        if req.instance_id == "":
+            raise invalid("InstanceId can't be empty.")
+        if req.rack_id == "":
+            raise invalid("RackId can't be empty.")
+        epoch = req.member_epoch
+        if epoch > 0 or epoch == LEAVE_GROUP_MEMBER_EPOCH:
+            if not req.member_id:
+                raise invalid("MemberId can't be empty.")
+        elif epoch == 0:
+            if req.api_version >= 1 and not req.member_id:
+                raise invalid("MemberId can't be empty.")  # KIP-1082: v1 members make their own id
+            if req.rebalance_timeout_ms == -1:
+                raise invalid("RebalanceTimeoutMs must be provided in first request.")
+            if req.topic_partitions is None or req.topic_partitions:
+                raise invalid("TopicPartitions must be empty when (re-)joining.")
+            if not req.subscribed_topic_names and req.subscribed_topic_regex is None:
+                raise invalid("SubscribedTopicNames or SubscribedTopicRegex must be set in first request.")
+        elif epoch == LEAVE_GROUP_STATIC_MEMBER_EPOCH:
+            if not req.member_id:
+                raise invalid("MemberId can't be empty.")
+            if req.instance_id is None:
+                raise invalid("InstanceId can't be null.")
+        else:
+            raise invalid("MemberEpoch is invalid.")
+        if req.subscribed_topic_names is not None and req.subscribed_topic_regex:
+            raise invalid("SubscribedTopicNames and SubscribedTopicRegex cannot be used together.")
+        if req.server_assignor is not None and req.server_assignor not in self.config.assignors:
+            raise GroupError(
+                E.UNSUPPORTED_ASSIGNOR,
+                f"ServerAssignor {req.server_assignor} is not supported. "
+                f"Supported assignors: {', '.join(self.config.assignors)}.",
+            )
+        if req.subscribed_topic_regex:
+            self._regexes[req.subscribed_topic_regex] = compile_regex(req.subscribed_topic_regex)
+
+    def _heartbeat(self, req: ConsumerGroupHeartbeat) -> _Plan:
+        records: list[ConsumerGroupRecord] = []
+        group_id = req.group_id
+        joining = req.member_epoch == 0
+        group = self.groups.get(group_id)
+        if group is None:
+            if not joining:
+                raise GroupError(E.UNKNOWN_MEMBER_ID, f"Group {group_id} not found.")
+            if self.classic_group_busy(group_id):
+                raise GroupError(E.GROUP_ID_NOT_FOUND, f"Group {group_id} is not a consumer group.")
+            group = ConsumerGroup(group_id)
+            records.append(epoch_record(group_id, 0, self.clock.wall_ms()))
+        member_id = req.member_id or f"{uuid.uuid4()}"
+        if (
+            len(group.members) >= self.config.max_size
+            and member_id not in group.members
+            and (req.instance_id is None or req.instance_id not in group.static_members)
+        ):
+            raise GroupError(
+                E.GROUP_MAX_SIZE_REACHED,
+                f"The consumer group has reached its maximum capacity of {self.config.max_size} members.",
+            )
+        member, replaced = self._member_for(group, req, member_id, joining, records)
+
+        # 1. The member's subscription; the group epoch moves if subscriptions or metadata do.
+        updated = replace(
+            member,
+            instance_id=req.instance_id if req.instance_id is not None else member.instance_id,
+            rack_id=req.rack_id if req.rack_id is not None else member.rack_id,
+            rebalance_timeout_ms=(
+                req.rebalance_timeout_ms if req.rebalance_timeout_ms != -1 else member.rebalance_timeout_ms
+            ),
+            server_assignor=req.server_assignor
+            if req.server_assignor is not None
+            else member.server_assignor,
+            subscribed_topic_names=(
+                tuple(sorted(set(req.subscribed_topic_names)))
+                if req.subscribed_topic_names is not None
+                else member.subscribed_topic_names
+            ),
+            subscribed_topic_regex=(
+                (req.subscribed_topic_regex or None)
+                if req.subscribed_topic_regex is not None
+                else (None if req.subscribed_topic_names is not None else member.subscribed_topic_regex)
+            ),
+            client_id=req.client_id,
+            client_host=req.client_host,
+        )
+        bump = False
+        is_new = member_id not in group.members and replaced is None
+        if is_new or updated.subscription() != member.subscription():
+            records.append(member_subscription_record(group_id, updated))
+            bump = is_new or (
+                updated.subscribed_topic_names != member.subscribed_topic_names
+                or updated.subscribed_topic_regex != member.subscribed_topic_regex
+                or updated.server_assignor != member.server_assignor
+            )
+        subscription_moved = is_new or replaced is not None or bump
+        if subscription_moved or self._metadata_changed(group):
+            # (recomputed only then: a heartbeat of a stable member costs O(1), not O(members))
+            members = dict(group.members)
+            if replaced is not None:
+                del members[replaced]
+            members[member_id] = updated
+            metadata = self._subscription_metadata(members)
+            if metadata != group.subscription_metadata:
+                records.append(subscription_metadata_record(group_id, metadata))
+                bump = True
+        else:
+            members, metadata = group.members, group.subscription_metadata
+        group_epoch = group.group_epoch
+        if bump:
+            group_epoch += 1
+            records.append(epoch_record(group_id, group_epoch, group.created_ms))
+            log.info("bump group epoch", group=group_id, epoch=group_epoch, member=member_id)
+
+        # 2. A new target assignment at the new epoch.
+        if group_epoch > group.assignment_epoch:
+            targets = self._target_assignment(group, members, metadata)
+            for mid, partitions in targets.items():
+                if partitions != group.target.get(mid) or mid not in group.target:
+                    records.append(target_member_record(group_id, mid, partitions))
+            records.append(target_epoch_record(group_id, group_epoch))
+            target_epoch, target = group_epoch, targets.get(member_id, {})
+        else:
+            target_epoch, target = group.assignment_epoch, group.target_of(replaced or member_id)
+
+        # 3. The member's current assignment, one step toward the target.
+        def owner_of(topic_id: uuid.UUID, partition: int) -> str | None:
+            owner = group.partition_owner(topic_id, partition)
+            return None if owner in (member_id, replaced) else owner
+
+        owned = req.topic_partitions
+        try:
+            reconciled = reconcile(updated, target_epoch, target, owner_of, owned)
+        except FencedMember as e:
+            raise GroupError(E.FENCED_MEMBER_EPOCH, str(e)) from None
+        changed = reconciled.current_assignment() != member.current_assignment() or is_new
+        if changed:
+            records.append(current_assignment_record(group_id, reconciled))
+
+        full = joining or (
+            req.rebalance_timeout_ms != -1 and req.subscribed_topic_names is not None and owned is not None
+        )
+        result = HeartbeatResult(
+            member_id=member_id,
+            member_epoch=reconciled.member_epoch,
+            heartbeat_interval_ms=self.config.heartbeat_interval_ms,
+            assignment=reconciled.assigned
+            if full or reconciled.assigned != member.assigned or is_new
+            else None,
+        )
+        return _Plan(records, result, partial(self._after_heartbeat, group_id, reconciled))
+
+    def _member_for(
+        self,
+        group: ConsumerGroup,
+        req: ConsumerGroupHeartbeat,
+        member_id: str,
+        joining: bool,
+        records: list[ConsumerGroupRecord],
+    ) -> tuple[ConsumerGroupMember, str | None]:
+        """The member as it is (or a new one), and the id of the static member it replaces."""
+        if req.instance_id is None:
+            member = group.members.get(member_id)
+            if member is None:
+                if not joining:
+                    raise GroupError(E.UNKNOWN_MEMBER_ID, f"Member {member_id} is not a member of the group.")
+                log.info("join consumer group", group=group.group_id, member=member_id)
+                return ConsumerGroupMember(member_id), None
+            if joining:
+                # Rejoining with epoch 0: it gave up its partitions; they are released.
+                return replace(
+                    member, member_epoch=0, state=MemberState.STABLE, assigned={}, pending_revocation={}
+                ), None
+            self._check_epoch(member, req)
+            return member, None
+        existing = group.static_member(req.instance_id)
+        if joining:
+            if existing is None:
+                log.info(
+                    "join consumer group", group=group.group_id, member=member_id, instance=req.instance_id
+                )
+                return ConsumerGroupMember(member_id, instance_id=req.instance_id), None
+            if existing.member_epoch != LEAVE_GROUP_STATIC_MEMBER_EPOCH and existing.member_id != member_id:
+                raise GroupError(
+                    E.UNRELEASED_INSTANCE_ID,
+                    f"Static member {existing.member_id} with instance id {req.instance_id} "
+                    "is still active; it must leave the group first.",
+                )
+            if existing.member_id == member_id:
+                return replace(
+                    existing, member_epoch=0, state=MemberState.STABLE, assigned={}, pending_revocation={}
+                ), None
+            # The static member comes back under a new member id: it takes over the old one's
+            # assignment (at epoch 0, reconciled to the target at once): no rebalance.
+            new = replace(existing, member_id=member_id, member_epoch=0, previous_member_epoch=0)
+            records.extend(member_tombstones(group.group_id, existing.member_id))
+            records.append(member_subscription_record(group.group_id, new))
+            records.append(
+                target_member_record(group.group_id, member_id, group.target_of(existing.member_id))
+            )
+            records.append(current_assignment_record(group.group_id, new))
+            self.timers.cancel(session_key(group.group_id, existing.member_id))
+            self.timers.cancel(rebalance_key(group.group_id, existing.member_id))
+            log.info(
+                "replace static member",
+                group=group.group_id,
+                member=member_id,
+                previous=existing.member_id,
+                instance=req.instance_id,
+            )
+            return new, existing.member_id
+        if existing is None:
+            raise GroupError(E.UNKNOWN_MEMBER_ID, f"Instance id {req.instance_id} is unknown.")
+        if existing.member_id != member_id:
+            raise GroupError(
+                E.FENCED_INSTANCE_ID,
+                f"Static member {member_id} with instance id {req.instance_id} was fenced by member "
+                f"{existing.member_id}.",
+            )
+        self._check_epoch(existing, req)
+        return existing, None
+
+    @staticmethod
+    def _check_epoch(member: ConsumerGroupMember, req: ConsumerGroupHeartbeat) -> None:
+        epoch = req.member_epoch
+        if epoch > member.member_epoch:
+            raise GroupError(
+                E.FENCED_MEMBER_EPOCH,
+                f"The consumer group member has a greater member epoch ({epoch}) than the one known by "
+                f"the group coordinator ({member.member_epoch}). The member must abandon all its "
+                "partitions and rejoin.",
+            )
+        if epoch < member.member_epoch:
+            # The answer with the bumped epoch may have been lost: the previous epoch is accepted
+            # from a member owning no more than its assignment.
+            owned = req.topic_partitions
+            subset = owned is not None and all(p in member.assigned.get(t, ()) for t, ps in owned for p in ps)
+            if epoch != member.previous_member_epoch or not subset:
+                raise GroupError(
+                    E.FENCED_MEMBER_EPOCH,
+                    f"The consumer group member has a smaller member epoch ({epoch}) than the one known by "
+                    f"the group coordinator ({member.member_epoch}). The member must abandon all its "
+                    "partitions and rejoin.",
+                )
+
+    def _after_heartbeat(self, group_id: str, member: ConsumerGroupMember) -> None:
+        self._schedule_session(group_id, member.member_id)
+        if member.state is MemberState.UNREVOKED_PARTITIONS:
+            timeout = member.rebalance_timeout_ms if member.rebalance_timeout_ms > 0 else 300_000
+            if rebalance_key(group_id, member.member_id) not in self.timers:
+                self.timers.schedule(
+                    rebalance_key(group_id, member.member_id),
+                    self.clock.monotonic_ms() + timeout,
+                    partial(self._rebalance_timeout, group_id, member.member_id, member.member_epoch),
+                )
+        else:
+            self.timers.cancel(rebalance_key(group_id, member.member_id))
+
+    def _schedule_session(self, group_id: str, member_id: str) -> None:
+        self.timers.schedule(
+            session_key(group_id, member_id),
+            self.clock.monotonic_ms() + self.config.session_timeout_ms,
+            partial(self._fence_later, group_id, member_id, None, "the member session expired"),
+        )
+
+    def _rebalance_timeout(self, group_id: str, member_id: str, epoch: int) -> None:
+        self._fence_later(group_id, member_id, epoch, "the member failed to revoke its partitions in time")
+
+    # -- subscriptions and the target assignment ------------------------------------------------
+
+    def _metadata_changed(self, group: ConsumerGroup) -> bool:
+        """Have the subscribed topics changed (partitions added, deleted, created, a regex that
+        matches more or fewer topics) since the group's subscription metadata was written?"""
+        all_topics = self.topics()
+        known = group.subscription_metadata
+        for name, tm in known.items():
+            t = all_topics.get(name)
+            if t is None or t.topic_id != tm.topic_id or t.partitions != tm.num_partitions:
+                return True
+        if any(name not in known and name in all_topics for name in group.topic_refs):
+            return True
+        if group.regex_refs:
+            regex_topics = set()
+            for pattern in group.regex_refs:
+                regex_topics.update(self._resolve_regex(pattern, all_topics))
+            if any(name not in known for name in regex_topics):
+                return True
+        return False
+
+    def _resolve_regex(self, pattern: str, names: Iterable[str]) -> list[str]:
+        compiled = self._regexes.get(pattern)
+        if compiled is None:
+            try:
+                compiled = self._regexes[pattern] = compile_regex(pattern)
+            except GroupError:
+                return []
+        return [n for n in names if not n.startswith("__") and compiled.fullmatch(n) is not None]
+
+    def _member_topics(self, member: ConsumerGroupMember, all_topics: Mapping[str, TopicInfo]) -> set[str]:
+        names = set(member.subscribed_topic_names)
+        if member.subscribed_topic_regex:
+            names.update(self._resolve_regex(member.subscribed_topic_regex, all_topics))
+        return names
+
+    def _subscription_metadata(self, members: Mapping[str, ConsumerGroupMember]) -> dict[str, TopicMetadata]:
+        all_topics = self.topics()
+        names: set[str] = set()
+        for m in members.values():
+            names |= self._member_topics(m, all_topics)
+        out = {}
+        for name in names:
+            topic = all_topics.get(name)
+            if topic is not None:
+                out[name] = TopicMetadata(topic.topic_id, name, topic.partitions)
+        return out
+
+    def _preferred_assignor(self, members: Iterable[ConsumerGroupMember]) -> str:
+        counts: dict[str, int] = {}
+        for m in members:
+            if m.server_assignor is not None:
+                counts[m.server_assignor] = counts.get(m.server_assignor, 0) + 1
+        if not counts:
+            return self.config.assignors[0]
+        return max(sorted(counts), key=lambda a: counts[a])
+
+    def _target_assignment(
+        self,
+        group: ConsumerGroup,
+        members: Mapping[str, ConsumerGroupMember],
+        metadata: Mapping[str, TopicMetadata],
+    ) -> dict[str, Partitions]:
+        topics = {tm.topic_id: tm.num_partitions for tm in metadata.values()}
+        specs = {}
+        for mid, m in members.items():
+            names = set(m.subscribed_topic_names)
+            if m.subscribed_topic_regex:
+                names.update(self._resolve_regex(m.subscribed_topic_regex, metadata))
+            specs[mid] = MemberSpec(
+                frozenset(metadata[n].topic_id for n in names if n in metadata),
+                group.target_of(mid),
+                m.instance_id,
+                m.rack_id,
+            )
+        assignor = self._preferred_assignor(members.values())
+        return ASSIGNORS[assignor](specs, topics)
+
+    # == Leaving and fencing ====================================================================
+
+    def _leave(self, req: ConsumerGroupHeartbeat) -> _Plan:
+        group = self.groups.get(req.group_id)
+        if group is None:
+            raise GroupError(E.UNKNOWN_MEMBER_ID, f"Group {req.group_id} not found.")
+        if req.instance_id is None:
+            member = group.members.get(req.member_id)
+            if member is None:
+                raise GroupError(E.UNKNOWN_MEMBER_ID, f"Member {req.member_id} is not a member of the group.")
+        else:
+            member = group.static_member(req.instance_id)
+            if member is None:
+                raise GroupError(E.UNKNOWN_MEMBER_ID, f"Instance id {req.instance_id} is unknown.")
+            if member.member_id != req.member_id:
+                raise GroupError(
+                    E.FENCED_INSTANCE_ID,
+                    f"Static member {req.member_id} with instance id {req.instance_id} was fenced by "
+                    f"member {member.member_id}.",
+                )
+            if req.member_epoch == LEAVE_GROUP_STATIC_MEMBER_EPOCH:
+                # It will be back within its session: it keeps its assignment till then.
+                leaving = replace(member, member_epoch=LEAVE_GROUP_STATIC_MEMBER_EPOCH, pending_revocation={})
+                log.info("leave consumer group", group=group.group_id, member=member.member_id, static=True)
+                return _Plan(
+                    [current_assignment_record(group.group_id, leaving)],
+                    HeartbeatResult(member_id=member.member_id, member_epoch=LEAVE_GROUP_STATIC_MEMBER_EPOCH),
+                )
+        log.info("leave consumer group", group=group.group_id, member=member.member_id)
+        return _Plan(
+            self._fence_records(group, member),
+            HeartbeatResult(member_id=req.member_id, member_epoch=req.member_epoch),
+            partial(self._cancel_timers, group.group_id, member.member_id),
+        )
+
+    def _fence_records(self, group: ConsumerGroup, member: ConsumerGroupMember) -> list[ConsumerGroupRecord]:
+        records = member_tombstones(group.group_id, member.member_id)
+        rest = {mid: m for mid, m in group.members.items() if mid != member.member_id}
+        metadata = self._subscription_metadata(rest)
+        if metadata != group.subscription_metadata:
+            records.append(subscription_metadata_record(group.group_id, metadata))
+        records.append(epoch_record(group.group_id, group.group_epoch + 1, group.created_ms))
+        return records
+
+    def _cancel_timers(self, group_id: str, member_id: str) -> None:
+        self.timers.cancel(session_key(group_id, member_id))
+        self.timers.cancel(rebalance_key(group_id, member_id))
+
+    def _fence_later(self, group_id: str, member_id: str, epoch: int | None, reason: str) -> None:
+        self._run(group_id, partial(self._fence, group_id, member_id, epoch, reason))
+
+    def _fence(self, group_id: str, member_id: str, epoch: int | None, reason: str) -> _Plan:
+        group = self.groups.get(group_id)
+        member = None if group is None else group.members.get(member_id)
+        if group is None or member is None:
+            return _Plan([], None)
+        if epoch is not None and (
+            member.state is not MemberState.UNREVOKED_PARTITIONS or member.member_epoch != epoch
+        ):
+            return _Plan([], None)  # it revoked in time after all
+        log.info("fence member", group=group_id, member=member_id, epoch=member.member_epoch, reason=reason)
+        return _Plan(
+            self._fence_records(group, member),
+            None,
+            partial(self._cancel_timers, group_id, member_id),
+            lambda _error: self._schedule_session(group_id, member_id),  # try again later
+        )
+
+    # == Replay =================================================================================
+
+    def replay(self, record: ConsumerGroupRecord) -> None:
+        group_id = record.key.group_id
+        group = self.groups.get(group_id)
+        if record.key.type is RecordType.CONSUMER_GROUP_METADATA and record.value is None:
+            if group is not None:
+                self._drop(group)
+            return
+        if group is None:
+            if record.value is None:
+                return
+            group = self.groups[group_id] = ConsumerGroup(group_id)
+        group.replay(record)
+
+    def _drop(self, group: ConsumerGroup) -> None:
+        del self.groups[group.group_id]
+        if self._shadowing:
+            return
+        for member_id in group.members:
+            self._cancel_timers(group.group_id, member_id)
+        log.info("remove consumer group", group=group.group_id)
+
+    def loaded(self) -> None:
+        """After loading: every member gets a fresh session (and is fenced if it does not come back)."""
+        for group in self.groups.values():
+            for member_id in group.members:
+                self._schedule_session(group.group_id, member_id)
+
+    def unload(self) -> None:
+        self.groups.clear()
+        self._busy.clear()
+
+    # == Describe, list, delete, offset commits ==================================================
+
+    def describe(self, group_id: str) -> DescribedConsumerGroup:
+        group = self.groups.get(group_id)
+        if group is None:
+            return DescribedConsumerGroup(group_id, E.GROUP_ID_NOT_FOUND, f"Group {group_id} not found.")
+        return DescribedConsumerGroup(
+            group_id,
+            state=str(group.state),
+            group_epoch=group.group_epoch,
+            assignment_epoch=group.assignment_epoch,
+            assignor=self._preferred_assignor(group.members.values()),
+            members=[
+                DescribedConsumerMember(m, group.target_of(m.member_id)) for m in group.members.values()
+            ],
+        )
+
+    def list_groups(self, states: Iterable[str] = (), types: Iterable[str] = ()) -> list[ListedGroup]:
+        wanted_states = {s.lower() for s in states}
+        wanted_types = {t.lower() for t in types}
+        if wanted_types and "consumer" not in wanted_types:
+            return []
+        return [
+            ListedGroup(g.group_id, "consumer", str(g.state), "consumer")
+            for g in self.groups.values()
+            if not wanted_states or str(g.state).lower() in wanted_states
+        ]
+
+    def delete_records(self, group_id: str) -> tuple[ErrorCode, list[ConsumerGroupRecord]]:
+        group = self.groups.get(group_id)
+        if group is None:
+            return E.GROUP_ID_NOT_FOUND, []
+        if group.state is not ConsumerGroupState.EMPTY:
+            return E.NON_EMPTY_GROUP, []
+        return E.NONE, group_tombstones(group_id)
+
+    def validate_offset_commit(
+        self, group_id: str, member_id: str, member_epoch: int, instance_id: str | None, api_version: int
+    ) -> ErrorCode | None:
+        """Kafka's ConsumerGroup.validateOffsetCommit (None: accepted)."""
+        group = self.groups[group_id]
+        if member_epoch < 0 and not member_id and not group.members:
+            return None  # an admin commit to an empty group
+        if member_epoch < 0 and not member_id:
+            return E.UNKNOWN_MEMBER_ID
+        member = group.members.get(member_id)
+        if member is None:
+            return E.UNKNOWN_MEMBER_ID
+        if api_version < 9:
+            return E.UNSUPPORTED_VERSION  # consumer protocol members commit with v9+
+        if member_epoch != member.member_epoch:
+            return E.STALE_MEMBER_EPOCH
+        return None

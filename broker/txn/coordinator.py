@@ -1,0 +1,512 @@
+"""The transaction coordinator (Kafka's TransactionCoordinator + TransactionStateManager): the
+transactional ids of each `__transaction_state` partition this broker leads, placed as groups
+are (`abs(javaHash(transactional.id)) % transaction.state.log.num.partitions`).
+
+Every change is a TransactionLogValue computed from the current state (metadata.py), written to
+the id's partition (durably; replicated where it is), and only then applied: `_write`. A write
+in flight marks the id `pending`: other requests for it get CONCURRENT_TRANSACTIONS, as in
+Kafka, so one id has one change at a time without locks. Loading a partition replays its newest
+record per id the same way, then finishes the transactions found prepared (markers, then the
+Complete record): PrepareCommit commits, PrepareAbort aborts; an Ongoing one is aborted when its
+`transaction.timeout.ms` passes (checked every
+`transaction.abort.timed.out.transaction.cleanup.interval.ms`), its epoch bumped so that the
+producer, if alive, is fenced. Idle ids expire after `transactional.id.expiration.ms`.
+
+EndTxn is answered once the markers and the Complete record are written (Kafka answers after the
+Prepare record and lets the client retry CONCURRENT_TRANSACTIONS meanwhile): one round trip less
+per transaction, and what a client sees after the answer is already decided everywhere.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import time
+from collections.abc import Awaitable, Callable, Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from broker import logs
+from broker.group.placement import coordinator_partition
+from broker.txn.metadata import COMPLETE, MAX_EPOCH, PREPARE, TransactionMetadata, TxnState
+from protocol.errors import ErrorCode
+from protocol.txn_records import TransactionLogValue, decode_key, decode_value, encode_key, encode_value
+
+log = logs.get("kbroker.txn")
+E = ErrorCode
+TRANSACTION_STATE_TOPIC = "__transaction_state"
+
+# (topic, partition, producer id, epoch, commit) -> the marker's error (NONE once durable)
+MarkerWriter = Callable[[str, int, int, int, bool], Awaitable[ErrorCode]]
+# Markers that will never be written, and need not be: the partition is gone, or a newer epoch
+# of the producer (a newer coordinator's markers) is already there.
+_MARKER_DONE = (E.NONE, E.UNKNOWN_TOPIC_OR_PARTITION, E.INVALID_PRODUCER_EPOCH, E.PRODUCER_FENCED)
+
+
+@dataclass(frozen=True, slots=True)
+class TxnConfig:
+    num_partitions: int = 50
+    max_timeout_ms: int = 900000
+    abort_interval_ms: int = 10000
+    expiration_ms: int = 604800000
+    expiration_interval_ms: int = 3600000
+    write_timeout_s: float = 5.0
+
+    @classmethod
+    def from_config(cls, config: Any) -> TxnConfig:
+        return cls(
+            num_partitions=config["transaction.state.log.num.partitions"],
+            max_timeout_ms=config["transaction.max.timeout.ms"],
+            abort_interval_ms=config["transaction.abort.timed.out.transaction.cleanup.interval.ms"],
+            expiration_ms=config["transactional.id.expiration.ms"],
+            expiration_interval_ms=config["transaction.remove.expired.transaction.cleanup.interval.ms"],
+            write_timeout_s=config["offsets.commit.timeout.ms"] / 1000,
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class InitResult:
+    error: ErrorCode
+    producer_id: int = -1
+    producer_epoch: int = -1
+
+
+@dataclass(slots=True)
+class Described:
+    transactional_id: str
+    error: ErrorCode
+    meta: TransactionMetadata | None = None
+
+
+def now_ms() -> int:
+    return int(time.time() * 1000)
+
+
+class TransactionCoordinator:
+    def __init__(
+        self,
+        config: TxnConfig,
+        log_for: Callable[[int], Any],
+        next_producer_id: Callable[[], Awaitable[int]],
+        write_marker: MarkerWriter,
+        *,
+        owned: Iterable[int] | None = None,
+        clock: Callable[[], int] = now_ms,
+    ):
+        self.config = config
+        self.log_for = log_for
+        self.next_producer_id = next_producer_id
+        self.write_marker = write_marker
+        self.clock = clock
+        self.owned: set[int] | None = None if owned is None else set(owned)
+        self.partitions: dict[int, dict[str, TransactionMetadata]] = {}  # loaded partitions
+        self._loads: dict[int, asyncio.Task[None]] = {}
+        self._tasks: set[asyncio.Task[Any]] = set()
+        self._timer: asyncio.Task[None] | None = None
+        self.active = False
+
+    # -- lifecycle --------------------------------------------------------------------------------
+
+    async def start(self) -> None:
+        self.active = True
+        if self.owned is None:
+            for p in range(self.config.num_partitions):
+                self._begin_load(p)
+        self._timer = asyncio.get_running_loop().create_task(self._timers(), name="txn-timers")
+
+    async def wait_loaded(self) -> None:
+        await asyncio.gather(*self._loads.values(), return_exceptions=True)
+
+    async def stop(self) -> None:
+        self.active = False
+        for task in [*self._loads.values(), *self._tasks, *([self._timer] if self._timer else [])]:
+            task.cancel()
+        await asyncio.gather(*self._loads.values(), *self._tasks, return_exceptions=True)
+        if self._timer is not None:
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._timer
+        self.partitions.clear()
+
+    async def set_owned(self, partitions: set[int]) -> None:
+        """Cluster mode: take up newly led `__transaction_state` partitions, drop the others."""
+        if self.owned is None:
+            return
+        partitions = {p for p in partitions if 0 <= p < self.config.num_partitions}
+        for p in sorted(self.owned - partitions):
+            self.owned.discard(p)
+            task = self._loads.pop(p, None)
+            if task is not None:
+                task.cancel()
+            dropped = self.partitions.pop(p, {})
+            for meta in dropped.values():
+                if meta.completion is not None:
+                    meta.completion.cancel()
+            log.info("resign transaction coordinator", partition=p)
+        for p in sorted(partitions - self.owned):
+            self.owned.add(p)
+            self._begin_load(p)
+
+    def _begin_load(self, partition: int) -> None:
+        self._loads[partition] = asyncio.get_running_loop().create_task(
+            self._load(partition), name=f"txn-load-{partition}"
+        )
+
+    async def _load(self, partition: int) -> None:
+        try:
+            lg = self.log_for(partition)
+            latest: dict[bytes, bytes | None] = {}
+            if lg is not None:
+                async for key, value in lg.read_records():
+                    if key is not None:
+                        latest.pop(key, None)
+                        latest[key] = value
+            txns: dict[str, TransactionMetadata] = {}
+            for key, value in latest.items():
+                try:
+                    tid = decode_key(key)
+                    v = decode_value(value)
+                except Exception as e:  # as Kafka's loader: skip what cannot be read
+                    log.warning("skip transaction record", partition=partition, error=str(e))
+                    continue
+                if v is None:
+                    txns.pop(tid, None)
+                else:
+                    txns[tid] = TransactionMetadata.loaded(tid, v)
+            self.partitions[partition] = txns
+            prepared = [m for m in txns.values() if m.state in PREPARE]
+            for meta in prepared:  # decided before the restart: finish it
+                self._start_completion(partition, meta)
+            if txns:
+                log.info("load transactions", partition=partition, ids=len(txns), completing=len(prepared))
+        except asyncio.CancelledError:
+            raise
+        except Exception as e:
+            log.error("fail to load transactions", partition=partition, error=repr(e))
+        finally:
+            if self._loads.get(partition) is asyncio.current_task():
+                del self._loads[partition]
+
+    # -- placement ----------------------------------------------------------------------------
+
+    def partition_for(self, transactional_id: str) -> int:
+        return coordinator_partition(transactional_id, self.config.num_partitions)
+
+    def _txns(self, transactional_id: str) -> tuple[ErrorCode, dict[str, TransactionMetadata]]:
+        if not self.active:
+            return E.COORDINATOR_NOT_AVAILABLE, {}
+        p = self.partition_for(transactional_id)
+        if self.owned is not None and p not in self.owned:
+            return E.NOT_COORDINATOR, {}
+        txns = self.partitions.get(p)
+        if txns is None:
+            return E.COORDINATOR_LOAD_IN_PROGRESS, {}
+        return E.NONE, txns
+
+    # -- writes: compute, write, then apply ------------------------------------------------------
+
+    async def _write(
+        self, meta: TransactionMetadata, value: TransactionLogValue | None, durable: bool = True
+    ) -> ErrorCode:
+        partition = self.partition_for(meta.transactional_id)
+        lg = self.log_for(partition)
+        if lg is None:
+            return E.NOT_COORDINATOR
+        meta.pending = True
+        try:
+            epoch = lg.leader_epoch
+            key = encode_key(meta.transactional_id)
+            _, last = await lg.append_records(
+                [(key, None if value is None else encode_value(value))], durable=durable
+            )
+            if lg.high_watermark <= last:
+                async with asyncio.timeout(self.config.write_timeout_s):
+                    await lg.wait_high_watermark(last + 1, epoch)
+        except asyncio.CancelledError:
+            raise
+        except Exception as e:
+            log.warning(
+                "fail to write transaction state", transactional_id=meta.transactional_id, error=repr(e)
+            )
+            return E.NOT_COORDINATOR  # the client finds the coordinator again and retries
+        finally:
+            meta.pending = False
+        txns = self.partitions.get(partition)
+        if txns is None:  # the partition moved away meanwhile
+            return E.NOT_COORDINATOR
+        if value is None:
+            txns.pop(meta.transactional_id, None)
+        else:
+            meta.apply(value)
+            txns[meta.transactional_id] = meta
+        return E.NONE
+
+    # -- InitProducerId ---------------------------------------------------------------------------
+
+    async def init_producer_id(
+        self, transactional_id: str, timeout_ms: int, producer_id: int = -1, producer_epoch: int = -1
+    ) -> InitResult:
+        if not transactional_id:
+            return InitResult(E.INVALID_REQUEST)
+        if timeout_ms <= 0 or timeout_ms > self.config.max_timeout_ms:
+            return InitResult(E.INVALID_TRANSACTION_TIMEOUT)
+        for _ in range(3):  # a fenced open transaction is aborted first, then the epoch bumped again
+            error, txns = self._txns(transactional_id)
+            if error != E.NONE:
+                return InitResult(error)
+            meta = txns.get(transactional_id)
+            if meta is None:
+                new_id = await self.next_producer_id()
+                error, txns = self._txns(transactional_id)
+                if error != E.NONE:
+                    return InitResult(error)
+                meta = txns.get(transactional_id)
+                if meta is None:
+                    meta = TransactionMetadata(transactional_id, new_id, timeout_ms=timeout_ms)
+                    txns[transactional_id] = meta  # not durable yet: epoch -1 until written
+            if meta.pending:
+                return InitResult(E.CONCURRENT_TRANSACTIONS)
+            if producer_id >= 0 and not (
+                meta.producer_epoch < 0
+                or producer_id == meta.producer_id
+                or (producer_id == meta.previous_producer_id and producer_epoch >= MAX_EPOCH)
+            ):
+                return InitResult(E.PRODUCER_FENCED)
+            if meta.state in PREPARE:
+                await self._await_completion(meta)
+                continue
+            if meta.state == TxnState.ONGOING:
+                # Another producer with this id: fence the old one (epoch + 1) by aborting its
+                # transaction, then bump again for the new one.
+                error = await self._prepare(meta, commit=False, epoch=min(meta.producer_epoch + 1, MAX_EPOCH))
+                if error != E.NONE:
+                    return InitResult(error)
+                await self._await_completion(meta)
+                continue
+            if (
+                producer_id >= 0
+                and producer_epoch >= 0
+                and meta.producer_epoch >= 0
+                and producer_epoch not in (meta.producer_epoch, meta.last_producer_epoch)
+            ):
+                return InitResult(E.PRODUCER_FENCED)
+            if producer_id >= 0 and producer_epoch == meta.last_producer_epoch >= 0:
+                # A retry of a bump whose answer was lost: the current epoch is the answer.
+                return InitResult(E.NONE, meta.producer_id, meta.producer_epoch)
+            now = self.clock()
+            if meta.producer_epoch >= MAX_EPOCH:
+                new_id = await self.next_producer_id()
+                value = meta.transit(TxnState.EMPTY, now, producer_id=new_id, epoch=0, timeout_ms=timeout_ms)
+            else:
+                value = meta.transit(
+                    TxnState.EMPTY, now, epoch=meta.producer_epoch + 1, timeout_ms=timeout_ms
+                )
+            error = await self._write(meta, value)
+            if error != E.NONE:
+                return InitResult(error)
+            log.info(
+                "init transactional producer",
+                transactional_id=transactional_id,
+                producer_id=meta.producer_id,
+                epoch=meta.producer_epoch,
+            )
+            return InitResult(E.NONE, meta.producer_id, meta.producer_epoch)
+        return InitResult(E.CONCURRENT_TRANSACTIONS)
+
+    # -- AddPartitionsToTxn / AddOffsetsToTxn -----------------------------------------------------
+
+    def _check_producer(self, meta: TransactionMetadata | None, producer_id: int, epoch: int) -> ErrorCode:
+        if meta is None or meta.producer_id != producer_id:
+            return E.INVALID_PRODUCER_ID_MAPPING
+        if meta.producer_epoch != epoch:
+            return E.PRODUCER_FENCED
+        if meta.pending or meta.state in PREPARE:
+            return E.CONCURRENT_TRANSACTIONS
+        return E.NONE
+
+    async def add_partitions(
+        self, transactional_id: str, producer_id: int, epoch: int, partitions: dict[str, set[int]]
+    ) -> ErrorCode:
+        error, txns = self._txns(transactional_id)
+        if error != E.NONE:
+            return error
+        meta = txns.get(transactional_id)
+        error = self._check_producer(meta, producer_id, epoch)
+        if error != E.NONE or meta is None:
+            return error
+        if meta.state == TxnState.ONGOING and meta.has_partitions(partitions):
+            return E.NONE
+        return await self._write(meta, meta.transit(TxnState.ONGOING, self.clock(), add=partitions))
+
+    # -- EndTxn -----------------------------------------------------------------------------------
+
+    async def end_txn(self, transactional_id: str, producer_id: int, epoch: int, commit: bool) -> ErrorCode:
+        error, txns = self._txns(transactional_id)
+        if error != E.NONE:
+            return error
+        meta = txns.get(transactional_id)
+        if meta is None or meta.producer_id != producer_id:
+            return E.INVALID_PRODUCER_ID_MAPPING
+        if meta.producer_epoch != epoch:
+            return E.PRODUCER_FENCED
+        if meta.pending:
+            return E.CONCURRENT_TRANSACTIONS
+        state = meta.state
+        if state == TxnState.ONGOING:
+            error = await self._prepare(meta, commit)
+            if error != E.NONE:
+                return error
+            await self._await_completion(meta)
+            return E.NONE
+        if state == (TxnState.COMPLETE_COMMIT if commit else TxnState.COMPLETE_ABORT):
+            return E.NONE  # a retry of what is done
+        if state == (TxnState.PREPARE_COMMIT if commit else TxnState.PREPARE_ABORT):
+            await self._await_completion(meta)
+            return E.NONE
+        return E.INVALID_TXN_STATE  # never begun (Empty), or the other outcome
+
+    async def _prepare(self, meta: TransactionMetadata, commit: bool, epoch: int | None = None) -> ErrorCode:
+        state = TxnState.PREPARE_COMMIT if commit else TxnState.PREPARE_ABORT
+        error = await self._write(meta, meta.transit(state, self.clock(), epoch=epoch))
+        if error == E.NONE:
+            self._start_completion(self.partition_for(meta.transactional_id), meta)
+        return error
+
+    async def _await_completion(self, meta: TransactionMetadata) -> None:
+        task = meta.completion
+        if task is not None and not task.done():
+            with contextlib.suppress(TimeoutError, asyncio.CancelledError):
+                async with asyncio.timeout(self.config.write_timeout_s * 6):
+                    await asyncio.shield(task)
+
+    def _start_completion(self, partition: int, meta: TransactionMetadata) -> None:
+        if meta.completion is not None and not meta.completion.done():
+            return
+        task = asyncio.get_running_loop().create_task(
+            self._complete(partition, meta), name=f"txn-complete-{meta.transactional_id}"
+        )
+        meta.completion = task
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def _complete(self, partition: int, meta: TransactionMetadata) -> None:
+        """Write the markers to every partition of the transaction, then the Complete record;
+        retried (with backoff) until done or until this broker stops coordinating the id."""
+        commit = meta.state == TxnState.PREPARE_COMMIT
+        pid, epoch = meta.producer_id, meta.producer_epoch
+        todo = meta.topic_partitions()
+        backoff = 0.02
+        while self.partitions.get(partition, {}).get(meta.transactional_id) is meta:
+            if todo:
+                results = await asyncio.gather(
+                    *(self.write_marker(t, p, pid, epoch, commit) for t, p in todo), return_exceptions=True
+                )
+                failed = []
+                for tp, r in zip(todo, results, strict=True):
+                    if isinstance(r, BaseException) or r not in _MARKER_DONE:
+                        failed.append(tp)
+                        log.warning("retry transaction marker", partition=tp, result=repr(r))
+                todo = failed
+            if not todo:
+                done = TxnState.COMPLETE_COMMIT if commit else TxnState.COMPLETE_ABORT
+                # Not waiting for its fsync: lost in a crash, the Prepare record is found again
+                # on load and the markers written once more (a second marker changes nothing).
+                if await self._write(meta, meta.transit(done, self.clock()), durable=False) == E.NONE:
+                    log.info(
+                        "complete transaction",
+                        transactional_id=meta.transactional_id,
+                        producer_id=pid,
+                        epoch=epoch,
+                        result="commit" if commit else "abort",
+                    )
+                    return
+            await asyncio.sleep(backoff)  # a retry backoff, as Kafka's marker channel has
+            backoff = min(backoff * 2, 1.0)
+
+    # -- timers: timed-out transactions, expired ids ----------------------------------------------
+
+    async def _timers(self) -> None:
+        last_expiry = self.clock()
+        while True:
+            await asyncio.sleep(self.config.abort_interval_ms / 1000)
+            now = self.clock()
+            try:
+                await self.abort_timed_out(now)
+                if now - last_expiry >= self.config.expiration_interval_ms:
+                    last_expiry = now
+                    await self.expire_ids(now)
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("fail transaction timers")
+
+    async def abort_timed_out(self, now: int) -> int:
+        """Abort the open transactions older than their timeout, fencing their producer."""
+        due = [
+            m
+            for txns in list(self.partitions.values())
+            for m in list(txns.values())
+            if m.state == TxnState.ONGOING
+            and not m.pending
+            and m.start_ms >= 0
+            and now > m.start_ms + m.timeout_ms
+        ]
+        for meta in due:
+            log.info(
+                "abort timed out transaction",
+                transactional_id=meta.transactional_id,
+                producer_id=meta.producer_id,
+                epoch=meta.producer_epoch,
+            )
+            await self._prepare(meta, commit=False, epoch=min(meta.producer_epoch + 1, MAX_EPOCH))
+        return len(due)
+
+    async def expire_ids(self, now: int) -> int:
+        due = [
+            m
+            for txns in list(self.partitions.values())
+            for m in list(txns.values())
+            if m.state in COMPLETE and not m.pending and now - m.last_update_ms > self.config.expiration_ms
+        ]
+        for meta in due:
+            if await self._write(meta, None) == E.NONE:
+                log.info("expire transactional id", transactional_id=meta.transactional_id)
+        return len(due)
+
+    # -- DescribeTransactions / ListTransactions --------------------------------------------------
+
+    def describe(self, transactional_ids: Iterable[str]) -> list[Described]:
+        out = []
+        for tid in transactional_ids:
+            error, txns = self._txns(tid)
+            meta = txns.get(tid) if error == E.NONE else None
+            if error == E.NONE and (meta is None or meta.producer_epoch < 0):
+                error = E.TRANSACTIONAL_ID_NOT_FOUND
+            out.append(Described(tid, error, meta if error == E.NONE else None))
+        return out
+
+    def list(
+        self, states: Iterable[str], producer_ids: Iterable[int], duration_ms: int = -1
+    ) -> tuple[ErrorCode, list[str], list[TransactionMetadata]]:
+        if not self.active:
+            return E.COORDINATOR_NOT_AVAILABLE, [], []
+        wanted_states = set()
+        unknown = []
+        for name in states:
+            s = TxnState.by_kafka_name(name)
+            if s is None:
+                unknown.append(name)
+            else:
+                wanted_states.add(s)
+        pids = set(producer_ids)
+        now = self.clock()
+        loading = bool(self._loads)
+        found = [
+            m
+            for txns in self.partitions.values()
+            for m in txns.values()
+            if m.producer_epoch >= 0
+            and (not wanted_states or m.state in wanted_states)
+            and (not pids or m.producer_id in pids)
+            and (duration_ms < 0 or (m.start_ms >= 0 and now - m.start_ms > duration_ms))
+        ]
+        return (E.COORDINATOR_LOAD_IN_PROGRESS if loading else E.NONE), unknown, found
