@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 from broker.apis.txn_common import fenced_for
 from broker.group.placement import coordinator_partition
 from broker.offsets import OFFSETS_TOPIC
+from broker.security.acl import Operation, ResourceType
 from broker.server import RequestContext
 from protocol.errors import ErrorCode
 
@@ -16,6 +17,13 @@ if TYPE_CHECKING:
 
 
 async def handle(broker: Broker, ctx: RequestContext, request: Any) -> dict[str, Any]:
+    authz = broker.authorizer
+    if authz is not None and not authz.allowed(
+        ctx, Operation.WRITE, ResourceType.TRANSACTIONAL_ID, request.transactional_id
+    ):
+        return {"throttle_time_ms": 0, "error_code": ErrorCode.TRANSACTIONAL_ID_AUTHORIZATION_FAILED}
+    if authz is not None and not authz.group(ctx, Operation.READ, request.group_id):
+        return {"throttle_time_ms": 0, "error_code": ErrorCode.GROUP_AUTHORIZATION_FAILED}
     if not broker.transaction_topic_ready():
         error = ErrorCode.COORDINATOR_NOT_AVAILABLE
     else:

@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from broker.apis.txn_common import fenced_for
+from broker.security.acl import Operation, ResourceType
 from broker.server import RequestContext
 from protocol.errors import ErrorCode
 
@@ -31,6 +32,20 @@ def _answer(request: Any, error_of: Any) -> dict[str, Any]:
 
 
 async def handle(broker: Broker, ctx: RequestContext, request: Any) -> dict[str, Any]:
+    authz = broker.authorizer
+    if authz is not None:  # Kafka's checks: WRITE on the transactional id, then on each topic
+        if not authz.allowed(ctx, Operation.WRITE, ResourceType.TRANSACTIONAL_ID, request.transactional_id):
+            return _answer(request, lambda _t, _p: ErrorCode.TRANSACTIONAL_ID_AUTHORIZATION_FAILED)
+        refused = {t.name for t in request.topics if not authz.topic(ctx, Operation.WRITE, t.name)}
+        if refused:
+            return _answer(
+                request,
+                lambda t, _p: (
+                    ErrorCode.TOPIC_AUTHORIZATION_FAILED
+                    if t in refused
+                    else ErrorCode.OPERATION_NOT_ATTEMPTED
+                ),
+            )
     unknown = set()
     wanted: dict[str, set[int]] = {}
     for t in request.topics:

@@ -6,8 +6,10 @@ import uuid
 from typing import TYPE_CHECKING, Any
 
 from broker.apis.describe_groups import GROUP_OPERATIONS, NOT_REQUESTED
+from broker.security.acl import Operation
 from broker.server import RequestContext
 from protocol.consumer_group_records import Partitions
+from protocol.errors import ErrorCode
 
 if TYPE_CHECKING:
     from broker.broker import Broker
@@ -29,8 +31,11 @@ def handle(broker: Broker, ctx: RequestContext, request: Any) -> dict[str, Any]:
     # Answered at once (never waits), so a plain function: no task per request (see broker/server.py).
     operations = GROUP_OPERATIONS if request.include_authorized_operations else NOT_REQUESTED
     names = {t.topic_id: name for name, t in broker.topics.topics.items()}
-    groups = broker.groups.consumer_group_describe(request.group_ids)
-    return {
+    authz = broker.authorizer
+    wanted = list(request.group_ids)
+    refused = [g for g in wanted if authz is not None and not authz.group(ctx, Operation.DESCRIBE, g)]
+    groups = broker.groups.consumer_group_describe([g for g in wanted if g not in refused])
+    answer: dict[str, Any] = {
         "throttle_time_ms": 0,
         "groups": [
             {
@@ -62,3 +67,13 @@ def handle(broker: Broker, ctx: RequestContext, request: Any) -> dict[str, Any]:
             for g in groups
         ],
     }
+    for g in refused:
+        answer["groups"].append(
+            {
+                "error_code": ErrorCode.GROUP_AUTHORIZATION_FAILED,
+                "group_id": g,
+                "members": [],
+                "authorized_operations": operations,
+            }
+        )
+    return answer

@@ -8,7 +8,9 @@ from typing import TYPE_CHECKING, Any
 
 from broker.apis.join_group import client_host
 from broker.group.consumer_group_events import ConsumerGroupHeartbeat, HeartbeatResult
+from broker.security.acl import Operation
 from broker.server import RequestContext
+from protocol.errors import ErrorCode
 
 if TYPE_CHECKING:
     from broker.broker import Broker
@@ -18,6 +20,17 @@ def handle(
     broker: Broker, ctx: RequestContext, request: Any
 ) -> dict[str, Any] | Coroutine[Any, Any, dict[str, Any]]:
     # A plain heartbeat is answered in the same pass (no task); one that writes records is awaited.
+    authz = broker.authorizer
+    if authz is not None and not authz.group(ctx, Operation.READ, request["group_id"]):
+        return {
+            "throttle_time_ms": 0,
+            "error_code": ErrorCode.GROUP_AUTHORIZATION_FAILED,
+            "error_message": None,
+            "member_id": request["member_id"],
+            "member_epoch": -1,
+            "heartbeat_interval_ms": 0,
+            "assignment": None,
+        }
     owned = request["topic_partitions"]
     names = request["subscribed_topic_names"]
     result = broker.groups.consumer_group_heartbeat(

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from broker.security.acl import Operation, ResourceType
 from broker.server import RequestContext
+from protocol.errors import ErrorCode
 
 if TYPE_CHECKING:
     from broker.broker import Broker
@@ -13,7 +15,25 @@ if TYPE_CHECKING:
 def handle(broker: Broker, ctx: RequestContext, request: Any) -> dict[str, Any]:
     broker.transaction_topic_ready()
     states = []
-    for d in broker.transactions.describe(request.transactional_ids):
+    authz = broker.authorizer
+    ids = list(request.transactional_ids)
+    if authz is not None:
+        for tid in [
+            t for t in ids if not authz.allowed(ctx, Operation.DESCRIBE, ResourceType.TRANSACTIONAL_ID, t)
+        ]:
+            ids.remove(tid)
+            states.append(
+                {
+                    "error_code": ErrorCode.TRANSACTIONAL_ID_AUTHORIZATION_FAILED,
+                    "transactional_id": tid,
+                    "transaction_state": "",
+                    "producer_id": -1,
+                    "producer_epoch": -1,
+                    "transaction_start_time_ms": -1,
+                    "topics": [],
+                }
+            )
+    for d in broker.transactions.describe(ids):
         m = d.meta
         states.append(
             {

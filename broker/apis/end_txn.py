@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from broker.apis.txn_common import fenced_for
+from broker.security.acl import Operation, ResourceType
 from broker.server import RequestContext
 from protocol.errors import ErrorCode
 
@@ -14,6 +15,11 @@ if TYPE_CHECKING:
 
 
 async def handle(broker: Broker, ctx: RequestContext, request: Any) -> dict[str, Any]:
+    authz = broker.authorizer
+    if authz is not None and not authz.allowed(
+        ctx, Operation.WRITE, ResourceType.TRANSACTIONAL_ID, request.transactional_id
+    ):
+        return {"throttle_time_ms": 0, "error_code": ErrorCode.TRANSACTIONAL_ID_AUTHORIZATION_FAILED}
     if not broker.transaction_topic_ready():
         error = ErrorCode.COORDINATOR_NOT_AVAILABLE
     else:

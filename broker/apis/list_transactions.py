@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from broker.security.acl import Operation, ResourceType
 from broker.server import RequestContext
 
 if TYPE_CHECKING:
@@ -17,6 +18,13 @@ def handle(broker: Broker, ctx: RequestContext, request: Any) -> dict[str, Any]:
     error, unknown, found = broker.transactions.list(
         request.state_filters, request.producer_id_filters, duration
     )
+    authz = broker.authorizer
+    if authz is not None:  # the transactions this principal may describe (Kafka's rule)
+        found = [
+            m
+            for m in found
+            if authz.allowed(ctx, Operation.DESCRIBE, ResourceType.TRANSACTIONAL_ID, m.transactional_id)
+        ]
     return {
         "throttle_time_ms": 0,
         "error_code": error,

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 from broker.apis.offset_commit import partition_known
 from broker.apis.txn_common import fenced_for
 from broker.group.events import CommitPartition, OffsetCommit, PartitionErrors
+from broker.security.acl import Operation, ResourceType
 from broker.server import RequestContext
 from protocol.errors import ErrorCode
 
@@ -17,6 +18,36 @@ if TYPE_CHECKING:
 
 async def handle(broker: Broker, ctx: RequestContext, request: Any) -> dict[str, Any]:
     v = ctx.header.api_version
+    authz = broker.authorizer
+    if authz is not None:  # Kafka's checks: the transactional id, the group, then each topic
+        refused = None
+        if not authz.allowed(ctx, Operation.WRITE, ResourceType.TRANSACTIONAL_ID, request.transactional_id):
+            refused = ErrorCode.TRANSACTIONAL_ID_AUTHORIZATION_FAILED
+        elif not authz.group(ctx, Operation.READ, request.group_id):
+            refused = ErrorCode.GROUP_AUTHORIZATION_FAILED
+        topics_refused = {t.name for t in request.topics if not authz.topic(ctx, Operation.READ, t.name)}
+        if refused is not None or topics_refused:
+            return {
+                "throttle_time_ms": 0,
+                "topics": [
+                    {
+                        "name": t.name,
+                        "partitions": [
+                            {
+                                "partition_index": p.partition_index,
+                                "error_code": refused
+                                or (
+                                    ErrorCode.TOPIC_AUTHORIZATION_FAILED
+                                    if t.name in topics_refused
+                                    else ErrorCode.OPERATION_NOT_ATTEMPTED
+                                ),
+                            }
+                            for p in t.partitions
+                        ],
+                    }
+                    for t in request.topics
+                ],
+            }
     unknown: set[tuple[str, int]] = set()
     topics: list[tuple[str, list[CommitPartition]]] = []
     for t in request.topics:

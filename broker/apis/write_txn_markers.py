@@ -5,13 +5,35 @@ from __future__ import annotations
 import asyncio
 from typing import TYPE_CHECKING, Any
 
+from broker.security.acl import Operation
 from broker.server import RequestContext
+from protocol.errors import ErrorCode
 
 if TYPE_CHECKING:
     from broker.broker import Broker
 
 
 async def handle(broker: Broker, ctx: RequestContext, request: Any) -> dict[str, Any]:
+    authz = broker.authorizer
+    if authz is not None and not authz.cluster(ctx, Operation.CLUSTER_ACTION):  # brokers only
+        refused = ErrorCode.CLUSTER_AUTHORIZATION_FAILED
+        return {
+            "markers": [
+                {
+                    "producer_id": m.producer_id,
+                    "topics": [
+                        {
+                            "name": t.name,
+                            "partitions": [
+                                {"partition_index": p, "error_code": refused} for p in t.partition_indexes
+                            ],
+                        }
+                        for t in m.topics
+                    ],
+                }
+                for m in request.markers
+            ]
+        }
     out = []
     for m in request.markers:
         topics = []
