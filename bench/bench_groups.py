@@ -19,6 +19,11 @@ follower's SyncGroup that comes after the leader's), which the rebalance times i
 The load is generated here, with a small pipelined Kafka client on uvloop (one connection per
 member, as real consumers have); kbroker runs as its own process (`python -m broker`), the mock
 inside this one (C threads). Both get group.initial.rebalance.delay.ms=100.
+
+Profiling the broker: BENCH_ONLY=commits (or groups) runs that commit workload alone;
+KBROKER_PROFILE=path runs the broker under cProfile (saved there at exit); KBROKER_PYSPY=path
+records it with py-spy (`pip install py-spy` into the venv; raw format, summarized by
+bench/pyspy_top.py) and prints the broker's CPU per commit by thread.
 """
 
 from __future__ import annotations

@@ -574,6 +574,8 @@ class Log:
         directory's flusher. False (nothing done) when the queue needs the writer task: a large
         write, a segment file not created yet."""
         group = self._queue
+        if not group:
+            return True
         nbytes = 0
         touched: list[Segment] = []
         for w in group:
