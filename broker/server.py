@@ -284,18 +284,7 @@ class _Connection(asyncio.Protocol):
     ) -> None:
         """Await a handler that had to wait, write its answer, go on with the buffered frames."""
         try:
-            body = await pending
-            answer = None if body is None else _framed(header, body)
-            if answer is not None and not self.transport.is_closing():
-                self.transport.write(answer)
-            if self.server.stats is not None:
-                self.server.stats.record(
-                    header.api_key,
-                    header.api_version,
-                    size_in,
-                    len(answer) if answer else 0,
-                    perf_counter() - started,
-                )
+            self._write_answer(header, await pending, started, size_in)
         except asyncio.CancelledError:
             raise
         except Exception:
@@ -308,6 +297,20 @@ class _Connection(asyncio.Protocol):
             return
         self._process()
 
+    def _write_answer(self, header: RequestHeader, body: Body, started: float, size_in: int) -> None:
+        """Write a late answer (a handler that waited) and count it."""
+        answer = None if body is None else _framed(header, body)
+        if answer is not None and not self.transport.is_closing():
+            self.transport.write(answer)
+        if self.server.stats is not None:
+            self.server.stats.record(
+                header.api_key,
+                header.api_version,
+                size_in,
+                len(answer) if answer else 0,
+                perf_counter() - started,
+            )
+
     def _answer_later(
         self, header: RequestHeader, started: float, size_in: int, future: asyncio.Future[Any]
     ) -> None:
@@ -315,18 +318,7 @@ class _Connection(asyncio.Protocol):
         if future.cancelled():  # the connection went away
             return
         try:
-            body = future.result()
-            answer = None if body is None else _framed(header, body)
-            if answer is not None and not self.transport.is_closing():
-                self.transport.write(answer)
-            if self.server.stats is not None:
-                self.server.stats.record(
-                    header.api_key,
-                    header.api_version,
-                    size_in,
-                    len(answer) if answer else 0,
-                    perf_counter() - started,
-                )
+            self._write_answer(header, future.result(), started, size_in)
         except Exception:
             log.exception("fail connection", peer=self.peer)
             self.inflight = None
