@@ -75,6 +75,10 @@ class Mode:
     def id(self) -> str:
         return f"{self.protocol}-{self.mechanism}" if self.mechanism else self.protocol
 
+    def password(self, given: str | None = None) -> str:
+        """The password a client offers: `given`, else its user's (any, for an unknown user)."""
+        return given if given is not None else USERS.get(self.user, "x")
+
 
 def aiokafka_settings(sb: SecureBroker, mode: Mode, password: str | None = None) -> dict[str, Any]:
     out: dict[str, Any] = {
@@ -87,7 +91,7 @@ def aiokafka_settings(sb: SecureBroker, mode: Mode, password: str | None = None)
         out |= {
             "sasl_mechanism": mode.mechanism,
             "sasl_plain_username": mode.user,
-            "sasl_plain_password": password if password is not None else USERS.get(mode.user, "x"),
+            "sasl_plain_password": mode.password(password),
         }
     return out
 
@@ -107,7 +111,7 @@ def kafka_python_settings(sb: SecureBroker, mode: Mode, password: str | None = N
         out |= {
             "sasl_mechanism": mode.mechanism,
             "sasl_plain_username": mode.user,
-            "sasl_plain_password": password if password is not None else USERS.get(mode.user, "x"),
+            "sasl_plain_password": mode.password(password),
         }
     return out
 
@@ -127,6 +131,6 @@ def confluent_settings(sb: SecureBroker, mode: Mode, password: str | None = None
         out |= {
             "sasl.mechanism": mode.mechanism,
             "sasl.username": mode.user,
-            "sasl.password": password if password is not None else USERS.get(mode.user, "x"),
+            "sasl.password": mode.password(password),
         }
     return out
