@@ -472,6 +472,10 @@ async def kbroker(extra: dict[str, str] | None = None):
         "offsets.topic.num.partitions": "50",
         **(extra or {}),
     }
+    # KBROKER_OVERRIDES="key=value,key=value": more broker settings (with BENCH_ONLY, to profile them)
+    for item in filter(None, os.environ.get("KBROKER_OVERRIDES", "").split(",")):
+        key, _, value = item.partition("=")
+        overrides[key.strip()] = value.strip()
     args = [sys.executable, "-m", "broker", "--log-level", "warning"]
     profile = os.environ.get("KBROKER_PROFILE")  # a path: the broker runs under cProfile, saved there
     if profile:
