@@ -14,7 +14,6 @@
 from __future__ import annotations
 
 import asyncio
-from collections import Counter
 from collections.abc import AsyncIterator, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
@@ -128,7 +127,7 @@ class OffsetStore:
 
     def __init__(self) -> None:
         self._offsets: dict[str, dict[str, dict[int, OffsetAndMetadata]]] = {}
-        self._inflight: dict[str, Counter[TopicPartition]] = {}
+        self._inflight: dict[str, dict[TopicPartition, int]] = {}
 
     def get(self, group: str, topic: str, partition: int) -> OffsetAndMetadata | None:
         return self._offsets.get(group, {}).get(topic, {}).get(partition)
@@ -164,17 +163,25 @@ class OffsetStore:
         else:
             self.put(record.group, record.topic, record.partition, record.value)
 
+    # Plain dict counting: Counter's update/subtract cost several times as much, per commit.
     def begin(self, group: str, tps: Iterable[TopicPartition]) -> None:
-        self._inflight.setdefault(group, Counter()).update(tps)
+        counts = self._inflight.get(group)
+        if counts is None:
+            counts = self._inflight[group] = {}
+        for tp in tps:
+            counts[tp] = counts.get(tp, 0) + 1
 
     def end(self, group: str, tps: Iterable[TopicPartition]) -> None:
-        counter = self._inflight.get(group)
-        if counter is None:
+        counts = self._inflight.get(group)
+        if counts is None:
             return
-        counter.subtract(tps)
-        for tp in [tp for tp, n in counter.items() if n <= 0]:
-            del counter[tp]
-        if not counter:
+        for tp in tps:
+            n = counts.get(tp, 0) - 1
+            if n > 0:
+                counts[tp] = n
+            else:
+                counts.pop(tp, None)
+        if not counts:
             del self._inflight[group]
 
     def has_inflight(self, group: str) -> bool:

@@ -44,6 +44,7 @@ from protocol.frames import (
     UnsupportedVersion,
     decode_request,
     encode_response_frame,
+    frame_encoded_response,
     peek_header,
 )
 
@@ -71,7 +72,9 @@ class RequestContext:
         return self.peer.rsplit(":", 1)[0].strip("[]")
 
 
-Body = Mapping[str, Any] | None  # None: no answer (Produce with acks=0)
+# None: no answer (Produce with acks=0); bytes: a body already encoded (protocol.frames.
+# encode_response_body), for answers that recur unchanged (a heartbeat's, a commit's).
+Body = Mapping[str, Any] | bytes | None
 # A handler answers at once (a Body), or later: a coroutine (run as a task) or a future of the
 # Body, which costs no task (OffsetCommit: the shard's reply completes it).
 Handler = Callable[[RequestContext, Container], Coroutine[Any, Any, Body] | asyncio.Future[Any] | Body]
@@ -252,7 +255,7 @@ class _Connection(asyncio.Protocol):
         stats = server.stats
         started = perf_counter() if stats is not None else 0.0
         body = handler(RequestContext(header, self.peer, server.listener_name, self.principal), request)
-        if isinstance(body, dict):  # a plain handler's answer: the common case, first
+        if type(body) is bytes or isinstance(body, dict):  # a plain handler's answer: the common case
             return _framed(header, body)
         if isinstance(body, asyncio.Future):
             if not body.done():
@@ -516,7 +519,9 @@ class _SaslTlsConnection(_TlsMixin, _SaslConnection):
     pass
 
 
-def _framed(header: RequestHeader, body: Mapping[str, Any]) -> bytes:
+def _framed(header: RequestHeader, body: Mapping[str, Any] | bytes) -> bytes:
+    if type(body) is bytes:
+        return frame_encoded_response(header.api_key, header.api_version, header.correlation_id, body)
     # One buffer, size prefix included: writing the prefix and the response as two chunks
     # (writelines) measured consuming 10 KB messages at 68 MB/s instead of ~400
     # (bench_produce_consume.py), and prefixing a joined response copied it all once more.

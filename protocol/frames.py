@@ -23,6 +23,8 @@ _PREFIX_AND_LENGTH = struct.Struct(">hhih")
 _LENGTH = struct.Struct(">h")
 _INT32 = struct.Struct(">i")
 _EMPTY_TAGS = b"\x00"
+_FRAME_HEAD = struct.Struct(">ii")  # size, correlation id
+_FRAME_HEAD_TAGGED = struct.Struct(">iiB")  # size, correlation id, no tagged fields
 
 
 @dataclass(slots=True)
@@ -170,6 +172,21 @@ def encode_response_frame(api_key: int, api_version: int, correlation_id: int, b
     api.response.encode_into(out, body, api_version)
     out[0] = _INT32.pack(sum(map(len, out)))
     return b"".join(out)
+
+
+def encode_response_body(api_key: int, api_version: int, body: Any) -> bytes:
+    """A response body alone (no size, correlation id or header tags): what a handler may answer
+    with when the same body recurs (a heartbeat's NONE), so that it is encoded once."""
+    out: list[bytes] = []
+    APIS[api_key].response.encode_into(out, body, api_version)
+    return b"".join(out)
+
+
+def frame_encoded_response(api_key: int, api_version: int, correlation_id: int, body: bytes) -> bytes:
+    """`encode_response_frame` for a body `encode_response_body` made."""
+    if APIS[api_key].response_header_version(api_version) >= 1:
+        return _FRAME_HEAD_TAGGED.pack(len(body) + 5, correlation_id, 0) + body
+    return _FRAME_HEAD.pack(len(body) + 4, correlation_id) + body
 
 
 def decode_response(frame: bytes | memoryview, api_key: int, api_version: int) -> tuple[int, Container]:

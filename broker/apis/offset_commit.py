@@ -13,7 +13,9 @@ from typing import TYPE_CHECKING, Any
 from broker.group.events import CommitPartition, OffsetCommit, PartitionErrors
 from broker.security.acl import Operation
 from broker.server import RequestContext
+from protocol.apis import ApiKey
 from protocol.errors import ErrorCode
+from protocol.frames import encode_response_body
 
 if TYPE_CHECKING:
     from broker.broker import Broker
@@ -38,19 +40,50 @@ def _all(request: Any, error: ErrorCode) -> dict[str, Any]:
 class _Answer:
     """The shard's waiter: turns its per-partition errors into the response, once."""
 
-    __slots__ = ("future", "request", "unknown")
+    __slots__ = ("future", "request", "unknown", "version")
 
-    def __init__(self, future: asyncio.Future[dict[str, Any]], request: Any, unknown: dict[Any, ErrorCode]):
+    def __init__(
+        self,
+        future: asyncio.Future[dict[str, Any] | bytes],
+        request: Any,
+        unknown: dict[Any, ErrorCode],
+        version: int,
+    ):
         self.future = future
         self.request = request
         self.unknown = unknown
+        self.version = version
 
     def done(self) -> bool:
         return self.future.done()
 
     def set_result(self, result: PartitionErrors, /) -> None:
         if not self.future.done():
-            self.future.set_result(_response(self.request, self.unknown, result))
+            if not self.unknown and all(e == _NONE for _, errors in result for _, e in errors):
+                self.future.set_result(_accepted(self.version, self.request))
+            else:
+                self.future.set_result(_response(self.request, self.unknown, result))
+
+
+# A consumer commits the same partitions again and again: the answer accepting all of them is
+# encoded once per (version, topics and partitions), in a bounded memo.
+_ACCEPTED: dict[tuple[Any, ...], bytes] = {}
+_ACCEPTED_MAX = 4096
+
+
+def _accepted(version: int, request: Any) -> bytes:
+    key = (
+        version,
+        *((t["name"], *(p["partition_index"] for p in t["partitions"])) for t in request["topics"]),
+    )
+    body = _ACCEPTED.get(key)
+    if body is None:
+        if len(_ACCEPTED) >= _ACCEPTED_MAX:
+            _ACCEPTED.clear()
+        body = _ACCEPTED[key] = encode_response_body(
+            ApiKey.OFFSET_COMMIT, version, _response(request, {}, [])
+        )
+    return body
 
 
 def _response(request: Any, unknown: dict[Any, ErrorCode], result: PartitionErrors) -> dict[str, Any]:
@@ -77,7 +110,7 @@ def _response(request: Any, unknown: dict[Any, ErrorCode], result: PartitionErro
 
 def handle(
     broker: Broker, ctx: RequestContext, request: Any
-) -> dict[str, Any] | asyncio.Future[dict[str, Any]]:
+) -> dict[str, Any] | asyncio.Future[dict[str, Any] | bytes]:
     # Item access throughout: a decoded Container's attribute access costs ten times as much.
     v = ctx.header.api_version
     unknown: dict[tuple[str, int], ErrorCode] = {}
@@ -110,7 +143,7 @@ def handle(
             topics.append((name, parts))
     if not topics:
         return _response(request, unknown, [])
-    future: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
+    future: asyncio.Future[dict[str, Any] | bytes] = asyncio.get_running_loop().create_future()
     broker.groups.commit_offsets_to(
         OffsetCommit(
             group_id=request["group_id"],
@@ -121,6 +154,6 @@ def handle(
             topics=topics,
             api_version=v,
         ),
-        _Answer(future, request, unknown),
+        _Answer(future, request, unknown, v),
     )
     return future

@@ -28,6 +28,8 @@ from protocol.errors import ErrorCode
 
 def _java_length(s: str) -> int:
     """String.length() in Java: UTF-16 code units."""
+    if s.isascii():
+        return len(s)
     return len(s) + sum(1 for c in s if ord(c) > 0xFFFF)
 
 

@@ -1,0 +1,308 @@
+"""The floor under a commit: what any Python server on uvloop pays per request before doing work.
+
+    python bench/bench_commit_floor.py [--seconds 4] [--connections 8]
+
+The same closed-loop load (each connection sends one OffsetCommit v7 frame, waits for the answer,
+sends again; group-less commits, generation -1, as a standalone consumer's) goes to:
+
+1. a null server: a uvloop `asyncio.Protocol` that splits frames and answers each with a canned
+   OffsetCommit response (no decoding, no state, no disk): one recv, one send and a loop wake-up
+   per request. Its CPU per request is the floor of any Python broker on this machine;
+2. kbroker, fsync before the answer (the default);
+3. kbroker with `log.flush.interval.ms=1000` (page-cache durability);
+4. the librdkafka mock (C, in memory; its CPU is not separable from this process).
+
+The client is raw frames built once (no codec per request), so the servers are what is measured.
+Printed: commits/s and the server's CPU per commit (user+system, all threads); the difference
+between kbroker and the null server is kbroker's own work per commit, the fsync included.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import struct
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from bench.bench_groups import Conn, free_port  # noqa: E402
+from protocol.apis import ApiKey as K  # noqa: E402
+from protocol.errors import ErrorCode as E  # noqa: E402
+from protocol.frames import RequestHeader, encode_request  # noqa: E402
+
+_SIZE = struct.Struct(">i")
+COMMIT_V = 7
+TOPIC = "floor"
+
+
+def commit_frame(group: str, partition: int) -> bytes:
+    body = encode_request(
+        RequestHeader(K.OFFSET_COMMIT, COMMIT_V, 1, "floor"),
+        {
+            "group_id": group,
+            "generation_id_or_member_epoch": -1,
+            "member_id": "",
+            "group_instance_id": None,
+            "topics": [
+                {
+                    "name": TOPIC,
+                    "partitions": [
+                        {
+                            "partition_index": partition,
+                            "committed_offset": 42,
+                            "committed_leader_epoch": -1,
+                            "committed_metadata": "",
+                        }
+                    ],
+                }
+            ],
+        },
+    )
+    return _SIZE.pack(len(body)) + body
+
+
+# -- the null server ------------------------------------------------------------------------------
+
+# OffsetCommit v7 response: correlation id, throttle 0, one topic "floor" with partition 0, error 0.
+_CANNED = struct.pack(">ii", 0, 1) + struct.pack(">h", len(TOPIC)) + TOPIC.encode() + struct.pack(">iih", 1, 0, 0)
+
+
+class _Null(asyncio.Protocol):
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        self.transport = transport
+        self.buffer = bytearray()
+
+    def data_received(self, data: bytes) -> None:
+        buf = self.buffer
+        buf += data
+        out = []
+        pos = 0
+        while len(buf) - pos >= 4:
+            (size,) = _SIZE.unpack_from(buf, pos)
+            if len(buf) - pos < 4 + size:
+                break
+            cid = buf[pos + 8 : pos + 12]
+            out.append(_SIZE.pack(4 + len(_CANNED)) + cid + _CANNED)
+            pos += 4 + size
+        del buf[:pos]
+        if out:
+            self.transport.writelines(out)  # type: ignore[attr-defined]
+
+
+def serve_null(port: int) -> None:
+    import uvloop
+
+    async def main() -> None:
+        server = await asyncio.get_running_loop().create_server(_Null, "127.0.0.1", port)
+        async with server:
+            await server.serve_forever()
+
+    uvloop.run(main())
+
+
+# -- the load ---------------------------------------------------------------------------------------
+
+
+class _Committer(asyncio.Protocol):
+    """Closed loop: the next commit goes when the answer to the previous one is in."""
+
+    def __init__(self, frame: bytes, stop_at: float, done: asyncio.Future[None]):
+        self.frame, self.stop_at, self.done = frame, stop_at, done
+        self.count = 0
+        self.pending = 0
+
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        self.transport = transport
+        self.transport.write(self.frame)  # type: ignore[attr-defined]
+        self.pending = 0
+
+    def data_received(self, data: bytes) -> None:
+        self.pending += len(data)
+        # Every answer is the same size; count whole answers, check the first partition's error.
+        while self.pending >= self.answer_size:
+            self.pending -= self.answer_size
+            self.count += 1
+            if time.perf_counter() < self.stop_at:
+                self.transport.write(self.frame)  # type: ignore[attr-defined]
+            elif not self.done.done():
+                self.done.set_result(None)
+                return
+
+    answer_size = 4 + 4 + len(_CANNED)
+
+
+async def load(port: int, connections: int, seconds: float) -> float:
+    loop = asyncio.get_running_loop()
+    stop_at = time.perf_counter() + seconds
+    protocols = []
+    dones = []
+    started = time.perf_counter()
+    for i in range(connections):
+        done: asyncio.Future[None] = loop.create_future()
+        frame = commit_frame("floor-group", i % 8)
+        _, p = await loop.create_connection(lambda f=frame, d=done: _Committer(f, stop_at, d), "127.0.0.1", port)
+        protocols.append(p)
+        dones.append(done)
+    await asyncio.wait_for(asyncio.gather(*dones), seconds + 30)
+    elapsed = time.perf_counter() - started
+    for p in protocols:
+        p.transport.close()
+    return sum(p.count for p in protocols) / elapsed
+
+
+async def check_answer(port: int) -> None:
+    """One commit through the real codec: the server answers NONE (else the figures mean nothing)."""
+    conn = await Conn.open(f"127.0.0.1:{port}")
+    try:
+        for _ in range(100):
+            raw = await conn.send_raw(commit_frame("floor-group", 0)[4:])
+            error = struct.unpack_from(">h", raw, len(raw) - 2)[0]
+            if error == E.NONE:
+                return
+            if error != E.COORDINATOR_LOAD_IN_PROGRESS:
+                raise RuntimeError(f"commit refused: {E(error).name}")
+            await asyncio.sleep(0.05)
+        raise RuntimeError("coordinator never loaded")
+    finally:
+        await conn.close()
+
+
+def cpu_of(pid: int) -> float:
+    import psutil
+
+    t = psutil.Process(pid).cpu_times()
+    return t.user + t.system
+
+
+async def measure(port: int, pid: int | None, connections: int, seconds: float) -> tuple[float, float | None]:
+    await check_answer(port)
+    await load(port, connections, 0.5)  # warm-up
+    cpu0 = cpu_of(pid) if pid else 0.0
+    t0 = time.perf_counter()
+    rate = await load(port, connections, seconds)
+    commits = rate * (time.perf_counter() - t0)
+    cpu = (cpu_of(pid) - cpu0) / commits * 1e6 if pid else None
+    return rate, cpu
+
+
+def start(args: list[str], port: int) -> subprocess.Popen[bytes]:
+    proc = subprocess.Popen(args, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    import socket
+
+    deadline = time.time() + 30
+    while time.time() < deadline:
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=1).close()
+            return proc
+        except OSError:
+            if proc.poll() is not None:
+                break
+            time.sleep(0.05)
+    proc.kill()
+    raise RuntimeError(f"{args} did not start")
+
+
+async def create_topic(port: int) -> None:
+    conn = await Conn.open(f"127.0.0.1:{port}")
+    try:
+        r = await conn.call(
+            K.CREATE_TOPICS,
+            4,
+            {
+                "topics": [
+                    {
+                        "name": TOPIC,
+                        "num_partitions": 8,
+                        "replication_factor": 1,
+                        "assignments": [],
+                        "configs": [],
+                    }
+                ],
+                "timeout_ms": 10_000,
+            },
+        )
+        assert r.topics[0].error_code in (E.NONE, E.TOPIC_ALREADY_EXISTS), r
+    finally:
+        await conn.close()
+
+
+def run_kbroker(extra: dict[str, str], connections: int, seconds: float) -> tuple[float, float | None]:
+    port = free_port()
+    data = tempfile.mkdtemp(prefix="bench-floor-")
+    args = [sys.executable, "-m", "broker", "--log-level", "warning"]
+    for k, v in {"listeners": f"PLAINTEXT://127.0.0.1:{port}", "log.dirs": data, **extra}.items():
+        args += ["--override", f"{k}={v}"]
+    proc = start(args, port)
+    try:
+        import uvloop
+
+        uvloop.run(create_topic(port))
+        return uvloop.run(measure(port, proc.pid, connections, seconds))
+    finally:
+        proc.terminate()
+        proc.wait(20)
+        subprocess.run(["rm", "-rf", data], check=False)
+
+
+def run_null(connections: int, seconds: float) -> tuple[float, float | None]:
+    port = free_port()
+    proc = start([sys.executable, __file__, "--serve-null", str(port)], port)
+    try:
+        import uvloop
+
+        return uvloop.run(measure(port, proc.pid, connections, seconds))
+    finally:
+        proc.terminate()
+        proc.wait(20)
+
+
+def run_mock(connections: int, seconds: float) -> tuple[float, float | None]:
+    from tests.interop.rdkafka_mock import MockCluster
+
+    cluster = MockCluster(brokers=1)
+    try:
+        cluster.create_topic(TOPIC, 8)
+        port = int(cluster.bootstrap.split(",")[0].rsplit(":", 1)[1])
+        import uvloop
+
+        return uvloop.run(measure(port, None, connections, seconds))
+    finally:
+        cluster.close()
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seconds", type=float, default=4.0)
+    parser.add_argument("--connections", type=int, default=8)
+    parser.add_argument("--serve-null", type=int, default=None, help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.serve_null is not None:
+        serve_null(args.serve_null)
+        return
+    from broker import logs
+
+    logs.configure("logfmt", "warning")
+    rows = [
+        ("null server (uvloop, canned answer)", run_null(args.connections, args.seconds)),
+        ("kbroker, fsync before answer", run_kbroker({}, args.connections, args.seconds)),
+        (
+            "kbroker, log.flush.interval.ms=1000",
+            run_kbroker({"log.flush.interval.ms": "1000"}, args.connections, args.seconds),
+        ),
+        ("librdkafka mock (in memory)", run_mock(args.connections, args.seconds)),
+    ]
+    print(f"commit floor: {args.connections} closed-loop connections, {args.seconds:.0f} s, cpus={os.cpu_count()}")
+    print(f"{'server':40} {'commits/s':>12} {'server CPU us/commit':>22}")
+    for name, (rate, cpu) in rows:
+        print(f"{name:40} {rate:12,.0f} {('%.1f' % cpu) if cpu is not None else '-':>22}")
+
+
+if __name__ == "__main__":
+    main()
