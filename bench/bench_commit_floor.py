@@ -71,7 +71,9 @@ def commit_frame(group: str, partition: int) -> bytes:
 # -- the null server ------------------------------------------------------------------------------
 
 # OffsetCommit v7 response: correlation id, throttle 0, one topic "floor" with partition 0, error 0.
-_CANNED = struct.pack(">ii", 0, 1) + struct.pack(">h", len(TOPIC)) + TOPIC.encode() + struct.pack(">iih", 1, 0, 0)
+_CANNED = (
+    struct.pack(">ii", 0, 1) + struct.pack(">h", len(TOPIC)) + TOPIC.encode() + struct.pack(">iih", 1, 0, 0)
+)
 
 
 class _Null(asyncio.Protocol):
@@ -147,7 +149,9 @@ async def load(port: int, connections: int, seconds: float) -> float:
     for i in range(connections):
         done: asyncio.Future[None] = loop.create_future()
         frame = commit_frame("floor-group", i % 8)
-        _, p = await loop.create_connection(lambda f=frame, d=done: _Committer(f, stop_at, d), "127.0.0.1", port)
+        _, p = await loop.create_connection(
+            lambda f=frame, d=done: _Committer(f, stop_at, d), "127.0.0.1", port
+        )
         protocols.append(p)
         dones.append(done)
     await asyncio.wait_for(asyncio.gather(*dones), seconds + 30)
@@ -298,10 +302,12 @@ def main() -> None:
         ),
         ("librdkafka mock (in memory)", run_mock(args.connections, args.seconds)),
     ]
-    print(f"commit floor: {args.connections} closed-loop connections, {args.seconds:.0f} s, cpus={os.cpu_count()}")
+    print(
+        f"commit floor: {args.connections} closed-loop connections, {args.seconds:.0f} s, cpus={os.cpu_count()}"
+    )
     print(f"{'server':40} {'commits/s':>12} {'server CPU us/commit':>22}")
     for name, (rate, cpu) in rows:
-        print(f"{name:40} {rate:12,.0f} {('%.1f' % cpu) if cpu is not None else '-':>22}")
+        print(f"{name:40} {rate:12,.0f} {f'{cpu:.1f}' if cpu is not None else '-':>22}")
 
 
 if __name__ == "__main__":

@@ -298,7 +298,12 @@ class _Connection(asyncio.Protocol):
         self.inflight = None
         if self.transport.is_closing():
             return
-        self._process()
+        self._resume()
+
+    def _resume(self) -> None:
+        """The request in flight is answered: go on with what came meanwhile (usually nothing)."""
+        if self.buffer or self.closing or self.eof or self.reading_paused:
+            self._process()
 
     def _write_answer(self, header: RequestHeader, body: Body, started: float, size_in: int) -> None:
         """Write a late answer (a handler that waited) and count it."""
@@ -330,7 +335,7 @@ class _Connection(asyncio.Protocol):
         self.inflight = None
         if self.transport.is_closing():
             return
-        self._process()
+        self._resume()
 
     def _close(self) -> None:
         self.closing = True
