@@ -118,6 +118,7 @@ async def _read_all(
                     min_one=min_one,
                     replica=replica,
                     read_committed=read_committed,
+                    copy=False,  # the answer's frame is the one copy
                 )
             except LogError as e:
                 part.error = e.error_code
@@ -190,10 +191,11 @@ async def _long_poll(
                 lg.remove_waiter(woken)
 
 
-def _records_for(part: _Partition, version: int) -> tuple[bytes, ErrorCode]:
+def _records_for(part: _Partition, version: int) -> tuple[bytes | memoryview, ErrorCode]:
     records = part.result.records if part.result else b""
     if not records or version >= 10:
         return records, ErrorCode.NONE
+    records = bytes(records)  # old clients: the rare path works on bytes
     if any(h.compression == Compression.ZSTD for _, h in iter_batches(records)):
         return b"", ErrorCode.UNSUPPORTED_COMPRESSION_TYPE  # as Kafka answers fetches older than v10
     if version <= 3:
@@ -205,7 +207,7 @@ def _records_for(part: _Partition, version: int) -> tuple[bytes, ErrorCode]:
     return records, ErrorCode.NONE
 
 
-def _aborted(part: _Partition, records: bytes) -> list[dict[str, int]]:
+def _aborted(part: _Partition, records: bytes | memoryview) -> list[dict[str, int]]:
     """The aborted transactions overlapping the batches returned (Kafka's upper bound: the
     offset after the last of them), for the client to drop their records."""
     if not records or part.log is None:

@@ -104,10 +104,11 @@ def truncate_segments(seg: Segment, offset: int, gone: list[Segment]) -> None:
 
 
 def read_segment(
-    seg: Segment, p0: int, visible: int, offset: int, max_bytes: int, min_one: bool
-) -> tuple[bytes, int] | None:
+    seg: Segment, p0: int, visible: int, offset: int, max_bytes: int, min_one: bool, copy: bool = True
+) -> tuple[bytes | memoryview, int] | None:
     """(whole batches from the first one holding `offset`, its position), or None if the segment
-    ends before `offset`. Blocking."""
+    ends before `offset`. Blocking. Without `copy`, the batches are a view of the bytes read (a
+    Fetch answer copies them once, into its frame, instead of twice)."""
     want = min(visible - p0, max(max_bytes, 0) + seg.index_interval + 8192)
     buf_start = p0
     buf = memoryview(seg.read(buf_start, max(want, min(visible - p0, WALK_SIZE))))
@@ -137,4 +138,4 @@ def read_segment(
     limit = min(limit, visible - start)
     data = buf[rel : rel + limit] if rel + limit <= len(buf) else memoryview(seg.read(start, limit))
     cut = walk(data)
-    return bytes(data[:cut]), start
+    return (bytes(data[:cut]) if copy else data[:cut]), start

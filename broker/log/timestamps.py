@@ -58,8 +58,10 @@ async def segment_batches(lg: Log, seg: Segment, start: int) -> AsyncIterator[tu
             return
         if not result.records or result.segment is not seg:
             return
-        for pos, h in iter_batches(result.records):
-            yield h, result.records[pos : pos + h.size]
+        records = result.records
+        assert isinstance(records, bytes)  # read with copy
+        for pos, h in iter_batches(records):
+            yield h, records[pos : pos + h.size]
             offset = h.next_offset
 
 
