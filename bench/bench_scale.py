@@ -125,15 +125,16 @@ class Lane(asyncio.Protocol):
 PHASES: dict[str, list[float]] = {"join": [], "parked": [], "sync": []}
 
 
-async def form(lane: Lane, group: str, members: int) -> bytes:
+async def form(lane: Lane, group: str, members: int, instance: str | None) -> bytes:
     """Join and sync one member as a consumer does (join again until a generation's sync
-    succeeds); return its precomputed Heartbeat frame."""
+    succeeds); return its precomputed Heartbeat frame. With an `instance` id (static
+    membership, KIP-345) the first join is answered without the MEMBER_ID_REQUIRED round trip."""
     join: dict[str, Any] = {
         "group_id": group,
         "session_timeout_ms": SESSION_MS,
         "rebalance_timeout_ms": SESSION_MS,
         "member_id": "",
-        "group_instance_id": None,
+        "group_instance_id": instance,
         "protocol_type": "consumer",
         "protocols": [{"name": "range", "metadata": _METADATA}],
     }
@@ -168,7 +169,7 @@ async def form(lane: Lane, group: str, members: int) -> bytes:
                 "group_id": group,
                 "generation_id": generation,
                 "member_id": member_id,
-                "group_instance_id": None,
+                "group_instance_id": instance,
                 "assignments": assignments,
             },
         )
@@ -184,7 +185,12 @@ async def form(lane: Lane, group: str, members: int) -> bytes:
             raise RuntimeError(f"sync failed: {E(error).name}")
     body = encode_request(
         RequestHeader(K.HEARTBEAT, 3, 0, "bench"),
-        {"group_id": group, "generation_id": generation, "member_id": member_id},
+        {
+            "group_id": group,
+            "generation_id": generation,
+            "member_id": member_id,
+            "group_instance_id": instance,
+        },
     )
     return _SIZE.pack(len(body)) + body
 
@@ -252,7 +258,8 @@ async def worker_async(index: int, workers: int, port: int, opts: dict[str, Any]
     async def form_lane(k: int, j: int) -> None:
         for gi in groups[k::n_lanes]:
             started = time.perf_counter()
-            pump.add(k * m + j, await form(lanes[k * m + j], f"scale-{gi}", m))
+            instance = f"scale-{gi}-{j}" if opts["static"] else None
+            pump.add(k * m + j, await form(lanes[k * m + j], f"scale-{gi}", m, instance))
             if j == 0:
                 took.append(time.perf_counter() - started)
 
@@ -363,7 +370,10 @@ async def main_async(args: argparse.Namespace) -> None:
     try:
         await wait_ready(bootstrap)
         rss0 = broker.memory_info().rss
-        opts = {k: getattr(args, k) for k in ("groups", "members", "connections", "pipeline", "progress")}
+        opts = {
+            k: getattr(args, k)
+            for k in ("groups", "members", "connections", "pipeline", "progress", "static")
+        }
         t0 = time.perf_counter()
         for w in range(args.workers):
             ours, theirs = spawn.Pipe()
@@ -378,7 +388,8 @@ async def main_async(args: argparse.Namespace) -> None:
         print(
             f"setup: {total:,} members in {args.groups:,} groups joined and synced in {setup_s:.1f} s "
             f"over {conns:,} connections from {args.workers} generator processes "
-            f"(group.initial.rebalance.delay.ms={args.initial_delay_ms})"
+            f"(group.initial.rebalance.delay.ms={args.initial_delay_ms}, "
+            f"{'static members: group.instance.id' if args.static else 'dynamic members'})"
         )
 
         # Measured from here: every member formed and heartbeating, and what the broker had
@@ -459,6 +470,11 @@ def main() -> None:
     parser.add_argument("--settle", type=float, default=6.0, help="heartbeats before the measured ones")
     parser.add_argument("--big", type=int, default=1_000)
     parser.add_argument("--initial-delay-ms", type=int, default=500)
+    parser.add_argument(
+        "--static",
+        action="store_true",
+        help="static members (group.instance.id): one join per member, not two",
+    )
     parser.add_argument("--progress", type=float, default=10.0, help="setup progress every S s (0: none)")
     args = parser.parse_args()
     if args.quick:
