@@ -1,29 +1,43 @@
 """Scale: many groups of members heartbeating at Kafka's default interval, then one large group
-rebalancing. kbroker only (the librdkafka mock is not built for this many members).
+rebalancing under that load. kbroker only (the librdkafka mock is not built for this many members).
 
     python bench/bench_scale.py [--quick] [--groups 10000] [--members 10] [--connections 2000]
-                                [--seconds 15] [--big 1000]
+                                [--workers 2] [--pipeline 10] [--seconds 15] [--big 1000]
+                                [--initial-delay-ms 500]
 
-1. Setup: `groups` groups of `members` members join and sync over `connections` connections
-   (member j of group g on connection (g mod C/members) * members + j, so that a group's
-   members are on different connections and each connection forms its groups one after
-   another: a connection holds one parked JoinGroup at a time, as a real consumer's does).
-2. Heartbeats: every member heartbeats every 3 s (Kafka's heartbeat.interval.ms default,
-   session timeout 45 s), spread evenly; each connection pipelines its members' heartbeats
-   (precomputed frames, one write per tick, responses matched in order). Measured: heartbeats/s,
-   latency p50/p99 (send -> answer), errors, the broker's RSS.
-3. A group of `big` members (one connection each, heartbeating every 200 ms) rebalances when one
-   more member joins: from that JoinGroup to every member holding its new assignment (the
-   leader's SyncGroup goes 20 ms + 0.4 ms per member after its JoinGroup answer, as in
-   bench_groups.py, and that wait is included).
+The load generator is `workers` processes (spawned, each its own uvloop), so that it does not
+starve on one core; each owns every `workers`-th group and `connections / workers` connections.
+The broker runs as its own process (`python -m broker`).
 
-The load generator is this process: raw protocol, compiled codecs only during setup.
+1. Setup: `groups` groups of `members` members (dynamic membership: MEMBER_ID_REQUIRED, then
+   the join with that id, then SyncGroup) join and sync. A group's members are on `members`
+   different connections of a lane; a worker runs `connections / workers / members` lanes side
+   by side, and each lane forms its groups one after another, because the broker answers one
+   request of a connection at a time (Kafka's guarantee): a parked JoinGroup holds its
+   connection until the group completes its join phase (group.initial.rebalance.delay.ms twice:
+   the delay is extended once when members arrive during it, as Kafka does).
+2. Heartbeats: the same connections carry the heartbeats (as a consumer's coordinator connection
+   does), every member every 3 s (Kafka's heartbeat.interval.ms default; session timeout 45 s).
+   A connection's members are cut into batches of `pipeline`; each batch is written with one
+   write at its own phase of the 3 s round (phases spread evenly over 50 ms ticks), its frames
+   precomputed. Latency: from just before that write to the reading of the answer's frame, so
+   a slow generator shows up in it; the generator's loop lag (how late each tick woke) is
+   printed too. Measured over `seconds` once every member has formed: heartbeats/s, latency
+   p50/p99/max, error answers, the broker's RSS and CPU.
+3. A group of `big` members (own connection each, heartbeating every 200 ms, from the main
+   process) rebalances when one more member joins, while the heartbeats above go on: from that
+   JoinGroup to every member holding its new assignment (the leader's SyncGroup goes 20 ms +
+   0.4 ms per member after its JoinGroup answer, as in bench_groups.py, and that wait is
+   included).
 """
 
 from __future__ import annotations
 
 import argparse
+import array
 import asyncio
+import contextlib
+import multiprocessing
 import os
 import struct
 import subprocess
@@ -31,7 +45,10 @@ import sys
 import tempfile
 import time
 from collections import deque
+from itertools import repeat
+from multiprocessing.connection import Connection
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -39,148 +56,291 @@ sys.path.insert(0, str(ROOT))
 from bench.bench_groups import Conn, bench_rebalance, free_port  # noqa: E402
 from protocol.apis import ApiKey as K  # noqa: E402
 from protocol.errors import ErrorCode as E  # noqa: E402
-from protocol.frames import RequestHeader, encode_request  # noqa: E402
+from protocol.frames import RequestHeader, decode_response, encode_request  # noqa: E402
 
 SESSION_MS = 45_000
 HEARTBEAT_S = 3.0
 TICK_S = 0.05
+TICKS = int(HEARTBEAT_S / TICK_S)
 _SIZE = struct.Struct(">i")
+_RETRY = (E.COORDINATOR_LOAD_IN_PROGRESS, E.COORDINATOR_NOT_AVAILABLE, E.NOT_COORDINATOR)
+_METADATA = b"\x00\x00\x00\x00\x00\x00\xff\xff\xff\xff"  # ConsumerProtocolSubscription v0, no topics
 
 
-class GroupMember:
-    __slots__ = ("group", "member_id", "generation", "frame")
-
-    def __init__(self, group: str):
-        self.group = group
-        self.member_id = ""
-        self.generation = -1
-        self.frame = b""
-
-
-async def form(conn: Conn, member: GroupMember, leader_wait: float, size: int) -> None:
-    join = {
-        "group_id": member.group,
-        "session_timeout_ms": SESSION_MS,
-        "rebalance_timeout_ms": SESSION_MS,
-        "member_id": "",
-        "group_instance_id": None,
-        "protocol_type": "consumer",
-        "protocols": [{"name": "range", "metadata": b"\x00\x00\x00\x00\x00\x00\xff\xff\xff\xff"}],
-    }
-    while True:  # as a consumer does: join (again) until a generation's sync succeeds
-        r = await conn.call(K.JOIN_GROUP, 5, join)
-        if r.error_code == E.MEMBER_ID_REQUIRED:
-            join["member_id"] = r.member_id
-            continue
-        if r.error_code in (E.UNKNOWN_MEMBER_ID, E.REBALANCE_IN_PROGRESS):
-            join["member_id"] = "" if r.error_code == E.UNKNOWN_MEMBER_ID else join["member_id"]
-            continue  # as a consumer does: its pending member id expired, or the group moved on
-        if r.error_code != E.NONE:
-            raise RuntimeError(f"join failed: {E(r.error_code).name}")
-        member.member_id, member.generation = r.member_id, r.generation_id
-        join["member_id"] = r.member_id
-        assignments = []
-        if r.leader == r.member_id:
-            assignments = [{"member_id": x.member_id, "assignment": b"a"} for x in r.members]
-            await asyncio.sleep(leader_wait)  # the followers' SyncGroups first (as bench_groups.py)
-        error = await conn.call_error(
-            K.SYNC_GROUP,
-            3,
-            {
-                "group_id": member.group,
-                "generation_id": member.generation,
-                "member_id": member.member_id,
-                "group_instance_id": None,
-                "assignments": assignments,
-            },
-        )
-        if error == E.NONE:
-            break
-        if error == E.UNKNOWN_MEMBER_ID:
-            join["member_id"] = ""
-        elif error not in (E.REBALANCE_IN_PROGRESS, E.ILLEGAL_GENERATION):
-            raise RuntimeError(f"sync failed: {E(error).name}")
-    body = encode_request(
-        RequestHeader(K.HEARTBEAT, 3, 0, "bench"),
-        {"group_id": member.group, "generation_id": member.generation, "member_id": member.member_id},
-    )
-    member.frame = _SIZE.pack(len(body)) + body
-
-
-class HeartbeatProtocol(asyncio.Protocol):
-    """One connection's pipelined heartbeats: send times in a FIFO, answers in order."""
+class Lane(asyncio.Protocol):
+    """One connection: setup requests (a future each) and pipelined heartbeats (their write time)
+    share one FIFO, as the broker answers a connection's requests in order."""
 
     def __init__(self) -> None:
-        self.sent: deque[float] = deque()
+        self.fifo: deque[Any] = deque()
         self.buffer = bytearray()
-        self.latencies: list[float] = []
+        self.latencies = array.array("d")
         self.errors = 0
+        self.cid = 0
         self.transport: asyncio.Transport | None = None
 
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
         self.transport = transport  # type: ignore[assignment]
 
+    def connection_lost(self, exc: Exception | None) -> None:
+        while self.fifo:
+            item = self.fifo.popleft()
+            if isinstance(item, asyncio.Future) and not item.done():
+                item.set_exception(ConnectionError("connection closed"))
+
     def data_received(self, data: bytes) -> None:
+        now = time.perf_counter()
         buf = self.buffer
         buf += data
         pos = 0
-        now = time.perf_counter()
         n = len(buf)
+        fifo = self.fifo
         while n - pos >= 4:
             (size,) = _SIZE.unpack_from(buf, pos)
             if n - pos - 4 < size:
                 break
-            # Heartbeat v3 answer: correlation id, throttle time, error code.
-            if struct.unpack_from(">h", buf, pos + 4 + 8)[0] != E.NONE:
-                self.errors += 1
-            self.latencies.append(now - self.sent.popleft())
+            item = fifo.popleft()
+            if item.__class__ is float:
+                # Heartbeat v3 answer: correlation id, throttle time, error code.
+                if buf[pos + 12] or buf[pos + 13]:
+                    self.errors += 1
+                self.latencies.append(now - item)
+            elif not item.done():
+                item.set_result(bytes(buf[pos + 4 : pos + 4 + size]))
             pos += 4 + size
         del buf[:pos]
 
+    def call(self, api_key: int, version: int, body: dict[str, Any]) -> asyncio.Future[bytes]:
+        assert self.transport is not None
+        self.cid += 1
+        frame = encode_request(RequestHeader(api_key, version, self.cid, "bench"), body)
+        fut: asyncio.Future[bytes] = asyncio.get_running_loop().create_future()
+        self.fifo.append(fut)
+        self.transport.write(_SIZE.pack(len(frame)) + frame)
+        return fut
+
+
+# Each setup round trip's time (the first join, answered MEMBER_ID_REQUIRED; the join parked until
+# the join phase completes; the sync), for the progress lines: a slow broker shows up here.
+PHASES: dict[str, list[float]] = {"join": [], "parked": [], "sync": []}
+
+
+async def form(lane: Lane, group: str, members: int, instance: str | None) -> bytes:
+    """Join and sync one member as a consumer does (join again until a generation's sync
+    succeeds); return its precomputed Heartbeat frame. With an `instance` id (static
+    membership, KIP-345) the first join is answered without the MEMBER_ID_REQUIRED round trip."""
+    join: dict[str, Any] = {
+        "group_id": group,
+        "session_timeout_ms": SESSION_MS,
+        "rebalance_timeout_ms": SESSION_MS,
+        "member_id": "",
+        "group_instance_id": instance,
+        "protocol_type": "consumer",
+        "protocols": [{"name": "range", "metadata": _METADATA}],
+    }
+    while True:
+        sent_at = time.perf_counter()
+        r = decode_response(await lane.call(K.JOIN_GROUP, 5, join), K.JOIN_GROUP, 5)[1]
+        PHASES["join" if r.error_code == E.MEMBER_ID_REQUIRED else "parked"].append(
+            time.perf_counter() - sent_at
+        )
+        if r.error_code == E.MEMBER_ID_REQUIRED:
+            join["member_id"] = r.member_id
+            continue
+        if r.error_code in _RETRY:
+            await asyncio.sleep(0.05)
+            continue
+        if r.error_code in (E.UNKNOWN_MEMBER_ID, E.REBALANCE_IN_PROGRESS):
+            join["member_id"] = "" if r.error_code == E.UNKNOWN_MEMBER_ID else join["member_id"]
+            continue  # its pending member id expired, or the group moved on
+        if r.error_code != E.NONE:
+            raise RuntimeError(f"join failed: {E(r.error_code).name}")
+        member_id, generation = r.member_id, r.generation_id
+        join["member_id"] = member_id
+        assignments = []
+        if r.leader == member_id:
+            assignments = [{"member_id": x.member_id, "assignment": b"a"} for x in r.members]
+            await asyncio.sleep(0.02 + members * 0.0004)  # the followers' SyncGroups first
+        sent_at = time.perf_counter()
+        answer = await lane.call(
+            K.SYNC_GROUP,
+            3,
+            {
+                "group_id": group,
+                "generation_id": generation,
+                "member_id": member_id,
+                "group_instance_id": instance,
+                "assignments": assignments,
+            },
+        )
+        PHASES["sync"].append(time.perf_counter() - sent_at)
+        error = struct.unpack_from(">h", answer, 8)[0]
+        if error == E.NONE:
+            break
+        if error == E.UNKNOWN_MEMBER_ID:
+            join["member_id"] = ""
+        elif error in _RETRY:
+            await asyncio.sleep(0.05)
+        elif error not in (E.REBALANCE_IN_PROGRESS, E.ILLEGAL_GENERATION):
+            raise RuntimeError(f"sync failed: {E(error).name}")
+    body = encode_request(
+        RequestHeader(K.HEARTBEAT, 3, 0, "bench"),
+        {
+            "group_id": group,
+            "generation_id": generation,
+            "member_id": member_id,
+            "group_instance_id": instance,
+        },
+    )
+    return _SIZE.pack(len(body)) + body
+
 
 class Pump:
-    """Heartbeats of every member formed so far, each every HEARTBEAT_S, spread over ticks."""
+    """Every formed member's heartbeat every HEARTBEAT_S: batches of `pipeline` frames of one
+    connection, each batch at its own tick of the round, one write per batch."""
 
-    def __init__(self, per_conn: list[list[GroupMember]]):
-        self.per_conn = per_conn
-        self.protos: list[HeartbeatProtocol] = []
+    def __init__(self, lanes: list[Lane], pipeline: int):
+        self.lanes = lanes
+        self.pipeline = pipeline
+        self.batches: list[list[list[bytes]]] = [[] for _ in lanes]  # per lane
+        self.schedule: list[list[tuple[Lane, list[bytes]]]] = [[] for _ in range(TICKS)]
+        self.lags = array.array("d")
         self.stopped = False
 
-    async def run(self, port: int) -> None:
-        loop = asyncio.get_running_loop()
-        for _ in self.per_conn:
-            _, proto = await loop.create_connection(HeartbeatProtocol, "127.0.0.1", port)
-            self.protos.append(proto)
-        ticks_per_round = int(HEARTBEAT_S / TICK_S)
+    def add(self, index: int, frame: bytes) -> None:
+        batches = self.batches[index]
+        if batches and len(batches[-1]) < self.pipeline:
+            batches[-1].append(frame)
+            return
+        batch = [frame]
+        batches.append(batch)
+        # Lane i's b-th batch: phases interleave lanes and batches evenly over the round.
+        self.schedule[(index * 7 + len(batches) * 13) % TICKS].append((self.lanes[index], batch))
+
+    async def run(self) -> None:
         started = time.perf_counter()
         tick = 0
+        perf = time.perf_counter
         while not self.stopped:
-            slot = tick % ticks_per_round
-            now = time.perf_counter()
-            for members, proto in zip(self.per_conn, self.protos, strict=True):
-                chunk = members[slot::ticks_per_round]
-                if chunk and proto.transport is not None and not proto.transport.is_closing():
-                    proto.transport.write(b"".join(m.frame for m in chunk))
-                    proto.sent.extend([now] * len(chunk))
+            self.lags.append(perf() - (started + tick * TICK_S))
+            for lane, batch in self.schedule[tick % TICKS]:
+                transport = lane.transport
+                if transport is None or transport.is_closing():
+                    continue
+                sent = perf()
+                transport.write(b"".join(batch))
+                lane.fifo.extend(repeat(sent, len(batch)))
             tick += 1
-            await asyncio.sleep(max(0.0, started + tick * TICK_S - time.perf_counter()))
+            await asyncio.sleep(max(0.0, started + tick * TICK_S - perf()))
 
     def reset(self) -> None:
-        for p in self.protos:
-            p.latencies.clear()
-            p.errors = 0
+        self.lags = array.array("d")
+        for lane in self.lanes:
+            lane.latencies = array.array("d")
+            lane.errors = 0
 
-    async def stop(self) -> tuple[int, list[float], int]:
-        self.stopped = True
-        deadline = time.perf_counter() + 30
-        while any(p.sent for p in self.protos) and time.perf_counter() < deadline:
-            await asyncio.sleep(0.05)
-        latencies = [x for p in self.protos for x in p.latencies]
-        errors = sum(p.errors for p in self.protos)
-        for p in self.protos:
-            if p.transport is not None:
-                p.transport.close()
-        return len(latencies), latencies, errors
+
+async def worker_async(index: int, workers: int, port: int, opts: dict[str, Any], pipe: Connection) -> None:
+    loop = asyncio.get_running_loop()
+    m = opts["members"]
+    n_conns = max(m, opts["connections"] // workers)
+    n_lanes = n_conns // m
+    lanes: list[Lane] = []
+    for _ in range(n_lanes * m):
+        _, lane = await loop.create_connection(Lane, "127.0.0.1", port)
+        lanes.append(lane)
+    pump = Pump(lanes, opts["pipeline"])
+    pumping = asyncio.ensure_future(pump.run())
+    groups = list(range(index, opts["groups"], workers))
+
+    took: list[float] = []  # how long each group took to form, seen from its member 0
+
+    async def form_lane(k: int, j: int) -> None:
+        for gi in groups[k::n_lanes]:
+            started = time.perf_counter()
+            instance = f"scale-{gi}-{j}" if opts["static"] else None
+            pump.add(k * m + j, await form(lanes[k * m + j], f"scale-{gi}", m, instance))
+            if j == 0:
+                took.append(time.perf_counter() - started)
+
+    async def progress() -> None:
+        while True:
+            await asyncio.sleep(opts["progress"])
+            recent = sorted(took[-n_lanes:])
+            print(
+                f"  generator {index}: {len(took):,}/{len(groups):,} groups formed after "
+                f"{time.perf_counter() - t0:.0f} s; the last {len(recent)}: {pct(recent, 0.5):.0f} ms "
+                f"each (p50), max {pct(recent, 1.0):.0f} ms "
+                + " ".join(f"{k} {pct(sorted(v[-1000:]), 0.5):.0f}" for k, v in PHASES.items()),
+                file=sys.stderr,
+                flush=True,
+            )
+
+    t0 = time.perf_counter()
+    reporting = asyncio.ensure_future(progress()) if opts["progress"] else None
+    await asyncio.gather(*(form_lane(k, j) for k in range(n_lanes) for j in range(m)))
+    if reporting is not None:
+        reporting.cancel()
+    pipe.send(("formed", time.perf_counter() - t0, len(groups) * m, len(lanes)))
+    cpu0 = time.process_time()
+    while True:
+        command = await loop.run_in_executor(None, pipe.recv)
+        if command == "measure":
+            pump.reset()
+            cpu0 = time.process_time()
+        elif command == "report":
+            latencies = array.array("d")
+            for lane in lanes:
+                latencies.extend(lane.latencies)
+            errors = sum(lane.errors for lane in lanes)
+            pipe.send((latencies.tobytes(), errors, pump.lags.tobytes(), time.process_time() - cpu0))
+        elif command == "stop":
+            break
+    pump.stopped = True
+    await pumping
+    for lane in lanes:
+        if lane.transport is not None:
+            lane.transport.close()
+
+
+def worker_main(index: int, workers: int, port: int, opts: dict[str, Any], pipe: Connection) -> None:
+    import uvloop
+
+    uvloop.run(worker_async(index, workers, port, opts, pipe))
+
+
+def pct(values: list[float], q: float) -> float:
+    return values[min(len(values) - 1, int(len(values) * q))] * 1000 if values else float("nan")
+
+
+async def wait_ready(bootstrap: str) -> None:
+    deadline = time.time() + 30
+    while True:
+        try:
+            probe = await Conn.open(bootstrap)
+            break
+        except OSError:
+            if time.time() > deadline:
+                raise
+            await asyncio.sleep(0.1)
+    while True:  # until the coordinator has loaded its partitions
+        r = await probe.call(
+            K.JOIN_GROUP,
+            5,
+            {
+                "group_id": "probe",
+                "session_timeout_ms": SESSION_MS,
+                "rebalance_timeout_ms": 1,
+                "member_id": "",
+                "group_instance_id": None,
+                "protocol_type": "consumer",
+                "protocols": [{"name": "range", "metadata": b""}],
+            },
+        )
+        if r.error_code != E.COORDINATOR_LOAD_IN_PROGRESS:
+            break
+        await asyncio.sleep(0.05)
+    await probe.close()
 
 
 async def main_async(args: argparse.Namespace) -> None:
@@ -191,10 +351,10 @@ async def main_async(args: argparse.Namespace) -> None:
     overrides = {
         "listeners": f"PLAINTEXT://127.0.0.1:{port}",
         "log.dirs": data,
-        # Long enough for a group's ten members to join before its first generation (a member
-        # joining after it would rebalance the group; this generator does not rejoin on heartbeat
-        # errors), short enough to form 50 groups per connection in turn.
-        "group.initial.rebalance.delay.ms": "500",
+        # Long enough for a group's members, sent together, to join before its first generation
+        # (a member joining after it would rebalance the group; this generator does not rejoin
+        # on heartbeat errors: it counts them).
+        "group.initial.rebalance.delay.ms": str(args.initial_delay_ms),
         "offsets.topic.num.partitions": "50",
     }
     cmd = [sys.executable, "-m", "broker", "--log-level", "warning"]
@@ -203,90 +363,91 @@ async def main_async(args: argparse.Namespace) -> None:
     proc = subprocess.Popen(cmd, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     broker = psutil.Process(proc.pid)
     bootstrap = f"127.0.0.1:{port}"
+    loop = asyncio.get_running_loop()
+    spawn = multiprocessing.get_context("spawn")
+    procs: list[Any] = []
+    pipes: list[Connection] = []
     try:
-        deadline = time.time() + 30
-        while True:
-            try:
-                probe = await Conn.open(bootstrap)
-                break
-            except OSError:
-                if time.time() > deadline:
-                    raise
-                await asyncio.sleep(0.1)
-        while True:  # until the coordinator has loaded its partitions
-            r = await probe.call(
-                K.JOIN_GROUP,
-                5,
-                {
-                    "group_id": "probe",
-                    "session_timeout_ms": SESSION_MS,
-                    "rebalance_timeout_ms": 1,
-                    "member_id": "",
-                    "group_instance_id": None,
-                    "protocol_type": "consumer",
-                    "protocols": [{"name": "range", "metadata": b""}],
-                },
-            )
-            if r.error_code != E.COORDINATOR_LOAD_IN_PROGRESS:
-                break
-            await asyncio.sleep(0.05)
-        await probe.close()
+        await wait_ready(bootstrap)
         rss0 = broker.memory_info().rss
-
-        g, m, c = args.groups, args.members, args.connections
-        lanes = max(1, c // m)  # groups formed side by side
-        conns = [await Conn.open(bootstrap) for _ in range(lanes * m)]
-        members = [[GroupMember(f"scale-{i}") for _ in range(m)] for i in range(g)]
-        per_conn: list[list[GroupMember]] = [[] for _ in conns]
-        # Members heartbeat from the moment they are synced (setup outlasts a session timeout).
-        pump = Pump(per_conn)
-        pumping = asyncio.ensure_future(pump.run(port))
+        opts = {
+            k: getattr(args, k)
+            for k in ("groups", "members", "connections", "pipeline", "progress", "static")
+        }
         t0 = time.perf_counter()
-
-        async def lane(k: int, j: int) -> None:
-            conn = conns[k * m + j]
-            for gi in range(k, g, lanes):
-                member = members[gi][j]
-                await form(conn, member, 0.02 + m * 0.0004, m)
-                per_conn[k * m + j].append(member)
-
-        await asyncio.gather(*(lane(k, j) for k in range(lanes) for j in range(m)))
+        for w in range(args.workers):
+            ours, theirs = spawn.Pipe()
+            p = spawn.Process(target=worker_main, args=(w, args.workers, port, opts, theirs), daemon=True)
+            p.start()
+            procs.append(p)
+            pipes.append(ours)
+        formed = await asyncio.gather(*(loop.run_in_executor(None, p.recv) for p in pipes))
         setup_s = time.perf_counter() - t0
-        for conn in conns:
-            await conn.close()
-        total = g * m
+        total = sum(f[2] for f in formed)
+        conns = sum(f[3] for f in formed)
         print(
-            f"setup: {total:,} members in {g:,} groups joined and synced in {setup_s:.1f} s over {len(conns):,} connections"
+            f"setup: {total:,} members in {args.groups:,} groups joined and synced in {setup_s:.1f} s "
+            f"over {conns:,} connections from {args.workers} generator processes "
+            f"(group.initial.rebalance.delay.ms={args.initial_delay_ms}, "
+            f"{'static members: group.instance.id' if args.static else 'dynamic members'})"
         )
 
-        pump.reset()  # measured from here: every member formed and heartbeating
+        # Measured from here: every member formed and heartbeating, and what the broker had
+        # queued while setup loaded it answered (`settle` seconds).
+        await asyncio.sleep(args.settle)
+        workers = [psutil.Process(p.pid) for p in procs]
+        for p in pipes:
+            p.send("measure")
+        broker_cpu0 = sum(broker.cpu_times()[:2])
+        t_measure = time.perf_counter()
         await asyncio.sleep(args.seconds)
-        count, latencies, errors = await pump.stop()
-        await pumping
-        latencies.sort()
+        for p in pipes:
+            p.send("report")
+        reports = await asyncio.gather(*(loop.run_in_executor(None, p.recv) for p in pipes))
+        elapsed = time.perf_counter() - t_measure
+        broker_cpu = sum(broker.cpu_times()[:2]) - broker_cpu0
         rss = broker.memory_info().rss
-
-        def pct(q: float) -> float:
-            return (
-                latencies[min(len(latencies) - 1, int(len(latencies) * q))] * 1000
-                if latencies
-                else float("nan")
-            )
-
+        latencies: list[float] = []
+        lags: list[float] = []
+        for lat, _, lag, _ in reports:
+            latencies.extend(array.array("d", lat))
+            lags.extend(array.array("d", lag))
+        errors = sum(r[1] for r in reports)
+        generator_cpu = sum(r[3] for r in reports)
+        latencies.sort()
+        lags.sort()
+        count = len(latencies)
         print(
-            f"heartbeats: {count:,} in {args.seconds:.0f} s ({count / args.seconds:,.0f}/s), "
-            f"latency p50 {pct(0.5):.1f} ms, p99 {pct(0.99):.1f} ms, max {pct(1.0):.1f} ms, errors {errors}"
+            f"heartbeats: {count:,} in {elapsed:.1f} s ({count / elapsed:,.0f}/s, expected "
+            f"{total / HEARTBEAT_S:,.0f}/s), latency p50 {pct(latencies, 0.5):.1f} ms, "
+            f"p99 {pct(latencies, 0.99):.1f} ms, max {pct(latencies, 1.0):.1f} ms, errors {errors}"
         )
         print(
-            f"broker RSS: {rss / 2**20:,.0f} MiB holding {total:,} members (idle after start: {rss0 / 2**20:,.0f} MiB)"
+            f"generator: loop lag p50 {pct(lags, 0.5):.1f} ms, p99 {pct(lags, 0.99):.1f} ms, "
+            f"max {pct(lags, 1.0):.1f} ms; CPU {generator_cpu / elapsed * 100:.0f}% of a core "
+            f"over {len(workers)} processes"
+        )
+        print(
+            f"broker: RSS {rss / 2**20:,.0f} MiB holding {total:,} members (idle after start: "
+            f"{rss0 / 2**20:,.0f} MiB); CPU {broker_cpu / elapsed * 100:.0f}% of a core, "
+            f"{broker_cpu / max(count, 1) * 1e6:.1f} µs per heartbeat"
         )
         if args.big:
             rebalance_s = await bench_rebalance(bootstrap, args.big)
             print(
-                f"rebalance of a {args.big:,}-member group: {rebalance_s * 1000:,.0f} ms from the last JoinGroup to "
-                f"every member assigned (includes the leader's {20 + 0.4 * args.big:.0f} ms SyncGroup delay)"
+                f"rebalance of a {args.big:,}-member group while the {total:,} members heartbeat: "
+                f"{rebalance_s * 1000:,.0f} ms from the last JoinGroup to every member assigned "
+                f"(includes the leader's {20 + 0.4 * args.big:.0f} ms SyncGroup delay)"
             )
+            print(f"broker: RSS {broker.memory_info().rss / 2**20:,.0f} MiB after it")
     finally:
+        for p in pipes:
+            with contextlib.suppress(OSError):
+                p.send("stop")
+        for p in procs:
+            p.join(30)
+            if p.is_alive():
+                p.kill()
         proc.terminate()
         try:
             proc.wait(30)
@@ -303,8 +464,18 @@ def main() -> None:
     parser.add_argument("--groups", type=int, default=10_000)
     parser.add_argument("--members", type=int, default=10)
     parser.add_argument("--connections", type=int, default=2_000)
+    parser.add_argument("--workers", type=int, default=2, help="generator processes")
+    parser.add_argument("--pipeline", type=int, default=10, help="heartbeats per write")
     parser.add_argument("--seconds", type=float, default=15.0)
+    parser.add_argument("--settle", type=float, default=6.0, help="heartbeats before the measured ones")
     parser.add_argument("--big", type=int, default=1_000)
+    parser.add_argument("--initial-delay-ms", type=int, default=500)
+    parser.add_argument(
+        "--static",
+        action="store_true",
+        help="static members (group.instance.id): one join per member, not two",
+    )
+    parser.add_argument("--progress", type=float, default=10.0, help="setup progress every S s (0: none)")
     args = parser.parse_args()
     if args.quick:
         args.groups, args.seconds, args.big, args.connections = 1_000, 5.0, 200, 500

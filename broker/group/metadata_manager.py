@@ -632,32 +632,45 @@ class GroupMetadataManager:
     # == Heartbeat and member expiry ==============================================================
 
     def heartbeat(self, req: Heartbeat, waiter: Any) -> None:
-        self._reply(waiter, self._heartbeat(req))
+        self._reply(waiter, self.heartbeat_now(req))
 
-    def _heartbeat(self, req: Heartbeat) -> ErrorCode:
+    def heartbeat_now(self, req: Heartbeat) -> ErrorCode:
+        """The answer, at once: a heartbeat only pushes its member's session deadline back."""
+        # The checks of validate_member inline, state compared once: 100,000 members' heartbeats
+        # every 3 s come through here.
         group = self.groups.get(req.group_id)
         if group is None:
             return E.UNKNOWN_MEMBER_ID
-        if group.is_in(DEAD):
+        state = group.state
+        if state is DEAD:
             return E.COORDINATOR_NOT_AVAILABLE
-        error = self.validate_member(group, req.member_id, req.group_instance_id)
-        if error is not None:
-            return error
+        if req.group_instance_id is not None:
+            error = self.validate_member(group, req.member_id, req.group_instance_id)
+            if error is not None:
+                return error
+        member = group.members.get(req.member_id)
+        if member is None:
+            return E.UNKNOWN_MEMBER_ID
         if req.generation_id != group.generation_id:
             return E.ILLEGAL_GENERATION
-        if group.is_in(EMPTY):
+        if state is EMPTY:
             return E.UNKNOWN_MEMBER_ID
-        self.reschedule_heartbeat(group, group.members[req.member_id])
-        return E.REBALANCE_IN_PROGRESS if group.is_in(PREPARING) else E.NONE
+        deadline = self.clock.monotonic_ms() + member.session_timeout_ms
+        if not self.timers.postpone(heartbeat_key(group.group_id, member.member_id), deadline):
+            self.reschedule_heartbeat(group, member)
+        return E.REBALANCE_IN_PROGRESS if state is PREPARING else E.NONE
 
     def reschedule_heartbeat(
         self, group: ClassicGroup, member: Member, timeout_ms: int | None = None
     ) -> None:
-        self._schedule(
-            heartbeat_key(group.group_id, member.member_id),
-            member.session_timeout_ms if timeout_ms is None else timeout_ms,
-            partial(self._expire_member, group.group_id, member.member_id),
+        key = heartbeat_key(group.group_id, member.member_id)
+        deadline = self.clock.monotonic_ms() + (
+            member.session_timeout_ms if timeout_ms is None else timeout_ms
         )
+        if not self.timers.postpone(key, deadline):  # a live session's: no new action object
+            self.timers.schedule(
+                key, deadline, partial(self._expire_member, group.group_id, member.member_id)
+            )
 
     def _expire_member(self, group_id: str, member_id: str) -> None:
         group = self.groups.get(group_id)

@@ -220,7 +220,7 @@ class GroupCoordinatorService:
         if error is not None:
             return error
         runtime = self.runtime_for(req.group_id)
-        return runtime.call_now(runtime.shard.heartbeat, req)
+        return runtime.call_direct(runtime.shard.heartbeat_now, req)
 
     async def leave_group(self, req: LeaveGroup) -> LeaveResult:
         error = self._unavailable(req.group_id)

@@ -157,6 +157,10 @@ class GroupCoordinatorShard:
     def heartbeat(self, req: Heartbeat, waiter: Waiter[ErrorCode]) -> None:
         self.group_manager.heartbeat(req, waiter)
 
+    def heartbeat_now(self, req: Heartbeat) -> ErrorCode:
+        """`heartbeat`'s answer returned, not replied: it never writes nor waits."""
+        return self.group_manager.heartbeat_now(req)
+
     def leave_group(self, req: LeaveGroup, waiter: Waiter[LeaveResult]) -> None:
         self.group_manager.leave_group(req, waiter)
 

@@ -52,6 +52,16 @@ class Timers:
             if len(self._heap) > len(self._queued) + max(1024, len(self._queued) // 2):
                 self._compact()
 
+    def postpone(self, key: Hashable, deadline: int) -> bool:
+        """Push a live key's deadline back, keeping its action (what a heartbeat does: no new
+        action object per heartbeat). False when the key is not live or the deadline is earlier
+        than its queued one: then `schedule` it."""
+        entry = self._live.get(key)
+        if entry is None or deadline < self._queued.get(key, deadline + 1):
+            return False
+        self._live[key] = (deadline, entry[1])
+        return True
+
     def _compact(self) -> None:
         """Drop superseded entries (a deadline brought forward leaves its old one behind)."""
         queued = self._queued
