@@ -7,7 +7,9 @@ filled with 100-byte records (by our producer); then each consumer reads all of 
 start with manual assignment, `--rounds` times, alternating clients so that neither gets a warmer
 page cache: `getmany` in batches of up to 10,000 records, and `async for` one record at a time.
 Both clients get the same fetch settings (1 MB per partition, 500 ms max wait). Producer
-throughput is measured too (acks=1, linger 5 ms, 16 KB batches). Figures are medians; the
+throughput is measured too (acks=1, linger 5 ms, 16 KB batches): a send per record with the
+futures gathered at the end, and a plain `await producer.send(...)` loop of keyed records
+(the default partitioner) followed by `flush()`. Figures are medians; the
 ratio is ours / aiokafka (above 1: ours is faster).
 """
 
@@ -51,6 +53,30 @@ async def produce_aiokafka(bootstrap: str, topic: str, n: int) -> float:
         start = time.perf_counter()
         futures = [await producer.send(topic, VALUE, partition=i % PARTITIONS) for i in range(n)]
         await asyncio.gather(*futures)
+        return time.perf_counter() - start
+    finally:
+        await producer.stop()
+
+
+async def send_loop_ours(bootstrap: str, topic: str, n: int) -> float:
+    async with AsyncProducer(bootstrap, acks=1, linger_ms=5, batch_size=16384) as producer:
+        start = time.perf_counter()
+        for i in range(n):
+            await producer.send(topic, VALUE, key=b"key-%d" % i)
+        await producer.flush()
+        return time.perf_counter() - start
+
+
+async def send_loop_aiokafka(bootstrap: str, topic: str, n: int) -> float:
+    from aiokafka import AIOKafkaProducer
+
+    producer = AIOKafkaProducer(bootstrap_servers=bootstrap, acks=1, linger_ms=5, max_batch_size=16384)
+    await producer.start()
+    try:
+        start = time.perf_counter()
+        for i in range(n):
+            await producer.send(topic, VALUE, key=b"key-%d" % i)
+        await producer.flush()
         return time.perf_counter() - start
     finally:
         await producer.stop()
@@ -111,7 +137,7 @@ async def run(a: argparse.Namespace) -> None:
         try:
             async with AsyncAdmin(bootstrap) as admin:
                 await admin.create_topics(
-                    [NewTopic("bench", PARTITIONS, 1), NewTopic("bench-ak", PARTITIONS, 1)]
+                    [NewTopic(t, PARTITIONS, 1) for t in ("bench", "bench-ak", "bench-loop", "bench-loop-ak")]
                 )
             n = a.records
             print(
@@ -120,6 +146,8 @@ async def run(a: argparse.Namespace) -> None:
             )
             prod_ours = [await produce_ours(bootstrap, "bench", n)]
             prod_theirs = [await produce_aiokafka(bootstrap, "bench-ak", n)]
+            loop_ours = [await send_loop_ours(bootstrap, "bench-loop", n)]
+            loop_theirs = [await send_loop_aiokafka(bootstrap, "bench-loop-ak", n)]
             rows = {"getmany": ([], []), "async for": ([], [])}
             for _ in range(a.rounds):
                 for name, per_record in (("getmany", False), ("async for", True)):
@@ -129,6 +157,7 @@ async def run(a: argparse.Namespace) -> None:
             print(line("consume, getmany (batches)", n, *rows["getmany"]))
             print(line("consume, async for (per record)", n, *rows["async for"]))
             print(line("produce, acks=1, linger 5 ms", n, prod_ours, prod_theirs))
+            print(line("produce, plain keyed send() loop", n, loop_ours, loop_theirs))
         finally:
             proc.terminate()
             proc.wait(20)

@@ -313,6 +313,7 @@ class AsyncConsumer:
             raise InvalidTopicError(f"Invalid topics: {bad}")
 
     def _on_metadata(self, _changed: set[str]) -> None:
+        self._fetcher.wake()  # partitions that waited for a leader can be fetched now
         if self.client.cluster.invalid_topics & self._read_topics():
             self._wakeup.set()  # a waiting poll raises at once
 
