@@ -186,11 +186,12 @@ class AsyncProducer:
             )
         key_bytes = self.key_serializer(key) if self.key_serializer else key
         value_bytes = self.value_serializer(value) if self.value_serializer else value
-        headers = list(headers or [])
+        headers = list(headers) if headers else []
         cluster = self.client.cluster
-        if cluster.partition_count(topic) == 0:
-            await self._wait_topic(topic)
         count = cluster.partition_count(topic)
+        if count == 0:
+            await self._wait_topic(topic)
+            count = cluster.partition_count(topic)
         if partition is None:
             available = cluster.available_partitions(topic)
             partition = self.partitioner.partition(topic, key_bytes, count, available)
@@ -280,8 +281,7 @@ class AsyncProducer:
 
     async def flush(self, timeout: float | None = None) -> None:
         """Send everything queued now (ignoring linger) and wait until it is acknowledged."""
-        futures = [f for q in self.accumulator.batches.values() for b in q for f in b.futures]
-        futures += [f for tasks in self._in_flight.values() for t in tasks for f in getattr(t, "futures", [])]
+        futures = self._completions()
         if not futures:
             return
         self.accumulator.flushing = True
@@ -313,14 +313,19 @@ class AsyncProducer:
 
     async def _drained(self) -> None:
         while self.accumulator.pending():
-            futures = [f for q in self.accumulator.batches.values() for b in q for f in b.futures]
-            futures += [
-                f for tasks in self._in_flight.values() for t in tasks for f in getattr(t, "futures", [])
-            ]
+            futures = self._completions()
             if futures:
                 await asyncio.gather(*futures, return_exceptions=True)
             else:
                 await asyncio.sleep(0.005)
+
+    def _completions(self) -> list[asyncio.Future[None]]:
+        """A future per batch queued or in flight, resolved when it is delivered or failed (one
+        per batch, not per record: flushing 100,000 small records waits on a few hundred)."""
+        loop = asyncio.get_running_loop()
+        batches = [b for q in self.accumulator.batches.values() for b in q]
+        batches += [b for tasks in self._in_flight.values() for t in tasks for b in getattr(t, "batches", ())]
+        return [b.completion(loop) for b in batches]
 
     async def _wait_topic(self, topic: str) -> None:
         self.client.add_topics([topic])
@@ -354,7 +359,7 @@ class AsyncProducer:
             }
             for node, batches in acc.drain(nodes, leader_of, self.config.max_request_size, now).items():
                 task = asyncio.get_running_loop().create_task(self._produce(node, batches))
-                task.futures = [f for b in batches for f in b.futures]  # type: ignore[attr-defined]
+                task.batches = batches  # type: ignore[attr-defined]
                 self._in_flight.setdefault(node, set()).add(task)
                 task.add_done_callback(functools.partial(self._request_done, node))
             if acc.buffered_bytes <= self.config.buffer_memory:
@@ -378,7 +383,7 @@ class AsyncProducer:
             by_topic.setdefault(b.tp.topic, []).append(b)
         self.metrics["requests"] += 1
         self.metrics["batches"] += len(batches)
-        self.metrics["records"] += sum(len(b.records) for b in batches)
+        self.metrics["records"] += sum(b.count for b in batches)
         ids = {t: cluster.topic_id(t) for t in by_topic}
         max_version = (
             None if all(i != ZERO_UUID for i in ids.values()) else TOPIC_ID_VERSIONS[ApiKey.PRODUCE] - 1
@@ -387,7 +392,7 @@ class AsyncProducer:
         if txn is not None:
             for b in batches:
                 if b.base_sequence < 0:
-                    b.base_sequence = txn.next_sequence(b.tp, len(b.records))
+                    b.base_sequence = txn.next_sequence(b.tp, b.count)
         pid, epoch = (txn.producer_id, txn.epoch) if txn is not None else (-1, -1)
         body = {
             "transactional_id": txn.transactional_id if txn is not None else None,
