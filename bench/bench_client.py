@@ -144,10 +144,15 @@ async def run(a: argparse.Namespace) -> None:
                 f"kbroker at {bootstrap}; {n:,} records of {len(VALUE)} bytes on {PARTITIONS} partitions, "
                 f"{a.rounds} rounds (median)"
             )
-            prod_ours = [await produce_ours(bootstrap, "bench", n)]
-            prod_theirs = [await produce_aiokafka(bootstrap, "bench-ak", n)]
-            loop_ours = [await send_loop_ours(bootstrap, "bench-loop", n)]
-            loop_theirs = [await send_loop_aiokafka(bootstrap, "bench-loop-ak", n)]
+            prod_ours: list[float] = []
+            prod_theirs: list[float] = []
+            loop_ours: list[float] = []
+            loop_theirs: list[float] = []
+            for _ in range(a.rounds):
+                prod_ours.append(await produce_ours(bootstrap, "bench", n))
+                prod_theirs.append(await produce_aiokafka(bootstrap, "bench-ak", n))
+                loop_ours.append(await send_loop_ours(bootstrap, "bench-loop", n))
+                loop_theirs.append(await send_loop_aiokafka(bootstrap, "bench-loop-ak", n))
             rows = {"getmany": ([], []), "async for": ([], [])}
             for _ in range(a.rounds):
                 for name, per_record in (("getmany", False), ("async for", True)):
@@ -170,7 +175,7 @@ def main() -> None:
     p.add_argument("--rounds", type=int, default=None)
     a = p.parse_args()
     a.records = a.records or (50_000 if a.quick else 200_000)
-    a.rounds = a.rounds or (1 if a.quick else 3)
+    a.rounds = a.rounds or (3 if a.quick else 5)
     asyncio.run(run(a))
 
 

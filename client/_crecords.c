@@ -1,7 +1,8 @@
-/* client._crecords: the consumer's record decoder (client/records.py `_parse_records`) in C.
+/* client._crecords: the client's hot loops in C (loaded by client/accel.py): the consumer's
+ * record decoder (client/records.py `_parse_records`) and the partitioner's murmur2.
  *
  * An optional accelerator: setup.py builds it with `optional=True`, and client/records.py falls
- * back to the pure-Python decoder when it is missing (or when KBROKER_PURE_RECORDS=1). Both
+ * back to the pure-Python decoder when it is missing (or when KBROKER_PURE_PYTHON=1). Both
  * decoders have the same contract, checked by tests/client/test_records_decoders.py:
  *   parse_records(body, count, topic, partition, base_offset, base_ts, log_append, max_ts,
  *                 epoch, start, kd, vd, out) -> None
@@ -242,7 +243,45 @@ fail:
     return NULL;
 }
 
+/* Kafka's Utils.murmur2 (32-bit MurmurHash2, seed 0x9747b28c) as a signed int32, as
+ * client/partitioner.py's pure-Python murmur2. */
+static PyObject *murmur2(PyObject *self, PyObject *arg) {
+    Py_buffer view;
+    if (PyObject_GetBuffer(arg, &view, PyBUF_SIMPLE) < 0)
+        return NULL;
+    const unsigned char *data = view.buf;
+    Py_ssize_t length = view.len;
+    const uint32_t m = 0x5bd1e995;
+    uint32_t h = 0x9747b28cu ^ (uint32_t)length;
+    Py_ssize_t end = length & ~(Py_ssize_t)3;
+    for (Py_ssize_t i = 0; i < end; i += 4) {
+        uint32_t k = (uint32_t)data[i] | ((uint32_t)data[i + 1] << 8) | ((uint32_t)data[i + 2] << 16) |
+                     ((uint32_t)data[i + 3] << 24);
+        k *= m;
+        k ^= k >> 24;
+        k *= m;
+        h = (h * m) ^ k;
+    }
+    switch (length & 3) {
+    case 3:
+        h ^= (uint32_t)data[end + 2] << 16;
+        /* fall through */
+    case 2:
+        h ^= (uint32_t)data[end + 1] << 8;
+        /* fall through */
+    case 1:
+        h ^= data[end];
+        h *= m;
+    }
+    h ^= h >> 13;
+    h *= m;
+    h ^= h >> 15;
+    PyBuffer_Release(&view);
+    return PyLong_FromLong((long)(int32_t)h);
+}
+
 static PyMethodDef methods[] = {
+    {"murmur2", murmur2, METH_O, "Kafka's murmur2 of bytes, a signed int32 (see client/partitioner.py)."},
     {"parse_records", (PyCFunction)(void (*)(void))parse_records, METH_FASTCALL,
      "Decode the records of a RecordBatch v2 body into ConsumerRecords (see client/records.py)."},
     {NULL, NULL, 0, NULL},

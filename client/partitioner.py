@@ -13,6 +13,8 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
+from client.accel import accelerator
+
 _M = 0x5BD1E995
 _SEED = 0x9747B28C
 _MASK = 0xFFFFFFFF
@@ -41,6 +43,11 @@ def murmur2(data: bytes) -> int:
     h = (h * _M) & _MASK
     h ^= h >> 15
     return h - (1 << 32) if h & 0x80000000 else h
+
+
+_pure_murmur2 = murmur2
+if accelerator is not None:
+    murmur2 = accelerator.murmur2  # the same function in C (client/_crecords.c)
 
 
 def to_positive(n: int) -> int:

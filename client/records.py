@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import contextlib
 import heapq
-import os
 from collections.abc import Callable, Iterator
 from typing import Any
 
+from client.accel import accelerator
 from client.errors import KafkaError
 from client.structs import ConsumerRecord, TopicPartition
 from protocol.compression import CODEC_MASK, CompressionError, decompress
@@ -200,22 +200,8 @@ def _parse_records(
         raise CorruptRecordError(f"{len(body) - pos} bytes left after the records of a batch")
 
 
-def _load_accelerator() -> Callable[..., None] | None:
-    """The C decoder (client/_crecords.c, built by `pip install` when a compiler is there), unless
-    KBROKER_PURE_RECORDS=1 asks for the pure-Python one."""
-    if os.environ.get("KBROKER_PURE_RECORDS", "") not in ("", "0"):
-        return None
-    try:
-        from client import _crecords  # type: ignore[attr-defined]
-    except ImportError:
-        return None
-    parse: Callable[..., None] = _crecords.parse_records
-    return parse
-
-
-_accelerated = _load_accelerator()
-ACCELERATED = _accelerated is not None  # whether the consumer decodes records in C
-parse_records: Callable[..., None] = _accelerated or _parse_records
+ACCELERATED = accelerator is not None  # whether the consumer decodes records in C (client/accel.py)
+parse_records: Callable[..., None] = accelerator.parse_records if accelerator is not None else _parse_records
 
 
 def fetch_end(data: bytes, start: int) -> int:

@@ -521,6 +521,8 @@ def _zigzag_varint(value: int) -> bytes:
     z = (value << 1) ^ (value >> 63)
     if z < 0x80:
         return _SMALL_VARINTS[z]
+    if z < 0x4000:  # lengths of records up to 8 KB
+        return bytes(((z & 0x7F) | 0x80, z >> 7))
     return p.encode_uvarint(z & 0xFFFFFFFFFFFFFFFF)
 
 

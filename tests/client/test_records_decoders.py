@@ -1,6 +1,6 @@
-"""The C record decoder (client/_crecords.c) and the pure-Python one (client/records.py) agree:
-same ConsumerRecords for every batch, and the same error class for every malformed or truncated
-body (never a crash of the process)."""
+"""The C accelerator (client/_crecords.c) and the pure-Python code agree: the record decoders
+give the same ConsumerRecords for every batch, and the same error class for every malformed or
+truncated body (never a crash of the process); murmur2 gives the same hash."""
 
 from __future__ import annotations
 
@@ -14,12 +14,14 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from client import records as client_records
+from client.partitioner import _pure_murmur2
 from client.records import CorruptRecordsError, _parse_records, decode_records
 from client.structs import ConsumerRecord, TopicPartition
 from protocol.records import HEADER_SIZE, Record, build_batch
 
 _crecords: Any = pytest.importorskip("client._crecords", reason="the C accelerator is not built here")
 c_parse = _crecords.parse_records
+c_murmur2 = _crecords.murmur2
 
 TP = TopicPartition("t", 3)
 
@@ -162,10 +164,18 @@ def test_decode_records_is_the_same_with_either_decoder(monkeypatch: pytest.Monk
 
 
 def test_the_accelerator_is_used_unless_forced_off() -> None:
-    code = "import client.records as r; print(r.ACCELERATED, r.parse_records.__module__)"
-    env = {**os.environ, "KBROKER_PURE_RECORDS": "1"}
+    code = (
+        "import client.records as r, client.partitioner as p;"
+        "print(r.ACCELERATED, r.parse_records.__module__, p.murmur2.__module__)"
+    )
+    env = {**os.environ, "KBROKER_PURE_PYTHON": "1"}
     pure = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True)
-    env.pop("KBROKER_PURE_RECORDS")
+    env.pop("KBROKER_PURE_PYTHON")
     fast = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True)
-    assert pure.stdout.split() == ["False", "client.records"]
-    assert fast.stdout.split()[0] == "True"
+    assert pure.stdout.split() == ["False", "client.records", "client.partitioner"]
+    assert fast.stdout.split() == ["True", "client._crecords", "client._crecords"]
+
+
+@given(st.binary(max_size=200))
+def test_murmur2_is_the_same_in_c(data: bytes) -> None:
+    assert c_murmur2(data) == _pure_murmur2(data)
