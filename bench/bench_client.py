@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import gc
 import statistics
 import sys
 import tempfile
@@ -38,6 +39,7 @@ FETCH = {"max_partition_fetch_bytes": 1_048_576, "fetch_max_wait_ms": 500}
 
 async def produce_ours(bootstrap: str, topic: str, n: int) -> float:
     async with AsyncProducer(bootstrap, acks=1, linger_ms=5, batch_size=16384) as producer:
+        gc.collect()
         start = time.perf_counter()
         futures = [await producer.send(topic, VALUE, partition=i % PARTITIONS) for i in range(n)]
         await asyncio.gather(*futures)
@@ -50,6 +52,7 @@ async def produce_aiokafka(bootstrap: str, topic: str, n: int) -> float:
     producer = AIOKafkaProducer(bootstrap_servers=bootstrap, acks=1, linger_ms=5, max_batch_size=16384)
     await producer.start()
     try:
+        gc.collect()
         start = time.perf_counter()
         futures = [await producer.send(topic, VALUE, partition=i % PARTITIONS) for i in range(n)]
         await asyncio.gather(*futures)
@@ -60,6 +63,7 @@ async def produce_aiokafka(bootstrap: str, topic: str, n: int) -> float:
 
 async def send_loop_ours(bootstrap: str, topic: str, n: int) -> float:
     async with AsyncProducer(bootstrap, acks=1, linger_ms=5, batch_size=16384) as producer:
+        gc.collect()
         start = time.perf_counter()
         for i in range(n):
             await producer.send(topic, VALUE, key=b"key-%d" % i)
@@ -73,6 +77,7 @@ async def send_loop_aiokafka(bootstrap: str, topic: str, n: int) -> float:
     producer = AIOKafkaProducer(bootstrap_servers=bootstrap, acks=1, linger_ms=5, max_batch_size=16384)
     await producer.start()
     try:
+        gc.collect()
         start = time.perf_counter()
         for i in range(n):
             await producer.send(topic, VALUE, key=b"key-%d" % i)
@@ -86,6 +91,7 @@ async def timed_drain(consumer: Any, n: int, per_record: bool) -> float:
     """Seconds to read n records, one at a time (async for) or in batches (getmany); both
     consumers offer the same two calls."""
     got = 0
+    gc.collect()  # each client starts its run without the other's garbage to collect
     start = time.perf_counter()
     if per_record:
         async for _ in consumer:
