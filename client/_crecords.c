@@ -1,5 +1,6 @@
 /* client._crecords: the client's hot loops in C (loaded by client/accel.py): the consumer's
- * record decoder (client/records.py `_parse_records`) and the partitioner's murmur2.
+ * record decoder (client/records.py `_parse_records`), the producer's record encoder
+ * (protocol/records.py `append_record`) and the partitioner's murmur2.
  *
  * An optional accelerator: setup.py builds it with `optional=True`, and client/records.py falls
  * back to the pure-Python decoder when it is missing (or when KBROKER_PURE_PYTHON=1). Both
@@ -243,6 +244,151 @@ fail:
     return NULL;
 }
 
+/* --- the producer: protocol/records.py `append_record` in C ------------------------------ */
+
+static inline int varint_size(uint64_t z) {
+    int n = 1;
+    while (z >= 0x80) {
+        z >>= 7;
+        n++;
+    }
+    return n;
+}
+
+static inline uint64_t zigzag(int64_t v) { return ((uint64_t)v << 1) ^ (uint64_t)(v >> 63); }
+
+static inline unsigned char *put_varint(unsigned char *p, uint64_t z) {
+    while (z >= 0x80) {
+        *p++ = (unsigned char)((z & 0x7F) | 0x80);
+        z >>= 7;
+    }
+    *p++ = (unsigned char)z;
+    return p;
+}
+
+typedef struct {
+    Py_buffer view;
+    int present;
+} Field;
+
+static int get_field(PyObject *obj, Field *f) {
+    f->present = obj != Py_None;
+    if (!f->present)
+        return 0;
+    return PyObject_GetBuffer(obj, &f->view, PyBUF_SIMPLE);
+}
+
+static void release_field(Field *f) {
+    if (f->present)
+        PyBuffer_Release(&f->view);
+}
+
+static Py_ssize_t field_size(Field *f) {
+    return f->present ? varint_size(zigzag(f->view.len)) + f->view.len : 1;
+}
+
+static unsigned char *put_field(unsigned char *p, Field *f) {
+    if (!f->present) {
+        *p++ = 1; /* zigzag(-1): null */
+        return p;
+    }
+    p = put_varint(p, zigzag(f->view.len));
+    memcpy(p, f->view.buf, f->view.len);
+    return p + f->view.len;
+}
+
+static PyObject *append_record(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    if (nargs < 5 || nargs > 6) {
+        PyErr_SetString(PyExc_TypeError, "append_record takes 5 or 6 arguments");
+        return NULL;
+    }
+    PyObject *out = args[0];
+    if (!PyByteArray_Check(out)) {
+        PyErr_SetString(PyExc_TypeError, "append_record needs a bytearray");
+        return NULL;
+    }
+    int64_t offset_delta = PyLong_AsLongLong(args[1]);
+    int64_t ts_delta = PyLong_AsLongLong(args[2]);
+    if (PyErr_Occurred())
+        return NULL;
+    PyObject *headers = nargs == 6 ? args[5] : NULL;
+    PyObject *hseq = NULL;
+    Py_ssize_t nh = 0;
+    if (headers != NULL && headers != Py_None) {
+        hseq = PySequence_Fast(headers, "headers must be an iterable of (str, bytes | None)");
+        if (hseq == NULL)
+            return NULL;
+        nh = PySequence_Fast_GET_SIZE(hseq);
+    }
+    Field key, value;
+    key.present = value.present = 0;
+    Field *hvals = NULL;
+    const char **hkeys = NULL;
+    Py_ssize_t *hklens = NULL, nh_ok = 0;
+    PyObject *result = NULL;
+    if (get_field(args[3], &key) < 0) {
+        key.present = 0;
+        goto done;
+    }
+    if (get_field(args[4], &value) < 0) {
+        value.present = 0;
+        goto done;
+    }
+    Py_ssize_t size = 1 + varint_size(zigzag(ts_delta)) + varint_size(zigzag(offset_delta)) +
+                      field_size(&key) + field_size(&value) + varint_size(zigzag(nh));
+    if (nh) {
+        hvals = PyMem_Calloc(nh, sizeof(Field));
+        hkeys = PyMem_Calloc(nh, sizeof(char *));
+        hklens = PyMem_Calloc(nh, sizeof(Py_ssize_t));
+        if (hvals == NULL || hkeys == NULL || hklens == NULL) {
+            PyErr_NoMemory();
+            goto done;
+        }
+        for (; nh_ok < nh; nh_ok++) {
+            PyObject *pair = PySequence_Fast_GET_ITEM(hseq, nh_ok);
+            if (!PyTuple_Check(pair) || PyTuple_GET_SIZE(pair) != 2) {
+                PyErr_SetString(PyExc_TypeError, "a header is a (str, bytes | None) pair");
+                goto done;
+            }
+            hkeys[nh_ok] = PyUnicode_AsUTF8AndSize(PyTuple_GET_ITEM(pair, 0), &hklens[nh_ok]);
+            if (hkeys[nh_ok] == NULL || get_field(PyTuple_GET_ITEM(pair, 1), &hvals[nh_ok]) < 0) {
+                hvals[nh_ok].present = 0;
+                goto done;
+            }
+            size += varint_size(zigzag(hklens[nh_ok])) + hklens[nh_ok] + field_size(&hvals[nh_ok]);
+        }
+    }
+    Py_ssize_t total = varint_size(zigzag(size)) + size;
+    Py_ssize_t old = PyByteArray_GET_SIZE(out);
+    if (PyByteArray_Resize(out, old + total) < 0)
+        goto done;
+    unsigned char *p = (unsigned char *)PyByteArray_AS_STRING(out) + old;
+    p = put_varint(p, zigzag(size));
+    *p++ = 0; /* attributes */
+    p = put_varint(p, zigzag(ts_delta));
+    p = put_varint(p, zigzag(offset_delta));
+    p = put_field(p, &key);
+    p = put_field(p, &value);
+    p = put_varint(p, zigzag(nh));
+    for (Py_ssize_t i = 0; i < nh; i++) {
+        p = put_varint(p, zigzag(hklens[i]));
+        memcpy(p, hkeys[i], hklens[i]);
+        p += hklens[i];
+        p = put_field(p, &hvals[i]);
+    }
+    result = PyLong_FromSsize_t(total);
+done:
+    release_field(&key);
+    release_field(&value);
+    for (Py_ssize_t i = 0; i < nh_ok; i++)
+        release_field(&hvals[i]);
+    PyMem_Free(hvals);
+    PyMem_Free(hkeys);
+    PyMem_Free(hklens);
+    Py_XDECREF(hseq);
+    return result;
+}
+
 /* Kafka's Utils.murmur2 (32-bit MurmurHash2, seed 0x9747b28c) as a signed int32, as
  * client/partitioner.py's pure-Python murmur2. */
 static PyObject *murmur2(PyObject *self, PyObject *arg) {
@@ -281,6 +427,8 @@ static PyObject *murmur2(PyObject *self, PyObject *arg) {
 }
 
 static PyMethodDef methods[] = {
+    {"append_record", (PyCFunction)(void (*)(void))append_record, METH_FASTCALL,
+     "Append one encoded record to a bytearray (see protocol/records.py append_record)."},
     {"murmur2", murmur2, METH_O, "Kafka's murmur2 of bytes, a signed int32 (see client/partitioner.py)."},
     {"parse_records", (PyCFunction)(void (*)(void))parse_records, METH_FASTCALL,
      "Decode the records of a RecordBatch v2 body into ConsumerRecords (see client/records.py)."},

@@ -14,9 +14,13 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
+from client.accel import accelerator
 from client.structs import TopicPartition
 from protocol.compression import Compression
 from protocol.records import append_record, frame_records
+
+# the record encoder: the C one (client/_crecords.c) if built, else protocol.records' (the same bytes)
+_append_record: Callable[..., int] = accelerator.append_record if accelerator is not None else append_record
 
 BATCH_OVERHEAD = 61  # the RecordBatch header
 RECORD_OVERHEAD = 21  # length, attributes, deltas and varint lengths, at most (Kafka's estimate)
@@ -63,7 +67,7 @@ class ProducerBatch:
         if self.full or (self.count and self.size + size > limit):
             self.full = True
             return False
-        append_record(self.body, self.count, timestamp - self.base_timestamp, key, value, headers)
+        _append_record(self.body, self.count, timestamp - self.base_timestamp, key, value, headers)
         self.count += 1
         if timestamp > self.max_timestamp:
             self.max_timestamp = timestamp

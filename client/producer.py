@@ -186,7 +186,7 @@ class AsyncProducer:
             )
         key_bytes = self.key_serializer(key) if self.key_serializer else key
         value_bytes = self.value_serializer(value) if self.value_serializer else value
-        headers = list(headers) if headers else []
+        headers = [(k, v) for k, v in headers] if headers else []
         cluster = self.client.cluster
         count = cluster.partition_count(topic)
         if count == 0:

@@ -1,6 +1,7 @@
 """The C accelerator (client/_crecords.c) and the pure-Python code agree: the record decoders
 give the same ConsumerRecords for every batch, and the same error class for every malformed or
-truncated body (never a crash of the process); murmur2 gives the same hash."""
+truncated body (never a crash of the process); the record encoders give the same bytes;
+murmur2 gives the same hash."""
 
 from __future__ import annotations
 
@@ -17,11 +18,12 @@ from client import records as client_records
 from client.partitioner import _pure_murmur2
 from client.records import CorruptRecordsError, _parse_records, decode_records
 from client.structs import ConsumerRecord, TopicPartition
-from protocol.records import HEADER_SIZE, Record, build_batch
+from protocol.records import HEADER_SIZE, Record, append_record, build_batch
 
 _crecords: Any = pytest.importorskip("client._crecords", reason="the C accelerator is not built here")
 c_parse = _crecords.parse_records
 c_murmur2 = _crecords.murmur2
+c_append_record = _crecords.append_record
 
 TP = TopicPartition("t", 3)
 
@@ -179,3 +181,26 @@ def test_the_accelerator_is_used_unless_forced_off() -> None:
 @given(st.binary(max_size=200))
 def test_murmur2_is_the_same_in_c(data: bytes) -> None:
     assert c_murmur2(data) == _pure_murmur2(data)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.binary(max_size=5),
+    st.integers(0, 2**31 - 1),
+    st.integers(-(2**63), 2**63 - 1),
+    st.one_of(st.none(), st.binary(max_size=300)),
+    st.one_of(st.none(), st.binary(max_size=20_000)),
+    headers_st,
+)
+def test_record_encoders_give_the_same_bytes(
+    prefix: bytes,
+    offset_delta: int,
+    ts_delta: int,
+    key: bytes | None,
+    value: bytes | None,
+    headers: list[tuple[str, bytes | None]],
+) -> None:
+    pure, fast = bytearray(prefix), bytearray(prefix)
+    n = append_record(pure, offset_delta, ts_delta, key, value, headers)
+    assert c_append_record(fast, offset_delta, ts_delta, key, value, headers) == n
+    assert fast == pure and len(pure) == len(prefix) + n
