@@ -77,7 +77,7 @@ class DefaultPartitioner:
         if num_partitions <= 0:
             raise ValueError(f"topic {topic!r} has no partitions")
         if key is not None:
-            return partition_for_key(key, num_partitions)
+            return (murmur2(key) & 0x7FFFFFFF) % num_partitions  # partition_for_key, inlined
         sticky = self._sticky.get(topic)
         if (
             sticky is None

@@ -142,6 +142,7 @@ class AsyncProducer:
         self._in_flight: dict[int, set[asyncio.Task[Any]]] = {}
         self._closed = False
         self._started = False
+        self._partitions: dict[str, list[TopicPartition]] = {}  # made once, not per record
         self.metrics = {"requests": 0, "batches": 0, "records": 0}  # sent so far
         # Transactions (client/transactions.py): None for a plain producer.
         self.txn = (
@@ -212,7 +213,10 @@ class AsyncProducer:
                 raise KafkaTimeoutError("no buffer space freed within max_block_ms") from None
         timestamp = int(time.time() * 1000) if timestamp_ms is None else timestamp_ms
         future: asyncio.Future[RecordMetadata] = asyncio.get_running_loop().create_future()
-        tp = TopicPartition(topic, partition)
+        tps = self._partitions.get(topic)
+        if tps is None or len(tps) < count:
+            tps = self._partitions[topic] = [TopicPartition(topic, p) for p in range(count)]
+        tp = tps[partition]
         batch, created = self.accumulator.append(
             tp, key_bytes, value_bytes, headers, timestamp, future, time.monotonic()
         )
