@@ -143,6 +143,7 @@ class AsyncProducer:
         self._closed = False
         self._started = False
         self._partitions: dict[str, list[TopicPartition]] = {}  # made once, not per record
+        self._sender_due = False  # a batch filled up or began: send() yields to the sender once
         self.metrics = {"requests": 0, "batches": 0, "records": 0}  # sent so far
         # Transactions (client/transactions.py): None for a plain producer.
         self.txn = (
@@ -185,6 +186,12 @@ class AsyncProducer:
             raise ProducerClosedError(
                 "the producer is closed" if self._closed else "the producer is not started"
             )
+        if self._sender_due:
+            # A batch filled up (or began) since the last send: give the sender a turn of the loop
+            # (before queuing this record, so a cancellation here loses nothing). A tight send
+            # loop would otherwise queue everything before the first request goes out.
+            self._sender_due = False
+            await asyncio.sleep(0)
         key_bytes = self.key_serializer(key) if self.key_serializer else key
         value_bytes = self.value_serializer(value) if self.value_serializer else value
         headers = [(k, v) for k, v in headers] if headers else []
@@ -224,6 +231,7 @@ class AsyncProducer:
             self.partitioner.on_append(topic, partition, size, cluster.available_partitions(topic), count)
         if created or batch.full:
             self._wake.set()
+            self._sender_due = True
         return future
 
     async def send_and_wait(
@@ -459,17 +467,21 @@ class AsyncProducer:
 
     def _succeed(self, batch: ProducerBatch, base_offset: int, log_append_time: int) -> None:
         self.accumulator.complete(batch)
-        tp = batch.tp
+        topic, partition = batch.tp
+        make = tuple.__new__  # the RecordMetadata NamedTuple without its Python-level __new__
         for i, (future, ts) in enumerate(zip(batch.futures, batch.timestamps, strict=True)):
             if not future.done():
                 offset = -1 if base_offset < 0 else base_offset + i
                 future.set_result(
-                    RecordMetadata(
-                        tp.topic,
-                        tp.partition,
-                        offset,
-                        log_append_time if log_append_time >= 0 else ts,
-                        log_append_time,
+                    make(
+                        RecordMetadata,
+                        (
+                            topic,
+                            partition,
+                            offset,
+                            log_append_time if log_append_time >= 0 else ts,
+                            log_append_time,
+                        ),
                     )
                 )
 
