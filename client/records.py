@@ -1,7 +1,9 @@
 """Fetched record data -> ConsumerRecords: the consumer's hot path, kept lean.
 
-The batch headers come from `protocol.records` (`iter_batches`, CRC-32C, codecs); the records of
-each batch are read here straight into ConsumerRecords, without intermediate objects.
+The batch headers come from `protocol.records` (`iter_batches`, CRC-32C once per batch, codecs);
+the records of each batch are read straight into ConsumerRecords, without intermediate objects,
+by `parse_records`: the C decoder of client/_crecords.c when it is built (client/accel.py), else
+`_parse_records` here, which behaves the same (tests/client/test_records_decoders.py).
 Legacy message sets (magic 0/1, from old brokers or old data) go through the protocol decoder.
 """
 
