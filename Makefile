@@ -22,7 +22,7 @@ install: system-deps $(STAMP)
 system-deps:
 	@bash tools/install_system_deps.sh
 
-$(STAMP): pyproject.toml
+$(STAMP): pyproject.toml setup.py client/_crecords.c
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e '.[cluster,jobs,test]'

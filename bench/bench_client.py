@@ -7,7 +7,9 @@ filled with 100-byte records (by our producer); then each consumer reads all of 
 start with manual assignment, `--rounds` times, alternating clients so that neither gets a warmer
 page cache: `getmany` in batches of up to 10,000 records, and `async for` one record at a time.
 Both clients get the same fetch settings (1 MB per partition, 500 ms max wait). Producer
-throughput is measured too (acks=1, linger 5 ms, 16 KB batches). Figures are medians; the
+throughput is measured too (acks=1, linger 5 ms, 16 KB batches): a send per record with the
+futures gathered at the end, and a plain `await producer.send(...)` loop of keyed records
+(the default partitioner) followed by `flush()`. Figures are medians; the
 ratio is ours / aiokafka (above 1: ours is faster).
 """
 
@@ -15,6 +17,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import gc
 import statistics
 import sys
 import tempfile
@@ -36,6 +39,7 @@ FETCH = {"max_partition_fetch_bytes": 1_048_576, "fetch_max_wait_ms": 500}
 
 async def produce_ours(bootstrap: str, topic: str, n: int) -> float:
     async with AsyncProducer(bootstrap, acks=1, linger_ms=5, batch_size=16384) as producer:
+        gc.collect()
         start = time.perf_counter()
         futures = [await producer.send(topic, VALUE, partition=i % PARTITIONS) for i in range(n)]
         await asyncio.gather(*futures)
@@ -48,9 +52,36 @@ async def produce_aiokafka(bootstrap: str, topic: str, n: int) -> float:
     producer = AIOKafkaProducer(bootstrap_servers=bootstrap, acks=1, linger_ms=5, max_batch_size=16384)
     await producer.start()
     try:
+        gc.collect()
         start = time.perf_counter()
         futures = [await producer.send(topic, VALUE, partition=i % PARTITIONS) for i in range(n)]
         await asyncio.gather(*futures)
+        return time.perf_counter() - start
+    finally:
+        await producer.stop()
+
+
+async def send_loop_ours(bootstrap: str, topic: str, n: int) -> float:
+    async with AsyncProducer(bootstrap, acks=1, linger_ms=5, batch_size=16384) as producer:
+        gc.collect()
+        start = time.perf_counter()
+        for i in range(n):
+            await producer.send(topic, VALUE, key=b"key-%d" % i)
+        await producer.flush()
+        return time.perf_counter() - start
+
+
+async def send_loop_aiokafka(bootstrap: str, topic: str, n: int) -> float:
+    from aiokafka import AIOKafkaProducer
+
+    producer = AIOKafkaProducer(bootstrap_servers=bootstrap, acks=1, linger_ms=5, max_batch_size=16384)
+    await producer.start()
+    try:
+        gc.collect()
+        start = time.perf_counter()
+        for i in range(n):
+            await producer.send(topic, VALUE, key=b"key-%d" % i)
+        await producer.flush()
         return time.perf_counter() - start
     finally:
         await producer.stop()
@@ -60,6 +91,7 @@ async def timed_drain(consumer: Any, n: int, per_record: bool) -> float:
     """Seconds to read n records, one at a time (async for) or in batches (getmany); both
     consumers offer the same two calls."""
     got = 0
+    gc.collect()  # each client starts its run without the other's garbage to collect
     start = time.perf_counter()
     if per_record:
         async for _ in consumer:
@@ -111,15 +143,22 @@ async def run(a: argparse.Namespace) -> None:
         try:
             async with AsyncAdmin(bootstrap) as admin:
                 await admin.create_topics(
-                    [NewTopic("bench", PARTITIONS, 1), NewTopic("bench-ak", PARTITIONS, 1)]
+                    [NewTopic(t, PARTITIONS, 1) for t in ("bench", "bench-ak", "bench-loop", "bench-loop-ak")]
                 )
             n = a.records
             print(
                 f"kbroker at {bootstrap}; {n:,} records of {len(VALUE)} bytes on {PARTITIONS} partitions, "
                 f"{a.rounds} rounds (median)"
             )
-            prod_ours = [await produce_ours(bootstrap, "bench", n)]
-            prod_theirs = [await produce_aiokafka(bootstrap, "bench-ak", n)]
+            prod_ours: list[float] = []
+            prod_theirs: list[float] = []
+            loop_ours: list[float] = []
+            loop_theirs: list[float] = []
+            for _ in range(a.rounds):
+                prod_ours.append(await produce_ours(bootstrap, "bench", n))
+                prod_theirs.append(await produce_aiokafka(bootstrap, "bench-ak", n))
+                loop_ours.append(await send_loop_ours(bootstrap, "bench-loop", n))
+                loop_theirs.append(await send_loop_aiokafka(bootstrap, "bench-loop-ak", n))
             rows = {"getmany": ([], []), "async for": ([], [])}
             for _ in range(a.rounds):
                 for name, per_record in (("getmany", False), ("async for", True)):
@@ -129,6 +168,7 @@ async def run(a: argparse.Namespace) -> None:
             print(line("consume, getmany (batches)", n, *rows["getmany"]))
             print(line("consume, async for (per record)", n, *rows["async for"]))
             print(line("produce, acks=1, linger 5 ms", n, prod_ours, prod_theirs))
+            print(line("produce, plain keyed send() loop", n, loop_ours, loop_theirs))
         finally:
             proc.terminate()
             proc.wait(20)
@@ -141,7 +181,7 @@ def main() -> None:
     p.add_argument("--rounds", type=int, default=None)
     a = p.parse_args()
     a.records = a.records or (50_000 if a.quick else 200_000)
-    a.rounds = a.rounds or (1 if a.quick else 3)
+    a.rounds = a.rounds or (3 if a.quick else 5)
     asyncio.run(run(a))
 
 

@@ -14,9 +14,13 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
+from client.accel import accelerator
 from client.structs import TopicPartition
 from protocol.compression import Compression
-from protocol.records import Record, build_batch
+from protocol.records import append_record, frame_records
+
+# the record encoder: the C one (client/_crecords.c) if built, else protocol.records' (the same bytes)
+_append_record: Callable[..., int] = accelerator.append_record if accelerator is not None else append_record
 
 BATCH_OVERHEAD = 61  # the RecordBatch header
 RECORD_OVERHEAD = 21  # length, attributes, deltas and varint lengths, at most (Kafka's estimate)
@@ -31,10 +35,15 @@ def record_size(key: bytes | None, value: bytes | None, headers: Iterable[tuple[
 
 @dataclass(slots=True)
 class ProducerBatch:
+    """Records appended are encoded at once into `body` (no Record objects kept): `build` only
+    frames them (header, compression, CRC)."""
+
     tp: TopicPartition
     created: float
     base_timestamp: int
-    records: list[Record] = field(default_factory=list)
+    body: bytearray = field(default_factory=bytearray)
+    count: int = 0
+    max_timestamp: int = -1
     futures: list[Any] = field(default_factory=list)  # one per record, resolved by the producer
     timestamps: list[int] = field(default_factory=list)
     size: int = BATCH_OVERHEAD
@@ -42,6 +51,7 @@ class ProducerBatch:
     attempts: int = 0
     retry_at: float = 0.0
     base_sequence: int = -1  # idempotent/transactional producers: given once, kept on retries
+    done: Any = None  # a future made by `completion()` for whoever waits for the whole batch
 
     def try_append(
         self,
@@ -54,10 +64,13 @@ class ProducerBatch:
         limit: int,
     ) -> bool:
         """Append if it fits in `limit` bytes (a batch always takes its first record)."""
-        if self.full or (self.records and self.size + size > limit):
+        if self.full or (self.count and self.size + size > limit):
             self.full = True
             return False
-        self.records.append(Record(len(self.records), timestamp - self.base_timestamp, key, value, headers))
+        _append_record(self.body, self.count, timestamp - self.base_timestamp, key, value, headers)
+        self.count += 1
+        if timestamp > self.max_timestamp:
+            self.max_timestamp = timestamp
         self.futures.append(future)
         self.timestamps.append(timestamp)
         self.size += size
@@ -72,15 +85,28 @@ class ProducerBatch:
         producer_epoch: int = -1,
         transactional: bool = False,
     ) -> bytes:
-        return build_batch(
-            self.records,
+        return frame_records(
+            self.body,
+            self.count,
             compression=compression,
             base_timestamp=self.base_timestamp,
+            max_timestamp=max(self.max_timestamp, self.base_timestamp),
+            last_offset_delta=max(self.count - 1, 0),
             producer_id=producer_id,
             producer_epoch=producer_epoch,
             base_sequence=self.base_sequence,
             transactional=transactional,
         )
+
+    def completion(self, loop: Any) -> Any:
+        """A future resolved (to None) when the batch is delivered or failed for good."""
+        if self.done is None:
+            self.done = loop.create_future()
+        return self.done
+
+    def finish(self) -> None:
+        if self.done is not None and not self.done.done():
+            self.done.set_result(None)
 
 
 @dataclass(slots=True)
@@ -186,6 +212,7 @@ class RecordAccumulator:
 
     def complete(self, batch: ProducerBatch) -> None:
         """The batch is done (delivered or failed for good): its partition may send again."""
+        batch.finish()
         self.muted.discard(batch.tp)
         self.buffered_bytes -= batch.size - BATCH_OVERHEAD
 

@@ -140,6 +140,10 @@ class KafkaClient:
         """Track these topics too; True when that is news (a refresh is then wanted)."""
         new = set(topics) - self._topics
         self._topics |= new
+        if new:
+            # As Kafka's Metadata.requestUpdateForNewTopics: the refresh that learns them is not
+            # held back by the retry backoff (a consumer assigned new partitions waits for it).
+            self._last_refresh = 0.0
         return bool(new)
 
     def set_topics(self, topics: Iterable[str]) -> None:

@@ -283,6 +283,10 @@ class AsyncConsumer:
         limit = max_records or self._max_poll_records
         deadline = time.monotonic() + timeout_ms / 1000
         coordinator = self.coordinator
+        # One turn of the event loop before taking anything (a cancellation here loses nothing):
+        # an application that polls in a tight loop while records are buffered would otherwise
+        # never let the fetcher send its fetch-ahead (nor the heartbeat task run).
+        await asyncio.sleep(0)
         with coordinator.polling() if coordinator is not None else contextlib.nullcontext():
             while True:
                 self._raise_invalid_topics()
@@ -313,6 +317,7 @@ class AsyncConsumer:
             raise InvalidTopicError(f"Invalid topics: {bad}")
 
     def _on_metadata(self, _changed: set[str]) -> None:
+        self._fetcher.wake()  # partitions that waited for a leader can be fetched now
         if self.client.cluster.invalid_topics & self._read_topics():
             self._wakeup.set()  # a waiting poll raises at once
 

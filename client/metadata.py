@@ -31,6 +31,7 @@ class ClusterMetadata:
     cluster_id: str | None = None
     version: int = 0  # bumped by every update, so waiters can tell news from old state
     invalid_topics: set[str] = field(default_factory=set)  # answered INVALID_TOPIC_EXCEPTION last time
+    _available: dict[str, tuple[int, list[int]]] = field(default_factory=dict, repr=False, compare=False)
 
     def update(self, response: Any, *, all_topics: bool, requested: Iterable[str] = ()) -> set[str]:
         """Apply a Metadata response; the topics whose partition count or leaders changed.
@@ -86,9 +87,15 @@ class ClusterMetadata:
         return 0 if t is None else len(t.partitions)
 
     def available_partitions(self, topic: str) -> list[int]:
-        """Partitions that have a leader right now."""
+        """Partitions that have a leader right now (a list kept until the next update: the
+        producer asks for every record)."""
+        cached = self._available.get(topic)
+        if cached is not None and cached[0] == self.version:
+            return cached[1]
         t = self.topics.get(topic)
-        return [] if t is None else sorted(p for p, m in t.partitions.items() if m.leader >= 0)
+        available = [] if t is None else sorted(p for p, m in t.partitions.items() if m.leader >= 0)
+        self._available[topic] = (self.version, available)
+        return available
 
     def leader_for(self, tp: TopicPartition) -> int:
         t = self.topics.get(tp.topic)

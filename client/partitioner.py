@@ -13,6 +13,8 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
+from client.accel import accelerator
+
 _M = 0x5BD1E995
 _SEED = 0x9747B28C
 _MASK = 0xFFFFFFFF
@@ -43,6 +45,11 @@ def murmur2(data: bytes) -> int:
     return h - (1 << 32) if h & 0x80000000 else h
 
 
+_pure_murmur2 = murmur2
+if accelerator is not None:
+    murmur2 = accelerator.murmur2  # the same function in C (client/_crecords.c)
+
+
 def to_positive(n: int) -> int:
     """Kafka's `Utils.toPositive`: clear the sign bit (not abs)."""
     return n & 0x7FFFFFFF
@@ -70,7 +77,7 @@ class DefaultPartitioner:
         if num_partitions <= 0:
             raise ValueError(f"topic {topic!r} has no partitions")
         if key is not None:
-            return partition_for_key(key, num_partitions)
+            return (murmur2(key) & 0x7FFFFFFF) % num_partitions  # partition_for_key, inlined
         sticky = self._sticky.get(topic)
         if (
             sticky is None

@@ -142,6 +142,8 @@ class AsyncProducer:
         self._in_flight: dict[int, set[asyncio.Task[Any]]] = {}
         self._closed = False
         self._started = False
+        self._partitions: dict[str, list[TopicPartition]] = {}  # made once, not per record
+        self._sender_due = False  # a batch filled up or began: send() yields to the sender once
         self.metrics = {"requests": 0, "batches": 0, "records": 0}  # sent so far
         # Transactions (client/transactions.py): None for a plain producer.
         self.txn = (
@@ -184,13 +186,20 @@ class AsyncProducer:
             raise ProducerClosedError(
                 "the producer is closed" if self._closed else "the producer is not started"
             )
+        if self._sender_due:
+            # A batch filled up (or began) since the last send: give the sender a turn of the loop
+            # (before queuing this record, so a cancellation here loses nothing). A tight send
+            # loop would otherwise queue everything before the first request goes out.
+            self._sender_due = False
+            await asyncio.sleep(0)
         key_bytes = self.key_serializer(key) if self.key_serializer else key
         value_bytes = self.value_serializer(value) if self.value_serializer else value
-        headers = list(headers or [])
+        headers = [(k, v) for k, v in headers] if headers else []
         cluster = self.client.cluster
-        if cluster.partition_count(topic) == 0:
-            await self._wait_topic(topic)
         count = cluster.partition_count(topic)
+        if count == 0:
+            await self._wait_topic(topic)
+            count = cluster.partition_count(topic)
         if partition is None:
             available = cluster.available_partitions(topic)
             partition = self.partitioner.partition(topic, key_bytes, count, available)
@@ -211,7 +220,10 @@ class AsyncProducer:
                 raise KafkaTimeoutError("no buffer space freed within max_block_ms") from None
         timestamp = int(time.time() * 1000) if timestamp_ms is None else timestamp_ms
         future: asyncio.Future[RecordMetadata] = asyncio.get_running_loop().create_future()
-        tp = TopicPartition(topic, partition)
+        tps = self._partitions.get(topic)
+        if tps is None or len(tps) < count:
+            tps = self._partitions[topic] = [TopicPartition(topic, p) for p in range(count)]
+        tp = tps[partition]
         batch, created = self.accumulator.append(
             tp, key_bytes, value_bytes, headers, timestamp, future, time.monotonic()
         )
@@ -219,6 +231,7 @@ class AsyncProducer:
             self.partitioner.on_append(topic, partition, size, cluster.available_partitions(topic), count)
         if created or batch.full:
             self._wake.set()
+            self._sender_due = True
         return future
 
     async def send_and_wait(
@@ -280,8 +293,7 @@ class AsyncProducer:
 
     async def flush(self, timeout: float | None = None) -> None:
         """Send everything queued now (ignoring linger) and wait until it is acknowledged."""
-        futures = [f for q in self.accumulator.batches.values() for b in q for f in b.futures]
-        futures += [f for tasks in self._in_flight.values() for t in tasks for f in getattr(t, "futures", [])]
+        futures = self._completions()
         if not futures:
             return
         self.accumulator.flushing = True
@@ -313,14 +325,19 @@ class AsyncProducer:
 
     async def _drained(self) -> None:
         while self.accumulator.pending():
-            futures = [f for q in self.accumulator.batches.values() for b in q for f in b.futures]
-            futures += [
-                f for tasks in self._in_flight.values() for t in tasks for f in getattr(t, "futures", [])
-            ]
+            futures = self._completions()
             if futures:
                 await asyncio.gather(*futures, return_exceptions=True)
             else:
                 await asyncio.sleep(0.005)
+
+    def _completions(self) -> list[asyncio.Future[None]]:
+        """A future per batch queued or in flight, resolved when it is delivered or failed (one
+        per batch, not per record: flushing 100,000 small records waits on a few hundred)."""
+        loop = asyncio.get_running_loop()
+        batches = [b for q in self.accumulator.batches.values() for b in q]
+        batches += [b for tasks in self._in_flight.values() for t in tasks for b in getattr(t, "batches", ())]
+        return [b.completion(loop) for b in batches]
 
     async def _wait_topic(self, topic: str) -> None:
         self.client.add_topics([topic])
@@ -354,7 +371,7 @@ class AsyncProducer:
             }
             for node, batches in acc.drain(nodes, leader_of, self.config.max_request_size, now).items():
                 task = asyncio.get_running_loop().create_task(self._produce(node, batches))
-                task.futures = [f for b in batches for f in b.futures]  # type: ignore[attr-defined]
+                task.batches = batches  # type: ignore[attr-defined]
                 self._in_flight.setdefault(node, set()).add(task)
                 task.add_done_callback(functools.partial(self._request_done, node))
             if acc.buffered_bytes <= self.config.buffer_memory:
@@ -378,7 +395,7 @@ class AsyncProducer:
             by_topic.setdefault(b.tp.topic, []).append(b)
         self.metrics["requests"] += 1
         self.metrics["batches"] += len(batches)
-        self.metrics["records"] += sum(len(b.records) for b in batches)
+        self.metrics["records"] += sum(b.count for b in batches)
         ids = {t: cluster.topic_id(t) for t in by_topic}
         max_version = (
             None if all(i != ZERO_UUID for i in ids.values()) else TOPIC_ID_VERSIONS[ApiKey.PRODUCE] - 1
@@ -387,7 +404,7 @@ class AsyncProducer:
         if txn is not None:
             for b in batches:
                 if b.base_sequence < 0:
-                    b.base_sequence = txn.next_sequence(b.tp, len(b.records))
+                    b.base_sequence = txn.next_sequence(b.tp, b.count)
         pid, epoch = (txn.producer_id, txn.epoch) if txn is not None else (-1, -1)
         body = {
             "transactional_id": txn.transactional_id if txn is not None else None,
@@ -450,17 +467,21 @@ class AsyncProducer:
 
     def _succeed(self, batch: ProducerBatch, base_offset: int, log_append_time: int) -> None:
         self.accumulator.complete(batch)
-        tp = batch.tp
+        topic, partition = batch.tp
+        make = tuple.__new__  # the RecordMetadata NamedTuple without its Python-level __new__
         for i, (future, ts) in enumerate(zip(batch.futures, batch.timestamps, strict=True)):
             if not future.done():
                 offset = -1 if base_offset < 0 else base_offset + i
                 future.set_result(
-                    RecordMetadata(
-                        tp.topic,
-                        tp.partition,
-                        offset,
-                        log_append_time if log_append_time >= 0 else ts,
-                        log_append_time,
+                    make(
+                        RecordMetadata,
+                        (
+                            topic,
+                            partition,
+                            offset,
+                            log_append_time if log_append_time >= 0 else ts,
+                            log_append_time,
+                        ),
                     )
                 )
 

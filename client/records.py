@@ -1,7 +1,9 @@
 """Fetched record data -> ConsumerRecords: the consumer's hot path, kept lean.
 
-The batch headers come from `protocol.records` (`iter_batches`, CRC-32C, codecs); the records of
-each batch are read here straight into ConsumerRecords, without intermediate objects.
+The batch headers come from `protocol.records` (`iter_batches`, CRC-32C once per batch, codecs);
+the records of each batch are read straight into ConsumerRecords, without intermediate objects,
+by `parse_records`: the C decoder of client/_crecords.c when it is built (client/accel.py), else
+`_parse_records` here, which behaves the same (tests/client/test_records_decoders.py).
 Legacy message sets (magic 0/1, from old brokers or old data) go through the protocol decoder.
 """
 
@@ -12,6 +14,7 @@ import heapq
 from collections.abc import Callable, Iterator
 from typing import Any
 
+from client.accel import accelerator
 from client.errors import KafkaError
 from client.structs import ConsumerRecord, TopicPartition
 from protocol.compression import CODEC_MASK, CompressionError, decompress
@@ -32,7 +35,11 @@ class CorruptRecordsError(KafkaError):
     """Fetched record data failed its CRC or does not parse."""
 
 
+_MASK64 = (1 << 64) - 1
+
+
 def _varint(buf: bytes, pos: int) -> tuple[int, int]:
+    """A zigzag varint of up to 10 bytes (bits past 64 dropped, as a Java varlong)."""
     b = buf[pos]
     pos += 1
     if b < 0x80:
@@ -44,14 +51,26 @@ def _varint(buf: bytes, pos: int) -> tuple[int, int]:
         pos += 1
         result |= (b & 0x7F) << shift
         if b < 0x80:
+            result &= _MASK64
             return (result >> 1) ^ -(result & 1), pos
         shift += 7
+        if shift > 63:
+            raise CorruptRecordError("varint longer than 10 bytes")
+
+
+def _length(buf: bytes, pos: int, what: str) -> tuple[int, int]:
+    """A varint length that is -1 (null) or more."""
+    n, pos = _varint(buf, pos)
+    if n < -1:
+        raise CorruptRecordError(f"negative {what} length {n}")
+    return n, pos
 
 
 def _parse_records(
     body: bytes,
     count: int,
-    tp: TopicPartition,
+    topic: str,
+    partition: int,
     base_offset: int,
     base_ts: int,
     log_append: bool,
@@ -62,9 +81,9 @@ def _parse_records(
     vd: Deserializer,
     out: list[ConsumerRecord],
 ) -> None:
+    """The pure-Python record decoder; client/_crecords.c has the same contract (module docstring)."""
     # The one- and two-byte cases of the zigzag varints are inlined (deltas and lengths of
     # records up to 8 KB): this loop runs once per record consumed.
-    topic, partition = tp
     ts_type = 1 if log_append else 0
     pos = 0
     varint = _varint
@@ -110,30 +129,36 @@ def _parse_records(
             key = None
             pos += 1
         else:
-            if b < 0x80:
+            if b < 0x80 and not b & 1:
                 n = b >> 1
                 pos += 1
             else:
-                n, pos = varint(body, pos)
-            key = body[pos : pos + n]
-            pos += n
+                n, pos = _length(body, pos, "key")
+            if n < 0:
+                key = None
+            else:
+                key = body[pos : pos + n]
+                pos += n
         b = body[pos]
         if b == 1:  # null value
             value = None
             pos += 1
         else:
-            if b < 0x80:
+            if b & 1:  # a negative length: only -1 (null, handled above) is valid
+                n, pos = _length(body, pos, "value")
+            elif b < 0x80:
                 n = b >> 1
                 pos += 1
+            elif body[pos + 1] < 0x80:
+                n = ((b & 0x7F) | (body[pos + 1] << 7)) >> 1
+                pos += 2
             else:
-                c = body[pos + 1]
-                if c < 0x80:
-                    n = ((b & 0x7F) | (c << 7)) >> 1
-                    pos += 2
-                else:
-                    n, pos = varint(body, pos)
-            value = body[pos : pos + n]
-            pos += n
+                n, pos = _length(body, pos, "value")
+            if n < 0:
+                value = None
+            else:
+                value = body[pos : pos + n]
+                pos += n
         if body[pos] == 0:
             headers: tuple[tuple[str, bytes | None], ...] = no_headers
             pos += 1
@@ -142,9 +167,11 @@ def _parse_records(
             header_count, pos = varint(body, pos)
             for _h in range(header_count):
                 n, pos = varint(body, pos)
+                if n < 0:
+                    raise CorruptRecordError(f"negative header key length {n}")
                 hkey = body[pos : pos + n].decode()
                 pos += n
-                n, pos = varint(body, pos)
+                n, pos = _length(body, pos, "header value")
                 if n >= 0:
                     hvalue: bytes | None = body[pos : pos + n]
                     pos += n
@@ -172,7 +199,11 @@ def _parse_records(
             )
         )
     if pos != len(body):
-        raise CorruptRecordsError(f"{len(body) - pos} bytes left after the records of a batch of {tp}")
+        raise CorruptRecordError(f"{len(body) - pos} bytes left after the records of a batch")
+
+
+ACCELERATED = accelerator is not None  # whether the consumer decodes records in C (client/accel.py)
+parse_records: Callable[..., None] = accelerator.parse_records if accelerator is not None else _parse_records
 
 
 def fetch_end(data: bytes, start: int) -> int:
@@ -229,10 +260,11 @@ def iter_records(
                     aborted_pids.discard(h.producer_id)
                 continue
             out: list[ConsumerRecord] = []
-            _parse_records(
+            parse_records(
                 body,
                 h.records_count,
-                tp,
+                tp.topic,
+                tp.partition,
                 h.base_offset,
                 h.base_timestamp,
                 bool(h.attributes & 0x08),
@@ -284,7 +316,7 @@ def _is_abort_marker(body: bytes) -> bool:
         n, pos = _varint(body, pos)
         key = body[pos : pos + n]
         return len(key) >= 4 and int.from_bytes(key[2:4], "big", signed=True) == ControlRecordType.ABORT
-    except IndexError:
+    except (IndexError, CorruptRecordError):
         return False
 
 

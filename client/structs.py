@@ -41,9 +41,10 @@ class ConsumerRecord(NamedTuple):
         return TopicPartition(self.topic, self.partition)
 
 
-@dataclass(frozen=True, slots=True)
-class RecordMetadata:
-    """Where a produced record landed. offset is -1 with acks=0."""
+class RecordMetadata(NamedTuple):
+    """Where a produced record landed. offset is -1 with acks=0. (A NamedTuple, as aiokafka's
+    and ConsumerRecord: the producer makes one per record, and a tuple is made 10x faster
+    than a frozen dataclass.)"""
 
     topic: str
     partition: int

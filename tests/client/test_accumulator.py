@@ -22,7 +22,7 @@ def test_records_share_a_batch_until_it_is_full() -> None:
     acc = RecordAccumulator(batch_size=BATCH_OVERHEAD + 3 * record_size(None, b"x" * 10, []), linger_ms=1000)
     batches = [add(acc, T0, b"x" * 10, 0.0) for _ in range(4)]
     assert [created for _, created in batches] == [True, False, False, True]
-    assert batches[0][0].full and len(batches[0][0].records) == 3
+    assert batches[0][0].full and batches[0][0].count == 3
     assert len(acc.batches[T0]) == 2
 
 
