@@ -60,6 +60,13 @@ class _Loopback:
     def close(self) -> None: ...
 
 
+def _thread_times() -> dict[int, float]:
+    """CPU seconds (user + system) of each of this process's threads."""
+    import psutil
+
+    return {t.id: t.user_time + t.system_time for t in psutil.Process().threads()}
+
+
 async def run(commits: int, fsync: bool, profile: str | None) -> None:
     from broker.broker import Broker
     from broker.config import Config
@@ -86,6 +93,7 @@ async def run(commits: int, fsync: bool, profile: str | None) -> None:
                 conns.append((conn, transport))
             passes0 = sum(f.passes for f in _flushers.values())
             profiler = cProfile.Profile() if profile and label == "measured" else None
+            threads0 = _thread_times()
             cpu0 = time.process_time()
             if profiler:
                 profiler.enable()
@@ -95,6 +103,7 @@ async def run(commits: int, fsync: bool, profile: str | None) -> None:
             if profiler:
                 profiler.disable()
             cpu = (time.process_time() - cpu0) / n * 1e6
+            threads = {tid: (t - threads0.get(tid, 0.0)) / n * 1e6 for tid, t in _thread_times().items()}
             passes = sum(f.passes for f in _flushers.values()) - passes0
             for conn, _ in conns:
                 conn.connection_lost(None)
@@ -106,6 +115,9 @@ async def run(commits: int, fsync: bool, profile: str | None) -> None:
             print(
                 f"{label}: {n:,} commits, {cpu:.1f} us CPU per commit"
                 + (f", {n / passes:.1f} commits per fsync pass" if passes else ", no fsync")
+                + " (by thread: "
+                + ", ".join(f"{us:.1f}" for us in sorted(threads.values(), reverse=True) if us >= 0.1)
+                + ")"
             )
     finally:
         await broker.stop()
