@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import threading
 import uuid
 
 import pytest
@@ -23,20 +24,41 @@ async def manager(tmp_path):
         await m.stop()
 
 
-async def test_commits_to_fifty_partitions_share_flush_passes(manager: LogManager) -> None:
+async def test_commits_to_fifty_partitions_share_flush_passes(
+    manager: LogManager, monkeypatch: pytest.MonkeyPatch
+) -> None:
     logs = [await manager.create("__consumer_offsets", p, LogConfig(), uuid.uuid4()) for p in range(50)]
     for lg in logs:  # a first append creates the segment file (the writer task's path)
         await lg.append_records([(b"first", b"v")])
     flusher = flusher_for(logs[0].dir.parent)
+    # Hold the flusher inside a pass (its fdatasync waits for `release`) while fifty durable
+    # appends queue, as commits of fifty groups arriving during a pass do: deterministic, where
+    # racing the thread's wake-up made the count of passes depend on the machine's load.
+    entered, release = threading.Event(), threading.Event()
+    real_fdatasync = os.fdatasync
+
+    def held(fd: int) -> None:
+        entered.set()
+        release.wait(10)
+        real_fdatasync(fd)
+
+    monkeypatch.setattr(os, "fdatasync", held)
+    blocker = Segment(logs[0].dir.parent / "blocker-0", 0)
+    blocker.dir.mkdir()
+    loop = asyncio.get_running_loop()
+    blocked: asyncio.Future[BaseException | None] = loop.create_future()
     passes, requests = flusher.passes, flusher.requests
-    # One durable append per partition, all queued in one loop iteration, as commits of fifty
-    # groups arriving together are.
+    flusher.submit(SyncRequest(loop, [blocker], None, blocked.set_result))
+    assert await asyncio.to_thread(entered.wait, 10)
     done = [lg.append_kv_nowait([(b"k%d" % i, b"v")])[1] for i, lg in enumerate(logs)]
+    monkeypatch.setattr(os, "fdatasync", real_fdatasync)
+    release.set()
+    assert await blocked is None
     await asyncio.gather(*(f for f in done if f is not None))
-    assert flusher.requests - requests == 50
-    # The first request may start a pass alone (the thread wakes on it); the other 49 queue
-    # up behind it and share the next pass.
-    assert flusher.passes - passes <= 3
+    blocker.close()
+    # The held pass, then one pass for all fifty.
+    assert flusher.requests - requests == 51
+    assert flusher.passes - passes == 2
     for lg in logs:
         assert lg.recovery_point == lg.next_offset == 2
 
