@@ -2,33 +2,41 @@
 rebalancing under that load. kbroker only (the librdkafka mock is not built for this many members).
 
     python bench/bench_scale.py [--quick] [--groups 10000] [--members 10] [--connections 2000]
-                                [--workers 2] [--pipeline 10] [--seconds 15] [--big 1000]
-                                [--initial-delay-ms 500]
+                                [--workers 2] [--pipeline 50] [--seconds 15] [--settle 6]
+                                [--big 1000] [--initial-delay-ms 500] [--static]
 
 The load generator is `workers` processes (spawned, each its own uvloop), so that it does not
 starve on one core; each owns every `workers`-th group and `connections / workers` connections.
 The broker runs as its own process (`python -m broker`).
 
-1. Setup: `groups` groups of `members` members (dynamic membership: MEMBER_ID_REQUIRED, then
-   the join with that id, then SyncGroup) join and sync. A group's members are on `members`
-   different connections of a lane; a worker runs `connections / workers / members` lanes side
-   by side, and each lane forms its groups one after another, because the broker answers one
-   request of a connection at a time (Kafka's guarantee): a parked JoinGroup holds its
-   connection until the group completes its join phase (group.initial.rebalance.delay.ms twice:
-   the delay is extended once when members arrive during it, as Kafka does).
+1. Setup: `groups` groups of `members` members join and sync: dynamic members as a consumer
+   without group.instance.id does (MEMBER_ID_REQUIRED, the join with that id, SyncGroup), or
+   with `--static` static members (KIP-345: one JoinGroup, no member-id round trip, a third
+   fewer setup requests). A group's members are on `members` different connections of a lane;
+   a worker runs `connections / workers / members` lanes side by side, and each lane forms its
+   groups one after another, because the broker answers one request of a connection at a time
+   (Kafka's guarantee): a parked JoinGroup holds its connection until the group completes its
+   join phase (group.initial.rebalance.delay.ms twice: the delay is extended once when members
+   arrive during it, as Kafka does). Progress lines (stderr) give each round trip's p50: a
+   saturated broker shows up as a slow MEMBER_ID_REQUIRED answer.
 2. Heartbeats: the same connections carry the heartbeats (as a consumer's coordinator connection
-   does), every member every 3 s (Kafka's heartbeat.interval.ms default; session timeout 45 s).
-   A connection's members are cut into batches of `pipeline`; each batch is written with one
-   write at its own phase of the 3 s round (phases spread evenly over 50 ms ticks), its frames
-   precomputed. Latency: from just before that write to the reading of the answer's frame, so
-   a slow generator shows up in it; the generator's loop lag (how late each tick woke) is
-   printed too. Measured over `seconds` once every member has formed: heartbeats/s, latency
-   p50/p99/max, error answers, the broker's RSS and CPU.
+   does), every member every 3 s (Kafka's heartbeat.interval.ms default; session timeout 45 s),
+   from the moment its group formed. A connection's members are cut into batches of at most
+   `pipeline`; each batch is one write at its own phase of the 3 s round (phases spread evenly
+   over 50 ms ticks), its frames precomputed. Latency: from just before that write to the
+   reading of the answer's frame, so a slow generator shows up in it; the generator's loop lag
+   (how late each tick woke) and CPU are printed too. Measured over `seconds`, `settle` seconds
+   after every member formed: heartbeats/s, latency p50/p99/max, error answers, the broker's RSS
+   and CPU (also per heartbeat), the machine's load average.
 3. A group of `big` members (own connection each, heartbeating every 200 ms, from the main
    process) rebalances when one more member joins, while the heartbeats above go on: from that
    JoinGroup to every member holding its new assignment (the leader's SyncGroup goes 20 ms +
    0.4 ms per member after its JoinGroup answer, as in bench_groups.py, and that wait is
    included).
+
+On this 2-core VM a loopback send or recv costs ~10-30 µs of the broker's CPU, more than a
+heartbeat's Python work, so how many heartbeats share a write (`pipeline`) matters: 50 is every
+member of a connection once per round.
 """
 
 from __future__ import annotations
@@ -428,6 +436,9 @@ async def main_async(args: argparse.Namespace) -> None:
             f"over {len(workers)} processes"
         )
         print(
+            f"machine: load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cpus (other developers' work too)"
+        )
+        print(
             f"broker: RSS {rss / 2**20:,.0f} MiB holding {total:,} members (idle after start: "
             f"{rss0 / 2**20:,.0f} MiB); CPU {broker_cpu / elapsed * 100:.0f}% of a core, "
             f"{broker_cpu / max(count, 1) * 1e6:.1f} µs per heartbeat"
@@ -465,7 +476,7 @@ def main() -> None:
     parser.add_argument("--members", type=int, default=10)
     parser.add_argument("--connections", type=int, default=2_000)
     parser.add_argument("--workers", type=int, default=2, help="generator processes")
-    parser.add_argument("--pipeline", type=int, default=10, help="heartbeats per write")
+    parser.add_argument("--pipeline", type=int, default=50, help="heartbeats per write (at most)")
     parser.add_argument("--seconds", type=float, default=15.0)
     parser.add_argument("--settle", type=float, default=6.0, help="heartbeats before the measured ones")
     parser.add_argument("--big", type=int, default=1_000)
