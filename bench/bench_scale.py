@@ -23,16 +23,16 @@ The broker runs as its own process (`python -m broker`).
    does), every member every 3 s (Kafka's heartbeat.interval.ms default; session timeout 45 s),
    from the moment its group formed. A connection's members are cut into batches of at most
    `pipeline`; each batch is one write at its own phase of the 3 s round (phases spread evenly
-   over 50 ms ticks), its frames precomputed. Latency: from just before that write to the
+   over 5 ms ticks), its frames precomputed. Latency: from just before that write to the
    reading of the answer's frame, so a slow generator shows up in it; the generator's loop lag
    (how late each tick woke) and CPU are printed too. Measured over `seconds`, `settle` seconds
    after every member formed: heartbeats/s, latency p50/p99/max, error answers, the broker's RSS
    and CPU (also per heartbeat), the machine's load average.
 3. A group of `big` members (own connection each, heartbeating every 200 ms, from the main
-   process) rebalances when one more member joins, while the heartbeats above go on: from that
+   process, bench_groups.bench_rebalance) rebalances when one more member joins: from that
    JoinGroup to every member holding its new assignment (the leader's SyncGroup goes 20 ms +
    0.4 ms per member after its JoinGroup answer, as in bench_groups.py, and that wait is
-   included).
+   included). Twice: on the idle broker before setup, and while the members above heartbeat.
 
 On this 2-core VM a loopback send or recv costs ~10-30 µs of the broker's CPU, more than a
 heartbeat's Python work, so how many heartbeats share a write (`pipeline`) matters: 50 is every
@@ -68,7 +68,7 @@ from protocol.frames import RequestHeader, decode_response, encode_request  # no
 
 SESSION_MS = 45_000
 HEARTBEAT_S = 3.0
-TICK_S = 0.05
+TICK_S = 0.005  # fine enough that a tick's heartbeats are a small burst (~170 at 100,000)
 TICKS = int(HEARTBEAT_S / TICK_S)
 _SIZE = struct.Struct(">i")
 _RETRY = (E.COORDINATOR_LOAD_IN_PROGRESS, E.COORDINATOR_NOT_AVAILABLE, E.NOT_COORDINATOR)
@@ -207,8 +207,9 @@ class Pump:
     """Every formed member's heartbeat every HEARTBEAT_S: batches of `pipeline` frames of one
     connection, each batch at its own tick of the round, one write per batch."""
 
-    def __init__(self, lanes: list[Lane], pipeline: int):
+    def __init__(self, lanes: list[Lane], pipeline: int, offset: int = 0):
         self.lanes = lanes
+        self.offset = offset  # this generator's phase shift: generators do not send in step
         self.pipeline = pipeline
         self.batches: list[list[list[bytes]]] = [[] for _ in lanes]  # per lane
         self.schedule: list[list[tuple[Lane, list[bytes]]]] = [[] for _ in range(TICKS)]
@@ -223,7 +224,9 @@ class Pump:
         batch = [frame]
         batches.append(batch)
         # Lane i's b-th batch: phases interleave lanes and batches evenly over the round.
-        self.schedule[(index * 7 + len(batches) * 13) % TICKS].append((self.lanes[index], batch))
+        self.schedule[(self.offset + index * 7 + len(batches) * 13) % TICKS].append(
+            (self.lanes[index], batch)
+        )
 
     async def run(self) -> None:
         started = time.perf_counter()
@@ -257,7 +260,7 @@ async def worker_async(index: int, workers: int, port: int, opts: dict[str, Any]
     for _ in range(n_lanes * m):
         _, lane = await loop.create_connection(Lane, "127.0.0.1", port)
         lanes.append(lane)
-    pump = Pump(lanes, opts["pipeline"])
+    pump = Pump(lanes, opts["pipeline"], index * TICKS // workers)
     pumping = asyncio.ensure_future(pump.run())
     groups = list(range(index, opts["groups"], workers))
 
@@ -378,6 +381,13 @@ async def main_async(args: argparse.Namespace) -> None:
     try:
         await wait_ready(bootstrap)
         rss0 = broker.memory_info().rss
+        if args.big:
+            rebalance_s = await bench_rebalance(bootstrap, args.big)
+            print(
+                f"rebalance of a {args.big:,}-member group, nothing else on the broker: "
+                f"{rebalance_s * 1000:,.0f} ms from the last JoinGroup to every member assigned "
+                f"(includes the leader's {20 + 0.4 * args.big:.0f} ms SyncGroup delay)"
+            )
         opts = {
             k: getattr(args, k)
             for k in ("groups", "members", "connections", "pipeline", "progress", "static")
