@@ -52,7 +52,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections import deque
+from collections import Counter, deque
 from itertools import repeat
 from multiprocessing.connection import Connection
 from pathlib import Path
@@ -83,7 +83,7 @@ class Lane(asyncio.Protocol):
         self.fifo: deque[Any] = deque()
         self.buffer = bytearray()
         self.latencies = array.array("d")
-        self.errors = 0
+        self.errors: Counter[int] = Counter()  # error answers by code
         self.cid = 0
         self.transport: asyncio.Transport | None = None
 
@@ -111,7 +111,7 @@ class Lane(asyncio.Protocol):
             if item.__class__ is float:
                 # Heartbeat v3 answer: correlation id, throttle time, error code.
                 if buf[pos + 12] or buf[pos + 13]:
-                    self.errors += 1
+                    self.errors[(buf[pos + 12] << 8) | buf[pos + 13]] += 1
                 self.latencies.append(now - item)
             elif not item.done():
                 item.set_result(bytes(buf[pos + 4 : pos + 4 + size]))
@@ -248,7 +248,7 @@ class Pump:
         self.lags = array.array("d")
         for lane in self.lanes:
             lane.latencies = array.array("d")
-            lane.errors = 0
+            lane.errors = Counter()
 
 
 async def worker_async(index: int, workers: int, port: int, opts: dict[str, Any], pipe: Connection) -> None:
@@ -303,7 +303,9 @@ async def worker_async(index: int, workers: int, port: int, opts: dict[str, Any]
             latencies = array.array("d")
             for lane in lanes:
                 latencies.extend(lane.latencies)
-            errors = sum(lane.errors for lane in lanes)
+            errors: Counter[int] = Counter()
+            for lane in lanes:
+                errors.update(lane.errors)
             pipe.send((latencies.tobytes(), errors, pump.lags.tobytes(), time.process_time() - cpu0))
         elif command == "stop":
             break
@@ -430,7 +432,10 @@ async def main_async(args: argparse.Namespace) -> None:
         for lat, _, lag, _ in reports:
             latencies.extend(array.array("d", lat))
             lags.extend(array.array("d", lag))
-        errors = sum(r[1] for r in reports)
+        errors: Counter[int] = Counter()
+        for r in reports:
+            errors.update(r[1])
+        errors_text = ", ".join(f"{E(code).name} {n:,}" for code, n in errors.most_common()) or "none"
         generator_cpu = sum(r[3] for r in reports)
         latencies.sort()
         lags.sort()
@@ -438,7 +443,7 @@ async def main_async(args: argparse.Namespace) -> None:
         print(
             f"heartbeats: {count:,} in {elapsed:.1f} s ({count / elapsed:,.0f}/s, expected "
             f"{total / HEARTBEAT_S:,.0f}/s), latency p50 {pct(latencies, 0.5):.1f} ms, "
-            f"p99 {pct(latencies, 0.99):.1f} ms, max {pct(latencies, 1.0):.1f} ms, errors {errors}"
+            f"p99 {pct(latencies, 0.99):.1f} ms, max {pct(latencies, 1.0):.1f} ms, errors: {errors_text}"
         )
         print(
             f"generator: loop lag p50 {pct(lags, 0.5):.1f} ms, p99 {pct(lags, 0.99):.1f} ms, "
