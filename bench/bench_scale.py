@@ -4,6 +4,7 @@ rebalancing under that load. kbroker only (the librdkafka mock is not built for 
     python bench/bench_scale.py [--quick] [--groups 10000] [--members 10] [--connections 2000]
                                 [--workers 2] [--pipeline 50] [--seconds 15] [--settle 6]
                                 [--big 1000] [--initial-delay-ms 500] [--static]
+                                [--override KEY=VALUE ...]
 
 The load generator is `workers` processes (spawned, each its own uvloop), so that it does not
 starve on one core; each owns every `workers`-th group and `connections / workers` connections.
@@ -18,7 +19,9 @@ The broker runs as its own process (`python -m broker`).
    (Kafka's guarantee): a parked JoinGroup holds its connection until the group completes its
    join phase (group.initial.rebalance.delay.ms twice: the delay is extended once when members
    arrive during it, as Kafka does). Progress lines (stderr) give each round trip's p50: a
-   saturated broker shows up as a slow MEMBER_ID_REQUIRED answer.
+   saturated broker shows up as a slow MEMBER_ID_REQUIRED answer, a slow disk as a slow
+   SyncGroup (answered once the group's record is fsynced, kbroker's default; `--override
+   log.flush.interval.ms=1000` gives Kafka's page-cache durability instead).
 2. Heartbeats: the same connections carry the heartbeats (as a consumer's coordinator connection
    does), every member every 3 s (Kafka's heartbeat.interval.ms default; session timeout 45 s),
    from the moment its group formed. A connection's members are cut into batches of at most
@@ -370,6 +373,9 @@ async def main_async(args: argparse.Namespace) -> None:
         "group.initial.rebalance.delay.ms": str(args.initial_delay_ms),
         "offsets.topic.num.partitions": "50",
     }
+    for item in args.override:  # more broker settings, e.g. log.flush.interval.ms=1000
+        key, _, value = item.partition("=")
+        overrides[key.strip()] = value.strip()
     cmd = [sys.executable, "-m", "broker", "--log-level", "warning"]
     for k, v in overrides.items():
         cmd += ["--override", f"{k}={v}"]
@@ -500,6 +506,9 @@ def main() -> None:
         "--static",
         action="store_true",
         help="static members (group.instance.id): one join per member, not two",
+    )
+    parser.add_argument(
+        "--override", action="append", default=[], metavar="KEY=VALUE", help="a broker setting (repeatable)"
     )
     parser.add_argument("--progress", type=float, default=10.0, help="setup progress every S s (0: none)")
     args = parser.parse_args()
