@@ -2,33 +2,44 @@
 rebalancing under that load. kbroker only (the librdkafka mock is not built for this many members).
 
     python bench/bench_scale.py [--quick] [--groups 10000] [--members 10] [--connections 2000]
-                                [--workers 2] [--pipeline 10] [--seconds 15] [--big 1000]
-                                [--initial-delay-ms 500]
+                                [--workers 2] [--pipeline 50] [--seconds 15] [--settle 6]
+                                [--big 1000] [--initial-delay-ms 500] [--static]
+                                [--override KEY=VALUE ...]
 
 The load generator is `workers` processes (spawned, each its own uvloop), so that it does not
 starve on one core; each owns every `workers`-th group and `connections / workers` connections.
 The broker runs as its own process (`python -m broker`).
 
-1. Setup: `groups` groups of `members` members (dynamic membership: MEMBER_ID_REQUIRED, then
-   the join with that id, then SyncGroup) join and sync. A group's members are on `members`
-   different connections of a lane; a worker runs `connections / workers / members` lanes side
-   by side, and each lane forms its groups one after another, because the broker answers one
-   request of a connection at a time (Kafka's guarantee): a parked JoinGroup holds its
-   connection until the group completes its join phase (group.initial.rebalance.delay.ms twice:
-   the delay is extended once when members arrive during it, as Kafka does).
+1. Setup: `groups` groups of `members` members join and sync: dynamic members as a consumer
+   without group.instance.id does (MEMBER_ID_REQUIRED, the join with that id, SyncGroup), or
+   with `--static` static members (KIP-345: one JoinGroup, no member-id round trip, a third
+   fewer setup requests). A group's members are on `members` different connections of a lane;
+   a worker runs `connections / workers / members` lanes side by side, and each lane forms its
+   groups one after another, because the broker answers one request of a connection at a time
+   (Kafka's guarantee): a parked JoinGroup holds its connection until the group completes its
+   join phase (group.initial.rebalance.delay.ms twice: the delay is extended once when members
+   arrive during it, as Kafka does). Progress lines (stderr) give each round trip's p50: a
+   saturated broker shows up as a slow MEMBER_ID_REQUIRED answer, a slow disk as a slow
+   SyncGroup (answered once the group's record is fsynced, kbroker's default; `--override
+   log.flush.interval.ms=1000` gives Kafka's page-cache durability instead).
 2. Heartbeats: the same connections carry the heartbeats (as a consumer's coordinator connection
-   does), every member every 3 s (Kafka's heartbeat.interval.ms default; session timeout 45 s).
-   A connection's members are cut into batches of `pipeline`; each batch is written with one
-   write at its own phase of the 3 s round (phases spread evenly over 50 ms ticks), its frames
-   precomputed. Latency: from just before that write to the reading of the answer's frame, so
-   a slow generator shows up in it; the generator's loop lag (how late each tick woke) is
-   printed too. Measured over `seconds` once every member has formed: heartbeats/s, latency
-   p50/p99/max, error answers, the broker's RSS and CPU.
+   does), every member every 3 s (Kafka's heartbeat.interval.ms default; session timeout 45 s),
+   from the moment its group formed. A connection's members are cut into batches of at most
+   `pipeline`; each batch is one write at its own phase of the 3 s round (phases spread evenly
+   over 5 ms ticks), its frames precomputed. Latency: from just before that write to the
+   reading of the answer's frame, so a slow generator shows up in it; the generator's loop lag
+   (how late each tick woke) and CPU are printed too. Measured over `seconds`, `settle` seconds
+   after every member formed: heartbeats/s, latency p50/p99/max, error answers, the broker's RSS
+   and CPU (also per heartbeat), the machine's load average.
 3. A group of `big` members (own connection each, heartbeating every 200 ms, from the main
-   process) rebalances when one more member joins, while the heartbeats above go on: from that
+   process, bench_groups.bench_rebalance) rebalances when one more member joins: from that
    JoinGroup to every member holding its new assignment (the leader's SyncGroup goes 20 ms +
    0.4 ms per member after its JoinGroup answer, as in bench_groups.py, and that wait is
-   included).
+   included). Twice: on the idle broker before setup, and while the members above heartbeat.
+
+On this 2-core VM a loopback send or recv costs ~10-30 µs of the broker's CPU, more than a
+heartbeat's Python work, so how many heartbeats share a write (`pipeline`) matters: 50 is every
+member of a connection once per round.
 """
 
 from __future__ import annotations
@@ -44,7 +55,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections import deque
+from collections import Counter, deque
 from itertools import repeat
 from multiprocessing.connection import Connection
 from pathlib import Path
@@ -60,7 +71,7 @@ from protocol.frames import RequestHeader, decode_response, encode_request  # no
 
 SESSION_MS = 45_000
 HEARTBEAT_S = 3.0
-TICK_S = 0.05
+TICK_S = 0.005  # fine enough that a tick's heartbeats are a small burst (~170 at 100,000)
 TICKS = int(HEARTBEAT_S / TICK_S)
 _SIZE = struct.Struct(">i")
 _RETRY = (E.COORDINATOR_LOAD_IN_PROGRESS, E.COORDINATOR_NOT_AVAILABLE, E.NOT_COORDINATOR)
@@ -75,7 +86,7 @@ class Lane(asyncio.Protocol):
         self.fifo: deque[Any] = deque()
         self.buffer = bytearray()
         self.latencies = array.array("d")
-        self.errors = 0
+        self.errors: Counter[int] = Counter()  # error answers by code
         self.cid = 0
         self.transport: asyncio.Transport | None = None
 
@@ -103,7 +114,7 @@ class Lane(asyncio.Protocol):
             if item.__class__ is float:
                 # Heartbeat v3 answer: correlation id, throttle time, error code.
                 if buf[pos + 12] or buf[pos + 13]:
-                    self.errors += 1
+                    self.errors[(buf[pos + 12] << 8) | buf[pos + 13]] += 1
                 self.latencies.append(now - item)
             elif not item.done():
                 item.set_result(bytes(buf[pos + 4 : pos + 4 + size]))
@@ -199,8 +210,9 @@ class Pump:
     """Every formed member's heartbeat every HEARTBEAT_S: batches of `pipeline` frames of one
     connection, each batch at its own tick of the round, one write per batch."""
 
-    def __init__(self, lanes: list[Lane], pipeline: int):
+    def __init__(self, lanes: list[Lane], pipeline: int, offset: int = 0):
         self.lanes = lanes
+        self.offset = offset  # this generator's phase shift: generators do not send in step
         self.pipeline = pipeline
         self.batches: list[list[list[bytes]]] = [[] for _ in lanes]  # per lane
         self.schedule: list[list[tuple[Lane, list[bytes]]]] = [[] for _ in range(TICKS)]
@@ -215,7 +227,9 @@ class Pump:
         batch = [frame]
         batches.append(batch)
         # Lane i's b-th batch: phases interleave lanes and batches evenly over the round.
-        self.schedule[(index * 7 + len(batches) * 13) % TICKS].append((self.lanes[index], batch))
+        self.schedule[(self.offset + index * 7 + len(batches) * 13) % TICKS].append(
+            (self.lanes[index], batch)
+        )
 
     async def run(self) -> None:
         started = time.perf_counter()
@@ -237,7 +251,7 @@ class Pump:
         self.lags = array.array("d")
         for lane in self.lanes:
             lane.latencies = array.array("d")
-            lane.errors = 0
+            lane.errors = Counter()
 
 
 async def worker_async(index: int, workers: int, port: int, opts: dict[str, Any], pipe: Connection) -> None:
@@ -249,7 +263,7 @@ async def worker_async(index: int, workers: int, port: int, opts: dict[str, Any]
     for _ in range(n_lanes * m):
         _, lane = await loop.create_connection(Lane, "127.0.0.1", port)
         lanes.append(lane)
-    pump = Pump(lanes, opts["pipeline"])
+    pump = Pump(lanes, opts["pipeline"], index * TICKS // workers)
     pumping = asyncio.ensure_future(pump.run())
     groups = list(range(index, opts["groups"], workers))
 
@@ -292,7 +306,9 @@ async def worker_async(index: int, workers: int, port: int, opts: dict[str, Any]
             latencies = array.array("d")
             for lane in lanes:
                 latencies.extend(lane.latencies)
-            errors = sum(lane.errors for lane in lanes)
+            errors: Counter[int] = Counter()
+            for lane in lanes:
+                errors.update(lane.errors)
             pipe.send((latencies.tobytes(), errors, pump.lags.tobytes(), time.process_time() - cpu0))
         elif command == "stop":
             break
@@ -357,6 +373,9 @@ async def main_async(args: argparse.Namespace) -> None:
         "group.initial.rebalance.delay.ms": str(args.initial_delay_ms),
         "offsets.topic.num.partitions": "50",
     }
+    for item in args.override:  # more broker settings, e.g. log.flush.interval.ms=1000
+        key, _, value = item.partition("=")
+        overrides[key.strip()] = value.strip()
     cmd = [sys.executable, "-m", "broker", "--log-level", "warning"]
     for k, v in overrides.items():
         cmd += ["--override", f"{k}={v}"]
@@ -370,6 +389,13 @@ async def main_async(args: argparse.Namespace) -> None:
     try:
         await wait_ready(bootstrap)
         rss0 = broker.memory_info().rss
+        if args.big:
+            rebalance_s = await bench_rebalance(bootstrap, args.big)
+            print(
+                f"rebalance of a {args.big:,}-member group, nothing else on the broker: "
+                f"{rebalance_s * 1000:,.0f} ms from the last JoinGroup to every member assigned "
+                f"(includes the leader's {20 + 0.4 * args.big:.0f} ms SyncGroup delay)"
+            )
         opts = {
             k: getattr(args, k)
             for k in ("groups", "members", "connections", "pipeline", "progress", "static")
@@ -412,7 +438,10 @@ async def main_async(args: argparse.Namespace) -> None:
         for lat, _, lag, _ in reports:
             latencies.extend(array.array("d", lat))
             lags.extend(array.array("d", lag))
-        errors = sum(r[1] for r in reports)
+        errors: Counter[int] = Counter()
+        for r in reports:
+            errors.update(r[1])
+        errors_text = ", ".join(f"{E(code).name} {n:,}" for code, n in errors.most_common()) or "none"
         generator_cpu = sum(r[3] for r in reports)
         latencies.sort()
         lags.sort()
@@ -420,7 +449,7 @@ async def main_async(args: argparse.Namespace) -> None:
         print(
             f"heartbeats: {count:,} in {elapsed:.1f} s ({count / elapsed:,.0f}/s, expected "
             f"{total / HEARTBEAT_S:,.0f}/s), latency p50 {pct(latencies, 0.5):.1f} ms, "
-            f"p99 {pct(latencies, 0.99):.1f} ms, max {pct(latencies, 1.0):.1f} ms, errors {errors}"
+            f"p99 {pct(latencies, 0.99):.1f} ms, max {pct(latencies, 1.0):.1f} ms, errors: {errors_text}"
         )
         print(
             f"generator: loop lag p50 {pct(lags, 0.5):.1f} ms, p99 {pct(lags, 0.99):.1f} ms, "
@@ -428,17 +457,26 @@ async def main_async(args: argparse.Namespace) -> None:
             f"over {len(workers)} processes"
         )
         print(
+            f"machine: load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cpus (other developers' work too)"
+        )
+        print(
             f"broker: RSS {rss / 2**20:,.0f} MiB holding {total:,} members (idle after start: "
             f"{rss0 / 2**20:,.0f} MiB); CPU {broker_cpu / elapsed * 100:.0f}% of a core, "
             f"{broker_cpu / max(count, 1) * 1e6:.1f} µs per heartbeat"
         )
         if args.big:
-            rebalance_s = await bench_rebalance(bootstrap, args.big)
-            print(
-                f"rebalance of a {args.big:,}-member group while the {total:,} members heartbeat: "
-                f"{rebalance_s * 1000:,.0f} ms from the last JoinGroup to every member assigned "
-                f"(includes the leader's {20 + 0.4 * args.big:.0f} ms SyncGroup delay)"
-            )
+            try:
+                rebalance_s = await bench_rebalance(bootstrap, args.big)
+            except TimeoutError as e:  # a starved broker: its members' 6 s sessions expire
+                print(
+                    f"rebalance of a {args.big:,}-member group while the {total:,} members heartbeat: failed ({e})"
+                )
+            else:
+                print(
+                    f"rebalance of a {args.big:,}-member group while the {total:,} members heartbeat: "
+                    f"{rebalance_s * 1000:,.0f} ms from the last JoinGroup to every member assigned "
+                    f"(includes the leader's {20 + 0.4 * args.big:.0f} ms SyncGroup delay)"
+                )
             print(f"broker: RSS {broker.memory_info().rss / 2**20:,.0f} MiB after it")
     finally:
         for p in pipes:
@@ -465,7 +503,7 @@ def main() -> None:
     parser.add_argument("--members", type=int, default=10)
     parser.add_argument("--connections", type=int, default=2_000)
     parser.add_argument("--workers", type=int, default=2, help="generator processes")
-    parser.add_argument("--pipeline", type=int, default=10, help="heartbeats per write")
+    parser.add_argument("--pipeline", type=int, default=50, help="heartbeats per write (at most)")
     parser.add_argument("--seconds", type=float, default=15.0)
     parser.add_argument("--settle", type=float, default=6.0, help="heartbeats before the measured ones")
     parser.add_argument("--big", type=int, default=1_000)
@@ -474,6 +512,9 @@ def main() -> None:
         "--static",
         action="store_true",
         help="static members (group.instance.id): one join per member, not two",
+    )
+    parser.add_argument(
+        "--override", action="append", default=[], metavar="KEY=VALUE", help="a broker setting (repeatable)"
     )
     parser.add_argument("--progress", type=float, default=10.0, help="setup progress every S s (0: none)")
     args = parser.parse_args()

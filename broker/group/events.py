@@ -271,3 +271,6 @@ class Outputs:
     def drain(self) -> list[Output]:
         out, self._out = self._out, []
         return out
+
+    def pending(self) -> bool:
+        return bool(self._out)

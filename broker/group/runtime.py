@@ -111,9 +111,15 @@ class CoordinatorRuntime:
 
     def call_direct(self, method: Callable[[Req], T], request: Req) -> T:
         """`call_now` for a shard method that returns its answer (Heartbeat, 100,000 members'
-        worth every 3 s): no waiter, no reply to route; its timers are re-armed as ever."""
+        worth every 3 s): no waiter, no reply to route, and the timer re-armed only if the call
+        queued a new deadline (a heartbeat pushing its session back queues none)."""
+        shard = self.shard
+        pushes = shard.timers.pushes
         result = method(request)
-        self.dispatch()
+        if shard.outputs.pending():
+            self.dispatch()
+        elif shard.timers.pushes != pushes:
+            self._arm_timer()
         return result
 
     def dispatch(self) -> None:

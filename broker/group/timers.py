@@ -32,13 +32,14 @@ def sync_key(group_id: str) -> Hashable:
 
 
 class Timers:
-    __slots__ = ("_heap", "_live", "_queued", "_seq")
+    __slots__ = ("_heap", "_live", "_queued", "_seq", "pushes")
 
     def __init__(self) -> None:
         self._heap: list[tuple[int, int, Hashable]] = []
         self._live: dict[Hashable, tuple[int, Action]] = {}  # key -> (deadline, action)
         self._queued: dict[Hashable, int] = {}  # key -> deadline of its earliest heap entry
         self._seq = itertools.count()
+        self.pushes = 0  # heap entries added: the owner re-arms its timer only when this moved
 
     def __len__(self) -> int:
         return len(self._live)
@@ -49,6 +50,7 @@ class Timers:
         if queued is None or deadline < queued:
             self._queued[key] = deadline
             heapq.heappush(self._heap, (deadline, next(self._seq), key))
+            self.pushes += 1
             if len(self._heap) > len(self._queued) + max(1024, len(self._queued) // 2):
                 self._compact()
 

@@ -191,3 +191,25 @@ def test_heartbeats_keep_one_heap_entry_per_member() -> None:
         for i in range(1000):
             t.schedule(("hb", i), 100 + now, lambda: None)
     assert len(t._heap) == 1000  # pushed-back deadlines update a dict, not the heap
+
+
+def test_postpone_pushes_a_live_deadline_back_keeping_its_action() -> None:
+    t = Timers()
+    fired: list[str] = []
+    t.schedule("m", 10, lambda: fired.append("session"))
+    assert t.postpone("m", 50)  # a heartbeat
+    assert t.pop_due(10) == [] and len(t._heap) == 1
+    for action in t.pop_due(50):
+        action()
+    assert fired == ["session"] and len(t) == 0
+
+
+def test_postpone_refuses_what_schedule_must_do() -> None:
+    t = Timers()
+    assert not t.postpone("m", 50)  # not live: nothing to keep
+    t.schedule("m", 50, lambda: None)
+    t.cancel("m")
+    assert not t.postpone("m", 60)  # cancelled
+    t.schedule("n", 300_000, lambda: None)  # e.g. a new member's join timeout
+    assert not t.postpone("n", 45_000)  # earlier than its heap entry: needs a new one
+    assert t.pop_due(300_000 - 1) == []
