@@ -52,6 +52,7 @@ class ProducerBatch:
     retry_at: float = 0.0
     base_sequence: int = -1  # idempotent/transactional producers: given once, kept on retries
     done: Any = None  # a future made by `completion()` for whoever waits for the whole batch
+    finished: bool = False  # delivered or failed for good
 
     def try_append(
         self,
@@ -99,12 +100,16 @@ class ProducerBatch:
         )
 
     def completion(self, loop: Any) -> Any:
-        """A future resolved (to None) when the batch is delivered or failed for good."""
+        """A future resolved (to None) when the batch is delivered or failed for good (at once
+        if it already is: its request task may still be listed in flight)."""
         if self.done is None:
             self.done = loop.create_future()
+            if self.finished:
+                self.done.set_result(None)
         return self.done
 
     def finish(self) -> None:
+        self.finished = True
         if self.done is not None and not self.done.done():
             self.done.set_result(None)
 

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from client.accumulator import BATCH_OVERHEAD, RecordAccumulator, record_size
+import asyncio
+
+from client.accumulator import BATCH_OVERHEAD, ProducerBatch, RecordAccumulator, record_size
 from client.structs import TopicPartition
 from protocol.records import decode_batches
 
@@ -105,3 +107,17 @@ def test_batch_builds_a_valid_record_batch_with_timestamps() -> None:
         (5000, b"k", b"v1", [("h", b"1")]),
         (5007, None, b"v2", []),
     ]
+
+
+async def test_a_batch_completion_asked_after_it_finished_is_resolved() -> None:
+    # flush() asks for the completion of the batches of requests still listed in flight, whose
+    # batches may have finished already (the task's done callback has not run yet).
+    loop = asyncio.get_running_loop()
+    batch = ProducerBatch(TopicPartition("t", 0), 0.0, 0)
+    batch.finish()
+    assert batch.completion(loop).done()
+    other = ProducerBatch(TopicPartition("t", 0), 0.0, 0)
+    waiting = other.completion(loop)
+    assert not waiting.done()
+    other.finish()
+    assert waiting.done()
