@@ -54,3 +54,34 @@ def spark():
         yield session
     finally:
         session.stop()
+
+
+# `make test` runs the suite on two pytest-xdist workers (`-n 2 --dist loadgroup`): most tests wait
+# on sockets and timers, not on the CPU. A worker runs an xdist_group's tests one after another,
+# and the groups below keep apart what must not overlap:
+# - "heavy": the tests that hold a Spark session (one JVM on one worker, not one per worker), the
+#   spark-submit run of `make jobs`, and the kill -9 / chaos loops, whose deadlines assume they do
+#   not share the machine with each other; run back to back, they take about half the suite, so the
+#   other worker does the rest meanwhile;
+# - a module whose tests share a module-scoped fixture (a secured broker, certificates, a recorded
+#   workload) stays on one worker, so the fixture is set up once, as in a serial run.
+# Without xdist (a plain `pytest`), the marks change nothing.
+_HEAVY_FILES = ("tests/jobs/test_cli.py", "tests/cluster/test_replication_chaos.py")
+
+
+def _xdist_group(item: pytest.Item) -> str | None:
+    path = item.nodeid.split("::", 1)[0]
+    if "spark" in item.fixturenames or path in _HEAVY_FILES or "kill_9" in item.name:
+        return "heavy"
+    info = getattr(item, "_fixtureinfo", None)
+    defs = info.name2fixturedefs.values() if info is not None else ()
+    if any(d[-1].scope in ("module", "package") for d in defs if d):
+        return path
+    return None
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    for item in items:
+        group = _xdist_group(item)
+        if group is not None:
+            item.add_marker(pytest.mark.xdist_group(group))
