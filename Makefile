@@ -4,6 +4,9 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 PYTEST_ARGS ?=
+# make test: two pytest-xdist workers; an xdist_group runs on one worker (tests/conftest.py says
+# which tests share one). `make test XDIST=` runs the suite in one process.
+XDIST ?= -n 2 --dist loadgroup
 # make jobs: the broker's log dir to read, where the reports go, and the Spark master.
 DATA ?= ./data
 REPORTS ?= ./reports
@@ -43,7 +46,7 @@ cluster: install
 	$(BIN)/python tools/cluster.py
 
 test: install
-	$(BIN)/python -m pytest $(PYTEST_ARGS)
+	$(BIN)/python -m pytest $(XDIST) $(PYTEST_ARGS)
 
 # PySpark reports over $(DATA)/__consumer_offsets-*: Parquet results and $(REPORTS)/index.html.
 jobs: install

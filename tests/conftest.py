@@ -54,3 +54,92 @@ def spark():
         yield session
     finally:
         session.stop()
+
+
+# `make test` runs the suite on two pytest-xdist workers (`-n 2 --dist loadgroup`): most tests wait
+# on sockets and timers, not on the CPU. A worker runs a scope's tests one after another, and the
+# scopes below keep apart what must not overlap:
+# - "heavy": the tests that hold a Spark session (one JVM on one worker, not one per worker), the
+#   spark-submit run of `make jobs`, and the kill -9 / chaos loops, whose deadlines assume they do
+#   not share the machine with each other; back to back they take about half the suite, so the
+#   other worker runs the rest meanwhile;
+# - a module whose tests share a module-scoped fixture (a secured broker, certificates) stays on one
+#   worker, so the fixture is set up once, as in a serial run.
+# The scheduler sees node ids only (the workers collect), hence the lists; a test that uses `spark`
+# or a module-scoped fixture outside them gets a warning at collection (it would still pass, only
+# slower: a second Spark session, a fixture set up twice). xdist's own xdist_group marks are not
+# used: with pytest 9.2 they no longer reach the node ids (pytest-xdist 3.8 renames `_nodeid`).
+_SPARK_FILES = frozenset(
+    f"tests/{name}.py"
+    for name in (
+        "cluster/test_coordinator_chaos",
+        "jobs/test_cli",  # spark-submit, not the session: as CPU-hungry
+        "jobs/test_end_to_end",
+        "jobs/test_golden",
+        "jobs/test_kip848_jobs",
+        "jobs/test_monitor",
+        "jobs/test_monitor_restart",
+        "jobs/test_network",
+        "jobs/test_pages",
+        "jobs/test_pushdown",
+        "jobs/test_storms",
+        "jobs/test_stream",
+        "jobs/test_transactions",
+    )
+)
+_CHAOS_FILES = frozenset({"tests/cluster/test_replication_chaos.py"})
+_SHARED_FIXTURE_FILES = frozenset(
+    f"tests/{name}.py"
+    for name in (
+        "security/test_acl_matrix",
+        "security/test_clients",
+        "security/test_failures",
+        "security/test_fuzz_handshake",
+        "security/test_kafkajs",
+        "unit/test_tls_transport",
+    )
+)
+
+
+def xdist_scope(nodeid: str) -> str:
+    """The unit of work a worker takes whole: "heavy", a module, or the test alone."""
+    path, _, name = nodeid.partition("::")
+    if path in _SPARK_FILES or path in _CHAOS_FILES or "kill_9" in name:
+        return "heavy"
+    if path in _SHARED_FIXTURE_FILES:
+        return path
+    return nodeid
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    for item in items:
+        scope = xdist_scope(item.nodeid)
+        info = getattr(item, "_fixtureinfo", None)
+        defs = [d[-1] for d in info.name2fixturedefs.values() if d] if info is not None else []
+        if "spark" in item.fixturenames and scope != "heavy":
+            item.warn(
+                pytest.PytestWarning("uses `spark`: add its module to _SPARK_FILES in tests/conftest.py")
+            )
+        elif any(d.scope in ("module", "package") for d in defs) and scope == item.nodeid:
+            item.warn(
+                pytest.PytestWarning(
+                    "uses a module-scoped fixture: add its module to _SHARED_FIXTURE_FILES in tests/conftest.py"
+                )
+            )
+
+
+try:
+    from xdist.scheduler import LoadGroupScheduling
+except ImportError:  # pytest-xdist is in the test extra; without it the suite runs in one process
+    pass
+else:
+
+    class _SuiteScheduling(LoadGroupScheduling):
+        def _split_scope(self, nodeid: str) -> str:
+            if "@" in nodeid.rpartition("]")[2]:  # an xdist_group mark that did reach the node id
+                return super()._split_scope(nodeid)
+            return xdist_scope(nodeid)
+
+    @pytest.hookimpl(tryfirst=True)
+    def pytest_xdist_make_scheduler(config: pytest.Config, log: object) -> object:
+        return _SuiteScheduling(config, log) if config.getvalue("dist") == "loadgroup" else None

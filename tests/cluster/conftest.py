@@ -1,5 +1,6 @@
-"""Cluster tests: one ZooKeeper server per module (Debian's package, started here on a free port),
-each test its own chroot and three broker processes."""
+"""Cluster tests: one ZooKeeper server per test session (per xdist worker; Debian's package, started
+here on a free port), each test its own chroot and three broker processes. Tests share nothing
+but the server: a chroot is never reused, so no test sees another's znodes."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ from tests.helpers import free_port
 _chroots = itertools.count(1)
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def zookeeper(tmp_path_factory):
     why = zk_server.available()
     if why:
