@@ -32,6 +32,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from bench import bench_groups  # noqa: E402
 from bench.bench_groups import Conn, free_port  # noqa: E402
 from protocol.apis import ApiKey as K  # noqa: E402
 from protocol.errors import ErrorCode as E  # noqa: E402
@@ -216,23 +217,7 @@ def start(args: list[str], port: int) -> subprocess.Popen[bytes]:
 async def create_topic(port: int) -> None:
     conn = await Conn.open(f"127.0.0.1:{port}")
     try:
-        r = await conn.call(
-            K.CREATE_TOPICS,
-            4,
-            {
-                "topics": [
-                    {
-                        "name": TOPIC,
-                        "num_partitions": 8,
-                        "replication_factor": 1,
-                        "assignments": [],
-                        "configs": [],
-                    }
-                ],
-                "timeout_ms": 10_000,
-            },
-        )
-        assert r.topics[0].error_code in (E.NONE, E.TOPIC_ALREADY_EXISTS), r
+        await bench_groups.create_topic(conn, TOPIC, 8)
     finally:
         await conn.close()
 

@@ -460,6 +460,59 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
+async def open_when_listening(bootstrap: str, proc: subprocess.Popen[bytes] | None = None) -> Conn:
+    """A connection to a broker just started, once it listens (30 s at most, or until it exits)."""
+    deadline = time.time() + 30
+    while True:
+        try:
+            return await Conn.open(bootstrap)
+        except OSError:
+            if time.time() > deadline or (proc is not None and proc.poll() is not None):
+                raise RuntimeError(f"no broker listening at {bootstrap}") from None
+            await asyncio.sleep(0.1)
+
+
+async def create_topic(conn: Conn, name: str, partitions: int) -> None:
+    r = await conn.call(
+        K.CREATE_TOPICS,
+        4,
+        {
+            "topics": [
+                {
+                    "name": name,
+                    "num_partitions": partitions,
+                    "replication_factor": 1,
+                    "assignments": [],
+                    "configs": [],
+                }
+            ],
+            "timeout_ms": 10_000,
+        },
+    )
+    assert r.topics[0].error_code in (E.NONE, E.TOPIC_ALREADY_EXISTS), r
+
+
+async def wait_coordinator(conn: Conn) -> None:
+    """Until the group coordinator has loaded its partitions (it does so in the background)."""
+    while True:
+        j = await conn.call(
+            K.JOIN_GROUP,
+            JOIN_V,
+            {
+                "group_id": "probe",
+                "session_timeout_ms": SESSION_MS,
+                "rebalance_timeout_ms": 1,
+                "member_id": "",
+                "group_instance_id": None,
+                "protocol_type": "consumer",
+                "protocols": [{"name": "range", "metadata": b""}],
+            },
+        )
+        if j.error_code != E.COORDINATOR_LOAD_IN_PROGRESS:
+            return
+        await asyncio.sleep(0.05)
+
+
 @contextlib.asynccontextmanager
 async def kbroker(extra: dict[str, str] | None = None):
     port = free_port()
@@ -499,49 +552,9 @@ async def kbroker(extra: dict[str, str] | None = None):
 
     try:
         bootstrap = f"127.0.0.1:{port}"
-        deadline = time.time() + 30
-        while True:
-            try:
-                conn = await Conn.open(bootstrap)
-                break
-            except OSError:
-                if time.time() > deadline or proc.poll() is not None:
-                    raise RuntimeError("kbroker did not start") from None
-                await asyncio.sleep(0.1)
-        r = await conn.call(
-            K.CREATE_TOPICS,
-            4,
-            {
-                "topics": [
-                    {
-                        "name": TOPIC,
-                        "num_partitions": TOPIC_PARTITIONS,
-                        "replication_factor": 1,
-                        "assignments": [],
-                        "configs": [],
-                    }
-                ],
-                "timeout_ms": 10_000,
-            },
-        )
-        assert r.topics[0].error_code in (E.NONE, E.TOPIC_ALREADY_EXISTS), r
-        while True:  # the coordinator loads its partitions in the background
-            j = await conn.call(
-                K.JOIN_GROUP,
-                JOIN_V,
-                {
-                    "group_id": "probe",
-                    "session_timeout_ms": SESSION_MS,
-                    "rebalance_timeout_ms": 1,
-                    "member_id": "",
-                    "group_instance_id": None,
-                    "protocol_type": "consumer",
-                    "protocols": [{"name": "range", "metadata": b""}],
-                },
-            )
-            if j.error_code != E.COORDINATOR_LOAD_IN_PROGRESS:
-                break
-            await asyncio.sleep(0.05)
+        conn = await open_when_listening(bootstrap, proc)
+        await create_topic(conn, TOPIC, TOPIC_PARTITIONS)
+        await wait_coordinator(conn)
         await conn.close()
         yield bootstrap, cpu_seconds
     finally:

@@ -64,7 +64,12 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bench.bench_groups import Conn, bench_rebalance, free_port  # noqa: E402
+from bench.bench_groups import (  # noqa: E402
+    bench_rebalance,
+    free_port,
+    open_when_listening,
+    wait_coordinator,
+)
 from protocol.apis import ApiKey as K  # noqa: E402
 from protocol.errors import ErrorCode as E  # noqa: E402
 from protocol.frames import RequestHeader, decode_response, encode_request  # noqa: E402
@@ -330,32 +335,8 @@ def pct(values: list[float], q: float) -> float:
 
 
 async def wait_ready(bootstrap: str) -> None:
-    deadline = time.time() + 30
-    while True:
-        try:
-            probe = await Conn.open(bootstrap)
-            break
-        except OSError:
-            if time.time() > deadline:
-                raise
-            await asyncio.sleep(0.1)
-    while True:  # until the coordinator has loaded its partitions
-        r = await probe.call(
-            K.JOIN_GROUP,
-            5,
-            {
-                "group_id": "probe",
-                "session_timeout_ms": SESSION_MS,
-                "rebalance_timeout_ms": 1,
-                "member_id": "",
-                "group_instance_id": None,
-                "protocol_type": "consumer",
-                "protocols": [{"name": "range", "metadata": b""}],
-            },
-        )
-        if r.error_code != E.COORDINATOR_LOAD_IN_PROGRESS:
-            break
-        await asyncio.sleep(0.05)
+    probe = await open_when_listening(bootstrap)
+    await wait_coordinator(probe)  # until the coordinator has loaded its partitions
     await probe.close()
 
 

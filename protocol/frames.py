@@ -177,9 +177,7 @@ def encode_response_frame(api_key: int, api_version: int, correlation_id: int, b
 def encode_response_body(api_key: int, api_version: int, body: Any) -> bytes:
     """A response body alone (no size, correlation id or header tags): what a handler may answer
     with when the same body recurs (a heartbeat's NONE), so that it is encoded once."""
-    out: list[bytes] = []
-    APIS[api_key].response.encode_into(out, body, api_version)
-    return b"".join(out)
+    return APIS[api_key].response.encode(body, api_version)
 
 
 def frame_encoded_response(api_key: int, api_version: int, correlation_id: int, body: bytes) -> bytes:

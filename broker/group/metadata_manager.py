@@ -655,9 +655,7 @@ class GroupMetadataManager:
             return E.ILLEGAL_GENERATION
         if state is EMPTY:
             return E.UNKNOWN_MEMBER_ID
-        deadline = self.clock.monotonic_ms() + member.session_timeout_ms
-        if not self.timers.postpone(heartbeat_key(group.group_id, member.member_id), deadline):
-            self.reschedule_heartbeat(group, member)
+        self.reschedule_heartbeat(group, member)
         return E.REBALANCE_IN_PROGRESS if state is PREPARING else E.NONE
 
     def reschedule_heartbeat(
