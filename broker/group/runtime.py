@@ -18,12 +18,11 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import enum
 import itertools
 from collections import deque
 from collections.abc import Callable
 from operator import itemgetter
-from typing import Generic, Literal, TypeVar
+from typing import TypeVar
 
 from broker import logs
 from broker.group.events import Append, Reply, Waiter
@@ -50,25 +49,6 @@ def _error_of(exc: BaseException) -> ErrorCode:
 def _resolve(future: asyncio.Future[None]) -> None:
     if not future.done():
         future.set_result(None)
-
-
-class _Unset(enum.Enum):
-    UNSET = enum.auto()
-
-
-class _Immediate(Generic[T]):
-    """A waiter resolved synchronously, in `dispatch`."""
-
-    __slots__ = ("result",)
-
-    def __init__(self) -> None:
-        self.result: T | Literal[_Unset.UNSET] = _Unset.UNSET
-
-    def done(self) -> bool:
-        return self.result is not _Unset.UNSET
-
-    def set_result(self, result: T, /) -> None:
-        self.result = result
 
 
 class CoordinatorRuntime:
@@ -101,17 +81,9 @@ class CoordinatorRuntime:
         method(request, waiter)
         self.dispatch()
 
-    def call_now(self, method: Callable[[Req, Waiter[T]], None], request: Req) -> T:
-        """For requests the shard answers at once (Heartbeat): the result, without a future."""
-        waiter: _Immediate[T] = _Immediate()
-        method(request, waiter)
-        self.dispatch()
-        assert waiter.result is not _Unset.UNSET, "the shard did not answer at once"
-        return waiter.result
-
     def call_direct(self, method: Callable[[Req], T], request: Req) -> T:
-        """`call_now` for a shard method that returns its answer (Heartbeat, 100,000 members'
-        worth every 3 s): no waiter, no reply to route, and the timer re-armed only if the call
+        """For a shard method that returns its answer at once (Heartbeat, 100,000 members'
+        worth every 3 s): no future, no waiter, no reply to route, and the timer re-armed only if the call
         queued a new deadline (a heartbeat pushing its session back queues none)."""
         shard = self.shard
         pushes = shard.timers.pushes
