@@ -4,8 +4,8 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 PYTEST_ARGS ?=
-# make test: two pytest-xdist workers; an xdist_group runs on one worker (tests/conftest.py says
-# which tests share one). `make test XDIST=` runs the suite in one process.
+# make test: two pytest-xdist workers; tests/conftest.py keeps on one worker what must not overlap
+# (Spark, kill -9 loops, shared module fixtures). `make test XDIST=` runs the suite in one process.
 XDIST ?= -n 2 --dist loadgroup
 # make jobs: the broker's log dir to read, where the reports go, and the Spark master.
 DATA ?= ./data
