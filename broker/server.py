@@ -22,6 +22,8 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import functools
+import os
+import socket
 import ssl
 import struct
 import time
@@ -33,6 +35,7 @@ from typing import Any
 from construct import Container
 
 from broker import logs
+from broker.log.file_region import FileRegion
 from broker.security.sasl import SaslConfig, SaslSession, SaslState
 from broker.security.scram import AuthenticationFailed
 from broker.security.tls import ANONYMOUS, principal_of
@@ -44,6 +47,7 @@ from protocol.frames import (
     UnsupportedVersion,
     decode_request,
     encode_response_frame,
+    encode_response_parts,
     frame_encoded_response,
     peek_header,
 )
@@ -79,6 +83,11 @@ Body = Mapping[str, Any] | bytes | None
 # Body, which costs no task (OffsetCommit: the shard's reply completes it).
 Handler = Callable[[RequestContext, Container], Coroutine[Any, Any, Body] | asyncio.Future[Any] | Body]
 UnsupportedVersionAnswer = Callable[[RequestHeader], bytes | None]
+
+
+class Spliced(dict[str, Any]):
+    """A response body whose bytes fields include FileRegions (a large Fetch answer): a plain
+    TCP connection sends them from the file with sendfile, as Kafka does; a TLS one reads them."""
 
 
 class _Close(Exception):
@@ -287,9 +296,17 @@ class _Connection(asyncio.Protocol):
     ) -> None:
         """Await a handler that had to wait, write its answer, go on with the buffered frames."""
         try:
-            self._write_answer(header, await pending, started, size_in)
+            body = await pending
+            if type(body) is Spliced:
+                await self._write_spliced(header, body, started, size_in)
+            else:
+                self._write_answer(header, body, started, size_in)
         except asyncio.CancelledError:
             raise
+        except _Close:
+            self.inflight = None
+            self._close()
+            return
         except Exception:
             log.exception("fail connection", peer=self.peer)
             self.inflight = None
@@ -318,6 +335,89 @@ class _Connection(asyncio.Protocol):
                 len(answer) if answer else 0,
                 perf_counter() - started,
             )
+
+    async def _write_spliced(
+        self, header: RequestHeader, body: Spliced, started: float, size_in: int
+    ) -> None:
+        """Write an answer with file regions: the encoded parts around them from memory, the
+        regions with sendfile onto the socket (the record bytes never enter the process)."""
+        chunks: list[bytes | FileRegion] = []
+        run: list[Any] = []
+        for part in encode_response_parts(header.api_key, header.api_version, header.correlation_id, body):
+            if type(part) is FileRegion:
+                if run:
+                    chunks.append(b"".join(run))
+                    run = []
+                chunks.append(part)
+            else:
+                run.append(part)
+        if run:
+            chunks.append(b"".join(run))
+        try:
+            if not self.transport.is_closing():
+                sock = self._zero_copy_socket()
+                if sock is None:
+                    self.transport.writelines([c.read() if isinstance(c, FileRegion) else c for c in chunks])
+                else:
+                    with sock:
+                        await self._sendfile(sock, chunks)
+        finally:
+            for c in chunks:
+                if type(c) is FileRegion:
+                    c.close()
+        if self.server.stats is not None:
+            size_out = sum(map(len, chunks))
+            self.server.stats.record(
+                header.api_key, header.api_version, size_in, size_out, perf_counter() - started
+            )
+
+    def _zero_copy_socket(self) -> socket.socket | None:
+        """A socket on a duplicate of this connection's descriptor, for sendfile; None if the
+        transport still holds bytes to send (they go first, so this answer is written through
+        the transport too)."""
+        transport = self.transport
+        if transport.get_write_buffer_size():
+            return None
+        raw = transport.get_extra_info("socket")
+        if raw is None:
+            return None
+        sock = socket.socket(fileno=os.dup(raw.fileno()))
+        sock.setblocking(False)
+        return sock
+
+    async def _sendfile(self, sock: socket.socket, chunks: list[bytes | FileRegion]) -> None:
+        """Send every chunk in order; wait for the socket when its buffer is full (a duplicate
+        descriptor: the transport keeps its own registration)."""
+        loop = asyncio.get_running_loop()
+        fd = sock.fileno()
+        last = len(chunks) - 1
+        try:
+            for i, chunk in enumerate(chunks):
+                if isinstance(chunk, FileRegion):
+                    position, end = chunk.position, chunk.position + chunk.length
+                    while position < end:
+                        try:
+                            n = os.sendfile(fd, chunk.fd, position, end - position)
+                        except BlockingIOError:
+                            await _writable(loop, fd)
+                            continue
+                        if n == 0:  # a follower's truncation shortened the segment under us
+                            log.warning(
+                                "close connection", peer=self.peer, reason="segment shrank under a fetch"
+                            )
+                            raise _Close
+                        position += n
+                else:
+                    view = memoryview(chunk)
+                    flags = socket.MSG_MORE if i < last else 0
+                    while view:
+                        try:
+                            view = view[sock.send(view, flags) :]
+                        except BlockingIOError:
+                            await _writable(loop, fd)
+        except ConnectionError as e:
+            log.debug("lose connection", peer=self.peer, error=repr(e))
+            raise _Close from None
 
     def _answer_later(
         self, header: RequestHeader, started: float, size_in: int, future: asyncio.Future[Any]
@@ -515,6 +615,9 @@ class _TlsMixin(_Connection):
             return None  # connection_lost follows and says it
         return super().eof_received()
 
+    def _zero_copy_socket(self) -> socket.socket | None:
+        return None  # the bytes must go through the TLS session
+
 
 class _TlsConnection(_TlsMixin, _Connection):
     pass
@@ -522,6 +625,20 @@ class _TlsConnection(_TlsMixin, _Connection):
 
 class _SaslTlsConnection(_TlsMixin, _SaslConnection):
     pass
+
+
+async def _writable(loop: asyncio.AbstractEventLoop, fd: int) -> None:
+    waiter: asyncio.Future[None] = loop.create_future()
+    loop.add_writer(fd, _wake_writer, waiter)
+    try:
+        await waiter
+    finally:
+        loop.remove_writer(fd)
+
+
+def _wake_writer(waiter: asyncio.Future[None]) -> None:
+    if not waiter.done():
+        waiter.set_result(None)
 
 
 def _framed(header: RequestHeader, body: Mapping[str, Any] | bytes) -> bytes:

@@ -165,13 +165,20 @@ def encode_response(api_key: int, api_version: int, correlation_id: int, body: A
 def encode_response_frame(api_key: int, api_version: int, correlation_id: int, body: Any) -> bytes:
     """A response frame with its size prefix, in one join: a Fetch answer's record bytes are
     copied once, into the frame (prefixing the body afterwards would copy all of it again)."""
+    return b"".join(encode_response_parts(api_key, api_version, correlation_id, body))
+
+
+def encode_response_parts(api_key: int, api_version: int, correlation_id: int, body: Any) -> list[Any]:
+    """`encode_response_frame` not joined: the frame's parts in order, size prefix first. A
+    bytes field may hold any object with a length (a Fetch answer's file regions, which the
+    server sends from the file): it is a part of its own."""
     api = APIS[api_key]
-    out = [b"", _INT32.pack(correlation_id)]
+    out: list[Any] = [b"", _INT32.pack(correlation_id)]
     if api.response_header_version(api_version) >= 1:
         out.append(_EMPTY_TAGS)
     api.response.encode_into(out, body, api_version)
     out[0] = _INT32.pack(sum(map(len, out)))
-    return b"".join(out)
+    return out
 
 
 def encode_response_body(api_key: int, api_version: int, body: Any) -> bytes:

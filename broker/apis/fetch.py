@@ -19,10 +19,11 @@ from typing import TYPE_CHECKING, Any
 from broker import logs
 from broker.fetch_session import FetchContext, Kind, SessionPartition
 from broker.log import Log, LogError, ReadResult
+from broker.log.file_region import FileRegion
 from broker.log.segment import Segment
 from broker.log.validation import downconvert
 from broker.security.acl import Operation
-from broker.server import RequestContext
+from broker.server import RequestContext, Spliced
 from protocol.compression import Compression
 from protocol.errors import ErrorCode
 from protocol.records import CorruptRecordError, iter_batches
@@ -33,6 +34,7 @@ if TYPE_CHECKING:
 log = logs.get("kbroker.fetch")
 
 INT32_MAX = 0x7FFFFFFF
+INT64_MAX = (1 << 63) - 1
 READ_COMMITTED = 1
 
 
@@ -100,8 +102,10 @@ async def _read_all(
     hard_limit: bool,
     replica: bool,
     read_committed: bool = False,
+    region: bool = False,
 ) -> int:
-    """Read every partition (in request order, within the limits); returns the bytes read."""
+    """Read every partition (in request order, within the limits); returns the bytes read.
+    With `region`, large reads stay in the segment files (FileRegions, sent with sendfile)."""
     budget = max_bytes
     min_one = not hard_limit
     total = 0
@@ -119,6 +123,7 @@ async def _read_all(
                     replica=replica,
                     read_committed=read_committed,
                     copy=False,  # the answer's frame is the one copy
+                    region=region,
                 )
             except LogError as e:
                 part.error = e.error_code
@@ -191,10 +196,11 @@ async def _long_poll(
                 lg.remove_waiter(woken)
 
 
-def _records_for(part: _Partition, version: int) -> tuple[bytes | memoryview, ErrorCode]:
+def _records_for(part: _Partition, version: int) -> tuple[bytes | memoryview | FileRegion, ErrorCode]:
     records = part.result.records if part.result else b""
     if not records or version >= 10:
         return records, ErrorCode.NONE
+    assert not isinstance(records, FileRegion)  # read as regions from v10 on only
     records = bytes(records)  # old clients: the rare path works on bytes
     if any(h.compression == Compression.ZSTD for _, h in iter_batches(records)):
         return b"", ErrorCode.UNSUPPORTED_COMPRESSION_TYPE  # as Kafka answers fetches older than v10
@@ -207,11 +213,15 @@ def _records_for(part: _Partition, version: int) -> tuple[bytes | memoryview, Er
     return records, ErrorCode.NONE
 
 
-def _aborted(part: _Partition, records: bytes | memoryview) -> list[dict[str, int]]:
+def _aborted(part: _Partition, records: bytes | memoryview | FileRegion) -> list[dict[str, int]]:
     """The aborted transactions overlapping the batches returned (Kafka's upper bound: the
     offset after the last of them), for the client to drop their records."""
     if not records or part.log is None:
         return []
+    if isinstance(records, FileRegion):
+        if not part.log.aborted_transactions(part.request.fetch_offset, INT64_MAX):
+            return []  # nothing aborted from the fetch offset on: no need for the batches' offsets
+        records = records.read()
     upper = part.request.fetch_offset
     for _, h in iter_batches(records):
         upper = h.next_offset
@@ -312,7 +322,8 @@ async def handle(broker: Broker, ctx: RequestContext, request: Any) -> dict[str,
     replica = replica_id >= 0
     plan = _plan(broker, ctx, topics, version, replica_id)
     read_committed = version >= 4 and request.isolation_level == READ_COMMITTED and not replica
-    total = await _read_all(plan, max_bytes, hard_limit, replica, read_committed)
+    region = version >= 10  # older versions get converted or checked batches: bytes
+    total = await _read_all(plan, max_bytes, hard_limit, replica, read_committed, region)
     min_bytes = request.min_bytes
     wait_s = request.max_wait_ms / 1000
     if (
@@ -321,15 +332,18 @@ async def handle(broker: Broker, ctx: RequestContext, request: Any) -> dict[str,
         and any(parts for _, parts in plan)
         and await _long_poll(plan, min_bytes, started + wait_s, replica, read_committed)
     ):
-        await _read_all(plan, max_bytes, hard_limit, replica, read_committed)
+        await _read_all(plan, max_bytes, hard_limit, replica, read_committed, region)
     if context is not None and context.kind is Kind.FULL:
         _open_session(context, plan, version)
-    return {
+    answer = {
         "throttle_time_ms": 0,
         "error_code": ErrorCode.NONE,
         "session_id": context.session_id if context is not None else 0,
         "responses": _answer(plan, version, request.isolation_level, context),
     }
+    if any(type(p.result.records) is FileRegion for _, parts in plan for p in parts if p.result is not None):
+        return Spliced(answer)
+    return answer
 
 
 def _wake(waiter: asyncio.Future[None]) -> None:

@@ -54,6 +54,11 @@ class OffsetIndex:
             return self.base_offset, 0
         return self.base_offset + self._rel[i], self._pos[i]
 
+    def floor_position(self, position: int) -> int:
+        """The largest entry position <= `position` (a batch start), or 0 (the first batch's)."""
+        i = bisect.bisect_right(self._pos, position) - 1
+        return self._pos[i] if i >= 0 else 0
+
     def append(self, offset: int, position: int) -> None:
         rel = offset - self.base_offset
         if self._rel and (rel <= self._rel[-1] or position <= self._pos[-1]):

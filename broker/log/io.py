@@ -9,9 +9,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from broker.log.errors import LogError
+from broker.log.file_region import FileRegion
 from broker.log.segment import WALK_SIZE, Segment, fsync_dir, locate, walk
 from protocol.errors import ErrorCode
-from protocol.records import LOG_OVERHEAD
+from protocol.records import HEADER_SIZE, LOG_OVERHEAD
 
 if TYPE_CHECKING:
     from broker.log.log import PendingWrite
@@ -139,3 +140,81 @@ def read_segment(
     data = buf[rel : rel + limit] if rel + limit <= len(buf) else memoryview(seg.read(start, limit))
     cut = walk(data)
     return (bytes(data[:cut]) if copy else data[:cut]), start
+
+
+# Headers are found by reading windows this much larger than the index interval: the batch an
+# index entry points at is usually followed, within it, by the one wanted.
+_PROBE = 16 * 1024
+_LENGTH = struct.Struct(">i")
+
+
+def find_batch(seg: Segment, position: int, visible: int, offset: int) -> int | None:
+    """The position of the first batch from `position` (a batch start) on whose last offset is
+    >= `offset`, or None if the segment ends first. Reads windows of headers; a batch that is
+    not wanted is skipped by its length, unread. Blocking (small reads)."""
+    pos = position
+    while pos < visible:
+        window = seg.read(pos, min(visible - pos, seg.index_interval + _PROBE))
+        found, stop = locate(window, offset)
+        if found >= 0:
+            return pos + found
+        if stop == 0:
+            raise LogError(f"unreadable batch at byte {pos} of {seg.log_path}", ErrorCode.CORRUPT_MESSAGE)
+        pos += stop
+    return None
+
+
+def _batch_size(seg: Segment, position: int) -> int:
+    size: int = _LENGTH.unpack(seg.read(position + LOG_OVERHEAD - 4, 4))[0] + LOG_OVERHEAD
+    if size < HEADER_SIZE:
+        raise LogError(f"unreadable batch at byte {position} of {seg.log_path}", ErrorCode.CORRUPT_MESSAGE)
+    return size
+
+
+def region_end(seg: Segment, start: int, target: int) -> int:
+    """The end of the last whole batch from `start` on that ends at or before `target`. Every
+    index entry is a batch start, and entries are at most an index interval (plus the batch
+    they name) apart: past the last entry before `target` and its batch, one small window is
+    left to walk."""
+    pos = max(start, seg.offset_index.floor_position(target))
+    while target - pos >= HEADER_SIZE:
+        size = _batch_size(seg, pos)
+        if pos + size > target:
+            break
+        pos += size
+        if target - pos <= seg.index_interval + _PROBE:
+            return pos + walk(seg.read(pos, target - pos))
+    return pos
+
+
+def read_region(
+    seg: Segment,
+    p0: int,
+    visible: int,
+    offset: int,
+    max_bytes: int,
+    min_one: bool,
+    cut_offset: int | None = None,
+) -> tuple[FileRegion | bytes, int] | None:
+    """`read_segment`'s batches as a region of the file (sent with sendfile, never read into
+    memory): (the region, or b"" if nothing fits, and its start), or None if the segment ends
+    before `offset`. `cut_offset`: the batch holding it and those after are left out (the high
+    watermark, the last stable offset)."""
+    start = find_batch(seg, p0, visible, offset)
+    if start is None:
+        return None
+    bound = visible
+    if cut_offset is not None:
+        cut = find_batch(seg, seg.offset_index.lookup(cut_offset)[1], visible, cut_offset)
+        if cut is not None:
+            bound = cut
+    if bound <= start:
+        return b"", start
+    limit = max(max_bytes, 0)
+    if min_one:
+        limit = max(limit, _batch_size(seg, start))
+    end = region_end(seg, start, min(start + limit, bound))
+    if end == start:
+        return b"", start
+    assert seg.fd is not None  # seg.read opened it
+    return FileRegion(seg.fd, start, end - start), start

@@ -29,6 +29,7 @@ from broker.log import io, loader, producer_snapshot, timestamps
 from broker.log.config import LogConfig
 from broker.log.epochs import LeaderEpochCache
 from broker.log.errors import LogDeleted, LogError, LogOffline, OffsetOutOfRange
+from broker.log.file_region import FileRegion
 from broker.log.flusher import SyncRequest, flusher_for
 from broker.log.loader import partition_dir_name, read_partition_metadata, uuid_from_kafka, uuid_to_kafka
 from broker.log.producer_state import BatchMetadata, ProducerEntry, ProducerStateError, ProducerStateManager
@@ -56,6 +57,9 @@ _PREFIX = struct.Struct(">qii")  # base offset, batch length, partition leader e
 # it: from the page cache that is a copy of well under a millisecond, cheaper than the executor
 # hop and the thread taking the GIL back and forth.
 _EXECUTOR_READ_BYTES = 2 * 1024 * 1024
+# Reads at least this large may be answered as a FileRegion (sendfile): below it, one read into
+# memory costs less than the headers' reads and a sendfile per partition.
+REGION_MIN_BYTES = 64 * 1024
 # Group writes up to this go to the page cache from the loop itself (one pwritev, a few us per
 # 64 KB): an executor hop costs the loop more than the copy.
 _INLINE_WRITE_BYTES = 512 * 1024
@@ -86,7 +90,8 @@ class AppendInfo:
 
 @dataclass(slots=True)
 class ReadResult:
-    records: bytes | memoryview  # whole batches, as stored (a view if read without `copy`)
+    # whole batches, as stored (a view if read without `copy`, a FileRegion if read as a `region`)
+    records: bytes | memoryview | FileRegion
     high_watermark: int
     log_start_offset: int
     segment: Segment | None = None  # where the fetch offset sits (for long-poll estimates)
@@ -781,12 +786,14 @@ class Log:
         replica: bool = False,
         read_committed: bool = False,
         copy: bool = True,
+        region: bool = False,
     ) -> ReadResult:
         """Whole stored batches from the one holding `offset` on, at most `max_bytes` of them
         (but the first batch whatever its size if `min_one`), from one segment, below the high
         watermark (below the written offset for a `replica`: followers copy what consumers may
         not read yet; below the last stable offset if `read_committed`). Raises OffsetOutOfRange
-        outside [log start, written offset]."""
+        outside [log start, written offset]. With `region`, a read of at least REGION_MIN_BYTES
+        comes back as a FileRegion of the segment file (for sendfile), not as bytes."""
         hw, start, written = self.high_watermark, self.log_start_offset, self.written_offset
         if offset < start or offset > written:
             raise OffsetOutOfRange(f"offset {offset} is outside [{start}, {written}] of {self.name}")
@@ -808,6 +815,18 @@ class Log:
             if visible:
                 _, p0 = seg.offset_index.lookup(offset)
                 estimate = min(visible - p0, max(max_bytes, 0) + seg.index_interval + 8192)
+                if region and estimate >= REGION_MIN_BYTES:
+                    # A few small reads of headers, on the loop; the batches stay in the file.
+                    cut = (
+                        end
+                        if end < written and (i + 1 == len(segments) or segments[i + 1].base_offset > end)
+                        else None
+                    )
+                    spot = io.read_region(seg, p0, visible, offset, max_bytes, min_one, cut)
+                    if spot is not None:
+                        return ReadResult(spot[0], hw, self.log_start_offset, seg, spot[1])
+                    i += 1
+                    continue
                 if estimate > _EXECUTOR_READ_BYTES and self.executor is not None:
                     seg.readers += 1
                     try:
