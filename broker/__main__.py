@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import ctypes
 import gc
 import signal
 import sys
@@ -46,11 +47,30 @@ def tune_gc() -> None:
     gc.set_threshold(*GC_THRESHOLDS)
 
 
+# glibc's malloc maps each block above a threshold afresh and gives freed memory at the top of
+# the heap back to the OS: a multi-MB request or answer buffer then page-faults on every 4 KB of
+# it, each time. Measured with 3.9 MB Produce requests (bench/bench_produce_consume.py): 14 ms
+# per request with the defaults, 4.6 ms with blocks up to 32 MB taken from the heap and up to
+# 256 MB of freed heap kept for the next ones (glibc's M_MMAP_THRESHOLD, M_TRIM_THRESHOLD).
+_M_TRIM_THRESHOLD, _M_MMAP_THRESHOLD = -1, -3
+MALLOC_SETTINGS = ((_M_MMAP_THRESHOLD, 32 << 20), (_M_TRIM_THRESHOLD, 256 << 20))
+
+
+def tune_malloc() -> bool:
+    """Set MALLOC_SETTINGS; False where the C library has no mallopt (not glibc)."""
+    try:
+        mallopt = ctypes.CDLL(None).mallopt
+    except (OSError, AttributeError):
+        return False
+    return all(mallopt(param, value) == 1 for param, value in MALLOC_SETTINGS)
+
+
 async def serve(config: Config) -> int:
     from broker.broker import Broker
 
     broker = Broker(config)
     tune_gc()
+    tune_malloc()
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGTERM, signal.SIGINT):
