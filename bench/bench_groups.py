@@ -20,7 +20,7 @@ The load is generated here, with a small pipelined Kafka client on uvloop (one c
 member, as real consumers have); kbroker runs as its own process (`python -m broker`), the mock
 inside this one (C threads). Both get group.initial.rebalance.delay.ms=100.
 
-Profiling the broker: BENCH_ONLY=commits (or groups) runs that commit workload alone;
+Profiling the broker: BENCH_ONLY=commits (or groups, or heartbeats) runs that workload alone;
 KBROKER_PROFILE=path runs the broker under cProfile (saved there at exit); KBROKER_PYSPY=path
 records it with py-spy (`pip install py-spy` into the venv; raw format, summarized by
 bench/pyspy_top.py) and prints the broker's CPU per commit by thread.
@@ -351,40 +351,81 @@ async def bench_commits(
     return count / (time.perf_counter() - started), latencies[len(latencies) // 2] * 1000, count
 
 
+class _HeartbeatPump(asyncio.Protocol):
+    """One member's heartbeats on a connection of its own, `depth` in flight: frames written
+    in runs of depth/2, answers counted from the raw bytes (only the error code is read), with
+    no future or coroutine per request. A load generator this cheap leaves the broker to be
+    the bottleneck: with a future per request it used a whole core by itself."""
+
+    def __init__(self, frame: bytes, depth: int, stop_at: float, done: asyncio.Future[int]):
+        self.run = depth // 2
+        self.frames = frame * self.run
+        self.depth, self.stop_at, self.done = depth, stop_at, done
+        self.buf = bytearray()
+        self.outstanding = 0
+        self.count = 0
+
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        self.transport = transport  # type: ignore[assignment]
+        self.transport.write(self.frames * 2)
+        self.outstanding = 2 * self.run
+
+    def data_received(self, data: bytes) -> None:
+        buf = self.buf
+        buf += data
+        pos, n = 0, 0
+        while len(buf) - pos >= 4:
+            (size,) = _SIZE.unpack_from(buf, pos)
+            if len(buf) - pos - 4 < size:
+                break
+            error = struct.unpack_from(">h", buf, pos + 4 + 8)[0]
+            if error != E.NONE:
+                self.done.set_exception(RuntimeError(f"heartbeat failed: {E(error).name}"))
+                self.transport.close()
+                return
+            pos += 4 + size
+            n += 1
+        del buf[:pos]
+        self.count += n
+        self.outstanding -= n
+        if self.outstanding <= self.depth - self.run and time.perf_counter() < self.stop_at:
+            self.transport.write(self.frames)
+            self.outstanding += self.run
+        elif self.outstanding == 0 and not self.done.done():
+            self.done.set_result(self.count)
+            self.transport.close()
+
+
 async def bench_heartbeats(bootstrap: str, seconds: float, members_n: int = 16, depth: int = 32) -> float:
     group = f"heartbeats-{time.time_ns()}"
     members = await form_group(bootstrap, group, members_n)
     for m in members:  # their own heartbeat loops stop; the benchmark drives heartbeats now
         await m.stop()
-    count = 0
+    loop = asyncio.get_running_loop()
+    host, port = bootstrap.rsplit(":", 1)
     stop_at = time.perf_counter() + seconds
-
-    async def pump(m: Member) -> None:
-        nonlocal count
-        body = encode_request(
-            RequestHeader(K.HEARTBEAT, HEARTBEAT_V, 0, "bench"),
-            {"group_id": m.group, "generation_id": m.generation, "member_id": m.member_id},
-        )
-        head, tail = body[:4], body[8:]
-        inflight: deque[asyncio.Future] = deque()
-        cid = 0
-        while True:
-            while len(inflight) < depth and time.perf_counter() < stop_at:
-                cid += 1
-                inflight.append(m.conn.send_raw(head + struct.pack(">i", cid) + tail))
-            if not inflight:
-                return
-            frame = await inflight.popleft()
-            if struct.unpack_from(">h", frame, 8)[0] != E.NONE:
-                raise RuntimeError(f"heartbeat failed: {E(struct.unpack_from('>h', frame, 8)[0]).name}")
-            count += 1
-
     started = time.perf_counter()
+    cpu0 = time.process_time()
+    dones = []
     try:
-        await asyncio.gather(*(pump(m) for m in members))
+        for m in members:
+            body = encode_request(
+                RequestHeader(K.HEARTBEAT, HEARTBEAT_V, m.index, "bench"),
+                {"group_id": m.group, "generation_id": m.generation, "member_id": m.member_id},
+            )
+            done: asyncio.Future[int] = loop.create_future()
+            await loop.create_connection(
+                functools.partial(_HeartbeatPump, _SIZE.pack(len(body)) + body, depth, stop_at, done),
+                host,
+                int(port),
+            )
+            dones.append(done)
+        count = sum(await asyncio.gather(*dones))
     finally:
         elapsed = time.perf_counter() - started
+        generator = (time.process_time() - cpu0) / elapsed
         await stop_members(members)
+    print(f"  heartbeats: this process (load generator, and the mock's threads) used {generator:.2f} cores")
     return count / elapsed, count
 
 
@@ -587,28 +628,31 @@ async def run_commits(target, seconds: float) -> dict[str, float]:
 async def run_all(target, sizes: list[int], seconds: float) -> dict[str, float]:
     results: dict[str, float] = {}
     async with target() as (bootstrap, cpu_seconds):
-        only = os.environ.get("BENCH_ONLY")  # commits | groups: one commit workload alone, to profile it
+        # commits | groups: one commit workload alone, to profile it; heartbeats: that rate alone
+        only = os.environ.get("BENCH_ONLY")
+        spy = None
+        if (
+            only and cpu_seconds and os.environ.get("KBROKER_PYSPY")
+        ):  # a path: py-spy's top functions go there
+            spy = subprocess.Popen(
+                [
+                    str(Path(sys.executable).parent / "py-spy"),
+                    "record",
+                    "--pid",
+                    str(cpu_seconds.pid),
+                    "--duration",
+                    str(int(seconds)),
+                    "--rate",
+                    "250",
+                    "--format",
+                    "raw",
+                    "-o",
+                    os.environ["KBROKER_PYSPY"],
+                ],
+                stdout=subprocess.DEVNULL,
+            )
         if only in ("commits", "groups"):
             cpu0 = cpu_seconds() if cpu_seconds else 0.0
-            spy = None
-            if cpu_seconds and os.environ.get("KBROKER_PYSPY"):  # a path: py-spy's top functions go there
-                spy = subprocess.Popen(
-                    [
-                        str(Path(sys.executable).parent / "py-spy"),
-                        "record",
-                        "--pid",
-                        str(cpu_seconds.pid),
-                        "--duration",
-                        str(int(seconds)),
-                        "--rate",
-                        "250",
-                        "--format",
-                        "raw",
-                        "-o",
-                        os.environ["KBROKER_PYSPY"],
-                    ],
-                    stdout=subprocess.DEVNULL,
-                )
             threads0 = cpu_seconds.threads() if cpu_seconds else {}
             own = only == "groups"
             rate, p50, commits = await bench_commits(
@@ -624,6 +668,15 @@ async def run_all(target, sizes: list[int], seconds: float) -> dict[str, float]:
             results["commits/s (8 committers)"] = rate
             if cpu_seconds:
                 results["broker CPU us/commit"] = (cpu_seconds() - cpu0) / commits * 1e6
+            return results
+        if only == "heartbeats":
+            cpu0 = cpu_seconds() if cpu_seconds else 0.0
+            rate, heartbeats = await bench_heartbeats(bootstrap, seconds)
+            if spy is not None:
+                spy.wait(30)
+            results["heartbeats/s (16 conns x 32 deep)"] = rate
+            if cpu_seconds:
+                results["broker CPU us/heartbeat"] = (cpu_seconds() - cpu0) / heartbeats * 1e6
             return results
         for n in sizes:
             results[f"rebalance N={n} (ms)"] = await bench_rebalance(bootstrap, n) * 1000

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from broker import logs
-from broker.apis import bind_handlers, unsupported_version_answer
+from broker.apis import bind_handlers, bind_raw_handlers, unsupported_version_answer
 from broker.cluster.znodes import BrokerInfo, EndPoint
 from broker.config import Config, ConfigError
 from broker.fetch_session import FetchSessionCache
@@ -279,6 +279,7 @@ class Broker:
         except (OSError, ValueError) as err:
             raise ConfigError(f"invalid value for configuration key 'authorizer.acl.file': {err}") from None
         handlers = bind_handlers(self)
+        raw_handlers = bind_raw_handlers(self)
         bound: dict[str, int] = {}
         ssl_context, sasl = self._security()
         protocols = self.config.security_protocol_map
@@ -291,6 +292,7 @@ class Broker:
                 on_unsupported_version=unsupported_version_answer,
                 ssl_context=ssl_context if protocol in ("SSL", "SASL_SSL") else None,
                 sasl=sasl if protocol in ("SASL_PLAINTEXT", "SASL_SSL") else None,
+                raw_handlers=raw_handlers,
             )
             if self.metrics is not None:
                 server.stats = self.metrics.stats

@@ -83,6 +83,10 @@ Body = Mapping[str, Any] | bytes | None
 # Body, which costs no task (OffsetCommit: the shard's reply completes it).
 Handler = Callable[[RequestContext, Container], Coroutine[Any, Any, Body] | asyncio.Future[Any] | Body]
 UnsupportedVersionAnswer = Callable[[RequestHeader], bytes | None]
+# A raw handler answers a frame straight from the receive buffer (buf[start:end]: the frame
+# without its size), with its whole response frame; or None, to leave it to the generic path
+# (decode, handler) for anything it does not take (other versions, ACLs, malformed input).
+RawHandler = Callable[[bytearray, int, int], bytes | None]
 
 
 class Spliced(dict[str, Any]):
@@ -109,6 +113,8 @@ class _Connection(asyncio.Protocol):
         self.eof = False  # the peer closed its side: answer what it sent, then close
         self.principal = ANONYMOUS
         self.max_frame = server.max_request_bytes
+        # Not with metrics on: the generic path counts each request by version.
+        self.raw = server.raw_handlers if server.stats is None else None
 
     # -- asyncio.Protocol ---------------------------------------------------------------------
 
@@ -191,6 +197,15 @@ class _Connection(asyncio.Protocol):
                     raise _Close
                 if available < 4 + size:
                     break
+                raw = self.raw
+                if raw is not None and size >= 10:
+                    fast = raw.get((buf[pos + 4] << 8) | buf[pos + 5])
+                    if fast is not None:
+                        quick = fast(buf, pos + 4, pos + 4 + size)
+                        if quick is not None:
+                            out.append(quick)
+                            pos += 4 + size
+                            continue
                 # A view, copied once by the decoder (it was copied twice: a bytearray slice, then
                 # bytes); released at once, as the buffer cannot be resized while a view exists.
                 with memoryview(buf) as view, view[pos + 4 : pos + 4 + size] as frame:
@@ -450,6 +465,7 @@ class _SaslConnection(_Connection):
     def __init__(self, server: Server, sasl: SaslConfig):
         super().__init__(server)
         self.session: SaslSession = sasl.session()
+        self.raw = None  # until authenticated: every frame goes through the SASL gate
         # sasl.server.max.receive.size: an unauthenticated peer may not make us buffer 100 MB.
         self.max_frame = min(server.max_request_bytes, _SASL_MAX_RECEIVE)
         self.close_delay_s = sasl.failed_close_delay_s
@@ -532,6 +548,7 @@ class _SaslConnection(_Connection):
 
     def _authenticated(self) -> None:
         self.principal = self.session.principal or ANONYMOUS
+        self.raw = self.server.raw_handlers if self.server.stats is None else None
         self.max_frame = self.server.max_request_bytes
         log.debug("authenticate", peer=self.peer, principal=self.principal, mechanism=self.session.mechanism)
 
@@ -661,8 +678,10 @@ class Server:
         on_unsupported_version: UnsupportedVersionAnswer | None = None,
         ssl_context: ssl.SSLContext | None = None,
         sasl: SaslConfig | None = None,
+        raw_handlers: Mapping[int, RawHandler] | None = None,
     ):
         self.handlers = handlers
+        self.raw_handlers = raw_handlers or None
         self.max_request_bytes = max_request_bytes
         self.listener_name = listener_name
         self.on_unsupported_version = on_unsupported_version

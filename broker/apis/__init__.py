@@ -47,7 +47,7 @@ from broker.apis import (
     txn_offset_commit,
     write_txn_markers,
 )
-from broker.server import Body, Handler, RequestContext
+from broker.server import Body, Handler, RawHandler, RequestContext
 from protocol.apis import APIS, ApiKey
 
 if TYPE_CHECKING:
@@ -136,6 +136,15 @@ def advertised_versions(consumer_protocol: bool = True) -> list[dict[str, int]]:
 
 def bind_handlers(broker: Broker) -> dict[int, Handler]:
     return {int(key): partial(fn, broker) for key, fn in HANDLERS.items()}
+
+
+# Answered from the receive buffer where they can be (server.RawHandler): the requests that
+# come by the hundred thousand.
+RAW_HANDLERS = {ApiKey.HEARTBEAT: heartbeat.handle_raw}
+
+
+def bind_raw_handlers(broker: Broker) -> dict[int, RawHandler]:
+    return {int(key): partial(fn, broker) for key, fn in RAW_HANDLERS.items()}
 
 
 unsupported_version_answer = api_versions.unsupported_version_answer
