@@ -343,10 +343,13 @@ async def bench_commits(
             count += 1
 
     started = time.perf_counter()
+    cpu0 = time.process_time()
     try:
         await asyncio.gather(*(commit_loop(m) for m in members))
     finally:
+        generator = (time.process_time() - cpu0) / (time.perf_counter() - started)
         await stop_members(members)
+    print(f"  commits: this process (load generator, and the mock's threads) used {generator:.2f} cores")
     latencies.sort()
     return count / (time.perf_counter() - started), latencies[len(latencies) // 2] * 1000, count
 

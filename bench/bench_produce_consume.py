@@ -77,6 +77,9 @@ async def produce(bootstrap: str, topic: str, count: int, size: int, acks: int |
         await producer.stop()
 
 
+FETCH_MAX_BYTES = 64 << 20  # the consumer's fetch_max_bytes (--fetch-max-bytes)
+
+
 async def consume(bootstrap: str, topic: str, passes: int) -> tuple[int, float]:
     """(messages, seconds) to read the topic from its start `passes` times."""
     from aiokafka import AIOKafkaConsumer, TopicPartition
@@ -86,7 +89,7 @@ async def consume(bootstrap: str, topic: str, passes: int) -> tuple[int, float]:
         enable_auto_commit=False,
         auto_offset_reset="earliest",
         max_partition_fetch_bytes=4 << 20,
-        fetch_max_bytes=64 << 20,
+        fetch_max_bytes=FETCH_MAX_BYTES,
     )
     await consumer.start()
     try:
@@ -169,9 +172,18 @@ async def run(name: str, bootstrap: str, scale: int, create: bool, poll_rounds: 
 
 
 def main() -> int:
+    global FETCH_MAX_BYTES
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--quick", action="store_true", help="a smaller workload (a smoke run)")
+    parser.add_argument(
+        "--fetch-max-bytes",
+        type=int,
+        default=64 << 20,
+        help="the consumers' fetch_max_bytes: kbroker fills a Fetch answer up to it, as Kafka does; "
+        "the mock answers about one partition's worth (4 MB here) per Fetch whatever it is",
+    )
     args = parser.parse_args()
+    FETCH_MAX_BYTES = args.fetch_max_bytes
     scale = 10 if args.quick else 1
 
     from tests.interop.rdkafka_mock import MockCluster
