@@ -151,7 +151,9 @@ async def test_a_slow_reader_gets_the_whole_answer_then_the_next(loaded, monkeyp
     assert cid == 1 and body.responses[0].partitions[0].records == expected
     cid, versions = decode_response(bytes(received[8 + size :]), ApiKey.API_VERSIONS, 0)
     assert cid == 2 and versions.error_code == ErrorCode.NONE
-    assert waits > 5  # the socket was full many times: the sender waited for it, and went on
+    # 9 MB is more than both sockets' buffers hold (4 MB at most for a send buffer on Linux):
+    # the sender found the socket full, waited for it, and went on (11 waits when measured).
+    assert waits >= 1
 
 
 async def test_tls_connections_get_the_bytes_read(tmp_path):
