@@ -6,6 +6,7 @@ import argparse
 import asyncio
 import ctypes
 import gc
+import resource
 import signal
 import sys
 from collections.abc import Callable, Coroutine
@@ -65,12 +66,27 @@ def tune_malloc() -> bool:
     return all(mallopt(param, value) == 1 for param, value in MALLOC_SETTINGS)
 
 
+def raise_fd_limit() -> tuple[int, int]:
+    """Raise the soft limit on open descriptors to the hard one, as Kafka's docs ask operators
+    to (every segment file, connection and in-flight sendfile region holds one; systemd's
+    default soft limit is 1,024). Returns (soft, hard) as they are now."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft != hard:
+        try:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+            soft = hard
+        except (OSError, ValueError):
+            pass
+    return soft, hard
+
+
 async def serve(config: Config) -> int:
     from broker.broker import Broker
 
     broker = Broker(config)
     tune_gc()
     tune_malloc()
+    raise_fd_limit()
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGTERM, signal.SIGINT):

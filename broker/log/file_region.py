@@ -18,9 +18,10 @@ class FileRegion:
     __slots__ = ("fd", "position", "length")
 
     def __init__(self, fd: int, position: int, length: int):
-        self.fd = os.dup(fd)
+        self.fd = -1  # until the dup succeeds (it may fail: EMFILE), so that __del__ has one
         self.position = position
         self.length = length
+        self.fd = os.dup(fd)
 
     def __len__(self) -> int:
         return self.length

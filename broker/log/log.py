@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import bisect
+import errno
 import functools
 import shutil
 import struct
@@ -822,11 +823,17 @@ class Log:
                         if end < written and (i + 1 == len(segments) or segments[i + 1].base_offset > end)
                         else None
                     )
-                    spot = io.read_region(seg, p0, visible, offset, max_bytes, min_one, cut)
-                    if spot is not None:
-                        return ReadResult(spot[0], hw, self.log_start_offset, seg, spot[1])
-                    i += 1
-                    continue
+                    try:
+                        spot = io.read_region(seg, p0, visible, offset, max_bytes, min_one, cut)
+                    except OSError as e:
+                        # No descriptor left for the region's own: read the bytes instead.
+                        if e.errno not in (errno.EMFILE, errno.ENFILE):
+                            raise
+                    else:
+                        if spot is not None:
+                            return ReadResult(spot[0], hw, self.log_start_offset, seg, spot[1])
+                        i += 1
+                        continue
                 if estimate > _EXECUTOR_READ_BYTES and self.executor is not None:
                     seg.readers += 1
                     try:

@@ -5,12 +5,16 @@ requests behind it; a TLS connection gets the same bytes read into memory."""
 from __future__ import annotations
 
 import asyncio
+import errno
+import os
 import random
 import socket
 import struct
 
 import pytest
+import structlog
 
+import broker.log.file_region as file_region_module
 import broker.log.log as log_module
 import broker.server as server_module
 from broker.log.file_region import FileRegion
@@ -18,7 +22,7 @@ from protocol.apis import ApiKey
 from protocol.errors import ErrorCode
 from protocol.frames import RequestHeader, decode_response, encode_request
 from protocol.records import Record, build_batch, decode_batches, iter_batches
-from tests.helpers import RawConnection, start_broker
+from tests.helpers import RawConnection, async_wait_until, start_broker
 from tests.integration.test_data_path import create, fetch, fetch_body, produce
 from tools.make_certs import make_certs
 
@@ -183,3 +187,98 @@ async def test_tls_connections_get_the_bytes_read(tmp_path):
         await tls.close()
     finally:
         await broker.stop()
+
+
+async def test_no_descriptor_left_falls_back_to_reading(loaded, monkeypatch):
+    broker, conn, offsets = loaded
+    expected = (await fetch(conn, "big", 0, partition_max_bytes=2 << 20, max_bytes=2 << 20)).records
+
+    def no_more(fd: int) -> int:
+        raise OSError(errno.EMFILE, "Too many open files")
+
+    monkeypatch.setattr(file_region_module.os, "dup", no_more)
+    part = await fetch(conn, "big", 0, partition_max_bytes=2 << 20, max_bytes=2 << 20)
+    assert part.error_code == ErrorCode.NONE and part.records == expected
+
+
+async def _huge(conn) -> dict:
+    await create(conn, "huge", 1, configs={"segment.bytes": str(64 << 20)})
+    data = build_batch([Record(offset_delta=j, value=bytes([j]) * 100_000) for j in range(9)])
+    for _ in range(10):
+        assert (await produce(conn, "huge", data)).error_code == ErrorCode.NONE
+    return {"partition_max_bytes": 16 << 20, "max_bytes": 16 << 20}
+
+
+async def _start_slow_fetch(port: int, limits: dict) -> socket.socket:
+    """A connection with a 4 KB receive buffer that asked for the whole of "huge" and reads
+    nothing yet: the broker's answer is stuck on a full socket."""
+    sock = socket.socket()
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+    sock.connect(("127.0.0.1", port))
+    sock.setblocking(False)
+    frame = encode_request(RequestHeader(ApiKey.FETCH, 12, 1, "slow"), fetch_body("huge", 0, **limits))
+    await asyncio.get_running_loop().sock_sendall(sock, struct.pack(">i", len(frame)) + frame)
+    return sock
+
+
+def _open_fds() -> int:
+    return len(os.listdir("/proc/self/fd"))
+
+
+async def test_a_reader_that_goes_away_mid_answer_costs_nothing_else(loaded):
+    broker, conn, offsets = loaded
+    limits = await _huge(conn)
+    server = broker.servers[0]
+    baseline, connections = _open_fds(), server.connection_count
+    loop = asyncio.get_running_loop()
+    sock = await _start_slow_fetch(broker.bound_port, limits)
+    got = await asyncio.wait_for(loop.sock_recv(sock, 65536), 10)
+    assert got  # the answer started, then its reader left
+    sock.close()
+    await async_wait_until(lambda: server.connection_count == connections, 10, what="the connection to go")
+    await async_wait_until(lambda: _open_fds() <= baseline, 10, what="the regions' descriptors closed")
+    part = await fetch(conn, "big", 0)  # others are served as before
+    assert part.error_code == ErrorCode.NONE and part.records
+
+
+async def test_a_deleted_topic_still_sends_a_pending_answer_whole(loaded):
+    broker, conn, offsets = loaded
+    limits = await _huge(conn)
+    expected = (await fetch(conn, "huge", 0, **limits)).records
+    loop = asyncio.get_running_loop()
+    sock = await _start_slow_fetch(broker.bound_port, limits)
+    received = bytearray(await asyncio.wait_for(loop.sock_recv(sock, 65536), 10))
+    r = await conn.request(ApiKey.DELETE_TOPICS, 4, {"topic_names": ["huge"], "timeout_ms": 5000})
+    assert r.responses[0].error_code == ErrorCode.NONE  # its files are gone; the regions hold them
+    try:
+        while len(received) < 4 or len(received) < 4 + struct.unpack_from(">i", received)[0]:
+            chunk = await asyncio.wait_for(loop.sock_recv(sock, 1 << 20), 10)
+            assert chunk, "the broker closed the connection"
+            received += chunk
+    finally:
+        sock.close()
+    _, body = decode_response(bytes(received[4:]), ApiKey.FETCH, 12)
+    assert body.responses[0].partitions[0].records == expected
+
+
+async def test_a_segment_cut_under_an_answer_closes_that_connection_only(loaded):
+    broker, conn, offsets = loaded
+    limits = await _huge(conn)
+    loop = asyncio.get_running_loop()
+    with structlog.testing.capture_logs() as logs:
+        sock = await _start_slow_fetch(broker.bound_port, limits)
+        received = len(await asyncio.wait_for(loop.sock_recv(sock, 65536), 10))
+        segment = broker.topics.log("huge", 0).active
+        os.truncate(segment.log_path, 1 << 20)  # as a follower's truncation would, under the answer
+        try:
+            while True:
+                chunk = await asyncio.wait_for(loop.sock_recv(sock, 1 << 20), 10)
+                if not chunk:
+                    break
+                received += len(chunk)
+        finally:
+            sock.close()
+    assert received < 9_000_000  # the frame could not be completed: the connection was closed
+    assert any(e.get("reason") == "segment shrank under a fetch" for e in logs), logs
+    part = await fetch(conn, "big", 0)  # another connection, another topic: served as before
+    assert part.error_code == ErrorCode.NONE and part.records
