@@ -10,6 +10,10 @@ stream wake-up per request.
 A frame that cannot be a request (too big, truncated, unknown API, unsupported version,
 undecodable body) closes that connection with a log line and touches nothing else.
 
+Two fast paths: a raw handler (Heartbeat v0-3) answers a frame straight from the receive buffer,
+and a large Fetch answer (`Spliced`) carries file regions that a plain connection sends with
+sendfile onto a duplicate of its socket's descriptor, as Kafka's zero-copy transfer does.
+
 Security, per listener: a TLS listener (SSL, SASL_SSL) serves `_TlsConnection`s, which run
 TLS themselves over memory BIOs (tls_transport.py) so that a failed handshake is theirs to log
 (one line, the peer); a SASL listener serves `_SaslConnection`s, which let nothing but
