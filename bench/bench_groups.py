@@ -360,7 +360,8 @@ class _HeartbeatPump(asyncio.Protocol):
     no future or coroutine per request. A load generator this cheap leaves the broker to be
     the bottleneck: with a future per request it used a whole core by itself."""
 
-    def __init__(self, frame: bytes, depth: int, stop_at: float, done: asyncio.Future[int]):
+    def __init__(self, frame: bytes, depth: int, stop_at: float, done: asyncio.Future[int], error_at: int):
+        self.error_at = error_at  # where the error code is in an answer (after the size)
         self.run = depth // 2
         self.frames = frame * self.run
         self.depth, self.stop_at, self.done = depth, stop_at, done
@@ -381,7 +382,7 @@ class _HeartbeatPump(asyncio.Protocol):
             (size,) = _SIZE.unpack_from(buf, pos)
             if len(buf) - pos - 4 < size:
                 break
-            error = struct.unpack_from(">h", buf, pos + 4 + 8)[0]
+            error = struct.unpack_from(">h", buf, pos + 4 + self.error_at)[0]
             if error != E.NONE:
                 self.done.set_exception(RuntimeError(f"heartbeat failed: {E(error).name}"))
                 self.transport.close()
@@ -399,36 +400,50 @@ class _HeartbeatPump(asyncio.Protocol):
             self.transport.close()
 
 
-async def bench_heartbeats(bootstrap: str, seconds: float, members_n: int = 16, depth: int = 32) -> float:
-    group = f"heartbeats-{time.time_ns()}"
-    members = await form_group(bootstrap, group, members_n)
-    for m in members:  # their own heartbeat loops stop; the benchmark drives heartbeats now
-        await m.stop()
+async def pump_frames(
+    bootstrap: str, frames: list[bytes], seconds: float, depth: int = 32, error_at: int = 8
+) -> tuple[int, float]:
+    """Each request frame (size prefix included) sent over and over, `depth` in flight, on a
+    connection of its own, for `seconds`: (answers, seconds taken). An answer whose error code
+    (at `error_at` after its size: 8 for a Heartbeat v1-3, 9 behind a flexible header) is not
+    NONE stops it. Prints the CPU this process used meanwhile."""
     loop = asyncio.get_running_loop()
     host, port = bootstrap.rsplit(":", 1)
     stop_at = time.perf_counter() + seconds
     started = time.perf_counter()
     cpu0 = time.process_time()
     dones = []
+    for frame in frames:
+        done: asyncio.Future[int] = loop.create_future()
+        await loop.create_connection(
+            functools.partial(_HeartbeatPump, frame, depth, stop_at, done, error_at), host, int(port)
+        )
+        dones.append(done)
+    count = sum(await asyncio.gather(*dones))
+    elapsed = time.perf_counter() - started
+    print(
+        f"  heartbeats: this process (load generator, and the mock's threads) used "
+        f"{(time.process_time() - cpu0) / elapsed:.2f} cores"
+    )
+    return count, elapsed
+
+
+async def bench_heartbeats(bootstrap: str, seconds: float, members_n: int = 16, depth: int = 32) -> float:
+    group = f"heartbeats-{time.time_ns()}"
+    members = await form_group(bootstrap, group, members_n)
+    for m in members:  # their own heartbeat loops stop; the benchmark drives heartbeats now
+        await m.stop()
+    frames = []
+    for m in members:
+        body = encode_request(
+            RequestHeader(K.HEARTBEAT, HEARTBEAT_V, m.index, "bench"),
+            {"group_id": m.group, "generation_id": m.generation, "member_id": m.member_id},
+        )
+        frames.append(_SIZE.pack(len(body)) + body)
     try:
-        for m in members:
-            body = encode_request(
-                RequestHeader(K.HEARTBEAT, HEARTBEAT_V, m.index, "bench"),
-                {"group_id": m.group, "generation_id": m.generation, "member_id": m.member_id},
-            )
-            done: asyncio.Future[int] = loop.create_future()
-            await loop.create_connection(
-                functools.partial(_HeartbeatPump, _SIZE.pack(len(body)) + body, depth, stop_at, done),
-                host,
-                int(port),
-            )
-            dones.append(done)
-        count = sum(await asyncio.gather(*dones))
+        count, elapsed = await pump_frames(bootstrap, frames, seconds, depth)
     finally:
-        elapsed = time.perf_counter() - started
-        generator = (time.process_time() - cpu0) / elapsed
         await stop_members(members)
-    print(f"  heartbeats: this process (load generator, and the mock's threads) used {generator:.2f} cores")
     return count / elapsed, count
 
 

@@ -25,13 +25,12 @@ import sys
 import tempfile
 import time
 import uuid
-from collections import deque
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bench.bench_groups import Conn, bench_heartbeats  # noqa: E402
+from bench.bench_groups import Conn, bench_heartbeats, pump_frames  # noqa: E402
 from bench.kbroker_process import free_port  # noqa: E402
 from client.consumer import AsyncConsumer  # noqa: E402
 from protocol.apis import ApiKey as K  # noqa: E402
@@ -238,37 +237,19 @@ async def bench_consumer_heartbeats(
             epochs[i] = r.member_epoch
         if not moved:
             break
-    count = 0
-    stop_at = time.perf_counter() + seconds
-
-    async def pump(conn: Conn, mid: str, epoch: int) -> None:
-        nonlocal count
-        # Plain heartbeats: nothing changed since the last one (owned partitions null: unchanged).
+    # Plain heartbeats: nothing changed since the last one (owned partitions null: unchanged),
+    # sent by the generator bench_groups uses for classic heartbeats, on connections of their own.
+    frames = []
+    for i, (mid, epoch) in enumerate(zip(ids, epochs, strict=True)):
         body = encode_request(
-            RequestHeader(K.CONSUMER_GROUP_HEARTBEAT, 1, 0, "bench"),
+            RequestHeader(K.CONSUMER_GROUP_HEARTBEAT, 1, i, "bench"),
             {"group_id": group, "member_id": mid, "member_epoch": epoch},
         )
-        head, tail = body[:4], body[8:]
-        inflight: deque[asyncio.Future] = deque()
-        cid = 0
-        while True:
-            while len(inflight) < depth and time.perf_counter() < stop_at:
-                cid += 1
-                inflight.append(conn.send_raw(head + struct.pack(">i", cid) + tail))
-            if not inflight:
-                return
-            frame = await inflight.popleft()
-            # flexible response header: correlation id, tagged fields (0), throttle time, error code
-            code = struct.unpack_from(">h", frame, 9)[0]
-            if code != E.NONE:
-                raise RuntimeError(f"heartbeat failed: {E(code).name}")
-            count += 1
-
-    started = time.perf_counter()
+        frames.append(struct.pack(">i", len(body)) + body)
     try:
-        await asyncio.gather(*(pump(c, m, e) for c, m, e in zip(conns, ids, epochs, strict=True)))
+        # flexible response header: correlation id, tagged fields (0), then throttle time, error
+        count, elapsed = await pump_frames(bootstrap, frames, seconds, depth, error_at=9)
     finally:
-        elapsed = time.perf_counter() - started
         for c in conns:
             await c.close()
     return count / elapsed
