@@ -1,6 +1,6 @@
 """Produce and consume throughput with aiokafka, on kbroker and on the librdkafka mock cluster.
 
-    .venv/bin/python bench/bench_produce_consume.py [--quick]
+    .venv/bin/python bench/bench_produce_consume.py [--quick] [--override KEY=VALUE]
 
 kbroker runs as its own process (`python -m broker`, data in a temp dir), the mock in this
 process (C threads). The same aiokafka workload runs against both, on 4-partition topics:
@@ -182,6 +182,14 @@ def main() -> int:
         help="the consumers' fetch_max_bytes: kbroker fills a Fetch answer up to it, as Kafka does; "
         "the mock answers about one partition's worth (4 MB here) per Fetch whatever it is",
     )
+    parser.add_argument(
+        "--override",
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help="a kbroker setting (repeatable), e.g. log.flush.interval.ms=1000 for Kafka's page-cache "
+        "durability: acks=all answered once written, not once fsynced",
+    )
     args = parser.parse_args()
     FETCH_MAX_BYTES = args.fetch_max_bytes
     scale = 10 if args.quick else 1
@@ -189,7 +197,7 @@ def main() -> int:
     from tests.interop.rdkafka_mock import MockCluster
 
     with tempfile.TemporaryDirectory(prefix="kbroker-bench-") as tmp:
-        proc, bootstrap = start_kbroker(Path(tmp) / "data")
+        proc, bootstrap = start_kbroker(Path(tmp) / "data", *args.override)
         try:
             ours, our_latency = asyncio.run(run("kbroker", bootstrap, scale, create=True, poll_rounds=30))
         finally:
