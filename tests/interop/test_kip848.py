@@ -97,8 +97,22 @@ class Ownership:
                 for p in ps:
                     counts.setdefault(p, []).append(a.name)
             doubles = {p: names for p, names in counts.items() if len(names) > 1}
-            assert not doubles, f"at {t}: partitions owned twice {doubles}"
+            assert not doubles, f"at {t}: partitions owned twice {doubles}\n" + self._around(t, 2.0)
         return len(timeline)
+
+    def _around(self, t: float, window: float) -> str:
+        """Every agent's events within `window` seconds of `t`, in time order: what a failure
+        needs to tell a late callback of a client from an early assignment by the broker."""
+        rows = [
+            (e["t"], a.name, e["event"], e.get("partitions", e.get("items", "")))
+            for a in self.agents
+            for e in a.events
+            if abs(e["t"] - t) <= window and e["event"] != "consumed"
+        ]
+        rows += [(k, a.name, "killed", "") for a, k in self.killed.items() if abs(k - t) <= window]
+        return "\n".join(
+            f"  {at - t:+.3f}s {name} {event} {detail}" for at, name, event, detail in sorted(rows)
+        )
 
 
 def broker_group(broker: Any, group: str) -> Any:
