@@ -12,7 +12,7 @@ from broker.log.errors import LogError
 from broker.log.file_region import FileRegion
 from broker.log.segment import WALK_SIZE, Segment, fsync_dir, locate, walk
 from protocol.errors import ErrorCode
-from protocol.records import HEADER_SIZE, LOG_OVERHEAD
+from protocol.records import BATCH_LENGTH_OFFSET, HEADER_SIZE, LOG_OVERHEAD
 
 if TYPE_CHECKING:
     from broker.log.log import PendingWrite
@@ -104,6 +104,10 @@ def truncate_segments(seg: Segment, offset: int, gone: list[Segment]) -> None:
     fsync_dir(seg.dir)
 
 
+def _unreadable(seg: Segment, position: int) -> LogError:
+    return LogError(f"unreadable batch at byte {position} of {seg.log_path}", ErrorCode.CORRUPT_MESSAGE)
+
+
 def read_segment(
     seg: Segment, p0: int, visible: int, offset: int, max_bytes: int, min_one: bool, copy: bool = True
 ) -> tuple[bytes | memoryview, int] | None:
@@ -121,7 +125,7 @@ def read_segment(
         if nxt >= visible:
             return None
         if stop == 0:
-            raise LogError(f"unreadable batch at byte {nxt} of {seg.log_path}", ErrorCode.CORRUPT_MESSAGE)
+            raise _unreadable(seg, nxt)
         buf_start = nxt
         buf = memoryview(seg.read(buf_start, min(visible - buf_start, max(max_bytes, 0) + 65536)))
     start = buf_start + found
@@ -159,15 +163,15 @@ def find_batch(seg: Segment, position: int, visible: int, offset: int) -> int | 
         if found >= 0:
             return pos + found
         if stop == 0:
-            raise LogError(f"unreadable batch at byte {pos} of {seg.log_path}", ErrorCode.CORRUPT_MESSAGE)
+            raise _unreadable(seg, pos)
         pos += stop
     return None
 
 
 def _batch_size(seg: Segment, position: int) -> int:
-    size: int = _LENGTH.unpack(seg.read(position + LOG_OVERHEAD - 4, 4))[0] + LOG_OVERHEAD
+    size: int = _LENGTH.unpack(seg.read(position + BATCH_LENGTH_OFFSET, 4))[0] + LOG_OVERHEAD
     if size < HEADER_SIZE:
-        raise LogError(f"unreadable batch at byte {position} of {seg.log_path}", ErrorCode.CORRUPT_MESSAGE)
+        raise _unreadable(seg, position)
     return size
 
 
