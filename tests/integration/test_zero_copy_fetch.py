@@ -112,26 +112,12 @@ async def test_a_slow_reader_gets_the_whole_answer_then_the_next(loaded, monkeyp
         await real_writable(loop, fd)
 
     monkeypatch.setattr(server_module, "_writable", counted)
-    await create(conn, "huge", 1, configs={"segment.bytes": str(64 << 20)})
-    data = build_batch([Record(offset_delta=j, value=bytes([j]) * 100_000) for j in range(9)])
-    for _ in range(10):
-        assert (await produce(conn, "huge", data)).error_code == ErrorCode.NONE
-    limits = {"partition_max_bytes": 16 << 20, "max_bytes": 16 << 20}
+    limits = await _huge(conn)
     expected = (await fetch(conn, "huge", 0, **limits)).records
     assert len(expected) > 8 << 20  # more than the socket buffers on both sides hold
-    sock = socket.socket()
-    sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)  # the broker's sends fill it at once
-    sock.connect(("127.0.0.1", broker.bound_port))
-    sock.setblocking(False)
     loop = asyncio.get_running_loop()
-    frames = [
-        encode_request(
-            RequestHeader(ApiKey.FETCH, 12, 1, "slow"),
-            fetch_body("huge", 0, **limits),
-        ),
-        encode_request(RequestHeader(ApiKey.API_VERSIONS, 0, 2, "slow"), {}),
-    ]
-    await loop.sock_sendall(sock, b"".join(struct.pack(">i", len(f)) + f for f in frames))
+    behind = encode_request(RequestHeader(ApiKey.API_VERSIONS, 0, 2, "slow"), {})
+    sock = await _start_slow_fetch(broker.bound_port, limits, behind)
     received = bytearray()
     reads = 0
     try:
@@ -209,15 +195,20 @@ async def _huge(conn) -> dict:
     return {"partition_max_bytes": 16 << 20, "max_bytes": 16 << 20}
 
 
-async def _start_slow_fetch(port: int, limits: dict) -> socket.socket:
-    """A connection with a 4 KB receive buffer that asked for the whole of "huge" and reads
-    nothing yet: the broker's answer is stuck on a full socket."""
+async def _start_slow_fetch(port: int, limits: dict, behind: bytes | None = None) -> socket.socket:
+    """A connection with a 4 KB receive buffer that asked for the whole of "huge" (correlation
+    id 1; `behind`, a request body pipelined after it) and reads nothing yet: the broker's
+    answer is stuck on a full socket."""
     sock = socket.socket()
-    sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)  # the broker's sends fill it at once
     sock.connect(("127.0.0.1", port))
     sock.setblocking(False)
-    frame = encode_request(RequestHeader(ApiKey.FETCH, 12, 1, "slow"), fetch_body("huge", 0, **limits))
-    await asyncio.get_running_loop().sock_sendall(sock, struct.pack(">i", len(frame)) + frame)
+    frames = [encode_request(RequestHeader(ApiKey.FETCH, 12, 1, "slow"), fetch_body("huge", 0, **limits))]
+    if behind is not None:
+        frames.append(behind)
+    await asyncio.get_running_loop().sock_sendall(
+        sock, b"".join(struct.pack(">i", len(f)) + f for f in frames)
+    )
     return sock
 
 
