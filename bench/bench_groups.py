@@ -531,7 +531,9 @@ async def open_when_listening(bootstrap: str, proc: subprocess.Popen[bytes] | No
             await asyncio.sleep(0.1)
 
 
-async def create_topic(conn: Conn, name: str, partitions: int) -> None:
+async def create_topic(
+    conn: Conn, name: str, partitions: int, *, timeout_ms: int = 10_000, exists_ok: bool = True
+) -> None:
     r = await conn.call(
         K.CREATE_TOPICS,
         4,
@@ -545,10 +547,10 @@ async def create_topic(conn: Conn, name: str, partitions: int) -> None:
                     "configs": [],
                 }
             ],
-            "timeout_ms": 10_000,
+            "timeout_ms": timeout_ms,
         },
     )
-    assert r.topics[0].error_code in (E.NONE, E.TOPIC_ALREADY_EXISTS), r
+    assert r.topics[0].error_code in ((E.NONE, E.TOPIC_ALREADY_EXISTS) if exists_ok else (E.NONE,)), r
 
 
 async def wait_coordinator(conn: Conn) -> None:

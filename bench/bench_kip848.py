@@ -30,6 +30,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from bench import bench_groups  # noqa: E402
 from bench.bench_groups import Conn, bench_heartbeats, pump_frames  # noqa: E402
 from bench.kbroker_process import free_port  # noqa: E402
 from client.consumer import AsyncConsumer  # noqa: E402
@@ -84,23 +85,7 @@ async def kbroker():
 async def create_topic(bootstrap: str, name: str, partitions: int) -> None:
     conn = await Conn.open(bootstrap)
     try:
-        r = await conn.call(
-            K.CREATE_TOPICS,
-            4,
-            {
-                "topics": [
-                    {
-                        "name": name,
-                        "num_partitions": partitions,
-                        "replication_factor": 1,
-                        "assignments": [],
-                        "configs": [],
-                    }
-                ],
-                "timeout_ms": 60_000,
-            },
-        )
-        assert r.topics[0].error_code == E.NONE, r
+        await bench_groups.create_topic(conn, name, partitions, timeout_ms=60_000, exists_ok=False)
     finally:
         await conn.close()
 
