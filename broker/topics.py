@@ -114,6 +114,12 @@ class TopicManager:
     def get(self, name: str) -> Topic | None:
         return self.topics.get(name)
 
+    async def overrides(self, name: str) -> dict[str, str] | None:
+        """The topic's config overrides as its source of truth holds them; None if there is no
+        such topic."""
+        topic = self.topics.get(name)
+        return None if topic is None else dict(topic.configs)
+
     def by_id(self, topic_id: uuid.UUID) -> Topic | None:
         return self._by_id.get(topic_id)
 

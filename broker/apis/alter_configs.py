@@ -8,12 +8,12 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING, Any
 
-from broker.apis.describe_configs import broker_resource_error, config_refused, topic_resource_error
+from broker.apis.describe_configs import broker_resource_error, config_refused
 from broker.config_resources import ResourceType, checked_overrides, incremental_overrides
 from broker.log.config import TopicConfigError
 from broker.security.acl import Operation
 from broker.server import RequestContext
-from broker.topics import TopicError
+from broker.topics import TopicError, validate_topic_name
 from protocol.errors import ErrorCode
 
 if TYPE_CHECKING:
@@ -34,10 +34,12 @@ async def _alter(
         return ErrorCode.INVALID_CONFIG, f"Cannot update these configs dynamically: {','.join(keys)}"
     if kind != ResourceType.TOPIC:
         return ErrorCode.INVALID_REQUEST, f"Unsupported resource type {kind}"
-    problem = topic_resource_error(broker, name)
-    if problem is not None:
-        return problem
     assert broker.topics is not None
+    if (invalid := validate_topic_name(name)) is not None:
+        return ErrorCode.INVALID_TOPIC_EXCEPTION, invalid
+    current = await broker.topics.overrides(name)
+    if current is None:
+        return ErrorCode.UNKNOWN_TOPIC_OR_PARTITION, f"The topic '{name}' does not exist."
     configs = list(resource.configs)
 
     def update(current: dict[str, str]) -> dict[str, str]:
@@ -47,9 +49,7 @@ async def _alter(
 
     try:
         if validate_only:
-            topic = broker.topics.get(name)
-            assert topic is not None
-            update(dict(topic.configs))
+            update(current)
         else:
             await broker.topics.alter_configs(name, update)
     except TopicConfigError as e:

@@ -362,6 +362,9 @@ class ClusterNode:
             + [Op("create", z.partition_path(assignment.name, p)) for p in new]
         )
 
+    async def topic_config(self, topic: str) -> dict[str, str] | None:
+        return await self._call(zkops.read_topic_config, self.zk, topic)  # type: ignore[no-any-return]
+
     async def alter_topic_config(self, topic: str, configs: dict[str, str]) -> None:
         await self._call(zkops.write_topic_config, self.zk, topic, configs)
 

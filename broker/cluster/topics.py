@@ -219,11 +219,13 @@ class ClusterTopicManager(TopicManager):
 
     async def alter_configs(self, name: str, update: Callable[[dict[str, str]], dict[str, str]]) -> Topic:
         """Through ZooKeeper: /config/topics/<t> and a change notification; every broker applies
-        it when its watch fires. Answered once this broker has applied it."""
-        topic = self.topics.get(name)
-        if topic is None:
+        it when its watch fires. Answered once this broker has applied it. The topic and its
+        current overrides are read from ZooKeeper: this broker's mirror may not have seen a
+        topic just created through another broker."""
+        current = await self.overrides(name)
+        if current is None:
             raise TopicError(ErrorCode.UNKNOWN_TOPIC_OR_PARTITION, f"Topic {name} does not exist.")
-        overrides = update(dict(topic.configs))
+        overrides = update(current)
         self.log_config(Topic(name, uuid.uuid4(), 1, overrides))  # refuses what does not resolve
         await self.cluster.alter_topic_config(name, overrides)
         log.info("alter topic configs", topic=name, configs=overrides or None)
@@ -234,6 +236,9 @@ class ClusterTopicManager(TopicManager):
                 ErrorCode.REQUEST_TIMED_OUT, f"The config of '{name}' was written, not yet applied"
             )
         return self.topics[name]
+
+    async def overrides(self, name: str) -> dict[str, str] | None:
+        return await self.cluster.topic_config(name)
 
     async def add_partitions(
         self, name: str, count: int, assignments: list[Any] | None = None, *, validate_only: bool = False

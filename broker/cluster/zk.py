@@ -92,6 +92,18 @@ def read_view(zk: KazooClient, watch: Watch) -> tuple[ClusterView, bool]:
     return view, again
 
 
+def read_topic_config(zk: KazooClient, topic: str) -> dict[str, str] | None:
+    """A topic's config overrides as ZooKeeper holds them; None if the topic does not exist
+    (Kafka 2.x's AdminZkClient reads both from ZooKeeper, not from a broker's metadata cache)."""
+    if zk.exists(z.topic_path(topic)) is None:
+        return None
+    try:
+        data, _ = zk.get(z.config_path(topic))
+    except NoNodeError:
+        return {}
+    return z.decode_topic_config(data)
+
+
 def write_topic_config(zk: KazooClient, topic: str, configs: dict[str, str]) -> None:
     """A topic's new config overrides and the change notification, in one transaction (as
     Kafka 2.x's AdminZkClient.changeTopicConfig)."""
