@@ -240,9 +240,19 @@ class ClusterTopicManager(TopicManager):
     async def overrides(self, name: str) -> dict[str, str] | None:
         return await self.cluster.topic_config(name)
 
+    async def _catch_up(self, name: str) -> None:
+        """Wait until this broker's mirror holds a topic ZooKeeper holds (one created through
+        another broker a moment ago), so a request that needs its assignment does not answer
+        UNKNOWN_TOPIC_OR_PARTITION for it."""
+        if name not in self.topics and await self.cluster.topic_config(name) is not None:
+            await self.cluster.wait_for(
+                lambda: name in self.topics and name in self.cluster.view.topics, CREATE_WAIT_S
+            )
+
     async def add_partitions(
         self, name: str, count: int, assignments: list[Any] | None = None, *, validate_only: bool = False
     ) -> Topic:
+        await self._catch_up(name)
         topic = self.check_add_partitions(name, count, None)
         live = sorted(self.cluster.view.brokers)
         assignment = self.cluster.view.topics[name]

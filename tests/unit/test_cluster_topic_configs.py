@@ -80,3 +80,25 @@ async def test_a_topic_zookeeper_does_not_hold_is_unknown(zk_and_manager: Any) -
         await manager.alter_configs("gone", lambda current: current)
     assert e.value.error_code == ErrorCode.UNKNOWN_TOPIC_OR_PARTITION
     assert zk.written == []
+
+
+async def test_new_partitions_wait_for_a_topic_zookeeper_holds_to_reach_the_mirror(
+    zk_and_manager: Any,
+) -> None:
+    zk, manager = zk_and_manager
+    zk.configs["metrics"] = {}
+    seen: list[bool] = []
+
+    async def wait_for(predicate: Callable[[], bool], timeout: float) -> bool:
+        seen.append(predicate())
+        manager.topics["metrics"] = Topic("metrics", uuid.uuid4(), 1, {})  # the watch fires
+        zk.view.topics["metrics"] = object()
+        seen.append(predicate())
+        return True
+
+    zk.wait_for = wait_for
+    zk.view = type("View", (), {"topics": {}})()
+    with pytest.raises(TopicError) as e:  # reaches the partition-count check, not UNKNOWN_TOPIC
+        await manager.add_partitions("metrics", 1)
+    assert seen == [False, True]
+    assert e.value.error_code == ErrorCode.INVALID_PARTITIONS
