@@ -190,8 +190,20 @@ def main() -> int:
         help="a kbroker setting (repeatable), e.g. log.flush.interval.ms=1000 for Kafka's page-cache "
         "durability: acks=all answered once written, not once fsynced",
     )
+    parser.add_argument(
+        "--client-malloc",
+        action="store_true",
+        help="tune glibc malloc in this process (the aiokafka client's, for both brokers' runs) as "
+        "kbroker tunes its own: a 16 MB Fetch answer otherwise lands in freshly mapped pages, "
+        "faulted in one by one, on every Fetch",
+    )
     args = parser.parse_args()
     FETCH_MAX_BYTES = args.fetch_max_bytes
+    if args.client_malloc:
+        from broker.__main__ import tune_malloc
+
+        if not tune_malloc():
+            parser.error("--client-malloc: this C library has no mallopt")
     scale = 10 if args.quick else 1
 
     from tests.interop.rdkafka_mock import MockCluster
@@ -215,7 +227,8 @@ def main() -> int:
 
     print(
         f"\naiokafka against kbroker and the librdkafka mock cluster ({PARTITIONS} partitions, "
-        f"{os.cpu_count()} CPUs)"
+        f"{os.cpu_count()} CPUs; client malloc {'tuned' if args.client_malloc else 'as is'}, "
+        f"fetch_max_bytes {FETCH_MAX_BYTES})"
     )
     print(
         f"{'workload':<26}{'messages':>9} | {'kbroker msgs/s':>14} {'MB/s':>8} | "
