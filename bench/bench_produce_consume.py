@@ -78,6 +78,7 @@ async def produce(bootstrap: str, topic: str, count: int, size: int, acks: int |
 
 
 FETCH_MAX_BYTES = 64 << 20  # the consumer's fetch_max_bytes (--fetch-max-bytes)
+PARTITION_FETCH_BYTES = 4 << 20  # its max_partition_fetch_bytes (--max-partition-fetch-bytes)
 
 
 async def consume(bootstrap: str, topic: str, passes: int) -> tuple[int, float]:
@@ -88,7 +89,7 @@ async def consume(bootstrap: str, topic: str, passes: int) -> tuple[int, float]:
         bootstrap_servers=bootstrap,
         enable_auto_commit=False,
         auto_offset_reset="earliest",
-        max_partition_fetch_bytes=4 << 20,
+        max_partition_fetch_bytes=PARTITION_FETCH_BYTES,
         fetch_max_bytes=FETCH_MAX_BYTES,
     )
     await consumer.start()
@@ -172,7 +173,7 @@ async def run(name: str, bootstrap: str, scale: int, create: bool, poll_rounds: 
 
 
 def main() -> int:
-    global FETCH_MAX_BYTES
+    global FETCH_MAX_BYTES, PARTITION_FETCH_BYTES
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--quick", action="store_true", help="a smaller workload (a smoke run)")
     parser.add_argument(
@@ -191,6 +192,13 @@ def main() -> int:
         "durability: acks=all answered once written, not once fsynced",
     )
     parser.add_argument(
+        "--max-partition-fetch-bytes",
+        type=int,
+        default=4 << 20,
+        help="the consumers' max_partition_fetch_bytes (aiokafka's default is 1 MB): kbroker, as Kafka, "
+        "fills each partition of an answer up to it; the mock sends one stored batch per partition",
+    )
+    parser.add_argument(
         "--client-malloc",
         action="store_true",
         help="tune glibc malloc in this process (the aiokafka client's, for both brokers' runs) as "
@@ -199,6 +207,7 @@ def main() -> int:
     )
     args = parser.parse_args()
     FETCH_MAX_BYTES = args.fetch_max_bytes
+    PARTITION_FETCH_BYTES = args.max_partition_fetch_bytes
     if args.client_malloc:
         from broker.__main__ import tune_malloc
 
@@ -228,7 +237,7 @@ def main() -> int:
     print(
         f"\naiokafka against kbroker and the librdkafka mock cluster ({PARTITIONS} partitions, "
         f"{os.cpu_count()} CPUs; client malloc {'tuned' if args.client_malloc else 'as is'}, "
-        f"fetch_max_bytes {FETCH_MAX_BYTES})"
+        f"fetch_max_bytes {FETCH_MAX_BYTES}, max_partition_fetch_bytes {PARTITION_FETCH_BYTES})"
     )
     print(
         f"{'workload':<26}{'messages':>9} | {'kbroker msgs/s':>14} {'MB/s':>8} | "
