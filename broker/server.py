@@ -117,8 +117,11 @@ class _Connection(asyncio.Protocol):
         self.eof = False  # the peer closed its side: answer what it sent, then close
         self.principal = ANONYMOUS
         self.max_frame = server.max_request_bytes
+        self.raw = self._raw_handlers()
+
+    def _raw_handlers(self) -> Mapping[int, RawHandler] | None:
         # Not with metrics on: the generic path counts each request by version.
-        self.raw = server.raw_handlers if server.stats is None else None
+        return self.server.raw_handlers if self.server.stats is None else None
 
     # -- asyncio.Protocol ---------------------------------------------------------------------
 
@@ -552,7 +555,7 @@ class _SaslConnection(_Connection):
 
     def _authenticated(self) -> None:
         self.principal = self.session.principal or ANONYMOUS
-        self.raw = self.server.raw_handlers if self.server.stats is None else None
+        self.raw = self._raw_handlers()
         self.max_frame = self.server.max_request_bytes
         log.debug("authenticate", peer=self.peer, principal=self.principal, mechanism=self.session.mechanism)
 

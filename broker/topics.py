@@ -47,6 +47,10 @@ class TopicError(Exception):
         self.message = message
 
 
+def no_such_topic(name: str) -> TopicError:
+    return TopicError(ErrorCode.UNKNOWN_TOPIC_OR_PARTITION, f"The topic '{name}' does not exist.")
+
+
 def validate_topic_name(name: str | None) -> str | None:
     """Kafka's `Topic.validate`: a complaint, or None if the name is legal."""
     if not name:
@@ -378,7 +382,7 @@ class TopicManager:
         async with self._lock:
             topic = self.topics.get(name)
             if topic is None:
-                raise TopicError(ErrorCode.UNKNOWN_TOPIC_OR_PARTITION, f"Topic {name} does not exist.")
+                raise no_such_topic(name)
             overrides = update(dict(topic.configs))
             config = resolve(self.config, overrides)
             old = topic.configs
@@ -395,7 +399,7 @@ class TopicManager:
     def check_add_partitions(self, name: str, count: int, assignments: list[Any] | None) -> Topic:
         topic = self.topics.get(name)
         if topic is None:
-            raise TopicError(ErrorCode.UNKNOWN_TOPIC_OR_PARTITION, f"The topic '{name}' does not exist.")
+            raise no_such_topic(name)
         if topic.internal:
             raise TopicError(ErrorCode.INVALID_REQUEST, f"Cannot add partitions to internal topic {name}.")
         if count < topic.partitions:

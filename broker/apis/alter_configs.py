@@ -8,12 +8,12 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING, Any
 
-from broker.apis.describe_configs import broker_resource_error, config_refused
+from broker.apis.describe_configs import broker_resource_error, config_refused, topic_name_error
 from broker.config_resources import ResourceType, checked_overrides, incremental_overrides
 from broker.log.config import TopicConfigError
 from broker.security.acl import Operation
 from broker.server import RequestContext
-from broker.topics import TopicError, validate_topic_name
+from broker.topics import TopicError, no_such_topic
 from protocol.errors import ErrorCode
 
 if TYPE_CHECKING:
@@ -35,11 +35,8 @@ async def _alter(
     if kind != ResourceType.TOPIC:
         return ErrorCode.INVALID_REQUEST, f"Unsupported resource type {kind}"
     assert broker.topics is not None
-    if (invalid := validate_topic_name(name)) is not None:
-        return ErrorCode.INVALID_TOPIC_EXCEPTION, invalid
-    current = await broker.topics.overrides(name)
-    if current is None:
-        return ErrorCode.UNKNOWN_TOPIC_OR_PARTITION, f"The topic '{name}' does not exist."
+    if (problem := topic_name_error(name)) is not None:
+        return problem
     configs = list(resource.configs)
 
     def update(current: dict[str, str]) -> dict[str, str]:
@@ -47,8 +44,14 @@ async def _alter(
             return incremental_overrides(current, [(c.name, c.config_operation, c.value) for c in configs])
         return checked_overrides({c.name: c.value for c in configs})
 
+    # The topic's existence and current overrides come from its source of truth (ZooKeeper in
+    # cluster mode, where this broker's mirror may lag a topic just created elsewhere), read
+    # once: by alter_configs itself, which raises no_such_topic for a topic it lacks.
     try:
         if validate_only:
+            current = await broker.topics.overrides(name)
+            if current is None:
+                raise no_such_topic(name)
             update(current)
         else:
             await broker.topics.alter_configs(name, update)

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 from broker.config_resources import ConfigEntry, ResourceType, describe_broker, describe_topic
 from broker.security.acl import Operation
 from broker.server import RequestContext
-from broker.topics import validate_topic_name
+from broker.topics import no_such_topic, validate_topic_name
 from protocol.errors import ErrorCode
 
 if TYPE_CHECKING:
@@ -27,13 +27,20 @@ def broker_resource_error(broker: Broker, name: str) -> tuple[ErrorCode, str] | 
     return None
 
 
+def topic_name_error(name: str) -> tuple[ErrorCode, str] | None:
+    complaint = validate_topic_name(name)
+    return None if complaint is None else (ErrorCode.INVALID_TOPIC_EXCEPTION, complaint)
+
+
 def topic_resource_error(broker: Broker, name: str) -> tuple[ErrorCode, str] | None:
+    """Kafka's answer for a topic resource this broker does not know (DescribeConfigs answers
+    from the broker's metadata, as Kafka's does)."""
     assert broker.topics is not None
-    if validate_topic_name(name):
-        return ErrorCode.INVALID_TOPIC_EXCEPTION, validate_topic_name(name) or ""
-    if broker.topics.get(name) is None:
-        return ErrorCode.UNKNOWN_TOPIC_OR_PARTITION, f"The topic '{name}' does not exist."
-    return None
+    problem = topic_name_error(name)
+    if problem is None and broker.topics.get(name) is None:
+        missing = no_such_topic(name)
+        problem = missing.error_code, missing.message
+    return problem
 
 
 def _describe(broker: Broker, resource: Any, include_synonyms: bool) -> dict[str, Any]:

@@ -21,7 +21,7 @@ from broker.cluster.placement import PlacementError, assign_replicas
 from broker.cluster.znodes import NO_LEADER, TopicAssignment
 from broker.config import Config
 from broker.log import LogManager
-from broker.topics import INTERNAL_TOPICS, Topic, TopicError, TopicManager
+from broker.topics import INTERNAL_TOPICS, Topic, TopicError, TopicManager, no_such_topic
 from protocol.errors import ErrorCode
 
 if TYPE_CHECKING:
@@ -224,7 +224,7 @@ class ClusterTopicManager(TopicManager):
         topic just created through another broker."""
         current = await self.overrides(name)
         if current is None:
-            raise TopicError(ErrorCode.UNKNOWN_TOPIC_OR_PARTITION, f"Topic {name} does not exist.")
+            raise no_such_topic(name)
         overrides = update(current)
         self.log_config(Topic(name, uuid.uuid4(), 1, overrides))  # refuses what does not resolve
         await self.cluster.alter_topic_config(name, overrides)
@@ -244,7 +244,7 @@ class ClusterTopicManager(TopicManager):
         """Wait until this broker's mirror holds a topic ZooKeeper holds (one created through
         another broker a moment ago), so a request that needs its assignment does not answer
         UNKNOWN_TOPIC_OR_PARTITION for it."""
-        if name not in self.topics and await self.cluster.topic_config(name) is not None:
+        if name not in self.topics and await self.overrides(name) is not None:
             await self.cluster.wait_for(
                 lambda: name in self.topics and name in self.cluster.view.topics, CREATE_WAIT_S
             )
