@@ -651,9 +651,8 @@ async def run_all(target, sizes: list[int], seconds: float) -> dict[str, float]:
         # commits | groups: one commit workload alone, to profile it; heartbeats: that rate alone
         only = os.environ.get("BENCH_ONLY")
         spy = None
-        if (
-            only and cpu_seconds and os.environ.get("KBROKER_PYSPY")
-        ):  # a path: py-spy's top functions go there
+        spy_path = os.environ.get("KBROKER_PYSPY")  # a path: py-spy's raw samples go there
+        if only and cpu_seconds and spy_path:
             spy = subprocess.Popen(
                 [
                     str(Path(sys.executable).parent / "py-spy"),
@@ -667,7 +666,7 @@ async def run_all(target, sizes: list[int], seconds: float) -> dict[str, float]:
                     "--format",
                     "raw",
                     "-o",
-                    os.environ["KBROKER_PYSPY"],
+                    spy_path,
                 ],
                 stdout=subprocess.DEVNULL,
             )

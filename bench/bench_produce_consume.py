@@ -179,9 +179,9 @@ def main() -> int:
     parser.add_argument(
         "--fetch-max-bytes",
         type=int,
-        default=64 << 20,
+        default=FETCH_MAX_BYTES,
         help="the consumers' fetch_max_bytes: kbroker fills a Fetch answer up to it, as Kafka does; "
-        "the mock answers about one partition's worth (4 MB here) per Fetch whatever it is",
+        "the mock sends one stored batch per partition per Fetch whatever it is (~4 MB here)",
     )
     parser.add_argument(
         "--override",
@@ -194,7 +194,7 @@ def main() -> int:
     parser.add_argument(
         "--max-partition-fetch-bytes",
         type=int,
-        default=4 << 20,
+        default=PARTITION_FETCH_BYTES,
         help="the consumers' max_partition_fetch_bytes (aiokafka's default is 1 MB): kbroker, as Kafka, "
         "fills each partition of an answer up to it; the mock sends one stored batch per partition",
     )
