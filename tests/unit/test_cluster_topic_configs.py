@@ -43,11 +43,13 @@ class _Zk:
 
 
 @pytest.fixture
-def zk_and_manager(tmp_path: Path) -> Any:
+async def zk_and_manager(tmp_path: Path) -> Any:
     zk = _Zk()
-    manager = ClusterTopicManager(Config(), LogManager([tmp_path]), 1, zk)  # type: ignore[arg-type]
+    logs = LogManager([tmp_path])
+    manager = ClusterTopicManager(Config(), logs, 1, zk)  # type: ignore[arg-type]
     zk.manager = manager
-    return zk, manager
+    yield zk, manager
+    await logs.stop()
 
 
 async def test_a_topic_not_yet_mirrored_here_is_altered_from_zookeepers_overrides(
