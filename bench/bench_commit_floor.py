@@ -275,9 +275,9 @@ def main() -> None:
     if args.serve_null is not None:
         serve_null(args.serve_null)
         return
-    from broker import logs
+    from broker import logging_setup
 
-    logs.configure("logfmt", "warning")
+    logging_setup.configure("logfmt", "warning")
     rows = [
         ("null server (uvloop, canned answer)", run_null(args.connections, args.seconds)),
         ("kbroker, fsync before answer", run_kbroker({}, args.connections, args.seconds)),

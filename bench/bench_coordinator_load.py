@@ -21,10 +21,11 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from broker.group.config import GroupConfig  # noqa: E402
+from broker.group.partition_log import PartitionLogAdapter  # noqa: E402
+from broker.group.records import OFFSETS_TOPIC  # noqa: E402
 from broker.group.runtime import CoordinatorRuntime  # noqa: E402
 from broker.group.shard import GroupCoordinatorShard  # noqa: E402
 from broker.log import LogConfig, LogManager  # noqa: E402
-from broker.offsets import OFFSETS_TOPIC, PartitionLogAdapter  # noqa: E402
 from jobs.synthetic import write_commit_workload  # noqa: E402
 
 

@@ -118,9 +118,9 @@ def main() -> None:
     parser.add_argument("--partitions", type=int, default=1000)
     parser.add_argument("--fetches", type=int, default=300)
     args = parser.parse_args()
-    from broker import logs
+    from broker import logging_setup
 
-    logs.configure("logfmt", "warning")
+    logging_setup.configure("logfmt", "warning")
     import uvloop
 
     ours = uvloop.run(bench(kbroker, args.partitions, args.fetches, [False, True]))

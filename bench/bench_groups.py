@@ -726,9 +726,9 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=5.0)
     parser.add_argument("--sizes", default="10,100,500")
     args = parser.parse_args()
-    from broker import logs
+    from broker import logging_setup
 
-    logs.configure("logfmt", "warning")
+    logging_setup.configure("logfmt", "warning")
     sizes = [int(s) for s in args.sizes.split(",")]
     seconds = args.seconds
     if args.quick:

@@ -501,9 +501,9 @@ def main() -> None:
     args = parser.parse_args()
     if args.quick:
         args.groups, args.seconds, args.big, args.connections = 1_000, 5.0, 200, 500
-    from broker import logs
+    from broker import logging_setup
 
-    logs.configure("logfmt", "warning")
+    logging_setup.configure("logfmt", "warning")
     import uvloop
 
     print(f"scale: kbroker alone (cpus={os.cpu_count()})")

@@ -129,9 +129,9 @@ def main() -> None:
     parser.add_argument("--fsync", action="store_true", help="fsync before the answer (the default broker)")
     parser.add_argument("--profile", help="write cProfile's top functions here")
     args = parser.parse_args()
-    from broker import logs
+    from broker import logging_setup
 
-    logs.configure("logfmt", "warning")
+    logging_setup.configure("logfmt", "warning")
     import uvloop
 
     uvloop.run(run(args.commits, args.fsync, args.profile))

@@ -12,7 +12,7 @@ import sys
 from collections.abc import Callable, Coroutine
 from typing import Any
 
-from broker import logs
+from broker import logging_setup
 from broker.config import Config, ConfigError
 
 
@@ -29,7 +29,7 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         help="set a property, overriding the file (repeatable)",
     )
     parser.add_argument("--log-format", choices=["logfmt", "json"], default="logfmt")
-    parser.add_argument("--log-level", choices=list(logs.LEVELS), default="info")
+    parser.add_argument("--log-level", choices=list(logging_setup.LEVELS), default="info")
     return parser.parse_args(argv)
 
 
@@ -99,7 +99,7 @@ async def serve(config: Config) -> int:
 
 def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
-    logs.configure(args.log_format, args.log_level)
+    logging_setup.configure(args.log_format, args.log_level)
     try:
         config = Config.load(args.config, args.override)
     except ConfigError as e:

@@ -11,17 +11,17 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from broker import logs
+from broker import logging_setup
 from broker.apis import bind_handlers, bind_raw_handlers, unsupported_version_answer
 from broker.cluster.znodes import BrokerInfo, EndPoint
 from broker.config import Config, ConfigError
 from broker.fetch_session import FetchSessionCache
 from broker.group.config import GroupConfig
+from broker.group.offsets.transactional import TransactionalOffsetsLog, TxnOffsets
+from broker.group.records import OFFSETS_TOPIC
 from broker.group.service import GroupCoordinatorService
-from broker.group.txn_offsets import TransactionalOffsetsLog, TxnOffsets
 from broker.log import Log, LogManager
 from broker.log.producer_ids import LocalProducerIdBlocks, ProducerIdManager
-from broker.offsets import OFFSETS_TOPIC
 from broker.security.authorizer import Authorizer
 from broker.security.sasl import SaslConfig
 from broker.server import Server
@@ -34,7 +34,7 @@ if TYPE_CHECKING:
     from broker.cluster.node import ClusterNode
     from broker.metrics import MetricsEndpoint
 
-log = logs.get("kbroker.broker")
+log = logging_setup.get_logger("kbroker.broker")
 
 
 @dataclass(frozen=True, slots=True)

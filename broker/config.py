@@ -210,7 +210,7 @@ _DEFS: tuple[ConfigDef, ...] = (
     ConfigDef("group.min.session.timeout.ms", _I, "6000", at_least(0)),
     ConfigDef("group.max.session.timeout.ms", _I, "1800000", at_least(0)),
     ConfigDef("group.max.size", _I, "2147483647", at_least(1)),
-    # KIP-848 consumer groups (Kafka 4.x's names and defaults; broker/group/consumer_group_manager.py).
+    # KIP-848 consumer groups (Kafka 4.x's names and defaults; broker/group/consumer/manager.py).
     ConfigDef(
         "group.coordinator.rebalance.protocols",
         _L,

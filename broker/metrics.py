@@ -33,14 +33,14 @@ from prometheus_client import CONTENT_TYPE_LATEST, CollectorRegistry, generate_l
 from prometheus_client.core import CounterMetricFamily, GaugeMetricFamily, HistogramMetricFamily, Metric
 from prometheus_client.registry import Collector
 
-from broker import logs
+from broker import logging_setup
 from broker.stats import FSYNC, LATENCY_BUCKETS, Latency, RequestStats
 from protocol.apis import APIS
 
 if TYPE_CHECKING:
     from broker.broker import Broker
 
-log = logs.get("kbroker.metrics")
+log = logging_setup.get_logger("kbroker.metrics")
 
 GROUP_STATES = ("Empty", "PreparingRebalance", "CompletingRebalance", "Stable", "Dead")
 

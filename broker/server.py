@@ -38,13 +38,13 @@ from typing import Any
 
 from construct import Container
 
-from broker import logs
+from broker import logging_setup
 from broker.log.file_region import FileRegion
 from broker.security.sasl import SaslConfig, SaslSession, SaslState
 from broker.security.scram import AuthenticationFailed
 from broker.security.tls import ANONYMOUS, principal_of
+from broker.security.tls_transport import TlsFailure, TlsTransport
 from broker.stats import RequestStats
-from broker.tls_transport import TlsFailure, TlsTransport
 from protocol.errors import ErrorCode, ProtocolDecodeError
 from protocol.frames import (
     RequestHeader,
@@ -56,7 +56,7 @@ from protocol.frames import (
     peek_header,
 )
 
-log = logs.get("kbroker.server")
+log = logging_setup.get_logger("kbroker.server")
 _SIZE = struct.Struct(">i")
 # Unhandled bytes a blocked connection (request in flight, peer not reading) may hold before
 # its socket is no longer read: the kernel's buffers then push back on the client.

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from broker import logs
+from broker import logging_setup
 from broker.config import Config
 from broker.log import Log, LogConfig, LogManager, TopicConfigError
 from broker.log.config import resolve, validate_overrides
@@ -29,7 +29,7 @@ from broker.log.log import uuid_from_kafka, uuid_to_kafka
 from broker.log.segment import fsync_dir
 from protocol.errors import ErrorCode
 
-log = logs.get("kbroker.topics")
+log = logging_setup.get_logger("kbroker.topics")
 
 OFFSETS_TOPIC = "__consumer_offsets"
 TRANSACTION_STATE_TOPIC = "__transaction_state"

@@ -36,8 +36,8 @@ from aiokafka import AIOKafkaConsumer, AIOKafkaProducer, TopicPartition  # noqa:
 from aiokafka.admin import AIOKafkaAdminClient, NewTopic  # noqa: E402
 from confluent_kafka import Consumer, KafkaException, Producer  # noqa: E402
 
+from broker.group.records import OFFSETS_TOPIC  # noqa: E402
 from broker.healthcheck import request  # noqa: E402
-from broker.offsets import OFFSETS_TOPIC  # noqa: E402
 from protocol.apis import ApiKey  # noqa: E402
 
 PORTS = {1: 19092, 2: 19093, 3: 19094}  # each broker's EXTERNAL listener on this host

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from broker.apis.txn_common import fenced_for
 from broker.group.placement import coordinator_partition
-from broker.offsets import OFFSETS_TOPIC
+from broker.group.records import OFFSETS_TOPIC
 from broker.security.acl import Operation, ResourceType
 from broker.server import RequestContext
 from protocol.errors import ErrorCode

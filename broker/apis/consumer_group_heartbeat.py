@@ -1,5 +1,5 @@
 """ConsumerGroupHeartbeat (KIP-848): join, heartbeat and leave a consumer group in one request;
-the coordinator computes the assignment (broker/group/consumer_group_manager.py)."""
+the coordinator computes the assignment (broker/group/consumer/manager.py)."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from collections.abc import Awaitable, Coroutine
 from typing import TYPE_CHECKING, Any
 
 from broker.apis.join_group import client_host
-from broker.group.consumer_group_events import ConsumerGroupHeartbeat, HeartbeatResult
+from broker.group.consumer.events import ConsumerGroupHeartbeat, HeartbeatResult
 from broker.security.acl import Operation
 from broker.server import RequestContext
 from protocol.errors import ErrorCode

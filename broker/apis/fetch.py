@@ -16,7 +16,7 @@ import time
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from broker import logs
+from broker import logging_setup
 from broker.fetch_session import FetchContext, Kind, SessionPartition
 from broker.log import Log, LogError, ReadResult
 from broker.log.file_region import FileRegion
@@ -31,7 +31,7 @@ from protocol.records import CorruptRecordError, iter_batches
 if TYPE_CHECKING:
     from broker.broker import Broker
 
-log = logs.get("kbroker.fetch")
+log = logging_setup.get_logger("kbroker.fetch")
 
 INT32_MAX = 0x7FFFFFFF
 INT64_MAX = (1 << 63) - 1

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from broker import logs
+from broker import logging_setup
 from broker.apis.txn_common import fenced_for
 from broker.log.producer_ids import ProducerIdsExhausted
 from broker.security.acl import Operation, ResourceType
@@ -19,7 +19,7 @@ from protocol.errors import ErrorCode
 if TYPE_CHECKING:
     from broker.broker import Broker
 
-log = logs.get("kbroker.producer_ids")
+log = logging_setup.get_logger("kbroker.producer_ids")
 
 
 def _answer(error: ErrorCode, producer_id: int = -1, epoch: int = -1) -> dict[str, Any]:

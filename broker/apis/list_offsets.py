@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from broker import logs
+from broker import logging_setup
 from broker.log import Log, LogError
 from broker.security.acl import Operation
 from broker.server import RequestContext
@@ -15,7 +15,7 @@ from protocol.records import CorruptRecordError
 if TYPE_CHECKING:
     from broker.broker import Broker
 
-log = logs.get("kbroker.list_offsets")
+log = logging_setup.get_logger("kbroker.list_offsets")
 LATEST, EARLIEST, MAX_TIMESTAMP, EARLIEST_LOCAL, LATEST_TIERED = -1, -2, -3, -4, -5
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import asyncio
 from typing import TYPE_CHECKING, Any
 
-from broker import logs
+from broker import logging_setup
 from broker.log import LogError, ProducerStateError, RecordError
 from broker.log.validation import recompress, upconvert_legacy, validate_batches
 from broker.security.acl import Operation, ResourceType
@@ -24,7 +24,7 @@ if TYPE_CHECKING:
     from broker.broker import Broker
     from broker.topics import Topic
 
-log = logs.get("kbroker.produce")
+log = logging_setup.get_logger("kbroker.produce")
 
 
 def _error(

@@ -1,5 +1,5 @@
 """TxnOffsetCommit: a group's offsets inside a producer's transaction, written to the offsets
-log as a transactional batch and applied on the COMMIT marker (broker/group/txn_offsets.py)."""
+log as a transactional batch and applied on the COMMIT marker (broker/group/offsets/transactional.py)."""
 
 from __future__ import annotations
 

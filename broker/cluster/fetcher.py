@@ -16,7 +16,7 @@ import contextlib
 from dataclasses import dataclass
 from typing import Any
 
-from broker import logs
+from broker import logging_setup
 from broker.config import Config
 from broker.log import Log, LogError
 from broker.log.epochs import UNDEFINED_EPOCH
@@ -26,7 +26,7 @@ from protocol.apis import ApiKey
 from protocol.errors import ErrorCode
 from protocol.records import CorruptRecordError
 
-log = logs.get("kbroker.replica_fetcher")
+log = logging_setup.get_logger("kbroker.replica_fetcher")
 
 TopicPartition = tuple[str, int]
 FETCH_VERSION = 12  # replica_id in the body, topics by name, leader epochs (as Kafka 2.8-3.x's fetchers)

@@ -20,16 +20,16 @@ from kazoo.client import KazooClient, KazooState
 from kazoo.exceptions import NodeExistsError
 from kazoo.retry import KazooRetry
 
-from broker import logs
+from broker import logging_setup
 from broker.cluster import zk as zkops
 from broker.cluster import znodes as z
 from broker.cluster.controller import ClusterView, OffsetsTopicSpec, Op, create_topic_ops, plan
 from broker.cluster.replica import ReplicaManager
 from broker.cluster.znodes import BrokerInfo, EndPoint, PartitionState, TopicAssignment
 from broker.config import Config, ConfigError
+from broker.group.records import OFFSETS_TOPIC
 from broker.log import Log
 from broker.log.producer_ids import ProducerIdBlock
-from broker.offsets import OFFSETS_TOPIC
 from broker.topics import TRANSACTION_STATE_TOPIC
 from protocol.errors import ErrorCode
 
@@ -37,7 +37,7 @@ if TYPE_CHECKING:
     from broker.cluster.topics import ClusterTopicManager
     from broker.group.service import GroupCoordinatorService
 
-log = logs.get("kbroker.cluster")
+log = logging_setup.get_logger("kbroker.cluster")
 
 RESYNC_S = 10.0  # a full re-read even without watches firing (belt and braces)
 DEBOUNCE_S = 0.005

@@ -26,7 +26,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from broker import logs
+from broker import logging_setup
 from broker.cluster.fetcher import ReplicaFetcher
 from broker.cluster.znodes import BrokerInfo, PartitionState
 from broker.config import Config
@@ -36,7 +36,7 @@ from protocol.errors import ErrorCode
 if TYPE_CHECKING:
     from broker.cluster.controller import ClusterView
 
-log = logs.get("kbroker.replica")
+log = logging_setup.get_logger("kbroker.replica")
 
 TopicPartition = tuple[str, int]
 

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from kazoo.exceptions import NodeExistsError
 
-from broker import logs
+from broker import logging_setup
 from broker.cluster.placement import PlacementError, assign_replicas
 from broker.cluster.znodes import NO_LEADER, TopicAssignment
 from broker.config import Config
@@ -28,7 +28,7 @@ if TYPE_CHECKING:
     from broker.cluster.controller import ClusterView
     from broker.cluster.node import ClusterNode
 
-log = logs.get("kbroker.cluster")
+log = logging_setup.get_logger("kbroker.cluster")
 
 CREATE_WAIT_S = 10.0  # how long CreateTopics / DeleteTopics wait for the controller's decision
 

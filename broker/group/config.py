@@ -6,7 +6,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from broker.group.consumer_assignors import ASSIGNORS, CLASS_NAMES
+from broker.group.consumer.assignors import ASSIGNORS, CLASS_NAMES
 
 
 class Clock(Protocol):

@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Generic, Protocol, TypeVar
 
-from broker.offsets import Record
+from broker.group.records import Record
 from protocol.errors import ErrorCode
 
 Protocols = list[tuple[str, bytes]]

@@ -24,13 +24,14 @@ from collections.abc import Callable
 from operator import itemgetter
 from typing import TypeVar
 
-from broker import logs
+from broker import logging_setup
 from broker.group.events import Append, Reply, Waiter
+from broker.group.partition_log import OffsetsLog
+from broker.group.records import decode_record, encode_record
 from broker.group.shard import GroupCoordinatorShard
-from broker.offsets import OffsetsLog, decode_record, encode_record
 from protocol.errors import ErrorCode
 
-log = logs.get("kbroker.group")
+log = logging_setup.get_logger("kbroker.group")
 
 Req = TypeVar("Req")
 T = TypeVar("T")

@@ -13,9 +13,9 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Iterable, Iterator
 
-from broker import logs
+from broker import logging_setup
 from broker.group.config import Clock, GroupConfig
-from broker.group.consumer_group_events import (
+from broker.group.consumer.events import (
     ConsumerGroupHeartbeat,
     DescribedConsumerGroup,
     HeartbeatResult,
@@ -39,14 +39,14 @@ from broker.group.events import (
     SyncResult,
     Waiter,
 )
+from broker.group.offsets.transactional import TxnOffsets
+from broker.group.partition_log import OffsetsLog
 from broker.group.placement import coordinator_partition
 from broker.group.runtime import CoordinatorRuntime
 from broker.group.shard import GroupCoordinatorShard
-from broker.group.txn_offsets import TxnOffsets
-from broker.offsets import OffsetsLog
 from protocol.errors import ErrorCode
 
-log = logs.get("kbroker.group")
+log = logging_setup.get_logger("kbroker.group")
 E = ErrorCode
 
 

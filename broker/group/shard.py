@@ -23,14 +23,16 @@ from collections.abc import Callable, Hashable, Iterable, Sequence
 from functools import partial
 from typing import Any
 
-from broker import logs
+from broker import logging_setup
+from broker.group.classic.group import ClassicGroup, GroupState
+from broker.group.classic.manager import GroupMetadataManager
 from broker.group.config import Clock, GroupConfig, SystemClock
-from broker.group.consumer_group_events import (
+from broker.group.consumer.events import (
     ConsumerGroupHeartbeat,
     DescribedConsumerGroup,
     HeartbeatResult,
 )
-from broker.group.consumer_group_manager import ConsumerGroupManager
+from broker.group.consumer.manager import ConsumerGroupManager
 from broker.group.events import (
     Append,
     CommitPartition,
@@ -53,16 +55,15 @@ from broker.group.events import (
     Waiter,
     append_error_to_response_error,
 )
-from broker.group.metadata_manager import GroupMetadataManager
-from broker.group.offset_manager import OffsetMetadataManager
-from broker.group.retention import is_removable
-from broker.group.state import ClassicGroup, GroupState
+from broker.group.offsets.manager import OffsetMetadataManager
+from broker.group.offsets.retention import is_removable
+from broker.group.offsets.store import TopicPartition
+from broker.group.records import GroupRecord, OffsetRecord, Record
 from broker.group.timers import Timers
-from broker.offsets import GroupRecord, OffsetRecord, Record, TopicPartition
 from protocol.consumer_group_records import ConsumerGroupRecord
 from protocol.errors import ErrorCode
 
-log = logs.get("kbroker.group")
+log = logging_setup.get_logger("kbroker.group")
 
 E = ErrorCode
 EMPTY, PREPARING, COMPLETING, STABLE, DEAD = (
@@ -224,7 +225,7 @@ class GroupCoordinatorShard:
         return None
 
     def validate_txn_offset_commit(self, req: OffsetCommit) -> ErrorCode | None:
-        """TxnOffsetCommit's member check (broker/group/txn_offsets.py): OffsetCommit's, except
+        """TxnOffsetCommit's member check (broker/group/offsets/transactional.py): OffsetCommit's, except
         that a client older than v3 names no member and is not checked."""
         group = self.groups.get(req.group_id)
         if group is None:
@@ -448,7 +449,7 @@ class GroupCoordinatorShard:
         log.info(
             "load groups", partition=self.partition, groups=len(self.groups), offsets=self.offsets.count()
         )
-        self._schedule_offset_expiry()  # offsets.retention.minutes (broker/group/retention.py)
+        self._schedule_offset_expiry()  # offsets.retention.minutes (broker/group/offsets/retention.py)
 
     def unload(self) -> None:
         """The shard stops: answer every parked request with NOT_COORDINATOR and forget all state."""

@@ -8,10 +8,10 @@ import os
 from pathlib import Path
 from typing import NamedTuple
 
-from broker import logs
+from broker import logging_setup
 from broker.log.segment import fsync_dir
 
-log = logs.get("kbroker.log")
+log = logging_setup.get_logger("kbroker.log")
 
 
 class TopicPartition(NamedTuple):

@@ -34,7 +34,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
-from broker import logs
+from broker import logging_setup
 from broker.log.checkpoint import TopicPartition, read_checkpoint, write_checkpoint
 from broker.log.compaction import (
     Aborted,
@@ -55,7 +55,7 @@ if TYPE_CHECKING:
     from broker.log.log import Log
     from broker.log.manager import LogManager
 
-log = logs.get("kbroker.cleaner")
+log = logging_setup.get_logger("kbroker.cleaner")
 
 CLEANER_CHECKPOINT = "cleaner-offset-checkpoint"
 _CHUNK = 1 << 20

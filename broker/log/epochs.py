@@ -16,10 +16,10 @@ import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from broker import logs
+from broker import logging_setup
 from broker.log.segment import fsync_dir
 
-log = logs.get("kbroker.log")
+log = logging_setup.get_logger("kbroker.log")
 
 CHECKPOINT_FILE = "leader-epoch-checkpoint"
 UNDEFINED_EPOCH = -1

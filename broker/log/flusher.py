@@ -28,11 +28,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import cast
 
-from broker import logs
+from broker import logging_setup
 from broker.log.segment import Segment, fsync_dir
 from broker.stats import FSYNC
 
-log = logs.get("kbroker.log")
+log = logging_setup.get_logger("kbroker.log")
 
 SIBLING_WAIT_S = 0.0003  # a fsync costs ~150-300 us here: waiting longer than that loses
 SYNCFS_MIN_FILES = 4  # a pass over this many files (and directories) syncs their filesystem at once

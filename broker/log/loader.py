@@ -14,7 +14,7 @@ import uuid
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from broker import logs
+from broker import logging_setup
 from broker.log import producer_snapshot
 from broker.log.epochs import CHECKPOINT_FILE as EPOCH_CHECKPOINT
 from broker.log.epochs import LeaderEpochCache
@@ -36,7 +36,7 @@ from protocol.log_files import (
 if TYPE_CHECKING:
     from broker.log.log import Log
 
-log = logs.get("kbroker.log")
+log = logging_setup.get_logger("kbroker.log")
 PARTITION_METADATA = "partition.metadata"
 
 

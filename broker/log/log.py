@@ -25,7 +25,7 @@ from pathlib import Path
 from time import perf_counter
 from typing import Any
 
-from broker import logs
+from broker import logging_setup
 from broker.log import io, loader, producer_snapshot, timestamps
 from broker.log.config import LogConfig
 from broker.log.epochs import LeaderEpochCache
@@ -51,7 +51,7 @@ from protocol.records import (
     set_max_timestamp,
 )
 
-log = logs.get("kbroker.log")
+log = logging_setup.get_logger("kbroker.log")
 
 _PREFIX = struct.Struct(">qii")  # base offset, batch length, partition leader epoch: not in the CRC
 # Reads larger than this leave the event loop. A consumer's usual 1 MB partition read stays in

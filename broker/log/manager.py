@@ -19,7 +19,7 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from broker import logs
+from broker import logging_setup
 from broker.log.checkpoint import TopicPartition, read_checkpoint, write_checkpoint
 from broker.log.cleaner import LogCleaner
 from broker.log.config import LogConfig
@@ -29,7 +29,7 @@ from broker.log.segment import fsync_dir
 if TYPE_CHECKING:
     from broker.config import Config
 
-log = logs.get("kbroker.log")
+log = logging_setup.get_logger("kbroker.log")
 
 RECOVERY_CHECKPOINT = "recovery-point-offset-checkpoint"
 REPLICATION_CHECKPOINT = "replication-offset-checkpoint"

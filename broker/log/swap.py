@@ -23,7 +23,7 @@ import contextlib
 import os
 from pathlib import Path
 
-from broker import logs
+from broker import logging_setup
 from broker.log.segment import Segment, fsync_dir, pwrite_all
 from protocol.log_files import (
     CLEANED_SUFFIX,
@@ -37,7 +37,7 @@ from protocol.log_files import (
 )
 from protocol.records import BatchHeader
 
-log = logs.get("kbroker.cleaner")
+log = logging_setup.get_logger("kbroker.cleaner")
 
 REPLACES_SUFFIX = ".replaces"  # kbroker's: the segments a swap replaces (recovery reads it)
 _SEGMENT_SUFFIXES = (LOG_SUFFIX, INDEX_SUFFIX, TIMEINDEX_SUFFIX)

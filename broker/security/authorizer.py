@@ -14,7 +14,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from broker import logs
+from broker import logging_setup
 from broker.security.acl import (
     CLUSTER_NAME,
     AclBinding,
@@ -35,7 +35,7 @@ if TYPE_CHECKING:
     from broker.config import Config
     from broker.server import RequestContext
 
-log = logs.get("kbroker.authorizer")
+log = logging_setup.get_logger("kbroker.authorizer")
 
 # Kafka's JSON names (ZooKeeper's /kafka-acl/<Type>/<name> znodes).
 _TYPE_NAMES = {

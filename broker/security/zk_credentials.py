@@ -16,11 +16,11 @@ from kazoo.client import KazooClient
 from kazoo.exceptions import NodeExistsError
 from kazoo.recipe.watchers import ChildrenWatch, DataWatch
 
-from broker import logs
+from broker import logging_setup
 from broker.security.credentials import CredentialStore
 from broker.security.scram import HASHES, ScramCredential, make_credential
 
-log = logs.get("kbroker.credentials")
+log = logging_setup.get_logger("kbroker.credentials")
 USERS = "/config/users"
 CHANGES = "/config/changes/config_change_"
 

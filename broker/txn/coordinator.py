@@ -26,13 +26,13 @@ from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from broker import logs
+from broker import logging_setup
 from broker.group.placement import coordinator_partition
 from broker.txn.metadata import COMPLETE, MAX_EPOCH, PREPARE, TransactionMetadata, TxnState
 from protocol.errors import ErrorCode
 from protocol.txn_records import TransactionLogValue, decode_key, decode_value, encode_key, encode_value
 
-log = logs.get("kbroker.txn")
+log = logging_setup.get_logger("kbroker.txn")
 E = ErrorCode
 TRANSACTION_STATE_TOPIC = "__transaction_state"
 

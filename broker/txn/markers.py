@@ -14,9 +14,9 @@ from __future__ import annotations
 import asyncio
 from typing import TYPE_CHECKING
 
-from broker import logs
+from broker import logging_setup
+from broker.group.records import OFFSETS_TOPIC
 from broker.log import LogError, ProducerStateError
-from broker.offsets import OFFSETS_TOPIC
 from client.connection import BrokerConnection, ConnectionConfig
 from client.errors import KafkaError
 from protocol.apis import ApiKey
@@ -25,7 +25,7 @@ from protocol.errors import ErrorCode
 if TYPE_CHECKING:
     from broker.broker import Broker
 
-log = logs.get("kbroker.txn")
+log = logging_setup.get_logger("kbroker.txn")
 
 
 async def write_marker(

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from broker.offsets import OFFSETS_TOPIC
+from broker.group.records import OFFSETS_TOPIC
 from tests.cluster.harness import OFFSETS_PARTITIONS, eventually, find_coordinator, leaders, metadata, summary
 
 pytestmark = [pytest.mark.cluster, pytest.mark.timeout(120)]

@@ -25,7 +25,7 @@ from aiokafka import AIOKafkaConsumer, AIOKafkaProducer
 from aiokafka import TopicPartition as AioTP
 
 from broker.group.placement import coordinator_partition
-from broker.offsets import OFFSETS_TOPIC
+from broker.group.records import OFFSETS_TOPIC
 from client import AsyncConsumer, TopicPartition
 from protocol.apis import ApiKey
 from protocol.consumer_protocol import decode_assignment

@@ -8,7 +8,7 @@ import time
 import pytest
 
 from broker.group.placement import coordinator_partition
-from broker.offsets import OFFSETS_TOPIC
+from broker.group.records import OFFSETS_TOPIC
 from protocol.apis import ApiKey
 from protocol.errors import ErrorCode
 from tests.cluster.harness import OFFSETS_PARTITIONS, Cluster, eventually, find_coordinator, metadata, request

@@ -6,7 +6,7 @@ import pytest
 from aiokafka import AIOKafkaConsumer, TopicPartition
 
 from broker.group.placement import coordinator_partition
-from broker.offsets import OFFSETS_TOPIC
+from broker.group.records import OFFSETS_TOPIC
 from protocol.apis import ApiKey
 from tests.cluster.harness import OFFSETS_PARTITIONS, eventually, find_coordinator, leaders, metadata, request
 from tests.cluster.test_cluster import settled

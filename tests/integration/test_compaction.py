@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import asyncio
 
-from broker.offsets import OFFSETS_TOPIC
+from broker.group.records import OFFSETS_TOPIC
 from protocol.apis import ApiKey
 from protocol.errors import ErrorCode
 from protocol.records import Record, build_batch, decode_batches, verify_crc

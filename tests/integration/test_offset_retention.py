@@ -7,10 +7,10 @@ from __future__ import annotations
 
 import time
 
+from broker.group.classic.group import ClassicGroup, GroupState
 from broker.group.config import SystemClock
-from broker.group.retention import expired_offsets
-from broker.group.state import ClassicGroup, GroupState
-from broker.offsets import OFFSETS_TOPIC, GroupRecord, OffsetAndMetadata, OffsetRecord, decode_record
+from broker.group.offsets.retention import expired_offsets
+from broker.group.records import OFFSETS_TOPIC, GroupRecord, OffsetAndMetadata, OffsetRecord, decode_record
 from protocol.apis import ApiKey
 from protocol.errors import ErrorCode
 from tests.helpers import RawConnection, async_wait_until, start_broker

@@ -18,7 +18,7 @@ from typing import Any
 
 import pytest
 
-from broker.group.consumer_group import ConsumerGroupState
+from broker.group.consumer.group import ConsumerGroupState
 from tests.helpers import ROOT, async_wait_until, start_broker
 from tests.interop.agents import Agent
 from tests.interop.test_groups import make_topic

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from broker.offsets import encode_record
+from broker.group.records import encode_record
 from jobs import analysis as A
 from jobs import segments as S
 from jobs import synthetic as syn

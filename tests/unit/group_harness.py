@@ -20,8 +20,8 @@ from broker.group.events import (
     SyncGroup,
     SyncResult,
 )
+from broker.group.records import OffsetRecord, Record
 from broker.group.shard import GroupCoordinatorShard
-from broker.offsets import OffsetRecord, Record
 from protocol.errors import ErrorCode
 
 E = ErrorCode

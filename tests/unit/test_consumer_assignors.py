@@ -1,4 +1,4 @@
-"""The server-side assignors of KIP-848 groups (broker/group/consumer_assignors.py), by property."""
+"""The server-side assignors of KIP-848 groups (broker/group/consumer/assignors.py), by property."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import uuid
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from broker.group.consumer_assignors import MemberSpec, range_, uniform
+from broker.group.consumer.assignors import MemberSpec, range_, uniform
 
 TOPICS = [uuid.UUID(int=i + 1) for i in range(4)]
 

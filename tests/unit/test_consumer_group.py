@@ -13,11 +13,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from broker.group.config import ConsumerGroupConfig, GroupConfig
-from broker.group.consumer_group import ConsumerGroupState, MemberState
-from broker.group.consumer_group_events import ConsumerGroupHeartbeat, HeartbeatResult
+from broker.group.consumer.events import ConsumerGroupHeartbeat, HeartbeatResult
+from broker.group.consumer.group import ConsumerGroupState, MemberState
 from broker.group.events import Append, Reply
+from broker.group.records import Record, decode_record, encode_record
 from broker.group.shard import GroupCoordinatorShard
-from broker.offsets import Record, decode_record, encode_record
 from protocol.consumer_group_records import ConsumerGroupRecord
 from protocol.errors import ErrorCode
 from tests.unit.group_harness import ManualClock, Waiter

@@ -10,9 +10,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from broker.group.config import ConsumerGroupConfig, GroupConfig
-from broker.group.consumer_group_events import ConsumerGroupHeartbeat, HeartbeatResult
+from broker.group.consumer.events import ConsumerGroupHeartbeat, HeartbeatResult
+from broker.group.partition_log import MemoryOffsetsLog
+from broker.group.records import ConsumerGroupRecord
 from broker.group.service import GroupCoordinatorService
-from broker.offsets import ConsumerGroupRecord, MemoryOffsetsLog
 from protocol.errors import ErrorCode as E
 
 CONFIG = GroupConfig(consumer=ConsumerGroupConfig(session_timeout_ms=60_000))

@@ -11,9 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from broker.group.config import GroupConfig
-from broker.group.runtime import CoordinatorRuntime
-from broker.group.shard import GroupCoordinatorShard
-from broker.offsets import (
+from broker.group.records import (
     GroupRecord,
     OffsetAndMetadata,
     OffsetRecord,
@@ -22,6 +20,8 @@ from broker.offsets import (
     decode_record,
     encode_record,
 )
+from broker.group.runtime import CoordinatorRuntime
+from broker.group.shard import GroupCoordinatorShard
 from protocol.group_records import GroupMetadataValue
 
 GROUPS, TOPICS = ["g0", "g1", "g2"], ["a", "b"]

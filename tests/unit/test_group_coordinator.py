@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import structlog
 
+from broker.group.classic.group import GroupState
 from broker.group.config import GroupConfig
 from broker.group.events import Heartbeat, JoinResult, LeaveResult, OffsetDelete, SyncResult
-from broker.group.state import GroupState
-from broker.offsets import GroupRecord, OffsetRecord
+from broker.group.records import GroupRecord, OffsetRecord
 from tests.unit.group_harness import E, Harness
 
 S = GroupState

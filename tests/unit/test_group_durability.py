@@ -4,11 +4,11 @@ when one of them fails."""
 
 from __future__ import annotations
 
+from broker.group.classic.group import GroupState as S
 from broker.group.config import GroupConfig
 from broker.group.events import OffsetDelete
+from broker.group.partition_log import MemoryOffsetsLog
 from broker.group.shard import GroupCoordinatorShard
-from broker.group.state import GroupState as S
-from broker.offsets import MemoryOffsetsLog
 from protocol.errors import ErrorCode as E
 from tests.unit.group_harness import Harness, ManualClock
 

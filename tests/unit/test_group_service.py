@@ -9,9 +9,10 @@ import pytest
 
 from broker.group.config import GroupConfig
 from broker.group.events import CommitPartition, Heartbeat, JoinGroup, OffsetCommit, SyncGroup
+from broker.group.partition_log import MemoryOffsetsLog
 from broker.group.placement import coordinator_partition
+from broker.group.records import GroupRecord, OffsetRecord
 from broker.group.service import GroupCoordinatorService
-from broker.offsets import GroupRecord, MemoryOffsetsLog, OffsetRecord
 from protocol.errors import ErrorCode as E
 from tests.helpers import async_wait_until
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from broker.group.state import (
+from broker.group.classic.group import (
     VALID_PREVIOUS,
     ClassicGroup,
     GroupState,

@@ -2,20 +2,20 @@
 
 from __future__ import annotations
 
+from broker.group.classic.group import GroupState
 from broker.group.config import GroupConfig
 from broker.group.events import CommitPartition, OffsetCommit
-from broker.group.shard import GroupCoordinatorShard
-from broker.group.state import GroupState
-from broker.offsets import (
+from broker.group.offsets.store import OffsetStore
+from broker.group.records import (
     GroupMetadataValue,
     GroupRecord,
     MemberMetadata,
     OffsetAndMetadata,
     OffsetRecord,
-    OffsetStore,
     decode_record,
     encode_record,
 )
+from broker.group.shard import GroupCoordinatorShard
 from tests.unit.group_harness import E, Harness, ManualClock
 
 S = GroupState

@@ -10,7 +10,7 @@ import ssl
 import pytest
 
 from broker.security.tls import principal_of
-from broker.tls_transport import TlsFailure, TlsTransport
+from broker.security.tls_transport import TlsFailure, TlsTransport
 from tools.make_certs import make_certs
 
 

@@ -22,9 +22,10 @@ from dataclasses import replace
 from functools import partial
 from typing import Any
 
-from broker import logs
+from broker import logging_setup
+from broker.group.classic.describe import describe_group, list_groups
+from broker.group.classic.group import ClassicGroup, GroupState, Member, new_member_id
 from broker.group.config import Clock, GroupConfig
-from broker.group.describe import describe_group, list_groups
 from broker.group.events import (
     DescribedGroup,
     Heartbeat,
@@ -38,13 +39,12 @@ from broker.group.events import (
     SyncResult,
     append_error_to_response_error,
 )
-from broker.group.retention import is_removable
-from broker.group.state import ClassicGroup, GroupState, Member, new_member_id
+from broker.group.offsets.retention import is_removable
+from broker.group.records import GroupMetadataValue, GroupRecord, MemberMetadata, Record
 from broker.group.timers import Timers, heartbeat_key, join_key, sync_key
-from broker.offsets import GroupMetadataValue, GroupRecord, MemberMetadata, Record
 from protocol.errors import ErrorCode
 
-log = logs.get("kbroker.group")
+log = logging_setup.get_logger("kbroker.group")
 
 E = ErrorCode
 EMPTY, PREPARING, COMPLETING, STABLE, DEAD = (

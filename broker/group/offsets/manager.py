@@ -9,6 +9,7 @@ this component holds no group state, only the offsets and the commits still bein
 
 from __future__ import annotations
 
+from broker.group.classic.group import ClassicGroup
 from broker.group.config import Clock, GroupConfig
 from broker.group.events import (
     CoordinatorResult,
@@ -20,9 +21,9 @@ from broker.group.events import (
     PartitionErrors,
     append_error_to_commit_error,
 )
-from broker.group.retention import expired_offsets
-from broker.group.state import ClassicGroup
-from broker.offsets import OffsetAndMetadata, OffsetRecord, OffsetStore, TopicPartition
+from broker.group.offsets.retention import expired_offsets
+from broker.group.offsets.store import OffsetStore, TopicPartition
+from broker.group.records import OffsetAndMetadata, OffsetRecord
 from protocol.errors import ErrorCode
 
 

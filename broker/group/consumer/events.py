@@ -11,7 +11,7 @@ from typing import Any, Protocol
 
 import re2
 
-from broker.group.consumer_group import ConsumerGroupMember
+from broker.group.consumer.group import ConsumerGroupMember
 from protocol.consumer_group_records import Partitions
 from protocol.errors import ErrorCode
 

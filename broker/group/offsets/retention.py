@@ -25,8 +25,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 
-from broker.group.state import ClassicGroup, GroupState
-from broker.offsets import OffsetAndMetadata
+from broker.group.classic.group import ClassicGroup, GroupState
+from broker.group.records import OffsetAndMetadata
 
 
 def expired_offsets(

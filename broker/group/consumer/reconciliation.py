@@ -16,7 +16,7 @@ import uuid
 from collections.abc import Callable, Iterable
 from dataclasses import replace
 
-from broker.group.consumer_group import ConsumerGroupMember, MemberState
+from broker.group.consumer.group import ConsumerGroupMember, MemberState
 from protocol.consumer_group_records import Partitions
 
 # (topic id, partition) -> the member id holding it, None when free

@@ -32,7 +32,7 @@ def configure(fmt: str = "logfmt", level: str = "info") -> None:
     )
 
 
-def get(name: str) -> structlog.typing.FilteringBoundLogger:
+def get_logger(name: str) -> structlog.typing.FilteringBoundLogger:
     """A logger whose events carry `logger=name` (the factory ignores a positional name)."""
     logger: structlog.typing.FilteringBoundLogger = structlog.get_logger().bind(logger=name)
     return logger

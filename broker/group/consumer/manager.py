@@ -22,9 +22,20 @@ from dataclasses import dataclass, replace
 from functools import partial
 from typing import Any
 
-from broker import logs
+from broker import logging_setup
 from broker.group.config import Clock, ConsumerGroupConfig
-from broker.group.consumer_group import (
+from broker.group.consumer.events import (
+    ConsumerGroupHeartbeat,
+    DescribedConsumerGroup,
+    DescribedConsumerMember,
+    GroupError,
+    HeartbeatResult,
+    TopicsView,
+    compile_regex,
+    rebalance_key,
+    session_key,
+)
+from broker.group.consumer.group import (
     LEAVE_GROUP_MEMBER_EPOCH,
     LEAVE_GROUP_STATIC_MEMBER_EPOCH,
     ConsumerGroup,
@@ -40,25 +51,14 @@ from broker.group.consumer_group import (
     target_epoch_record,
     target_member_record,
 )
-from broker.group.consumer_group_events import (
-    ConsumerGroupHeartbeat,
-    DescribedConsumerGroup,
-    DescribedConsumerMember,
-    GroupError,
-    HeartbeatResult,
-    TopicsView,
-    compile_regex,
-    rebalance_key,
-    session_key,
-)
-from broker.group.consumer_subscriptions import Subscriptions
+from broker.group.consumer.reconciliation import FencedMember, reconcile
+from broker.group.consumer.subscriptions import Subscriptions
 from broker.group.events import ListedGroup, Outputs, append_error_to_response_error
-from broker.group.reconciliation import FencedMember, reconcile
 from broker.group.timers import Timers
 from protocol.consumer_group_records import ConsumerGroupRecord, RecordType
 from protocol.errors import ErrorCode
 
-log = logs.get("kbroker.group")
+log = logging_setup.get_logger("kbroker.group")
 E = ErrorCode
 
 

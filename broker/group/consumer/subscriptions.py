@@ -8,9 +8,9 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from broker.group.config import ConsumerGroupConfig
-from broker.group.consumer_assignors import ASSIGNORS, MemberSpec
-from broker.group.consumer_group import ConsumerGroup, ConsumerGroupMember
-from broker.group.consumer_group_events import GroupError, TopicInfo, TopicsView, compile_regex
+from broker.group.consumer.assignors import ASSIGNORS, MemberSpec
+from broker.group.consumer.events import GroupError, TopicInfo, TopicsView, compile_regex
+from broker.group.consumer.group import ConsumerGroup, ConsumerGroupMember
 from protocol.consumer_group_records import Partitions, TopicMetadata
 
 

@@ -22,17 +22,11 @@ from collections.abc import AsyncIterator, Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, cast
 
-from broker import logs
+from broker import logging_setup
 from broker.group.events import OffsetCommit, PartitionErrors
+from broker.group.partition_log import PartitionLogAdapter
+from broker.group.records import OFFSETS_TOPIC, OffsetRecord, RawRecord, decode_record, encode_record
 from broker.log.transactions import marker_of
-from broker.offsets import (
-    OFFSETS_TOPIC,
-    OffsetRecord,
-    PartitionLogAdapter,
-    RawRecord,
-    decode_record,
-    encode_record,
-)
 from protocol.errors import ErrorCode
 from protocol.records import Record, batch_key_values, build_batch
 
@@ -40,7 +34,7 @@ if TYPE_CHECKING:
     from broker.group.service import GroupCoordinatorService
     from broker.log import Log
 
-log = logs.get("kbroker.group")
+log = logging_setup.get_logger("kbroker.group")
 E = ErrorCode
 
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from broker.group.classic.group import ClassicGroup, GroupState
 from broker.group.events import DescribedGroup, DescribedMember, ListedGroup
-from broker.group.state import ClassicGroup, GroupState
 from protocol.errors import ErrorCode
 
 

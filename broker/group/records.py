@@ -1,0 +1,104 @@
+"""The records a group coordinator writes to its `__consumer_offsets` partition, shared by every
+group kind: `OffsetRecord` (an offset commit or its tombstone), `GroupRecord` (a classic group's
+metadata or its tombstone) and KIP-848's `ConsumerGroupRecord`, encoded with Kafka's schemas
+(protocol/group_records.py, protocol/consumer_group_records.py) by `encode_record` and read back
+by `decode_record`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from protocol import consumer_group_records as cgr
+from protocol import group_records as gr
+from protocol.group_records import GroupMetadataValue, MemberMetadata
+
+__all__ = [
+    "GroupMetadataValue",
+    "MemberMetadata",
+    "OffsetAndMetadata",
+    "OffsetRecord",
+    "GroupRecord",
+    "ConsumerGroupRecord",
+    "Record",
+    "RawRecord",
+    "encode_record",
+    "decode_record",
+    "OFFSETS_TOPIC",
+]
+
+OFFSETS_TOPIC = "__consumer_offsets"
+
+
+@dataclass(frozen=True, slots=True)
+class OffsetAndMetadata:
+    offset: int
+    leader_epoch: int | None
+    metadata: str
+    commit_timestamp_ms: int
+    expire_timestamp_ms: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class OffsetRecord:
+    group: str
+    topic: str
+    partition: int
+    value: OffsetAndMetadata | None  # None: tombstone
+
+
+@dataclass(frozen=True, slots=True)
+class GroupRecord:
+    group: str
+    value: GroupMetadataValue | None  # None: tombstone
+
+
+ConsumerGroupRecord = cgr.ConsumerGroupRecord  # KIP-848 consumer groups (protocol/consumer_group_records.py)
+Record = OffsetRecord | GroupRecord | ConsumerGroupRecord
+RawRecord = tuple[bytes, bytes | None]  # (key, value); a None value is a tombstone
+
+
+def encode_record(record: Record) -> RawRecord:
+    if isinstance(record, ConsumerGroupRecord):
+        return cgr.encode(record)
+    if isinstance(record, OffsetRecord):
+        key = gr.encode_offset_commit_key(record.group, record.topic, record.partition)
+        v = record.value
+        if v is None:
+            return key, None
+        return key, gr.encode_offset_commit_value(
+            v.offset, v.leader_epoch, v.metadata, v.commit_timestamp_ms, v.expire_timestamp_ms
+        )
+    key = gr.encode_group_metadata_key(record.group)
+    g = record.value
+    if g is None:
+        return key, None
+    return key, gr.encode_group_metadata_value(
+        g.protocol_type, g.generation, g.protocol, g.leader, g.members, g.current_state_timestamp
+    )
+
+
+def decode_record(key: bytes, value: bytes | None) -> Record | None:
+    """The record, or None for a record type kbroker does not keep (e.g. share groups)."""
+    if cgr.is_consumer_group_key(key):
+        return cgr.decode(key, value)
+    k = gr.decode_key(key)
+    if isinstance(k, gr.OffsetCommitKey):
+        v = gr.decode_value(k, value)
+        if v is None:
+            return OffsetRecord(k.group, k.topic, k.partition, None)
+        return OffsetRecord(
+            k.group,
+            k.topic,
+            k.partition,
+            OffsetAndMetadata(
+                v.offset,
+                None if v.leader_epoch < 0 else v.leader_epoch,
+                v.metadata,
+                v.commit_timestamp,
+                None if v.expire_timestamp < 0 else v.expire_timestamp,
+            ),
+        )
+    if isinstance(k, gr.GroupMetadataKey):
+        return GroupRecord(k.group, gr.decode_value(k, value))
+    return None
