@@ -142,6 +142,7 @@ def one_of(*choices: str) -> Callable[[Any], str | None]:
 
 _I, _B, _S, _L, _D = _parse_int, _parse_bool, _parse_str, _parse_list, _parse_float
 _DEFS: tuple[ConfigDef, ...] = (
+    # The broker: identity, listeners, request sizes, topics.
     ConfigDef("broker.id", _I, "0", at_least(0)),
     ConfigDef("node.id", _I, None, at_least(0)),
     ConfigDef("broker.rack", _S, None),
@@ -190,6 +191,7 @@ _DEFS: tuple[ConfigDef, ...] = (
     ConfigDef("log.cleaner.io.buffer.size", _I, "524288", at_least(0)),
     ConfigDef("log.cleaner.io.buffer.load.factor", _D, "0.9"),
     ConfigDef("log.cleaner.io.max.bytes.per.second", _D, "1.7976931348623157E308"),
+    # Records: timestamps and compression (topic defaults).
     ConfigDef("log.message.timestamp.type", _S, "CreateTime", one_of("CreateTime", "LogAppendTime")),
     ConfigDef(
         "compression.type",
@@ -235,6 +237,7 @@ _DEFS: tuple[ConfigDef, ...] = (
             "org.apache.kafka.coordinator.group.assignor.RangeAssignor",
         ),
     ),
+    # Transactions (broker/txn/) and idempotent producers.
     ConfigDef("transaction.state.log.replication.factor", _I, "3", at_least(1)),
     ConfigDef("transaction.state.log.min.isr", _I, "2", at_least(1)),
     ConfigDef("transaction.state.log.num.partitions", _I, "50", at_least(1)),
@@ -243,8 +246,13 @@ _DEFS: tuple[ConfigDef, ...] = (
     ConfigDef("transaction.abort.timed.out.transaction.cleanup.interval.ms", _I, "10000", at_least(1)),
     ConfigDef("transactional.id.expiration.ms", _I, "604800000", at_least(1)),
     ConfigDef("transaction.remove.expired.transaction.cleanup.interval.ms", _I, "3600000", at_least(1)),
-    # How long a transaction marker written to a replicated partition may wait for its replicas.
-    ConfigDef("request.timeout.ms", _I, "30000", at_least(1)),
+    ConfigDef(
+        "request.timeout.ms",
+        _I,
+        "30000",
+        at_least(1),
+        doc="how long a transaction marker written to a replicated partition may wait for its replicas",
+    ),
     ConfigDef("producer.id.expiration.ms", _I, "86400000", at_least(1)),
     # Replication (cluster mode).
     ConfigDef("min.insync.replicas", _I, "1", at_least(1)),
@@ -284,7 +292,8 @@ _DEFS: tuple[ConfigDef, ...] = (
     ConfigDef("super.users", _parse_principals, ""),
     ConfigDef("allow.everyone.if.no.acl.found", _B, "false"),
     ConfigDef("authorizer.acl.file", _S, None),  # kbroker: where a single broker keeps its ACLs
-    # Prometheus metrics (broker/metrics.py): off unless metrics.port is set (0: any free port).
+    # Prometheus metrics (broker/metrics.py), kbroker's own keys: off unless metrics.port is set
+    # (0: any free port).
     ConfigDef("metrics.port", _I, None, between(0, 65535)),
     ConfigDef("metrics.host", _S, "127.0.0.1"),
     # Cluster mode.
