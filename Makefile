@@ -16,7 +16,7 @@ MONITOR ?= ./monitor
 BOOTSTRAP ?= 127.0.0.1:9092
 TRIGGER ?= 5
 
-.PHONY: install run run-secure test lint bench clean system-deps jobs cluster monitor compose-test
+.PHONY: install run run-secure test lint bench clean system-deps jobs cluster monitor compose-test docs
 
 # Installs the project with every extra (cluster: kazoo; jobs: PySpark; test) into .venv, and the system packages it needs
 # (Java for Spark, with apt, only where `java` is missing); a no-op when nothing changed.
@@ -80,3 +80,11 @@ clean:
 # killed and restarted, `down -v` (tools/compose_test.sh; installs Docker with apt if missing).
 compose-test: install
 	bash tools/compose_test.sh
+
+# The docs site (mkdocs.yml, docs/) into site/: installs the docs extra into .venv if it is not
+# there, then `mkdocs build --strict` (any warning fails it). Tables generated from the code.
+docs:
+	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	@$(BIN)/python -c 'import material, mkdocstrings_handlers.python, construct' 2>/dev/null \
+		|| $(BIN)/python -m pip install --quiet -e '.[docs]'
+	$(BIN)/mkdocs build --strict
