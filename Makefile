@@ -87,4 +87,4 @@ docs:
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	@$(BIN)/python -c 'import material, mkdocstrings_handlers.python, construct' 2>/dev/null \
 		|| $(BIN)/python -m pip install --quiet -e '.[docs]'
-	$(BIN)/mkdocs build --strict
+	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs build --strict
