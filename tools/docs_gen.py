@@ -54,7 +54,7 @@ def _code(text: str | None) -> str:
 
 
 def _check(node: ast.expr | None, source: str) -> str:
-    """`at_least(0)` -> `>= 0`; `between(0, 1)` -> `0 to 1`; `one_of("a", "b")` -> `a`, `b`."""
+    """`at_least(0)` -> `≥ 0`; `between(0, 1)` -> `0 to 1`; `one_of("a", "b")` -> one of `a`, `b`."""
     if node is None:
         return ""
     if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
@@ -71,7 +71,7 @@ def _check(node: ast.expr | None, source: str) -> str:
         if node.func.id == "between":
             return f"{args[0]} to {args[1]}"
         if node.func.id == "one_of":
-            return ", ".join(f"`{a}`" for a in args)
+            return "one of " + ", ".join(f"`{a}`" for a in args)
     return f"`{ast.get_source_segment(source, node)}`"
 
 
@@ -104,7 +104,7 @@ def broker_config() -> str:
     comments = _comments(source)
     previous_end, calls = _config_defs_ast(source)
     shipped = read_properties((ROOT / "config/server.properties").read_text(encoding="utf-8"))
-    header = "| Key | Default | `make run` | Type | Accepts | Notes |\n|---|---|---|---|---|---|"
+    header = "| Key | Default | `make run` | Accepts | Notes |\n|---|---|---|---|---|"
     lines: list[str] = []
     seen = set()
     open_table = False
@@ -130,15 +130,15 @@ def broker_config() -> str:
         if d.doc:
             notes.insert(0, d.doc)
         lines.append(
-            f"| `{name}` | {_code(d.default)} | {_code(shipped[name]) if name in shipped else ''} | {kind} "
-            f"| {_cell(_check(check, source))} | {_cell(' '.join(notes))} |"
+            f"| `{name}` | {_code(d.default)} | {_code(shipped[name]) if name in shipped else ''} "
+            f"| {_cell('; '.join(filter(None, (kind, _check(check, source)))))} | {_cell(' '.join(notes))} |"
         )
         previous_end = call.end_lineno or call.lineno
     missing = set(DEFS) - seen
     if missing:  # a key defined some other way: still listed
         lines += ["", "Other keys:", "", header]
         for name in sorted(missing):
-            lines.append(f"| `{name}` | {_code(DEFS[name].default)} | | | | |")
+            lines.append(f"| `{name}` | {_code(DEFS[name].default)} | | | |")
     unknown = set(shipped) - set(DEFS)
     if unknown:
         raise ValueError(f"config/server.properties sets keys broker/config.py does not know: {unknown}")
