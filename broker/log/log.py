@@ -589,6 +589,7 @@ class Log:
     def _kick(self) -> None:
         if self._writer is not None and not self._writer.done():
             return  # the writer task takes what is queued, in order
+        # Both paths run in production: _write_now the common append, _write_loop rolls, epochs, big writes.
         if not self._epochs_dirty and not self._rolled and self._write_now():
             return
         self._writer = asyncio.get_running_loop().create_task(self._write_loop(), name=f"write {self.name}")
