@@ -277,6 +277,7 @@ class Broker:
         )
 
     async def _start_group_coordinator(self) -> None:
+        """A shard per __consumer_offsets partition (all of them alone, none yet in a cluster)."""
         manager = self.log_manager
         offsets_log = TransactionalOffsetsLog(
             lambda p: manager.get(OFFSETS_TOPIC, p), self.config["offsets.commit.timeout.ms"] / 1000
@@ -294,6 +295,7 @@ class Broker:
         await self._groups.start()  # shards load in the background: COORDINATOR_LOAD_IN_PROGRESS till done
 
     async def _start_transactions(self) -> None:
+        """The transaction coordinator: a partition per __transaction_state partition led here."""
         manager = self.log_manager
         self._txn = TransactionCoordinator(
             TxnConfig.from_config(self.config),
