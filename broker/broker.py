@@ -7,6 +7,7 @@ import base64
 import socket
 import ssl
 import uuid
+from collections.abc import Set
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -210,36 +211,74 @@ class Broker:
             raise
 
     async def _start(self) -> None:
+        """The start-up, step by step: each uses what the ones before it made."""
+        self._log_manager = self._make_log_manager()
+        zk_cluster_id = await self._join_zookeeper()
+        self.cluster_id = load_meta_properties(self.config.log_dirs[0], self.node_id, zk_cluster_id)
+        await self._load_topics()
+        self._producer_ids = self._make_producer_ids()
+        await self._start_group_coordinator()
+        await self._start_transactions()
+        await self._start_metrics()
+        self.authorizer = self._make_authorizer()
+        await self._start_listeners()
+        await self._register()
+        log.info(
+            "start broker",
+            broker_id=self.node_id,
+            cluster_id=self.cluster_id,
+            log_dirs=[str(d) for d in self.config.log_dirs],
+            zookeeper=self.config["zookeeper.connect"],
+        )
+
+    def _make_log_manager(self) -> LogManager:
+        """The log dirs (made if missing) and their manager: nothing is read until _load_topics."""
         for d in self.config.log_dirs:
             d.mkdir(parents=True, exist_ok=True)
-        zk_cluster_id = None
-        if self.config["zookeeper.connect"]:
-            from broker.cluster import require_kazoo
+        return LogManager.from_config(self.config)
 
-            require_kazoo()  # an extra (kbroker[cluster]): a clear error, exit 2, if it is missing
-            from broker.cluster.node import ClusterNode
+    async def _join_zookeeper(self) -> str | None:
+        """Cluster mode (zookeeper.connect set): connect, and answer ZooKeeper's cluster id."""
+        if not self.config["zookeeper.connect"]:
+            return None
+        from broker.cluster import require_kazoo
 
-            self.cluster = ClusterNode(self.config, self.node_id)
-            zk_cluster_id = await self.cluster.connect(new_cluster_id())
-        self.cluster_id = load_meta_properties(self.config.log_dirs[0], self.node_id, zk_cluster_id)
-        # Logs first: recovery, then the topics (and __consumer_offsets), before anyone connects.
-        self._log_manager = manager = LogManager.from_config(self.config)
+        require_kazoo()  # an extra (kbroker[cluster]): a clear error, exit 2, if it is missing
+        from broker.cluster.node import ClusterNode
+
+        self.cluster = ClusterNode(self.config, self.node_id, self.log_manager, self._lead)
+        return await self.cluster.connect(new_cluster_id())
+
+    async def _lead(self, leading: Set[tuple[str, int]]) -> None:
+        """The cluster's word, after each sync, on the partitions this broker leads: the
+        coordinators made so far take up (or drop) theirs."""
+        if self._groups is not None:
+            await self._groups.set_owned({p for t, p in leading if t == OFFSETS_TOPIC})
+        if self._txn is not None:
+            await self._txn.set_owned({p for t, p in leading if t == TRANSACTION_STATE_TOPIC})
+
+    async def _load_topics(self) -> None:
+        """Logs first: recovery, then the topics (and __consumer_offsets), before anyone connects."""
         if self.cluster is not None:
-            from broker.cluster.topics import ClusterTopicManager
-
-            self._topics = ClusterTopicManager(self.config, manager, self.node_id, self.cluster)
+            self._topics = self.cluster.topics
             await self._topics.start()
-            await self.cluster.start(self._topics)  # ZooKeeper's topics and this broker's logs of them
+            await self.cluster.start()  # ZooKeeper's topics and this broker's logs of them
         else:
-            self._topics = TopicManager(self.config, manager, self.node_id)
+            self._topics = TopicManager(self.config, self.log_manager, self.node_id)
             await self._topics.start()
-        # Producer ids: from ZooKeeper's blocks in a cluster (unique across brokers), else from this
-        # broker's own file; never one given before, whichever broker gave it.
-        self._producer_ids = ProducerIdManager(
+
+    def _make_producer_ids(self) -> ProducerIdManager:
+        """Producer ids: from ZooKeeper's blocks in a cluster (unique across brokers), else from
+        this broker's own file; never one given before, whichever broker gave it."""
+        return ProducerIdManager(
             self.cluster.claim_producer_id_block
             if self.cluster is not None
             else LocalProducerIdBlocks(self.config.log_dirs[0], self.node_id).claim
         )
+
+    async def _start_group_coordinator(self) -> None:
+        """A shard per __consumer_offsets partition (all of them alone, none yet in a cluster)."""
+        manager = self.log_manager
         offsets_log = TransactionalOffsetsLog(
             lambda p: manager.get(OFFSETS_TOPIC, p), self.config["offsets.commit.timeout.ms"] / 1000
         )
@@ -254,30 +293,38 @@ class Broker:
         self._groups.txn_offsets = TxnOffsets(self._groups, lambda p: manager.get(OFFSETS_TOPIC, p))
         offsets_log.pending_for = self._groups.txn_offsets.of
         await self._groups.start()  # shards load in the background: COORDINATOR_LOAD_IN_PROGRESS till done
+
+    async def _start_transactions(self) -> None:
+        """The transaction coordinator: a partition per __transaction_state partition led here."""
+        manager = self.log_manager
         self._txn = TransactionCoordinator(
             TxnConfig.from_config(self.config),
             lambda p: manager.get(TRANSACTION_STATE_TOPIC, p),
-            self._producer_ids.next_id,
+            self.producer_ids.next_id,
             self.write_txn_marker,
             owned=() if self.cluster is not None else None,
         )
-        if self.cluster is not None:
-            # Its partitions come and go with the leaderships of __transaction_state (node.py).
-            self.cluster.transactions = self._txn
+        # In a cluster its partitions come and go with the leaderships of __transaction_state
+        # (_lead); alone, they load in the background once the topic exists.
+        if self.cluster is not None or self.topics.get(TRANSACTION_STATE_TOPIC) is not None:
             await self._txn.start()
-        elif self._topics.get(TRANSACTION_STATE_TOPIC) is not None:
-            await self._txn.start()  # its partitions load in the background
-        if self.config["metrics.port"] is not None:  # up before the listeners: scrapable once they are
+
+    async def _start_metrics(self) -> None:
+        """Up before the listeners: scrapable once they are."""
+        if self.config["metrics.port"] is not None:
             from broker.metrics import MetricsEndpoint
 
             self.metrics = MetricsEndpoint(self)
             await self.metrics.start(self.config["metrics.host"], self.config["metrics.port"])
+
+    def _make_authorizer(self) -> Authorizer | None:
         try:
-            self.authorizer = Authorizer.from_config(
-                self.config, self.cluster.zk if self.cluster is not None else None
-            )
+            return Authorizer.from_config(self.config, self.cluster.zk if self.cluster is not None else None)
         except (OSError, ValueError) as err:
             raise ConfigError(f"invalid value for configuration key 'authorizer.acl.file': {err}") from None
+
+    async def _start_listeners(self) -> None:
+        """A server on each listener, bound; then the endpoints this broker advertises."""
         handlers = bind_handlers(self)
         raw_handlers = bind_raw_handlers(self)
         bound: dict[str, int] = {}
@@ -293,9 +340,8 @@ class Broker:
                 ssl_context=ssl_context if protocol in ("SSL", "SASL_SSL") else None,
                 sasl=sasl if protocol in ("SASL_PLAINTEXT", "SASL_SSL") else None,
                 raw_handlers=raw_handlers,
+                stats=self.metrics.stats if self.metrics is not None else None,
             )
-            if self.metrics is not None:
-                server.stats = self.metrics.stats
             bound[listener.name] = await server.start(listener.host, listener.port)
             self.servers.append(server)
             log.info(
@@ -309,17 +355,13 @@ class Broker:
         self.endpoints = advertised_endpoints(self.config, bound)
         for e in self.endpoints:
             log.info("advertise", listener=e.listener, endpoint=f"{e.host}:{e.port}")
+
+    async def _register(self) -> None:
+        """Cluster mode: register with the endpoints bound, and start following the cluster."""
         if self.cluster is not None:
             await self.cluster.register(
-                BrokerInfo(self.node_id, tuple(self.endpoints), self.config["broker.rack"]), self.groups
+                BrokerInfo(self.node_id, tuple(self.endpoints), self.config["broker.rack"])
             )
-        log.info(
-            "start broker",
-            broker_id=self.node_id,
-            cluster_id=self.cluster_id,
-            log_dirs=[str(d) for d in self.config.log_dirs],
-            zookeeper=self.config["zookeeper.connect"],
-        )
 
     def _security(self) -> tuple[ssl.SSLContext | None, SaslConfig | None]:
         """The TLS context and the SASL set-up the listeners share (made only if some listener

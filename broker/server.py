@@ -686,6 +686,7 @@ class Server:
         ssl_context: ssl.SSLContext | None = None,
         sasl: SaslConfig | None = None,
         raw_handlers: Mapping[int, RawHandler] | None = None,
+        stats: RequestStats | None = None,
     ):
         self.handlers = handlers
         self.raw_handlers = raw_handlers or None
@@ -696,7 +697,7 @@ class Server:
         self.sasl = sasl  # SASL_PLAINTEXT, SASL_SSL
         self._server: asyncio.Server | None = None
         self._connections: set[_Connection] = set()
-        self.stats: RequestStats | None = None  # set when metrics are on (broker/metrics.py)
+        self.stats = stats  # when metrics are on (broker/metrics.py)
 
     @property
     def connection_count(self) -> int:

@@ -13,8 +13,8 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import Awaitable, Callable
-from typing import TYPE_CHECKING, Any
+from collections.abc import Awaitable, Callable, Set
+from typing import Any
 
 from kazoo.client import KazooClient, KazooState
 from kazoo.exceptions import NodeExistsError
@@ -25,26 +25,26 @@ from broker.cluster import zk as zkops
 from broker.cluster import znodes as z
 from broker.cluster.controller import ClusterView, OffsetsTopicSpec, Op, create_topic_ops, plan
 from broker.cluster.replica import ReplicaManager
+from broker.cluster.topics import ClusterTopicManager
 from broker.cluster.znodes import BrokerInfo, EndPoint, PartitionState, TopicAssignment
 from broker.config import Config, ConfigError
 from broker.group.records import OFFSETS_TOPIC
-from broker.log import Log
+from broker.log import Log, LogManager
 from broker.log.producer_ids import ProducerIdBlock
-from broker.topics import TRANSACTION_STATE_TOPIC
 from protocol.errors import ErrorCode
-
-if TYPE_CHECKING:
-    from broker.cluster.topics import ClusterTopicManager
-    from broker.group.service import GroupCoordinatorService
 
 log = logging_setup.get_logger("kbroker.cluster")
 
 RESYNC_S = 10.0  # a full re-read even without watches firing (belt and braces)
 DEBOUNCE_S = 0.005
 
+# Told, after every sync, the partitions this broker now leads (with their logs ready): how the
+# broker's coordinators take up and drop their __consumer_offsets / __transaction_state partitions.
+OnLeading = Callable[[Set[tuple[str, int]]], Awaitable[None]]
+
 
 class ClusterNode:
-    def __init__(self, config: Config, broker_id: int):
+    def __init__(self, config: Config, broker_id: int, log_manager: LogManager, on_leading: OnLeading):
         self.config = config
         self.broker_id = broker_id
         hosts, self.chroot = zkops.split_connect(config["zookeeper.connect"])
@@ -61,9 +61,9 @@ class ClusterNode:
         )
         self.view = ClusterView()
         self.leading: dict[tuple[str, int], int] = {}  # partitions led here (logs ready) -> leader epoch
-        self.topics: ClusterTopicManager | None = None
-        self.groups: GroupCoordinatorService | None = None
-        self.transactions: Any = None  # the TransactionCoordinator, set by the broker
+        # A callback, not the coordinators: they are made after the first sync (their partition
+        # counts are ZooKeeper's topics) and need this node's producer id blocks.
+        self._on_leading = on_leading
         self.me: BrokerInfo | None = None
         self.epoch_version: int | None = None  # /controller_epoch's version while controller here
         self.controller_epoch = 0
@@ -74,6 +74,9 @@ class ClusterNode:
         self._watch = self._on_watch
         self.syncs = 0
         self.replicas = ReplicaManager(config, broker_id, self._local_log, self._write_isr)
+        # Made here: the topics and the node use each other (the topics write ZooKeeper through
+        # the node; the node mirrors ZooKeeper's view into the topics and their logs).
+        self.topics = ClusterTopicManager(config, log_manager, broker_id, self)
 
     # -- thread plumbing ----------------------------------------------------------------------
 
@@ -139,23 +142,23 @@ class ClusterNode:
             "runs with this id; give each broker its own broker.id"
         )
 
-    async def start(self, topics: ClusterTopicManager) -> None:
-        """The first sync, before this broker serves anyone: its topics and logs as ZooKeeper has them."""
-        self.topics = topics
+    async def start(self) -> None:
+        """The first sync, before this broker serves anyone: its topics and logs as ZooKeeper has
+        them (their logs on disk loaded first: `topics.start()`)."""
         await self.sync()
         self.replicas.start()
 
     def _local_log(self, topic: str, partition: int) -> Log | None:
-        return self.topics.log(topic, partition) if self.topics is not None else None
+        return self.topics.log(topic, partition)
 
     async def _write_isr(self, topic: str, partition: int, state: PartitionState, version: int) -> int:
         version = await self._call(zkops.set_partition_state, self.zk, topic, partition, state, version)
         self._dirty.set()
         return version
 
-    async def register(self, node: BrokerInfo, groups: GroupCoordinatorService) -> None:
+    async def register(self, node: BrokerInfo) -> None:
         """Register this broker (ephemeral /brokers/ids/<id>) and start following the cluster."""
-        self.me, self.groups = node, groups
+        self.me = node
         try:
             await self._call(
                 lambda: self.zk.create(z.broker_path(self.broker_id), node.encode(), ephemeral=True)
@@ -273,15 +276,13 @@ class ClusterNode:
         self._dirty.set()
 
     async def _apply(self, view: ClusterView) -> None:
-        if self.topics is not None:
-            await self.topics.apply(view, self.broker_id)
+        await self.topics.apply(view, self.broker_id)
         leading = {
             key: state.leader_epoch
             for key, state in view.states.items()
             if state.leader == self.broker_id
             and key[0] in view.topics
             and key[0] not in view.deleting
-            and self.topics is not None
             and self.topics.log(*key) is not None
         }
         gained = leading.keys() - self.leading.keys()
@@ -295,18 +296,14 @@ class ClusterNode:
                 leading=len(leading),
             )
         self.leading = leading
-        if self.topics is not None:
-            assigned = {
-                (t, p): r
-                for t, parts in self.topics.replicas.items()
-                if t not in view.deleting
-                for p, r in parts.items()
-            }
-            await self.replicas.apply(view, assigned)
-        if self.groups is not None:
-            await self.groups.set_owned({p for t, p in leading if t == OFFSETS_TOPIC})
-        if self.transactions is not None:
-            await self.transactions.set_owned({p for t, p in leading if t == TRANSACTION_STATE_TOPIC})
+        assigned = {
+            (t, p): r
+            for t, parts in self.topics.replicas.items()
+            if t not in view.deleting
+            for p, r in parts.items()
+        }
+        await self.replicas.apply(view, assigned)
+        await self._on_leading(leading.keys())
 
     # -- what the handlers ask ----------------------------------------------------------------
 

@@ -1,7 +1,8 @@
 """Opening a partition's log on start (Kafka's `LogLoader`) and creating a new one.
 
-Blocking: run in the executor. Recovery rules are in the package docstring; every cut is
-logged (`truncate segment`, `delete segment`) and returned as a sentence.
+Blocking: run in the executor. Both answer a `LoadedLog`, what a `Log` is constructed from.
+Recovery rules are in the package docstring; every cut is logged (`truncate segment`,
+`delete segment`) and returned as a sentence.
 """
 
 from __future__ import annotations
@@ -11,11 +12,12 @@ import bisect
 import contextlib
 import os
 import uuid
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from broker import logging_setup
 from broker.log import producer_snapshot
+from broker.log.config import LogConfig
 from broker.log.epochs import CHECKPOINT_FILE as EPOCH_CHECKPOINT
 from broker.log.epochs import LeaderEpochCache
 from broker.log.index import CorruptIndexError
@@ -32,9 +34,6 @@ from protocol.log_files import (
     TXNINDEX_SUFFIX,
     parse_base_offset,
 )
-
-if TYPE_CHECKING:
-    from broker.log.log import Log
 
 log = logging_setup.get_logger("kbroker.log")
 PARTITION_METADATA = "partition.metadata"
@@ -53,40 +52,70 @@ def uuid_from_kafka(text: str) -> uuid.UUID:
     return uuid.UUID(bytes=base64.urlsafe_b64decode(text + "=" * (-len(text) % 4)))
 
 
-def create_log_files(lg: Log) -> None:
-    """A new, empty partition: its directory, partition.metadata and first segment."""
-    lg.dir.mkdir(parents=True, exist_ok=True)
-    if lg.topic_id is not None:
-        write_partition_metadata(lg.dir, lg.topic_id)
-    seg = Segment(
-        lg.dir,
-        0,
-        index_interval=lg.config.index_interval_bytes,
-        index_max_bytes=lg.config.segment_index_bytes,
-        created_ms=lg.clock(),
+@dataclass(slots=True)
+class LoadedLog:
+    """A partition's log as found in its directory (recovered) or just created there: its
+    segments in offset order, the last one open for appends, and the state rebuilt with them."""
+
+    segments: list[Segment]
+    topic_id: uuid.UUID | None
+    epochs: LeaderEpochCache
+    producer_state: ProducerStateManager = field(default_factory=ProducerStateManager)
+    txns: LogTransactions = field(default_factory=LogTransactions)
+    cuts: list[str] = field(default_factory=list)  # what recovery cut, a sentence each
+
+    @property
+    def end_offset(self) -> int:
+        """The log end offset: every batch below it is in the files (and fsynced)."""
+        return self.segments[-1].next_offset
+
+
+def _segment(directory: Path, base: int, config: LogConfig, created_ms: int) -> Segment:
+    return Segment(
+        directory,
+        base,
+        index_interval=config.index_interval_bytes,
+        index_max_bytes=config.segment_index_bytes,
+        created_ms=created_ms,
     )
+
+
+def create_log_files(
+    directory: Path, config: LogConfig, topic_id: uuid.UUID | None, created_ms: int
+) -> LoadedLog:
+    """A new, empty partition: its directory, partition.metadata and first segment."""
+    directory.mkdir(parents=True, exist_ok=True)
+    if topic_id is not None:
+        write_partition_metadata(directory, topic_id)
+    seg = _segment(directory, 0, config, created_ms)
     seg.open()
     seg.rewrite_indexes()
-    fsync_dir(lg.dir)
-    fsync_dir(lg.dir.parent)
-    lg.set_segments([seg])
-    lg.log_start_offset = lg.next_offset = lg.written_offset = lg.high_watermark = lg.recovery_point = 0
-    lg.epochs = LeaderEpochCache(lg.dir / EPOCH_CHECKPOINT)
+    fsync_dir(directory)
+    fsync_dir(directory.parent)
+    return LoadedLog([seg], topic_id, LeaderEpochCache(directory / EPOCH_CHECKPOINT))
 
 
-def load_log(lg: Log, recovery_point: int | None, clean: bool) -> list[str]:
+def load_log(
+    directory: Path,
+    config: LogConfig,
+    topic_id: uuid.UUID | None,
+    recovery_point: int | None,
+    clean: bool,
+    created_ms: int,
+) -> LoadedLog:
     """Open the segments found in the directory, recovering what needs it: every segment
     from the recovery point on after an unclean shutdown (all of them without a checkpoint),
-    the last segment always, and any segment whose indexes do not check out. Returns a
-    description of every cut made."""
+    the last segment always, and any segment whose indexes do not check out. The topic id is
+    partition.metadata's unless given. The result's `cuts` describe every cut made."""
+    log_name = directory.name  # `<topic>-<partition>`, as the log's messages name it
     cuts: list[str] = []
-    if lg.topic_id is None:
-        lg.topic_id = read_partition_metadata(lg.dir)
-    cuts.extend(recover_swaps(lg.dir))  # an interrupted clean: complete or discard it first
-    names = sorted(os.listdir(lg.dir))
+    if topic_id is None:
+        topic_id = read_partition_metadata(directory)
+    cuts.extend(recover_swaps(directory))  # an interrupted clean: complete or discard it first
+    names = sorted(os.listdir(directory))
     bases: list[int] = []
     for name in names:
-        path = lg.dir / name
+        path = directory / name
         if name.endswith((DELETED_SUFFIX, CLEANED_SUFFIX, ".tmp")):
             path.unlink(missing_ok=True)
             continue
@@ -100,21 +129,12 @@ def load_log(lg: Log, recovery_point: int | None, clean: bool) -> list[str]:
             and name.endswith((INDEX_SUFFIX, TIMEINDEX_SUFFIX, TXNINDEX_SUFFIX))
             and base not in bases
         ):
-            (lg.dir / name).unlink(missing_ok=True)
+            (directory / name).unlink(missing_ok=True)
     if not bases:
-        create_log_files(lg)
-        return cuts
-    cfg = lg.config
-    segs = [
-        Segment(
-            lg.dir,
-            b,
-            index_interval=cfg.index_interval_bytes,
-            index_max_bytes=cfg.segment_index_bytes,
-            created_ms=lg.clock(),
-        )
-        for b in sorted(bases)
-    ]
+        created = create_log_files(directory, config, topic_id, created_ms)
+        created.cuts = cuts
+        return created
+    segs = [_segment(directory, b, config, created_ms) for b in sorted(bases)]
     if clean:
         first_full = len(segs) - 1
     elif recovery_point is None:
@@ -127,8 +147,8 @@ def load_log(lg: Log, recovery_point: int | None, clean: bool) -> list[str]:
     # batches. Without one (a crash before it was written, or a log from before snapshots), the
     # whole log is rescanned: a transaction may have begun in any segment.
     wanted_full = first_full
-    first_full = _restore_snapshot(lg, segs, first_full, producers, txns)
-    epochs = LeaderEpochCache.read(lg.dir)
+    first_full = _restore_snapshot(directory, segs, first_full, producers, txns)
+    epochs = LeaderEpochCache.read(directory)
     checkpointed = list(epochs.entries)
     # What the recovered segments hold is rebuilt from their batches (a crash may have kept the
     # checkpoint from naming a new epoch, or let it name one whose batches were cut).
@@ -163,7 +183,7 @@ def load_log(lg: Log, recovery_point: int | None, clean: bool) -> list[str]:
                 seg.load_indexes(size)
                 seg.walk_tail(size)
             except (CorruptIndexError, FileNotFoundError, OSError) as e:
-                log.warning("rebuild index", log=lg.name, base_offset=seg.base_offset, reason=str(e))
+                log.warning("rebuild index", log=log_name, base_offset=seg.base_offset, reason=str(e))
                 full = True
             # Below the snapshot, the segment's aborted transactions are its `.txnindex`'s (a
             # rescan of its indexes alone cannot know the transactions open before it).
@@ -172,7 +192,7 @@ def load_log(lg: Log, recovery_point: int | None, clean: bool) -> list[str]:
         if i == wanted_full and wanted_full > first_full:
             # Rescanned for want of this snapshot: write it, so that the next start need not.
             data = producer_snapshot.encode(producer_snapshot.entries_of(producers, txns))
-            producer_snapshot.write(lg.dir, seg.base_offset, data)
+            producer_snapshot.write(directory, seg.base_offset, data)
         if full:
             tracked = i >= first_full
             scanning[:] = [seg] if tracked else []
@@ -183,13 +203,13 @@ def load_log(lg: Log, recovery_point: int | None, clean: bool) -> list[str]:
             if result.truncated_bytes:
                 seg.sync()
                 cut = (
-                    f"{lg.name}/{seg.log_path.name}: cut {result.truncated_bytes} bytes at byte "
+                    f"{log_name}/{seg.log_path.name}: cut {result.truncated_bytes} bytes at byte "
                     f"{result.valid_bytes} (offset {result.next_offset}): {result.reason}"
                 )
                 cuts.append(cut)
                 log.warning(
                     "truncate segment",
-                    log=lg.name,
+                    log=log_name,
                     base_offset=seg.base_offset,
                     valid_bytes=result.valid_bytes,
                     truncated_bytes=result.truncated_bytes,
@@ -200,10 +220,10 @@ def load_log(lg: Log, recovery_point: int | None, clean: bool) -> list[str]:
             if result.truncated_bytes and i + 1 < len(segs):
                 later = segs[i + 1 :]
                 for s in later:
-                    cuts.append(f"{lg.name}/{s.log_path.name}: deleted (after a corrupt segment)")
+                    cuts.append(f"{log_name}/{s.log_path.name}: deleted (after a corrupt segment)")
                     log.warning(
                         "delete segment",
-                        log=lg.name,
+                        log=log_name,
                         base_offset=s.base_offset,
                         reason="follows a truncated segment",
                     )
@@ -214,30 +234,29 @@ def load_log(lg: Log, recovery_point: int | None, clean: bool) -> list[str]:
         if i + 1 < len(segs) and seg.next_offset > segs[i + 1].base_offset:
             log.warning(
                 "overlap segments",
-                log=lg.name,
+                log=log_name,
                 base_offset=seg.base_offset,
                 next_offset=seg.next_offset,
                 next_base_offset=segs[i + 1].base_offset,
             )
     for s in kept[:-1]:
         s.finish()
-    lg.set_segments(kept)
-    lg.log_start_offset = kept[0].base_offset
-    lg.next_offset = lg.written_offset = lg.high_watermark = lg.recovery_point = kept[-1].next_offset
-    lg.producer_state = producers
-    lg.txns = txns
-    producer_snapshot.delete_from(lg.dir, lg.next_offset + 1)
-    epochs.truncate_from_end(lg.next_offset)
-    epochs.truncate_from_start(lg.log_start_offset)
+    end_offset = kept[-1].next_offset
+    producer_snapshot.delete_from(directory, end_offset + 1)
+    epochs.truncate_from_end(end_offset)
+    epochs.truncate_from_start(kept[0].base_offset)
     if epochs.entries != checkpointed:
         epochs.write()
-    lg.epochs = epochs
     kept[-1].open()
-    return cuts
+    return LoadedLog(kept, topic_id, epochs, producers, txns, cuts)
 
 
 def _restore_snapshot(
-    lg: Log, segs: list[Segment], first_full: int, producers: ProducerStateManager, txns: LogTransactions
+    directory: Path,
+    segs: list[Segment],
+    first_full: int,
+    producers: ProducerStateManager,
+    txns: LogTransactions,
 ) -> int:
     """Load the producer snapshot at the base of segment `first_full`; returns the first segment
     to rescan (0 when there is no usable snapshot)."""
@@ -245,12 +264,12 @@ def _restore_snapshot(
         return 0
     base = segs[first_full].base_offset
     try:
-        entries = producer_snapshot.decode(producer_snapshot.path_for(lg.dir, base).read_bytes())
+        entries = producer_snapshot.decode(producer_snapshot.path_for(directory, base).read_bytes())
     except FileNotFoundError:
-        log.info("rescan log", log=lg.name, reason=f"no producer snapshot at {base}")
+        log.info("rescan log", log=directory.name, reason=f"no producer snapshot at {base}")
         return 0
     except producer_snapshot.CorruptSnapshot as e:
-        log.warning("rescan log", log=lg.name, reason=f"producer snapshot at {base}: {e}")
+        log.warning("rescan log", log=directory.name, reason=f"producer snapshot at {base}: {e}")
         return 0
     producer_snapshot.restore(entries, producers, txns)
     return first_full

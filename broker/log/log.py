@@ -26,16 +26,22 @@ from time import perf_counter
 from typing import Any
 
 from broker import logging_setup
-from broker.log import io, loader, producer_snapshot, timestamps
+from broker.log import io, producer_snapshot, timestamps
 from broker.log.config import LogConfig
 from broker.log.epochs import LeaderEpochCache
 from broker.log.errors import LogDeleted, LogError, LogOffline, OffsetOutOfRange
 from broker.log.file_region import FileRegion
 from broker.log.flusher import SyncRequest, flusher_for
-from broker.log.loader import partition_dir_name, read_partition_metadata, uuid_from_kafka, uuid_to_kafka
-from broker.log.producer_state import BatchMetadata, ProducerEntry, ProducerStateError, ProducerStateManager
+from broker.log.loader import (
+    LoadedLog,
+    partition_dir_name,
+    read_partition_metadata,
+    uuid_from_kafka,
+    uuid_to_kafka,
+)
+from broker.log.producer_state import BatchMetadata, ProducerEntry, ProducerStateError
 from broker.log.segment import Segment, fsync_dir, locate
-from broker.log.transactions import AbortedTxn, LogTransactions, marker_batch, marker_of
+from broker.log.transactions import AbortedTxn, marker_batch, marker_of
 from broker.log.validation import PreparedBatch, RecordError, validate_batches
 from broker.stats import FSYNC
 from protocol.errors import ErrorCode
@@ -134,34 +140,44 @@ class Log:
         directory: Path,
         config: LogConfig,
         executor: Executor | None,
+        loaded: LoadedLog,
         *,
-        topic_id: uuid.UUID | None = None,
+        log_start_offset: int | None = None,
+        checkpointed_high_watermark: int | None = None,
         clock: Callable[[], int] = now_ms,
     ):
+        """A log opened from what `loader.load_log` or `loader.create_log_files` made of the
+        directory. `log_start_offset`: a start DeleteRecords moved past the first segment's base
+        (log-start-offset-checkpoint); `checkpointed_high_watermark`: the one in
+        replication-offset-checkpoint, which a restarted replica starts from (cluster/replica.py)."""
         self.topic = topic
         self.partition = partition
         self.dir = directory
         self.config = config
         self.executor = executor
-        self.topic_id = topic_id
+        self.topic_id = loaded.topic_id
         self.clock = clock
         self.segments: list[Segment] = []
         self._bases: list[int] = []
         self.log_start_offset = 0
-        self.next_offset = 0  # log end offset: the next offset to assign
-        self.written_offset = 0  # every offset below is in the file (what followers may fetch)
+        self.set_segments(loaded.segments)
+        end = loaded.end_offset
+        if log_start_offset is not None:
+            self.log_start_offset = min(max(self.log_start_offset, log_start_offset), end)
+        self.next_offset = end  # log end offset: the next offset to assign
+        self.written_offset = end  # every offset below is in the file (what followers may fetch)
         # Every offset below is readable by consumers: the written offset while the log is not
         # replicated; with replication, the end of what every in-sync replica has (set by the
         # partition's leader, broker/replica/).
-        self.high_watermark = 0
+        self.high_watermark = end
         self.replicated = False
-        self.checkpointed_high_watermark: int | None = None  # replication-offset-checkpoint at load
-        self.recovery_point = 0  # every offset below is fsynced
+        self.checkpointed_high_watermark = checkpointed_high_watermark
+        self.recovery_point = end  # every offset below is fsynced
         self.leader_epoch = 0  # stamped on every batch this broker appends as leader
         self.is_leader = True  # False while following (cluster mode): waits for replication give up
-        self.epochs = LeaderEpochCache()
-        self.producer_state = ProducerStateManager()
-        self.txns = LogTransactions()  # open and aborted transactions (transactions.py)
+        self.epochs = loaded.epochs
+        self.producer_state = loaded.producer_state
+        self.txns = loaded.txns  # open and aborted transactions (transactions.py)
         self._snapshots: list[tuple[int, bytes]] = []  # producer snapshots due once their segment is written
         self.failed: BaseException | None = None
         self.deleted = False
@@ -573,6 +589,7 @@ class Log:
     def _kick(self) -> None:
         if self._writer is not None and not self._writer.done():
             return  # the writer task takes what is queued, in order
+        # Both paths run in production: _write_now the common append, _write_loop rolls, epochs, big writes.
         if not self._epochs_dirty and not self._rolled and self._write_now():
             return
         self._writer = asyncio.get_running_loop().create_task(self._write_loop(), name=f"write {self.name}")
@@ -1024,12 +1041,3 @@ class Log:
 
         await asyncio.get_running_loop().run_in_executor(self.executor, remove)
         log.info("delete log", log=self.name)
-
-    # --- creating and loading (blocking: run these in the executor) -----------------------
-
-    def create_files(self) -> None:
-        loader.create_log_files(self)
-
-    def load(self, recovery_point: int | None, clean: bool) -> list[str]:
-        """Open and recover the partition's segments (see broker.log.loader); returns the cuts."""
-        return loader.load_log(self, recovery_point, clean)

@@ -23,7 +23,8 @@ from broker import logging_setup
 from broker.log.checkpoint import TopicPartition, read_checkpoint, write_checkpoint
 from broker.log.cleaner import LogCleaner
 from broker.log.config import LogConfig
-from broker.log.log import Log, partition_dir_name
+from broker.log.loader import create_log_files, load_log
+from broker.log.log import Log, now_ms, partition_dir_name
 from broker.log.segment import fsync_dir
 
 if TYPE_CHECKING:
@@ -142,14 +143,23 @@ class LogManager:
 
         async def load_one(tp: TopicPartition, path: Path) -> None:
             async with semaphore:
+                config = config_for(tp.topic)
                 topic_id = topic_id_for(tp.topic) if topic_id_for else None
-                lg = Log(tp.topic, tp.partition, path, config_for(tp.topic), self.executor, topic_id=topic_id)
                 is_clean = clean.get(path.parent, False)
-                cuts = await loop.run_in_executor(self.executor, lg.load, checkpoints.get(tp), is_clean)
-                lg.checkpointed_high_watermark = high_watermarks.get(tp)
-                if tp in starts:
-                    lg.log_start_offset = min(max(lg.log_start_offset, starts[tp]), lg.next_offset)
-                self.cuts.extend(cuts)
+                loaded = await loop.run_in_executor(
+                    self.executor, load_log, path, config, topic_id, checkpoints.get(tp), is_clean, now_ms()
+                )
+                lg = Log(
+                    tp.topic,
+                    tp.partition,
+                    path,
+                    config,
+                    self.executor,
+                    loaded,
+                    log_start_offset=starts.get(tp),
+                    checkpointed_high_watermark=high_watermarks.get(tp),
+                )
+                self.cuts.extend(loaded.cuts)
                 self.logs[tp] = lg
                 self._log_dir_of[tp] = path.parent
 
@@ -222,15 +232,11 @@ class LogManager:
         if existing is not None:
             return existing
         base = self._pick_dir()
-        lg = Log(
-            topic,
-            partition,
-            base / partition_dir_name(topic, partition),
-            config,
-            self.executor,
-            topic_id=topic_id,
+        directory = base / partition_dir_name(topic, partition)
+        created = await asyncio.get_running_loop().run_in_executor(
+            self.executor, create_log_files, directory, config, topic_id, now_ms()
         )
-        await asyncio.get_running_loop().run_in_executor(self.executor, lg.create_files)
+        lg = Log(topic, partition, directory, config, self.executor, created)
         self.logs[tp] = lg
         self._log_dir_of[tp] = base
         log.info("create log", log=lg.name, dir=str(base))
