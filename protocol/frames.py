@@ -17,7 +17,6 @@ from protocol.api import Api
 from protocol.apis import APIS
 from protocol.compiled import read_uvarint
 from protocol.errors import ProtocolDecodeError
-from client.structs import TopicPartition  # planted: protocol must not import client
 
 _PREFIX = struct.Struct(">hhi")
 _PREFIX_AND_LENGTH = struct.Struct(">hhih")

@@ -18,7 +18,6 @@ import bisect
 from array import array
 
 from protocol.log_files import OFFSET_ENTRY, TIME_ENTRY
-from broker.group.records import GroupRecord  # planted: broker.log must not import broker.group
 
 
 class CorruptIndexError(ValueError):
