@@ -88,10 +88,10 @@ class AlertsWriter(_AlertsProducer, DataSourceWriter):
 
 # Not an AlertsWriter: the two Spark bases declare commit/abort with different signatures.
 class AlertsStreamWriter(_AlertsProducer, DataSourceStreamWriter):
-    def commit(self, messages: list[WriterCommitMessage | None], batchId: int) -> None:  # noqa: N803 - Spark's name
+    def commit(self, messages: list[WriterCommitMessage | None], batchId: int) -> None:  # batchId: Spark's name
         pass
 
-    def abort(self, messages: list[WriterCommitMessage | None], batchId: int) -> None:  # noqa: N803
+    def abort(self, messages: list[WriterCommitMessage | None], batchId: int) -> None:  # batchId: Spark's name
         pass
 
 

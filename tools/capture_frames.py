@@ -622,7 +622,7 @@ async def astep(label: str, coro, timeout: float = 10):
         res = await asyncio.wait_for(coro, timeout)
         log.info("  ok    %-40s %.2fs", label, time.monotonic() - t0)
         return res
-    except BaseException as exc:  # noqa: BLE001
+    except BaseException as exc:
         if isinstance(exc, (KeyboardInterrupt, SystemExit)):
             raise
         log.info(
