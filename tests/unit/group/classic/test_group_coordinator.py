@@ -9,7 +9,7 @@ from broker.group.classic.group import GroupState
 from broker.group.config import GroupConfig
 from broker.group.events import Heartbeat, JoinResult, LeaveResult, OffsetDelete, SyncResult
 from broker.group.records import GroupRecord, OffsetRecord
-from tests.unit.group_harness import E, Harness
+from tests.unit.group.group_harness import E, Harness
 
 S = GroupState
 

@@ -10,7 +10,7 @@ from broker.group.events import OffsetDelete
 from broker.group.partition_log import MemoryOffsetsLog
 from broker.group.shard import GroupCoordinatorShard
 from protocol.errors import ErrorCode as E
-from tests.unit.group_harness import Harness, ManualClock
+from tests.unit.group.group_harness import Harness, ManualClock
 
 RETENTION = GroupConfig(
     min_session_timeout_ms=100,
