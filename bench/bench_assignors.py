@@ -21,8 +21,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from client.assignors import CooperativeStickyAssignor, StickyAssignor  # noqa: E402
-from protocol.consumer_protocol import Assignment, Subscription  # noqa: E402
+from client.assignors import CooperativeStickyAssignor, StickyAssignor
+from protocol.consumer_protocol import Assignment, Subscription
 
 PARTITIONS_PER_TOPIC = 100
 SIZES = [(10_000, 100), (100_000, 1_000), (1_000_000, 2_000)]

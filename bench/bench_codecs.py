@@ -21,10 +21,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from protocol import group_records as gr  # noqa: E402
-from protocol import primitives as p  # noqa: E402
-from protocol.apis import APIS, ApiKey  # noqa: E402
-from protocol.frames import (  # noqa: E402
+from protocol import group_records as gr
+from protocol import primitives as p
+from protocol.apis import APIS, ApiKey
+from protocol.frames import (
     RequestHeader,
     UnsupportedVersion,
     decode_request,
@@ -32,7 +32,7 @@ from protocol.frames import (  # noqa: E402
     encode_response,
     peek_header,
 )
-from protocol.schema import Message  # noqa: E402
+from protocol.schema import Message
 
 
 def _per_call(fn: Callable[[], object], budget: float) -> float:

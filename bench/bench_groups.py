@@ -498,7 +498,7 @@ def bench_core_members(n: int = 100_000, per_group: int = 100) -> dict[str, floa
     del core, replies, members, groups
     gc.collect()
     tracemalloc.start()
-    core, replies = build()
+    _core, _replies = build()
     memory = tracemalloc.get_traced_memory()[0]
     tracemalloc.stop()
     return {

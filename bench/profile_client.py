@@ -20,10 +20,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-import bench_client as bc  # noqa: E402  (bench/ is the script's own directory)
-from kbroker_process import start_kbroker  # noqa: E402
+import bench_client as bc  # bench/ is the script's own directory
+from kbroker_process import start_kbroker
 
-from client import AsyncAdmin, NewTopic  # noqa: E402
+from client import AsyncAdmin, NewTopic
 
 
 async def main(what: str, n: int) -> None:

@@ -165,9 +165,11 @@ def describe_topic(
         synonyms: list[tuple[str, str | None, ConfigSource]] = []
         if name in overrides:
             synonyms.append((name, overrides[name], ConfigSource.DYNAMIC_TOPIC_CONFIG))
-        for prop in TOPIC_SYNONYMS.get(name, ()):
-            if prop in config.explicit:
-                synonyms.append((prop, property_text(config, prop), ConfigSource.STATIC_BROKER_CONFIG))
+        synonyms.extend(
+            (prop, property_text(config, prop), ConfigSource.STATIC_BROKER_CONFIG)
+            for prop in TOPIC_SYNONYMS.get(name, ())
+            if prop in config.explicit
+        )
         props = TOPIC_SYNONYMS.get(name, ())
         if props and DEFS[props[-1]].default is not None:
             synonyms.append((props[-1], DEFS[props[-1]].default, ConfigSource.DEFAULT_CONFIG))

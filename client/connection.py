@@ -108,7 +108,7 @@ class BrokerConnection:
         security = self.config.security
         tls = security.context() if security is not None and security.tls else None
         try:
-            self._reader, self._writer = reader, writer = await wait_for(
+            reader, writer = await wait_for(
                 asyncio.open_connection(
                     self.host, self.port, limit=2**20, ssl=tls, server_hostname=self.host if tls else None
                 ),
@@ -116,6 +116,7 @@ class BrokerConnection:
             )
         except (OSError, TimeoutError) as e:
             raise KafkaConnectionError(f"cannot connect to {self.host}:{self.port}: {e}") from e
+        self._reader, self._writer = reader, writer
         sock = writer.get_extra_info("socket")
         if sock is not None:
             with contextlib.suppress(OSError):

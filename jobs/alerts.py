@@ -88,10 +88,11 @@ class AlertsWriter(_AlertsProducer, DataSourceWriter):
 
 # Not an AlertsWriter: the two Spark bases declare commit/abort with different signatures.
 class AlertsStreamWriter(_AlertsProducer, DataSourceStreamWriter):
-    def commit(self, messages: list[WriterCommitMessage | None], batchId: int) -> None:  # noqa: N803 - Spark's name
+    # batchId: Spark's name for the argument
+    def commit(self, messages: list[WriterCommitMessage | None], batchId: int) -> None:
         pass
 
-    def abort(self, messages: list[WriterCommitMessage | None], batchId: int) -> None:  # noqa: N803
+    def abort(self, messages: list[WriterCommitMessage | None], batchId: int) -> None:
         pass
 
 

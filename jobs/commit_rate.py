@@ -12,12 +12,12 @@ from pathlib import Path
 if __package__ in (None, ""):  # run as a file, e.g. by spark-submit
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from pyspark import StorageLevel  # noqa: E402
-from pyspark.sql import DataFrame  # noqa: E402
-from pyspark.sql import functions as F  # noqa: E402
+from pyspark import StorageLevel
+from pyspark.sql import DataFrame
+from pyspark.sql import functions as F
 
-from jobs import analysis, report  # noqa: E402
-from jobs.runner import Context, main  # noqa: E402
+from jobs import analysis, report
+from jobs.runner import Context, main
 
 NAME = "commit_rate"
 TITLE = "Commit rate"

@@ -12,10 +12,10 @@ from pathlib import Path
 if __package__ in (None, ""):  # run as a file, e.g. by spark-submit
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from pyspark.sql import functions as F  # noqa: E402
+from pyspark.sql import functions as F
 
-from jobs import analysis, report  # noqa: E402
-from jobs.runner import Context, main  # noqa: E402
+from jobs import analysis, report
+from jobs.runner import Context, main
 
 NAME = "consumer_lag"
 TITLE = "Consumer lag"

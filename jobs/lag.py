@@ -30,6 +30,7 @@ from __future__ import annotations
 import enum
 from collections import deque
 from dataclasses import dataclass, field
+from itertools import pairwise
 from typing import Any
 
 
@@ -141,16 +142,12 @@ class LagEvaluator:
             return Status.STOP, f"no commit for {idle} ms while lag is {lag}"
         if any(c.lag == 0 for c in w):
             return Status.OK, "lag was zero within the window"
-        if any(b.offset < a.offset for a, b in zip(w, w[1:], strict=False)):
+        if any(b.offset < a.offset for a, b in pairwise(w)):
             return Status.REWIND, "a committed offset went back"
         if len(w) == self.window and all(c.offset == last.offset for c in w):
             return Status.STALL, f"offset {last.offset} committed {len(w)} times while lag is {lag}"
         lags = [c.lag for c in w if c.lag is not None]
-        if (
-            len(w) == self.window
-            and len(lags) == len(w)
-            and all(b > a for a, b in zip(lags, lags[1:], strict=False))
-        ):
+        if len(w) == self.window and len(lags) == len(w) and all(b > a for a, b in pairwise(lags)):
             return Status.WARNING, f"lag grew at each of the last {len(w)} commits"
         return Status.OK, "consuming"
 
@@ -226,7 +223,7 @@ class LagEvaluator:
             seen: list[frozenset[str]] = [m for _t, _g, m in g.generations]
             joined = sorted(set().union(*seen[1:]) - seen[0]) if len(seen) > 1 else []
             left = sorted(seen[0] - seen[-1]) if len(seen) > 1 else []
-            changing = sorted({m for a, b in zip(seen, seen[1:], strict=False) for m in a ^ b})
+            changing = sorted({m for a, b in pairwise(seen) for m in a ^ b})
             reason = (
                 f"{advances} generations in {self.storm_window_ms // 1000} s; members that came and went: "
                 f"{', '.join(changing) or 'none'} (joined {', '.join(joined) or 'none'}, left {', '.join(left) or 'none'})"

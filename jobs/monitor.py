@@ -434,7 +434,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     spark = build_session("kbroker monitor", args.master, progress=not args.quiet)
     spark.sparkContext.setLogLevel("WARN")
-    query, monitor = start(spark, args)
+    query, _monitor = start(spark, args)
     print(f"kbroker monitor: page {(Path(args.out) / PAGE).resolve()}", file=sys.stderr)
     try:
         query.awaitTermination()

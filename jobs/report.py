@@ -16,9 +16,9 @@ from typing import Any
 import matplotlib
 
 matplotlib.use("Agg")
-import matplotlib.dates as mdates  # noqa: E402 - after choosing the backend
-import matplotlib.pyplot as plt  # noqa: E402
-from matplotlib.ticker import MaxNLocator  # noqa: E402
+import matplotlib.dates as mdates  # after choosing the backend
+import matplotlib.pyplot as plt
+from matplotlib.ticker import MaxNLocator
 
 PALETTE = (
     "#2b6cb0",

@@ -11,8 +11,8 @@ from pathlib import Path
 if __package__ in (None, ""):  # run as a file, e.g. by spark-submit
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from jobs import commit_rate, consumer_lag, latest_offsets, rebalance_history  # noqa: E402
-from jobs.runner import main  # noqa: E402
+from jobs import commit_rate, consumer_lag, latest_offsets, rebalance_history
+from jobs.runner import main
 
 ALL = (latest_offsets, consumer_lag, commit_rate, rebalance_history)
 

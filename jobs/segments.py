@@ -269,7 +269,7 @@ def _open_segment(seg: SegmentFile) -> BinaryIO | None:
     """The segment's file, or what the cleaner renamed it to; None if it is gone."""
     for path in (seg.path, seg.path + DELETED_SUFFIX):
         try:
-            return open(path, "rb")  # noqa: SIM115 - the caller closes it
+            return open(path, "rb")  # the caller closes it
         except FileNotFoundError:
             continue
     return None

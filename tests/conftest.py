@@ -96,7 +96,7 @@ _SHARED_FIXTURE_FILES = frozenset(
         "security/test_failures",
         "security/test_fuzz_handshake",
         "security/test_kafkajs",
-        "unit/test_tls_transport",
+        "unit/security/test_tls_transport",
     )
 )
 

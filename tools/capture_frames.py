@@ -604,7 +604,7 @@ def step(label: str, fn, *args, **kw):
         res = fn(*args, **kw)
         log.info("  ok    %-40s %.2fs", label, time.monotonic() - t0)
         return res
-    except Exception as exc:  # noqa: BLE001
+    except Exception as exc:
         log.info(
             "  error %-40s %.2fs %s: %s", label, time.monotonic() - t0, type(exc).__name__, str(exc)[:160]
         )
@@ -622,7 +622,7 @@ async def astep(label: str, coro, timeout: float = 10):
         res = await asyncio.wait_for(coro, timeout)
         log.info("  ok    %-40s %.2fs", label, time.monotonic() - t0)
         return res
-    except BaseException as exc:  # noqa: BLE001
+    except BaseException as exc:
         if isinstance(exc, (KeyboardInterrupt, SystemExit)):
             raise
         log.info(
@@ -781,7 +781,7 @@ def scenario_confluent(bootstrap: str, rec: Recorder, dl: Deadline, proxy: Recor
             ),
             "alter_consumer_group_offsets",
         )
-    except Exception as exc:  # noqa: BLE001
+    except Exception as exc:
         log.info("  group offsets admin skipped: %s", exc)
     wait_all(a.delete_consumer_groups(["kb-rd-classic"], request_timeout=3), "delete_consumer_groups")
     step("admin list_topics", a.list_topics, timeout=5)
@@ -871,7 +871,7 @@ def scenario_kafka_python(
         while time.monotonic() < t_end:
             try:
                 recs = c.poll(timeout_ms=300) or {}
-            except Exception as exc:  # noqa: BLE001
+            except Exception as exc:
                 log.info("  error consumer poll %s: %s", type(exc).__name__, exc)
                 recs = {}
                 time.sleep(0.3)
@@ -1108,7 +1108,7 @@ class SchemaChecker:
 
             import kafka.protocol as kp
             from kafka.protocol.api_message import ApiMessage
-        except Exception:  # noqa: BLE001
+        except Exception:
             return
         for mod in pkgutil.walk_packages(kp.__path__, "kafka.protocol."):
             if ".old" in mod.name or "generate_stubs" in mod.name:
@@ -1126,11 +1126,11 @@ class SchemaChecker:
                 if c._class_version is not None:
                     continue
                 (self.requests if c.is_request() else self.responses)[c.API_KEY] = c
-            except Exception:  # noqa: BLE001
+            except Exception:
                 pass
 
     # APIs kafka-python has no codec for; all of their versions are flexible
-    ALWAYS_FLEXIBLE = {68, 69, 71, 72, 76, 77, 78, 79}
+    ALWAYS_FLEXIBLE = frozenset({68, 69, 71, 72, 76, 77, 78, 79})
 
     def flexible(self, direction: str, key: int, version: int) -> bool | None:
         """Whether the message body (and, except for ApiVersions responses,
@@ -1168,7 +1168,7 @@ class SchemaChecker:
                 msg = cls.decode(body, version=ver)
                 msg._header = None
                 enc = bytes(msg.encode(version=ver))
-        except Exception as exc:  # noqa: BLE001
+        except Exception as exc:
             return "decode_error", f"{type(exc).__name__}: {str(exc)[:120]}"
         if enc == body:
             return "roundtrip", ""
@@ -1400,7 +1400,7 @@ def main() -> int:
     for mod, name in (("kafka", "kafka-python"), ("aiokafka", "aiokafka")):
         try:
             versions[name] = __import__(mod).__version__
-        except Exception:  # noqa: BLE001
+        except Exception:
             versions[name] = None
     os.makedirs(args.out, exist_ok=True)
 

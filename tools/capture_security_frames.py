@@ -23,8 +23,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-import tools.capture_admin_frames as cap  # noqa: E402
-from broker.security.credentials import add_user  # noqa: E402
+import tools.capture_admin_frames as cap
+from broker.security.credentials import add_user
 
 WANTED = {17: "SaslHandshake", 36: "SaslAuthenticate", 29: "DescribeAcls", 30: "CreateAcls", 31: "DeleteAcls"}
 USER, PASSWORD = "capture", "capture-password"

@@ -25,7 +25,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-import capture_admin_frames as admin  # noqa: E402
+import capture_admin_frames as admin
 
 WANTED = {
     22: "InitProducerId",

@@ -39,10 +39,7 @@ def assign_replicas(
         if p > 0 and p % n == 0:
             shift += 1
         first = (start + p) % n
-        replicas = [ids[first]]
-        for j in range(replication - 1):
-            replicas.append(ids[(first + 1 + (shift + j) % (n - 1)) % n])
-        out[p] = replicas
+        out[p] = [ids[first]] + [ids[(first + 1 + (shift + j) % (n - 1)) % n] for j in range(replication - 1)]
     return out
 
 

@@ -48,10 +48,7 @@ def _escape(value: str) -> str:
 
 def rfc2253_name(subject: Any) -> str:
     """`getpeercert()`'s subject (RDNs in certificate order) as RFC 2253 text, most specific first."""
-    rdns = []
-    for rdn in reversed(subject):
-        rdns.append("+".join(f"{_SHORT.get(k, k)}={_escape(v)}" for k, v in rdn))
-    return ",".join(rdns)
+    return ",".join("+".join(f"{_SHORT.get(k, k)}={_escape(v)}" for k, v in rdn) for rdn in reversed(subject))
 
 
 def principal_of(ssl_object: ssl.SSLObject | ssl.SSLSocket | None) -> str:

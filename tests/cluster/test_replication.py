@@ -142,7 +142,7 @@ async def test_a_paused_follower_leaves_the_isr_and_comes_back_and_min_isr_holds
     await write([b"d0"])
     cluster.brokers[f1].resume()
     await wait_isr(cluster, "r", {1, 2, 3}, leader)
-    _, hw, values = await consumer_fetch(cluster, leader, "r")
+    _, _hw, values = await consumer_fetch(cluster, leader, "r")
     assert [v for v in values if v in acked] == acked and set(acked) <= set(values)
     await eventually(
         lambda: asyncio.sleep(0, len({log_bytes(cluster, b, "r") for b in (1, 2, 3)}) == 1),

@@ -87,7 +87,7 @@ async def test_regions_carry_the_same_batches_as_reads(loaded, monkeypatch):
 
 
 async def test_a_region_answer_is_sent_with_sendfile(loaded, monkeypatch):
-    broker, conn, offsets = loaded
+    _broker, conn, _offsets = loaded
     made: list[FileRegion] = []
     real = FileRegion.__init__
 
@@ -102,7 +102,7 @@ async def test_a_region_answer_is_sent_with_sendfile(loaded, monkeypatch):
 
 
 async def test_a_slow_reader_gets_the_whole_answer_then_the_next(loaded, monkeypatch):
-    broker, conn, offsets = loaded
+    broker, conn, _offsets = loaded
     waits = 0
     real_writable = server_module._writable
 
@@ -176,7 +176,7 @@ async def test_tls_connections_get_the_bytes_read(tmp_path):
 
 
 async def test_no_descriptor_left_falls_back_to_reading(loaded, monkeypatch):
-    broker, conn, offsets = loaded
+    _broker, conn, _offsets = loaded
     expected = (await fetch(conn, "big", 0, partition_max_bytes=2 << 20, max_bytes=2 << 20)).records
 
     def no_more(fd: int) -> int:
@@ -217,7 +217,7 @@ def _open_fds() -> int:
 
 
 async def test_a_reader_that_goes_away_mid_answer_costs_nothing_else(loaded):
-    broker, conn, offsets = loaded
+    broker, conn, _offsets = loaded
     limits = await _huge(conn)
     server = broker.servers[0]
     baseline, connections = _open_fds(), server.connection_count
@@ -233,7 +233,7 @@ async def test_a_reader_that_goes_away_mid_answer_costs_nothing_else(loaded):
 
 
 async def test_a_deleted_topic_still_sends_a_pending_answer_whole(loaded):
-    broker, conn, offsets = loaded
+    broker, conn, _offsets = loaded
     limits = await _huge(conn)
     expected = (await fetch(conn, "huge", 0, **limits)).records
     loop = asyncio.get_running_loop()
@@ -253,7 +253,7 @@ async def test_a_deleted_topic_still_sends_a_pending_answer_whole(loaded):
 
 
 async def test_a_segment_cut_under_an_answer_closes_that_connection_only(loaded):
-    broker, conn, offsets = loaded
+    broker, conn, _offsets = loaded
     limits = await _huge(conn)
     loop = asyncio.get_running_loop()
     with structlog.testing.capture_logs() as logs:

@@ -14,7 +14,7 @@ from jobs import segments as S
 from jobs import synthetic as syn
 from jobs.rows import OffsetColumns
 from protocol.consumer_group_records import ConsumerGroupRecord
-from tests.unit.test_consumer_group import CG, GROUP, Member, converge
+from tests.unit.group.consumer.test_consumer_group import CG, GROUP, Member, converge
 
 T0 = 1_700_000_000_000
 

@@ -50,7 +50,7 @@ def commit(group: str, offset: int, at: int, log_offset: int) -> dict:
 
 
 def test_restart_resumes_and_skips_an_applied_batch(spark, tmp_path: Path) -> None:
-    def Batch(rows: list[dict]):  # noqa: N802 - what foreachBatch hands the monitor
+    def Batch(rows: list[dict]):  # what foreachBatch hands the monitor
         return spark.createDataFrame(rows, EVENTS_DDL)
 
     out = tmp_path / "monitor"

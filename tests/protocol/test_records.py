@@ -149,7 +149,7 @@ def test_lz4_magic0_header_checksum():
 class _XxhashShim:
     """kafka-python's view of the `xxhash` module (not installed), backed by our XXH32."""
 
-    class xxh32:  # noqa: N801
+    class xxh32:
         def __init__(self, data: bytes):
             self.value = comp._xxh32(bytes(data))
 

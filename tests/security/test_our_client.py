@@ -148,7 +148,7 @@ async def test_cli_command_config(secured):
         stdout=asyncio.subprocess.PIPE,
         stderr=asyncio.subprocess.PIPE,
     )
-    out, err = await asyncio.wait_for(proc.communicate(), 60)
+    _out, err = await asyncio.wait_for(proc.communicate(), 60)
     assert proc.returncode == 0, err.decode()
     assert b.topics.get("from-cli").partitions == 2
     # Without the settings the tool cannot get in, and says so in one line.
@@ -162,5 +162,5 @@ async def test_cli_command_config(secured):
         stdout=asyncio.subprocess.PIPE,
         stderr=asyncio.subprocess.PIPE,
     )
-    out, err = await asyncio.wait_for(proc.communicate(), 60)
+    _out, err = await asyncio.wait_for(proc.communicate(), 60)
     assert proc.returncode == 1 and err.decode().splitlines()[-1].startswith("Error:"), err.decode()

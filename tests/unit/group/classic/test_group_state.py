@@ -116,7 +116,7 @@ def test_supports_protocols_requires_a_common_protocol_and_type() -> None:
 
 def test_new_member_id_is_client_id_dash_uuid() -> None:
     mid = new_member_id("my-client", None)
-    prefix, _, tail = mid.partition("-")
+    _prefix, _, _tail = mid.partition("-")
     assert mid.startswith("my-client-") and len(mid) == len("my-client-") + 36
     assert new_member_id("c", "instance-1").startswith("instance-1-")
 

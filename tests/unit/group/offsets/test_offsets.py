@@ -16,7 +16,7 @@ from broker.group.records import (
     encode_record,
 )
 from broker.group.shard import GroupCoordinatorShard
-from tests.unit.group_harness import E, Harness, ManualClock
+from tests.unit.group.group_harness import E, Harness, ManualClock
 
 S = GroupState
 
@@ -236,7 +236,7 @@ def test_reloaded_member_keeps_heartbeating_in_its_generation() -> None:
     fresh = GroupCoordinatorShard(0, h.config, clock)
     fresh.load(h.written)
     from broker.group.events import Heartbeat
-    from tests.unit.group_harness import Waiter
+    from tests.unit.group.group_harness import Waiter
 
     w = Waiter()
     fresh.heartbeat(Heartbeat("g", 1, m), w)

@@ -66,10 +66,10 @@ async def test_commits_to_fifty_partitions_share_flush_passes(
 async def test_durable_append_waits_for_the_flusher_and_non_durable_does_not(manager: LogManager) -> None:
     lg = await manager.create("t", 0, LogConfig(), uuid.uuid4())
     await lg.append_records([(b"first", b"v")])
-    info, written = lg.append_kv_nowait([(b"k", b"v")], durable=False)
+    _info, written = lg.append_kv_nowait([(b"k", b"v")], durable=False)
     assert written is not None and written.done()  # in the page cache: readable, answered
     assert lg.high_watermark == 2 and lg.recovery_point == 1
-    info, durable = lg.append_kv_nowait([(b"k", b"w")])
+    _info, durable = lg.append_kv_nowait([(b"k", b"w")])
     assert durable is not None and not durable.done()  # only the flusher completes it
     await durable
     assert lg.recovery_point == 3

@@ -9,7 +9,7 @@ from broker.group.classic.group import GroupState
 from broker.group.config import GroupConfig
 from broker.group.events import Heartbeat, JoinResult, LeaveResult, OffsetDelete, SyncResult
 from broker.group.records import GroupRecord, OffsetRecord
-from tests.unit.group_harness import E, Harness
+from tests.unit.group.group_harness import E, Harness
 
 S = GroupState
 
@@ -312,7 +312,7 @@ def test_assignment_store_failure_answers_the_error_and_rebalances() -> None:
 
 def test_sync_from_a_settled_generation_gets_its_assignment() -> None:
     h = Harness()
-    leader, follower = h.form_group(2)
+    _leader, follower = h.form_group(2)
     r = h.result(h.sync("g", follower, 1))
     assert r == SyncResult(E.NONE, "consumer", "range", f"assign-{follower}".encode())
 
@@ -450,7 +450,7 @@ def test_parked_join_counts_as_heartbeat_but_a_new_member_does_not() -> None:
 
 def test_leave_rebalances_the_rest() -> None:
     h = Harness()
-    leader, follower = h.form_group(2)
+    _leader, follower = h.form_group(2)
     r: LeaveResult = h.leave("g", (follower, None))
     assert r.error == E.NONE and r.members == [(follower, None, E.NONE)]
     assert state(h) is S.PREPARING_REBALANCE
@@ -571,7 +571,7 @@ def test_static_leader_restart_v9_is_told_to_skip_assignment() -> None:
 
 def test_static_member_restart_fences_its_parked_join() -> None:
     h = Harness()
-    leader, _ = h.form_group(2, instance=None)
+    _leader, _ = h.form_group(2, instance=None)
     w = h.join_new(client="s", instance="inst")  # parked in PreparingRebalance
     old_id = h.shard.groups["g"].static_members["inst"]
     w2 = h.join(client="s", instance="inst")

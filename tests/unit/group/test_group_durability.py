@@ -10,7 +10,7 @@ from broker.group.events import OffsetDelete
 from broker.group.partition_log import MemoryOffsetsLog
 from broker.group.shard import GroupCoordinatorShard
 from protocol.errors import ErrorCode as E
-from tests.unit.group_harness import Harness, ManualClock
+from tests.unit.group.group_harness import Harness, ManualClock
 
 RETENTION = GroupConfig(
     min_session_timeout_ms=100,
@@ -150,7 +150,7 @@ def test_serving_and_loading_build_the_same_state() -> None:
     """Every change went through replaying its written records, so a shard restarted on the log
     holds what the serving shard holds (groups at rest: Stable or Empty)."""
     h = Harness()
-    leader, follower = h.form_group(2, group="stable")
+    leader, _follower = h.form_group(2, group="stable")
     h.result(h.commit("stable", {("t", 0): 1, ("t", 1): 2}, generation=1, member_id=leader))
     (s,) = h.form_group(1, group="static", instance="inst")
     h.result(h.join("static", client="c0", instance="inst"))  # the static member restarts: a new id

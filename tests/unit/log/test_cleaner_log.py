@@ -190,6 +190,9 @@ class SimulatedCrash(Exception):
     pass
 
 
+# no_cover: measured, this CPU-bound loop (a log reopened after every one of the swap's steps) takes
+# three times as long (55 s to 170 s alone), near the 300 s timeout when the machine is busy.
+@pytest.mark.no_cover
 @pytest.mark.parametrize("seed", [5])
 async def test_crash_at_every_step_of_the_swap_recovers_a_consistent_log(tmp_path, monkeypatch, seed):
     """Stop the disk work after k renames/unlinks (every later one fails too, as if the process

@@ -20,7 +20,7 @@ from broker.group.records import Record, decode_record, encode_record
 from broker.group.shard import GroupCoordinatorShard
 from protocol.consumer_group_records import ConsumerGroupRecord
 from protocol.errors import ErrorCode
-from tests.unit.group_harness import ManualClock, Waiter
+from tests.unit.group.group_harness import ManualClock, Waiter
 
 E = ErrorCode
 GROUP = "g"
