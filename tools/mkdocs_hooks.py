@@ -10,7 +10,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-import docs_gen  # noqa: E402  # tools/ is not a package
+import docs_gen  # tools/ is not a package
 
 
 def on_page_markdown(markdown: str, **_: Any) -> str:
