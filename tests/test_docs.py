@@ -91,3 +91,21 @@ def test_pages_with_markers_are_expanded() -> None:
     for page in ("configuration.md", "compatibility.md"):
         expanded = gen.expand((ROOT / "docs" / page).read_text(encoding="utf-8"))
         assert "<!-- generated:" not in expanded, page
+
+
+_SOURCE_PATH = re.compile(r"\b(?:protocol|broker|client|jobs|tests|bench|tools)/[A-Za-z0-9_/]*\.py\b")
+
+
+def test_every_source_file_the_docs_name_exists() -> None:
+    """Files move (tests mirror the source tree, group code by protocol): a page naming a file
+    that is gone sends a reader nowhere."""
+    pages = [README, *sorted((ROOT / "docs").rglob("*.md"))]
+    missing = sorted(
+        {
+            f"{page.relative_to(ROOT)}: {path}"
+            for page in pages
+            for path in _SOURCE_PATH.findall(page.read_text())
+            if not (ROOT / path).exists()
+        }
+    )
+    assert missing == []
