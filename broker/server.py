@@ -85,7 +85,8 @@ class RequestContext:
 Body = Mapping[str, Any] | bytes | None
 # A handler answers at once (a Body), or later: a coroutine (run as a task) or a future of the
 # Body, which costs no task (OffsetCommit: the shard's reply completes it).
-Handler = Callable[[RequestContext, Container], Coroutine[Any, Any, Body] | asyncio.Future[Any] | Body]
+HandlerResult = Coroutine[Any, Any, Body] | asyncio.Future[Any] | Body
+Handler = Callable[[RequestContext, Container], HandlerResult]
 UnsupportedVersionAnswer = Callable[[RequestHeader], bytes | None]
 # A raw handler answers a frame straight from the receive buffer (buf[start:end]: the frame
 # without its size), with its whole response frame; or None, to leave it to the generic path

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING, Any
 
+from broker.apis.context import HandlerContext
 from broker.log.config import broker_defaults
 from broker.security.acl import Operation
 from broker.server import RequestContext
@@ -32,7 +33,7 @@ def describe_configs(broker: Broker, topic: Topic) -> list[dict[str, Any]]:
     ]
 
 
-def can_create(broker: Broker, ctx: RequestContext, topic: str) -> bool:
+def can_create(broker: HandlerContext, ctx: RequestContext, topic: str) -> bool:
     """CREATE on the cluster, or on the topic (Kafka's rule, also for Metadata's auto-creation)."""
     authz = broker.authorizer
     return authz is None or authz.cluster(ctx, Operation.CREATE) or authz.topic(ctx, Operation.CREATE, topic)
