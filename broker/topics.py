@@ -128,11 +128,13 @@ class TopicManager:
     def by_id(self, topic_id: uuid.UUID) -> Topic | None:
         return self._by_id.get(topic_id)
 
-    def named_in_request(self, by_id: bool, topic_id: uuid.UUID, name: str) -> tuple[Topic | None, ErrorCode]:
+    def named_in_request(
+        self, by_id: bool, topic_id: uuid.UUID | None, name: str
+    ) -> tuple[Topic | None, ErrorCode]:
         """The topic a Produce/Fetch entry names (by id from v13, by name before) and the error
         Kafka answers if there is none."""
         if by_id:
-            return self.by_id(topic_id), ErrorCode.UNKNOWN_TOPIC_ID
+            return self.by_id(topic_id) if topic_id is not None else None, ErrorCode.UNKNOWN_TOPIC_ID
         return self.get(name), ErrorCode.UNKNOWN_TOPIC_OR_PARTITION
 
     def log(self, name: str, partition: int) -> Log | None:

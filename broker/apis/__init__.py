@@ -57,7 +57,7 @@ from broker.apis.context import Answer, HandlerContext
 from broker.server import Handler, HandlerResult, RawHandler, RequestContext
 from protocol import typed
 from protocol.apis import APIS, ApiKey
-from protocol.typed import Endpoint
+from protocol.typed import ApiVersionsResponseApiKey, Endpoint
 
 Req = TypeVar("Req")
 Resp = TypeVar("Resp")
@@ -76,14 +76,9 @@ def _route(
     return ApiKey(api.key), cast(BrokerHandler, handler)
 
 
-def _legacy(api: Endpoint[Req, Resp], handler: object) -> tuple[ApiKey, BrokerHandler]:
-    """A handler not converted yet (it takes the Broker and a request of Any type)."""
-    return ApiKey(api.key), cast(BrokerHandler, handler)
-
-
 HANDLERS: dict[ApiKey, BrokerHandler] = dict(
     [
-        _legacy(typed.API_VERSIONS, api_versions.handle),
+        _route(typed.API_VERSIONS, api_versions.handle),
         _route(typed.METADATA, metadata.handle),
         _route(typed.FIND_COORDINATOR, find_coordinator.handle),
         # groups
@@ -105,50 +100,50 @@ HANDLERS: dict[ApiKey, BrokerHandler] = dict(
 CONSUMER_PROTOCOL_APIS = frozenset({ApiKey.CONSUMER_GROUP_HEARTBEAT, ApiKey.CONSUMER_GROUP_DESCRIBE})
 HANDLERS.update(
     [
-        _legacy(typed.PRODUCE, produce.handle),
-        _legacy(typed.FETCH, fetch.handle),
-        _legacy(typed.LIST_OFFSETS, list_offsets.handle),
-        _legacy(typed.CREATE_TOPICS, create_topics.handle),
-        _legacy(typed.DELETE_TOPICS, delete_topics.handle),
-        _legacy(typed.INIT_PRODUCER_ID, init_producer_id.handle),
-        _legacy(typed.OFFSET_FOR_LEADER_EPOCH, offset_for_leader_epoch.handle),
+        _route(typed.PRODUCE, produce.handle),
+        _route(typed.FETCH, fetch.handle),
+        _route(typed.LIST_OFFSETS, list_offsets.handle),
+        _route(typed.CREATE_TOPICS, create_topics.handle),
+        _route(typed.DELETE_TOPICS, delete_topics.handle),
+        _route(typed.INIT_PRODUCER_ID, init_producer_id.handle),
+        _route(typed.OFFSET_FOR_LEADER_EPOCH, offset_for_leader_epoch.handle),
     ]
 )
 HANDLERS.update(
     [  # transactions (broker/txn)
-        _legacy(typed.ADD_PARTITIONS_TO_TXN, add_partitions_to_txn.handle),
-        _legacy(typed.ADD_OFFSETS_TO_TXN, add_offsets_to_txn.handle),
-        _legacy(typed.END_TXN, end_txn.handle),
-        _legacy(typed.WRITE_TXN_MARKERS, write_txn_markers.handle),
-        _legacy(typed.TXN_OFFSET_COMMIT, txn_offset_commit.handle),
-        _legacy(typed.DESCRIBE_TRANSACTIONS, describe_transactions.handle),
-        _legacy(typed.LIST_TRANSACTIONS, list_transactions.handle),
+        _route(typed.ADD_PARTITIONS_TO_TXN, add_partitions_to_txn.handle),
+        _route(typed.ADD_OFFSETS_TO_TXN, add_offsets_to_txn.handle),
+        _route(typed.END_TXN, end_txn.handle),
+        _route(typed.WRITE_TXN_MARKERS, write_txn_markers.handle),
+        _route(typed.TXN_OFFSET_COMMIT, txn_offset_commit.handle),
+        _route(typed.DESCRIBE_TRANSACTIONS, describe_transactions.handle),
+        _route(typed.LIST_TRANSACTIONS, list_transactions.handle),
     ]
 )
 HANDLERS.update(
     [  # operating the broker: what admin clients, tools and UIs call
-        _legacy(typed.DESCRIBE_CONFIGS, describe_configs.handle),
-        _legacy(typed.ALTER_CONFIGS, alter_configs.handle_alter),
-        _legacy(typed.INCREMENTAL_ALTER_CONFIGS, alter_configs.handle_incremental),
-        _legacy(typed.CREATE_PARTITIONS, create_partitions.handle),
-        _legacy(typed.DELETE_RECORDS, delete_records.handle),
-        _legacy(typed.DESCRIBE_CLUSTER, describe_cluster.handle),
-        _legacy(typed.DESCRIBE_LOG_DIRS, describe_log_dirs.handle),
-        _legacy(typed.DESCRIBE_PRODUCERS, describe_producers.handle),
+        _route(typed.DESCRIBE_CONFIGS, describe_configs.handle),
+        _route(typed.ALTER_CONFIGS, alter_configs.handle_alter),
+        _route(typed.INCREMENTAL_ALTER_CONFIGS, alter_configs.handle_incremental),
+        _route(typed.CREATE_PARTITIONS, create_partitions.handle),
+        _route(typed.DELETE_RECORDS, delete_records.handle),
+        _route(typed.DESCRIBE_CLUSTER, describe_cluster.handle),
+        _route(typed.DESCRIBE_LOG_DIRS, describe_log_dirs.handle),
+        _route(typed.DESCRIBE_PRODUCERS, describe_producers.handle),
     ]
 )
 HANDLERS.update(
     [  # security: a SASL listener's connection answers the SASL exchange itself (broker/server.py)
-        _legacy(typed.SASL_HANDSHAKE, sasl.handle_handshake),
-        _legacy(typed.SASL_AUTHENTICATE, sasl.handle_authenticate),
-        _legacy(typed.DESCRIBE_ACLS, acls.handle_describe),
-        _legacy(typed.CREATE_ACLS, acls.handle_create),
-        _legacy(typed.DELETE_ACLS, acls.handle_delete),
+        _route(typed.SASL_HANDSHAKE, sasl.handle_handshake),
+        _route(typed.SASL_AUTHENTICATE, sasl.handle_authenticate),
+        _route(typed.DESCRIBE_ACLS, acls.handle_describe),
+        _route(typed.CREATE_ACLS, acls.handle_create),
+        _route(typed.DELETE_ACLS, acls.handle_delete),
     ]
 )
 
 
-def advertised_versions(consumer_protocol: bool = True) -> list[dict[str, int]]:
+def advertised_versions(consumer_protocol: bool = True) -> list[ApiVersionsResponseApiKey]:
     return [
         {"api_key": int(key), "min_version": APIS[key].min_version, "max_version": APIS[key].max_version}
         for key in sorted(HANDLERS)

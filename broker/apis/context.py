@@ -27,12 +27,14 @@ if TYPE_CHECKING:  # for annotations only: the handlers import what they call th
 
 R = TypeVar("R")
 
-# A handler's answer: the response to encode, or its body already encoded (an answer that
-# recurs unchanged: a heartbeat's, an accepted commit's).
-Reply: TypeAlias = R | bytes
+# A handler's answer: the response to encode, its body already encoded (an answer that recurs
+# unchanged: a heartbeat's, an accepted commit's), or None for no answer (Produce with acks=0).
+Reply: TypeAlias = R | bytes | None
 # Answered at once (a plain function: no task), or later: a coroutine (run as a task) or a
 # future the handler completes from a callback (no task either). See broker/server.py.
-Answer: TypeAlias = R | bytes | Coroutine[object, None, R | bytes] | asyncio.Future[R | bytes]
+Answer: TypeAlias = (
+    R | bytes | None | Coroutine[object, None, R | bytes | None] | asyncio.Future[R | bytes | None]
+)
 
 
 @dataclass(frozen=True, slots=True)

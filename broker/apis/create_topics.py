@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections import Counter
-from typing import TYPE_CHECKING, Any
 
 from broker.apis.context import HandlerContext
 from broker.log.config import broker_defaults
@@ -11,14 +10,17 @@ from broker.security.acl import Operation
 from broker.server import RequestContext
 from broker.topics import ZERO_UUID, Topic, TopicError
 from protocol.errors import ErrorCode
-
-if TYPE_CHECKING:
-    from broker.broker import Broker
+from protocol.typed import (
+    CreateTopicsRequest,
+    CreateTopicsResponse,
+    CreateTopicsResponseTopic,
+    CreateTopicsResponseTopicConfig,
+)
 
 DYNAMIC_TOPIC_CONFIG, DEFAULT_CONFIG = 1, 5  # Kafka's ConfigSource ids
 
 
-def describe_configs(broker: Broker, topic: Topic) -> list[dict[str, Any]]:
+def describe_configs(broker: HandlerContext, topic: Topic) -> list[CreateTopicsResponseTopicConfig]:
     values = broker_defaults(broker.config)
     values.update(topic.configs)
     return [
@@ -39,7 +41,7 @@ def can_create(broker: HandlerContext, ctx: RequestContext, topic: str) -> bool:
     return authz is None or authz.cluster(ctx, Operation.CREATE) or authz.topic(ctx, Operation.CREATE, topic)
 
 
-def _failed(name: str, code: ErrorCode, message: str | None) -> dict[str, Any]:
+def _failed(name: str, code: ErrorCode, message: str | None) -> CreateTopicsResponseTopic:
     return {
         "name": name,
         "topic_id": ZERO_UUID,
@@ -51,9 +53,11 @@ def _failed(name: str, code: ErrorCode, message: str | None) -> dict[str, Any]:
     }
 
 
-async def handle(broker: Broker, ctx: RequestContext, request: Any) -> dict[str, Any]:
+async def handle(
+    broker: HandlerContext, ctx: RequestContext, request: CreateTopicsRequest
+) -> CreateTopicsResponse:
     counts = Counter(t.name for t in request.topics)
-    results = []
+    results: list[CreateTopicsResponseTopic] = []
     seen: set[str] = set()
     for t in request.topics:
         if t.name in seen:
