@@ -61,10 +61,12 @@ monitor: install
 		$(BIN)/python -m jobs.monitor --data $(DATA) --out $(MONITOR) --trigger $(TRIGGER) --master '$(SPARK_MASTER)' \
 		$(if $(BOOTSTRAP),--bootstrap $(BOOTSTRAP))
 
-# ruff (lint and format), then mypy over protocol/, broker/, client/ and jobs/ (its settings: [tool.mypy] in pyproject.toml).
+# ruff (lint and format), protocol/typed.py up to date with the declarations, then mypy over
+# protocol/, broker/, client/ and jobs/ (its settings: [tool.mypy] in pyproject.toml).
 lint: install
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
+	$(BIN)/python -m protocol.typegen --check
 	$(BIN)/mypy
 
 bench: install

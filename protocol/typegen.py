@@ -11,8 +11,9 @@ encoder keeps reading any Mapping; the types only tell mypy what is there.
   `request["group_id"]` (item access is the faster), and mypy checks either. Every field is
   there, whatever the version (absent ones at their defaults), so none is optional.
 - A response (and each struct nested in it) is a `TypedDict`: what a handler builds. The encoder
-  takes a field's default when it is missing, so a field may be left out (`NotRequired`) unless
-  it is in every version of the message, is not tagged and has no declared default.
+  takes a field's default when it is missing, so a field may be left out (`NotRequired`) where
+  it is tagged, has a declared default, or is missing from some version of the struct holding
+  it; the others are required, so that an answer names what every version carries.
 - `Endpoint[Request, Response]` constants, one per API (`OFFSET_COMMIT`), tie an API key to its
   two types, for tables of handlers.
 
