@@ -92,12 +92,14 @@ monitor: system-deps $(STAMP_FULL)
 		$(BIN)/python -m jobs.monitor --data $(DATA) --out $(MONITOR) --trigger $(TRIGGER) --master '$(SPARK_MASTER)' \
 		$(if $(BOOTSTRAP),--bootstrap $(BOOTSTRAP))
 
-# ruff (lint and format), the import contracts ([tool.importlinter]), then mypy over protocol/,
+# ruff (lint and format), the import contracts ([tool.importlinter]),
+# protocol/typed.py up to date with the declarations, then mypy over protocol/,
 # broker/, client/ and jobs/ (its settings: [tool.mypy] in pyproject.toml). No apt, no Java.
 lint: $(STAMP_LINT)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/lint-imports
+	$(BIN)/python -m protocol.typegen --check
 	$(BIN)/mypy
 
 # Rewrites the code as `make lint` wants it: ruff's formatting, then its safe fixes.

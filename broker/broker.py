@@ -8,12 +8,12 @@ import socket
 import ssl
 import uuid
 from collections.abc import Set
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from broker import logging_setup
 from broker.apis import bind_handlers, bind_raw_handlers, unsupported_version_answer
+from broker.apis.context import Node
 from broker.cluster.znodes import BrokerInfo, EndPoint
 from broker.config import Config, ConfigError
 from broker.fetch_session import FetchSessionCache
@@ -30,20 +30,13 @@ from broker.topics import TopicManager
 from broker.txn import markers
 from broker.txn.coordinator import TRANSACTION_STATE_TOPIC, TransactionCoordinator, TxnConfig
 from protocol.errors import ErrorCode
+from protocol.typed import MetadataRequestTopic, MetadataResponseTopic
 
 if TYPE_CHECKING:
     from broker.cluster.node import ClusterNode
     from broker.metrics import MetricsEndpoint
 
 log = logging_setup.get_logger("kbroker.broker")
-
-
-@dataclass(frozen=True, slots=True)
-class Node:
-    node_id: int
-    host: str
-    port: int
-    rack: str | None = None
 
 
 def advertised_endpoints(config: Config, bound: dict[str, int]) -> list[EndPoint]:
@@ -492,7 +485,9 @@ class Broker:
             return ErrorCode.NONE
         return error
 
-    async def topic_metadata(self, names: list[Any] | None, auto_create: bool) -> list[dict[str, Any]]:
+    async def topic_metadata(
+        self, names: list[MetadataRequestTopic] | None, auto_create: bool
+    ) -> list[MetadataResponseTopic]:
         """Metadata's topic entries: all topics for None, else each one named (by name or id)."""
         return await self.topics.metadata(names, auto_create)
 

@@ -14,10 +14,10 @@ from __future__ import annotations
 import enum
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any
 
 from broker.config import DEFS, Config, Listener
 from broker.log.config import TOPIC_CONFIGS, TopicConfigError, broker_defaults, resolve, validate_overrides
+from protocol.typed import DescribeConfigsResponseResultConfig
 
 
 class ResourceType(enum.IntEnum):
@@ -112,7 +112,7 @@ class ConfigEntry:
     synonyms: tuple[tuple[str, str | None, ConfigSource], ...] = ()
     config_type: ConfigType = ConfigType.UNKNOWN
 
-    def to_wire(self, include_synonyms: bool) -> dict[str, Any]:
+    def to_wire(self, include_synonyms: bool) -> DescribeConfigsResponseResultConfig:
         return {
             "name": self.name,
             "value": self.value,

@@ -22,12 +22,13 @@ import enum
 import itertools
 import random
 import time
+import uuid
 from collections import OrderedDict
 from collections.abc import Callable, Hashable, Iterable
 from dataclasses import dataclass, field
-from typing import Any
 
 from protocol.errors import ErrorCode
+from protocol.typed import FetchRequestTopicPartition
 
 FINAL_EPOCH = -1
 INITIAL_EPOCH = 0
@@ -47,7 +48,7 @@ class SessionPartition:
     a decoded request partition, so the handler reads either alike."""
 
     topic: str  # the name, "" if requested by an id this broker does not know
-    topic_id: Any
+    topic_id: uuid.UUID | None  # None before v13 (topics by name)
     partition: int
     fetch_offset: int
     partition_max_bytes: int
@@ -57,7 +58,7 @@ class SessionPartition:
     sent_high_watermark: int | None = None  # None: never answered (always included)
     sent_log_start_offset: int | None = None
 
-    def update(self, p: Any) -> None:
+    def update(self, p: FetchRequestTopicPartition | SessionPartition) -> None:
         self.fetch_offset = p.fetch_offset
         self.partition_max_bytes = p.partition_max_bytes
         self.current_leader_epoch = getattr(p, "current_leader_epoch", -1)
@@ -86,8 +87,8 @@ class SessionTopic:
     """A topic of what to fetch, as the handler reads request topics."""
 
     topic: str
-    topic_id: Any
-    partitions: list[Any] = field(default_factory=list)
+    topic_id: uuid.UUID | None
+    partitions: list[FetchRequestTopicPartition | SessionPartition] = field(default_factory=list)
 
 
 @dataclass(slots=True)
@@ -156,7 +157,7 @@ class FetchSessionCache:
         session_id: int,
         epoch: int,
         uses_topic_ids: bool,
-        topics: Iterable[tuple[str, Any, list[Any]]],
+        topics: Iterable[tuple[str, uuid.UUID | None, list[FetchRequestTopicPartition]]],
         forgotten: Iterable[tuple[TopicKey, Iterable[int]]],
     ) -> FetchContext | ErrorCode:
         """What a Fetch request asks, given its session fields: its `topics` as (name, id,
@@ -186,9 +187,9 @@ class FetchSessionCache:
                 if held is None:
                     held = parts[(key, p.partition)] = SessionPartition(name, tid, p.partition, 0, 0)
                 held.update(p)
-        for key, partitions in forgotten:
+        for gone, partitions in forgotten:
             for index in partitions:
-                parts.pop((key, index), None)
+                parts.pop((gone, index), None)
         session.epoch = epoch + 1 if epoch < 0x7FFFFFFF else 1
         session.last_used_ms = self.clock()
         self.sessions.move_to_end(session_id)
@@ -221,7 +222,7 @@ class FetchSessionCache:
 
 def _grouped(parts: Iterable[SessionPartition]) -> list[SessionTopic]:
     """Session partitions as topics, each topic where its first partition is (Kafka's order)."""
-    topics: dict[tuple[str, Any], SessionTopic] = {}
+    topics: dict[tuple[str, uuid.UUID | None], SessionTopic] = {}
     for p in parts:
         key = (p.topic, p.topic_id)
         t = topics.get(key)

@@ -34,7 +34,7 @@ import time
 from collections.abc import Callable, Coroutine, Mapping
 from dataclasses import dataclass, field
 from time import perf_counter
-from typing import Any
+from typing import Any, TypeVar, cast
 
 from construct import Container
 
@@ -85,7 +85,8 @@ class RequestContext:
 Body = Mapping[str, Any] | bytes | None
 # A handler answers at once (a Body), or later: a coroutine (run as a task) or a future of the
 # Body, which costs no task (OffsetCommit: the shard's reply completes it).
-Handler = Callable[[RequestContext, Container], Coroutine[Any, Any, Body] | asyncio.Future[Any] | Body]
+HandlerResult = Coroutine[Any, Any, Body] | asyncio.Future[Any] | Body
+Handler = Callable[[RequestContext, Container], HandlerResult]
 UnsupportedVersionAnswer = Callable[[RequestHeader], bytes | None]
 # A raw handler answers a frame straight from the receive buffer (buf[start:end]: the frame
 # without its size), with its whole response frame; or None, to leave it to the generic path
@@ -96,6 +97,15 @@ RawHandler = Callable[[bytearray, int, int], bytes | None]
 class Spliced(dict[str, Any]):
     """A response body whose bytes fields include FileRegions (a large Fetch answer): a plain
     TCP connection sends them from the file with sendfile, as Kafka does; a TLS one reads them."""
+
+
+B = TypeVar("B", bound=Mapping[str, object])
+
+
+def spliced(body: B) -> B:
+    """`body` as a `Spliced` answer: the same keys and values, so still of its (TypedDict) type,
+    which mypy cannot see of a dict subclass."""
+    return cast(B, Spliced(body))
 
 
 class _Close(Exception):

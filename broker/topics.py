@@ -28,6 +28,7 @@ from broker.log.config import resolve, validate_overrides
 from broker.log.log import uuid_from_kafka, uuid_to_kafka
 from broker.log.segment import fsync_dir
 from protocol.errors import ErrorCode
+from protocol.typed import MetadataRequestTopic, MetadataResponseTopic, MetadataResponseTopicPartition
 
 log = logging_setup.get_logger("kbroker.topics")
 
@@ -127,11 +128,13 @@ class TopicManager:
     def by_id(self, topic_id: uuid.UUID) -> Topic | None:
         return self._by_id.get(topic_id)
 
-    def named_in_request(self, by_id: bool, topic_id: uuid.UUID, name: str) -> tuple[Topic | None, ErrorCode]:
+    def named_in_request(
+        self, by_id: bool, topic_id: uuid.UUID | None, name: str
+    ) -> tuple[Topic | None, ErrorCode]:
         """The topic a Produce/Fetch entry names (by id from v13, by name before) and the error
         Kafka answers if there is none."""
         if by_id:
-            return self.by_id(topic_id), ErrorCode.UNKNOWN_TOPIC_ID
+            return self.by_id(topic_id) if topic_id is not None else None, ErrorCode.UNKNOWN_TOPIC_ID
         return self.get(name), ErrorCode.UNKNOWN_TOPIC_OR_PARTITION
 
     def log(self, name: str, partition: int) -> Log | None:
@@ -449,7 +452,7 @@ class TopicManager:
 
     # --- metadata --------------------------------------------------------------------------
 
-    def partition_metadata(self, topic: Topic) -> list[dict[str, Any]]:
+    def partition_metadata(self, topic: Topic) -> list[MetadataResponseTopicPartition]:
         node = self.node_id
         return [
             {
@@ -464,7 +467,7 @@ class TopicManager:
             for p in range(topic.partitions)
         ]
 
-    def topic_metadata(self, topic: Topic) -> dict[str, Any]:
+    def topic_metadata(self, topic: Topic) -> MetadataResponseTopic:
         return {
             "error_code": ErrorCode.NONE,
             "name": topic.name,
@@ -473,12 +476,14 @@ class TopicManager:
             "partitions": self.partition_metadata(topic),
         }
 
-    async def metadata(self, requested: list[Any] | None, auto_create: bool) -> list[dict[str, Any]]:
+    async def metadata(
+        self, requested: list[MetadataRequestTopic] | None, auto_create: bool
+    ) -> list[MetadataResponseTopic]:
         """Metadata's topic entries: every topic for None, else each requested one (by name, or
         by id in v10+), created first if unknown and `auto_create`."""
         if requested is None:
             return [self.topic_metadata(t) for _, t in sorted(self.topics.items())]
-        out: list[dict[str, Any]] = []
+        out: list[MetadataResponseTopic] = []
         for req in requested:
             name = getattr(req, "name", None)
             topic_id = getattr(req, "topic_id", None) or ZERO_UUID

@@ -1,11 +1,17 @@
-"""One handler per API key: decode -> call a component -> encode. ApiVersions advertises these."""
+"""One handler per API key: decode -> call a component -> encode. ApiVersions advertises these.
+
+Each handler is typed with its API's request and response (protocol/typed.py) and takes the
+broker as a `HandlerContext` (broker/apis/context.py); `_route` checks, per API key, that the
+handler's types are that API's, then erases them to the server's `Handler` shape.
+"""
 
 from __future__ import annotations
 
-import asyncio
-from collections.abc import Callable, Coroutine
+from collections.abc import Callable
 from functools import partial
-from typing import TYPE_CHECKING, Any
+from typing import TypeVar, cast
+
+from construct import Container
 
 from broker.apis import (
     acls,
@@ -47,86 +53,97 @@ from broker.apis import (
     txn_offset_commit,
     write_txn_markers,
 )
-from broker.server import Body, Handler, RawHandler, RequestContext
+from broker.apis.context import Answer, HandlerContext
+from broker.server import Handler, HandlerResult, RawHandler, RequestContext
+from protocol import typed
 from protocol.apis import APIS, ApiKey
+from protocol.typed import ApiVersionsResponseApiKey, Endpoint
 
-if TYPE_CHECKING:
-    from broker.broker import Broker
+Req = TypeVar("Req")
+Resp = TypeVar("Resp")
 
-# async if it may wait, else plain (answered in the same pass, no task: see broker/server.py)
-BrokerHandler = Callable[
-    ["Broker", RequestContext, Any], Coroutine[Any, Any, Body] | asyncio.Future[Any] | Body
-]
+# A handler as the table holds it: its request and response types erased (async if it may wait,
+# else plain: answered in the same pass, no task; see broker/server.py).
+BrokerHandler = Callable[[HandlerContext, RequestContext, Container], HandlerResult]
 
-HANDLERS: dict[ApiKey, BrokerHandler] = {
-    ApiKey.API_VERSIONS: api_versions.handle,
-    ApiKey.METADATA: metadata.handle,
-    ApiKey.FIND_COORDINATOR: find_coordinator.handle,
-}
-HANDLERS.update(
-    {
-        ApiKey.JOIN_GROUP: join_group.handle,
-        ApiKey.SYNC_GROUP: sync_group.handle,
-        ApiKey.HEARTBEAT: heartbeat.handle,
-        ApiKey.LEAVE_GROUP: leave_group.handle,
-        ApiKey.OFFSET_COMMIT: offset_commit.handle,
-        ApiKey.OFFSET_FETCH: offset_fetch.handle,
-        ApiKey.DESCRIBE_GROUPS: describe_groups.handle,
-        ApiKey.LIST_GROUPS: list_groups.handle,
-        ApiKey.DELETE_GROUPS: delete_groups.handle,
-        ApiKey.OFFSET_DELETE: offset_delete.handle,
-        ApiKey.CONSUMER_GROUP_HEARTBEAT: consumer_group_heartbeat.handle,  # KIP-848
-        ApiKey.CONSUMER_GROUP_DESCRIBE: consumer_group_describe.handle,
-    }
+
+def _route(
+    api: Endpoint[Req, Resp], handler: Callable[[HandlerContext, RequestContext, Req], Answer[Resp]]
+) -> tuple[ApiKey, BrokerHandler]:
+    """The table's entry for a handler of `api`: mypy checks that the handler takes that API's
+    request and answers its response. The server hands it the Container the API's decoder made,
+    which is what `Req` describes (both come from one declaration: tests/protocol/test_typed.py)."""
+    return ApiKey(api.key), cast(BrokerHandler, handler)
+
+
+HANDLERS: dict[ApiKey, BrokerHandler] = dict(
+    [
+        _route(typed.API_VERSIONS, api_versions.handle),
+        _route(typed.METADATA, metadata.handle),
+        _route(typed.FIND_COORDINATOR, find_coordinator.handle),
+        # groups
+        _route(typed.JOIN_GROUP, join_group.handle),
+        _route(typed.SYNC_GROUP, sync_group.handle),
+        _route(typed.HEARTBEAT, heartbeat.handle),
+        _route(typed.LEAVE_GROUP, leave_group.handle),
+        _route(typed.OFFSET_COMMIT, offset_commit.handle),
+        _route(typed.OFFSET_FETCH, offset_fetch.handle),
+        _route(typed.DESCRIBE_GROUPS, describe_groups.handle),
+        _route(typed.LIST_GROUPS, list_groups.handle),
+        _route(typed.DELETE_GROUPS, delete_groups.handle),
+        _route(typed.OFFSET_DELETE, offset_delete.handle),
+        _route(typed.CONSUMER_GROUP_HEARTBEAT, consumer_group_heartbeat.handle),  # KIP-848
+        _route(typed.CONSUMER_GROUP_DESCRIBE, consumer_group_describe.handle),
+    ]
 )
 # Served only where group.coordinator.rebalance.protocols has "consumer" (as Kafka, not advertised else).
 CONSUMER_PROTOCOL_APIS = frozenset({ApiKey.CONSUMER_GROUP_HEARTBEAT, ApiKey.CONSUMER_GROUP_DESCRIBE})
 HANDLERS.update(
-    {
-        ApiKey.PRODUCE: produce.handle,
-        ApiKey.FETCH: fetch.handle,
-        ApiKey.LIST_OFFSETS: list_offsets.handle,
-        ApiKey.CREATE_TOPICS: create_topics.handle,
-        ApiKey.DELETE_TOPICS: delete_topics.handle,
-        ApiKey.INIT_PRODUCER_ID: init_producer_id.handle,
-        ApiKey.OFFSET_FOR_LEADER_EPOCH: offset_for_leader_epoch.handle,
-    }
+    [
+        _route(typed.PRODUCE, produce.handle),
+        _route(typed.FETCH, fetch.handle),
+        _route(typed.LIST_OFFSETS, list_offsets.handle),
+        _route(typed.CREATE_TOPICS, create_topics.handle),
+        _route(typed.DELETE_TOPICS, delete_topics.handle),
+        _route(typed.INIT_PRODUCER_ID, init_producer_id.handle),
+        _route(typed.OFFSET_FOR_LEADER_EPOCH, offset_for_leader_epoch.handle),
+    ]
 )
 HANDLERS.update(
-    {  # transactions (broker/txn)
-        ApiKey.ADD_PARTITIONS_TO_TXN: add_partitions_to_txn.handle,
-        ApiKey.ADD_OFFSETS_TO_TXN: add_offsets_to_txn.handle,
-        ApiKey.END_TXN: end_txn.handle,
-        ApiKey.WRITE_TXN_MARKERS: write_txn_markers.handle,
-        ApiKey.TXN_OFFSET_COMMIT: txn_offset_commit.handle,
-        ApiKey.DESCRIBE_TRANSACTIONS: describe_transactions.handle,
-        ApiKey.LIST_TRANSACTIONS: list_transactions.handle,
-    }
+    [  # transactions (broker/txn)
+        _route(typed.ADD_PARTITIONS_TO_TXN, add_partitions_to_txn.handle),
+        _route(typed.ADD_OFFSETS_TO_TXN, add_offsets_to_txn.handle),
+        _route(typed.END_TXN, end_txn.handle),
+        _route(typed.WRITE_TXN_MARKERS, write_txn_markers.handle),
+        _route(typed.TXN_OFFSET_COMMIT, txn_offset_commit.handle),
+        _route(typed.DESCRIBE_TRANSACTIONS, describe_transactions.handle),
+        _route(typed.LIST_TRANSACTIONS, list_transactions.handle),
+    ]
 )
 HANDLERS.update(
-    {  # operating the broker: what admin clients, tools and UIs call
-        ApiKey.DESCRIBE_CONFIGS: describe_configs.handle,
-        ApiKey.ALTER_CONFIGS: alter_configs.handle_alter,
-        ApiKey.INCREMENTAL_ALTER_CONFIGS: alter_configs.handle_incremental,
-        ApiKey.CREATE_PARTITIONS: create_partitions.handle,
-        ApiKey.DELETE_RECORDS: delete_records.handle,
-        ApiKey.DESCRIBE_CLUSTER: describe_cluster.handle,
-        ApiKey.DESCRIBE_LOG_DIRS: describe_log_dirs.handle,
-        ApiKey.DESCRIBE_PRODUCERS: describe_producers.handle,
-    }
+    [  # operating the broker: what admin clients, tools and UIs call
+        _route(typed.DESCRIBE_CONFIGS, describe_configs.handle),
+        _route(typed.ALTER_CONFIGS, alter_configs.handle_alter),
+        _route(typed.INCREMENTAL_ALTER_CONFIGS, alter_configs.handle_incremental),
+        _route(typed.CREATE_PARTITIONS, create_partitions.handle),
+        _route(typed.DELETE_RECORDS, delete_records.handle),
+        _route(typed.DESCRIBE_CLUSTER, describe_cluster.handle),
+        _route(typed.DESCRIBE_LOG_DIRS, describe_log_dirs.handle),
+        _route(typed.DESCRIBE_PRODUCERS, describe_producers.handle),
+    ]
 )
 HANDLERS.update(
-    {  # security: a SASL listener's connection answers the SASL exchange itself (broker/server.py)
-        ApiKey.SASL_HANDSHAKE: sasl.handle_handshake,
-        ApiKey.SASL_AUTHENTICATE: sasl.handle_authenticate,
-        ApiKey.DESCRIBE_ACLS: acls.handle_describe,
-        ApiKey.CREATE_ACLS: acls.handle_create,
-        ApiKey.DELETE_ACLS: acls.handle_delete,
-    }
+    [  # security: a SASL listener's connection answers the SASL exchange itself (broker/server.py)
+        _route(typed.SASL_HANDSHAKE, sasl.handle_handshake),
+        _route(typed.SASL_AUTHENTICATE, sasl.handle_authenticate),
+        _route(typed.DESCRIBE_ACLS, acls.handle_describe),
+        _route(typed.CREATE_ACLS, acls.handle_create),
+        _route(typed.DELETE_ACLS, acls.handle_delete),
+    ]
 )
 
 
-def advertised_versions(consumer_protocol: bool = True) -> list[dict[str, int]]:
+def advertised_versions(consumer_protocol: bool = True) -> list[ApiVersionsResponseApiKey]:
     return [
         {"api_key": int(key), "min_version": APIS[key].min_version, "max_version": APIS[key].max_version}
         for key in sorted(HANDLERS)
@@ -134,8 +151,8 @@ def advertised_versions(consumer_protocol: bool = True) -> list[dict[str, int]]:
     ]
 
 
-def bind_handlers(broker: Broker) -> dict[int, Handler]:
-    return {int(key): partial(fn, broker) for key, fn in HANDLERS.items()}
+def bind_handlers(ctx: HandlerContext) -> dict[int, Handler]:
+    return {int(key): partial(fn, ctx) for key, fn in HANDLERS.items()}
 
 
 # Answered from the receive buffer where they can be (server.RawHandler): the requests that
@@ -143,8 +160,8 @@ def bind_handlers(broker: Broker) -> dict[int, Handler]:
 RAW_HANDLERS = {ApiKey.HEARTBEAT: heartbeat.handle_raw}
 
 
-def bind_raw_handlers(broker: Broker) -> dict[int, RawHandler]:
-    return {int(key): partial(fn, broker) for key, fn in RAW_HANDLERS.items()}
+def bind_raw_handlers(ctx: HandlerContext) -> dict[int, RawHandler]:
+    return {int(key): partial(fn, ctx) for key, fn in RAW_HANDLERS.items()}
 
 
 unsupported_version_answer = api_versions.unsupported_version_answer

@@ -3,20 +3,19 @@ so that its TxnOffsetCommit is decided with it."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
-
+from broker.apis.context import HandlerContext
 from broker.apis.txn_common import fenced_for
 from broker.group.placement import coordinator_partition
 from broker.group.records import OFFSETS_TOPIC
 from broker.security.acl import Operation, ResourceType
 from broker.server import RequestContext
 from protocol.errors import ErrorCode
-
-if TYPE_CHECKING:
-    from broker.broker import Broker
+from protocol.typed import AddOffsetsToTxnRequest, AddOffsetsToTxnResponse
 
 
-async def handle(broker: Broker, ctx: RequestContext, request: Any) -> dict[str, Any]:
+async def handle(
+    broker: HandlerContext, ctx: RequestContext, request: AddOffsetsToTxnRequest
+) -> AddOffsetsToTxnResponse:
     authz = broker.authorizer
     if authz is not None and not authz.allowed(
         ctx, Operation.WRITE, ResourceType.TRANSACTIONAL_ID, request.transactional_id

@@ -5,18 +5,19 @@ OPERATION_NOT_ATTEMPTED, and nothing is added."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
 
+from broker.apis.context import HandlerContext
 from broker.apis.txn_common import fenced_for
 from broker.security.acl import Operation, ResourceType
 from broker.server import RequestContext
 from protocol.errors import ErrorCode
-
-if TYPE_CHECKING:
-    from broker.broker import Broker
+from protocol.typed import AddPartitionsToTxnRequest, AddPartitionsToTxnResponse
 
 
-def _answer(request: Any, error_of: Any) -> dict[str, Any]:
+def _answer(
+    request: AddPartitionsToTxnRequest, error_of: Callable[[str, int], ErrorCode]
+) -> AddPartitionsToTxnResponse:
     return {
         "throttle_time_ms": 0,
         "results": [
@@ -31,7 +32,9 @@ def _answer(request: Any, error_of: Any) -> dict[str, Any]:
     }
 
 
-async def handle(broker: Broker, ctx: RequestContext, request: Any) -> dict[str, Any]:
+async def handle(
+    broker: HandlerContext, ctx: RequestContext, request: AddPartitionsToTxnRequest
+) -> AddPartitionsToTxnResponse:
     authz = broker.authorizer
     if authz is not None:  # Kafka's checks: WRITE on the transactional id, then on each topic
         if not authz.allowed(ctx, Operation.WRITE, ResourceType.TRANSACTIONAL_ID, request.transactional_id):
@@ -46,7 +49,7 @@ async def handle(broker: Broker, ctx: RequestContext, request: Any) -> dict[str,
                     else ErrorCode.OPERATION_NOT_ATTEMPTED
                 ),
             )
-    unknown = set()
+    unknown: set[tuple[str, int]] = set()
     wanted: dict[str, set[int]] = {}
     for t in request.topics:
         held = broker.topics.get(t.name)

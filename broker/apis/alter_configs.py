@@ -6,8 +6,8 @@ notification). Broker configs are static on kbroker: altering one is refused."""
 from __future__ import annotations
 
 from collections import Counter
-from typing import TYPE_CHECKING, Any
 
+from broker.apis.context import HandlerContext
 from broker.apis.describe_configs import broker_resource_error, config_refused, topic_name_error
 from broker.config_resources import ResourceType, checked_overrides, incremental_overrides
 from broker.log.config import TopicConfigError
@@ -15,20 +15,30 @@ from broker.security.acl import Operation
 from broker.server import RequestContext
 from broker.topics import TopicError, no_such_topic
 from protocol.errors import ErrorCode
+from protocol.typed import (
+    AlterConfigsRequest,
+    AlterConfigsRequestResource,
+    AlterConfigsResponse,
+    AlterConfigsResponseResponse,
+    IncrementalAlterConfigsRequest,
+    IncrementalAlterConfigsRequestResource,
+    IncrementalAlterConfigsResponse,
+)
 
-if TYPE_CHECKING:
-    from broker.broker import Broker
+Resource = AlterConfigsRequestResource | IncrementalAlterConfigsRequestResource
+# A config change: its name, operation (IncrementalAlterConfigs only; 0 for AlterConfigs) and value.
+Change = tuple[str, int, str | None]
 
 
 async def _alter(
-    broker: Broker, resource: Any, incremental: bool, validate_only: bool
+    broker: HandlerContext, resource: Resource, changes: list[Change], incremental: bool, validate_only: bool
 ) -> tuple[ErrorCode, str | None]:
     kind, name = resource.resource_type, resource.resource_name
     if kind == ResourceType.BROKER or kind == ResourceType.BROKER_LOGGER:
         problem = broker_resource_error(broker, name)
         if problem is not None:
             return problem
-        keys = sorted(c.name for c in resource.configs)
+        keys = sorted(key for key, _, _ in changes)
         if not keys:
             return ErrorCode.NONE, None
         return ErrorCode.INVALID_CONFIG, f"Cannot update these configs dynamically: {','.join(keys)}"
@@ -37,12 +47,11 @@ async def _alter(
     assert broker.topics is not None
     if (problem := topic_name_error(name)) is not None:
         return problem
-    configs = list(resource.configs)
 
     def update(current: dict[str, str]) -> dict[str, str]:
         if incremental:
-            return incremental_overrides(current, [(c.name, c.config_operation, c.value) for c in configs])
-        return checked_overrides({c.name: c.value for c in configs})
+            return incremental_overrides(current, changes)
+        return checked_overrides({key: value for key, _, value in changes})
 
     # The topic's existence and current overrides come from its source of truth (ZooKeeper in
     # cluster mode, where this broker's mirror may lag a topic just created elsewhere), read
@@ -62,17 +71,23 @@ async def _alter(
     return ErrorCode.NONE, None
 
 
-async def _handle(broker: Broker, ctx: RequestContext, request: Any, incremental: bool) -> dict[str, Any]:
-    counts = Counter((r.resource_type, r.resource_name) for r in request.resources)
-    responses = []
-    for r in request.resources:
+async def _handle(
+    broker: HandlerContext,
+    ctx: RequestContext,
+    resources: list[tuple[Resource, list[Change]]],
+    validate_only: bool,
+    incremental: bool,
+) -> AlterConfigsResponse:
+    counts = Counter((r.resource_type, r.resource_name) for r, _ in resources)
+    responses: list[AlterConfigsResponseResponse] = []
+    for r, changes in resources:
         message: str | None
         if counts[(r.resource_type, r.resource_name)] > 1:
             code, message = ErrorCode.INVALID_REQUEST, f"Duplicate resource {r.resource_name} in one request"
         elif (refused := config_refused(broker, ctx, r, Operation.ALTER_CONFIGS)) is not None:
             code, message = refused, "Authorization failed."
         else:
-            code, message = await _alter(broker, r, incremental, request.validate_only)
+            code, message = await _alter(broker, r, changes, incremental, validate_only)
         responses.append(
             {
                 "error_code": code,
@@ -84,9 +99,19 @@ async def _handle(broker: Broker, ctx: RequestContext, request: Any, incremental
     return {"throttle_time_ms": 0, "responses": responses}
 
 
-async def handle_alter(broker: Broker, ctx: RequestContext, request: Any) -> dict[str, Any]:
-    return await _handle(broker, ctx, request, incremental=False)
+async def handle_alter(
+    broker: HandlerContext, ctx: RequestContext, request: AlterConfigsRequest
+) -> AlterConfigsResponse:
+    resources: list[tuple[Resource, list[Change]]] = [
+        (r, [(c.name, 0, c.value) for c in r.configs]) for r in request.resources
+    ]
+    return await _handle(broker, ctx, resources, request.validate_only, incremental=False)
 
 
-async def handle_incremental(broker: Broker, ctx: RequestContext, request: Any) -> dict[str, Any]:
-    return await _handle(broker, ctx, request, incremental=True)
+async def handle_incremental(
+    broker: HandlerContext, ctx: RequestContext, request: IncrementalAlterConfigsRequest
+) -> IncrementalAlterConfigsResponse:
+    resources: list[tuple[Resource, list[Change]]] = [
+        (r, [(c.name, c.config_operation, c.value) for c in r.configs]) for r in request.resources
+    ]
+    return await _handle(broker, ctx, resources, request.validate_only, incremental=True)

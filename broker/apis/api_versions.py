@@ -3,21 +3,19 @@
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any
 
+from broker.apis.context import HandlerContext
 from broker.server import RequestContext
 from protocol.apis import APIS, ApiKey
 from protocol.errors import ErrorCode
 from protocol.frames import RequestHeader, encode_response
-
-if TYPE_CHECKING:
-    from broker.broker import Broker
+from protocol.typed import ApiVersionsRequest, ApiVersionsResponse
 
 # KIP-511: client software name and version must look like this, or the request is invalid.
 _SOFTWARE = re.compile(r"[a-zA-Z0-9](?:[a-zA-Z0-9\-.]*[a-zA-Z0-9])?")
 
 
-def handle(broker: Broker, ctx: RequestContext, request: Any) -> dict[str, Any]:
+def handle(broker: HandlerContext, ctx: RequestContext, request: ApiVersionsRequest) -> ApiVersionsResponse:
     # Answered at once (never waits), so a plain function: no task per request (see broker/server.py).
     from broker.apis import advertised_versions
 

@@ -3,21 +3,25 @@
 from __future__ import annotations
 
 import uuid
-from typing import TYPE_CHECKING, Any
 
+from broker.apis.context import HandlerContext
 from broker.apis.describe_groups import GROUP_OPERATIONS, NOT_REQUESTED
 from broker.security.acl import Operation
 from broker.server import RequestContext
 from protocol.consumer_group_records import Partitions
 from protocol.errors import ErrorCode
-
-if TYPE_CHECKING:
-    from broker.broker import Broker
+from protocol.typed import (
+    ConsumerGroupDescribeRequest,
+    ConsumerGroupDescribeResponse,
+    ConsumerGroupDescribeResponseGroupMemberAssignment,
+)
 
 CONSUMER_MEMBER = 1  # MemberType (v1): 0 classic, 1 consumer
 
 
-def _assignment(partitions: Partitions, names: dict[uuid.UUID, str]) -> dict[str, Any]:
+def _assignment(
+    partitions: Partitions, names: dict[uuid.UUID, str]
+) -> ConsumerGroupDescribeResponseGroupMemberAssignment:
     return {
         "topic_partitions": [
             {"topic_id": t, "topic_name": names.get(t, ""), "partitions": sorted(ps)}
@@ -27,7 +31,9 @@ def _assignment(partitions: Partitions, names: dict[uuid.UUID, str]) -> dict[str
     }
 
 
-def handle(broker: Broker, ctx: RequestContext, request: Any) -> dict[str, Any]:
+def handle(
+    broker: HandlerContext, ctx: RequestContext, request: ConsumerGroupDescribeRequest
+) -> ConsumerGroupDescribeResponse:
     # Answered at once (never waits), so a plain function: no task per request (see broker/server.py).
     operations = GROUP_OPERATIONS if request.include_authorized_operations else NOT_REQUESTED
     names = {t.topic_id: name for name, t in broker.topics.topics.items()}
@@ -35,7 +41,7 @@ def handle(broker: Broker, ctx: RequestContext, request: Any) -> dict[str, Any]:
     wanted = list(request.group_ids)
     refused = [g for g in wanted if authz is not None and not authz.group(ctx, Operation.DESCRIBE, g)]
     groups = broker.groups.consumer_group_describe([g for g in wanted if g not in refused])
-    answer: dict[str, Any] = {
+    answer: ConsumerGroupDescribeResponse = {
         "throttle_time_ms": 0,
         "groups": [
             {
@@ -72,6 +78,10 @@ def handle(broker: Broker, ctx: RequestContext, request: Any) -> dict[str, Any]:
             {
                 "error_code": ErrorCode.GROUP_AUTHORIZATION_FAILED,
                 "group_id": g,
+                "group_state": "",
+                "group_epoch": 0,
+                "assignment_epoch": 0,
+                "assignor_name": "",
                 "members": [],
                 "authorized_operations": operations,
             }

@@ -4,21 +4,19 @@ the coordinator computes the assignment (broker/group/consumer/manager.py)."""
 from __future__ import annotations
 
 from collections.abc import Awaitable, Coroutine
-from typing import TYPE_CHECKING, Any
 
+from broker.apis.context import HandlerContext
 from broker.apis.join_group import client_host
 from broker.group.consumer.events import ConsumerGroupHeartbeat, HeartbeatResult
 from broker.security.acl import Operation
 from broker.server import RequestContext
 from protocol.errors import ErrorCode
-
-if TYPE_CHECKING:
-    from broker.broker import Broker
+from protocol.typed import ConsumerGroupHeartbeatRequest, ConsumerGroupHeartbeatResponse
 
 
 def handle(
-    broker: Broker, ctx: RequestContext, request: Any
-) -> dict[str, Any] | Coroutine[Any, Any, dict[str, Any]]:
+    broker: HandlerContext, ctx: RequestContext, request: ConsumerGroupHeartbeatRequest
+) -> ConsumerGroupHeartbeatResponse | Coroutine[object, None, ConsumerGroupHeartbeatResponse]:
     # A plain heartbeat is answered in the same pass (no task); one that writes records is awaited.
     authz = broker.authorizer
     if authz is not None and not authz.group(ctx, Operation.READ, request["group_id"]):
@@ -57,11 +55,11 @@ def handle(
     return _later(result)
 
 
-async def _later(result: Awaitable[HeartbeatResult]) -> dict[str, Any]:
+async def _later(result: Awaitable[HeartbeatResult]) -> ConsumerGroupHeartbeatResponse:
     return _answer(await result)
 
 
-def _answer(result: HeartbeatResult) -> dict[str, Any]:
+def _answer(result: HeartbeatResult) -> ConsumerGroupHeartbeatResponse:
     assignment = result.assignment
     return {
         "throttle_time_ms": 0,

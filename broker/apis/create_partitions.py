@@ -3,21 +3,21 @@
 from __future__ import annotations
 
 from collections import Counter
-from typing import TYPE_CHECKING, Any
 
+from broker.apis.context import HandlerContext
 from broker.security.acl import Operation
 from broker.server import RequestContext
 from broker.topics import TopicError
 from protocol.errors import ErrorCode
-
-if TYPE_CHECKING:
-    from broker.broker import Broker
+from protocol.typed import CreatePartitionsRequest, CreatePartitionsResponse, CreatePartitionsResponseResult
 
 
-async def handle(broker: Broker, ctx: RequestContext, request: Any) -> dict[str, Any]:
+async def handle(
+    broker: HandlerContext, ctx: RequestContext, request: CreatePartitionsRequest
+) -> CreatePartitionsResponse:
     assert broker.topics is not None
     counts = Counter(t.name for t in request.topics)
-    results = []
+    results: list[CreatePartitionsResponseResult] = []
     for t in request.topics:
         code, message = ErrorCode.NONE, None
         if counts[t.name] > 1:

@@ -3,21 +3,24 @@
 from __future__ import annotations
 
 from collections import Counter
-from typing import TYPE_CHECKING, Any
 
+from broker.apis.context import HandlerContext
 from broker.log.config import broker_defaults
 from broker.security.acl import Operation
 from broker.server import RequestContext
 from broker.topics import ZERO_UUID, Topic, TopicError
 from protocol.errors import ErrorCode
-
-if TYPE_CHECKING:
-    from broker.broker import Broker
+from protocol.typed import (
+    CreateTopicsRequest,
+    CreateTopicsResponse,
+    CreateTopicsResponseTopic,
+    CreateTopicsResponseTopicConfig,
+)
 
 DYNAMIC_TOPIC_CONFIG, DEFAULT_CONFIG = 1, 5  # Kafka's ConfigSource ids
 
 
-def describe_configs(broker: Broker, topic: Topic) -> list[dict[str, Any]]:
+def describe_configs(broker: HandlerContext, topic: Topic) -> list[CreateTopicsResponseTopicConfig]:
     values = broker_defaults(broker.config)
     values.update(topic.configs)
     return [
@@ -32,13 +35,13 @@ def describe_configs(broker: Broker, topic: Topic) -> list[dict[str, Any]]:
     ]
 
 
-def can_create(broker: Broker, ctx: RequestContext, topic: str) -> bool:
+def can_create(broker: HandlerContext, ctx: RequestContext, topic: str) -> bool:
     """CREATE on the cluster, or on the topic (Kafka's rule, also for Metadata's auto-creation)."""
     authz = broker.authorizer
     return authz is None or authz.cluster(ctx, Operation.CREATE) or authz.topic(ctx, Operation.CREATE, topic)
 
 
-def _failed(name: str, code: ErrorCode, message: str | None) -> dict[str, Any]:
+def _failed(name: str, code: ErrorCode, message: str | None) -> CreateTopicsResponseTopic:
     return {
         "name": name,
         "topic_id": ZERO_UUID,
@@ -50,9 +53,11 @@ def _failed(name: str, code: ErrorCode, message: str | None) -> dict[str, Any]:
     }
 
 
-async def handle(broker: Broker, ctx: RequestContext, request: Any) -> dict[str, Any]:
+async def handle(
+    broker: HandlerContext, ctx: RequestContext, request: CreateTopicsRequest
+) -> CreateTopicsResponse:
     counts = Counter(t.name for t in request.topics)
-    results = []
+    results: list[CreateTopicsResponseTopic] = []
     seen: set[str] = set()
     for t in request.topics:
         if t.name in seen:

@@ -2,18 +2,20 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
-
+from broker.apis.context import HandlerContext
 from broker.log import OffsetOutOfRange
 from broker.security.acl import Operation
 from broker.server import RequestContext
 from protocol.errors import ErrorCode
+from protocol.typed import (
+    DeleteRecordsRequest,
+    DeleteRecordsResponse,
+    DeleteRecordsResponseTopic,
+    DeleteRecordsResponseTopicPartition,
+)
 
-if TYPE_CHECKING:
-    from broker.broker import Broker
 
-
-async def _one(broker: Broker, topic: str, partition: int, offset: int) -> tuple[int, ErrorCode]:
+async def _one(broker: HandlerContext, topic: str, partition: int, offset: int) -> tuple[int, ErrorCode]:
     assert broker.topics is not None and broker.log_manager is not None
     held = broker.topics.get(topic)
     if held is None or not 0 <= partition < held.partitions:
@@ -29,10 +31,12 @@ async def _one(broker: Broker, topic: str, partition: int, offset: int) -> tuple
         return -1, ErrorCode.OFFSET_OUT_OF_RANGE
 
 
-async def handle(broker: Broker, ctx: RequestContext, request: Any) -> dict[str, Any]:
-    topics = []
+async def handle(
+    broker: HandlerContext, ctx: RequestContext, request: DeleteRecordsRequest
+) -> DeleteRecordsResponse:
+    topics: list[DeleteRecordsResponseTopic] = []
     for t in request.topics:
-        partitions = []
+        partitions: list[DeleteRecordsResponseTopicPartition] = []
         refused = broker.authorizer is not None and not broker.authorizer.topic(ctx, Operation.DELETE, t.name)
         for p in t.partitions:
             if refused:

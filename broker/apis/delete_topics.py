@@ -2,22 +2,25 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+import uuid
 
+from broker.apis.context import HandlerContext
 from broker.security.acl import Operation
 from broker.server import RequestContext
 from broker.topics import ZERO_UUID, TopicError
 from protocol.errors import ErrorCode
-
-if TYPE_CHECKING:
-    from broker.broker import Broker
+from protocol.typed import DeleteTopicsRequest, DeleteTopicsResponse, DeleteTopicsResponseResponse
 
 
-def _result(name: str | None, topic_id: Any, code: ErrorCode, message: str | None = None) -> dict[str, Any]:
+def _result(
+    name: str | None, topic_id: uuid.UUID, code: ErrorCode, message: str | None = None
+) -> DeleteTopicsResponseResponse:
     return {"name": name, "topic_id": topic_id, "error_code": code, "error_message": message}
 
 
-async def _delete(broker: Broker, name: str, topic_id: Any, ctx: RequestContext) -> dict[str, Any]:
+async def _delete(
+    broker: HandlerContext, name: str, topic_id: uuid.UUID, ctx: RequestContext
+) -> DeleteTopicsResponseResponse:
     authz = broker.authorizer
     if authz is not None and not authz.topic(ctx, Operation.DELETE, name):
         return _result(name, topic_id, ErrorCode.TOPIC_AUTHORIZATION_FAILED, "Authorization failed.")
@@ -28,13 +31,16 @@ async def _delete(broker: Broker, name: str, topic_id: Any, ctx: RequestContext)
     return _result(name, topic.topic_id, ErrorCode.NONE)
 
 
-async def handle(broker: Broker, ctx: RequestContext, request: Any) -> dict[str, Any]:
+async def handle(
+    broker: HandlerContext, ctx: RequestContext, request: DeleteTopicsRequest
+) -> DeleteTopicsResponse:
     version = ctx.header.api_version
+    wanted: list[tuple[str | None, uuid.UUID]]
     if version >= 6:
         wanted = [(t.name, t.topic_id) for t in request.topics]
     else:
         wanted = [(name, ZERO_UUID) for name in request.topic_names]
-    results = []
+    results: list[DeleteTopicsResponseResponse] = []
     if not broker.config["delete.topic.enable"]:
         code = ErrorCode.TOPIC_DELETION_DISABLED if version >= 3 else ErrorCode.INVALID_REQUEST
         return {

@@ -2,18 +2,17 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
-
+from broker.apis.context import HandlerContext
 from broker.server import RequestContext
 from protocol.errors import ErrorCode
-
-if TYPE_CHECKING:
-    from broker.broker import Broker
+from protocol.typed import DescribeClusterRequest, DescribeClusterResponse
 
 BROKER_ENDPOINT, CONTROLLER_ENDPOINT = 1, 2  # KIP-919's EndpointType
 
 
-def handle(broker: Broker, ctx: RequestContext, request: Any) -> dict[str, Any]:
+def handle(
+    broker: HandlerContext, ctx: RequestContext, request: DescribeClusterRequest
+) -> DescribeClusterResponse:
     if request.endpoint_type != BROKER_ENDPOINT:
         return {
             "throttle_time_ms": 0,

@@ -2,19 +2,28 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
-
+from broker.apis.context import HandlerContext
 from broker.config_resources import ConfigEntry, ResourceType, describe_broker, describe_topic
 from broker.security.acl import Operation
 from broker.server import RequestContext
 from broker.topics import no_such_topic, validate_topic_name
 from protocol.errors import ErrorCode
+from protocol.typed import (
+    AlterConfigsRequestResource,
+    DescribeConfigsRequest,
+    DescribeConfigsRequestResource,
+    DescribeConfigsResponse,
+    DescribeConfigsResponseResult,
+    IncrementalAlterConfigsRequestResource,
+)
 
-if TYPE_CHECKING:
-    from broker.broker import Broker
+# What config_refused looks at: a resource of DescribeConfigs, AlterConfigs or IncrementalAlterConfigs.
+ConfigResource = (
+    DescribeConfigsRequestResource | AlterConfigsRequestResource | IncrementalAlterConfigsRequestResource
+)
 
 
-def broker_resource_error(broker: Broker, name: str) -> tuple[ErrorCode, str] | None:
+def broker_resource_error(broker: HandlerContext, name: str) -> tuple[ErrorCode, str] | None:
     """A broker resource names this broker (or is "", the cluster default), as Kafka requires."""
     if name == "":
         return None
@@ -32,7 +41,7 @@ def topic_name_error(name: str) -> tuple[ErrorCode, str] | None:
     return None if complaint is None else (ErrorCode.INVALID_TOPIC_EXCEPTION, complaint)
 
 
-def topic_resource_error(broker: Broker, name: str) -> tuple[ErrorCode, str] | None:
+def topic_resource_error(broker: HandlerContext, name: str) -> tuple[ErrorCode, str] | None:
     """Kafka's answer for a topic resource this broker does not know (DescribeConfigs answers
     from the broker's metadata, as Kafka's does)."""
     assert broker.topics is not None
@@ -43,10 +52,12 @@ def topic_resource_error(broker: Broker, name: str) -> tuple[ErrorCode, str] | N
     return problem
 
 
-def _describe(broker: Broker, resource: Any, include_synonyms: bool) -> dict[str, Any]:
+def _describe(
+    broker: HandlerContext, resource: DescribeConfigsRequestResource, include_synonyms: bool
+) -> DescribeConfigsResponseResult:
     kind, name = resource.resource_type, resource.resource_name
     keys = resource.configuration_keys
-    out = {
+    out: DescribeConfigsResponseResult = {
         "resource_type": kind,
         "resource_name": name,
         "error_code": ErrorCode.NONE,
@@ -75,7 +86,7 @@ def _describe(broker: Broker, resource: Any, include_synonyms: bool) -> dict[str
 
 
 def config_refused(
-    broker: Broker, ctx: RequestContext, resource: Any, operation: Operation
+    broker: HandlerContext, ctx: RequestContext, resource: ConfigResource, operation: Operation
 ) -> ErrorCode | None:
     """Kafka's checks for configs: the operation on the topic, or on the cluster for a broker."""
     authz = broker.authorizer
@@ -87,7 +98,7 @@ def config_refused(
     return None if authz.cluster(ctx, operation) else ErrorCode.CLUSTER_AUTHORIZATION_FAILED
 
 
-def _refused(resource: Any, code: ErrorCode) -> dict[str, Any]:
+def _refused(resource: DescribeConfigsRequestResource, code: ErrorCode) -> DescribeConfigsResponseResult:
     return {
         "resource_type": resource.resource_type,
         "resource_name": resource.resource_name,
@@ -97,7 +108,9 @@ def _refused(resource: Any, code: ErrorCode) -> dict[str, Any]:
     }
 
 
-def handle(broker: Broker, ctx: RequestContext, request: Any) -> dict[str, Any]:
+def handle(
+    broker: HandlerContext, ctx: RequestContext, request: DescribeConfigsRequest
+) -> DescribeConfigsResponse:
     results = []
     for r in request.resources:
         refused = config_refused(broker, ctx, r, Operation.DESCRIBE_CONFIGS)

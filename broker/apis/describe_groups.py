@@ -2,21 +2,20 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
-
+from broker.apis.context import HandlerContext
 from broker.security.acl import Operation
 from broker.server import RequestContext
 from protocol.errors import ErrorCode
-
-if TYPE_CHECKING:
-    from broker.broker import Broker
+from protocol.typed import DescribeGroupsRequest, DescribeGroupsResponse
 
 # With no authorizer every operation on a group is allowed: READ (3), DELETE (6), DESCRIBE (8).
 GROUP_OPERATIONS = (1 << 3) | (1 << 6) | (1 << 8)
 NOT_REQUESTED = -(1 << 31)
 
 
-def handle(broker: Broker, ctx: RequestContext, request: Any) -> dict[str, Any]:
+def handle(
+    broker: HandlerContext, ctx: RequestContext, request: DescribeGroupsRequest
+) -> DescribeGroupsResponse:
     # Answered at once (never waits), so a plain function: no task per request (see broker/server.py).
     v = ctx.header.api_version
     operations = GROUP_OPERATIONS if v >= 3 and request.include_authorized_operations else NOT_REQUESTED
@@ -27,7 +26,7 @@ def handle(broker: Broker, ctx: RequestContext, request: Any) -> dict[str, Any]:
         refused = [g for g in names if not authz.group(ctx, Operation.DESCRIBE, g)]
         names = [g for g in names if g not in refused]
     groups = broker.groups.describe_groups(names, v)
-    answer: dict[str, Any] = {
+    answer: DescribeGroupsResponse = {
         "throttle_time_ms": 0,
         "groups": [
             {
@@ -58,6 +57,9 @@ def handle(broker: Broker, ctx: RequestContext, request: Any) -> dict[str, Any]:
             {
                 "error_code": ErrorCode.GROUP_AUTHORIZATION_FAILED,
                 "group_id": g,
+                "group_state": "",
+                "protocol_type": "",
+                "protocol_data": "",
                 "members": [],
                 "authorized_operations": operations,
             }

@@ -3,23 +3,30 @@
 from __future__ import annotations
 
 import shutil
-from typing import TYPE_CHECKING, Any
 
+from broker.apis.context import HandlerContext
 from broker.security.acl import Operation
 from broker.server import RequestContext
 from protocol.errors import ErrorCode
+from protocol.typed import (
+    DescribeLogDirsRequest,
+    DescribeLogDirsResponse,
+    DescribeLogDirsResponseResult,
+    DescribeLogDirsResponseResultTopicPartition,
+)
 
-if TYPE_CHECKING:
-    from broker.broker import Broker
 
-
-def handle(broker: Broker, ctx: RequestContext, request: Any) -> dict[str, Any]:
+def handle(
+    broker: HandlerContext, ctx: RequestContext, request: DescribeLogDirsRequest
+) -> DescribeLogDirsResponse:
     manager = broker.log_manager
     assert manager is not None
     if broker.authorizer is not None and not broker.authorizer.cluster(ctx, Operation.DESCRIBE):
         return {"throttle_time_ms": 0, "error_code": ErrorCode.CLUSTER_AUTHORIZATION_FAILED, "results": []}
     wanted = None if request.topics is None else {(t.topic, p) for t in request.topics for p in t.partitions}
-    by_dir: dict[str, dict[str, list[dict[str, Any]]]] = {str(d): {} for d in manager.log_dirs}
+    by_dir: dict[str, dict[str, list[DescribeLogDirsResponseResultTopicPartition]]] = {
+        str(d): {} for d in manager.log_dirs
+    }
     for tp, lg in sorted(manager.logs.items()):
         if lg.deleted or (wanted is not None and (tp.topic, tp.partition) not in wanted):
             continue
@@ -32,7 +39,7 @@ def handle(broker: Broker, ctx: RequestContext, request: Any) -> dict[str, Any]:
                 "is_future_key": False,
             }
         )
-    results = []
+    results: list[DescribeLogDirsResponseResult] = []
     for name, topics in by_dir.items():
         try:
             usage = shutil.disk_usage(name)

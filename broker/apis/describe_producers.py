@@ -2,19 +2,20 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
-
+from broker.apis.context import HandlerContext
 from broker.security.acl import Operation
 from broker.server import RequestContext
 from protocol.errors import ErrorCode
+from protocol.typed import (
+    DescribeProducersRequest,
+    DescribeProducersResponse,
+    DescribeProducersResponseTopicPartition,
+)
 
-if TYPE_CHECKING:
-    from broker.broker import Broker
 
-
-def _partition(broker: Broker, topic: str, partition: int) -> dict[str, Any]:
+def _partition(broker: HandlerContext, topic: str, partition: int) -> DescribeProducersResponseTopicPartition:
     assert broker.topics is not None
-    out: dict[str, Any] = {
+    out: DescribeProducersResponseTopicPartition = {
         "partition_index": partition,
         "error_code": ErrorCode.NONE,
         "error_message": None,
@@ -29,9 +30,10 @@ def _partition(broker: Broker, topic: str, partition: int) -> dict[str, Any]:
     lg = broker.topics.log(topic, partition) if error is None else None
     if error is None and lg is None:
         error = ErrorCode.NOT_LEADER_OR_FOLLOWER
-    if error is not None or lg is None:
+    if error is not None:
         out["error_code"] = error
         return out
+    assert lg is not None  # (no log without an error: NOT_LEADER_OR_FOLLOWER above)
     out["active_producers"] = [
         {
             "producer_id": e.producer_id,
@@ -46,7 +48,9 @@ def _partition(broker: Broker, topic: str, partition: int) -> dict[str, Any]:
     return out
 
 
-def handle(broker: Broker, ctx: RequestContext, request: Any) -> dict[str, Any]:
+def handle(
+    broker: HandlerContext, ctx: RequestContext, request: DescribeProducersRequest
+) -> DescribeProducersResponse:
     authz = broker.authorizer
     if authz is not None:
         refused = ErrorCode.TOPIC_AUTHORIZATION_FAILED

@@ -2,19 +2,22 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
-
+from broker.apis.context import HandlerContext
 from broker.security.acl import Operation, ResourceType
 from broker.server import RequestContext
 from protocol.errors import ErrorCode
+from protocol.typed import (
+    DescribeTransactionsRequest,
+    DescribeTransactionsResponse,
+    DescribeTransactionsResponseTransactionState,
+)
 
-if TYPE_CHECKING:
-    from broker.broker import Broker
 
-
-def handle(broker: Broker, ctx: RequestContext, request: Any) -> dict[str, Any]:
+def handle(
+    broker: HandlerContext, ctx: RequestContext, request: DescribeTransactionsRequest
+) -> DescribeTransactionsResponse:
     broker.transaction_topic_ready()
-    states = []
+    states: list[DescribeTransactionsResponseTransactionState] = []
     authz = broker.authorizer
     ids = list(request.transactional_ids)
     if authz is not None:
@@ -27,6 +30,7 @@ def handle(broker: Broker, ctx: RequestContext, request: Any) -> dict[str, Any]:
                     "error_code": ErrorCode.TRANSACTIONAL_ID_AUTHORIZATION_FAILED,
                     "transactional_id": tid,
                     "transaction_state": "",
+                    "transaction_timeout_ms": 0,
                     "producer_id": -1,
                     "producer_epoch": -1,
                     "transaction_start_time_ms": -1,

@@ -3,18 +3,15 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
-
+from broker.apis.context import HandlerContext
 from broker.apis.txn_common import fenced_for
 from broker.security.acl import Operation, ResourceType
 from broker.server import RequestContext
 from protocol.errors import ErrorCode
-
-if TYPE_CHECKING:
-    from broker.broker import Broker
+from protocol.typed import EndTxnRequest, EndTxnResponse
 
 
-async def handle(broker: Broker, ctx: RequestContext, request: Any) -> dict[str, Any]:
+async def handle(broker: HandlerContext, ctx: RequestContext, request: EndTxnRequest) -> EndTxnResponse:
     authz = broker.authorizer
     if authz is not None and not authz.allowed(
         ctx, Operation.WRITE, ResourceType.TRANSACTIONAL_ID, request.transactional_id

@@ -14,22 +14,29 @@ from __future__ import annotations
 import asyncio
 import time
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
 
 from broker import logging_setup
-from broker.fetch_session import FetchContext, Kind, SessionPartition
+from broker.apis.context import HandlerContext
+from broker.fetch_session import FetchContext, Kind, SessionPartition, SessionTopic
 from broker.log import Log, LogError, ReadResult
 from broker.log.file_region import FileRegion
 from broker.log.segment import Segment
 from broker.log.validation import downconvert
 from broker.security.acl import Operation
-from broker.server import RequestContext, Spliced
+from broker.server import RequestContext, spliced
 from protocol.compression import Compression
 from protocol.errors import ErrorCode
+from protocol.primitives import ZERO_UUID
 from protocol.records import CorruptRecordError, iter_batches
-
-if TYPE_CHECKING:
-    from broker.broker import Broker
+from protocol.typed import (
+    FetchRequest,
+    FetchRequestTopic,
+    FetchRequestTopicPartition,
+    FetchResponse,
+    FetchResponseResponse,
+    FetchResponseResponsePartition,
+    FetchResponseResponsePartitionAbortedTransaction,
+)
 
 log = logging_setup.get_logger("kbroker.fetch")
 
@@ -38,9 +45,16 @@ INT64_MAX = (1 << 63) - 1
 READ_COMMITTED = 1
 
 
+# What to fetch: the request's topics and partitions, or a fetch session's, which carry the same
+# names (broker/fetch_session.py).
+FetchTopic = FetchRequestTopic | SessionTopic
+FetchPartition = FetchRequestTopicPartition | SessionPartition
+Plan = list[tuple[FetchTopic, list["_Partition"]]]
+
+
 @dataclass(slots=True)
 class _Partition:
-    request: Any
+    request: FetchPartition
     log: Log | None
     error: ErrorCode = ErrorCode.NONE
     result: ReadResult | None = None
@@ -48,12 +62,12 @@ class _Partition:
     position: int = 0
 
 
-def replica_id_of(request: Any, version: int) -> int:
+def replica_id_of(request: FetchRequest, version: int) -> int:
     replica_id: int = request.replica_state.replica_id if version >= 15 else request.replica_id
     return replica_id
 
 
-def _refused(broker: Broker, ctx: RequestContext, replica_id: int, topic: str) -> bool:
+def _refused(broker: HandlerContext, ctx: RequestContext, replica_id: int, topic: str) -> bool:
     """Kafka's checks: a follower needs CLUSTER_ACTION on the cluster, a consumer READ on the topic."""
     authz = broker.authorizer
     if authz is None:
@@ -64,13 +78,17 @@ def _refused(broker: Broker, ctx: RequestContext, replica_id: int, topic: str) -
 
 
 def _plan(
-    broker: Broker, ctx: RequestContext, topics: Any, version: int, replica_id: int
-) -> list[tuple[Any, list[_Partition]]]:
-    plan = []
+    broker: HandlerContext,
+    ctx: RequestContext,
+    topics: list[FetchRequestTopic] | list[SessionTopic],
+    version: int,
+    replica_id: int,
+) -> Plan:
+    plan: Plan = []
     check = broker.authorizer is not None
     for t in topics:
         topic, unknown = broker.topics.named_in_request(version >= 13, t.topic_id, t.topic)
-        parts = []
+        parts: list[_Partition] = []
         if check and _refused(broker, ctx, replica_id, topic.name if topic is not None else t.topic):
             plan.append(
                 (t, [_Partition(p, None, ErrorCode.TOPIC_AUTHORIZATION_FAILED) for p in t.partitions])
@@ -97,7 +115,7 @@ def _plan(
 
 
 async def _read_all(
-    plan: list[tuple[Any, list[_Partition]]],
+    plan: Plan,
     max_bytes: int,
     hard_limit: bool,
     replica: bool,
@@ -142,9 +160,7 @@ async def _read_all(
     return total
 
 
-def _estimate(
-    plan: list[tuple[Any, list[_Partition]]], replica: bool, read_committed: bool = False
-) -> tuple[int, bool]:
+def _estimate(plan: Plan, replica: bool, read_committed: bool = False) -> tuple[int, bool]:
     """(bytes readable now, whether to answer at once because of an error or a deleted log)."""
     total = 0
     for _, parts in plan:
@@ -163,7 +179,7 @@ def _estimate(
 
 
 async def _long_poll(
-    plan: list[tuple[Any, list[_Partition]]],
+    plan: Plan,
     min_bytes: int,
     deadline: float,
     replica: bool,
@@ -213,7 +229,9 @@ def _records_for(part: _Partition, version: int) -> tuple[bytes | memoryview | F
     return records, ErrorCode.NONE
 
 
-def _aborted(part: _Partition, records: bytes | memoryview | FileRegion) -> list[dict[str, int]]:
+def _aborted(
+    part: _Partition, records: bytes | memoryview | FileRegion
+) -> list[FetchResponseResponsePartitionAbortedTransaction]:
     """The aborted transactions overlapping the batches returned (Kafka's upper bound: the
     offset after the last of them), for the client to drop their records."""
     if not records or part.log is None:
@@ -232,12 +250,12 @@ def _aborted(part: _Partition, records: bytes | memoryview | FileRegion) -> list
 
 
 def _answer(
-    plan: list[tuple[Any, list[_Partition]]], version: int, isolation: int, context: FetchContext | None
-) -> list[dict[str, Any]]:
+    plan: Plan, version: int, isolation: int, context: FetchContext | None
+) -> list[FetchResponseResponse]:
     incremental = context is not None and context.kind is Kind.INCREMENTAL
-    responses = []
+    responses: list[FetchResponseResponse] = []
     for t, parts in plan:
-        partitions = []
+        partitions: list[FetchResponseResponsePartition] = []
         for part in parts:
             lg = part.log
             records, error = (
@@ -268,15 +286,17 @@ def _answer(
                 }
             )
         if partitions or not incremental:
-            responses.append({"topic": t.topic, "topic_id": t.topic_id, "partitions": partitions})
+            # (a session's topics have no id before v13, where the answer carries none)
+            topic_id = t.topic_id if t.topic_id is not None else ZERO_UUID
+            responses.append({"topic": t.topic, "topic_id": topic_id, "partitions": partitions})
     return responses
 
 
-def _session_error(error: ErrorCode) -> dict[str, Any]:
+def _session_error(error: ErrorCode) -> FetchResponse:
     return {"throttle_time_ms": 0, "error_code": error, "session_id": 0, "responses": []}
 
 
-def _context(broker: Broker, request: Any, version: int) -> FetchContext | ErrorCode | None:
+def _context(broker: HandlerContext, request: FetchRequest, version: int) -> FetchContext | ErrorCode | None:
     """The fetch session's view of the request (v7+), None before sessions existed."""
     if version < 7:
         return None
@@ -290,7 +310,7 @@ def _context(broker: Broker, request: Any, version: int) -> FetchContext | Error
     )
 
 
-def _open_session(context: FetchContext, plan: list[tuple[Any, list[_Partition]]], version: int) -> None:
+def _open_session(context: FetchContext, plan: Plan, version: int) -> None:
     """A full fetch at epoch 0 opens a session over its partitions (if the cache has a slot);
     each partition's session entry stands in for its request partition from then on, so that
     the answer records what it told (what the next incremental answer compares with)."""
@@ -309,7 +329,7 @@ def _open_session(context: FetchContext, plan: list[tuple[Any, list[_Partition]]
                 part.request = held
 
 
-async def handle(broker: Broker, ctx: RequestContext, request: Any) -> dict[str, Any]:
+async def handle(broker: HandlerContext, ctx: RequestContext, request: FetchRequest) -> FetchResponse:
     version = ctx.header.api_version
     started = time.monotonic()
     context = _context(broker, request, version)
@@ -335,14 +355,14 @@ async def handle(broker: Broker, ctx: RequestContext, request: Any) -> dict[str,
         await _read_all(plan, max_bytes, hard_limit, replica, read_committed, region)
     if context is not None and context.kind is Kind.FULL:
         _open_session(context, plan, version)
-    answer = {
+    answer: FetchResponse = {
         "throttle_time_ms": 0,
         "error_code": ErrorCode.NONE,
         "session_id": context.session_id if context is not None else 0,
         "responses": _answer(plan, version, request.isolation_level, context),
     }
     if any(type(p.result.records) is FileRegion for _, parts in plan for p in parts if p.result is not None):
-        return Spliced(answer)
+        return spliced(answer)
     return answer
 
 

@@ -2,20 +2,23 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
-
+from broker.apis.context import HandlerContext, Node
 from broker.group.placement import coordinator_partition
 from broker.security.acl import Operation, ResourceType
 from broker.server import RequestContext
 from protocol.errors import ErrorCode
-
-if TYPE_CHECKING:
-    from broker.broker import Broker, Node
+from protocol.typed import (
+    FindCoordinatorRequest,
+    FindCoordinatorResponse,
+    FindCoordinatorResponseCoordinator,
+)
 
 GROUP, TRANSACTION = 0, 1
 
 
-def _answer(broker: Broker, key: str, key_type: int, listener: str, ctx: RequestContext) -> dict[str, Any]:
+def _answer(
+    broker: HandlerContext, key: str, key_type: int, listener: str, ctx: RequestContext
+) -> FindCoordinatorResponseCoordinator:
     authz = broker.authorizer
     if authz is not None and key_type in (GROUP, TRANSACTION):
         resource = ResourceType.GROUP if key_type == GROUP else ResourceType.TRANSACTIONAL_ID
@@ -61,7 +64,7 @@ def _answer(broker: Broker, key: str, key_type: int, listener: str, ctx: Request
     return _node_answer(key, node)
 
 
-def _node_answer(key: str, node: Node | None) -> dict[str, Any]:
+def _node_answer(key: str, node: Node | None) -> FindCoordinatorResponseCoordinator:
     if node is None:
         return {
             "key": key,
@@ -81,7 +84,9 @@ def _node_answer(key: str, node: Node | None) -> dict[str, Any]:
     }
 
 
-def handle(broker: Broker, ctx: RequestContext, request: Any) -> dict[str, Any]:
+def handle(
+    broker: HandlerContext, ctx: RequestContext, request: FindCoordinatorRequest
+) -> FindCoordinatorResponse:
     # Answered at once (never waits), so a plain function: no task per request (see broker/server.py).
     if ctx.header.api_version >= 4:
         answers = [
@@ -89,9 +94,13 @@ def handle(broker: Broker, ctx: RequestContext, request: Any) -> dict[str, Any]:
         ]
         return {"throttle_time_ms": 0, "coordinators": answers}
     # v0-v3: one key; the answer's fields sit at the top level.
-    answer = _answer(broker, request.key, request.key_type, ctx.listener, ctx)
-    answer.pop("key")
-    answer["throttle_time_ms"] = 0
-    if answer["error_code"] == ErrorCode.NONE:
-        answer["error_message"] = None
+    one = _answer(broker, request.key, request.key_type, ctx.listener, ctx)
+    answer: FindCoordinatorResponse = {
+        "throttle_time_ms": 0,
+        "error_code": one["error_code"],
+        "error_message": None if one["error_code"] == ErrorCode.NONE else one["error_message"],
+        "node_id": one["node_id"],
+        "host": one["host"],
+        "port": one["port"],
+    }
     return answer

@@ -3,17 +3,15 @@
 from __future__ import annotations
 
 import struct
-from typing import TYPE_CHECKING, Any
 
+from broker.apis.context import HandlerContext
 from broker.group.events import Heartbeat
 from broker.security.acl import Operation
 from broker.server import RequestContext
 from protocol.apis import ApiKey
 from protocol.errors import ErrorCode
 from protocol.frames import encode_response_body, frame_encoded_response
-
-if TYPE_CHECKING:
-    from broker.broker import Broker
+from protocol.typed import HeartbeatRequest, HeartbeatResponse
 
 # A heartbeat's answer is one of a few bodies per version: each is encoded once.
 _ANSWERS: dict[tuple[int, int], bytes] = {}
@@ -22,13 +20,12 @@ _ANSWERS: dict[tuple[int, int], bytes] = {}
 def _answer(version: int, error: int) -> bytes:
     body = _ANSWERS.get((version, error))
     if body is None:
-        body = _ANSWERS[(version, error)] = encode_response_body(
-            ApiKey.HEARTBEAT, version, {"throttle_time_ms": 0, "error_code": error}
-        )
+        answer: HeartbeatResponse = {"throttle_time_ms": 0, "error_code": error}
+        body = _ANSWERS[(version, error)] = encode_response_body(ApiKey.HEARTBEAT, version, answer)
     return body
 
 
-def handle(broker: Broker, ctx: RequestContext, request: Any) -> bytes:
+def handle(broker: HandlerContext, ctx: RequestContext, request: HeartbeatRequest) -> bytes:
     # Answered at once (never waits), so a plain function: no task per heartbeat.
     # Item access: a decoded Container's attribute access costs ten times as much, per field.
     authz = broker.authorizer
@@ -66,7 +63,7 @@ def _string(buf: bytearray, pos: int, end: int) -> tuple[str | None, int]:
     return buf[pos : pos + n].decode(), pos + n
 
 
-def handle_raw(broker: Broker, buf: bytearray, start: int, end: int) -> bytes | None:
+def handle_raw(broker: HandlerContext, buf: bytearray, start: int, end: int) -> bytes | None:
     """`handle` from the receive buffer (server.RawHandler), for v0-3 without ACLs: 100,000
     members heartbeat every 3 s, and decoding a request into a header, a context and a
     Container was half of a heartbeat's cost. Anything else goes the generic way."""

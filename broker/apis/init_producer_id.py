@@ -7,26 +7,25 @@ or the id's epoch bumped (fencing the previous producer, whose open transaction 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
-
 from broker import logging_setup
+from broker.apis.context import HandlerContext
 from broker.apis.txn_common import fenced_for
 from broker.log.producer_ids import ProducerIdsExhausted
 from broker.security.acl import Operation, ResourceType
 from broker.server import RequestContext
 from protocol.errors import ErrorCode
-
-if TYPE_CHECKING:
-    from broker.broker import Broker
+from protocol.typed import InitProducerIdRequest, InitProducerIdResponse
 
 log = logging_setup.get_logger("kbroker.producer_ids")
 
 
-def _answer(error: ErrorCode, producer_id: int = -1, epoch: int = -1) -> dict[str, Any]:
+def _answer(error: ErrorCode, producer_id: int = -1, epoch: int = -1) -> InitProducerIdResponse:
     return {"throttle_time_ms": 0, "error_code": error, "producer_id": producer_id, "producer_epoch": epoch}
 
 
-async def handle(broker: Broker, ctx: RequestContext, request: Any) -> dict[str, Any]:
+async def handle(
+    broker: HandlerContext, ctx: RequestContext, request: InitProducerIdRequest
+) -> InitProducerIdResponse:
     authz = broker.authorizer
     if request.transactional_id is not None:
         if authz is not None and not authz.allowed(

@@ -2,16 +2,13 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
-
+from broker.apis.context import HandlerContext
 from broker.security.acl import Operation
 from broker.server import RequestContext
-
-if TYPE_CHECKING:
-    from broker.broker import Broker
+from protocol.typed import ListGroupsRequest, ListGroupsResponse
 
 
-def handle(broker: Broker, ctx: RequestContext, request: Any) -> dict[str, Any]:
+def handle(broker: HandlerContext, ctx: RequestContext, request: ListGroupsRequest) -> ListGroupsResponse:
     # Answered at once (never waits), so a plain function: no task per request (see broker/server.py).
     error, groups = broker.groups.list_groups(request.states_filter, request.types_filter)
     authz = broker.authorizer

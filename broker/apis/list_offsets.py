@@ -3,17 +3,20 @@ of its largest timestamp (KIP-734). v0 answers Kafka's legacy list of offsets.""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
-
 from broker import logging_setup
+from broker.apis.context import HandlerContext
 from broker.log import Log, LogError
 from broker.security.acl import Operation
 from broker.server import RequestContext
 from protocol.errors import ErrorCode
 from protocol.records import CorruptRecordError
-
-if TYPE_CHECKING:
-    from broker.broker import Broker
+from protocol.typed import (
+    ListOffsetsRequest,
+    ListOffsetsRequestTopicPartition,
+    ListOffsetsResponse,
+    ListOffsetsResponseTopic,
+    ListOffsetsResponseTopicPartition,
+)
 
 log = logging_setup.get_logger("kbroker.list_offsets")
 LATEST, EARLIEST, MAX_TIMESTAMP, EARLIEST_LOCAL, LATEST_TIERED = -1, -2, -3, -4, -5
@@ -36,9 +39,16 @@ async def lookup(lg: Log, timestamp: int, read_committed: bool = False) -> tuple
 
 
 async def _partition(
-    broker: Broker, topic: str, p: Any, version: int, read_committed: bool = False
-) -> dict[str, Any]:
-    answer: dict[str, Any] = {"partition_index": p.partition_index, "error_code": ErrorCode.NONE}
+    broker: HandlerContext,
+    topic: str,
+    p: ListOffsetsRequestTopicPartition,
+    version: int,
+    read_committed: bool = False,
+) -> ListOffsetsResponseTopicPartition:
+    answer: ListOffsetsResponseTopicPartition = {
+        "partition_index": p.partition_index,
+        "error_code": ErrorCode.NONE,
+    }
     lg = broker.topics.log(topic, p.partition_index) if broker.topics.get(topic) else None
     held = broker.topics.get(topic)
     not_leader = None
@@ -68,16 +78,19 @@ async def _partition(
         epoch = lg.epochs.latest_epoch
     else:
         epoch = lg.epochs.epoch_for(offset)
-    answer.update(offset=offset, timestamp=timestamp, leader_epoch=epoch)
+    answer["offset"], answer["timestamp"], answer["leader_epoch"] = offset, timestamp, epoch
     return answer
 
 
-async def handle(broker: Broker, ctx: RequestContext, request: Any) -> dict[str, Any]:
+async def handle(
+    broker: HandlerContext, ctx: RequestContext, request: ListOffsetsRequest
+) -> ListOffsetsResponse:
     version = ctx.header.api_version
     read_committed = version >= 2 and request.isolation_level == 1
-    topics = []
+    topics: list[ListOffsetsResponseTopic] = []
     authz = broker.authorizer
     for t in request.topics:
+        partitions: list[ListOffsetsResponseTopicPartition]
         if authz is not None and not authz.topic(ctx, Operation.DESCRIBE, t.name):
             refused = ErrorCode.TOPIC_AUTHORIZATION_FAILED
             partitions = [{"partition_index": p.partition_index, "error_code": refused} for p in t.partitions]

@@ -3,16 +3,15 @@ producer id and (v1) how long their transaction has been open."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
-
+from broker.apis.context import HandlerContext
 from broker.security.acl import Operation, ResourceType
 from broker.server import RequestContext
-
-if TYPE_CHECKING:
-    from broker.broker import Broker
+from protocol.typed import ListTransactionsRequest, ListTransactionsResponse
 
 
-def handle(broker: Broker, ctx: RequestContext, request: Any) -> dict[str, Any]:
+def handle(
+    broker: HandlerContext, ctx: RequestContext, request: ListTransactionsRequest
+) -> ListTransactionsResponse:
     broker.transaction_topic_ready()
     duration = request.duration_filter if ctx.header.api_version >= 1 else -1
     error, unknown, found = broker.transactions.list(

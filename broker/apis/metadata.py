@@ -2,26 +2,22 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
-
+from broker.apis.context import HandlerContext
 from broker.security.acl import Operation
 from broker.server import RequestContext
 from protocol.errors import ErrorCode
 from protocol.primitives import ZERO_UUID
-
-if TYPE_CHECKING:
-    from broker.broker import Broker
+from protocol.typed import MetadataRequest, MetadataRequestTopic, MetadataResponse, MetadataResponseTopic
 
 
-def requested_topics(request: Any, version: int) -> list[Any] | None:
+def requested_topics(request: MetadataRequest, version: int) -> list[MetadataRequestTopic] | None:
     """The topics asked for, or None for all. v0 asks for all with an empty list; v1+ with null."""
     if request.topics is None or (version == 0 and not request.topics):
         return None
-    topics: list[Any] = request.topics
-    return topics
+    return request.topics
 
 
-def hide_unreachable_leaders(topics: list[dict[str, Any]], reachable: set[int], version: int) -> None:
+def hide_unreachable_leaders(topics: list[MetadataResponseTopic], reachable: set[int], version: int) -> None:
     """A partition whose live leader has no endpoint on the request's listener has no leader for
     this client: LISTENER_NOT_FOUND from v6 (LEADER_NOT_AVAILABLE before), as Kafka answers."""
     error = ErrorCode.LISTENER_NOT_FOUND if version >= 6 else ErrorCode.LEADER_NOT_AVAILABLE
@@ -32,8 +28,8 @@ def hide_unreachable_leaders(topics: list[dict[str, Any]], reachable: set[int], 
 
 
 async def _authorized_topics(
-    broker: Broker, ctx: RequestContext, wanted: list[Any] | None, auto_create: bool
-) -> list[dict[str, Any]]:
+    broker: HandlerContext, ctx: RequestContext, wanted: list[MetadataRequestTopic] | None, auto_create: bool
+) -> list[MetadataResponseTopic]:
     """Kafka's rules: a topic the principal may not DESCRIBE is left out of an all-topics answer and
     answered TOPIC_AUTHORIZATION_FAILED when named; auto-creation needs CREATE (cluster or topic)."""
     from broker.apis.create_topics import can_create
@@ -47,7 +43,7 @@ async def _authorized_topics(
     if wanted is None:
         return [t for t in await broker.topic_metadata(None, False) if describable(t["name"])]
     refused = ErrorCode.TOPIC_AUTHORIZATION_FAILED
-    out: list[dict[str, Any]] = []
+    out: list[MetadataResponseTopic] = []
     creatable, known = [], []
     for req in wanted:
         name = getattr(req, "name", None)
@@ -71,7 +67,7 @@ async def _authorized_topics(
     return out
 
 
-async def handle(broker: Broker, ctx: RequestContext, request: Any) -> dict[str, Any]:
+async def handle(broker: HandlerContext, ctx: RequestContext, request: MetadataRequest) -> MetadataResponse:
     version = ctx.header.api_version
     wanted = requested_topics(request, version)
     auto_create = request.allow_auto_topic_creation if version >= 4 else True

@@ -8,22 +8,20 @@ of that answer; the connection writes it from the future's callback. No coroutin
 from __future__ import annotations
 
 import asyncio
-from typing import TYPE_CHECKING, Any
 
+from broker.apis.context import HandlerContext, Reply
 from broker.group.events import CommitPartition, OffsetCommit, PartitionErrors
 from broker.security.acl import Operation
 from broker.server import RequestContext
 from protocol.apis import ApiKey
 from protocol.errors import ErrorCode
 from protocol.frames import encode_response_body
-
-if TYPE_CHECKING:
-    from broker.broker import Broker
+from protocol.typed import OffsetCommitRequest, OffsetCommitResponse
 
 _NONE = ErrorCode.NONE
 
 
-def partition_known(broker: Broker, topic: str, partition: int) -> bool:
+def partition_known(broker: HandlerContext, topic: str, partition: int) -> bool:
     """Kafka answers UNKNOWN_TOPIC_OR_PARTITION for a commit to a partition its metadata lacks."""
     if broker.topics is None:
         return True
@@ -31,7 +29,7 @@ def partition_known(broker: Broker, topic: str, partition: int) -> bool:
     return held is not None and 0 <= partition < held.partitions
 
 
-def _all(request: Any, error: ErrorCode) -> dict[str, Any]:
+def _all(request: OffsetCommitRequest, error: ErrorCode) -> OffsetCommitResponse:
     """Every partition of the request refused with `error`."""
     refused = {(t["name"], p["partition_index"]): error for t in request["topics"] for p in t["partitions"]}
     return _response(request, refused, [])
@@ -44,9 +42,9 @@ class _Answer:
 
     def __init__(
         self,
-        future: asyncio.Future[dict[str, Any] | bytes],
-        request: Any,
-        unknown: dict[Any, ErrorCode],
+        future: asyncio.Future[Reply[OffsetCommitResponse]],
+        request: OffsetCommitRequest,
+        unknown: dict[tuple[str, int], ErrorCode],
         version: int,
     ):
         self.future = future
@@ -67,11 +65,11 @@ class _Answer:
 
 # A consumer commits the same partitions again and again: the answer accepting all of them is
 # encoded once per (version, topics and partitions), in a bounded memo.
-_ACCEPTED: dict[tuple[Any, ...], bytes] = {}
+_ACCEPTED: dict[tuple[object, ...], bytes] = {}
 _ACCEPTED_MAX = 4096
 
 
-def _accepted(version: int, request: Any) -> bytes:
+def _accepted(version: int, request: OffsetCommitRequest) -> bytes:
     key = (
         version,
         *((t["name"], *(p["partition_index"] for p in t["partitions"])) for t in request["topics"]),
@@ -86,7 +84,9 @@ def _accepted(version: int, request: Any) -> bytes:
     return body
 
 
-def _response(request: Any, unknown: dict[Any, ErrorCode], result: PartitionErrors) -> dict[str, Any]:
+def _response(
+    request: OffsetCommitRequest, unknown: dict[tuple[str, int], ErrorCode], result: PartitionErrors
+) -> OffsetCommitResponse:
     # The answer follows the request's order, with each partition's own error.
     answered = {(t, p): e for t, errors in result for p, e in errors}
     return {
@@ -109,8 +109,8 @@ def _response(request: Any, unknown: dict[Any, ErrorCode], result: PartitionErro
 
 
 def handle(
-    broker: Broker, ctx: RequestContext, request: Any
-) -> dict[str, Any] | asyncio.Future[dict[str, Any] | bytes]:
+    broker: HandlerContext, ctx: RequestContext, request: OffsetCommitRequest
+) -> OffsetCommitResponse | asyncio.Future[Reply[OffsetCommitResponse]]:
     # Item access throughout: a decoded Container's attribute access costs ten times as much.
     v = ctx.header.api_version
     unknown: dict[tuple[str, int], ErrorCode] = {}
@@ -143,7 +143,7 @@ def handle(
             topics.append((name, parts))
     if not topics:
         return _response(request, unknown, [])
-    future: asyncio.Future[dict[str, Any] | bytes] = asyncio.get_running_loop().create_future()
+    future: asyncio.Future[Reply[OffsetCommitResponse]] = asyncio.get_running_loop().create_future()
     broker.groups.commit_offsets_to(
         OffsetCommit(
             group_id=request["group_id"],

@@ -2,18 +2,17 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
-
+from broker.apis.context import HandlerContext
 from broker.group.events import OffsetDelete
 from broker.security.acl import Operation
 from broker.server import RequestContext
 from protocol.errors import ErrorCode
-
-if TYPE_CHECKING:
-    from broker.broker import Broker
+from protocol.typed import OffsetDeleteRequest, OffsetDeleteResponse
 
 
-async def handle(broker: Broker, ctx: RequestContext, request: Any) -> dict[str, Any]:
+async def handle(
+    broker: HandlerContext, ctx: RequestContext, request: OffsetDeleteRequest
+) -> OffsetDeleteResponse:
     authz = broker.authorizer
     if authz is not None:
         if not authz.group(ctx, Operation.DELETE, request.group_id):

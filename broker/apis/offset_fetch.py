@@ -3,22 +3,28 @@
 from __future__ import annotations
 
 import asyncio
-from typing import TYPE_CHECKING, Any
 
+from broker.apis.context import HandlerContext
 from broker.group.events import FetchedGroup, FetchedPartition
 from broker.security.acl import Operation
 from broker.server import RequestContext
 from protocol.errors import ErrorCode
+from protocol.typed import (
+    OffsetFetchRequest,
+    OffsetFetchRequestGroupTopic,
+    OffsetFetchRequestTopic,
+    OffsetFetchResponse,
+    OffsetFetchResponseTopicPartition,
+)
 
-if TYPE_CHECKING:
-    from broker.broker import Broker
 
-
-def _wanted(topics: Any) -> list[tuple[str, list[int]]] | None:
+def _wanted(
+    topics: list[OffsetFetchRequestTopic] | list[OffsetFetchRequestGroupTopic] | None,
+) -> list[tuple[str, list[int]]] | None:
     return None if topics is None else [(t.name, list(t.partition_indexes)) for t in topics]
 
 
-def _partition(p: Any) -> dict[str, Any]:
+def _partition(p: FetchedPartition) -> OffsetFetchResponseTopicPartition:
     return {
         "partition_index": p.partition,
         "committed_offset": p.offset,
@@ -29,7 +35,7 @@ def _partition(p: Any) -> dict[str, Any]:
 
 
 async def _fetch(
-    broker: Broker,
+    broker: HandlerContext,
     ctx: RequestContext,
     group_id: str,
     topics: list[tuple[str, list[int]]] | None,
@@ -64,7 +70,9 @@ async def _fetch(
     return g
 
 
-async def handle(broker: Broker, ctx: RequestContext, request: Any) -> dict[str, Any]:
+async def handle(
+    broker: HandlerContext, ctx: RequestContext, request: OffsetFetchRequest
+) -> OffsetFetchResponse:
     v = ctx.header.api_version
     stable = request.require_stable
     if v >= 8:

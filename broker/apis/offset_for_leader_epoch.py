@@ -6,20 +6,24 @@ imply, as Kafka does. An epoch newer than any known answers UNDEFINED (-1, -1) w
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
-
+from broker.apis.context import HandlerContext
 from broker.security.acl import Operation
 from broker.server import RequestContext
 from protocol.errors import ErrorCode
-
-if TYPE_CHECKING:
-    from broker.broker import Broker
+from protocol.typed import (
+    OffsetForLeaderEpochRequest,
+    OffsetForLeaderEpochRequestTopicPartition,
+    OffsetForLeaderEpochResponse,
+    OffsetForLeaderEpochResponseTopicPartition,
+)
 
 DEBUG_REPLICA_ID = -2
 
 
-def _partition(broker: Broker, topic: str, p: Any, replica_id: int) -> dict[str, Any]:
-    answer: dict[str, Any] = {
+def _partition(
+    broker: HandlerContext, topic: str, p: OffsetForLeaderEpochRequestTopicPartition, replica_id: int
+) -> OffsetForLeaderEpochResponseTopicPartition:
+    answer: OffsetForLeaderEpochResponseTopicPartition = {
         "partition": p.partition,
         "error_code": ErrorCode.NONE,
         "leader_epoch": -1,
@@ -43,7 +47,9 @@ def _partition(broker: Broker, topic: str, p: Any, replica_id: int) -> dict[str,
     return answer
 
 
-def handle(broker: Broker, ctx: RequestContext, request: Any) -> dict[str, Any]:
+def handle(
+    broker: HandlerContext, ctx: RequestContext, request: OffsetForLeaderEpochRequest
+) -> OffsetForLeaderEpochResponse:
     replica_id = request.replica_id
     authz = broker.authorizer
     if authz is not None:

@@ -9,9 +9,11 @@ id.
 from __future__ import annotations
 
 import asyncio
-from typing import TYPE_CHECKING, Any
+from collections.abc import Coroutine
+from typing import TYPE_CHECKING
 
 from broker import logging_setup
+from broker.apis.context import HandlerContext
 from broker.log import LogError, ProducerStateError, RecordError
 from broker.log.validation import recompress, upconvert_legacy, validate_batches
 from broker.security.acl import Operation, ResourceType
@@ -19,9 +21,15 @@ from broker.server import RequestContext
 from protocol.compression import Compression
 from protocol.errors import ErrorCode
 from protocol.records import MAGIC, magic_of
+from protocol.typed import (
+    ProduceRequest,
+    ProduceRequestTopicData,
+    ProduceResponse,
+    ProduceResponseResponse,
+    ProduceResponseResponsePartitionResponse,
+)
 
 if TYPE_CHECKING:
-    from broker.broker import Broker
     from broker.topics import Topic
 
 log = logging_setup.get_logger("kbroker.produce")
@@ -29,8 +37,8 @@ log = logging_setup.get_logger("kbroker.produce")
 
 def _error(
     index: int, code: ErrorCode, message: str | None = None, record_index: int | None = None
-) -> dict[str, Any]:
-    answer: dict[str, Any] = {
+) -> ProduceResponseResponsePartitionResponse:
+    answer: ProduceResponseResponsePartitionResponse = {
         "index": index,
         "error_code": code,
         "base_offset": -1,
@@ -44,15 +52,15 @@ def _error(
 
 
 async def _append(
-    broker: Broker,
+    broker: HandlerContext,
     topic: Topic | None,
     unknown: ErrorCode,
     index: int,
-    records: Any,
+    records: bytes | None,
     acks: int,
     timeout_ms: int,
     version: int,
-) -> dict[str, Any]:
+) -> ProduceResponseResponsePartitionResponse:
     if acks not in (0, 1, -1):
         return _error(index, ErrorCode.INVALID_REQUIRED_ACKS, f"acks must be 0, 1 or -1, not {acks}")
     if topic is None:
@@ -125,15 +133,17 @@ async def _append(
     }
 
 
-async def _refused(index: int, code: ErrorCode) -> dict[str, Any]:
+async def _refused(index: int, code: ErrorCode) -> ProduceResponseResponsePartitionResponse:
     return _error(index, code)
 
 
-async def handle(broker: Broker, ctx: RequestContext, request: Any) -> dict[str, Any] | None:
+async def handle(
+    broker: HandlerContext, ctx: RequestContext, request: ProduceRequest
+) -> ProduceResponse | None:
     version = ctx.header.api_version
     acks = request.acks
-    jobs = []
-    shape: list[tuple[Any, int]] = []
+    jobs: list[Coroutine[object, None, ProduceResponseResponsePartitionResponse]] = []
+    shape: list[tuple[ProduceRequestTopicData, int]] = []
     authz = broker.authorizer
     txn_refused = (
         authz is not None
@@ -144,7 +154,7 @@ async def handle(broker: Broker, ctx: RequestContext, request: Any) -> dict[str,
         topic, unknown = broker.topics.named_in_request(version >= 13, td.topic_id, td.name)
         refused: ErrorCode | None = None
         if authz is not None:  # Kafka's checks: the transactional id, then WRITE on each topic
-            name = topic.name if topic is not None else getattr(td, "name", "")
+            name = topic.name if topic is not None else td.name
             if txn_refused:
                 refused = ErrorCode.TRANSACTIONAL_ID_AUTHORIZATION_FAILED
             elif not authz.topic(ctx, Operation.WRITE, name):
@@ -170,13 +180,13 @@ async def handle(broker: Broker, ctx: RequestContext, request: Any) -> dict[str,
                 error=ErrorCode(errors[0]["error_code"]).name,
             )
         return None
-    responses = []
+    responses: list[ProduceResponseResponse] = []
     i = 0
     for td, n in shape:
         responses.append(
             {
-                "name": getattr(td, "name", ""),
-                "topic_id": getattr(td, "topic_id", None),
+                "name": td.name,
+                "topic_id": td.topic_id,
                 "partition_responses": results[i : i + n],
             }
         )

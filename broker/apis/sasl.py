@@ -4,22 +4,29 @@ connection answers them itself before that (broker/server.py's _SaslConnection).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
-
+from broker.apis.context import HandlerContext
 from broker.server import RequestContext
 from protocol.errors import ErrorCode
+from protocol.typed import (
+    SaslAuthenticateRequest,
+    SaslAuthenticateResponse,
+    SaslHandshakeRequest,
+    SaslHandshakeResponse,
+)
 
-if TYPE_CHECKING:
-    from broker.broker import Broker
 
-
-def handle_handshake(broker: Broker, ctx: RequestContext, request: Any) -> dict[str, Any]:
+def handle_handshake(
+    broker: HandlerContext, ctx: RequestContext, request: SaslHandshakeRequest
+) -> SaslHandshakeResponse:
     return {"error_code": ErrorCode.ILLEGAL_SASL_STATE, "mechanisms": []}
 
 
-def handle_authenticate(broker: Broker, ctx: RequestContext, request: Any) -> dict[str, Any]:
+def handle_authenticate(
+    broker: HandlerContext, ctx: RequestContext, request: SaslAuthenticateRequest
+) -> SaslAuthenticateResponse:
     return {
         "error_code": ErrorCode.ILLEGAL_SASL_STATE,
         "error_message": "SaslAuthenticate received outside a SASL exchange "
         "(not a SASL listener, or already authenticated)",
+        "auth_bytes": b"",
     }

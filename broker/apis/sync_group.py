@@ -2,18 +2,15 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
-
+from broker.apis.context import HandlerContext
 from broker.group.events import SyncGroup
 from broker.security.acl import Operation
 from broker.server import RequestContext
 from protocol.errors import ErrorCode
-
-if TYPE_CHECKING:
-    from broker.broker import Broker
+from protocol.typed import SyncGroupRequest, SyncGroupResponse
 
 
-async def handle(broker: Broker, ctx: RequestContext, request: Any) -> dict[str, Any]:
+async def handle(broker: HandlerContext, ctx: RequestContext, request: SyncGroupRequest) -> SyncGroupResponse:
     v = ctx.header.api_version
     authz = broker.authorizer
     if authz is not None and not authz.group(ctx, Operation.READ, request.group_id):

@@ -3,20 +3,19 @@ log as a transactional batch and applied on the COMMIT marker (broker/group/offs
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
-
+from broker.apis.context import HandlerContext
 from broker.apis.offset_commit import partition_known
 from broker.apis.txn_common import fenced_for
 from broker.group.events import CommitPartition, OffsetCommit, PartitionErrors
 from broker.security.acl import Operation, ResourceType
 from broker.server import RequestContext
 from protocol.errors import ErrorCode
-
-if TYPE_CHECKING:
-    from broker.broker import Broker
+from protocol.typed import TxnOffsetCommitRequest, TxnOffsetCommitResponse
 
 
-async def handle(broker: Broker, ctx: RequestContext, request: Any) -> dict[str, Any]:
+async def handle(
+    broker: HandlerContext, ctx: RequestContext, request: TxnOffsetCommitRequest
+) -> TxnOffsetCommitResponse:
     v = ctx.header.api_version
     authz = broker.authorizer
     if authz is not None:  # Kafka's checks: the transactional id, the group, then each topic

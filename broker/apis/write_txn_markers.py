@@ -3,17 +3,22 @@
 from __future__ import annotations
 
 import asyncio
-from typing import TYPE_CHECKING, Any
 
+from broker.apis.context import HandlerContext
 from broker.security.acl import Operation
 from broker.server import RequestContext
 from protocol.errors import ErrorCode
+from protocol.typed import (
+    WriteTxnMarkersRequest,
+    WriteTxnMarkersResponse,
+    WriteTxnMarkersResponseMarker,
+    WriteTxnMarkersResponseMarkerTopic,
+)
 
-if TYPE_CHECKING:
-    from broker.broker import Broker
 
-
-async def handle(broker: Broker, ctx: RequestContext, request: Any) -> dict[str, Any]:
+async def handle(
+    broker: HandlerContext, ctx: RequestContext, request: WriteTxnMarkersRequest
+) -> WriteTxnMarkersResponse:
     authz = broker.authorizer
     if authz is not None and not authz.cluster(ctx, Operation.CLUSTER_ACTION):  # brokers only
         refused = ErrorCode.CLUSTER_AUTHORIZATION_FAILED
@@ -34,9 +39,9 @@ async def handle(broker: Broker, ctx: RequestContext, request: Any) -> dict[str,
                 for m in request.markers
             ]
         }
-    out = []
+    out: list[WriteTxnMarkersResponseMarker] = []
     for m in request.markers:
-        topics = []
+        topics: list[WriteTxnMarkersResponseMarkerTopic] = []
         for t in m.topics:
             errors = await asyncio.gather(
                 *(

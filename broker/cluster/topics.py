@@ -23,6 +23,7 @@ from broker.config import Config
 from broker.log import LogManager
 from broker.topics import INTERNAL_TOPICS, Topic, TopicError, TopicManager, no_such_topic
 from protocol.errors import ErrorCode
+from protocol.typed import MetadataResponseTopicPartition
 
 if TYPE_CHECKING:
     from broker.cluster.controller import ClusterView
@@ -297,10 +298,10 @@ class ClusterTopicManager(TopicManager):
 
     # -- metadata ---------------------------------------------------------------------------------
 
-    def partition_metadata(self, topic: Topic) -> list[dict[str, Any]]:
+    def partition_metadata(self, topic: Topic) -> list[MetadataResponseTopicPartition]:
         view = self.cluster.view
         live = view.brokers
-        out = []
+        out: list[MetadataResponseTopicPartition] = []
         for p in range(topic.partitions):
             replicas = self.replicas.get(topic.name, {}).get(p, [])
             state = view.states.get((topic.name, p))

@@ -34,6 +34,18 @@ if TYPE_CHECKING:
 
     from broker.config import Config
     from broker.server import RequestContext
+    from protocol.typed import (
+        CreateAclsRequest,
+        CreateAclsResponse,
+        CreateAclsResponseResult,
+        DeleteAclsRequest,
+        DeleteAclsRequestFilter,
+        DeleteAclsResponse,
+        DeleteAclsResponseFilterResult,
+        DescribeAclsRequest,
+        DescribeAclsResponse,
+        DescribeAclsResponseResourceAcl,
+    )
 
 log = logging_setup.get_logger("kbroker.authorizer")
 
@@ -201,14 +213,23 @@ class Authorizer:
 
     # -- the ACL APIs ---------------------------------------------------------------------------
 
-    def describe_acls(self, ctx: RequestContext, request: Any) -> dict[str, Any]:
+    def describe_acls(self, ctx: RequestContext, request: DescribeAclsRequest) -> DescribeAclsResponse:
         if not self.cluster(ctx, Operation.DESCRIBE):
-            return {"error_code": ErrorCode.CLUSTER_AUTHORIZATION_FAILED, "resources": []}
+            return {
+                "throttle_time_ms": 0,
+                "error_code": ErrorCode.CLUSTER_AUTHORIZATION_FAILED,
+                "resources": [],
+            }
         f = _filter(request)
         bad = f.invalid()
         if bad:
-            return {"error_code": ErrorCode.INVALID_REQUEST, "error_message": bad, "resources": []}
-        grouped: dict[tuple[int, str, int], list[dict[str, Any]]] = {}
+            return {
+                "throttle_time_ms": 0,
+                "error_code": ErrorCode.INVALID_REQUEST,
+                "error_message": bad,
+                "resources": [],
+            }
+        grouped: dict[tuple[int, str, int], list[DescribeAclsResponseResourceAcl]] = {}
         for b in sorted(self._bindings, key=_order):
             if f.matches(b):
                 grouped.setdefault((b.resource_type, b.resource_name, b.pattern_type), []).append(
@@ -220,6 +241,7 @@ class Authorizer:
                     }
                 )
         return {
+            "throttle_time_ms": 0,
             "error_code": ErrorCode.NONE,
             "resources": [
                 {"resource_type": t, "resource_name": n, "pattern_type": p, "acls": acls}
@@ -227,11 +249,12 @@ class Authorizer:
             ],
         }
 
-    async def create_acls(self, ctx: RequestContext, request: Any) -> dict[str, Any]:
+    async def create_acls(self, ctx: RequestContext, request: CreateAclsRequest) -> CreateAclsResponse:
         if not self.cluster(ctx, Operation.ALTER):
-            denied = {"error_code": ErrorCode.CLUSTER_AUTHORIZATION_FAILED}
-            return {"results": [denied for _ in request.creations]}
-        results, added = [], []
+            denied: CreateAclsResponseResult = {"error_code": ErrorCode.CLUSTER_AUTHORIZATION_FAILED}
+            return {"throttle_time_ms": 0, "results": [denied for _ in request.creations]}
+        results: list[CreateAclsResponseResult] = []
+        added: list[AclBinding] = []
         for c in request.creations:
             try:
                 b = AclBinding(
@@ -255,13 +278,17 @@ class Authorizer:
         if added:
             await self._change(self._bindings | set(added))
             log.info("create acls", principal=ctx.principal, acls=[_describe(b) for b in added])
-        return {"results": results}
+        return {"throttle_time_ms": 0, "results": results}
 
-    async def delete_acls(self, ctx: RequestContext, request: Any) -> dict[str, Any]:
+    async def delete_acls(self, ctx: RequestContext, request: DeleteAclsRequest) -> DeleteAclsResponse:
         if not self.cluster(ctx, Operation.ALTER):
-            denied = {"error_code": ErrorCode.CLUSTER_AUTHORIZATION_FAILED, "matching_acls": []}
-            return {"filter_results": [denied for _ in request.filters]}
-        results, removed = [], set()
+            denied: DeleteAclsResponseFilterResult = {
+                "error_code": ErrorCode.CLUSTER_AUTHORIZATION_FAILED,
+                "matching_acls": [],
+            }
+            return {"throttle_time_ms": 0, "filter_results": [denied for _ in request.filters]}
+        results: list[DeleteAclsResponseFilterResult] = []
+        removed: set[AclBinding] = set()
         for raw in request.filters:
             f = _filter(raw)
             bad = f.invalid()
@@ -297,7 +324,7 @@ class Authorizer:
                 principal=ctx.principal,
                 acls=[_describe(b) for b in sorted(removed, key=_order)],
             )
-        return {"filter_results": results}
+        return {"throttle_time_ms": 0, "filter_results": results}
 
     async def _change(self, bindings: set[AclBinding]) -> None:
         """Write the new bindings durably (ZooKeeper; or file + fsync + rename), then use them."""
@@ -332,7 +359,7 @@ def _describe(b: AclBinding) -> str:
     )
 
 
-def _filter(r: Any) -> AclFilter:
+def _filter(r: DescribeAclsRequest | DeleteAclsRequestFilter) -> AclFilter:
     def enum_or_unknown(cls: Any, value: int) -> Any:
         try:
             return cls(value)

@@ -1,0 +1,99 @@
+"""What a handler may use of the broker, and the shapes of its answers.
+
+Handlers get a `HandlerContext`, not the `Broker`: exactly the components and queries they call,
+read-only. `Broker` (broker/broker.py) has them all and is checked against this Protocol where
+the handler table is bound (`bind_handlers(self)`), so no module of broker/apis imports
+broker.broker, and tests may hand a handler any object with these members.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Coroutine
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Protocol, TypeAlias, TypeVar
+
+if TYPE_CHECKING:  # for annotations only: the handlers import what they call themselves
+    from broker.config import Config
+    from broker.fetch_session import FetchSessionCache
+    from broker.group.service import GroupCoordinatorService
+    from broker.log import Log, LogManager
+    from broker.log.producer_ids import ProducerIdManager
+    from broker.security.authorizer import Authorizer
+    from broker.topics import TopicManager
+    from broker.txn.coordinator import TransactionCoordinator
+    from protocol.errors import ErrorCode
+    from protocol.typed import MetadataRequestTopic, MetadataResponseTopic
+
+R = TypeVar("R")
+
+# A handler's answer: the response to encode, its body already encoded (an answer that recurs
+# unchanged: a heartbeat's, an accepted commit's), or None for no answer (Produce with acks=0).
+Reply: TypeAlias = R | bytes | None
+# Answered at once (a plain function: no task), or later: a coroutine (run as a task) or a
+# future the handler completes from a callback (no task either). See broker/server.py.
+Answer: TypeAlias = (
+    R | bytes | Coroutine[object, None, R | bytes | None] | asyncio.Future[R | bytes | None] | None
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Node:
+    """A broker as clients reach it on one listener."""
+
+    node_id: int
+    host: str
+    port: int
+    rack: str | None = None
+
+
+class HandlerContext(Protocol):
+    """The broker, as handlers see it."""
+
+    # -- identity and configuration
+    @property
+    def config(self) -> Config: ...
+    @property
+    def node_id(self) -> int: ...
+    @property
+    def cluster_id(self) -> str: ...
+    @property
+    def controller_id(self) -> int: ...
+    # -- components
+    @property
+    def authorizer(self) -> Authorizer | None:
+        """None: no ACLs (no check at all)."""
+
+    @property
+    def topics(self) -> TopicManager: ...
+    @property
+    def log_manager(self) -> LogManager: ...
+    @property
+    def groups(self) -> GroupCoordinatorService: ...
+    @property
+    def transactions(self) -> TransactionCoordinator: ...
+    @property
+    def producer_ids(self) -> ProducerIdManager: ...
+    @property
+    def fetch_sessions(self) -> FetchSessionCache: ...
+    @property
+    def num_offsets_partitions(self) -> int: ...
+
+    # -- where things are
+    def live_nodes(self, listener: str) -> list[Node]: ...
+    def coordinator_node(self, offsets_partition: int, listener: str) -> Node | None: ...
+    def transaction_coordinator_node(self, partition: int, listener: str) -> Node | None: ...
+    def transaction_topic_ready(self) -> bool: ...
+    async def topic_metadata(
+        self, names: list[MetadataRequestTopic] | None, auto_create: bool
+    ) -> list[MetadataResponseTopic]: ...
+
+    # -- replication: may this broker serve a partition's data
+    def leader_error(self, topic: str, partition: int, leader_epoch: int = -1) -> ErrorCode | None: ...
+    def min_isr_error(self, topic: str, partition: int, lg: Log) -> ErrorCode | None: ...
+    def follower_fetch(self, topic: str, partition: int, replica_id: int, fetch_offset: int) -> ErrorCode: ...
+
+    # -- transactions
+    async def write_txn_marker(
+        self, topic: str, partition: int, producer_id: int, epoch: int, commit: bool
+    ) -> ErrorCode: ...
