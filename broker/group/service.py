@@ -37,9 +37,9 @@ from broker.group.events import (
     PartitionErrors,
     SyncGroup,
     SyncResult,
+    TxnOffsetCommit,
     Waiter,
 )
-from broker.group.offsets.transactional import TxnOffsets
 from broker.group.partition_log import OffsetsLog
 from broker.group.placement import coordinator_partition
 from broker.group.runtime import CoordinatorRuntime
@@ -73,8 +73,6 @@ class GroupCoordinatorService:
         self.active = False
         self._loading: asyncio.Task[None] | None = None
         self._partitions: dict[str, int] = {}  # group id -> its partition (the Java hash, cached)
-        # Transactional offset commits (txn_offsets.py), set by the broker when it has a log.
-        self.txn_offsets: TxnOffsets | None = None
 
     def _shard(self, partition: int) -> GroupCoordinatorShard:
         shard = GroupCoordinatorShard(partition, self.config, self.clock)
@@ -275,6 +273,29 @@ class GroupCoordinatorService:
         runtime = self.runtime_for(req.group_id)
         runtime.submit_to(runtime.shard.commit_offsets, req, waiter)
 
+    async def commit_transactional_offsets(self, req: TxnOffsetCommit) -> PartitionErrors:
+        """TxnOffsetCommit: pending in the group's shard once written, until the transaction's
+        marker (`complete_transaction`)."""
+        error = self._unavailable(req.offsets.group_id)
+        if error is not None:
+            return [(t, [(p.partition, error) for p in parts]) for t, parts in req.offsets.topics]
+        runtime = self.runtime_for(req.offsets.group_id)
+        return await runtime.submit(runtime.shard.commit_transactional_offsets, req)
+
+    def complete_transaction(
+        self, partition: int, producer_id: int, commit: bool, written: asyncio.Future[None] | None = None
+    ) -> None:
+        """The markers path is placing the producer's COMMIT (or ABORT) marker in the offsets
+        partition `partition` (`written` completes once it is durable): the shard that
+        coordinates it replays the marker in log order (CoordinatorRuntime.complete_transaction),
+        as Kafka's onTransactionCompleted. A partition coordinated elsewhere has nothing to do:
+        whoever loads it reads the marker."""
+        if not self.active or not 0 <= partition < self.num_partitions:
+            return
+        if self.owned is not None and partition not in self.owned:
+            return
+        self.runtimes[partition].complete_transaction(producer_id, commit, written)
+
     async def fetch_offsets(
         self, group_id: str, topics: list[tuple[str, list[int]]] | None, require_stable: bool = False
     ) -> FetchedGroup:
@@ -289,8 +310,8 @@ class GroupCoordinatorService:
         if require_stable and runtime.shard.offsets.has_inflight(group_id):
             await runtime.barrier()  # answer once the commits in flight are durable
         fetched = runtime.shard.fetch_offsets(group_id, topics)
-        if require_stable and self.txn_offsets is not None:
-            unstable = self.txn_offsets.unstable(group_id, runtime.partition)
+        if require_stable:
+            unstable = runtime.shard.pending_partitions(group_id)
             for topic, parts in fetched.topics if unstable else ():
                 for p in parts:
                     if (topic, p.partition) in unstable:

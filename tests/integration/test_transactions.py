@@ -250,7 +250,7 @@ async def test_bad_input_gets_kafka_errors_and_changes_nothing(broker, conn):
     assert await txn_start() == -1
     values, p = await fetch_values(conn, "data", 1)
     assert values == [b"a", b"b"] and p.last_stable_offset == p.high_watermark == 3
-    assert broker.groups.txn_offsets is not None and not broker.groups.txn_offsets.unstable("g", 0)
+    assert not broker.groups.runtime_for("g").shard.pending_partitions("g")
 
 
 async def test_txn_offsets_are_pending_until_commit_and_aborts_drop_them(broker, conn):
