@@ -302,7 +302,8 @@ class CoordinatorRuntime:
             record = self._decode(key, value)
             if record is not None:
                 records.append(record)
-                positions.append(where[key])
+                if transactional:  # (their places are needed only to merge them in)
+                    positions.append(where[key])
         if transactional:
             records = self._with_transactions(records, positions, transactional)
         self.shard.load(records)
