@@ -2,8 +2,10 @@
 the role of Kafka's CoordinatorRuntime (which drives every shard of a broker; here one runtime
 drives one shard, and GroupCoordinatorService holds one per `__consumer_offsets` partition).
 
-- Waiters are asyncio futures: `submit(method, request)` calls the shard and returns the future
-  its `Reply` will resolve (at once for a heartbeat, later for a parked JoinGroup).
+- Waiters: `submit(method, request, waiter)` calls the shard, whose `Reply` later resolves the
+  waiter (an asyncio future, or a handler's own callback object: `set_result`), at once or
+  later (a parked JoinGroup). A shard method that answers at once and never writes (Heartbeat)
+  is called with `call_direct`, its answer returned.
 - Appends of one loop iteration go to the log as one batch (no writer task); the log's
   directory flusher makes them durable together with every other write waiting (group
   commit, broker/log/flusher.py). Once a batch is durable (or failed), each append goes back
@@ -93,14 +95,8 @@ class CoordinatorRuntime:
 
     # -- requests -----------------------------------------------------------------------------
 
-    def submit(self, method: Callable[[Req, Waiter[T]], None], request: Req) -> asyncio.Future[T]:
-        future: asyncio.Future[T] = asyncio.get_running_loop().create_future()
-        method(request, future)
-        self.dispatch()
-        return future
-
-    def submit_to(self, method: Callable[[Req, Waiter[T]], None], request: Req, waiter: Waiter[T]) -> None:
-        """`submit` with the caller's own waiter (a handler answering from a callback, no future)."""
+    def submit(self, method: Callable[[Req, Waiter[T]], None], request: Req, waiter: Waiter[T]) -> None:
+        """Call the shard; `waiter` gets the answer (an asyncio future, or a handler's callback)."""
         method(request, waiter)
         self.dispatch()
 

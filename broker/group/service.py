@@ -11,7 +11,8 @@ SyncGroup REBALANCE_IN_PROGRESS, since older clients do not expect that error th
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
+from typing import TypeVar
 
 from broker import logging_setup
 from broker.group.config import Clock, GroupConfig
@@ -48,6 +49,17 @@ from protocol.errors import ErrorCode
 
 log = logging_setup.get_logger("kbroker.group")
 E = ErrorCode
+Req = TypeVar("Req")
+T = TypeVar("T")
+
+
+def _asked(
+    runtime: CoordinatorRuntime, method: Callable[[Req, Waiter[T]], None], req: Req
+) -> asyncio.Future[T]:
+    """Submit `req` to the runtime's shard with a new future for its answer."""
+    future: asyncio.Future[T] = asyncio.get_running_loop().create_future()
+    runtime.submit(method, req, future)
+    return future
 
 
 class GroupCoordinatorService:
@@ -200,7 +212,7 @@ class GroupCoordinatorService:
         if error is not None:
             return JoinResult(error, req.member_id)
         runtime = self.runtime_for(req.group_id)
-        return await runtime.submit(runtime.shard.join_group, req)
+        return await _asked(runtime, runtime.shard.join_group, req)
 
     async def sync_group(self, req: SyncGroup) -> SyncResult:
         error = self._unavailable(req.group_id)
@@ -209,7 +221,7 @@ class GroupCoordinatorService:
         if error is not None:
             return SyncResult(error)
         runtime = self.runtime_for(req.group_id)
-        return await runtime.submit(runtime.shard.sync_group, req)
+        return await _asked(runtime, runtime.shard.sync_group, req)
 
     def heartbeat(self, req: Heartbeat) -> ErrorCode:
         error = self._unavailable(req.group_id)
@@ -218,14 +230,14 @@ class GroupCoordinatorService:
         if error is not None:
             return error
         runtime = self.runtime_for(req.group_id)
-        return runtime.call_direct(runtime.shard.heartbeat_now, req)
+        return runtime.call_direct(runtime.shard.heartbeat, req)
 
     async def leave_group(self, req: LeaveGroup) -> LeaveResult:
         error = self._unavailable(req.group_id)
         if error is not None:
             return LeaveResult(error)
         runtime = self.runtime_for(req.group_id)
-        return await runtime.submit(runtime.shard.leave_group, req)
+        return await _asked(runtime, runtime.shard.leave_group, req)
 
     # -- KIP-848 consumer groups ------------------------------------------------------------------
 
@@ -242,7 +254,7 @@ class GroupCoordinatorService:
         if error is not None:
             return HeartbeatResult(error)
         runtime = self.runtime_for(req.group_id)
-        future = runtime.submit(runtime.shard.consumer_group_heartbeat, req)
+        future = _asked(runtime, runtime.shard.consumer_group_heartbeat, req)
         return future.result() if future.done() else future
 
     def consumer_group_describe(self, group_ids: Iterable[str]) -> list[DescribedConsumerGroup]:
@@ -257,21 +269,15 @@ class GroupCoordinatorService:
 
     # -- offsets ------------------------------------------------------------------------------
 
-    async def commit_offsets(self, req: OffsetCommit) -> PartitionErrors:
-        error = self._unavailable(req.group_id, empty_ok=True)
-        if error is not None:
-            return [(t, [(p.partition, error) for p in parts]) for t, parts in req.topics]
-        runtime = self.runtime_for(req.group_id)
-        return await runtime.submit(runtime.shard.commit_offsets, req)
-
-    def commit_offsets_to(self, req: OffsetCommit, waiter: Waiter[PartitionErrors]) -> None:
-        """`commit_offsets` answering `waiter` (the OffsetCommit handler's, no coroutine)."""
+    def commit_offsets(self, req: OffsetCommit, waiter: Waiter[PartitionErrors]) -> None:
+        """OffsetCommit, answering `waiter` once written (the handler's own callback, or a
+        future): no coroutine on this path."""
         error = self._unavailable(req.group_id, empty_ok=True)
         if error is not None:
             waiter.set_result([(t, [(p.partition, error) for p in parts]) for t, parts in req.topics])
             return
         runtime = self.runtime_for(req.group_id)
-        runtime.submit_to(runtime.shard.commit_offsets, req, waiter)
+        runtime.submit(runtime.shard.commit_offsets, req, waiter)
 
     async def commit_transactional_offsets(self, req: TxnOffsetCommit) -> PartitionErrors:
         """TxnOffsetCommit: pending in the group's shard once written, until the transaction's
@@ -280,7 +286,7 @@ class GroupCoordinatorService:
         if error is not None:
             return [(t, [(p.partition, error) for p in parts]) for t, parts in req.offsets.topics]
         runtime = self.runtime_for(req.offsets.group_id)
-        return await runtime.submit(runtime.shard.commit_transactional_offsets, req)
+        return await _asked(runtime, runtime.shard.commit_transactional_offsets, req)
 
     def complete_transaction(
         self, partition: int, producer_id: int, commit: bool, written: asyncio.Future[None] | None = None
@@ -323,7 +329,7 @@ class GroupCoordinatorService:
         if error is not None:
             return OffsetDeleteResult(error)
         runtime = self.runtime_for(req.group_id)
-        return await runtime.submit(runtime.shard.delete_offsets, req)
+        return await _asked(runtime, runtime.shard.delete_offsets, req)
 
     # -- admin --------------------------------------------------------------------------------
 
@@ -384,7 +390,7 @@ class GroupCoordinatorService:
                 answers.setdefault(group_id, E.NONE)
         results = await asyncio.gather(
             *(
-                self.runtimes[p].submit(self.runtimes[p].shard.delete_groups, ids)
+                _asked(self.runtimes[p], self.runtimes[p].shard.delete_groups, ids)
                 for p, ids in by_shard.items()
             )
         )

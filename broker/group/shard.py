@@ -166,12 +166,10 @@ class GroupCoordinatorShard:
     def sync_group(self, req: SyncGroup, waiter: Waiter[SyncResult]) -> None:
         self.group_manager.sync_group(req, waiter)
 
-    def heartbeat(self, req: Heartbeat, waiter: Waiter[ErrorCode]) -> None:
-        self.group_manager.heartbeat(req, waiter)
-
-    def heartbeat_now(self, req: Heartbeat) -> ErrorCode:
-        """`heartbeat`'s answer returned, not replied: it never writes nor waits."""
-        return self.group_manager.heartbeat_now(req)
+    def heartbeat(self, req: Heartbeat) -> ErrorCode:
+        """The answer, returned, not replied: a heartbeat never writes nor waits (the runtime's
+        `call_direct`)."""
+        return self.group_manager.heartbeat(req)
 
     def leave_group(self, req: LeaveGroup, waiter: Waiter[LeaveResult]) -> None:
         self.group_manager.leave_group(req, waiter)

@@ -21,6 +21,7 @@ from broker.group.records import OFFSETS_TOPIC
 from broker.group.service import GroupCoordinatorService
 from broker.log import LogConfig, LogManager
 from protocol.errors import ErrorCode as E
+from tests.helpers import commit_offsets
 
 CONFIG = GroupConfig(min_session_timeout_ms=100, max_session_timeout_ms=60_000, initial_rebalance_delay_ms=0)
 PID = 7
@@ -132,7 +133,7 @@ async def test_txn_offsets_through_abort_commit_and_restarts(env: MemoryEnv | Re
 
     # A plain commit meanwhile counts at once; the transaction's offset replaces it at COMMIT.
     assert await txn_commit(svc, 8) == E.NONE
-    assert await svc.commit_offsets(offsets(3)) == [("t", [(0, E.NONE)])]
+    assert await commit_offsets(svc, offsets(3)) == [("t", [(0, E.NONE)])]
     assert await fetched(svc) == ((3, E.NONE), UNSTABLE)
     await svc.stop()
     svc = await coordinator(env)
@@ -144,7 +145,7 @@ async def test_txn_offsets_through_abort_commit_and_restarts(env: MemoryEnv | Re
     assert await fetched(svc) == ((8, E.NONE), (8, E.NONE))
 
     # A plain commit after the COMMIT marker overrides it, before and after a restart.
-    assert await svc.commit_offsets(offsets(10)) == [("t", [(0, E.NONE)])]
+    assert await commit_offsets(svc, offsets(10)) == [("t", [(0, E.NONE)])]
     assert await fetched(svc) == ((10, E.NONE), (10, E.NONE))
     await svc.stop()
     svc = await coordinator(env)
