@@ -298,6 +298,11 @@ class GroupCoordinatorShard:
         known = (group is not None and not group.is_in(DEAD)) or group_id in self.consumer_groups.groups
         return self.offsets.fetch(group_id, topics, known=known)
 
+    def pending_partitions(self, group_id: str) -> set[TopicPartition]:
+        """The group's partitions with a transactional offset pending (require_stable's
+        UNSTABLE_OFFSET_COMMIT)."""
+        return self.offsets.pending_partitions(group_id)
+
     def delete_offsets(self, req: OffsetDelete, waiter: Waiter[OffsetDeleteResult]) -> None:
         group = self.groups.get(req.group_id)
         if group is None or group.is_in(DEAD):
@@ -455,11 +460,6 @@ class GroupCoordinatorShard:
         )
 
     # == Records: replaying them (serving and loading alike) =====================================
-
-    def pending_partitions(self, group_id: str) -> set[TopicPartition]:
-        """The group's partitions with a transactional offset pending (require_stable's
-        UNSTABLE_OFFSET_COMMIT)."""
-        return self.offsets.pending_partitions(group_id)
 
     def replay(self, record: Record, producer_id: int = NO_PRODUCER_ID) -> None:
         """Apply one written record: the only way committed offsets and stored groups change. An
