@@ -492,7 +492,7 @@ def bench_core_members(n: int = 100_000, per_group: int = 100) -> dict[str, floa
     assert len(members) == n
     t0 = time.perf_counter()
     for member_id, generation, group in members:
-        core.heartbeat(Heartbeat(group, generation, member_id), None)
+        core.heartbeat(Heartbeat(group, generation, member_id))
     heartbeat_us = (time.perf_counter() - t0) / n * 1e6
     heap = len(core.timers._heap)
     del core, replies, members, groups

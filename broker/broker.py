@@ -18,7 +18,7 @@ from broker.cluster.znodes import BrokerInfo, EndPoint
 from broker.config import Config, ConfigError
 from broker.fetch_session import FetchSessionCache
 from broker.group.config import GroupConfig
-from broker.group.offsets.transactional import TransactionalOffsetsLog, TxnOffsets
+from broker.group.partition_log import PartitionLogAdapter
 from broker.group.records import OFFSETS_TOPIC
 from broker.group.service import GroupCoordinatorService
 from broker.log import Log, LogManager
@@ -272,7 +272,7 @@ class Broker:
     async def _start_group_coordinator(self) -> None:
         """A shard per __consumer_offsets partition (all of them alone, none yet in a cluster)."""
         manager = self.log_manager
-        offsets_log = TransactionalOffsetsLog(
+        offsets_log = PartitionLogAdapter(
             lambda p: manager.get(OFFSETS_TOPIC, p), self.config["offsets.commit.timeout.ms"] / 1000
         )
         self._groups = GroupCoordinatorService(
@@ -282,9 +282,6 @@ class Broker:
             owned=() if self.cluster is not None else None,
             topics=lambda: self.topics.topics,
         )
-        # Transactional offset commits: pending in the offsets log until their marker (txn_offsets.py).
-        self._groups.txn_offsets = TxnOffsets(self._groups, lambda p: manager.get(OFFSETS_TOPIC, p))
-        offsets_log.pending_for = self._groups.txn_offsets.of
         await self._groups.start()  # shards load in the background: COORDINATOR_LOAD_IN_PROGRESS till done
 
     async def _start_transactions(self) -> None:

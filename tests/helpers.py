@@ -16,6 +16,8 @@ from pathlib import Path
 
 from broker.broker import Broker
 from broker.config import Config
+from broker.group.events import OffsetCommit, PartitionErrors
+from broker.group.service import GroupCoordinatorService
 from protocol.apis import ApiKey
 from protocol.errors import ErrorCode
 
@@ -64,6 +66,13 @@ async def async_wait_until(
         if time.monotonic() > deadline:
             raise TimeoutError(f"timed out after {timeout}s waiting for {what or predicate}")
         await asyncio.sleep(interval)
+
+
+async def commit_offsets(svc: GroupCoordinatorService, req: OffsetCommit) -> PartitionErrors:
+    """OffsetCommit through the coordinator's one path (the handler's), its answer awaited."""
+    future: asyncio.Future[PartitionErrors] = asyncio.get_running_loop().create_future()
+    svc.commit_offsets(req, future)
+    return await future
 
 
 def broker_config(data_dir: Path, port: int = 0, **overrides: str) -> Config:

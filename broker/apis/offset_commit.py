@@ -144,7 +144,7 @@ def handle(
     if not topics:
         return _response(request, unknown, [])
     future: asyncio.Future[Reply[OffsetCommitResponse]] = asyncio.get_running_loop().create_future()
-    broker.groups.commit_offsets_to(
+    broker.groups.commit_offsets(
         OffsetCommit(
             group_id=request["group_id"],
             generation_id=request["generation_id_or_member_epoch"],

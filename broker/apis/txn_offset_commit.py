@@ -1,12 +1,13 @@
 """TxnOffsetCommit: a group's offsets inside a producer's transaction, written to the offsets
-log as a transactional batch and applied on the COMMIT marker (broker/group/offsets/transactional.py)."""
+log as a transactional batch by the group's shard, pending there until the COMMIT marker makes
+them committed (or the ABORT marker drops them): GroupCoordinatorShard.commit_transactional_offsets."""
 
 from __future__ import annotations
 
 from broker.apis.context import HandlerContext
 from broker.apis.offset_commit import partition_known
 from broker.apis.txn_common import fenced_for
-from broker.group.events import CommitPartition, OffsetCommit, PartitionErrors
+from broker.group.events import CommitPartition, OffsetCommit, TxnOffsetCommit
 from broker.security.acl import Operation, ResourceType
 from broker.server import RequestContext
 from protocol.errors import ErrorCode
@@ -64,7 +65,6 @@ async def handle(
             topics.append((t.name, parts))
     answered: dict[tuple[str, int], ErrorCode] = {}
     if topics:
-        txn = broker.groups.txn_offsets
         req = OffsetCommit(
             group_id=request.group_id,
             generation_id=request.generation_id,
@@ -74,10 +74,8 @@ async def handle(
             topics=topics,
             api_version=v,
         )
-        result: PartitionErrors = (
-            await txn.commit(req, request.producer_id, request.producer_epoch)
-            if txn is not None
-            else [(tn, [(p.partition, ErrorCode.COORDINATOR_NOT_AVAILABLE) for p in ps]) for tn, ps in topics]
+        result = await broker.groups.commit_transactional_offsets(
+            TxnOffsetCommit(req, request.producer_id, request.producer_epoch)
         )
         answered = {(tn, p): fenced_for("TxnOffsetCommit", v, e) for tn, errors in result for p, e in errors}
     return {

@@ -91,6 +91,16 @@ class OffsetCommit:
 
 
 @dataclass(slots=True)
+class TxnOffsetCommit:
+    """TxnOffsetCommit: an offset commit inside the producer's transaction, written as its own
+    transactional batch (the producer's id and epoch) and pending until the transaction's marker."""
+
+    offsets: OffsetCommit
+    producer_id: int
+    producer_epoch: int
+
+
+@dataclass(slots=True)
 class OffsetDelete:
     group_id: str
     topics: list[tuple[str, list[int]]]
@@ -215,8 +225,14 @@ class Reply:
 
 @dataclass(slots=True)
 class Append:
+    """Records to write. A transactional append (TxnOffsetCommit) is written as a batch of its own
+    with the producer's id and epoch; replaying it makes its offsets pending, not committed."""
+
     records: list[Record]
     then: Callable[[ErrorCode], None] | None = None
+    transactional: bool = False
+    producer_id: int = -1
+    producer_epoch: int = -1
 
 
 Output = Reply | Append
@@ -267,6 +283,15 @@ class Outputs:
 
     def write(self, records: Sequence[Record], then: Callable[[ErrorCode], None] | None = None) -> None:
         self._out.append(Append(list(records), then))
+
+    def write_transactional(
+        self,
+        records: Sequence[Record],
+        producer_id: int,
+        producer_epoch: int,
+        then: Callable[[ErrorCode], None] | None = None,
+    ) -> None:
+        self._out.append(Append(list(records), then, True, producer_id, producer_epoch))
 
     def drain(self) -> list[Output]:
         out, self._out = self._out, []

@@ -1,15 +1,34 @@
-"""`OffsetsLog`: what a coordinator runtime needs from the log: append records durably, read its
-`__consumer_offsets` partition from the start. `MemoryOffsetsLog` serves tests;
-`PartitionLogAdapter` wraps the broker's real log (broker/log)."""
+"""`OffsetsLog`: what a coordinator runtime needs from the log: append records durably (as a
+plain batch, or as a producer's transactional batch for TxnOffsetCommit), read its
+`__consumer_offsets` partition from the start (transactional batches and their markers told
+apart). `MemoryOffsetsLog` serves tests; `PartitionLogAdapter` wraps the broker's real log
+(broker/log)."""
 
 from __future__ import annotations
 
 import asyncio
 from collections.abc import AsyncIterator, Sequence
-from typing import Any, Protocol
+from dataclasses import dataclass
+from typing import Any, Protocol, cast
 
 from broker.group.records import OFFSETS_TOPIC, RawRecord, Record, decode_record
+from broker.log.transactions import marker_of
 from protocol.errors import ErrorCode
+from protocol.records import Record as LogRecord
+from protocol.records import batch_key_values, build_batch
+
+
+@dataclass(frozen=True, slots=True)
+class TransactionalBatch:
+    """What a read hands over for a producer's transactional batch: its records, or (a control
+    batch) its marker, `commit` True for COMMIT, False for ABORT."""
+
+    producer_id: int
+    records: Sequence[RawRecord] = ()
+    commit: bool | None = None  # None: a batch of records, not a marker
+
+
+Chunk = Sequence[RawRecord] | TransactionalBatch
 
 
 class OffsetsLog(Protocol):
@@ -25,9 +44,18 @@ class OffsetsLog(Protocol):
         call order) and the future completes as `append` would return or raise."""
         ...
 
-    def read(self, partition: int) -> AsyncIterator[Sequence[RawRecord]]:
+    def append_transactional_nowait(
+        self, partition: int, records: Sequence[RawRecord], producer_id: int, producer_epoch: int
+    ) -> asyncio.Future[None]:
+        """`append_nowait` of the records as one transactional batch of the producer (a
+        TxnOffsetCommit). An epoch older than the producer's fails the future (or raises) with
+        INVALID_PRODUCER_EPOCH."""
+        ...
+
+    def read(self, partition: int) -> AsyncIterator[Chunk]:
         """Every record of the partition, from the start, in order, in chunks (a loader handles a
-        chunk in one loop, not an await per record)."""
+        chunk in one loop, not an await per record); a transactional batch or a transaction
+        marker as a `TransactionalBatch` of its own."""
         ...
 
 
@@ -41,14 +69,17 @@ class MemoryOffsetsLog:
     """An in-memory OffsetsLog for tests: optional append delay and injected failures."""
 
     def __init__(self, delay_s: float = 0.0):
-        self.partitions: dict[int, list[RawRecord]] = {}
+        self.partitions: dict[int, list[RawRecord]] = {}  # every record written, transactional or not
+        self.chunks: dict[int, list[Chunk]] = {}  # what `read` hands over
+        self.producer_epochs: dict[int, int] = {}  # producer id -> newest epoch written (fencing)
         self.appends: list[tuple[int, int]] = []  # (partition, number of records) per append call
         self.delay_s = delay_s
         self.fail_with: int | None = None  # a Kafka error code to fail appends with
         self.gate: asyncio.Event | None = None  # when set, appends wait for it
         self.gated = 0  # appends waiting for the gate now: tests wait on this, not on a sleep
 
-    async def append(self, partition: int, records: Sequence[RawRecord]) -> None:
+    async def _admit(self) -> None:
+        """The gate, the delay, the injected failure."""
         if self.gate is not None:
             self.gated += 1
             try:
@@ -59,14 +90,52 @@ class MemoryOffsetsLog:
             await asyncio.sleep(self.delay_s)
         if self.fail_with is not None:
             raise OffsetsLogError(self.fail_with)
+
+    async def append(self, partition: int, records: Sequence[RawRecord]) -> None:
+        await self._admit()
         self.partitions.setdefault(partition, []).extend(records)
+        self.chunks.setdefault(partition, []).append(list(records))
         self.appends.append((partition, len(records)))
 
     def append_nowait(self, partition: int, records: Sequence[RawRecord]) -> asyncio.Future[None]:
         return asyncio.ensure_future(self.append(partition, records))
 
-    async def read(self, partition: int) -> AsyncIterator[Sequence[RawRecord]]:
-        yield list(self.partitions.get(partition, ()))
+    def append_transactional_nowait(
+        self, partition: int, records: Sequence[RawRecord], producer_id: int, producer_epoch: int
+    ) -> asyncio.Future[None]:
+        return asyncio.ensure_future(
+            self._append_transactional(partition, records, producer_id, producer_epoch)
+        )
+
+    async def _append_transactional(
+        self, partition: int, records: Sequence[RawRecord], producer_id: int, producer_epoch: int
+    ) -> None:
+        if producer_epoch < self.producer_epochs.get(producer_id, -1):
+            raise OffsetsLogError(ErrorCode.INVALID_PRODUCER_EPOCH, f"producer {producer_id} is fenced")
+        await self._admit()
+        self.producer_epochs[producer_id] = producer_epoch
+        self.partitions.setdefault(partition, []).extend(records)
+        self.chunks.setdefault(partition, []).append(TransactionalBatch(producer_id, list(records)))
+        self.appends.append((partition, len(records)))
+
+    def append_marker(self, partition: int, producer_id: int, producer_epoch: int, commit: bool) -> None:
+        """A COMMIT or ABORT marker of the producer's transaction (what the markers path writes)."""
+        if producer_epoch < self.producer_epochs.get(producer_id, -1):
+            raise OffsetsLogError(ErrorCode.INVALID_PRODUCER_EPOCH, f"producer {producer_id} is fenced")
+        self.producer_epochs[producer_id] = producer_epoch
+        self.chunks.setdefault(partition, []).append(TransactionalBatch(producer_id, (), commit))
+
+    async def read(self, partition: int) -> AsyncIterator[Chunk]:
+        plain: list[RawRecord] = []  # consecutive plain batches as one chunk
+        for chunk in self.chunks.get(partition, ()):
+            if isinstance(chunk, TransactionalBatch):
+                if plain:
+                    yield plain
+                    plain = []
+                yield chunk
+            else:
+                plain.extend(chunk)
+        yield plain
 
     def decoded(self, partition: int) -> list[Record | None]:
         return [decode_record(k, v) for k, v in self.partitions.get(partition, ())]
@@ -93,9 +162,15 @@ class PartitionLogAdapter:
             raise OffsetsLogError(ErrorCode.NOT_LEADER_OR_FOLLOWER, f"no log for {OFFSETS_TOPIC}-{partition}")
         epoch = partition_log.leader_epoch  # the epoch the append is stamped with (placed synchronously)
         info, written = partition_log.append_kv_nowait(records)
+        await self._settle(partition, partition_log, info.last_offset, written, epoch)
+
+    async def _settle(
+        self, partition: int, partition_log: Any, last: int, written: asyncio.Future[Any] | None, epoch: int
+    ) -> None:
+        """Wait until an append that ends at `last` is fsynced and, on a replicated partition,
+        held by every in-sync replica."""
         if written is not None:
             await written
-        last = info.last_offset
         if partition_log.high_watermark <= last:
             try:
                 async with asyncio.timeout(self.commit_timeout_s):
@@ -119,9 +194,35 @@ class PartitionLogAdapter:
         future: asyncio.Future[None] = written
         return future
 
-    async def read(self, partition: int) -> AsyncIterator[Sequence[RawRecord]]:
+    def append_transactional_nowait(
+        self, partition: int, records: Sequence[RawRecord], producer_id: int, producer_epoch: int
+    ) -> asyncio.Future[None]:
+        """The records as one transactional batch of the producer, placed at once (a fenced epoch
+        raises ProducerStateError, INVALID_PRODUCER_EPOCH, here); the future completes once it is
+        durable (and replicated)."""
+        partition_log = self._log_for(partition)
+        if partition_log is None:
+            raise OffsetsLogError(ErrorCode.NOT_LEADER_OR_FOLLOWER, f"no log for {OFFSETS_TOPIC}-{partition}")
+        batch = build_batch(
+            [LogRecord(offset_delta=i, key=k, value=v) for i, (k, v) in enumerate(records)],
+            producer_id=producer_id,
+            producer_epoch=producer_epoch,
+            transactional=True,
+        )
+        epoch = partition_log.leader_epoch
+        info, written = partition_log.append_nowait(batch)
+        return asyncio.ensure_future(self._settle(partition, partition_log, info.last_offset, written, epoch))
+
+    async def read(self, partition: int) -> AsyncIterator[Chunk]:
         partition_log = self._log_for(partition)
         if partition_log is None:
             return
-        async for chunk in partition_log.key_value_batches():
-            yield chunk
+        async for h, data in partition_log.batches():
+            if h.is_control:
+                commit = marker_of(h, data)
+                if commit is not None:
+                    yield TransactionalBatch(h.producer_id, (), commit)
+            elif h.is_transactional:
+                yield TransactionalBatch(h.producer_id, cast(list[RawRecord], batch_key_values(data)))
+            else:
+                yield cast(list[RawRecord], batch_key_values(data))  # offset records have keys

@@ -21,6 +21,10 @@ __all__ = [
     "GroupRecord",
     "ConsumerGroupRecord",
     "Record",
+    "TransactionalRecord",
+    "TransactionMarker",
+    "LoadedRecord",
+    "NO_PRODUCER_ID",
     "RawRecord",
     "encode_record",
     "decode_record",
@@ -56,6 +60,27 @@ class GroupRecord:
 ConsumerGroupRecord = cgr.ConsumerGroupRecord  # KIP-848 consumer groups (protocol/consumer_group_records.py)
 Record = OffsetRecord | GroupRecord | ConsumerGroupRecord
 RawRecord = tuple[bytes, bytes | None]  # (key, value); a None value is a tombstone
+NO_PRODUCER_ID = -1  # a record written outside any transaction
+
+
+@dataclass(frozen=True, slots=True)
+class TransactionalRecord:
+    """A record of a producer's transactional batch (a TxnOffsetCommit), as the log holds it:
+    replayed, it is pending until the producer's transaction marker."""
+
+    producer_id: int
+    record: Record
+
+
+@dataclass(frozen=True, slots=True)
+class TransactionMarker:
+    """The COMMIT (`commit`) or ABORT marker of a producer's transaction."""
+
+    producer_id: int
+    commit: bool
+
+
+LoadedRecord = Record | TransactionalRecord | TransactionMarker  # what a shard loads, in log order
 
 
 def encode_record(record: Record) -> RawRecord:

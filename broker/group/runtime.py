@@ -2,16 +2,24 @@
 the role of Kafka's CoordinatorRuntime (which drives every shard of a broker; here one runtime
 drives one shard, and GroupCoordinatorService holds one per `__consumer_offsets` partition).
 
-- Waiters are asyncio futures: `submit(method, request)` calls the shard and returns the future
-  its `Reply` will resolve (at once for a heartbeat, later for a parked JoinGroup).
+- Waiters: `submit(method, request, waiter)` calls the shard, whose `Reply` later resolves the
+  waiter (an asyncio future, or a handler's own callback object: `set_result`), at once or
+  later (a parked JoinGroup). A shard method that answers at once and never writes (Heartbeat)
+  is called with `call_direct`, its answer returned.
 - Appends of one loop iteration go to the log as one batch (no writer task); the log's
   directory flusher makes them durable together with every other write waiting (group
   commit, broker/log/flusher.py). Once a batch is durable (or failed), each append goes back
   to the shard, in order: `shard.appended` replays what was written and runs the append's
-  continuation.
+  continuation. A transactional append (TxnOffsetCommit) is a batch of its own, with the
+  producer's id and epoch, in the same ordered line.
+- Transaction markers: the markers path writes a COMMIT/ABORT marker to the partition and hands
+  it here (`complete_transaction`) as it places it; once it is durable, and after every write
+  placed before it, the shard replays it (`replay_end_transaction`): the producer's pending
+  offsets become committed ones, or are dropped.
 - Timers: the shard's heap drives one `loop.call_later` handle, re-armed only when the
   earliest deadline moves earlier.
-- Load: the partition is replayed from the start before the shard serves its groups.
+- Load: the partition is replayed from the start before the shard serves its groups, its
+  transactional records and markers in log order with the others.
 """
 
 from __future__ import annotations
@@ -21,13 +29,21 @@ import contextlib
 import itertools
 from collections import deque
 from collections.abc import Callable
+from dataclasses import dataclass
 from operator import itemgetter
 from typing import TypeVar
 
 from broker import logging_setup
 from broker.group.events import Append, Reply, Waiter
-from broker.group.partition_log import OffsetsLog
-from broker.group.records import decode_record, encode_record
+from broker.group.partition_log import OffsetsLog, TransactionalBatch
+from broker.group.records import (
+    LoadedRecord,
+    Record,
+    TransactionalRecord,
+    TransactionMarker,
+    decode_record,
+    encode_record,
+)
 from broker.group.shard import GroupCoordinatorShard
 from protocol.errors import ErrorCode
 
@@ -52,6 +68,14 @@ def _resolve(future: asyncio.Future[None]) -> None:
         future.set_result(None)
 
 
+@dataclass(slots=True)
+class _EndTransaction:
+    """A transaction marker the markers path placed in the log, in the line of writes."""
+
+    producer_id: int
+    commit: bool
+
+
 class CoordinatorRuntime:
     def __init__(self, shard: GroupCoordinatorShard, offsets_log: OffsetsLog):
         self.shard = shard
@@ -60,9 +84,9 @@ class CoordinatorRuntime:
         self.loaded = False
         self._pending: list[Append] = []
         self._write_scheduled = False
-        # Writes handed to the log, oldest first: (their appends, the future of their
-        # durability; None for a barrier, done once those before it are).
-        self._inflight: deque[tuple[list[Append], asyncio.Future[None] | None]] = deque()
+        # Writes handed to the log, oldest first: (their appends, or a transaction marker; the
+        # future of their durability; None for a barrier, done once those before it are).
+        self._inflight: deque[tuple[list[Append] | _EndTransaction, asyncio.Future[None] | None]] = deque()
         self._stopped = False
         self._timer: asyncio.TimerHandle | None = None
         self._timer_at: int | None = None  # its deadline: set and cleared with _timer
@@ -71,14 +95,8 @@ class CoordinatorRuntime:
 
     # -- requests -----------------------------------------------------------------------------
 
-    def submit(self, method: Callable[[Req, Waiter[T]], None], request: Req) -> asyncio.Future[T]:
-        future: asyncio.Future[T] = asyncio.get_running_loop().create_future()
-        method(request, future)
-        self.dispatch()
-        return future
-
-    def submit_to(self, method: Callable[[Req, Waiter[T]], None], request: Req, waiter: Waiter[T]) -> None:
-        """`submit` with the caller's own waiter (a handler answering from a callback, no future)."""
+    def submit(self, method: Callable[[Req, Waiter[T]], None], request: Req, waiter: Waiter[T]) -> None:
+        """Call the shard; `waiter` gets the answer (an asyncio future, or a handler's callback)."""
         method(request, waiter)
         self.dispatch()
 
@@ -156,22 +174,57 @@ class CoordinatorRuntime:
         self._write_scheduled = False
         if not self._pending or self._stopped:
             return
-        batch, self._pending = self._pending, []
+        pending, self._pending = self._pending, []
+        batch: list[Append] = []
+        for append in pending:
+            if append.transactional:  # a batch of its own, in its place in the line
+                if batch:
+                    self._place(batch, None)
+                    batch = []
+                self._place([append], append)
+            else:
+                batch.append(append)
+        if batch:
+            self._place(batch, None)
+        self._complete()
+
+    def _place(self, batch: list[Append], transactional: Append | None) -> None:
+        """Hand one batch to the log (placed at once: the line's order is the log's order)."""
         future: asyncio.Future[None] | None = None
         try:
             raw = [encode_record(r) for append in batch for r in append.records]
             if raw:
-                future = self.offsets_log.append_nowait(self.partition, raw)
+                if transactional is None:
+                    future = self.offsets_log.append_nowait(self.partition, raw)
+                else:
+                    future = self.offsets_log.append_transactional_nowait(
+                        self.partition, raw, transactional.producer_id, transactional.producer_epoch
+                    )
                 self.batches_written += 1
                 self.records_written += len(raw)
         except Exception as e:
             future = asyncio.get_running_loop().create_future()
             future.set_exception(e)
         self._inflight.append((batch, future))
-        if future is None or future.done():
+        if future is not None and not future.done():
+            future.add_done_callback(self._on_written)
+
+    def complete_transaction(
+        self, producer_id: int, commit: bool, written: asyncio.Future[None] | None = None
+    ) -> None:
+        """The producer's COMMIT (or ABORT) marker has just been placed in this partition's log by
+        the markers path; `written` completes once it is durable (None: it is already), and fails
+        or is cancelled if it could not be written. The shard replays the marker
+        (`replay_end_transaction`) once it is durable, after every write placed before it (and,
+        while the partition loads, once the load is done: the load may have read it, or not),
+        and never if it failed. Call it with no await between this and placing the marker."""
+        if self._stopped:
+            return
+        self._inflight.append((_EndTransaction(producer_id, commit), written))
+        if written is None or written.done():
             self._complete()
         else:
-            future.add_done_callback(self._on_written)
+            written.add_done_callback(self._on_written)
 
     def _on_written(self, _future: asyncio.Future[None]) -> None:
         self._complete()
@@ -184,6 +237,8 @@ class CoordinatorRuntime:
             batch, future = inflight[0]
             if future is not None and not future.done():
                 break
+            if isinstance(batch, _EndTransaction) and not self.loaded:
+                break  # replayed once the load is done (load calls _complete)
             inflight.popleft()
             progressed = True
             error = ErrorCode.NONE
@@ -193,7 +248,15 @@ class CoordinatorRuntime:
                 )
                 if exc is not None:
                     error = _error_of(exc)
+                    if isinstance(batch, _EndTransaction):
+                        continue  # the markers path answers its failure; nothing to replay
                     log.error("fail to append", partition=self.partition, error=repr(exc), code=error.name)
+            if isinstance(batch, _EndTransaction):
+                try:
+                    self.shard.replay_end_transaction(batch.producer_id, batch.commit)
+                except Exception:
+                    log.exception("fail transaction marker replay", partition=self.partition)
+                continue
             for append in batch:
                 try:
                     self.shard.appended(append, error)
@@ -212,26 +275,62 @@ class CoordinatorRuntime:
         # of the last one seen per key and where it was, then decode the survivors alone, in
         # the log order of those last occurrences: most of a busy partition is older commits.
         # dict.update keeps the pace in C (a million records in a fraction of a second).
+        # Transactional batches and markers are kept whole, at their place in the log: the shard
+        # replays each of them in log order with the survivors (a committed transaction's
+        # offsets come into effect where its COMMIT marker is, and a plain record after that
+        # marker still overrides them; so the newest plain record per key is all that counts).
         latest: dict[bytes, bytes | None] = {}
         where: dict[bytes, int] = {}
+        transactional: list[tuple[int, TransactionalBatch]] = []
         seen = 0
         async for chunk in self.offsets_log.read(self.partition):
+            if isinstance(chunk, TransactionalBatch):
+                transactional.append((seen, chunk))
+                seen += 1
+                continue
             latest.update(chunk)
             where.update(zip(map(itemgetter(0), chunk), itertools.count(seen)))
             seen += len(chunk)
         survivors = sorted(latest.items(), key=lambda kv: where[kv[0]])
-        records = []
+        records: list[LoadedRecord] = []
+        positions: list[int] = []
         for key, value in survivors:
-            try:
-                record = decode_record(key, value)
-            except Exception as e:  # a record we cannot read is skipped, as Kafka's loader does
-                log.warning("skip record", partition=self.partition, error=str(e))
-                continue
+            record = self._decode(key, value)
             if record is not None:
                 records.append(record)
+                if transactional:  # (their places are needed only to merge them in)
+                    positions.append(where[key])
+        if transactional:
+            records = self._with_transactions(records, positions, transactional)
         self.shard.load(records)
         self.loaded = True
+        self._complete()  # markers written while loading
         self.dispatch()
+
+    def _decode(self, key: bytes | None, value: bytes | None) -> Record | None:
+        if key is None:
+            return None
+        try:
+            return decode_record(key, value)
+        except Exception as e:  # a record we cannot read is skipped, as Kafka's loader does
+            log.warning("skip record", partition=self.partition, error=str(e))
+            return None
+
+    def _with_transactions(
+        self, records: list[LoadedRecord], positions: list[int], batches: list[tuple[int, TransactionalBatch]]
+    ) -> list[LoadedRecord]:
+        """The survivors and the transactional records and markers, merged in log order."""
+        placed: list[tuple[int, LoadedRecord]] = list(zip(positions, records, strict=True))
+        for at, batch in batches:
+            if batch.commit is not None:
+                placed.append((at, TransactionMarker(batch.producer_id, batch.commit)))
+                continue
+            for key, value in batch.records:
+                record = self._decode(key, value)
+                if record is not None:
+                    placed.append((at, TransactionalRecord(batch.producer_id, record)))
+        placed.sort(key=itemgetter(0))  # stable: a batch's records keep their order
+        return [record for _, record in placed]
 
     async def stop(self, grace_s: float = 5.0) -> None:
         """Let queued writes finish, answer parked requests NOT_COORDINATOR, stop the writer."""

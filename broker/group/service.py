@@ -11,7 +11,8 @@ SyncGroup REBALANCE_IN_PROGRESS, since older clients do not expect that error th
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
+from typing import TypeVar
 
 from broker import logging_setup
 from broker.group.config import Clock, GroupConfig
@@ -37,9 +38,9 @@ from broker.group.events import (
     PartitionErrors,
     SyncGroup,
     SyncResult,
+    TxnOffsetCommit,
     Waiter,
 )
-from broker.group.offsets.transactional import TxnOffsets
 from broker.group.partition_log import OffsetsLog
 from broker.group.placement import coordinator_partition
 from broker.group.runtime import CoordinatorRuntime
@@ -48,6 +49,17 @@ from protocol.errors import ErrorCode
 
 log = logging_setup.get_logger("kbroker.group")
 E = ErrorCode
+Req = TypeVar("Req")
+T = TypeVar("T")
+
+
+def _asked(
+    runtime: CoordinatorRuntime, method: Callable[[Req, Waiter[T]], None], req: Req
+) -> asyncio.Future[T]:
+    """Submit `req` to the runtime's shard with a new future for its answer."""
+    future: asyncio.Future[T] = asyncio.get_running_loop().create_future()
+    runtime.submit(method, req, future)
+    return future
 
 
 class GroupCoordinatorService:
@@ -73,8 +85,6 @@ class GroupCoordinatorService:
         self.active = False
         self._loading: asyncio.Task[None] | None = None
         self._partitions: dict[str, int] = {}  # group id -> its partition (the Java hash, cached)
-        # Transactional offset commits (txn_offsets.py), set by the broker when it has a log.
-        self.txn_offsets: TxnOffsets | None = None
 
     def _shard(self, partition: int) -> GroupCoordinatorShard:
         shard = GroupCoordinatorShard(partition, self.config, self.clock)
@@ -202,7 +212,7 @@ class GroupCoordinatorService:
         if error is not None:
             return JoinResult(error, req.member_id)
         runtime = self.runtime_for(req.group_id)
-        return await runtime.submit(runtime.shard.join_group, req)
+        return await _asked(runtime, runtime.shard.join_group, req)
 
     async def sync_group(self, req: SyncGroup) -> SyncResult:
         error = self._unavailable(req.group_id)
@@ -211,7 +221,7 @@ class GroupCoordinatorService:
         if error is not None:
             return SyncResult(error)
         runtime = self.runtime_for(req.group_id)
-        return await runtime.submit(runtime.shard.sync_group, req)
+        return await _asked(runtime, runtime.shard.sync_group, req)
 
     def heartbeat(self, req: Heartbeat) -> ErrorCode:
         error = self._unavailable(req.group_id)
@@ -220,14 +230,14 @@ class GroupCoordinatorService:
         if error is not None:
             return error
         runtime = self.runtime_for(req.group_id)
-        return runtime.call_direct(runtime.shard.heartbeat_now, req)
+        return runtime.call_direct(runtime.shard.heartbeat, req)
 
     async def leave_group(self, req: LeaveGroup) -> LeaveResult:
         error = self._unavailable(req.group_id)
         if error is not None:
             return LeaveResult(error)
         runtime = self.runtime_for(req.group_id)
-        return await runtime.submit(runtime.shard.leave_group, req)
+        return await _asked(runtime, runtime.shard.leave_group, req)
 
     # -- KIP-848 consumer groups ------------------------------------------------------------------
 
@@ -244,7 +254,7 @@ class GroupCoordinatorService:
         if error is not None:
             return HeartbeatResult(error)
         runtime = self.runtime_for(req.group_id)
-        future = runtime.submit(runtime.shard.consumer_group_heartbeat, req)
+        future = _asked(runtime, runtime.shard.consumer_group_heartbeat, req)
         return future.result() if future.done() else future
 
     def consumer_group_describe(self, group_ids: Iterable[str]) -> list[DescribedConsumerGroup]:
@@ -259,21 +269,38 @@ class GroupCoordinatorService:
 
     # -- offsets ------------------------------------------------------------------------------
 
-    async def commit_offsets(self, req: OffsetCommit) -> PartitionErrors:
-        error = self._unavailable(req.group_id, empty_ok=True)
-        if error is not None:
-            return [(t, [(p.partition, error) for p in parts]) for t, parts in req.topics]
-        runtime = self.runtime_for(req.group_id)
-        return await runtime.submit(runtime.shard.commit_offsets, req)
-
-    def commit_offsets_to(self, req: OffsetCommit, waiter: Waiter[PartitionErrors]) -> None:
-        """`commit_offsets` answering `waiter` (the OffsetCommit handler's, no coroutine)."""
+    def commit_offsets(self, req: OffsetCommit, waiter: Waiter[PartitionErrors]) -> None:
+        """OffsetCommit, answering `waiter` once written (the handler's own callback, or a
+        future): no coroutine on this path."""
         error = self._unavailable(req.group_id, empty_ok=True)
         if error is not None:
             waiter.set_result([(t, [(p.partition, error) for p in parts]) for t, parts in req.topics])
             return
         runtime = self.runtime_for(req.group_id)
-        runtime.submit_to(runtime.shard.commit_offsets, req, waiter)
+        runtime.submit(runtime.shard.commit_offsets, req, waiter)
+
+    async def commit_transactional_offsets(self, req: TxnOffsetCommit) -> PartitionErrors:
+        """TxnOffsetCommit: pending in the group's shard once written, until the transaction's
+        marker (`complete_transaction`)."""
+        error = self._unavailable(req.offsets.group_id)
+        if error is not None:
+            return [(t, [(p.partition, error) for p in parts]) for t, parts in req.offsets.topics]
+        runtime = self.runtime_for(req.offsets.group_id)
+        return await _asked(runtime, runtime.shard.commit_transactional_offsets, req)
+
+    def complete_transaction(
+        self, partition: int, producer_id: int, commit: bool, written: asyncio.Future[None] | None = None
+    ) -> None:
+        """The markers path is placing the producer's COMMIT (or ABORT) marker in the offsets
+        partition `partition` (`written` completes once it is durable): the shard that
+        coordinates it replays the marker in log order (CoordinatorRuntime.complete_transaction),
+        as Kafka's onTransactionCompleted. A partition coordinated elsewhere has nothing to do:
+        whoever loads it reads the marker."""
+        if not self.active or not 0 <= partition < self.num_partitions:
+            return
+        if self.owned is not None and partition not in self.owned:
+            return
+        self.runtimes[partition].complete_transaction(producer_id, commit, written)
 
     async def fetch_offsets(
         self, group_id: str, topics: list[tuple[str, list[int]]] | None, require_stable: bool = False
@@ -289,8 +316,8 @@ class GroupCoordinatorService:
         if require_stable and runtime.shard.offsets.has_inflight(group_id):
             await runtime.barrier()  # answer once the commits in flight are durable
         fetched = runtime.shard.fetch_offsets(group_id, topics)
-        if require_stable and self.txn_offsets is not None:
-            unstable = self.txn_offsets.unstable(group_id, runtime.partition)
+        if require_stable:
+            unstable = runtime.shard.pending_partitions(group_id)
             for topic, parts in fetched.topics if unstable else ():
                 for p in parts:
                     if (topic, p.partition) in unstable:
@@ -302,7 +329,7 @@ class GroupCoordinatorService:
         if error is not None:
             return OffsetDeleteResult(error)
         runtime = self.runtime_for(req.group_id)
-        return await runtime.submit(runtime.shard.delete_offsets, req)
+        return await _asked(runtime, runtime.shard.delete_offsets, req)
 
     # -- admin --------------------------------------------------------------------------------
 
@@ -363,7 +390,7 @@ class GroupCoordinatorService:
                 answers.setdefault(group_id, E.NONE)
         results = await asyncio.gather(
             *(
-                self.runtimes[p].submit(self.runtimes[p].shard.delete_groups, ids)
+                _asked(self.runtimes[p], self.runtimes[p].shard.delete_groups, ids)
                 for p, ids in by_shard.items()
             )
         )

@@ -52,13 +52,22 @@ from broker.group.events import (
     PartitionErrors,
     SyncGroup,
     SyncResult,
+    TxnOffsetCommit,
     Waiter,
     append_error_to_response_error,
 )
 from broker.group.offsets.manager import OffsetMetadataManager
 from broker.group.offsets.retention import is_removable
 from broker.group.offsets.store import TopicPartition
-from broker.group.records import GroupRecord, OffsetRecord, Record
+from broker.group.records import (
+    NO_PRODUCER_ID,
+    GroupRecord,
+    LoadedRecord,
+    OffsetRecord,
+    Record,
+    TransactionalRecord,
+    TransactionMarker,
+)
 from broker.group.timers import Timers
 from protocol.consumer_group_records import ConsumerGroupRecord
 from protocol.errors import ErrorCode
@@ -74,6 +83,7 @@ EMPTY, PREPARING, COMPLETING, STABLE, DEAD = (
     GroupState.DEAD,
 )
 EXPIRY_KEY: Hashable = ("offsets-expiry",)
+_TRANSACTIONAL = object()  # the key of a transactional record or marker when loading: each one counts
 
 
 class GroupCoordinatorShard:
@@ -129,8 +139,9 @@ class GroupCoordinatorShard:
         """The driver wrote `append.records` (error NONE) or failed to (the error). Written records
         are replayed — the one way durable state changes — then the continuation answers."""
         if error == E.NONE:
+            producer_id = append.producer_id if append.transactional else NO_PRODUCER_ID
             for record in append.records:
-                self.replay(record)
+                self.replay(record, producer_id)
         if append.then is not None:
             append.then(error)
 
@@ -155,12 +166,10 @@ class GroupCoordinatorShard:
     def sync_group(self, req: SyncGroup, waiter: Waiter[SyncResult]) -> None:
         self.group_manager.sync_group(req, waiter)
 
-    def heartbeat(self, req: Heartbeat, waiter: Waiter[ErrorCode]) -> None:
-        self.group_manager.heartbeat(req, waiter)
-
-    def heartbeat_now(self, req: Heartbeat) -> ErrorCode:
-        """`heartbeat`'s answer returned, not replied: it never writes nor waits."""
-        return self.group_manager.heartbeat_now(req)
+    def heartbeat(self, req: Heartbeat) -> ErrorCode:
+        """The answer, returned, not replied: a heartbeat never writes nor waits (the runtime's
+        `call_direct`)."""
+        return self.group_manager.heartbeat(req)
 
     def leave_group(self, req: LeaveGroup, waiter: Waiter[LeaveResult]) -> None:
         self.group_manager.leave_group(req, waiter)
@@ -224,9 +233,47 @@ class GroupCoordinatorShard:
             return E.REBALANCE_IN_PROGRESS
         return None
 
+    def commit_transactional_offsets(self, req: TxnOffsetCommit, waiter: Waiter[PartitionErrors]) -> None:
+        """TxnOffsetCommit: the member checked as an OffsetCommit's (`validate_txn_offset_commit`),
+        the records written as the producer's own transactional batch (its id and epoch: the
+        partition's producer state refuses a fenced epoch), pending once written until the
+        transaction's marker (`replay_end_transaction`). No group is created before then."""
+        commit = req.offsets
+        rejection = self.validate_txn_offset_commit(commit)
+        if rejection is not None:
+            return self._reply(waiter, _all_partitions(commit, rejection))
+        result = self.offsets.commit(commit)
+        if not result.records:
+            return self._reply(waiter, result.response)
+        self.outputs.write_transactional(
+            result.records,
+            req.producer_id,
+            req.producer_epoch,
+            partial(self._on_txn_offsets_stored, req, result.response, waiter),
+        )
+
+    def _on_txn_offsets_stored(
+        self, req: TxnOffsetCommit, answer: PartitionErrors, waiter: Any, error: ErrorCode
+    ) -> None:
+        if error == E.NONE:
+            return self._reply(waiter, answer)
+        if error == E.INVALID_PRODUCER_EPOCH:  # a fenced epoch, refused by the producer state
+            failed = E.PRODUCER_FENCED if req.offsets.api_version >= 3 else E.INVALID_PRODUCER_EPOCH
+        elif error == E.PRODUCER_FENCED:
+            failed = error
+        else:
+            failed = E.NOT_COORDINATOR
+        log.warning(
+            "fail txn offset commit",
+            group=req.offsets.group_id,
+            producer_id=req.producer_id,
+            error=error.name,
+        )
+        self._reply(waiter, _all_partitions(req.offsets, failed))
+
     def validate_txn_offset_commit(self, req: OffsetCommit) -> ErrorCode | None:
-        """TxnOffsetCommit's member check (broker/group/offsets/transactional.py): OffsetCommit's, except
-        that a client older than v3 names no member and is not checked."""
+        """TxnOffsetCommit's member check: OffsetCommit's, except that a client older than v3 names
+        no member and is not checked."""
         group = self.groups.get(req.group_id)
         if group is None:
             return None if req.generation_id < 0 else E.ILLEGAL_GENERATION
@@ -245,10 +292,16 @@ class GroupCoordinatorShard:
         self._reply(waiter, failed)
 
     def fetch_offsets(self, group_id: str, topics: list[tuple[str, list[int]]] | None) -> FetchedGroup:
-        """Committed offsets (written ones only); `topics=None` for all of the group's."""
+        """Committed offsets (written ones only, pending transactional ones not); `topics=None` for
+        all of the group's."""
         group = self.groups.get(group_id)
         known = (group is not None and not group.is_in(DEAD)) or group_id in self.consumer_groups.groups
         return self.offsets.fetch(group_id, topics, known=known)
+
+    def pending_partitions(self, group_id: str) -> set[TopicPartition]:
+        """The group's partitions with a transactional offset pending (require_stable's
+        UNSTABLE_OFFSET_COMMIT)."""
+        return self.offsets.pending_partitions(group_id)
 
     def delete_offsets(self, req: OffsetDelete, waiter: Waiter[OffsetDeleteResult]) -> None:
         group = self.groups.get(req.group_id)
@@ -408,9 +461,12 @@ class GroupCoordinatorShard:
 
     # == Records: replaying them (serving and loading alike) =====================================
 
-    def replay(self, record: Record) -> None:
-        """Apply one written record: the only way committed offsets and stored groups change."""
-        if isinstance(record, ConsumerGroupRecord):
+    def replay(self, record: Record, producer_id: int = NO_PRODUCER_ID) -> None:
+        """Apply one written record: the only way committed offsets and stored groups change. An
+        offset record of a producer's transactional batch (`producer_id`) becomes pending."""
+        if producer_id != NO_PRODUCER_ID and isinstance(record, OffsetRecord):
+            self.offsets.replay_transactional(producer_id, record)
+        elif isinstance(record, ConsumerGroupRecord):
             self.consumer_groups.replay(record)
             self._drop_simple_group(record.group)
         elif isinstance(record, OffsetRecord):
@@ -423,19 +479,32 @@ class GroupCoordinatorShard:
                 # Offsets written after the group's offset tombstones: a simple group, as loading keeps.
                 self.group_manager.ensure_simple_group(record.group)
 
+    def replay_end_transaction(self, producer_id: int, commit: bool) -> None:
+        """The producer's COMMIT (or ABORT) marker is written: its pending offsets are replayed as
+        committed ones (or dropped), as Kafka's replayEndTransactionMarker."""
+        records = self.offsets.end_transaction(producer_id)
+        if commit:
+            for record in records:
+                self.replay(record)
+
     def _drop_simple_group(self, group_id: str) -> None:
         """A consumer group's offsets are its own: no classic (simple) group beside it."""
         group = self.groups.get(group_id)
         if group is not None and group_id in self.consumer_groups.groups and group.is_in(EMPTY):
             del self.groups[group_id]
 
-    def load(self, records: Iterable[Record]) -> None:
+    def load(self, records: Iterable[LoadedRecord]) -> None:
         """Rebuild groups and offsets from this shard's partition: the newest record per key (what
-        compaction keeps), replayed in log order by `replay`, as written records are when serving."""
-        newest: dict[tuple[Any, ...], tuple[int, Record]] = {}
+        compaction keeps), replayed in log order by `replay`, as written records are when serving.
+        Every transactional record and marker is replayed, in log order with the others: a
+        transaction's offsets take effect where its COMMIT marker is, never if aborted, and end
+        pending if undecided."""
+        newest: dict[tuple[Any, ...], tuple[int, LoadedRecord]] = {}
         for i, record in enumerate(records):
             key: tuple[Any, ...]
-            if isinstance(record, OffsetRecord):
+            if isinstance(record, TransactionalRecord | TransactionMarker):
+                key = (_TRANSACTIONAL, i)
+            elif isinstance(record, OffsetRecord):
                 key = (record.group, record.topic, record.partition)
             elif isinstance(record, ConsumerGroupRecord):
                 key = record.key.tuple()
@@ -443,7 +512,12 @@ class GroupCoordinatorShard:
                 key = (record.group,)
             newest[key] = (i, record)
         for _, record in sorted(newest.values(), key=lambda entry: entry[0]):
-            self.replay(record)
+            if isinstance(record, TransactionalRecord):
+                self.replay(record.record, record.producer_id)
+            elif isinstance(record, TransactionMarker):
+                self.replay_end_transaction(record.producer_id, record.commit)
+            else:
+                self.replay(record)
         self.group_manager.rebalance_oversized_groups()
         self.consumer_groups.loaded()
         log.info(

@@ -269,6 +269,18 @@ class Log:
         data = build_kv_batch(records, self.clock())
         return self._assign([PreparedBatch(data, BatchHeader.parse(data))], durable)
 
+    def append_nowait(
+        self, records: bytes | bytearray | memoryview, *, durable: bool = True
+    ) -> tuple[AppendInfo, asyncio.Future[Any] | None]:
+        """`append` without a coroutine, for batches this broker built itself (a transactional
+        offset commit): validated and placed at once (raising LogError or ProducerStateError), so
+        that the order of calls is the order in the log; the future completes once written
+        (fsynced if `durable`)."""
+        batches = validate_batches(
+            records, max_message_bytes=self.config.max_message_bytes, from_client=False
+        )
+        return self._assign(batches, durable)
+
     async def append_batches(
         self, batches: list[PreparedBatch], *, durable: bool = True, timeout: float | None = None
     ) -> AppendInfo:

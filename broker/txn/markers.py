@@ -5,8 +5,8 @@ over the wire (WriteTxnMarkers to its leader, on the inter-broker listener), as 
 TransactionMarkerChannelManager sends them.
 
 The marker is appended durably (and replicated, where the partition is); on `__consumer_offsets`
-the group coordinator then applies (COMMIT) or drops (ABORT) the producer's pending
-transactional offsets, as Kafka's `onTransactionCompleted`.
+the group coordinator's shard then replays it in log order, applying (COMMIT) or dropping (ABORT)
+the producer's pending transactional offsets, as Kafka's `onTransactionCompleted`.
 """
 
 from __future__ import annotations
@@ -53,12 +53,21 @@ async def write_marker(
     lg = broker.topics.log(topic, partition)
     if lg is None:
         return ErrorCode.UNKNOWN_TOPIC_OR_PARTITION
+    # On the offsets topic the group coordinator replays the marker once durable, after the writes
+    # placed before it: told now, with no await before the marker is placed (append_marker places
+    # it before its first await).
+    written: asyncio.Future[None] | None = None
+    if topic == OFFSETS_TOPIC:
+        written = asyncio.get_running_loop().create_future()
+        broker.groups.complete_transaction(partition, producer_id, commit, written)
     try:
         leader_epoch = lg.leader_epoch
         offset = await lg.append_marker(producer_id, epoch, commit, coordinator_epoch)
         if lg.high_watermark <= offset:
             async with asyncio.timeout(broker.config["request.timeout.ms"] / 1000):
                 await lg.wait_high_watermark(offset + 1, leader_epoch)
+        if written is not None:
+            written.set_result(None)
     except (LogError, ProducerStateError) as e:
         log.warning(
             "refuse transaction marker", log=lg.name, producer_id=producer_id, epoch=epoch, error=str(e)
@@ -66,8 +75,9 @@ async def write_marker(
         return ErrorCode(e.error_code)
     except TimeoutError:
         return ErrorCode.REQUEST_TIMED_OUT
-    if topic == OFFSETS_TOPIC and broker.groups.txn_offsets is not None:
-        broker.groups.txn_offsets.complete(partition, producer_id, commit)
+    finally:
+        if written is not None and not written.done():
+            written.cancel()  # not written: the coordinator replays nothing (its retry will)
     return ErrorCode.NONE
 
 

@@ -250,7 +250,7 @@ async def test_bad_input_gets_kafka_errors_and_changes_nothing(broker, conn):
     assert await txn_start() == -1
     values, p = await fetch_values(conn, "data", 1)
     assert values == [b"a", b"b"] and p.last_stable_offset == p.high_watermark == 3
-    assert broker.groups.txn_offsets is not None and not broker.groups.txn_offsets.unstable("g", 0)
+    assert not broker.groups.runtime_for("g").shard.pending_partitions("g")
 
 
 async def test_txn_offsets_are_pending_until_commit_and_aborts_drop_them(broker, conn):
@@ -468,5 +468,87 @@ async def test_timeouts_bounds_and_id_expiration(tmp_path):
     try:
         await broker.transactions.wait_loaded()
         assert broker.transactions.describe(["idle"])[0].error == E.TRANSACTIONAL_ID_NOT_FOUND
+    finally:
+        await broker.stop()
+
+
+async def test_client_txn_offsets_through_abort_commit_and_restarts(tmp_path):
+    """The project's client commits a group's offsets in transactions (send_offsets_to_transaction):
+    pending (UNSTABLE_OFFSET_COMMIT with require_stable) until the end of the transaction, dropped
+    by an abort, committed by a commit, each state the same after a restart of the broker on its
+    data dir; a transaction left open at a restart is still pending after it, until the next
+    producer of its transactional id fences it (its abort drops the offset)."""
+    from client import AsyncProducer, TopicPartition
+
+    data = tmp_path / "data"
+    tp = TopicPartition("in", 0)
+
+    async def fetched(port: int) -> tuple[tuple[int, ErrorCode], tuple[int, ErrorCode]]:
+        c = await RawConnection.open(port)
+        try:
+            out = []
+            for stable in (False, True):
+                while True:
+                    r = await c.request(
+                        ApiKey.OFFSET_FETCH,
+                        7,
+                        {
+                            "group_id": "eos-g",
+                            "topics": [{"name": "in", "partition_indexes": [0]}],
+                            "require_stable": stable,
+                        },
+                    )
+                    if r.error_code not in (E.COORDINATOR_LOAD_IN_PROGRESS, E.COORDINATOR_NOT_AVAILABLE):
+                        break
+                    await asyncio.sleep(0.02)
+                assert r.error_code == E.NONE
+                part = r.topics[0].partitions[0]
+                out.append((part.committed_offset, part.error_code))
+            return out[0], out[1]
+        finally:
+            await c.close()
+
+    unstable = (-1, E.UNSTABLE_OFFSET_COMMIT)
+    broker = await start_broker(data)
+    try:
+        c = await RawConnection.open(broker.bound_port)
+        await create(c, "in")
+        await c.close()
+        p = AsyncProducer(bootstrap_servers=f"127.0.0.1:{broker.bound_port}", transactional_id="eos")
+        await p.start()
+        await p.init_transactions()
+        await p.begin_transaction()
+        await p.send_offsets_to_transaction({tp: 5}, "eos-g")
+        assert await fetched(broker.bound_port) == ((-1, E.NONE), unstable)
+        await p.abort_transaction()
+        assert await fetched(broker.bound_port) == ((-1, E.NONE), (-1, E.NONE))
+        await p.begin_transaction()
+        await p.send_offsets_to_transaction({tp: 7}, "eos-g")
+        assert await fetched(broker.bound_port) == ((-1, E.NONE), unstable)
+        await p.commit_transaction()
+        assert await fetched(broker.bound_port) == ((7, E.NONE), (7, E.NONE))
+        await p.begin_transaction()
+        await p.send_offsets_to_transaction({tp: 9}, "eos-g")  # left open at the restart
+        assert await fetched(broker.bound_port) == ((7, E.NONE), unstable)
+        await p.close(timeout=0)
+    finally:
+        await broker.stop()
+    broker = await start_broker(data)
+    try:
+        assert await fetched(broker.bound_port) == ((7, E.NONE), unstable)
+        p = AsyncProducer(bootstrap_servers=f"127.0.0.1:{broker.bound_port}", transactional_id="eos")
+        await p.start()
+        await p.init_transactions()  # fences the open transaction: aborted, its offset dropped
+        assert await fetched(broker.bound_port) == ((7, E.NONE), (7, E.NONE))
+        await p.begin_transaction()
+        await p.send_offsets_to_transaction({tp: 11}, "eos-g")
+        await p.commit_transaction()
+        assert await fetched(broker.bound_port) == ((11, E.NONE), (11, E.NONE))
+        await p.close()
+    finally:
+        await broker.stop()
+    broker = await start_broker(data)
+    try:
+        assert await fetched(broker.bound_port) == ((11, E.NONE), (11, E.NONE))
     finally:
         await broker.stop()

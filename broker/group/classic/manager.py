@@ -631,10 +631,7 @@ class GroupMetadataManager:
 
     # == Heartbeat and member expiry ==============================================================
 
-    def heartbeat(self, req: Heartbeat, waiter: Any) -> None:
-        self._reply(waiter, self.heartbeat_now(req))
-
-    def heartbeat_now(self, req: Heartbeat) -> ErrorCode:
+    def heartbeat(self, req: Heartbeat) -> ErrorCode:
         """The answer, at once: a heartbeat only pushes its member's session deadline back."""
         # The checks of validate_member inline, state compared once: 100,000 members' heartbeats
         # every 3 s come through here.

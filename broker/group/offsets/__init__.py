@@ -1,2 +1,2 @@
-"""Committed offsets: the store, the manager (OffsetCommit, OffsetFetch, OffsetDelete), retention
-(KIP-211) and transactional offsets (TxnOffsetCommit)."""
+"""Committed offsets: the store (with the transactional offsets pending until their marker), the
+manager (OffsetCommit, TxnOffsetCommit, OffsetFetch, OffsetDelete) and retention (KIP-211)."""

@@ -1,9 +1,11 @@
 """Committed offsets of one shard's groups, as Kafka's OffsetMetadataManager: OffsetCommit,
-OffsetFetch, OffsetDelete, and the tombstones of DeleteGroups and of retention.
+TxnOffsetCommit, OffsetFetch, OffsetDelete, and the tombstones of DeleteGroups and of retention.
 
 Each request becomes a `CoordinatorResult(records, response)`; the committed offsets change
 only when the shard replays a written record (`replay`, the same call when loading and when
-serving), never before. Membership checks (is this member of this generation?) are the shard's:
+serving), never before. A TxnOffsetCommit's records are written as the producer's transactional
+batch: replayed, they are pending (`replay_transactional`), and the transaction's marker makes
+them committed (COMMIT) or drops them (ABORT): `end_transaction`. Membership checks (is this member of this generation?) are the shard's:
 this component holds no group state, only the offsets and the commits still being written.
 """
 
@@ -46,6 +48,20 @@ class OffsetMetadataManager:
 
     def replay(self, record: OffsetRecord) -> None:
         self.store.apply(record)
+
+    def replay_transactional(self, producer_id: int, record: OffsetRecord) -> None:
+        """A record of the producer's transactional batch: pending until its marker."""
+        self.store.add_pending(producer_id, record)
+
+    def end_transaction(self, producer_id: int) -> list[OffsetRecord]:
+        """The producer's transaction is decided: its pending records, no longer pending (the shard
+        replays them as committed ones on COMMIT, drops them on ABORT)."""
+        return self.store.take_pending(producer_id)
+
+    def pending_partitions(self, group_id: str) -> set[TopicPartition]:
+        """The group's partitions with a transactional offset pending (OffsetFetch's
+        UNSTABLE_OFFSET_COMMIT with require_stable)."""
+        return self.store.pending_partitions(group_id)
 
     # -- OffsetCommit -----------------------------------------------------------------------------
 

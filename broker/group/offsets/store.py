@@ -1,6 +1,8 @@
 """`OffsetStore`: the materialized view of one shard's committed offsets. A commit enters it only
 once its record is durable; commits written but not yet durable are counted as in flight, so that
-a tombstone written meanwhile (OffsetDelete, DeleteGroups) covers them too."""
+a tombstone written meanwhile (OffsetDelete, DeleteGroups) covers them too. Transactional offsets
+(TxnOffsetCommit) written but whose transaction is undecided are held apart, by producer id, as
+pending (Kafka's `pendingTransactionalOffsets`) until the transaction's marker is replayed."""
 
 from __future__ import annotations
 
@@ -14,11 +16,13 @@ TopicPartition = tuple[str, int]
 class OffsetStore:
     """group -> topic -> partition -> OffsetAndMetadata, plus the commits still in flight."""
 
-    __slots__ = ("_offsets", "_inflight")
+    __slots__ = ("_offsets", "_inflight", "_pending")
 
     def __init__(self) -> None:
         self._offsets: dict[str, dict[str, dict[int, OffsetAndMetadata]]] = {}
         self._inflight: dict[str, dict[TopicPartition, int]] = {}
+        # producer id -> group -> (topic, partition) -> the newest transactional record written
+        self._pending: dict[int, dict[str, dict[TopicPartition, OffsetRecord]]] = {}
 
     def get(self, group: str, topic: str, partition: int) -> OffsetAndMetadata | None:
         return self._offsets.get(group, {}).get(topic, {}).get(partition)
@@ -91,3 +95,23 @@ class OffsetStore:
 
     def count(self) -> int:
         return sum(len(parts) for topics in self._offsets.values() for parts in topics.values())
+
+    # -- transactional offsets, pending until their transaction's marker ------------------------
+
+    def add_pending(self, producer_id: int, record: OffsetRecord) -> None:
+        groups = self._pending.setdefault(producer_id, {})
+        groups.setdefault(record.group, {})[(record.topic, record.partition)] = record
+
+    def take_pending(self, producer_id: int) -> list[OffsetRecord]:
+        """The producer's pending records (the newest per partition), no longer pending."""
+        groups = self._pending.pop(producer_id, None)
+        if groups is None:
+            return []
+        return [record for tps in groups.values() for record in tps.values()]
+
+    def pending_partitions(self, group: str) -> set[TopicPartition]:
+        """The group's partitions with a transactional offset pending (any producer)."""
+        return {tp for groups in self._pending.values() for tp in groups.get(group, ())}
+
+    def pending_producers(self) -> list[int]:
+        return list(self._pending)

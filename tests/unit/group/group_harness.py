@@ -178,7 +178,9 @@ class Harness:
     def heartbeat(
         self, group: str, member_id: str, generation: int, instance: str | None = None
     ) -> ErrorCode:
-        return self.result(self.call("heartbeat", Heartbeat(group, generation, member_id, instance)))
+        answer = self.shard.heartbeat(Heartbeat(group, generation, member_id, instance))
+        self.pump()
+        return answer
 
     def leave(self, group: str, *members: tuple[str, str | None]) -> Any:
         req = LeaveGroup(group, [LeavingMember(m, i, "bye") for m, i in members])

@@ -1,6 +1,6 @@
 """A coordinator's load keeps only the newest record per key and replays the survivors in the
 order of their last occurrence; whatever the chunking, it ends where replaying every record
-in log order ends (hypothesis)."""
+in log order ends (hypothesis), with transactional records and markers among them too."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from broker.group.config import GroupConfig
+from broker.group.partition_log import Chunk, TransactionalBatch
 from broker.group.records import (
     GroupRecord,
     OffsetAndMetadata,
@@ -45,12 +46,12 @@ class ChunkedLog:
         yield self.raw[at:]
 
 
-def records() -> st.SearchStrategy[Record]:
+def records(groups: list[str] = GROUPS, partitions: int = 3) -> st.SearchStrategy[Record]:
     offset = st.builds(
         OffsetRecord,
-        st.sampled_from(GROUPS),
+        st.sampled_from(groups),
         st.sampled_from(TOPICS),
-        st.integers(0, 2),
+        st.integers(0, partitions - 1),
         st.one_of(
             st.none(),
             st.builds(
@@ -60,7 +61,7 @@ def records() -> st.SearchStrategy[Record]:
     )
     group = st.builds(
         GroupRecord,
-        st.sampled_from(GROUPS),
+        st.sampled_from(groups),
         st.one_of(
             st.none(),
             st.builds(
@@ -114,3 +115,72 @@ def test_load_ends_where_replaying_every_record_ends(written: list[Record], cuts
             await runtime.stop()
 
     assert asyncio.run(load()) == state(expected)
+
+
+class TransactionalLog:
+    """An OffsetsLog whose read hands over plain chunks, transactional batches and markers."""
+
+    def __init__(self, chunks: list[Chunk]):
+        self.chunks = chunks
+
+    async def read(self, partition: int) -> AsyncIterator[Chunk]:
+        for chunk in self.chunks:
+            yield chunk
+
+
+def steps() -> st.SearchStrategy[tuple[str, int, Record | bool]]:
+    """("plain", _, record), ("txn", producer, offset record) or ("marker", producer, commit)."""
+    few = records(GROUPS[:2], partitions=1)  # few keys: transactions and plain records meet
+    offset_commit = few.filter(lambda r: isinstance(r, OffsetRecord) and r.value is not None)
+    txn = st.tuples(st.just("txn"), st.integers(1, 2), offset_commit)
+    return st.one_of(
+        st.tuples(st.just("plain"), st.just(-1), few),
+        txn,
+        txn,
+        st.tuples(st.just("marker"), st.integers(1, 2), st.booleans()),
+    )
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(steps(), min_size=3, max_size=40))
+def test_load_with_transactions_ends_where_replaying_every_record_ends(
+    written: list[tuple[str, int, Record | bool]],
+) -> None:
+    """Transactional records and markers among plain ones: the load (newest plain record per
+    key, every transactional record and marker in its place) ends where replaying everything in
+    log order ends, pending offsets included."""
+    for i, (_, _, r) in enumerate(written):
+        if isinstance(r, GroupRecord) and r.value is not None:
+            r.value.generation = i + 1
+    expected = GroupCoordinatorShard(0, GroupConfig())
+    chunks: list[Chunk] = []
+    plain: list[RawRecord] = []
+    for kind, producer, item in written:
+        if kind == "plain":
+            assert not isinstance(item, bool)
+            expected.replay(item)
+            plain.append(encode_record(item))
+            continue
+        if plain:
+            chunks.append(plain)
+            plain = []
+        if isinstance(item, bool):
+            expected.replay_end_transaction(producer, item)
+            chunks.append(TransactionalBatch(producer, (), item))
+        else:
+            expected.replay(item, producer)
+            chunks.append(TransactionalBatch(producer, [encode_record(item)]))
+    chunks.append(plain)
+    runtime = CoordinatorRuntime(GroupCoordinatorShard(0, GroupConfig()), TransactionalLog(chunks))  # type: ignore[arg-type]
+
+    def pending(shard: GroupCoordinatorShard) -> dict[str, set[tuple[str, int]]]:
+        return {g: shard.pending_partitions(g) for g in GROUPS}
+
+    async def load() -> tuple[object, ...]:
+        await runtime.load()
+        try:
+            return state(runtime.shard), pending(runtime.shard)
+        finally:
+            await runtime.stop()
+
+    assert asyncio.run(load()) == (state(expected), pending(expected))

@@ -10,6 +10,7 @@ from broker.group.events import OffsetDelete
 from broker.group.partition_log import MemoryOffsetsLog
 from broker.group.shard import GroupCoordinatorShard
 from protocol.errors import ErrorCode as E
+from tests.helpers import commit_offsets
 from tests.unit.group.group_harness import Harness, ManualClock
 
 RETENTION = GroupConfig(
@@ -109,7 +110,7 @@ async def test_a_failed_delete_keeps_the_group_in_the_running_broker_and_after_a
     await svc.start()
     await svc.wait_loaded()
     try:
-        assert await svc.commit_offsets(OffsetCommit("g", topics=[("t", [CommitPartition(0, 7)])])) == [
+        assert await commit_offsets(svc, OffsetCommit("g", topics=[("t", [CommitPartition(0, 7)])])) == [
             ("t", [(0, E.NONE)])
         ]
         log.fail_with = int(E.KAFKA_STORAGE_ERROR)

@@ -14,7 +14,7 @@ from broker.group.placement import coordinator_partition
 from broker.group.records import GroupRecord, OffsetRecord
 from broker.group.service import GroupCoordinatorService
 from protocol.errors import ErrorCode as E
-from tests.helpers import async_wait_until
+from tests.helpers import async_wait_until, commit_offsets
 
 CONFIG = GroupConfig(min_session_timeout_ms=100, max_session_timeout_ms=60_000, initial_rebalance_delay_ms=0)
 
@@ -53,7 +53,7 @@ async def test_invalid_group_id_and_session_timeout_bounds() -> None:
         assert (await svc.join_group(join("g", session=60_001))).error == E.INVALID_SESSION_TIMEOUT
         assert svc.heartbeat(Heartbeat("", 1, "m")) == E.INVALID_GROUP_ID
         # OffsetCommit and OffsetFetch accept the empty group id (backwards compatibility).
-        assert await svc.commit_offsets(commit("", 1)) == [("t", [(0, E.NONE)])]
+        assert await commit_offsets(svc, commit("", 1)) == [("t", [(0, E.NONE)])]
     finally:
         await svc.stop()
 
@@ -80,7 +80,7 @@ async def test_requests_while_loading_get_coordinator_load_in_progress() -> None
     await svc.start()
     try:
         assert (await svc.join_group(join("g"))).error == E.COORDINATOR_LOAD_IN_PROGRESS
-        assert (await svc.commit_offsets(commit("g", 1))) == [("t", [(0, E.COORDINATOR_LOAD_IN_PROGRESS)])]
+        assert (await commit_offsets(svc, commit("g", 1))) == [("t", [(0, E.COORDINATOR_LOAD_IN_PROGRESS)])]
         assert (await svc.fetch_offsets("g", [("t", [0])])).error == E.COORDINATOR_LOAD_IN_PROGRESS
         assert svc.describe_groups(["g"], 5)[0].error == E.COORDINATOR_LOAD_IN_PROGRESS
         assert svc.list_groups()[0] == E.COORDINATOR_LOAD_IN_PROGRESS
@@ -101,7 +101,7 @@ async def test_commit_is_answered_only_after_the_append_completes() -> None:
     svc = await started(log)
     try:
         log.gate = asyncio.Event()
-        task = asyncio.create_task(svc.commit_offsets(commit("g", 42)))
+        task = asyncio.create_task(commit_offsets(svc, commit("g", 42)))
         await async_wait_until(lambda: log.gated == 1, what="the commit's write in flight")
         assert not task.done() and (await svc.fetch_offsets("g", [("t", [0])])).topics[0][1][0].offset == -1
         log.gate.set()
@@ -118,9 +118,9 @@ async def test_concurrent_commits_share_one_append_group_commit() -> None:
     svc = await started(log, partitions=1)
     try:
         log.gate = asyncio.Event()
-        first = asyncio.create_task(svc.commit_offsets(commit("g0", 1)))
+        first = asyncio.create_task(commit_offsets(svc, commit("g0", 1)))
         await async_wait_until(lambda: log.gated == 1, what="the first write in flight")
-        rest = [asyncio.create_task(svc.commit_offsets(commit(f"g{i}", i))) for i in range(1, 50)]
+        rest = [asyncio.create_task(commit_offsets(svc, commit(f"g{i}", i))) for i in range(1, 50)]
         shard = svc.runtimes[0].shard
         await async_wait_until(
             lambda: all(shard.offsets.has_inflight(f"g{i}") for i in range(1, 50)),
@@ -139,7 +139,7 @@ async def test_failed_append_answers_not_coordinator() -> None:
     svc = await started(log)
     try:
         log.fail_with = int(E.KAFKA_STORAGE_ERROR)
-        assert await svc.commit_offsets(commit("g", 1)) == [("t", [(0, E.NOT_COORDINATOR)])]
+        assert await commit_offsets(svc, commit("g", 1)) == [("t", [(0, E.NOT_COORDINATOR)])]
     finally:
         await svc.stop()
 
@@ -149,7 +149,7 @@ async def test_require_stable_fetch_waits_for_commits_in_flight() -> None:
     svc = await started(log)
     try:
         log.gate = asyncio.Event()
-        committing = asyncio.create_task(svc.commit_offsets(commit("g", 9)))
+        committing = asyncio.create_task(commit_offsets(svc, commit("g", 9)))
         await async_wait_until(lambda: log.gated == 1, what="the commit's write in flight")
         fetching = asyncio.create_task(svc.fetch_offsets("g", [("t", [0])], require_stable=True))
         runtime = svc.runtime_for("g")
@@ -199,8 +199,8 @@ async def test_restart_reloads_groups_and_offsets_from_the_log() -> None:
     first = await svc.join_group(join("g"))
     r = await svc.join_group(join("g", first.member_id))
     await svc.sync_group(SyncGroup("g", r.generation_id, r.member_id, assignments=[(r.member_id, b"A")]))
-    await svc.commit_offsets(
-        OffsetCommit("g", r.generation_id, r.member_id, topics=[("t", [CommitPartition(0, 77)])])
+    await commit_offsets(
+        svc, OffsetCommit("g", r.generation_id, r.member_id, topics=[("t", [CommitPartition(0, 77)])])
     )
     await svc.stop()
     partition = svc.runtime_for("g").partition
