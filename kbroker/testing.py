@@ -44,7 +44,14 @@ from client import AsyncAdmin, AsyncConsumer, AsyncProducer, NewTopic, TopicPart
 from client.admin import GroupDescription
 from client.structs import ConsumerRecord, RecordMetadata
 
-__all__ = ["TEST_DEFAULTS", "BrokerClock", "EmbeddedBroker", "Helpers", "broker_properties"]
+__all__ = [
+    "TEST_DEFAULTS",
+    "BrokerClock",
+    "BrokerNamespace",
+    "EmbeddedBroker",
+    "Helpers",
+    "broker_properties",
+]
 
 T = TypeVar("T")
 PropertyValue = str | int | float | bool
@@ -519,6 +526,27 @@ class EmbeddedBroker:
         """Poll until `group` is in `state` with `members` members (any number if None); the
         description, or TimeoutError after `timeout` seconds."""
         return self.call(self.aio._wait_for_group(group, state, members, timeout))
+
+
+class BrokerNamespace:
+    """One test's view of a shared EmbeddedBroker (the `kafka_broker_session` fixture): `topic` and
+    `group` prefix names with the test's own namespace, so tests sharing the broker never see each
+    other's topics or groups; everything else is the shared broker's (`bootstrap_servers`,
+    `create_topic`, `produce`, `aio`, ...), which takes full names (pass them through `topic`)."""
+
+    def __init__(self, embedded: EmbeddedBroker, prefix: str) -> None:
+        self.embedded = embedded
+        self.prefix = prefix
+
+    def topic(self, name: str) -> str:
+        """`name` in this test's namespace: "<prefix>.<name>"."""
+        return f"{self.prefix}.{name}"
+
+    def group(self, name: str) -> str:
+        return f"{self.prefix}.{name}"
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.embedded, name)
 
 
 def _run_loop(loop: asyncio.AbstractEventLoop) -> None:
