@@ -28,6 +28,7 @@ This module does not import pytest (kbroker.pytest_plugin builds the fixtures on
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import contextlib
 import shutil
 import tempfile
@@ -335,13 +336,17 @@ class EmbeddedBroker:
     @property
     def faults(self) -> Any:
         """Fault injection: `b.faults.fail("OffsetCommit", "NOT_COORDINATOR", times=3)`, `delay`,
-        `drop_connection`, `pause_partition` (broker/faults.py).
+        `drop_connection`, `pause_partition`, `clear`, `count` (the broker's `faults`, built by
+        broker/faults.py). The injector lives on the broker's loop: from another thread (a
+        threaded broker's test) each method call runs there, and returns once done.
 
-        HOOK POINT (issue 31): broker/faults.py is being built on another branch; this property
-        hands out the broker's `faults` attribute that it adds. Until it is merged there is none."""
+        HOOK POINT (issue 31): fault injection is built on another branch; this hands out the
+        `faults` attribute it gives Broker. Until it is merged the broker has none."""
         faults = getattr(self.broker, "faults", None)
         if faults is None:
             raise RuntimeError("fault injection (broker/faults.py) is not in this build of kbroker")
+        if self._thread is not None and threading.current_thread() is not self._thread:
+            return OnLoop(faults, self.loop)
         return faults
 
     def topic(self, name: str) -> str:
@@ -526,6 +531,34 @@ class EmbeddedBroker:
         """Poll until `group` is in `state` with `members` members (any number if None); the
         description, or TimeoutError after `timeout` seconds."""
         return self.call(self.aio._wait_for_group(group, state, members, timeout))
+
+
+class OnLoop:
+    """An object that lives on an event loop, used from another thread: its methods run on the
+    loop (call_soon_threadsafe), each call back with the result (or the exception) once done;
+    other attributes are read as they are."""
+
+    def __init__(self, target: Any, loop: asyncio.AbstractEventLoop, timeout: float = 30.0) -> None:
+        self._target, self._loop, self._timeout = target, loop, timeout
+
+    def __getattr__(self, name: str) -> Any:
+        value = getattr(self._target, name)
+        if not callable(value):
+            return value
+
+        def on_loop(*args: Any, **kwargs: Any) -> Any:
+            done: concurrent.futures.Future[Any] = concurrent.futures.Future()
+
+            def run() -> None:
+                try:
+                    done.set_result(value(*args, **kwargs))
+                except BaseException as e:  # the caller's to see, as if it had called it itself
+                    done.set_exception(e)
+
+            self._loop.call_soon_threadsafe(run)
+            return done.result(self._timeout)
+
+        return on_loop
 
 
 class BrokerNamespace:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+import threading
 from pathlib import Path
 
 import pytest
@@ -168,3 +169,42 @@ def test_importing_kbroker_testing_needs_no_pytest() -> None:
     subprocess.run(
         [sys.executable, "-c", code], cwd=ROOT, check=True, env={**os.environ, "PYTHONPATH": str(ROOT)}
     )
+
+
+class RecordingFaults:
+    """Stands in for broker/faults.py's Faults: records the thread of each call."""
+
+    def __init__(self) -> None:
+        self.calls: list[tuple[str, tuple, str]] = []
+        self.active = False
+
+    def fail(self, api: str, error: str, times: int = 1) -> str:
+        self.calls.append(("fail", (api, error, times), threading.current_thread().name))
+        self.active = True
+        return "rule"
+
+    def clear(self) -> None:
+        raise ValueError("refused")
+
+
+def test_faults_hook_runs_on_the_broker_loop() -> None:
+    with EmbeddedBroker() as b:
+        original = getattr(b.broker, "faults", None)
+        b.broker.faults = RecordingFaults()
+        try:
+            assert b.faults.fail("OffsetCommit", "NOT_COORDINATOR", times=3) == "rule"
+            assert b.broker.faults.calls == [
+                ("fail", ("OffsetCommit", "NOT_COORDINATOR", 3), "kbroker-embedded")
+            ]
+            assert b.faults.active is True
+            with pytest.raises(ValueError, match="refused"):
+                b.faults.clear()
+        finally:
+            b.broker.faults = original
+
+
+async def test_faults_hook_in_the_callers_loop() -> None:
+    async with EmbeddedBroker() as b:
+        fake = RecordingFaults()
+        b.broker.faults = fake
+        assert b.faults is fake  # the broker's own loop: the injector itself
