@@ -129,3 +129,34 @@ async def test_transaction_timeout_aborts_on_the_manual_clock() -> None:
                 await producer.commit_transaction()
         finally:
             await producer.close()
+
+
+async def test_kip848_member_session_ends_on_the_manual_clock() -> None:
+    from client import AsyncConsumer
+
+    async with EmbeddedBroker(manual_clock=True, group_consumer_session_timeout_ms=20_000) as b:
+        await b.aio.create_topic("t")
+        consumer = AsyncConsumer(
+            "t", bootstrap_servers=b.bootstrap_servers, group_id="g848", group_protocol="consumer"
+        )
+        await consumer.start()
+        try:
+            groups = b.broker.groups.runtime_for("g848").shard.consumer_groups.groups
+
+            def members() -> set[str]:
+                group = groups.get("g848")
+                return set(group.members) if group is not None else set()
+
+            deadline = time.monotonic() + 10
+            while not members():
+                assert time.monotonic() < deadline, "the consumer did not join"
+                await consumer.getmany(timeout_ms=50)
+            first = members()
+            await b.clock.advance_async(20)  # the session ends: fenced once its records are written
+            assert members() == set()
+            while not members():  # its next heartbeat is refused (fenced): it joins again
+                assert time.monotonic() < deadline, "the consumer did not join again"
+                await consumer.getmany(timeout_ms=50)
+            assert members() == first  # (KIP-848: a consumer keeps the member id it made)
+        finally:
+            await consumer.close()
