@@ -19,11 +19,13 @@ from __future__ import annotations
 import itertools
 import re
 from collections.abc import Iterator
+from typing import TYPE_CHECKING
 
 import pytest
 
-from kbroker.cluster import EmbeddedCluster
-from kbroker.testing import BrokerNamespace, EmbeddedBroker
+if TYPE_CHECKING:  # imported by the fixtures that use them: a pytest run that uses none pays nothing
+    from kbroker.cluster import EmbeddedCluster
+    from kbroker.testing import BrokerNamespace, EmbeddedBroker
 
 __all__ = ["kafka_broker", "kafka_broker_session", "kafka_cluster"]
 
@@ -41,6 +43,8 @@ def pytest_configure(config: pytest.Config) -> None:
 @pytest.fixture
 def kafka_broker(request: pytest.FixtureRequest) -> Iterator[EmbeddedBroker]:
     """A broker of this test's own (kbroker.testing.EmbeddedBroker), stopped after it."""
+    from kbroker.testing import EmbeddedBroker
+
     marker = request.node.get_closest_marker("kafka_broker")
     args = dict(marker.kwargs) if marker is not None else {}
     if marker is not None and marker.args:
@@ -52,6 +56,8 @@ def kafka_broker(request: pytest.FixtureRequest) -> Iterator[EmbeddedBroker]:
 @pytest.fixture(scope="session")
 def kafka_broker_session_broker() -> Iterator[EmbeddedBroker]:
     """The session's shared broker (kafka_broker_session gives each test a namespace of it)."""
+    from kbroker.testing import EmbeddedBroker
+
     with EmbeddedBroker() as b:
         yield b
 
@@ -61,6 +67,8 @@ def kafka_broker_session(
     kafka_broker_session_broker: EmbeddedBroker, request: pytest.FixtureRequest
 ) -> BrokerNamespace:
     """The session's broker, with topic and group names of this test's own (`.topic("orders")`)."""
+    from kbroker.testing import BrokerNamespace
+
     name = re.sub(r"[^A-Za-z0-9_-]+", "-", request.node.name)[:80].strip("-")
     return BrokerNamespace(kafka_broker_session_broker, f"t{next(_namespaces)}-{name}")
 
@@ -68,6 +76,8 @@ def kafka_broker_session(
 @pytest.fixture(scope="session")
 def kafka_cluster() -> Iterator[EmbeddedCluster]:
     """ZooKeeper and 3 broker processes (kbroker.cluster.EmbeddedCluster) for the session."""
+    from kbroker.cluster import EmbeddedCluster
+
     why = EmbeddedCluster.unavailable()
     if why:
         pytest.skip(f"kafka_cluster cannot run here: {why}")

@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
+
 import pytest
 
 from kbroker.testing import BrokerNamespace, EmbeddedBroker
+from tests.helpers import ROOT
 
 pytestmark = pytest.mark.interop
 
@@ -56,6 +60,11 @@ def test_kafka_broker_session_namespaces(kafka_broker_session: BrokerNamespace, 
     assert kafka_broker_session.committed(group) == {(topic, 0): 1}
 
 
+def test_the_plugin_imports_no_broker_until_a_fixture_is_used() -> None:
+    code = "import sys, kbroker.pytest_plugin; assert 'broker.broker' not in sys.modules"
+    subprocess.run([sys.executable, "-c", code], cwd=ROOT, check=True)
+
+
 def test_kafka_broker_session_is_one_broker(
     kafka_broker_session: BrokerNamespace, kafka_broker_session_broker: EmbeddedBroker
 ) -> None:
@@ -63,7 +72,7 @@ def test_kafka_broker_session_is_one_broker(
 
 
 @pytest.mark.cluster
-@pytest.mark.slow
+@pytest.mark.timeout(120)
 def test_kafka_cluster(kafka_cluster) -> None:
     from kafka import KafkaAdminClient
 
