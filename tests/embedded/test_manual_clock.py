@@ -134,7 +134,9 @@ async def test_transaction_timeout_aborts_on_the_manual_clock() -> None:
 async def test_kip848_member_session_ends_on_the_manual_clock() -> None:
     from client import AsyncConsumer
 
-    async with EmbeddedBroker(manual_clock=True, group_consumer_session_timeout_ms=20_000) as b:
+    async with EmbeddedBroker(
+        manual_clock=True, group_consumer_session_timeout_ms=20_000, group_consumer_heartbeat_interval_ms=100
+    ) as b:
         await b.aio.create_topic("t")
         consumer = AsyncConsumer(
             "t", bootstrap_servers=b.bootstrap_servers, group_id="g848", group_protocol="consumer"
@@ -160,3 +162,23 @@ async def test_kip848_member_session_ends_on_the_manual_clock() -> None:
             assert members() == first  # (KIP-848: a consumer keeps the member id it made)
         finally:
             await consumer.close()
+
+
+async def test_rebalance_timeout_drops_a_member_that_does_not_rejoin() -> None:
+    async with EmbeddedBroker(manual_clock=True) as b:
+        a, c = await RawConnection.open(b.port), await RawConnection.open(b.port)
+        try:
+            first = await join_and_sync(a, "g")
+            joining = asyncio.create_task(join_and_sync(c, "g"))  # a rebalance: `a` must rejoin
+            deadline = time.monotonic() + 5
+            while (await b.aio.describe_group("g")).state != "PreparingRebalance":
+                assert time.monotonic() < deadline
+            started = time.monotonic()
+            b.clock.advance(SESSION_MS / 1000)  # the rebalance timeout: `a` never rejoined
+            second = await asyncio.wait_for(joining, 5)
+            group = await b.aio.wait_for_group("g", "Stable", members=1)
+            assert [m.member_id for m in group.members] == [second] and second != first
+            assert time.monotonic() - started < 1
+        finally:
+            await a.close()
+            await c.close()
