@@ -108,9 +108,10 @@ class BrokerClock:
     def advance(self, seconds: float) -> None:
         """Move the clock forward and fire the timers now due. On a threaded broker (`with`):
         back once they fired and what they wrote is durable. Called from the broker's own loop
-        (`async with`): the group timers fire before it returns (a member past its session is
-        gone), their writes and the transaction checks follow on the loop; `await
-        advance_async(...)` to wait for those too."""
+        (`async with`): the group timers fire before it returns (a classic member past its
+        session is gone), what they change through the log (KIP-848 fencing, expired offsets)
+        and the transaction checks follow on the loop: `await advance_async(...)` waits for
+        those too."""
         embedded = self._embedded
         if not embedded.on_broker_loop():
             embedded.call(self._advance(seconds))
@@ -374,6 +375,9 @@ class EmbeddedBroker:
 
     def call(self, coro: Coroutine[Any, Any, T], timeout: float | None = None) -> T:
         """Run `coro` on the broker's loop and block until its result (a threaded broker only)."""
+        if self._loop is None:
+            coro.close()
+            raise RuntimeError("the embedded broker is not started")
         if self._thread is None or self.on_broker_loop() or threading.current_thread() is self._thread:
             coro.close()
             raise RuntimeError(

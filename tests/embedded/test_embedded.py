@@ -208,3 +208,11 @@ async def test_faults_hook_in_the_callers_loop() -> None:
         fake = RecordingFaults()
         b.broker.faults = fake
         assert b.faults is fake  # the broker's own loop: the injector itself
+
+
+def test_not_started() -> None:
+    b = EmbeddedBroker(manual_clock=True)
+    for call in (lambda: b.bootstrap_servers, lambda: b.committed("g"), lambda: b.clock.advance(1)):
+        with pytest.raises(RuntimeError, match="not started"):
+            call()
+    b.close()  # nothing to stop
