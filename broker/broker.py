@@ -17,7 +17,7 @@ from broker.apis.context import Node
 from broker.cluster.znodes import BrokerInfo, EndPoint
 from broker.config import Config, ConfigError
 from broker.fetch_session import FetchSessionCache
-from broker.group.config import GroupConfig
+from broker.group.config import Clock, GroupConfig, SystemClock
 from broker.group.partition_log import PartitionLogAdapter
 from broker.group.records import OFFSETS_TOPIC
 from broker.group.service import GroupCoordinatorService
@@ -85,8 +85,12 @@ def load_meta_properties(log_dir: Path, broker_id: int, cluster_id: str | None =
 
 
 class Broker:
-    def __init__(self, config: Config):
+    def __init__(self, config: Config, clock: Clock | None = None):
         self.config = config
+        # The clock of the coordinators' deadlines and timestamps (group sessions, rebalances,
+        # offset retention, transaction timeouts): the system's, or a test's ManualClock
+        # (kbroker.testing), whose moves fire_due_timers then acts on.
+        self.clock: Clock = clock or SystemClock()
         self.node_id = config.broker_id
         self.cluster_id = ""
         self.servers: list[Server] = []
@@ -279,6 +283,7 @@ class Broker:
             GroupConfig.from_config(self.config),
             self.num_offsets_partitions,
             offsets_log,
+            clock=self.clock,
             owned=() if self.cluster is not None else None,
             topics=lambda: self.topics.topics,
         )
@@ -293,6 +298,7 @@ class Broker:
             self.producer_ids.next_id,
             self.write_txn_marker,
             owned=() if self.cluster is not None else None,
+            clock=self.clock.wall_ms,
         )
         # In a cluster its partitions come and go with the leaderships of __transaction_state
         # (_lead); alone, they load in the background once the topic exists.
@@ -389,6 +395,17 @@ class Broker:
                 config["connection.failed.authentication.delay.ms"] / 1000,
             )
         return ssl_context, sasl
+
+    async def fire_due_timers(self) -> None:
+        """Act now on the deadlines the clock has passed (after a ManualClock moved): the group
+        coordinator's timers (sessions, rebalances, offset retention) and timed-out transactions
+        and expired transactional ids; back once what they wrote is durable."""
+        if self._groups is not None:
+            await self._groups.fire_due_timers()
+        if self._txn is not None and self._txn.active:
+            now = self.clock.wall_ms()
+            await self._txn.abort_timed_out(now)
+            await self._txn.expire_ids(now)
 
     async def stop(self) -> None:
         log.info("stop broker", broker_id=self.node_id)

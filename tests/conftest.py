@@ -143,3 +143,12 @@ else:
     @pytest.hookimpl(tryfirst=True)
     def pytest_xdist_make_scheduler(config: pytest.Config, log: object) -> object:
         return _SuiteScheduling(config, log) if config.getvalue("dist") == "loadgroup" else None
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    # kbroker's fixtures (kbroker/pytest_plugin.py): an installed kbroker registers them by its
+    # pytest11 entry point; a checkout whose installed metadata predates it registers them here.
+    import kbroker.pytest_plugin
+
+    if not config.pluginmanager.is_registered(kbroker.pytest_plugin):
+        config.pluginmanager.register(kbroker.pytest_plugin, "kbroker")

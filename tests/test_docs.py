@@ -93,7 +93,7 @@ def test_pages_with_markers_are_expanded() -> None:
         assert "<!-- generated:" not in expanded, page
 
 
-_SOURCE_PATH = re.compile(r"\b(?:protocol|broker|client|jobs|tests|bench|tools)/[A-Za-z0-9_/]*\.py\b")
+_SOURCE_PATH = re.compile(r"\b(?:protocol|broker|client|jobs|kbroker|tests|bench|tools)/[A-Za-z0-9_/]*\.py\b")
 
 
 def test_every_source_file_the_docs_name_exists() -> None:

@@ -22,6 +22,29 @@ class SystemClock:
         return time.time_ns() // 1_000_000
 
 
+class ManualClock:
+    """A clock that moves only when told (`advance_ms`): the embedded test broker's
+    (kbroker.testing, `manual_clock=True`). It starts at the system clock's readings, and both of
+    its readings move together. Moving it does not fire the timers that became due: the broker's
+    `fire_due_timers` does (kbroker.testing's `clock.advance` calls both)."""
+
+    def __init__(self) -> None:
+        self._monotonic_ms = time.monotonic_ns() // 1_000_000
+        self._wall_ms = time.time_ns() // 1_000_000
+
+    def monotonic_ms(self) -> int:
+        return self._monotonic_ms
+
+    def wall_ms(self) -> int:
+        return self._wall_ms
+
+    def advance_ms(self, ms: int) -> None:
+        if ms < 0:
+            raise ValueError("a clock never goes back")
+        self._monotonic_ms += ms
+        self._wall_ms += ms
+
+
 @dataclass(frozen=True, slots=True)
 class ConsumerGroupConfig:
     """Kafka's group.consumer.* settings."""

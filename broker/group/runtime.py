@@ -157,6 +157,15 @@ class CoordinatorRuntime:
         self.shard.fire_timers()  # each action runs on its own: one that fails is logged there
         self.dispatch()
 
+    def fire_due_timers(self) -> None:
+        """Run now the timers due by the shard's clock (a manual clock just moved forward), as the
+        loop's timer would once their time came; the timer is re-armed for what is left."""
+        if self._stopped or not self.loaded:
+            return
+        if self._timer is not None:
+            self._timer.cancel()
+        self._on_timer()
+
     # -- writing ------------------------------------------------------------------------------
     # The appends of one loop iteration go to the log as one batch, at the end of the
     # iteration (every request that arrived together is in it). There is no writer task and no

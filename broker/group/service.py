@@ -137,6 +137,14 @@ class GroupCoordinatorService:
             records=sum(r.records_written for r in self.runtimes),
         )
 
+    async def fire_due_timers(self) -> None:
+        """Run every loaded shard's due timers now (a manual clock moved forward: sessions,
+        rebalances, offset retention), and wait until the writes they made are durable."""
+        runtimes = [r for r in self.runtimes if r.loaded]
+        for runtime in runtimes:
+            runtime.fire_due_timers()
+        await asyncio.gather(*(r.barrier() for r in runtimes if r.queued_writes()))
+
     # -- cluster mode: leaderships of offsets partitions come and go ---------------------------
 
     async def set_owned(self, partitions: set[int]) -> None:

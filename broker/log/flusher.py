@@ -223,3 +223,12 @@ def flusher_for(log_dir: Path) -> Flusher:
         if flusher is None:
             flusher = _flushers[log_dir] = Flusher(log_dir.name)
         return flusher
+
+
+def release_flusher(log_dir: Path) -> None:
+    """Forget a log directory's flusher and end its thread (its logs are closed: nothing is
+    queued), so that a process starting and stopping many brokers keeps neither."""
+    with _flushers_lock:
+        flusher = _flushers.pop(log_dir, None)
+    if flusher is not None:
+        flusher.stop()

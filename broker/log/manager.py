@@ -23,6 +23,7 @@ from broker import logging_setup
 from broker.log.checkpoint import TopicPartition, read_checkpoint, write_checkpoint
 from broker.log.cleaner import LogCleaner
 from broker.log.config import LogConfig
+from broker.log.flusher import release_flusher
 from broker.log.loader import create_log_files, load_log
 from broker.log.log import Log, now_ms, partition_dir_name
 from broker.log.segment import fsync_dir
@@ -206,6 +207,8 @@ class LogManager:
         if not failed:
             for d in self.log_dirs:
                 await loop.run_in_executor(self.executor, _touch, d / CLEAN_SHUTDOWN)
+        for d in self.log_dirs:  # every log of the dir is closed: its flusher thread may go
+            await loop.run_in_executor(self.executor, release_flusher, d)
         self.executor.shutdown(wait=True)
         log.info("close logs", partitions=len(self.logs), clean=not failed)
 
