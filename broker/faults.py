@@ -119,10 +119,14 @@ class Injection:
 
 
 @dataclass(slots=True)
-class _Held:
-    """A paused partition: produces wait on `resumed`."""
+class Held:
+    """A partition's pause: produces wait on `resumed`; fetches read nothing while `paused`."""
 
     resumed: asyncio.Event = field(default_factory=asyncio.Event)
+
+    @property
+    def paused(self) -> bool:
+        return not self.resumed.is_set()
 
 
 class Faults:
@@ -134,7 +138,7 @@ class Faults:
     def __init__(self, topic_name: Callable[[uuid.UUID], str | None] | None = None) -> None:
         self.active = False  # any rule or paused partition: the one thing the request path reads
         self._by_api: dict[int, list[Fault]] = {}
-        self.paused: dict[tuple[str, int], _Held] = {}
+        self.paused: dict[tuple[str, int], Held] = {}
         # How many requests each kind of fault took, by (kind, API name): ("fail", "OffsetCommit").
         self.injected: Counter[tuple[str, str]] = Counter()
         self.topic_name = topic_name  # topic ids (Fetch v13+, Produce v13) to names, for matching
@@ -172,7 +176,7 @@ class Faults:
         """Fetches get nothing new from the partition (they wait up to their max_wait as if it
         were empty) and produces to it wait until `resume_partition` or their timeout
         (REQUEST_TIMED_OUT)."""
-        self.paused.setdefault((topic, partition), _Held())
+        self.paused.setdefault((topic, partition), Held())
         self.active = True
         log.info("inject fault", kind=PAUSE, topic=topic, partition=partition)
 
@@ -268,7 +272,7 @@ class Faults:
             act is not None and act.kind == DROP,
         )
 
-    def held(self, topic: str, partition: int, api: str) -> _Held | None:
+    def held(self, topic: str, partition: int, api: str) -> Held | None:
         """The partition's pause, if it is paused (then counted and logged for `api`)."""
         held = self.paused.get((topic, partition))
         if held is not None:
@@ -375,10 +379,7 @@ _SOURCES: dict[str, tuple[str, ...]] = {
     "partition_responses": ("partition_data",),  # Produce
     "partitions": ("partition_indexes",),  # OffsetFetch, WriteTxnMarkers, DescribeProducers
     "results": ("groups_names", "topics", "resources", "creations"),  # DeleteGroups, CreatePartitions...
-    "results_by_topic_v3_and_below": ("topics",),  # AddPartitionsToTxn v0-3
-    "results_by_transaction": ("transactions",),  # AddPartitionsToTxn v4+
-    "topic_results": ("topics",),
-    "results_by_partition": ("partitions",),
+    "results_by_partition": ("partitions",),  # AddPartitionsToTxn
     "coordinators": ("coordinator_keys",),  # FindCoordinator v4+
     "groups": ("group_ids",),  # ConsumerGroupDescribe
     "transaction_states": ("transactional_ids",),  # DescribeTransactions
@@ -389,8 +390,9 @@ _KEY_SOURCES: dict[str, tuple[str, ...]] = {"partition_index": ("partition", "in
 # Per API, response arrays that answer no request array (the error goes in the top-level field).
 _NO_SOURCE: dict[int, frozenset[str]] = {
     ApiKey.DESCRIBE_LOG_DIRS: frozenset({"results"}),
-    ApiKey.CONSUMER_GROUP_HEARTBEAT: frozenset({"topic_partitions"}),
 }
+# Arrays an error answer leaves empty whatever the request has (CreateTopics' configs).
+_NEVER_ECHOED = frozenset({"configs"})
 # Offsets and watermarks of an error answer: Kafka's "unknown" (-1), not 0.
 _UNKNOWN_INT64 = frozenset(
     {"high_watermark", "last_stable_offset", "log_start_offset", "base_offset", "offset", "timestamp"}
@@ -473,7 +475,7 @@ def _array(
 ) -> list[Any]:
     """A response array: one element per element of the request array it answers, if any."""
     assert isinstance(f.type, Array)
-    if request is None:
+    if request is None or f.name in _NEVER_ECHOED:
         return []
     source = next(
         (req[n] for n in (f.name, *_SOURCES.get(f.name, ())) if n in req and isinstance(req[n].type, Array)),

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 
 from broker import logging_setup
 from broker.apis.context import HandlerContext
+from broker.faults import Held
 from broker.fetch_session import FetchContext, Kind, SessionPartition, SessionTopic
 from broker.log import Log, LogError, ReadResult
 from broker.log.file_region import FileRegion
@@ -60,7 +61,7 @@ class _Partition:
     result: ReadResult | None = None
     segment: Segment | None = None
     position: int = 0
-    held: bool = False  # paused by a fault (broker/faults.py): read as if empty
+    held: Held | None = None  # paused by a fault (broker/faults.py): read as if empty meanwhile
 
 
 def replica_id_of(request: FetchRequest, version: int) -> int:
@@ -113,7 +114,7 @@ def _plan(
                 error = broker.follower_fetch(topic.name, p.partition, replica_id, p.fetch_offset)
             part = _Partition(p, lg, error)
             if faults is not None and topic is not None and error == ErrorCode.NONE:
-                part.held = faults.held(topic.name, p.partition, "Fetch") is not None
+                part.held = faults.held(topic.name, p.partition, "Fetch")
             parts.append(part)
         plan.append((t, parts))
     return plan
@@ -135,7 +136,7 @@ async def _read_all(
     for _, parts in plan:
         for part in parts:
             part.result = None
-            if part.error != ErrorCode.NONE or part.log is None or part.held:
+            if part.error != ErrorCode.NONE or part.log is None or (part.held and part.held.paused):
                 continue
             limit = max(0, min(part.request.partition_max_bytes, budget))
             try:
@@ -175,7 +176,7 @@ def _estimate(plan: Plan, replica: bool, read_committed: bool = False) -> tuple[
             lg = part.log
             if lg is None or lg.deleted or lg.failed is not None:
                 return total, True
-            if part.held:
+            if part.held and part.held.paused:
                 continue  # nothing to read until resumed (Broker._wake_fetches wakes the poll)
             if not replica and lg.high_watermark <= part.request.fetch_offset:
                 continue  # written maybe, but not readable by consumers until replicated
