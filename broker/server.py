@@ -345,7 +345,8 @@ class _Connection(asyncio.Protocol):
         self, injection: Injection, ctx: RequestContext, request: Container, handler: Handler
     ) -> Body:
         await asyncio.sleep(injection.delay)
-        if injection.drop:
+        if injection.drop or self.eof:
+            # (the peer gave up waiting and closed its side: it is not served, as by Kafka)
             raise _Close
         if injection.error is not None:
             return _error_answer(ctx.header, request, injection.error)

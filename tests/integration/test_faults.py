@@ -118,6 +118,16 @@ async def test_a_delayed_request_is_served_late_and_in_order(broker, conn):
     assert r.error_code == ErrorCode.NONE and r.api_keys
 
 
+async def test_a_delayed_request_whose_client_left_is_not_served(broker, conn):
+    broker.faults.delay("CreateTopics", 0.3, times=1)
+    body = {"topics": [{"name": "late", "num_partitions": 1, "replication_factor": 1}], "timeout_ms": 5000}
+    await conn.send_frame(encode_request(RequestHeader(ApiKey.CREATE_TOPICS, 7, 1, "test"), body))
+    conn.writer.write_eof()  # the client gives up (a request timeout) and closes
+    assert await conn.closed_by_peer(2.0)
+    await asyncio.sleep(0.2)
+    assert broker.topics.get("late") is None
+
+
 async def test_failed_produce_with_acks_0_has_no_answer(broker, conn):
     await create_topic(broker.bound_port, "t", 1)
     broker.faults.fail("Produce", "NOT_LEADER_OR_FOLLOWER", times=2)

@@ -1,14 +1,17 @@
 """Injected faults against real clients, aiokafka and confluent-kafka (librdkafka), on a broker in
 the test's event loop (`broker.faults`, broker/faults.py). What each client does:
 
-- NOT_COORDINATOR on OffsetCommit: both look the coordinator up again (FindCoordinator) and
-  retry the commit, which lands.
+- NOT_COORDINATOR on OffsetCommit: both mark the coordinator dead, look it up again
+  (FindCoordinator) and retry the commit, which lands. aiokafka retries at once (~2 s for the
+  test); librdkafka also drops and reconnects its coordinator connection each time, and its
+  reconnect backoff makes the three retries take about 10 s.
 - A Fetch whose connection is dropped: both reconnect and fetch again from their position:
   no record lost, none twice.
 - A JoinGroup delayed past the client's request timeout: aiokafka gives up on the request after
   `request_timeout_ms` (RequestTimedOutError, the connection closed) and joins again;
   librdkafka gives up after its JoinGroup timeout (max.poll.interval.ms + 3 s) and joins again.
-  The delayed request's connection is gone by then, so the broker never serves it.
+  Both close that connection when they give up; the broker then never serves the delayed
+  request (a delayed request whose peer closed is dropped, broker/server.py).
 - A paused partition: nothing from it reaches the consumer until resumed, then all of it.
 
 librdkafka calls block: they run in threads (asyncio.to_thread) while the broker serves.
@@ -220,9 +223,12 @@ async def test_fetch_connection_dropped_no_gap_no_duplicate(broker, bootstrap, c
     await reader.start(topic, [0])
     try:
         got = await reader.read(50)
+        server = broker.servers[0]
+        before = set(server._connections)
         broker.faults.drop_connection("Fetch", times=2)
         got += await reader.read(n - len(got))
         await async_wait_until(lambda: broker.faults.count("drop", "Fetch") == 2, what="two fetches dropped")
+        assert before - set(server._connections), "no connection was closed"
         assert [v for _, _, v in got] == [f"v{i:04d}" for i in range(n)]
         assert [o for _, o, _ in got] == list(range(n))
         assert await reader.poll(0.5) == []  # nothing more, nothing again
