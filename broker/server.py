@@ -14,6 +14,10 @@ Two fast paths: a raw handler (Heartbeat v0-3) answers a frame straight from the
 and a large Fetch answer (`Spliced`) carries file regions that a plain connection sends with
 sendfile onto a duplicate of its socket's descriptor, as Kafka's zero-copy transfer does.
 
+Fault injection (broker/faults.py, for tests): while a fault is set (`faults.active`, the one
+check a request pays otherwise), raw fast paths give way and the injector is asked about each
+decoded request: it may be answered with an error, late, or by closing the connection.
+
 Security, per listener: a TLS listener (SSL, SASL_SSL) serves `_TlsConnection`s, which run
 TLS themselves over memory BIOs (tls_transport.py) so that a failed handshake is theirs to log
 (one line, the peer); a SASL listener serves `_SaslConnection`s, which let nothing but
