@@ -88,7 +88,8 @@ def _plan(
 ) -> Plan:
     plan: Plan = []
     check = broker.authorizer is not None
-    faults = broker.faults if broker.faults.active and broker.faults.paused else None
+    # Partitions paused by a fault (broker/faults.py) hold consumers' fetches, not replication.
+    faults = broker.faults if broker.faults.active and broker.faults.paused and replica_id < 0 else None
     for t in topics:
         topic, unknown = broker.topics.named_in_request(version >= 13, t.topic_id, t.topic)
         parts: list[_Partition] = []
