@@ -198,7 +198,7 @@ async def test_commit_retried_after_not_coordinator(broker, bootstrap, client):
         assert len(await reader.read(10)) == 10
         faults = broker.faults
         faults.fail("OffsetCommit", "NOT_COORDINATOR", times=3, match={"group": group})
-        await asyncio.wait_for(reader.commit(topic, 0, 7), 30)
+        await asyncio.wait_for(reader.commit(topic, 0, 7), 60)
         assert faults.count("fail", "OffsetCommit") == 3
         assert faults.injected[("fail", "OffsetCommit")] == 3
         assert not faults.active
