@@ -134,6 +134,7 @@ class _Connection(asyncio.Protocol):
         self.max_frame = server.max_request_bytes
         self.raw = self._raw_handlers()
         self.faults = server.faults
+        self.delayed: asyncio.Task[None] | None = None  # a request a fault delays (broker/faults.py)
 
     def _raw_handlers(self) -> Mapping[int, RawHandler] | None:
         # Not with metrics on: the generic path counts each request by version.
@@ -177,6 +178,9 @@ class _Connection(asyncio.Protocol):
 
     def eof_received(self) -> bool | None:
         self.eof = True
+        if self.inflight is self.delayed and self.delayed is not None:
+            self.delayed.cancel()  # the client gave up on a request a fault delays: not served
+            return None
         if self.inflight is not None or self.writing_paused:
             return True  # keep the transport: what is in flight or still buffered is answered first
         self._end_of_input()
@@ -336,10 +340,11 @@ class _Connection(asyncio.Protocol):
         closed, or (delayed) all that or its handler's answer, late."""
         header = ctx.header
         if injection.delay > 0:
-            return asyncio.get_running_loop().create_task(
+            self.delayed = asyncio.get_running_loop().create_task(
                 self._finish(header, self._late(injection, ctx, request, handler), perf_counter(), size_in),
                 name=f"{header.api_key}v{header.api_version}#{header.correlation_id}",
             )
+            return self.delayed
         if injection.drop:
             raise _Close  # (logged by the injector)
         body = _error_answer(header, request, injection.error)
@@ -349,8 +354,7 @@ class _Connection(asyncio.Protocol):
         self, injection: Injection, ctx: RequestContext, request: Container, handler: Handler
     ) -> Body:
         await asyncio.sleep(injection.delay)
-        if injection.drop or self.eof:
-            # (the peer gave up waiting and closed its side: it is not served, as by Kafka)
+        if injection.drop:
             raise _Close
         if injection.error is not None:
             return _error_answer(ctx.header, request, injection.error)

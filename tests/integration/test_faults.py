@@ -119,12 +119,15 @@ async def test_a_delayed_request_is_served_late_and_in_order(broker, conn):
 
 
 async def test_a_delayed_request_whose_client_left_is_not_served(broker, conn):
-    broker.faults.delay("CreateTopics", 0.3, times=1)
+    broker.faults.delay("CreateTopics", 1.0, times=1)
     body = {"topics": [{"name": "late", "num_partitions": 1, "replication_factor": 1}], "timeout_ms": 5000}
     await conn.send_frame(encode_request(RequestHeader(ApiKey.CREATE_TOPICS, 7, 1, "test"), body))
+    await asyncio.sleep(0.1)
     conn.writer.write_eof()  # the client gives up (a request timeout) and closes
+    started = time.monotonic()
     assert await conn.closed_by_peer(2.0)
-    await asyncio.sleep(0.2)
+    assert time.monotonic() - started < 0.5  # at once, not when the delay ends
+    await asyncio.sleep(1.2)
     assert broker.topics.get("late") is None
 
 

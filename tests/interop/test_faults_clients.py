@@ -10,8 +10,8 @@ the test's event loop (`broker.faults`, broker/faults.py). What each client does
 - A JoinGroup delayed past the client's request timeout: aiokafka gives up on the request after
   `request_timeout_ms` (RequestTimedOutError, the connection closed) and joins again;
   librdkafka gives up after its JoinGroup timeout (max.poll.interval.ms + 3 s) and joins again.
-  Both close that connection when they give up; the broker then never serves the delayed
-  request (a delayed request whose peer closed is dropped, broker/server.py).
+  Both close that connection when they give up; the broker then drops the delayed request
+  at once, never serving it (broker/server.py, `eof_received`).
 - A paused partition: nothing from it reaches the consumer until resumed, then all of it.
 
 librdkafka calls block: they run in threads (asyncio.to_thread) while the broker serves.
