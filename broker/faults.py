@@ -161,8 +161,8 @@ class Faults:
         self, api: ApiName, seconds: float, times: int | None = None, match: Mapping[str, str] | None = None
     ) -> Fault:
         """Serve the next `times` requests of `api` (None: all, until `clear`) `seconds` late."""
-        if seconds < 0:
-            raise ValueError(f"a delay is not negative: {seconds}")
+        if not seconds > 0:
+            raise ValueError(f"a delay is a positive number of seconds, not {seconds!r}")
         return self._add(Fault(DELAY, parse_api(api), _times(times), _match(match), seconds=seconds))
 
     def drop_connection(

@@ -59,8 +59,9 @@ def test_bad_arguments_are_refused():
         f.fail("Heartbeat", "NOT_COORDINATOR", times=0)
     with pytest.raises(ValueError, match="match keys"):
         f.fail("Heartbeat", "NOT_COORDINATOR", match={"groupid": "g"})
-    with pytest.raises(ValueError, match="negative"):
-        f.delay("Heartbeat", -1)
+    for seconds in (-1, 0):
+        with pytest.raises(ValueError, match="positive"):
+            f.delay("Heartbeat", seconds)
     assert not f.active and not f.rules()
 
 
