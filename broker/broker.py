@@ -16,6 +16,7 @@ from broker.apis import bind_handlers, bind_raw_handlers, unsupported_version_an
 from broker.apis.context import Node
 from broker.cluster.znodes import BrokerInfo, EndPoint
 from broker.config import Config, ConfigError
+from broker.faults import Faults
 from broker.fetch_session import FetchSessionCache
 from broker.group.config import Clock, GroupConfig, SystemClock
 from broker.group.partition_log import PartitionLogAdapter
@@ -109,10 +110,23 @@ class Broker:
         self.metrics: MetricsEndpoint | None = None  # when metrics.port is set
         # authorizer.class.name set: every handler checks ACLs; None: no check at all (no cost)
         self.authorizer: Authorizer | None = None
+        # Fault injection for tests (broker/faults.py): nothing is injected, nothing paid, until set.
+        self.faults = Faults(topic_name=self._topic_name)
+        self.faults.on_resume(self._wake_fetches)
         self.fetch_sessions = FetchSessionCache(
             config["max.incremental.fetch.session.cache.slots"],
             config["min.incremental.fetch.session.eviction.ms"],
         )
+
+    def _topic_name(self, topic_id: uuid.UUID) -> str | None:
+        topic = self._topics.by_id(topic_id) if self._topics is not None else None
+        return topic.name if topic is not None else None
+
+    def _wake_fetches(self, topic: str, partition: int) -> None:
+        """A partition resumed (faults): its long-polling fetches read it again now."""
+        lg = self._topics.log(topic, partition) if self._topics is not None else None
+        if lg is not None:
+            lg.wake_waiters()
 
     @property
     def groups(self) -> GroupCoordinatorService:
@@ -337,6 +351,7 @@ class Broker:
                 sasl=sasl if protocol in ("SASL_PLAINTEXT", "SASL_SSL") else None,
                 raw_handlers=raw_handlers,
                 stats=self.metrics.stats if self.metrics is not None else None,
+                faults=self.faults,
             )
             bound[listener.name] = await server.start(listener.host, listener.port)
             self.servers.append(server)

@@ -14,6 +14,10 @@ Two fast paths: a raw handler (Heartbeat v0-3) answers a frame straight from the
 and a large Fetch answer (`Spliced`) carries file regions that a plain connection sends with
 sendfile onto a duplicate of its socket's descriptor, as Kafka's zero-copy transfer does.
 
+Fault injection (broker/faults.py, for tests): while a fault is set (`faults.active`, the one
+check a request pays otherwise), raw fast paths give way and the injector is asked about each
+decoded request: it may be answered with an error, late, or by closing the connection.
+
 Security, per listener: a TLS listener (SSL, SASL_SSL) serves `_TlsConnection`s, which run
 TLS themselves over memory BIOs (tls_transport.py) so that a failed handshake is theirs to log
 (one line, the peer); a SASL listener serves `_SaslConnection`s, which let nothing but
@@ -39,6 +43,7 @@ from typing import Any, TypeVar, cast
 from construct import Container
 
 from broker import logging_setup
+from broker.faults import Faults, Injection, error_response
 from broker.log.file_region import FileRegion
 from broker.security.sasl import SaslConfig, SaslSession, SaslState
 from broker.security.scram import AuthenticationFailed
@@ -128,6 +133,8 @@ class _Connection(asyncio.Protocol):
         self.principal = ANONYMOUS
         self.max_frame = server.max_request_bytes
         self.raw = self._raw_handlers()
+        self.faults = server.faults
+        self.delayed: asyncio.Task[None] | None = None  # a request a fault delays (broker/faults.py)
 
     def _raw_handlers(self) -> Mapping[int, RawHandler] | None:
         # Not with metrics on: the generic path counts each request by version.
@@ -171,6 +178,9 @@ class _Connection(asyncio.Protocol):
 
     def eof_received(self) -> bool | None:
         self.eof = True
+        if self.inflight is self.delayed and self.delayed is not None:
+            self.delayed.cancel()  # the client gave up on a request a fault delays: not served
+            return None
         if self.inflight is not None or self.writing_paused:
             return True  # keep the transport: what is in flight or still buffered is answered first
         self._end_of_input()
@@ -196,6 +206,7 @@ class _Connection(asyncio.Protocol):
         transport = self.transport
         out: list[bytes] = []
         pos = 0
+        faults = self.faults
         try:
             while not self.closing and not self.writing_paused:
                 available = len(buf) - pos
@@ -217,7 +228,7 @@ class _Connection(asyncio.Protocol):
                 raw = self.raw
                 if raw is not None and size >= 10:
                     fast = raw.get((buf[pos + 4] << 8) | buf[pos + 5])
-                    if fast is not None:
+                    if fast is not None and not faults.active:  # a fault set: the generic path
                         quick = fast(buf, pos + 4, pos + 4 + size)
                         if quick is not None:
                             out.append(quick)
@@ -295,7 +306,10 @@ class _Connection(asyncio.Protocol):
             raise _Close
         stats = server.stats
         started = perf_counter() if stats is not None else 0.0
-        body = handler(RequestContext(header, self.peer, server.listener_name, self.principal), request)
+        ctx = RequestContext(header, self.peer, server.listener_name, self.principal)
+        if self.faults.active and (injection := self.faults.take(header, request, self.peer)) is not None:
+            return self._inject(injection, ctx, request, handler, len(frame))
+        body = handler(ctx, request)
         if type(body) is bytes or isinstance(body, dict):  # a plain handler's answer: the common case
             return _framed(header, body)
         if isinstance(body, asyncio.Future):
@@ -318,6 +332,36 @@ class _Connection(asyncio.Protocol):
                 perf_counter() - started,
             )
         return answer
+
+    def _inject(
+        self, injection: Injection, ctx: RequestContext, request: Container, handler: Handler, size_in: int
+    ) -> bytes | asyncio.Future[Any] | None:
+        """A request a fault takes (broker/faults.py): answered with an error, its connection
+        closed, or (delayed) all that or its handler's answer, late."""
+        header = ctx.header
+        if injection.delay > 0:
+            self.delayed = asyncio.get_running_loop().create_task(
+                self._finish(header, self._late(injection, ctx, request, handler), perf_counter(), size_in),
+                name=f"{header.api_key}v{header.api_version}#{header.correlation_id}",
+            )
+            return self.delayed
+        if injection.drop:
+            raise _Close  # (logged by the injector)
+        body = _error_answer(header, request, injection.error)
+        return None if body is None else _framed(header, body)
+
+    async def _late(
+        self, injection: Injection, ctx: RequestContext, request: Container, handler: Handler
+    ) -> Body:
+        await asyncio.sleep(injection.delay)
+        if injection.drop:
+            raise _Close
+        if injection.error is not None:
+            return _error_answer(ctx.header, request, injection.error)
+        body = handler(ctx, request)
+        if isinstance(body, asyncio.Future) or asyncio.iscoroutine(body):
+            return cast(Body, await body)
+        return body
 
     async def _finish(
         self,
@@ -684,6 +728,15 @@ def _framed(header: RequestHeader, body: Mapping[str, Any] | bytes) -> bytes:
     return encode_response_frame(header.api_key, header.api_version, header.correlation_id, body)
 
 
+def _error_answer(header: RequestHeader, request: Container, error: ErrorCode | None) -> Body:
+    """An injected error's answer: none for a Produce with acks=0, which has none."""
+    if header.api_key == 0 and request.acks == 0:
+        return None
+    return error_response(
+        header.api_key, header.api_version, request, error or ErrorCode.UNKNOWN_SERVER_ERROR
+    )
+
+
 class Server:
     """Accepts connections on one listener; each is served by a `_Connection` protocol."""
 
@@ -697,6 +750,7 @@ class Server:
         sasl: SaslConfig | None = None,
         raw_handlers: Mapping[int, RawHandler] | None = None,
         stats: RequestStats | None = None,
+        faults: Faults | None = None,
     ):
         self.handlers = handlers
         self.raw_handlers = raw_handlers or None
@@ -708,6 +762,8 @@ class Server:
         self._server: asyncio.Server | None = None
         self._connections: set[_Connection] = set()
         self.stats = stats  # when metrics are on (broker/metrics.py)
+        # The broker's fault injector (tests): while none is set, requests check `faults.active` only.
+        self.faults = faults if faults is not None else Faults()
 
     @property
     def connection_count(self) -> int:

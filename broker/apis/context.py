@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Protocol, TypeAlias, TypeVar
 
 if TYPE_CHECKING:  # for annotations only: the handlers import what they call themselves
     from broker.config import Config
+    from broker.faults import Faults
     from broker.fetch_session import FetchSessionCache
     from broker.group.service import GroupCoordinatorService
     from broker.log import Log, LogManager
@@ -78,6 +79,9 @@ class HandlerContext(Protocol):
     def fetch_sessions(self) -> FetchSessionCache: ...
     @property
     def num_offsets_partitions(self) -> int: ...
+    @property
+    def faults(self) -> Faults:
+        """Fault injection (tests): `faults.active` is False unless a test set one."""
 
     # -- where things are
     def live_nodes(self, listener: str) -> list[Node]: ...

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 
 from broker import logging_setup
 from broker.apis.context import HandlerContext
+from broker.faults import Held
 from broker.fetch_session import FetchContext, Kind, SessionPartition, SessionTopic
 from broker.log import Log, LogError, ReadResult
 from broker.log.file_region import FileRegion
@@ -60,6 +61,7 @@ class _Partition:
     result: ReadResult | None = None
     segment: Segment | None = None
     position: int = 0
+    held: Held | None = None  # paused by a fault (broker/faults.py): read as if empty meanwhile
 
 
 def replica_id_of(request: FetchRequest, version: int) -> int:
@@ -86,6 +88,8 @@ def _plan(
 ) -> Plan:
     plan: Plan = []
     check = broker.authorizer is not None
+    # Partitions paused by a fault (broker/faults.py) hold consumers' fetches, not replication.
+    faults = broker.faults if broker.faults.active and broker.faults.paused and replica_id < 0 else None
     for t in topics:
         topic, unknown = broker.topics.named_in_request(version >= 13, t.topic_id, t.topic)
         parts: list[_Partition] = []
@@ -109,7 +113,10 @@ def _plan(
                 error = ErrorCode.UNKNOWN_TOPIC_OR_PARTITION
             elif replica_id >= 0:  # a follower: it holds everything below its fetch offset
                 error = broker.follower_fetch(topic.name, p.partition, replica_id, p.fetch_offset)
-            parts.append(_Partition(p, lg, error))
+            part = _Partition(p, lg, error)
+            if faults is not None and topic is not None and error == ErrorCode.NONE:
+                part.held = faults.held(topic.name, p.partition, "Fetch")
+            parts.append(part)
         plan.append((t, parts))
     return plan
 
@@ -130,7 +137,7 @@ async def _read_all(
     for _, parts in plan:
         for part in parts:
             part.result = None
-            if part.error != ErrorCode.NONE or part.log is None:
+            if part.error != ErrorCode.NONE or part.log is None or (part.held and part.held.paused):
                 continue
             limit = max(0, min(part.request.partition_max_bytes, budget))
             try:
@@ -170,6 +177,8 @@ def _estimate(plan: Plan, replica: bool, read_committed: bool = False) -> tuple[
             lg = part.log
             if lg is None or lg.deleted or lg.failed is not None:
                 return total, True
+            if part.held and part.held.paused:
+                continue  # nothing to read until resumed (Broker._wake_fetches wakes the poll)
             if not replica and lg.high_watermark <= part.request.fetch_offset:
                 continue  # written maybe, but not readable by consumers until replicated
             if read_committed and lg.last_stable_offset <= part.request.fetch_offset:

@@ -75,6 +75,13 @@ async def _append(
     lg = broker.topics.log(topic.name, index)
     if lg is None:
         return _error(index, ErrorCode.UNKNOWN_TOPIC_OR_PARTITION)
+    if broker.faults.active and (held := broker.faults.held(topic.name, index, "Produce")) is not None:
+        # paused by a fault (broker/faults.py): wait until resumed, or the request's timeout
+        try:
+            async with asyncio.timeout(timeout_ms / 1000 if timeout_ms > 0 else None):
+                await held.resumed.wait()
+        except TimeoutError:
+            return _error(index, ErrorCode.REQUEST_TIMED_OUT, "the partition is paused (injected fault)")
     config = lg.config
     try:
         if version < 3 and records and len(records) > 16 and magic_of(records) < MAGIC:

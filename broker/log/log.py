@@ -792,6 +792,10 @@ class Log:
     def remove_waiter(self, future: asyncio.Future[Any]) -> None:
         self._waiters.discard(future)
 
+    def wake_waiters(self) -> None:
+        """Complete the waiters now, as an advance would (a fault-paused partition resumed)."""
+        self._notify()
+
     def _notify(self) -> None:
         waiters, self._waiters = self._waiters, set()
         for f in waiters:
