@@ -36,10 +36,11 @@ import threading
 import time
 from collections.abc import Coroutine, Iterable, Mapping
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 from broker.broker import Broker
 from broker.config import Config
+from broker.faults import Faults
 from broker.group.config import ManualClock
 from client import AsyncAdmin, AsyncConsumer, AsyncProducer, NewTopic, TopicPartition
 from client.admin import GroupDescription
@@ -335,19 +336,14 @@ class EmbeddedBroker:
         return self._clock
 
     @property
-    def faults(self) -> Any:
+    def faults(self) -> Faults:
         """Fault injection: `b.faults.fail("OffsetCommit", "NOT_COORDINATOR", times=3)`, `delay`,
-        `drop_connection`, `pause_partition`, `clear`, `count` (the broker's `faults`, built by
-        broker/faults.py). The injector lives on the broker's loop: from another thread (a
-        threaded broker's test) each method call runs there, and returns once done.
-
-        HOOK POINT (issue 31): fault injection is built on another branch; this hands out the
-        `faults` attribute it gives Broker. Until it is merged the broker has none."""
-        faults = getattr(self.broker, "faults", None)
-        if faults is None:
-            raise RuntimeError("fault injection (broker/faults.py) is not in this build of kbroker")
+        `drop_connection`, `pause_partition`, `clear`, `count` (broker/faults.py). The injector
+        lives on the broker's loop and is not thread-safe: from another thread (a threaded
+        broker's test) each method call runs on that loop and returns once done."""
+        faults = self.broker.faults
         if self._thread is not None and threading.current_thread() is not self._thread:
-            return OnLoop(faults, self.loop)
+            return cast(Faults, OnLoop(faults, self.loop))
         return faults
 
     def topic(self, name: str) -> str:
