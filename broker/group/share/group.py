@@ -14,6 +14,7 @@ them (`replay`), when serving (after the write) and when loading alike.
 from __future__ import annotations
 
 import enum
+from collections import Counter
 from dataclasses import dataclass, field, replace
 
 from protocol.share_group_records import (
@@ -77,6 +78,7 @@ class ShareGroup:
         "members",
         "target",
         "state_metadata",
+        "topic_refs",
     )
 
     def __init__(self, group_id: str) -> None:
@@ -87,6 +89,9 @@ class ShareGroup:
         self.members: dict[str, ShareGroupMember] = {}
         self.target: dict[str, Partitions] = {}
         self.state_metadata: ShareStatePartitionMetadata | None = None
+        # how many members subscribe to each topic name (kept by replay: a heartbeat's check of the
+        # subscribed topics costs O(topics), not O(members))
+        self.topic_refs: Counter[str] = Counter()
 
     def copy(self) -> ShareGroup:
         c = ShareGroup(self.group_id)
@@ -98,6 +103,7 @@ class ShareGroup:
         c.members = dict(self.members)
         c.target = dict(self.target)
         c.state_metadata = self.state_metadata
+        c.topic_refs = Counter(self.topic_refs)
         return c
 
     @property
@@ -108,7 +114,23 @@ class ShareGroup:
         return self.target.get(member_id, {})
 
     def subscribed_topic_names(self) -> set[str]:
-        return {t for m in self.members.values() for t in m.subscribed_topic_names}
+        return set(self.topic_refs)
+
+    def _put_member(self, member: ShareGroupMember) -> None:
+        old = self.members.get(member.member_id)
+        if old is not None:
+            self._unref(old)
+        self.topic_refs.update(member.subscribed_topic_names)
+        self.members[member.member_id] = member
+
+    def _remove_member(self, member_id: str) -> None:
+        old = self.members.pop(member_id, None)
+        if old is not None:
+            self._unref(old)
+
+    def _unref(self, member: ShareGroupMember) -> None:
+        self.topic_refs.subtract(member.subscribed_topic_names)
+        self.topic_refs += Counter()  # drops the zeros
 
     def replay(self, record: ShareGroupRecord) -> None:
         key, value = record.key, record.value
@@ -119,15 +141,17 @@ class ShareGroup:
         elif t is T.SHARE_GROUP_MEMBER_METADATA:
             if isinstance(value, ShareMemberSubscription):
                 old = self.members.get(key.member_id) or ShareGroupMember(key.member_id)
-                self.members[key.member_id] = replace(
-                    old,
-                    rack_id=value.rack_id,
-                    client_id=value.client_id,
-                    client_host=value.client_host,
-                    subscribed_topic_names=value.subscribed_topic_names,
+                self._put_member(
+                    replace(
+                        old,
+                        rack_id=value.rack_id,
+                        client_id=value.client_id,
+                        client_host=value.client_host,
+                        subscribed_topic_names=value.subscribed_topic_names,
+                    )
                 )
             else:
-                self.members.pop(key.member_id, None)
+                self._remove_member(key.member_id)
         elif t is T.SHARE_GROUP_TARGET_ASSIGNMENT_METADATA:
             self.assignment_epoch = (
                 value.assignment_epoch if isinstance(value, ShareTargetAssignmentEpoch) else 0
@@ -149,7 +173,7 @@ class ShareGroup:
                 )
             else:  # tombstone: the member holds nothing any more (its removal follows)
                 new = replace(old, member_epoch=LEAVE_GROUP_MEMBER_EPOCH, assigned={})
-            self.members[key.member_id] = new
+            self._put_member(new)
         elif t is T.SHARE_GROUP_STATE_PARTITION_METADATA:
             self.state_metadata = value if isinstance(value, ShareStatePartitionMetadata) else None
         # (type 9, Kafka 4.0's subscription metadata, is not kept: 4.1 replaced it by the hash)

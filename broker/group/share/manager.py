@@ -220,10 +220,10 @@ class ShareGroupManager:
         bump = is_new or updated.subscribed_topic_names != member.subscribed_topic_names
         if is_new or updated.subscription() != member.subscription():
             records.append(member_subscription_record(group_id, updated))
-        members = dict(group.members)
-        members[member_id] = updated
         names = (
-            {t for m in members.values() for t in m.subscribed_topic_names}
+            _topics_with(
+                group, () if is_new else member.subscribed_topic_names, updated.subscribed_topic_names
+            )
             if bump
             else group.subscribed_topic_names()
         )
@@ -237,6 +237,8 @@ class ShareGroupManager:
 
         # 2. A new target assignment at the new epoch.
         if group_epoch > group.assignment_epoch:
+            members = dict(group.members)
+            members[member_id] = updated
             targets = self.target_assignment(members)
             for mid, partitions in targets.items():
                 if mid not in group.target or partitions != group.target[mid]:
@@ -338,9 +340,7 @@ class ShareGroupManager:
     def _fence_records(self, group: ShareGroup, member: ShareGroupMember) -> list[ShareGroupRecord]:
         """The member's tombstones and a group epoch bump (the next heartbeat reassigns)."""
         records = member_tombstones(group.group_id, member.member_id)
-        rest = {
-            t for mid, m in group.members.items() if mid != member.member_id for t in m.subscribed_topic_names
-        }
+        rest = _topics_with(group, member.subscribed_topic_names, ())
         records.append(epoch_record(group.group_id, group.group_epoch + 1, self.metadata_hash(rest)))
         return records
 
@@ -432,3 +432,12 @@ class ShareGroupManager:
         if group.state is not ShareGroupState.EMPTY:
             return E.NON_EMPTY_GROUP, []
         return E.NONE, group_tombstones(group)
+
+
+def _topics_with(group: ShareGroup, removed: Iterable[str], added: Iterable[str]) -> set[str]:
+    """The topic names the group subscribes to once one member's subscription `removed` is
+    replaced by `added` (O(topics): the group's reference counts)."""
+    refs = group.topic_refs.copy()
+    refs.subtract(removed)
+    refs.update(added)
+    return {t for t, n in refs.items() if n > 0}

@@ -320,7 +320,14 @@ def test_write_failure_changes_nothing_and_queued_requests_follow() -> None:
 
 def _state(shard: GroupCoordinatorShard) -> dict[str, Any]:
     return {
-        gid: (g.group_epoch, g.metadata_hash, g.assignment_epoch, dict(g.members), dict(g.target))
+        gid: (
+            g.group_epoch,
+            g.metadata_hash,
+            g.assignment_epoch,
+            dict(g.members),
+            dict(g.target),
+            +g.topic_refs,
+        )
         for gid, g in shard.share_groups.groups.items()
     }
 
