@@ -217,7 +217,9 @@ _DEFS: tuple[ConfigDef, ...] = (
         "group.coordinator.rebalance.protocols",
         _L,
         "classic,consumer",
-        one_of("classic", "consumer", "streams", "share"),  # "share": Kafka 4.0's switch for share groups
+        # "share" is valid (Kafka's GroupType) but, as in Kafka 4.1/4.2, turns nothing on:
+        # group.share.enable does
+        one_of("classic", "consumer", "streams", "share"),
     ),
     ConfigDef("group.consumer.session.timeout.ms", _I, "45000", at_least(1)),
     ConfigDef("group.consumer.min.session.timeout.ms", _I, "45000", at_least(1)),
@@ -237,7 +239,7 @@ _DEFS: tuple[ConfigDef, ...] = (
             "org.apache.kafka.coordinator.group.assignor.RangeAssignor",
         ),
     ),
-    # KIP-932 share groups (broker/group/share/): Kafka 4.1's names, defaults and bounds. Off by
+    # KIP-932 share groups (broker/group/share/): Kafka 4.2's names, defaults and bounds. Off by
     # default until kbroker serves ShareFetch/ShareAcknowledge.
     ConfigDef("group.share.enable", _B, "false"),
     ConfigDef("group.share.session.timeout.ms", _I, "45000", at_least(1)),
@@ -246,7 +248,7 @@ _DEFS: tuple[ConfigDef, ...] = (
     ConfigDef("group.share.heartbeat.interval.ms", _I, "5000", at_least(1)),
     ConfigDef("group.share.min.heartbeat.interval.ms", _I, "5000", at_least(1)),
     ConfigDef("group.share.max.heartbeat.interval.ms", _I, "15000", at_least(1)),
-    ConfigDef("group.share.max.size", _I, "200", between(10, 1000)),
+    ConfigDef("group.share.max.size", _I, "200", between(1, 1000)),
     ConfigDef(
         "group.share.assignors",
         _L,

@@ -1,13 +1,16 @@
 """The KIP-932 share group records of `__consumer_offsets`, in Kafka's schemas.
 
-Kafka's group-coordinator/src/main/resources/common/message/ShareGroup*{Key,Value}.json: the key
-version is the record type (Kafka's CoordinatorRecordType): 9 subscription metadata (4.0 only:
-4.1 no longer writes it, the group's metadata hash replaced it; kbroker reads it and ignores it),
-10 a member's subscription, 11 the group epoch, 12 the target assignment epoch, 13 a member's
-target assignment, 14 a member's current assignment, 15 the share-partition state the share
-coordinator has initialized. Keys are non-flexible structs of version = type, values flexible
-(version 0). A null value is a tombstone. ShareGroupMetadataValue's MetadataHash (tag 0, 4.1) is
-read when present and written when not 0.
+Kafka's group-coordinator/src/main/resources/common/message/ShareGroup*{Key,Value}.json, as
+Kafka 4.1/4.2 have them (KIP-932's schemas changed incompatibly while share groups were early
+access): the key version is the record type (Kafka's CoordinatorRecordType): 10 a member's
+subscription, 11 the group epoch and metadata hash, 12 the target assignment epoch, 13 a member's
+target assignment, 14 a member's current assignment, 15 the share-partitions whose state the
+share coordinator is initializing, has initialized, or is deleting. Keys are non-flexible structs
+of version = type, values flexible (version 0). A null value is a tombstone.
+
+What Kafka 4.0 wrote is read too: its type 9 (subscription metadata, dropped in 4.1 for the
+metadata hash) is decoded and ignored, its group epoch value (no MetadataHash) reads as hash 0,
+and its type 15 value (no InitializingTopics) reads as none initializing.
 """
 
 from __future__ import annotations
@@ -17,6 +20,8 @@ import struct
 import uuid
 from dataclasses import dataclass
 from typing import Any
+
+from construct import ConstructError
 
 from protocol.errors import ProtocolDecodeError
 from protocol.schema import INT8, INT32, INT64, STRING, UUID, Array, F, Message
@@ -57,6 +62,7 @@ def _key_message(t: ShareRecordType) -> Message:
 
 
 _TOPIC_PARTITIONS = Array(F("topic_id", UUID), F("partitions", Array(INT32)))
+_TOPIC_PARTITIONS_INFO = Array(F("topic_id", UUID), F("topic_name", STRING), F("partitions", Array(INT32)))
 
 
 def _value(t: ShareRecordType, *fields: F) -> Message:
@@ -84,11 +90,7 @@ VALUES: dict[ShareRecordType, Message] = {
         F("client_host", STRING),
         F("subscribed_topic_names", Array(STRING)),
     ),
-    T.SHARE_GROUP_METADATA: _value(
-        T.SHARE_GROUP_METADATA,
-        F("epoch", INT32),
-        F("metadata_hash", INT64, tag=0, default=0),
-    ),
+    T.SHARE_GROUP_METADATA: _value(T.SHARE_GROUP_METADATA, F("epoch", INT32), F("metadata_hash", INT64)),
     T.SHARE_GROUP_TARGET_ASSIGNMENT_METADATA: _value(
         T.SHARE_GROUP_TARGET_ASSIGNMENT_METADATA, F("assignment_epoch", INT32)
     ),
@@ -104,10 +106,17 @@ VALUES: dict[ShareRecordType, Message] = {
     ),
     T.SHARE_GROUP_STATE_PARTITION_METADATA: _value(
         T.SHARE_GROUP_STATE_PARTITION_METADATA,
-        F(
-            "initialized_topics",
-            Array(F("topic_id", UUID), F("topic_name", STRING), F("partitions", Array(INT32))),
-        ),
+        F("initializing_topics", _TOPIC_PARTITIONS_INFO),
+        F("initialized_topics", _TOPIC_PARTITIONS_INFO),
+        F("deleting_topics", Array(F("topic_id", UUID), F("topic_name", STRING))),
+    ),
+}
+# Kafka 4.0's layouts of two values, read only (see the module's docstring)
+_KAFKA_4_0_VALUES: dict[ShareRecordType, Message] = {
+    T.SHARE_GROUP_METADATA: _value(T.SHARE_GROUP_METADATA, F("epoch", INT32)),
+    T.SHARE_GROUP_STATE_PARTITION_METADATA: _value(
+        T.SHARE_GROUP_STATE_PARTITION_METADATA,
+        F("initialized_topics", _TOPIC_PARTITIONS_INFO),
         F("deleting_topics", Array(F("topic_id", UUID), F("topic_name", STRING))),
     ),
 }
@@ -166,6 +175,8 @@ class ShareCurrentMemberAssignment:
 
 @dataclass(frozen=True, slots=True)
 class InitializedTopic:
+    """A topic's share-partitions (being) initialized: TopicPartitionsInfo."""
+
     topic_id: uuid.UUID
     name: str
     partitions: frozenset[int]
@@ -173,6 +184,7 @@ class InitializedTopic:
 
 @dataclass(frozen=True, slots=True)
 class ShareStatePartitionMetadata:
+    initializing: tuple[InitializedTopic, ...]
     initialized: tuple[InitializedTopic, ...]
     deleting: tuple[tuple[uuid.UUID, str], ...]
 
@@ -233,6 +245,16 @@ def _tp_in(items: list[Any]) -> Partitions:
     return out
 
 
+def _topics_info_out(topics: tuple[InitializedTopic, ...]) -> list[dict[str, Any]]:
+    return [
+        {"topic_id": t.topic_id, "topic_name": t.name, "partitions": sorted(t.partitions)} for t in topics
+    ]
+
+
+def _topics_info_in(items: list[Any]) -> tuple[InitializedTopic, ...]:
+    return tuple(InitializedTopic(t["topic_id"], t["topic_name"], frozenset(t["partitions"])) for t in items)
+
+
 def _value_fields(value: ShareGroupValue) -> dict[str, Any]:
     if isinstance(value, ShareGroupEpoch):
         return {"epoch": value.epoch, "metadata_hash": value.metadata_hash}
@@ -256,10 +278,8 @@ def _value_fields(value: ShareGroupValue) -> dict[str, Any]:
         }
     if isinstance(value, ShareStatePartitionMetadata):
         return {
-            "initialized_topics": [
-                {"topic_id": t.topic_id, "topic_name": t.name, "partitions": sorted(t.partitions)}
-                for t in value.initialized
-            ],
+            "initializing_topics": _topics_info_out(value.initializing),
+            "initialized_topics": _topics_info_out(value.initialized),
             "deleting_topics": [{"topic_id": tid, "topic_name": name} for tid, name in value.deleting],
         }
     return {
@@ -317,9 +337,14 @@ def decode_value(record_type: ShareRecordType, data: bytes | None) -> ShareGroup
     message = VALUES[record_type]
     if version not in message.versions:
         raise ProtocolDecodeError(f"unknown {message.name} version {version}")
-    v = message.decode_from(data, 2, version)[0]
+    try:
+        v = message.decode_from(data, 2, version)[0]
+    except (ProtocolDecodeError, ConstructError):
+        if record_type not in _KAFKA_4_0_VALUES:
+            raise
+        v = _KAFKA_4_0_VALUES[record_type].decode_from(data, 2, version)[0]
     if record_type is T.SHARE_GROUP_METADATA:
-        return ShareGroupEpoch(v["epoch"], v["metadata_hash"])
+        return ShareGroupEpoch(v["epoch"], v.get("metadata_hash", 0))
     if record_type is T.SHARE_GROUP_MEMBER_METADATA:
         return ShareMemberSubscription(
             v["rack_id"], v["client_id"], v["client_host"], tuple(v["subscribed_topic_names"])
@@ -334,10 +359,8 @@ def decode_value(record_type: ShareRecordType, data: bytes | None) -> ShareGroup
         )
     if record_type is T.SHARE_GROUP_STATE_PARTITION_METADATA:
         return ShareStatePartitionMetadata(
-            tuple(
-                InitializedTopic(t["topic_id"], t["topic_name"], frozenset(t["partitions"]))
-                for t in v["initialized_topics"]
-            ),
+            _topics_info_in(v.get("initializing_topics", [])),
+            _topics_info_in(v["initialized_topics"]),
             tuple((t["topic_id"], t["topic_name"]) for t in v["deleting_topics"]),
         )
     return ShareSubscriptionMetadata(

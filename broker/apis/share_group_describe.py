@@ -20,11 +20,12 @@ from protocol.typed import (
 def _assignment(
     partitions: Partitions, names: dict[uuid.UUID, str]
 ) -> ShareGroupDescribeResponseGroupMemberAssignment:
+    # (a topic deleted since is left out, as Kafka's ShareGroupMember.asShareGroupDescribeMember)
     return {
         "topic_partitions": [
-            {"topic_id": t, "topic_name": names.get(t, ""), "partitions": sorted(ps)}
+            {"topic_id": t, "topic_name": names[t], "partitions": sorted(ps)}
             for t, ps in sorted(partitions.items())
-            if ps
+            if ps and t in names
         ]
     }
 

@@ -66,7 +66,8 @@ class ShareGroupConfig:
     session_timeout_ms: int = 45_000
     heartbeat_interval_ms: int = 5_000
     max_size: int = 200
-    # Kafka 4.1's switch, group.share.enable (or 4.0's "share" in group.coordinator.rebalance.protocols)
+    # group.share.enable: Kafka 4.1/4.2's broker switch (their other one, the share.version feature,
+    # has no counterpart in kbroker)
     enabled: bool = False
 
     @classmethod
@@ -75,8 +76,7 @@ class ShareGroupConfig:
             session_timeout_ms=config["group.share.session.timeout.ms"],
             heartbeat_interval_ms=config["group.share.heartbeat.interval.ms"],
             max_size=config["group.share.max.size"],
-            enabled=config["group.share.enable"]
-            or "share" in config["group.coordinator.rebalance.protocols"],
+            enabled=config["group.share.enable"],
         )
 
 

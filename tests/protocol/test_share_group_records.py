@@ -1,5 +1,5 @@
-"""The KIP-932 share group records of __consumer_offsets: Kafka's bytes (derived by hand from
-group-coordinator's ShareGroup*{Key,Value}.json), and round trips."""
+"""The KIP-932 share group records of __consumer_offsets: Kafka 4.1/4.2's bytes (derived by hand
+from group-coordinator's ShareGroup*{Key,Value}.json), what Kafka 4.0 wrote, and round trips."""
 
 from __future__ import annotations
 
@@ -21,13 +21,21 @@ def test_group_epoch_golden_bytes() -> None:
         ShareGroupRecord(ShareGroupKey(R.SHARE_GROUP_METADATA, "g"), sgr.ShareGroupEpoch(3))
     )
     assert key == b"\x00\x0b" + b"\x00\x01g"  # key version 11 (the record type), a non-flexible string
-    assert value == b"\x00\x00" + b"\x00\x00\x00\x03" + b"\x00"  # value version 0, epoch, no tagged fields
+    # value version 0, epoch, metadata hash (a plain int64 since 4.1), no tagged fields
+    assert value == b"\x00\x00" + b"\x00\x00\x00\x03" + b"\x00" * 8 + b"\x00"
+    hashed = sgr.encode_value(sgr.ShareGroupEpoch(7, 42))
+    assert hashed == b"\x00\x00" + b"\x00\x00\x00\x07" + (42).to_bytes(8, "big") + b"\x00"
+    assert sgr.decode_value(R.SHARE_GROUP_METADATA, hashed) == sgr.ShareGroupEpoch(7, 42)
 
 
-def test_group_epoch_metadata_hash_is_tag_0() -> None:
-    value = b"\x00\x00" + b"\x00\x00\x00\x07" + b"\x01" + b"\x00\x08" + (42).to_bytes(8, "big")
-    assert sgr.decode_value(R.SHARE_GROUP_METADATA, value) == sgr.ShareGroupEpoch(7, 42)
-    assert sgr.encode_value(sgr.ShareGroupEpoch(7, 42)) == value
+def test_kafka_4_0_values_are_read() -> None:
+    # 4.0's group epoch had no metadata hash; its type 15 no initializing topics.
+    epoch = b"\x00\x00" + b"\x00\x00\x00\x07" + b"\x00"
+    assert sgr.decode_value(R.SHARE_GROUP_METADATA, epoch) == sgr.ShareGroupEpoch(7, 0)
+    state = b"\x00\x00" + b"\x02" + T.bytes + b"\x02t" + b"\x02\x00\x00\x00\x01" + b"\x00" + b"\x01" + b"\x00"
+    assert sgr.decode_value(R.SHARE_GROUP_STATE_PARTITION_METADATA, state) == sgr.ShareStatePartitionMetadata(
+        (), (sgr.InitializedTopic(T, "t", frozenset({1})),), ()
+    )
 
 
 def test_member_metadata_golden_bytes() -> None:
@@ -78,9 +86,10 @@ def test_target_assignment_and_state_metadata_golden_bytes() -> None:
         b"\x00\x00" + b"\x02" + T.bytes + b"\x02" + b"\x00\x00\x00\x02" + b"\x00" + b"\x00"
     )
     assert sgr.encode_key(ShareGroupKey(R.SHARE_GROUP_STATE_PARTITION_METADATA, "g")) == b"\x00\x0f\x00\x01g"
-    state = sgr.ShareStatePartitionMetadata((sgr.InitializedTopic(T, "t", frozenset({0})),), ((T, "t"),))
+    state = sgr.ShareStatePartitionMetadata((), (sgr.InitializedTopic(T, "t", frozenset({0})),), ((T, "t"),))
     assert sgr.encode_value(state) == (
         b"\x00\x00"
+        + b"\x01"  # initializing topics: none
         + b"\x02" + T.bytes + b"\x02t" + b"\x02\x00\x00\x00\x00" + b"\x00"  # initialized topics
         + b"\x02" + T.bytes + b"\x02t" + b"\x00"  # deleting topics
         + b"\x00"
@@ -113,6 +122,9 @@ VALUES = st.one_of(
     st.builds(sgr.ShareCurrentMemberAssignment, st.integers(-1, 99), st.integers(-1, 99), st.just(0), _parts),
     st.builds(
         sgr.ShareStatePartitionMetadata,
+        st.lists(
+            st.builds(sgr.InitializedTopic, _ids, st.text(), st.frozensets(st.integers(0, 9))), max_size=2
+        ).map(tuple),
         st.lists(
             st.builds(sgr.InitializedTopic, _ids, st.text(), st.frozensets(st.integers(0, 9))), max_size=2
         ).map(tuple),

@@ -226,10 +226,12 @@ def member_tombstones(group_id: str, member_id: str) -> list[ShareGroupRecord]:
 
 
 def group_tombstones(group: ShareGroup) -> list[ShareGroupRecord]:
-    """Deleting an empty group: the target assignment epoch, the share-partition state metadata
-    (if any), and last the group epoch (whose tombstone removes the group)."""
-    types = [T.SHARE_GROUP_TARGET_ASSIGNMENT_METADATA]
-    if group.state_metadata is not None:
-        types.append(T.SHARE_GROUP_STATE_PARTITION_METADATA)
-    types.append(T.SHARE_GROUP_METADATA)
+    """Deleting an empty group, as Kafka's ShareGroup.createGroupTombstoneRecords: the target
+    assignment epoch, the share-partition state metadata, and last the group epoch (whose
+    tombstone removes the group)."""
+    types = (
+        T.SHARE_GROUP_TARGET_ASSIGNMENT_METADATA,
+        T.SHARE_GROUP_STATE_PARTITION_METADATA,
+        T.SHARE_GROUP_METADATA,
+    )
     return [ShareGroupRecord(key(t, group.group_id), None) for t in types]

@@ -184,7 +184,7 @@ class ShareGroupManager:
             if self.other_group_kind(group_id):
                 raise GroupError(E.GROUP_ID_NOT_FOUND, f"Group {group_id} is not a share group.")
             if not joining:
-                raise GroupError(E.UNKNOWN_MEMBER_ID, f"Share group {group_id} not found.")
+                raise GroupError(E.GROUP_ID_NOT_FOUND, f"Share group {group_id} not found.")
             group = ShareGroup(group_id)
         if member_id not in group.members and len(group.members) >= self.config.max_size:
             raise GroupError(
@@ -200,9 +200,10 @@ class ShareGroupManager:
                 )
             log.info("join share group", group=group_id, member=member_id)
             member = ShareGroupMember(member_id)
-        elif joining:
-            member = replace(member, member_epoch=0)  # it rejoins: it gets its target afresh
         else:
+            # Also for epoch 0, as Kafka: an existing member rejoining is accepted only if 0 is its
+            # previous epoch (it joined and the answer was lost); else it is fenced until its
+            # session expires.
             self._check_epoch(member, req.member_epoch)
 
         # 1. The member's subscription; the group epoch moves if subscriptions or metadata do.
@@ -263,7 +264,11 @@ class ShareGroupManager:
             member_id=member_id,
             member_epoch=reconciled.member_epoch,
             heartbeat_interval_ms=self.config.heartbeat_interval_ms,
-            assignment=reconciled.assigned if joining or reconciled.assigned != member.assigned else None,
+            # A full request (joining, or sending its subscription) gets the assignment, as a
+            # change of it does.
+            assignment=reconciled.assigned
+            if joining or req.subscribed_topic_names is not None or reconciled.assigned != member.assigned
+            else None,
         )
         return _Plan(records, result, partial(self._schedule_session, group_id, member_id))
 
@@ -324,7 +329,7 @@ class ShareGroupManager:
         if group is None:
             if self.other_group_kind(req.group_id):
                 raise GroupError(E.GROUP_ID_NOT_FOUND, f"Group {req.group_id} is not a share group.")
-            raise GroupError(E.UNKNOWN_MEMBER_ID, f"Share group {req.group_id} not found.")
+            raise GroupError(E.GROUP_ID_NOT_FOUND, f"Group {req.group_id} not found.")
         member = group.members.get(req.member_id)
         if member is None:
             raise GroupError(

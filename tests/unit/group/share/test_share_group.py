@@ -150,7 +150,9 @@ def test_errors_as_kafka_answers_them() -> None:
     ]
     assert [r.error for r in invalid] == [E.INVALID_REQUEST] * 6
     assert invalid[1].error_message == "SubscribedTopicNames must be set in first request."
-    assert sg.hb("a", 1).error == E.UNKNOWN_MEMBER_ID  # no such group
+    missing = sg.hb("a", 1)
+    assert (missing.error, missing.error_message) == (E.GROUP_ID_NOT_FOUND, f"Share group {GROUP} not found.")
+    assert sg.hb("a", -1).error == E.GROUP_ID_NOT_FOUND
     assert GROUP not in sg.shard.share_groups.groups
     sg.hb("a", 0, ["t"])
     assert sg.hb("x", 1).error == E.UNKNOWN_MEMBER_ID
@@ -166,6 +168,11 @@ def test_errors_as_kafka_answers_them() -> None:
     sg.hb("b", -1)  # epoch 3; a's previous epoch becomes 2 on its next heartbeat
     assert sg.hb("a", 2).member_epoch == 3
     assert sg.hb("a", 1).error == E.FENCED_MEMBER_EPOCH
+    # Rejoining with epoch 0 as an existing member: fenced, as Kafka, unless 0 is its previous epoch.
+    assert sg.hb("a", 0, ["t"]).error == E.FENCED_MEMBER_EPOCH
+    sg.hb("b", 0, ["t"])  # a new member (epoch 4, previous 0)
+    again = sg.hb("b", 0, ["t"])
+    assert (again.error, again.member_epoch) == (E.NONE, 4) and again.assignment is not None
 
 
 def test_session_expiry_fences_the_member_and_a_heartbeat_keeps_it() -> None:
@@ -292,9 +299,10 @@ def test_list_describe_delete() -> None:
     sg.pump()
     assert sg.replies[w] == [(GROUP, E.NONE)]
     assert GROUP not in sg.shard.share_groups.groups
-    tombstones = [r for r in sg.written[-2:] if isinstance(r, ShareGroupRecord)]
+    tombstones = [r for r in sg.written[-3:] if isinstance(r, ShareGroupRecord)]
     assert [(r.key.type, r.value) for r in tombstones] == [
         (ShareRecordType.SHARE_GROUP_TARGET_ASSIGNMENT_METADATA, None),
+        (ShareRecordType.SHARE_GROUP_STATE_PARTITION_METADATA, None),
         (ShareRecordType.SHARE_GROUP_METADATA, None),
     ]
 
@@ -408,12 +416,14 @@ def test_share_group_config_keys() -> None:
     assert share == ShareGroupConfig() and not share.enabled  # Kafka's defaults; off
     assert (share.session_timeout_ms, share.heartbeat_interval_ms, share.max_size) == (45_000, 5_000, 200)
     assert ShareGroupConfig.from_config(Config({"group.share.enable": "true"})).enabled
-    assert ShareGroupConfig.from_config(
+    # "share" in the protocols is valid but, as in Kafka 4.1/4.2, turns nothing on
+    assert not ShareGroupConfig.from_config(
         Config({"group.coordinator.rebalance.protocols": "classic,consumer,share"})
     ).enabled
     for bad in (
         {"group.share.enable": "yes"},
-        {"group.share.max.size": "5"},
+        {"group.share.max.size": "0"},
+        {"group.share.max.size": "1001"},
         {"group.share.session.timeout.ms": "1000"},
         {"group.share.heartbeat.interval.ms": "50000", "group.share.max.heartbeat.interval.ms": "60000"},
         {"group.share.assignors": "uniform"},
