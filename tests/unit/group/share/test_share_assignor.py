@@ -34,6 +34,18 @@ def test_every_partition_of_a_subscribed_topic_goes_to_a_subscriber(
         for topic, partitions in assigned.items():
             assert topic in subscriptions[member] and topic in topics  # only what it subscribes to
             assert partitions and all(0 <= p < topics[topic] for p in partitions)
+    effective = {m: frozenset(t for t in s if topics.get(t, 0) > 0) for m, s in subscriptions.items()}
+    if len(set(effective.values())) == 1:
+        # homogeneous: one pool of every subscribed partition
+        pool = sum(topics[t] for t in next(iter(effective.values())))
+        totals = [sum(len(ps) for ps in out[m].values()) for m in subscriptions]
+        given = Counter((t, p) for a in out.values() for t, ps in a.items() for p in ps)
+        assert len(given) == pool
+        if pool and len(subscriptions) <= pool:
+            assert max(totals) - min(totals) <= 1 and set(given.values()) == {1}
+        elif pool:
+            assert set(totals) == {1} and max(given.values()) - min(given.values()) <= 1
+        return
     for topic, n in topics.items():
         subscribers = [m for m, s in subscriptions.items() if topic in s]
         if not subscribers:
@@ -56,6 +68,15 @@ def test_deterministic(group: tuple[dict[str, frozenset[uuid.UUID]], dict[uuid.U
     subscriptions, topics = group
     reordered = dict(reversed(list(subscriptions.items())))
     assert simple_assign(subscriptions, topics) == simple_assign(reordered, topics)
+
+
+def test_homogeneous_members_share_only_when_more_than_all_partitions() -> None:
+    a, b = TOPICS[0], TOPICS[1]
+    out = simple_assign({"x": frozenset({a, b}), "y": frozenset({a, b})}, {a: 1, b: 1})
+    assert out == {"x": {a: frozenset({0})}, "y": {b: frozenset({0})}}  # one each, not both shared
+    out = simple_assign({f"m{i}": frozenset({a, b}) for i in range(5)}, {a: 1, b: 1})
+    assert sorted(len(m) for m in out.values()) == [1] * 5  # one partition each
+    assert Counter(t for m in out.values() for t in m) == {a: 3, b: 2}
 
 
 def test_more_members_than_partitions_share_them() -> None:
