@@ -1,6 +1,7 @@
 """ShareGroupHeartbeat (KIP-932): join, heartbeat and leave a share group in one request; the
 coordinator assigns the partitions (broker/group/share/manager.py). Served when share groups are
-enabled (group.share.enable); else UNSUPPORTED_VERSION, as Kafka answers."""
+enabled (group.share.enable); else UNSUPPORTED_VERSION, as Kafka answers. READ on the group and
+DESCRIBE on every subscribed topic are required, as Kafka's KafkaApis checks."""
 
 from __future__ import annotations
 
@@ -23,6 +24,9 @@ def handle(
     if authz is not None and not authz.group(ctx, Operation.READ, request["group_id"]):
         return _answer(ShareHeartbeatResult(ErrorCode.GROUP_AUTHORIZATION_FAILED, member_epoch=-1))
     names = request["subscribed_topic_names"]
+    if authz is not None and names and not all(authz.topic(ctx, Operation.DESCRIBE, t) for t in set(names)):
+        # As Kafka's KafkaApis: a member may not subscribe to topics it may not describe.
+        return _answer(ShareHeartbeatResult(ErrorCode.TOPIC_AUTHORIZATION_FAILED))
     result = broker.groups.share_group_heartbeat(
         ShareGroupHeartbeat(
             group_id=request["group_id"],

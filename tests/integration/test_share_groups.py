@@ -130,3 +130,45 @@ async def test_membership_end_to_end_and_restart(tmp_path: Path) -> None:
     finally:
         await conn.close()
         await broker.stop()
+
+
+async def test_authorization(tmp_path: Path) -> None:
+    """READ on the group and DESCRIBE on each subscribed topic for ShareGroupHeartbeat, DESCRIBE
+    on the group for ShareGroupDescribe, as Kafka's KafkaApis checks."""
+    broker = await start_broker(
+        tmp_path / "data",
+        **SHARE,
+        **{"authorizer.class.name": "kbroker.AclAuthorizer", "allow.everyone.if.no.acl.found": "true"},
+    )
+    await broker.topics.create("t", 1)
+    await broker.topics.create("secret", 1)
+    conn = await RawConnection.open(broker.bound_port)
+    try:
+        deny = [
+            # resource type (2 topic, 3 group), name, operation 8 DESCRIBE, permission 2 DENY
+            {
+                "resource_type": rt,
+                "resource_name": name,
+                "resource_pattern_type": 3,
+                "principal": "User:ANONYMOUS",
+            }
+            | {"host": "*", "operation": 8, "permission_type": 2}
+            for rt, name in ((2, "secret"), (3, "locked"))
+        ]
+        created = await conn.request(K.CREATE_ACLS, 3, {"creations": deny})
+        assert [r.error_code for r in created.results] == [E.NONE, E.NONE]
+        member = str(uuid.uuid4())
+        r = await conn.request(K.SHARE_GROUP_HEARTBEAT, 1, hb("locked", member, 0, ["t"]))
+        assert r.error_code == E.GROUP_AUTHORIZATION_FAILED
+        r = await conn.request(K.SHARE_GROUP_HEARTBEAT, 1, hb("sg", member, 0, ["t", "secret"]))
+        assert r.error_code == E.TOPIC_AUTHORIZATION_FAILED
+        r = await conn.request(K.SHARE_GROUP_HEARTBEAT, 1, hb("sg", member, 0, ["t"]))
+        assert r.error_code == E.NONE
+        d = (await conn.request(K.SHARE_GROUP_DESCRIBE, 1, describe(["locked", "sg"]))).groups
+        assert sorted((g.group_id, g.error_code) for g in d) == [
+            ("locked", E.GROUP_AUTHORIZATION_FAILED),
+            ("sg", E.NONE),
+        ]
+    finally:
+        await conn.close()
+        await broker.stop()
