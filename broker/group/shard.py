@@ -384,6 +384,10 @@ class GroupCoordinatorShard:
     # == KIP-848: ConsumerGroupHeartbeat, ConsumerGroupDescribe (consumer_group_manager.py) =========
 
     def consumer_group_heartbeat(self, req: ConsumerGroupHeartbeat, waiter: Waiter[HeartbeatResult]) -> None:
+        if req.member_epoch != 0 and self._is_share_group(req.group_id):
+            # (a join is refused so by the manager, after its checks of the request)
+            message = f"Group {req.group_id} is not a consumer group."
+            return self._reply(waiter, HeartbeatResult(E.GROUP_ID_NOT_FOUND, message))
         self.consumer_groups.heartbeat(req, waiter)
 
     def consumer_group_describe(self, group_id: str) -> DescribedConsumerGroup:

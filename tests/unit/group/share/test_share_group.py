@@ -230,6 +230,13 @@ def test_group_kinds_exclude_each_other() -> None:
     sg.pump()
     assert sg.replies[w].error == E.GROUP_ID_NOT_FOUND
     assert sg.replies[w].error_message == f"Group {GROUP} is not a consumer group."
+    w = Waiter("cg-beat")
+    sg.shard.consumer_group_heartbeat(ConsumerGroupHeartbeat(GROUP, "m", 3), w)
+    sg.pump()
+    assert (sg.replies[w].error, sg.replies[w].error_message) == (
+        E.GROUP_ID_NOT_FOUND,
+        f"Group {GROUP} is not a consumer group.",
+    )
     assert sg.shard.consumer_group_describe(GROUP).error == E.GROUP_ID_NOT_FOUND
     assert sg.shard.describe_group(GROUP, 6).error == E.GROUP_ID_NOT_FOUND
     assert sg.shard.describe_group(GROUP, 5).state == "Dead"
