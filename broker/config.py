@@ -217,7 +217,9 @@ _DEFS: tuple[ConfigDef, ...] = (
         "group.coordinator.rebalance.protocols",
         _L,
         "classic,consumer",
-        one_of("classic", "consumer", "streams"),
+        # "share" is valid (Kafka's GroupType) but, as in Kafka 4.1/4.2, turns nothing on:
+        # group.share.enable does
+        one_of("classic", "consumer", "streams", "share"),
     ),
     ConfigDef("group.consumer.session.timeout.ms", _I, "45000", at_least(1)),
     ConfigDef("group.consumer.min.session.timeout.ms", _I, "45000", at_least(1)),
@@ -236,6 +238,22 @@ _DEFS: tuple[ConfigDef, ...] = (
             "org.apache.kafka.coordinator.group.assignor.UniformAssignor",
             "org.apache.kafka.coordinator.group.assignor.RangeAssignor",
         ),
+    ),
+    # KIP-932 share groups (broker/group/share/): Kafka 4.2's names, defaults and bounds. Off by
+    # default until kbroker serves ShareFetch/ShareAcknowledge.
+    ConfigDef("group.share.enable", _B, "false"),
+    ConfigDef("group.share.session.timeout.ms", _I, "45000", at_least(1)),
+    ConfigDef("group.share.min.session.timeout.ms", _I, "45000", at_least(1)),
+    ConfigDef("group.share.max.session.timeout.ms", _I, "60000", at_least(1)),
+    ConfigDef("group.share.heartbeat.interval.ms", _I, "5000", at_least(1)),
+    ConfigDef("group.share.min.heartbeat.interval.ms", _I, "5000", at_least(1)),
+    ConfigDef("group.share.max.heartbeat.interval.ms", _I, "15000", at_least(1)),
+    ConfigDef("group.share.max.size", _I, "200", between(1, 1000)),
+    ConfigDef(
+        "group.share.assignors",
+        _L,
+        "simple",
+        one_of("simple", "org.apache.kafka.coordinator.group.assignor.SimpleAssignor"),
     ),
     # Transactions (broker/txn/) and idempotent producers.
     ConfigDef("transaction.state.log.replication.factor", _I, "3", at_least(1)),
@@ -384,12 +402,12 @@ class Config:
                 "invalid value for configuration key 'group.min.session.timeout.ms': "
                 "must not exceed group.max.session.timeout.ms"
             )
-        self._check_consumer_group_timeouts()
+        self._check_group_timeouts("group.consumer.")
+        self._check_group_timeouts("group.share.")
         self._check_listeners()
 
-    def _check_consumer_group_timeouts(self) -> None:
-        """Kafka's GroupCoordinatorConfig rules for the consumer group session and heartbeat."""
-        pre = "group.consumer."
+    def _check_group_timeouts(self, pre: str) -> None:
+        """Kafka's GroupCoordinatorConfig rules for the consumer (or share) group session and heartbeat."""
         session, interval = self[pre + "session.timeout.ms"], self[pre + "heartbeat.interval.ms"]
         rules = (
             ("session.timeout.ms", self[pre + "min.session.timeout.ms"] <= session, "min.session.timeout.ms"),

@@ -45,6 +45,8 @@ from protocol.messages import (
     produce,
     sasl_authenticate,
     sasl_handshake,
+    share_group_describe,
+    share_group_heartbeat,
     sync_group,
     txn_offset_commit,
     write_txn_markers,
@@ -73,6 +75,8 @@ ALL: tuple[Api, ...] = (
     offset_delete.API,
     consumer_group_heartbeat.API,
     consumer_group_describe.API,
+    share_group_heartbeat.API,
+    share_group_describe.API,
     delete_records.API,
     describe_configs.API,
     alter_configs.API,
@@ -141,3 +145,5 @@ class ApiKey(enum.IntEnum):
     LIST_TRANSACTIONS = 66
     CONSUMER_GROUP_HEARTBEAT = 68
     CONSUMER_GROUP_DESCRIBE = 69
+    SHARE_GROUP_HEARTBEAT = 76
+    SHARE_GROUP_DESCRIBE = 77

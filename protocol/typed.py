@@ -2404,6 +2404,111 @@ class ConsumerGroupDescribeResponseGroupMemberTargetAssignmentTopicPartition(Typ
     partitions: list[int]
 
 
+class ShareGroupHeartbeatRequest(Protocol):
+    """ShareGroupHeartbeatRequest (API key 76), v1."""
+
+    group_id: str
+    member_id: str
+    member_epoch: int
+    rack_id: str | None  # default null
+    subscribed_topic_names: list[str] | None  # default null
+
+    @overload
+    def __getitem__(self, key: Literal["group_id"], /) -> str: ...
+    @overload
+    def __getitem__(self, key: Literal["member_id"], /) -> str: ...
+    @overload
+    def __getitem__(self, key: Literal["member_epoch"], /) -> int: ...
+    @overload
+    def __getitem__(self, key: Literal["rack_id"], /) -> str | None: ...
+    @overload
+    def __getitem__(self, key: Literal["subscribed_topic_names"], /) -> list[str] | None: ...
+
+
+class ShareGroupHeartbeatResponse(TypedDict):
+    """ShareGroupHeartbeatResponse (API key 76), v1."""
+
+    throttle_time_ms: int
+    error_code: int
+    error_message: NotRequired[str | None]  # default null
+    member_id: NotRequired[str | None]  # default null
+    member_epoch: int
+    heartbeat_interval_ms: int
+    assignment: NotRequired[ShareGroupHeartbeatResponseAssignment | None]  # default null
+
+
+class ShareGroupHeartbeatResponseAssignment(TypedDict):
+    """ShareGroupHeartbeatResponse.assignment."""
+
+    topic_partitions: list[ShareGroupHeartbeatResponseAssignmentTopicPartition]
+
+
+class ShareGroupHeartbeatResponseAssignmentTopicPartition(TypedDict):
+    """An element of ShareGroupHeartbeatResponseAssignment.topic_partitions."""
+
+    topic_id: UUID
+    partitions: list[int]
+
+
+class ShareGroupDescribeRequest(Protocol):
+    """ShareGroupDescribeRequest (API key 77), v1."""
+
+    group_ids: list[str]
+    include_authorized_operations: bool
+
+    @overload
+    def __getitem__(self, key: Literal["group_ids"], /) -> list[str]: ...
+    @overload
+    def __getitem__(self, key: Literal["include_authorized_operations"], /) -> bool: ...
+
+
+class ShareGroupDescribeResponse(TypedDict):
+    """ShareGroupDescribeResponse (API key 77), v1."""
+
+    throttle_time_ms: int
+    groups: list[ShareGroupDescribeResponseGroup]
+
+
+class ShareGroupDescribeResponseGroup(TypedDict):
+    """An element of ShareGroupDescribeResponse.groups."""
+
+    error_code: int
+    error_message: NotRequired[str | None]  # default null
+    group_id: str
+    group_state: str
+    group_epoch: int
+    assignment_epoch: int
+    assignor_name: str
+    members: list[ShareGroupDescribeResponseGroupMember]
+    authorized_operations: NotRequired[int]  # default -2147483648
+
+
+class ShareGroupDescribeResponseGroupMember(TypedDict):
+    """An element of ShareGroupDescribeResponseGroup.members."""
+
+    member_id: str
+    rack_id: NotRequired[str | None]  # default null
+    member_epoch: int
+    client_id: str
+    client_host: str
+    subscribed_topic_names: list[str]
+    assignment: ShareGroupDescribeResponseGroupMemberAssignment
+
+
+class ShareGroupDescribeResponseGroupMemberAssignment(TypedDict):
+    """ShareGroupDescribeResponseGroupMember.assignment."""
+
+    topic_partitions: list[ShareGroupDescribeResponseGroupMemberAssignmentTopicPartition]
+
+
+class ShareGroupDescribeResponseGroupMemberAssignmentTopicPartition(TypedDict):
+    """An element of ShareGroupDescribeResponseGroupMemberAssignment.topic_partitions."""
+
+    topic_id: UUID
+    topic_name: str
+    partitions: list[int]
+
+
 PRODUCE = Endpoint[ProduceRequest, ProduceResponse](0)
 FETCH = Endpoint[FetchRequest, FetchResponse](1)
 LIST_OFFSETS = Endpoint[ListOffsetsRequest, ListOffsetsResponse](2)
@@ -2446,3 +2551,5 @@ DESCRIBE_TRANSACTIONS = Endpoint[DescribeTransactionsRequest, DescribeTransactio
 LIST_TRANSACTIONS = Endpoint[ListTransactionsRequest, ListTransactionsResponse](66)
 CONSUMER_GROUP_HEARTBEAT = Endpoint[ConsumerGroupHeartbeatRequest, ConsumerGroupHeartbeatResponse](68)
 CONSUMER_GROUP_DESCRIBE = Endpoint[ConsumerGroupDescribeRequest, ConsumerGroupDescribeResponse](69)
+SHARE_GROUP_HEARTBEAT = Endpoint[ShareGroupHeartbeatRequest, ShareGroupHeartbeatResponse](76)
+SHARE_GROUP_DESCRIBE = Endpoint[ShareGroupDescribeRequest, ShareGroupDescribeResponse](77)

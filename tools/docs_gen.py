@@ -24,8 +24,16 @@ from collections.abc import Callable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
+
+
+def _own_checkout_first() -> None:
+    """This checkout's packages ahead of an editable install of another one (a git worktree's
+    docs are its own). Again at each expansion: mkdocs restores sys.path after loading hooks."""
+    if sys.path[:1] != [str(ROOT)]:
+        sys.path.insert(0, str(ROOT))
+
+
+_own_checkout_first()
 
 _PARSERS = {
     "_I": "int",
@@ -201,10 +209,10 @@ def _keys_read(node: ast.expr, source: str) -> list[str]:
 
 
 def api_versions() -> str:
-    from broker.apis import CONSUMER_PROTOCOL_APIS, advertised_versions
+    from broker.apis import CONSUMER_PROTOCOL_APIS, SHARE_PROTOCOL_APIS, advertised_versions
     from protocol.apis import ALL
 
-    served = {a["api_key"]: (a["min_version"], a["max_version"]) for a in advertised_versions(True)}
+    served = {a["api_key"]: (a["min_version"], a["max_version"]) for a in advertised_versions(True, True)}
     classic_only = {a["api_key"] for a in advertised_versions(False)}
     lines = [
         "| Key | API | Versions served | Flexible from | Notes |",
@@ -216,6 +224,8 @@ def api_versions() -> str:
         notes = []
         if versions is None:
             notes.append(f"declared ({api.min_version}–{api.max_version}), not served")
+        elif api.key in SHARE_PROTOCOL_APIS:
+            notes.append("only while `group.share.enable` is true (off by default); membership only")
         elif api.key not in classic_only or api.key in CONSUMER_PROTOCOL_APIS:
             notes.append("only while `group.coordinator.rebalance.protocols` has `consumer` (the default)")
         text = (
@@ -240,6 +250,7 @@ MARKER = "<!-- generated: {} -->"
 
 def expand(markdown: str) -> str:
     """Replace each marker line with what its generator makes."""
+    _own_checkout_first()
     for name, generate in GENERATORS.items():
         marker = MARKER.format(name)
         if marker in markdown:

@@ -49,6 +49,8 @@ from broker.apis import (
     offset_for_leader_epoch,
     produce,
     sasl,
+    share_group_describe,
+    share_group_heartbeat,
     sync_group,
     txn_offset_commit,
     write_txn_markers,
@@ -94,10 +96,14 @@ HANDLERS: dict[ApiKey, BrokerHandler] = dict(
         _route(typed.OFFSET_DELETE, offset_delete.handle),
         _route(typed.CONSUMER_GROUP_HEARTBEAT, consumer_group_heartbeat.handle),  # KIP-848
         _route(typed.CONSUMER_GROUP_DESCRIBE, consumer_group_describe.handle),
+        _route(typed.SHARE_GROUP_HEARTBEAT, share_group_heartbeat.handle),  # KIP-932 (membership)
+        _route(typed.SHARE_GROUP_DESCRIBE, share_group_describe.handle),
     ]
 )
 # Served only where group.coordinator.rebalance.protocols has "consumer" (as Kafka, not advertised else).
 CONSUMER_PROTOCOL_APIS = frozenset({ApiKey.CONSUMER_GROUP_HEARTBEAT, ApiKey.CONSUMER_GROUP_DESCRIBE})
+# Served only where share groups are enabled (group.share.enable; as Kafka, not advertised else).
+SHARE_PROTOCOL_APIS = frozenset({ApiKey.SHARE_GROUP_HEARTBEAT, ApiKey.SHARE_GROUP_DESCRIBE})
 HANDLERS.update(
     [
         _route(typed.PRODUCE, produce.handle),
@@ -143,11 +149,14 @@ HANDLERS.update(
 )
 
 
-def advertised_versions(consumer_protocol: bool = True) -> list[ApiVersionsResponseApiKey]:
+def advertised_versions(
+    consumer_protocol: bool = True, share_protocol: bool = False
+) -> list[ApiVersionsResponseApiKey]:
     return [
         {"api_key": int(key), "min_version": APIS[key].min_version, "max_version": APIS[key].max_version}
         for key in sorted(HANDLERS)
-        if consumer_protocol or key not in CONSUMER_PROTOCOL_APIS
+        if (consumer_protocol or key not in CONSUMER_PROTOCOL_APIS)
+        and (share_protocol or key not in SHARE_PROTOCOL_APIS)
     ]
 
 

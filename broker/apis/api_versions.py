@@ -26,7 +26,9 @@ def handle(broker: HandlerContext, ctx: RequestContext, request: ApiVersionsRequ
         return {"error_code": ErrorCode.INVALID_REQUEST, "api_keys": []}
     return {
         "error_code": ErrorCode.NONE,
-        "api_keys": advertised_versions(broker.groups.config.consumer.enabled),
+        "api_keys": advertised_versions(
+            broker.groups.config.consumer.enabled, broker.groups.config.share.enabled
+        ),
     }
 
 

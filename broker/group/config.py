@@ -83,6 +83,27 @@ def assignor_name(configured: str) -> str:
 
 
 @dataclass(frozen=True, slots=True)
+class ShareGroupConfig:
+    """Kafka's group.share.* settings (KIP-932 share groups, broker/group/share/)."""
+
+    session_timeout_ms: int = 45_000
+    heartbeat_interval_ms: int = 5_000
+    max_size: int = 200
+    # group.share.enable: Kafka 4.1/4.2's broker switch (their other one, the share.version feature,
+    # has no counterpart in kbroker)
+    enabled: bool = False
+
+    @classmethod
+    def from_config(cls, config: Any) -> ShareGroupConfig:
+        return cls(
+            session_timeout_ms=config["group.share.session.timeout.ms"],
+            heartbeat_interval_ms=config["group.share.heartbeat.interval.ms"],
+            max_size=config["group.share.max.size"],
+            enabled=config["group.share.enable"],
+        )
+
+
+@dataclass(frozen=True, slots=True)
 class GroupConfig:
     min_session_timeout_ms: int = 6000
     max_session_timeout_ms: int = 1_800_000
@@ -93,6 +114,7 @@ class GroupConfig:
     offsets_retention_ms: int = 7 * 24 * 3_600_000  # offsets.retention.minutes (KIP-211, retention.py)
     offsets_retention_check_interval_ms: int = 600_000
     consumer: ConsumerGroupConfig = field(default_factory=ConsumerGroupConfig)  # group.consumer.*
+    share: ShareGroupConfig = field(default_factory=ShareGroupConfig)  # group.share.*
 
     @classmethod
     def from_config(cls, config: Any) -> GroupConfig:
@@ -105,4 +127,5 @@ class GroupConfig:
             offsets_retention_ms=config["offsets.retention.minutes"] * 60_000,
             offsets_retention_check_interval_ms=config["offsets.retention.check.interval.ms"],
             consumer=ConsumerGroupConfig.from_config(config),
+            share=ShareGroupConfig.from_config(config),
         )

@@ -1,8 +1,8 @@
 """The records a group coordinator writes to its `__consumer_offsets` partition, shared by every
 group kind: `OffsetRecord` (an offset commit or its tombstone), `GroupRecord` (a classic group's
-metadata or its tombstone) and KIP-848's `ConsumerGroupRecord`, encoded with Kafka's schemas
-(protocol/group_records.py, protocol/consumer_group_records.py) by `encode_record` and read back
-by `decode_record`.
+metadata or its tombstone), KIP-848's `ConsumerGroupRecord` and KIP-932's `ShareGroupRecord`,
+encoded with Kafka's schemas (protocol/group_records.py, protocol/consumer_group_records.py,
+protocol/share_group_records.py) by `encode_record` and read back by `decode_record`.
 """
 
 from __future__ import annotations
@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from protocol import consumer_group_records as cgr
 from protocol import group_records as gr
+from protocol import share_group_records as sgr
 from protocol.group_records import GroupMetadataValue, MemberMetadata
 
 __all__ = [
@@ -20,6 +21,7 @@ __all__ = [
     "OffsetRecord",
     "GroupRecord",
     "ConsumerGroupRecord",
+    "ShareGroupRecord",
     "Record",
     "TransactionalRecord",
     "TransactionMarker",
@@ -58,7 +60,8 @@ class GroupRecord:
 
 
 ConsumerGroupRecord = cgr.ConsumerGroupRecord  # KIP-848 consumer groups (protocol/consumer_group_records.py)
-Record = OffsetRecord | GroupRecord | ConsumerGroupRecord
+ShareGroupRecord = sgr.ShareGroupRecord  # KIP-932 share groups (protocol/share_group_records.py)
+Record = OffsetRecord | GroupRecord | ConsumerGroupRecord | ShareGroupRecord
 RawRecord = tuple[bytes, bytes | None]  # (key, value); a None value is a tombstone
 NO_PRODUCER_ID = -1  # a record written outside any transaction
 
@@ -86,6 +89,8 @@ LoadedRecord = Record | TransactionalRecord | TransactionMarker  # what a shard 
 def encode_record(record: Record) -> RawRecord:
     if isinstance(record, ConsumerGroupRecord):
         return cgr.encode(record)
+    if isinstance(record, ShareGroupRecord):
+        return sgr.encode(record)
     if isinstance(record, OffsetRecord):
         key = gr.encode_offset_commit_key(record.group, record.topic, record.partition)
         v = record.value
@@ -104,9 +109,11 @@ def encode_record(record: Record) -> RawRecord:
 
 
 def decode_record(key: bytes, value: bytes | None) -> Record | None:
-    """The record, or None for a record type kbroker does not keep (e.g. share groups)."""
+    """The record, or None for a record type kbroker does not keep (e.g. streams groups)."""
     if cgr.is_consumer_group_key(key):
         return cgr.decode(key, value)
+    if sgr.is_share_group_key(key):
+        return sgr.decode(key, value)
     k = gr.decode_key(key)
     if isinstance(k, gr.OffsetCommitKey):
         v = gr.decode_value(k, value)

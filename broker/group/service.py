@@ -45,6 +45,7 @@ from broker.group.partition_log import OffsetsLog
 from broker.group.placement import coordinator_partition
 from broker.group.runtime import CoordinatorRuntime
 from broker.group.shard import GroupCoordinatorShard
+from broker.group.share.events import DescribedShareGroup, ShareGroupHeartbeat, ShareHeartbeatResult
 from protocol.errors import ErrorCode
 
 log = logging_setup.get_logger("kbroker.group")
@@ -88,7 +89,7 @@ class GroupCoordinatorService:
 
     def _shard(self, partition: int) -> GroupCoordinatorShard:
         shard = GroupCoordinatorShard(partition, self.config, self.clock)
-        shard.consumer_groups.topics = self.topics
+        shard.consumer_groups.topics = shard.share_groups.topics = self.topics
         return shard
 
     # -- lifecycle ----------------------------------------------------------------------------
@@ -273,6 +274,37 @@ class GroupCoordinatorService:
                 described.append(DescribedConsumerGroup(group_id, error))
             else:
                 described.append(self.runtime_for(group_id).shard.consumer_group_describe(group_id))
+        return described
+
+    # -- KIP-932 share groups (membership; off unless group.share.enable) ------------------------
+
+    def share_group_heartbeat(
+        self, req: ShareGroupHeartbeat
+    ) -> ShareHeartbeatResult | asyncio.Future[ShareHeartbeatResult]:
+        """The answer at once when the shard has it (no records to write), else a future
+        resolved once the records are written."""
+        if not self.config.share.enabled:
+            return ShareHeartbeatResult(E.UNSUPPORTED_VERSION, "The share group protocol is not enabled.")
+        error = self._unavailable(req.group_id)
+        if error is E.INVALID_GROUP_ID:
+            return ShareHeartbeatResult(E.INVALID_REQUEST, "GroupId can't be empty.")
+        if error is not None:
+            return ShareHeartbeatResult(error)
+        runtime = self.runtime_for(req.group_id)
+        future = _asked(runtime, runtime.shard.share_group_heartbeat, req)
+        return future.result() if future.done() else future
+
+    def share_group_describe(self, group_ids: Iterable[str]) -> list[DescribedShareGroup]:
+        described = []
+        for group_id in group_ids:
+            if not self.config.share.enabled:
+                described.append(DescribedShareGroup(group_id, E.UNSUPPORTED_VERSION))
+                continue
+            error = self._unavailable(group_id)
+            if error is not None:
+                described.append(DescribedShareGroup(group_id, error))
+            else:
+                described.append(self.runtime_for(group_id).shard.share_group_describe(group_id))
         return described
 
     # -- offsets ------------------------------------------------------------------------------

@@ -68,9 +68,12 @@ from broker.group.records import (
     TransactionalRecord,
     TransactionMarker,
 )
+from broker.group.share.events import DescribedShareGroup, ShareGroupHeartbeat, ShareHeartbeatResult
+from broker.group.share.manager import ShareGroupManager
 from broker.group.timers import Timers
 from protocol.consumer_group_records import ConsumerGroupRecord
 from protocol.errors import ErrorCode
+from protocol.share_group_records import ShareGroupRecord
 
 log = logging_setup.get_logger("kbroker.group")
 
@@ -99,7 +102,10 @@ class GroupCoordinatorShard:
         self.consumer_groups = ConsumerGroupManager(
             partition, config.consumer, clock, self.timers, self.outputs
         )
-        self.consumer_groups.classic_group_busy = self._classic_group_busy
+        self.consumer_groups.classic_group_busy = self._consumer_group_id_taken
+        # KIP-932 share groups (broker/group/share/)
+        self.share_groups = ShareGroupManager(partition, config.share, clock, self.timers, self.outputs)
+        self.share_groups.other_group_kind = self._share_group_id_taken
         self.clock = clock
 
     @property
@@ -109,11 +115,21 @@ class GroupCoordinatorShard:
     @clock.setter
     def clock(self, clock: Clock) -> None:
         """One clock for the shard and its components (tests move it)."""
-        self._clock = self.group_manager.clock = self.offsets.clock = self.consumer_groups.clock = clock
+        self._clock = self.group_manager.clock = self.offsets.clock = clock
+        self.consumer_groups.clock = self.share_groups.clock = clock
 
-    def _classic_group_busy(self, group_id: str) -> bool:
+    def _consumer_group_id_taken(self, group_id: str) -> bool:
+        """A consumer member may not take the id of a busy classic group, nor of a share group."""
         group = self.groups.get(group_id)
-        return group is not None and not group.is_in(EMPTY, DEAD)
+        return (group is not None and not group.is_in(EMPTY, DEAD)) or group_id in self.share_groups.groups
+
+    def _share_group_id_taken(self, group_id: str) -> bool:
+        """Kafka has no conversion to or from share groups: any other group with the id refuses."""
+        group = self.groups.get(group_id)
+        return (group is not None and not group.is_in(DEAD)) or group_id in self.consumer_groups.groups
+
+    def _is_share_group(self, group_id: str) -> bool:
+        return group_id in self.share_groups.groups
 
     @property
     def groups(self) -> dict[str, ClassicGroup]:
@@ -161,6 +177,9 @@ class GroupCoordinatorShard:
             # kbroker has no KIP-848 upgrade path (classic members in a consumer group): Kafka's
             # answer without it.
             return self._reply(waiter, JoinResult(E.INCONSISTENT_GROUP_PROTOCOL, req.member_id))
+        if self._is_share_group(req.group_id):
+            # As Kafka's classicGroupJoin: the group exists and is not a consumer group.
+            return self._reply(waiter, JoinResult(E.INCONSISTENT_GROUP_PROTOCOL, ""))
         self.group_manager.join_group(req, waiter)
 
     def sync_group(self, req: SyncGroup, waiter: Waiter[SyncResult]) -> None:
@@ -179,6 +198,9 @@ class GroupCoordinatorShard:
     def commit_offsets(self, req: OffsetCommit, waiter: Waiter[PartitionErrors]) -> None:
         """Commit offsets; answered once the records are written. A simple group (no group
         management) comes to exist when its first offset record is replayed."""
+        if self._is_share_group(req.group_id):
+            # A share group has no committed offsets (Kafka's ShareGroup.validateOffsetCommit).
+            return self._reply(waiter, _all_partitions(req, E.GROUP_ID_NOT_FOUND))
         if req.group_id in self.consumer_groups.groups:
             return self._commit_consumer_group_offsets(req, waiter)
         group = self.groups.get(req.group_id)
@@ -239,7 +261,11 @@ class GroupCoordinatorShard:
         partition's producer state refuses a fenced epoch), pending once written until the
         transaction's marker (`replay_end_transaction`). No group is created before then."""
         commit = req.offsets
-        rejection = self.validate_txn_offset_commit(commit)
+        rejection = (
+            E.GROUP_ID_NOT_FOUND
+            if self._is_share_group(commit.group_id)
+            else self.validate_txn_offset_commit(commit)
+        )
         if rejection is not None:
             return self._reply(waiter, _all_partitions(commit, rejection))
         result = self.offsets.commit(commit)
@@ -294,6 +320,9 @@ class GroupCoordinatorShard:
     def fetch_offsets(self, group_id: str, topics: list[tuple[str, list[int]]] | None) -> FetchedGroup:
         """Committed offsets (written ones only, pending transactional ones not); `topics=None` for
         all of the group's."""
+        if self._is_share_group(group_id):
+            # A share group has no committed offsets (Kafka's ShareGroup.validateOffsetFetch).
+            return FetchedGroup(group_id, E.GROUP_ID_NOT_FOUND, [])
         group = self.groups.get(group_id)
         known = (group is not None and not group.is_in(DEAD)) or group_id in self.consumer_groups.groups
         return self.offsets.fetch(group_id, topics, known=known)
@@ -304,6 +333,8 @@ class GroupCoordinatorShard:
         return self.offsets.pending_partitions(group_id)
 
     def delete_offsets(self, req: OffsetDelete, waiter: Waiter[OffsetDeleteResult]) -> None:
+        if self._is_share_group(req.group_id):
+            return self._reply(waiter, OffsetDeleteResult(E.GROUP_ID_NOT_FOUND))
         group = self.groups.get(req.group_id)
         if group is None or group.is_in(DEAD):
             return self._reply(waiter, OffsetDeleteResult(E.GROUP_ID_NOT_FOUND))
@@ -328,7 +359,7 @@ class GroupCoordinatorShard:
     # == Admin: DescribeGroups, ListGroups, DeleteGroups ==========================================
 
     def describe_group(self, group_id: str, api_version: int = 0) -> DescribedGroup:
-        if group_id in self.consumer_groups.groups:
+        if group_id in self.consumer_groups.groups or self._is_share_group(group_id):
             # As Kafka 4.x: DescribeGroups describes classic groups only (ConsumerGroupDescribe the others).
             if api_version >= 6:
                 return DescribedGroup(
@@ -342,24 +373,43 @@ class GroupCoordinatorShard:
 
     def list_groups(self, states: Iterable[str] = (), types: Iterable[str] = ()) -> list[ListedGroup]:
         consumer = self.consumer_groups.list_groups(states, types)
+        share = self.share_groups.list_groups(states, types)
         classic = [
             g
             for g in self.group_manager.list_groups(states, types)
-            if g.group_id not in self.consumer_groups.groups
+            if g.group_id not in self.consumer_groups.groups and g.group_id not in self.share_groups.groups
         ]
-        return classic + consumer
+        return classic + consumer + share
 
     # == KIP-848: ConsumerGroupHeartbeat, ConsumerGroupDescribe (consumer_group_manager.py) =========
 
     def consumer_group_heartbeat(self, req: ConsumerGroupHeartbeat, waiter: Waiter[HeartbeatResult]) -> None:
+        if req.member_epoch != 0 and self._is_share_group(req.group_id):
+            # (a join is refused so by the manager, after its checks of the request)
+            message = f"Group {req.group_id} is not a consumer group."
+            return self._reply(waiter, HeartbeatResult(E.GROUP_ID_NOT_FOUND, message))
         self.consumer_groups.heartbeat(req, waiter)
 
     def consumer_group_describe(self, group_id: str) -> DescribedConsumerGroup:
-        if group_id not in self.consumer_groups.groups and self.groups.get(group_id) is not None:
+        if group_id not in self.consumer_groups.groups and (
+            self.groups.get(group_id) is not None or self._is_share_group(group_id)
+        ):
             return DescribedConsumerGroup(
                 group_id, E.GROUP_ID_NOT_FOUND, f"Group {group_id} is not a consumer group."
             )
         return self.consumer_groups.describe(group_id)
+
+    # == KIP-932: ShareGroupHeartbeat, ShareGroupDescribe (share/manager.py) =====================
+
+    def share_group_heartbeat(self, req: ShareGroupHeartbeat, waiter: Waiter[ShareHeartbeatResult]) -> None:
+        self.share_groups.heartbeat(req, waiter)
+
+    def share_group_describe(self, group_id: str) -> DescribedShareGroup:
+        if group_id not in self.share_groups.groups and self._share_group_id_taken(group_id):
+            return DescribedShareGroup(
+                group_id, E.GROUP_ID_NOT_FOUND, f"Group {group_id} is not a share group."
+            )
+        return self.share_groups.describe(group_id)
 
     def delete_groups(self, group_ids: list[str], waiter: Waiter[list[tuple[str, ErrorCode]]]) -> None:
         """Delete empty groups with their offsets: tombstones for both, answered [(group id, error)]
@@ -369,7 +419,13 @@ class GroupCoordinatorShard:
         deleted: list[str] = []
         for group_id in group_ids:
             group = self.groups.get(group_id)
-            if group_id in self.consumer_groups.groups:
+            if group_id in self.share_groups.groups:
+                error, share_tombstones = self.share_groups.delete_records(group_id)
+                answers[group_id] = error
+                if error == E.NONE:
+                    records.extend(share_tombstones)
+                    deleted.append(group_id)
+            elif group_id in self.consumer_groups.groups:
                 error, tombstones = self.consumer_groups.delete_records(group_id)
                 answers[group_id] = error
                 if error == E.NONE:
@@ -469,6 +525,8 @@ class GroupCoordinatorShard:
         elif isinstance(record, ConsumerGroupRecord):
             self.consumer_groups.replay(record)
             self._drop_simple_group(record.group)
+        elif isinstance(record, ShareGroupRecord):
+            self.share_groups.replay(record)
         elif isinstance(record, OffsetRecord):
             self.offsets.replay(record)
             if record.value is not None and record.group not in self.consumer_groups.groups:
@@ -506,7 +564,7 @@ class GroupCoordinatorShard:
                 key = (_TRANSACTIONAL, i)
             elif isinstance(record, OffsetRecord):
                 key = (record.group, record.topic, record.partition)
-            elif isinstance(record, ConsumerGroupRecord):
+            elif isinstance(record, ConsumerGroupRecord | ShareGroupRecord):
                 key = record.key.tuple()
             else:
                 key = (record.group,)
@@ -520,6 +578,7 @@ class GroupCoordinatorShard:
                 self.replay(record)
         self.group_manager.rebalance_oversized_groups()
         self.consumer_groups.loaded()
+        self.share_groups.loaded()
         log.info(
             "load groups", partition=self.partition, groups=len(self.groups), offsets=self.offsets.count()
         )
@@ -529,6 +588,7 @@ class GroupCoordinatorShard:
         """The shard stops: answer every parked request with NOT_COORDINATOR and forget all state."""
         self.group_manager.unload()
         self.consumer_groups.unload()
+        self.share_groups.unload()
         self.timers.clear()
 
 

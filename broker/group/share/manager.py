@@ -1,0 +1,448 @@
+"""The KIP-932 share groups of one shard (Kafka's GroupMetadataManager, share part):
+ShareGroupHeartbeat (join with epoch 0, heartbeat, leave with epoch -1), session timeouts,
+ShareGroupDescribe, and what ListGroups/DeleteGroups need of share groups.
+
+Sans-I/O, as the consumer group manager: a request computes its records and its answer from the
+groups as they are durable; the shard's driver writes the records, replays them (`replay`, the
+code `load` runs), and only then is the answer given. While one group has a write in flight, its
+next requests wait in that group's queue and are computed against what their predecessors leave.
+
+A share group differs from a consumer group in what the assignment means: a partition may be
+given to several members (the share-partition hands out records, not the partition), so there
+is no revocation: a member gets its target assignment, at the target's epoch, at once.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections import deque
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, replace
+from functools import partial
+from typing import Any
+
+from broker import logging_setup
+from broker.group.config import Clock, ShareGroupConfig
+from broker.group.consumer.events import GroupError, TopicsView
+from broker.group.events import ListedGroup, Outputs, append_error_to_response_error
+from broker.group.share.assignor import simple_assign
+from broker.group.share.events import (
+    DescribedShareGroup,
+    ShareGroupHeartbeat,
+    ShareHeartbeatResult,
+    share_session_key,
+)
+from broker.group.share.group import (
+    LEAVE_GROUP_MEMBER_EPOCH,
+    STABLE,
+    ShareGroup,
+    ShareGroupMember,
+    ShareGroupState,
+    current_assignment_record,
+    epoch_record,
+    group_tombstones,
+    member_subscription_record,
+    member_tombstones,
+    target_epoch_record,
+    target_member_record,
+)
+from protocol.errors import ErrorCode
+from protocol.share_group_records import Partitions, ShareGroupRecord, ShareRecordType
+
+log = logging_setup.get_logger("kbroker.group")
+E = ErrorCode
+ASSIGNOR = "simple"
+
+
+@dataclass(slots=True)
+class _Plan:
+    records: list[ShareGroupRecord]
+    result: ShareHeartbeatResult | None  # None: no one to answer (a timer's)
+    after: Callable[[], None] | None = None  # once written
+    on_error: Callable[[ErrorCode], None] | None = None  # the write failed
+
+
+class ShareGroupManager:
+    def __init__(self, partition: int, config: ShareGroupConfig, clock: Clock, timers: Any, outputs: Outputs):
+        self.partition = partition
+        self.config = config
+        self.clock = clock
+        self.timers = timers
+        self.outputs = outputs
+        self.groups: dict[str, ShareGroup] = {}
+        self.topics: TopicsView = dict  # the broker's topics by name (set by the service)
+        # Another kind of group (classic, consumer) holds this id: share members may not take it.
+        self.other_group_kind: Callable[[str], bool] = lambda _group_id: False
+        self._busy: dict[str, deque[tuple[Callable[[], _Plan], Any]]] = {}
+        self._shadowing = False
+
+    # -- the per-group queue (as the consumer group manager's) ----------------------------------
+
+    def _run(self, group_id: str, compute: Callable[[], _Plan], waiter: Any = None) -> None:
+        queue = self._busy.get(group_id)
+        if queue is not None:
+            queue.append((compute, waiter))
+        else:
+            self._process(group_id, deque([(compute, waiter)]))
+
+    def _process(self, group_id: str, ops: deque[tuple[Callable[[], _Plan], Any]]) -> None:
+        """Compute `ops` in order; from the first with records on, each is decided on a copy of
+        the group with its predecessors' records replayed; all are written in one append and
+        answered once it is done."""
+        settled: list[tuple[_Plan, Any]] = []
+        records: list[ShareGroupRecord] = []
+        real = self.groups.get(group_id)
+        shadowing = False
+        try:
+            while ops:
+                compute, waiter = ops.popleft()
+                try:
+                    plan = compute()
+                except GroupError as e:
+                    plan = _Plan([], ShareHeartbeatResult(e.error, e.message))
+                if not shadowing:
+                    if not plan.records:
+                        self._finish(plan, waiter, E.NONE)
+                        continue
+                    shadowing = self._shadowing = True
+                    if real is not None:
+                        self.groups[group_id] = real.copy()
+                for record in plan.records:
+                    self.replay(record)
+                records.extend(plan.records)
+                settled.append((plan, waiter))
+        finally:
+            if shadowing:
+                self._shadowing = False
+                if real is not None:
+                    self.groups[group_id] = real
+                else:
+                    self.groups.pop(group_id, None)
+        if settled:
+            self._busy[group_id] = deque()
+            self.outputs.write(records, partial(self._written, group_id, settled))
+
+    def _written(self, group_id: str, settled: list[tuple[_Plan, Any]], error: ErrorCode) -> None:
+        queue = self._busy.pop(group_id, deque())
+        if error != E.NONE:
+            log.warning("fail to store share group", group=group_id, error=error.name)
+        for plan, waiter in settled:
+            self._finish(plan, waiter, error)
+        if queue:
+            self._process(group_id, queue)
+
+    def _finish(self, plan: _Plan, waiter: Any, error: ErrorCode) -> None:
+        if error != E.NONE:
+            if plan.on_error is not None:
+                plan.on_error(error)
+            if waiter is not None:
+                self.outputs.reply(waiter, ShareHeartbeatResult(append_error_to_response_error(error)))
+            return
+        if plan.after is not None:
+            plan.after()
+        if waiter is not None and plan.result is not None:
+            self.outputs.reply(waiter, plan.result)
+
+    # == ShareGroupHeartbeat ====================================================================
+
+    def heartbeat(self, req: ShareGroupHeartbeat, waiter: Any) -> None:
+        try:
+            self._validate(req)
+        except GroupError as e:
+            self.outputs.reply(waiter, ShareHeartbeatResult(e.error, e.message))
+            return
+        if req.member_epoch == LEAVE_GROUP_MEMBER_EPOCH:
+            self._run(req.group_id, partial(self._leave, req), waiter)
+        else:
+            self._run(req.group_id, partial(self._heartbeat, req), waiter)
+
+    @staticmethod
+    def _validate(req: ShareGroupHeartbeat) -> None:
+        """Kafka's throwIfShareGroupHeartbeatRequestIsInvalid (4.1: the member makes its own id)."""
+
+        def invalid(message: str) -> GroupError:
+            return GroupError(E.INVALID_REQUEST, message)
+
+        if not req.group_id:
+            raise invalid("GroupId can't be empty.")
+        if req.rack_id == "":
+            raise invalid("RackId can't be empty.")
+        if not req.member_id:
+            raise invalid("MemberId can't be empty.")
+        if req.member_epoch == 0:
+            if not req.subscribed_topic_names:
+                raise invalid("SubscribedTopicNames must be set in first request.")
+        elif req.member_epoch < 0 and req.member_epoch != LEAVE_GROUP_MEMBER_EPOCH:
+            raise invalid("MemberEpoch is invalid.")
+
+    def _heartbeat(self, req: ShareGroupHeartbeat) -> _Plan:
+        records: list[ShareGroupRecord] = []
+        group_id, member_id = req.group_id, req.member_id
+        joining = req.member_epoch == 0
+        group = self.groups.get(group_id)
+        if group is None:
+            if self.other_group_kind(group_id):
+                raise GroupError(E.GROUP_ID_NOT_FOUND, f"Group {group_id} is not a share group.")
+            if not joining:
+                raise GroupError(E.GROUP_ID_NOT_FOUND, f"Share group {group_id} not found.")
+            group = ShareGroup(group_id)
+        if member_id not in group.members and len(group.members) >= self.config.max_size:
+            raise GroupError(
+                E.GROUP_MAX_SIZE_REACHED,
+                f"The share group has reached its maximum capacity of {self.config.max_size} members.",
+            )
+        member = group.members.get(member_id)
+        is_new = member is None
+        if member is None:
+            if not joining:
+                raise GroupError(
+                    E.UNKNOWN_MEMBER_ID, f"Member {member_id} is not a member of group {group_id}."
+                )
+            log.info("join share group", group=group_id, member=member_id)
+            member = ShareGroupMember(member_id)
+        else:
+            # Also for epoch 0, as Kafka: an existing member rejoining is accepted only if 0 is its
+            # previous epoch (it joined and the answer was lost); else it is fenced until its
+            # session expires.
+            self._check_epoch(member, req.member_epoch)
+
+        # 1. The member's subscription; the group epoch moves if subscriptions or metadata do.
+        updated = replace(
+            member,
+            rack_id=req.rack_id if req.rack_id is not None else member.rack_id,
+            subscribed_topic_names=(
+                tuple(sorted(set(req.subscribed_topic_names)))
+                if req.subscribed_topic_names is not None
+                else member.subscribed_topic_names
+            ),
+            client_id=req.client_id,
+            client_host=req.client_host,
+        )
+        bump = is_new or updated.subscribed_topic_names != member.subscribed_topic_names
+        if is_new or updated.subscription() != member.subscription():
+            records.append(member_subscription_record(group_id, updated))
+        names = (
+            _topics_with(
+                group, () if is_new else member.subscribed_topic_names, updated.subscribed_topic_names
+            )
+            if bump
+            else group.subscribed_topic_names()
+        )
+        metadata_hash = self.metadata_hash(names)
+        if bump or metadata_hash != group.metadata_hash:
+            group_epoch = group.group_epoch + 1
+            records.append(epoch_record(group_id, group_epoch, metadata_hash))
+            log.info("bump share group epoch", group=group_id, epoch=group_epoch, member=member_id)
+        else:
+            group_epoch = group.group_epoch
+
+        # 2. A new target assignment at the new epoch.
+        if group_epoch > group.assignment_epoch:
+            members = dict(group.members)
+            members[member_id] = updated
+            targets = self.target_assignment(members)
+            for mid, partitions in targets.items():
+                if mid not in group.target or partitions != group.target[mid]:
+                    records.append(target_member_record(group_id, mid, partitions))
+            records.append(target_epoch_record(group_id, group_epoch))
+            target_epoch, target = group_epoch, targets.get(member_id, {})
+        else:
+            target_epoch, target = group.assignment_epoch, group.target_of(member_id)
+
+        # 3. No revocation in a share group: the member gets its target at once.
+        reconciled = updated
+        if updated.member_epoch != target_epoch or updated.assigned != target or is_new:
+            reconciled = replace(
+                updated,
+                member_epoch=target_epoch,
+                previous_member_epoch=updated.member_epoch,
+                state=STABLE,
+                assigned=target,
+            )
+            records.append(current_assignment_record(group_id, reconciled))
+        result = ShareHeartbeatResult(
+            member_id=member_id,
+            member_epoch=reconciled.member_epoch,
+            heartbeat_interval_ms=self.config.heartbeat_interval_ms,
+            # A full request (joining, or sending its subscription) gets the assignment, as a
+            # change of it does.
+            assignment=reconciled.assigned
+            if joining or req.subscribed_topic_names is not None or reconciled.assigned != member.assigned
+            else None,
+        )
+        return _Plan(records, result, partial(self._schedule_session, group_id, member_id))
+
+    @staticmethod
+    def _check_epoch(member: ShareGroupMember, epoch: int) -> None:
+        """Kafka's throwIfShareGroupMemberEpochIsInvalid: a greater epoch is fenced; a smaller one
+        is accepted if it is the previous epoch (the answer that bumped it may have been lost)."""
+        if epoch > member.member_epoch:
+            raise GroupError(
+                E.FENCED_MEMBER_EPOCH,
+                f"The share group member has a greater member epoch ({epoch}) than the one known by "
+                f"the group coordinator ({member.member_epoch}). The member must abandon all its "
+                "partitions and rejoin.",
+            )
+        if epoch < member.member_epoch and epoch != member.previous_member_epoch:
+            raise GroupError(
+                E.FENCED_MEMBER_EPOCH,
+                f"The share group member has a smaller member epoch ({epoch}) than the one known by "
+                f"the group coordinator ({member.member_epoch}). The member must abandon all its "
+                "partitions and rejoin.",
+            )
+
+    def metadata_hash(self, names: Iterable[str]) -> int:
+        """A hash of the subscribed topics as the broker has them (id, partition count): the group
+        epoch moves when it changes. Kafka 4.1 keeps such a hash (its own function) in the group's
+        epoch record; a group loaded by another implementation is recomputed once, harmlessly."""
+        topics = self.topics()
+        parts = []
+        for name in sorted(names):
+            t = topics.get(name)
+            if t is not None:
+                parts.append(f"{name}\0{t.topic_id}\0{t.partitions}")
+        if not parts:
+            return 0
+        digest = hashlib.blake2b("\n".join(parts).encode(), digest_size=8).digest()
+        return int.from_bytes(digest, "big", signed=True)
+
+    def target_assignment(self, members: dict[str, ShareGroupMember]) -> dict[str, Partitions]:
+        topics = self.topics()
+        subscriptions = {
+            mid: frozenset(topics[n].topic_id for n in m.subscribed_topic_names if n in topics)
+            for mid, m in members.items()
+        }
+        counts = {t.topic_id: t.partitions for name, t in topics.items() if not name.startswith("__")}
+        return simple_assign(subscriptions, counts)
+
+    def _schedule_session(self, group_id: str, member_id: str) -> None:
+        self.timers.schedule(
+            share_session_key(group_id, member_id),
+            self.clock.monotonic_ms() + self.config.session_timeout_ms,
+            partial(self._fence_later, group_id, member_id),
+        )
+
+    # == Leaving and fencing ====================================================================
+
+    def _leave(self, req: ShareGroupHeartbeat) -> _Plan:
+        group = self.groups.get(req.group_id)
+        if group is None:
+            if self.other_group_kind(req.group_id):
+                raise GroupError(E.GROUP_ID_NOT_FOUND, f"Group {req.group_id} is not a share group.")
+            raise GroupError(E.GROUP_ID_NOT_FOUND, f"Group {req.group_id} not found.")
+        member = group.members.get(req.member_id)
+        if member is None:
+            raise GroupError(
+                E.UNKNOWN_MEMBER_ID, f"Member {req.member_id} is not a member of group {req.group_id}."
+            )
+        log.info("leave share group", group=group.group_id, member=member.member_id)
+        return _Plan(
+            self._fence_records(group, member),
+            ShareHeartbeatResult(member_id=req.member_id, member_epoch=LEAVE_GROUP_MEMBER_EPOCH),
+            partial(self.timers.cancel, share_session_key(group.group_id, member.member_id)),
+        )
+
+    def _fence_records(self, group: ShareGroup, member: ShareGroupMember) -> list[ShareGroupRecord]:
+        """The member's tombstones and a group epoch bump (the next heartbeat reassigns)."""
+        records = member_tombstones(group.group_id, member.member_id)
+        rest = _topics_with(group, member.subscribed_topic_names, ())
+        records.append(epoch_record(group.group_id, group.group_epoch + 1, self.metadata_hash(rest)))
+        return records
+
+    def _fence_later(self, group_id: str, member_id: str) -> None:
+        self._run(group_id, partial(self._fence, group_id, member_id))
+
+    def _fence(self, group_id: str, member_id: str) -> _Plan:
+        group = self.groups.get(group_id)
+        member = None if group is None else group.members.get(member_id)
+        if group is None or member is None:
+            return _Plan([], None)
+        log.info("fence share member", group=group_id, member=member_id, reason="the member session expired")
+        return _Plan(
+            self._fence_records(group, member),
+            None,
+            None,
+            lambda _error: self._schedule_session(group_id, member_id),  # try again later
+        )
+
+    # == Replay =================================================================================
+
+    def replay(self, record: ShareGroupRecord) -> None:
+        group_id = record.key.group_id
+        group = self.groups.get(group_id)
+        if record.key.type is ShareRecordType.SHARE_GROUP_METADATA and record.value is None:
+            if group is not None:
+                self._drop(group)
+            return
+        if group is None:
+            if record.value is None:
+                return
+            group = self.groups[group_id] = ShareGroup(group_id)
+        group.replay(record)
+        if (
+            record.value is None
+            and record.key.type is ShareRecordType.SHARE_GROUP_MEMBER_METADATA
+            and not self._shadowing
+        ):
+            self.timers.cancel(share_session_key(group_id, record.key.member_id))
+
+    def _drop(self, group: ShareGroup) -> None:
+        del self.groups[group.group_id]
+        if self._shadowing:
+            return
+        for member_id in group.members:
+            self.timers.cancel(share_session_key(group.group_id, member_id))
+        log.info("remove share group", group=group.group_id)
+
+    def loaded(self) -> None:
+        """After loading: every member gets a fresh session (and is fenced if it does not come back)."""
+        for group in self.groups.values():
+            for member_id in group.members:
+                self._schedule_session(group.group_id, member_id)
+
+    def unload(self) -> None:
+        self.groups.clear()
+        self._busy.clear()
+
+    # == Describe, list, delete =================================================================
+
+    def describe(self, group_id: str) -> DescribedShareGroup:
+        group = self.groups.get(group_id)
+        if group is None:
+            return DescribedShareGroup(group_id, E.GROUP_ID_NOT_FOUND, f"Group {group_id} not found.")
+        return DescribedShareGroup(
+            group_id,
+            state=str(group.state),
+            group_epoch=group.group_epoch,
+            assignment_epoch=group.assignment_epoch,
+            assignor=ASSIGNOR,
+            members=list(group.members.values()),
+        )
+
+    def list_groups(self, states: Iterable[str] = (), types: Iterable[str] = ()) -> list[ListedGroup]:
+        wanted_states = {s.lower() for s in states}
+        wanted_types = {t.lower() for t in types}
+        if wanted_types and "share" not in wanted_types:
+            return []
+        return [
+            ListedGroup(g.group_id, "share", str(g.state), "share")
+            for g in self.groups.values()
+            if not wanted_states or str(g.state).lower() in wanted_states
+        ]
+
+    def delete_records(self, group_id: str) -> tuple[ErrorCode, list[ShareGroupRecord]]:
+        group = self.groups.get(group_id)
+        if group is None:
+            return E.GROUP_ID_NOT_FOUND, []
+        if group.state is not ShareGroupState.EMPTY:
+            return E.NON_EMPTY_GROUP, []
+        return E.NONE, group_tombstones(group)
+
+
+def _topics_with(group: ShareGroup, removed: Iterable[str], added: Iterable[str]) -> set[str]:
+    """The topic names the group subscribes to once one member's subscription `removed` is
+    replaced by `added` (O(topics): the group's reference counts)."""
+    refs = group.topic_refs.copy()
+    refs.subtract(removed)
+    refs.update(added)
+    return {t for t, n in refs.items() if n > 0}
