@@ -10,6 +10,7 @@ missing, if anything.
 
 from __future__ import annotations
 
+import asyncio
 import importlib.util
 import itertools
 import os
@@ -22,9 +23,11 @@ import tempfile
 import time
 from collections.abc import Mapping
 from pathlib import Path
-from typing import IO
+from typing import IO, Any
 
 from broker.cluster import zk_server
+from client import AsyncAdmin
+from client.errors import KafkaError
 from kbroker.testing import PropertyValue, broker_properties
 
 __all__ = ["EmbeddedCluster"]
@@ -152,10 +155,35 @@ class EmbeddedCluster:
             for i in range(1, self.size + 1):
                 self.brokers[i] = _BrokerProcess(i, self._tmp / f"broker-{i}", props)
                 self.brokers[i].start(self.start_timeout)
+            self._wait_until_formed(time.monotonic() + self.start_timeout)
         except BaseException:
             self.stop()
             raise
         return self
+
+    def _wait_until_formed(self, deadline: float) -> None:
+        """Listening is not joined: wait until every broker's Metadata names all of them and a
+        controller (their registrations reach the others through ZooKeeper watches)."""
+        pending = dict(self.brokers)
+        while pending:
+            for broker_id, b in list(pending.items()):
+                if self._sees_whole_cluster(b.port):
+                    del pending[broker_id]
+            if pending and time.monotonic() > deadline:
+                raise RuntimeError(f"brokers {sorted(pending)} do not see all {self.size} brokers")
+            if pending:
+                time.sleep(0.1)  # the next poll: registrations arrive by watches, not by a signal
+
+    def _sees_whole_cluster(self, port: int) -> bool:
+        async def describe() -> dict[str, Any]:
+            async with AsyncAdmin(f"127.0.0.1:{port}") as admin:
+                return await admin.describe_cluster()
+
+        try:
+            cluster = asyncio.run(describe())
+        except (KafkaError, OSError, TimeoutError):  # not answering yet: polled again till the deadline
+            return False
+        return len(cluster["brokers"]) == self.size and cluster["controller_id"] >= 0
 
     def stop_broker(self, broker_id: int) -> None:
         """SIGTERM one broker (a clean stop); `start_broker` brings it back on the same port."""
