@@ -16,9 +16,8 @@ one member's reconciliation (reconciliation.py).
 from __future__ import annotations
 
 import uuid
-from collections import deque
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from functools import partial
 from typing import Any
 
@@ -53,7 +52,8 @@ from broker.group.consumer.group import (
 )
 from broker.group.consumer.reconciliation import FencedMember, reconcile
 from broker.group.consumer.subscriptions import Subscriptions
-from broker.group.events import ListedGroup, Outputs, append_error_to_response_error
+from broker.group.events import ListedGroup, Outputs
+from broker.group.modern import GroupRequestQueue, Plan
 from broker.group.timers import Timers
 from protocol.consumer_group_records import ConsumerGroupRecord, RecordType
 from protocol.errors import ErrorCode
@@ -62,15 +62,12 @@ log = logging_setup.get_logger("kbroker.group")
 E = ErrorCode
 
 
-@dataclass(slots=True)
-class _Plan:
-    records: list[ConsumerGroupRecord]
-    result: HeartbeatResult | None  # None: no one to answer (a timer's)
-    after: Callable[[], None] | None = None  # once written (timers)
-    on_error: Callable[[ErrorCode], None] | None = None  # the write failed
+_Plan = Plan[ConsumerGroupRecord, HeartbeatResult]
 
 
-class ConsumerGroupManager:
+class ConsumerGroupManager(GroupRequestQueue[ConsumerGroup, ConsumerGroupRecord, HeartbeatResult]):
+    kind = "consumer group"
+
     @property
     def topics(self) -> TopicsView:
         return self.subscriptions.topics
@@ -82,6 +79,7 @@ class ConsumerGroupManager:
     def __init__(
         self, partition: int, config: ConsumerGroupConfig, clock: Clock, timers: Timers, outputs: Outputs
     ):
+        super().__init__()
         self.partition = partition
         self.config = config
         self.clock = clock
@@ -91,77 +89,9 @@ class ConsumerGroupManager:
         self.subscriptions = Subscriptions(config)
         # A classic group holds this id and is not empty: consumer members may not take it.
         self.classic_group_busy: Callable[[str], bool] = lambda _group_id: False
-        self._busy: dict[str, deque[tuple[Callable[[], _Plan], Any]]] = {}
-        self._shadowing = False  # replaying onto a copy of a group (no timers touched)
 
-    # -- the per-group queue --------------------------------------------------------------------
-
-    def _run(self, group_id: str, compute: Callable[[], _Plan], waiter: Any = None) -> None:
-        """Compute a request (waiter None: a timer's) now, or after the group's write in flight."""
-        queue = self._busy.get(group_id)
-        if queue is not None:
-            queue.append((compute, waiter))
-        else:
-            self._process(group_id, deque([(compute, waiter)]))
-
-    def _process(self, group_id: str, ops: deque[tuple[Callable[[], _Plan], Any]]) -> None:
-        """Compute `ops` in order. Until one has records to write, each is answered at once. From
-        the first that has on, each is decided on a copy of the group with the records before it
-        replayed (the group itself changes only when they are durable); their records are written
-        in one append, and all of them are answered once it is done."""
-        settled: list[tuple[_Plan, Any]] = []
-        records: list[ConsumerGroupRecord] = []
-        real = self.groups.get(group_id)
-        shadowing = False
-        try:
-            while ops:
-                compute, waiter = ops.popleft()
-                try:
-                    plan = compute()
-                except GroupError as e:
-                    plan = _Plan([], HeartbeatResult(e.error, e.message))
-                if not shadowing:
-                    if not plan.records:
-                        self._finish(plan, waiter, E.NONE)
-                        continue
-                    shadowing = self._shadowing = True
-                    if real is not None:
-                        self.groups[group_id] = real.copy()
-                for record in plan.records:
-                    self.replay(record)
-                records.extend(plan.records)
-                settled.append((plan, waiter))
-        finally:
-            if shadowing:
-                self._shadowing = False
-                if real is not None:
-                    self.groups[group_id] = real
-                else:
-                    self.groups.pop(group_id, None)
-        if settled:
-            self._busy[group_id] = deque()
-            self.outputs.write(records, partial(self._written, group_id, settled))
-
-    def _written(self, group_id: str, settled: list[tuple[_Plan, Any]], error: ErrorCode) -> None:
-        queue = self._busy.pop(group_id, deque())
-        if error != E.NONE:
-            log.warning("fail to store consumer group", group=group_id, error=error.name)
-        for plan, waiter in settled:
-            self._finish(plan, waiter, error)
-        if queue:
-            self._process(group_id, queue)
-
-    def _finish(self, plan: _Plan, waiter: Any, error: ErrorCode) -> None:
-        if error != E.NONE:
-            if plan.on_error is not None:
-                plan.on_error(error)
-            if waiter is not None:
-                self.outputs.reply(waiter, HeartbeatResult(append_error_to_response_error(error)))
-            return
-        if plan.after is not None:
-            plan.after()
-        if waiter is not None and plan.result is not None:
-            self.outputs.reply(waiter, plan.result)
+    def error_answer(self, error: ErrorCode, message: str | None = None) -> HeartbeatResult:
+        return HeartbeatResult(error, message)
 
     # == ConsumerGroupHeartbeat =================================================================
 

@@ -15,16 +15,16 @@ is no revocation: a member gets its target assignment, at the target's epoch, at
 from __future__ import annotations
 
 import hashlib
-from collections import deque
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from functools import partial
 from typing import Any
 
 from broker import logging_setup
 from broker.group.config import Clock, ShareGroupConfig
 from broker.group.consumer.events import GroupError, TopicsView
-from broker.group.events import ListedGroup, Outputs, append_error_to_response_error
+from broker.group.events import ListedGroup, Outputs
+from broker.group.modern import GroupRequestQueue, Plan
 from broker.group.share.assignor import simple_assign
 from broker.group.share.events import (
     DescribedShareGroup,
@@ -54,16 +54,14 @@ E = ErrorCode
 ASSIGNOR = "simple"
 
 
-@dataclass(slots=True)
-class _Plan:
-    records: list[ShareGroupRecord]
-    result: ShareHeartbeatResult | None  # None: no one to answer (a timer's)
-    after: Callable[[], None] | None = None  # once written
-    on_error: Callable[[ErrorCode], None] | None = None  # the write failed
+_Plan = Plan[ShareGroupRecord, ShareHeartbeatResult]
 
 
-class ShareGroupManager:
+class ShareGroupManager(GroupRequestQueue[ShareGroup, ShareGroupRecord, ShareHeartbeatResult]):
+    kind = "share group"
+
     def __init__(self, partition: int, config: ShareGroupConfig, clock: Clock, timers: Any, outputs: Outputs):
+        super().__init__()
         self.partition = partition
         self.config = config
         self.clock = clock
@@ -73,75 +71,9 @@ class ShareGroupManager:
         self.topics: TopicsView = dict  # the broker's topics by name (set by the service)
         # Another kind of group (classic, consumer) holds this id: share members may not take it.
         self.other_group_kind: Callable[[str], bool] = lambda _group_id: False
-        self._busy: dict[str, deque[tuple[Callable[[], _Plan], Any]]] = {}
-        self._shadowing = False
 
-    # -- the per-group queue (as the consumer group manager's) ----------------------------------
-
-    def _run(self, group_id: str, compute: Callable[[], _Plan], waiter: Any = None) -> None:
-        queue = self._busy.get(group_id)
-        if queue is not None:
-            queue.append((compute, waiter))
-        else:
-            self._process(group_id, deque([(compute, waiter)]))
-
-    def _process(self, group_id: str, ops: deque[tuple[Callable[[], _Plan], Any]]) -> None:
-        """Compute `ops` in order; from the first with records on, each is decided on a copy of
-        the group with its predecessors' records replayed; all are written in one append and
-        answered once it is done."""
-        settled: list[tuple[_Plan, Any]] = []
-        records: list[ShareGroupRecord] = []
-        real = self.groups.get(group_id)
-        shadowing = False
-        try:
-            while ops:
-                compute, waiter = ops.popleft()
-                try:
-                    plan = compute()
-                except GroupError as e:
-                    plan = _Plan([], ShareHeartbeatResult(e.error, e.message))
-                if not shadowing:
-                    if not plan.records:
-                        self._finish(plan, waiter, E.NONE)
-                        continue
-                    shadowing = self._shadowing = True
-                    if real is not None:
-                        self.groups[group_id] = real.copy()
-                for record in plan.records:
-                    self.replay(record)
-                records.extend(plan.records)
-                settled.append((plan, waiter))
-        finally:
-            if shadowing:
-                self._shadowing = False
-                if real is not None:
-                    self.groups[group_id] = real
-                else:
-                    self.groups.pop(group_id, None)
-        if settled:
-            self._busy[group_id] = deque()
-            self.outputs.write(records, partial(self._written, group_id, settled))
-
-    def _written(self, group_id: str, settled: list[tuple[_Plan, Any]], error: ErrorCode) -> None:
-        queue = self._busy.pop(group_id, deque())
-        if error != E.NONE:
-            log.warning("fail to store share group", group=group_id, error=error.name)
-        for plan, waiter in settled:
-            self._finish(plan, waiter, error)
-        if queue:
-            self._process(group_id, queue)
-
-    def _finish(self, plan: _Plan, waiter: Any, error: ErrorCode) -> None:
-        if error != E.NONE:
-            if plan.on_error is not None:
-                plan.on_error(error)
-            if waiter is not None:
-                self.outputs.reply(waiter, ShareHeartbeatResult(append_error_to_response_error(error)))
-            return
-        if plan.after is not None:
-            plan.after()
-        if waiter is not None and plan.result is not None:
-            self.outputs.reply(waiter, plan.result)
+    def error_answer(self, error: ErrorCode, message: str | None = None) -> ShareHeartbeatResult:
+        return ShareHeartbeatResult(error, message)
 
     # == ShareGroupHeartbeat ====================================================================
 
