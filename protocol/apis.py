@@ -46,6 +46,8 @@ from protocol.messages import (
     sasl_authenticate,
     sasl_handshake,
     share_group_describe,
+    share_acknowledge,
+    share_fetch,
     share_group_heartbeat,
     sync_group,
     txn_offset_commit,
@@ -77,6 +79,8 @@ ALL: tuple[Api, ...] = (
     consumer_group_describe.API,
     share_group_heartbeat.API,
     share_group_describe.API,
+    share_fetch.API,
+    share_acknowledge.API,
     delete_records.API,
     describe_configs.API,
     alter_configs.API,
@@ -147,3 +151,5 @@ class ApiKey(enum.IntEnum):
     CONSUMER_GROUP_DESCRIBE = 69
     SHARE_GROUP_HEARTBEAT = 76
     SHARE_GROUP_DESCRIBE = 77
+    SHARE_FETCH = 78
+    SHARE_ACKNOWLEDGE = 79

@@ -49,6 +49,8 @@ from broker.apis import (
     offset_for_leader_epoch,
     produce,
     sasl,
+    share_acknowledge,
+    share_fetch,
     share_group_describe,
     share_group_heartbeat,
     sync_group,
@@ -98,12 +100,16 @@ HANDLERS: dict[ApiKey, BrokerHandler] = dict(
         _route(typed.CONSUMER_GROUP_DESCRIBE, consumer_group_describe.handle),
         _route(typed.SHARE_GROUP_HEARTBEAT, share_group_heartbeat.handle),  # KIP-932 (membership)
         _route(typed.SHARE_GROUP_DESCRIBE, share_group_describe.handle),
+        _route(typed.SHARE_FETCH, share_fetch.handle),  # KIP-932 (share-partitions, broker/share/)
+        _route(typed.SHARE_ACKNOWLEDGE, share_acknowledge.handle),
     ]
 )
 # Served only where group.coordinator.rebalance.protocols has "consumer" (as Kafka, not advertised else).
 CONSUMER_PROTOCOL_APIS = frozenset({ApiKey.CONSUMER_GROUP_HEARTBEAT, ApiKey.CONSUMER_GROUP_DESCRIBE})
 # Served only where share groups are enabled (group.share.enable; as Kafka, not advertised else).
-SHARE_PROTOCOL_APIS = frozenset({ApiKey.SHARE_GROUP_HEARTBEAT, ApiKey.SHARE_GROUP_DESCRIBE})
+SHARE_PROTOCOL_APIS = frozenset(
+    {ApiKey.SHARE_GROUP_HEARTBEAT, ApiKey.SHARE_GROUP_DESCRIBE, ApiKey.SHARE_FETCH, ApiKey.SHARE_ACKNOWLEDGE}
+)
 HANDLERS.update(
     [
         _route(typed.PRODUCE, produce.handle),
