@@ -18,8 +18,6 @@ from broker.cluster.znodes import BrokerInfo, EndPoint
 from broker.config import Config, ConfigError
 from broker.faults import Faults
 from broker.fetch_session import FetchSessionCache
-from broker.share.manager import SharePartitionManager
-from broker.share.persister import InMemoryPersister, Persister
 from broker.group.config import Clock, GroupConfig, SystemClock
 from broker.group.partition_log import PartitionLogAdapter
 from broker.group.records import OFFSETS_TOPIC
@@ -29,6 +27,8 @@ from broker.log.producer_ids import LocalProducerIdBlocks, ProducerIdManager
 from broker.security.authorizer import Authorizer
 from broker.security.sasl import SaslConfig
 from broker.server import Server
+from broker.share.manager import SharePartitionManager
+from broker.share.persister import InMemoryPersister, Persister
 from broker.topics import TopicManager
 from broker.txn import markers
 from broker.txn.coordinator import TRANSACTION_STATE_TOPIC, TransactionCoordinator, TxnConfig
