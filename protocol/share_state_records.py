@@ -86,6 +86,18 @@ def coordinator_key(group_id: str, topic_id: uuid.UUID, partition: int) -> str:
     return f"{group_id}:{kafka_uuid_string(topic_id)}:{partition}"
 
 
+def parse_coordinator_key(key: str) -> StateKey:
+    """A FindCoordinator(SHARE) key "groupId:topicId:partition" (Kafka's
+    SharePartitionKey.getInstance: the group id trimmed); ValueError if malformed."""
+    tokens = key.split(":")
+    if len(tokens) != 3 or not tokens[0].strip():
+        raise ValueError(f"Invalid key format: expected - groupId:topicId:partition, found - {key}")
+    raw = base64.urlsafe_b64decode(tokens[1] + "==")
+    if len(raw) != 16 or len(tokens[1]) != 22:
+        raise ValueError(f"Invalid topic ID: {tokens[1]}")
+    return StateKey(tokens[0].strip(), uuid.UUID(bytes=raw), int(tokens[2]))
+
+
 @dataclass(frozen=True, slots=True)
 class Batch:
     """Offsets first..last (inclusive) in one delivery state (0 available, 2 acknowledged, 4
@@ -237,6 +249,7 @@ __all__ = [
     "ShareUpdate",
     "ShareStateRecord",
     "coordinator_key",
+    "parse_coordinator_key",
     "kafka_uuid_string",
     "encode",
     "decode",

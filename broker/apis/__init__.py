@@ -51,6 +51,7 @@ from broker.apis import (
     sasl,
     share_group_describe,
     share_group_heartbeat,
+    share_group_state,
     sync_group,
     txn_offset_commit,
     write_txn_markers,
@@ -98,12 +99,26 @@ HANDLERS: dict[ApiKey, BrokerHandler] = dict(
         _route(typed.CONSUMER_GROUP_DESCRIBE, consumer_group_describe.handle),
         _route(typed.SHARE_GROUP_HEARTBEAT, share_group_heartbeat.handle),  # KIP-932 (membership)
         _route(typed.SHARE_GROUP_DESCRIBE, share_group_describe.handle),
+        # KIP-932's share coordinator (inter-broker: broker/share/coordinator/)
+        _route(typed.INITIALIZE_SHARE_GROUP_STATE, share_group_state.handle_initialize),
+        _route(typed.READ_SHARE_GROUP_STATE, share_group_state.handle_read),
+        _route(typed.WRITE_SHARE_GROUP_STATE, share_group_state.handle_write),
+        _route(typed.DELETE_SHARE_GROUP_STATE, share_group_state.handle_delete),
+        _route(typed.READ_SHARE_GROUP_STATE_SUMMARY, share_group_state.handle_read_summary),
     ]
 )
 # Served only where group.coordinator.rebalance.protocols has "consumer" (as Kafka, not advertised else).
 CONSUMER_PROTOCOL_APIS = frozenset({ApiKey.CONSUMER_GROUP_HEARTBEAT, ApiKey.CONSUMER_GROUP_DESCRIBE})
 # Served only where share groups are enabled (group.share.enable; as Kafka, not advertised else).
-SHARE_PROTOCOL_APIS = frozenset({ApiKey.SHARE_GROUP_HEARTBEAT, ApiKey.SHARE_GROUP_DESCRIBE})
+SHARE_PROTOCOL_APIS = frozenset({ApiKey.SHARE_GROUP_HEARTBEAT, ApiKey.SHARE_GROUP_DESCRIBE}) | frozenset(
+    {
+        ApiKey.INITIALIZE_SHARE_GROUP_STATE,
+        ApiKey.READ_SHARE_GROUP_STATE,
+        ApiKey.WRITE_SHARE_GROUP_STATE,
+        ApiKey.DELETE_SHARE_GROUP_STATE,
+        ApiKey.READ_SHARE_GROUP_STATE_SUMMARY,
+    }
+)
 HANDLERS.update(
     [
         _route(typed.PRODUCE, produce.handle),
