@@ -28,7 +28,13 @@ from broker.security.authorizer import Authorizer
 from broker.security.sasl import SaslConfig
 from broker.server import Server
 from broker.share.manager import SharePartitionManager
-from broker.share.persister import InMemoryPersister, Persister
+from broker.share.persister import Persister
+from broker.share.coordinator.service import (
+    SHARE_STATE_TOPIC,
+    ShareCoordinatorConfig,
+    ShareCoordinatorService,
+)
+from broker.share.coordinator_persister import CoordinatorPersister
 from broker.topics import TopicManager
 from broker.txn import markers
 from broker.txn.coordinator import TRANSACTION_STATE_TOPIC, TransactionCoordinator, TxnConfig
@@ -107,6 +113,13 @@ class Broker:
         self._producer_ids: ProducerIdManager | None = None
         self._txn: TransactionCoordinator | None = None
         self._txn_topic: asyncio.Task[None] | None = None  # creating __transaction_state
+        self._share: ShareCoordinatorService | None = None  # KIP-932's share coordinator
+        self._share_topic: asyncio.Task[None] | None = None  # creating __share_group_state
+        # The durable Persister of share-partitions' state (broker/share/persister.py): the share
+        # coordinator here, or over the wire on the broker leading the key's partition.
+        self.share_persister: Persister = (
+            share_persister if share_persister is not None else CoordinatorPersister(self)
+        )
         self.marker_connections: dict[int, Any] = {}  # WriteTxnMarkers to other leaders (txn/markers.py)
         self.cluster: ClusterNode | None = None  # when zookeeper.connect is set
         self.metrics: MetricsEndpoint | None = None  # when metrics.port is set
@@ -119,11 +132,8 @@ class Broker:
             config["max.incremental.fetch.session.cache.slots"],
             config["min.incremental.fetch.session.eviction.ms"],
         )
-        # KIP-932 share-partitions led here; their state goes through the share persister (the
-        # share coordinator's, once it is given; in memory until then).
-        self.share_partitions = SharePartitionManager.from_config(
-            config, share_persister if share_persister is not None else InMemoryPersister()
-        )
+        # KIP-932 share-partitions led here; their state goes through the share persister.
+        self.share_partitions = SharePartitionManager.from_config(config, self.share_persister)
 
     def _topic_name(self, topic_id: uuid.UUID) -> str | None:
         topic = self._topics.by_id(topic_id) if self._topics is not None else None
@@ -186,6 +196,41 @@ class Broker:
         if self.cluster is None:
             await self.transactions.start()  # (in a cluster it started with the broker)
 
+    @property
+    def share_coordinator(self) -> ShareCoordinatorService:
+        """KIP-932's share coordinator: a shard per `__share_group_state` partition led here."""
+        if self._share is None:
+            raise RuntimeError("the broker is not started")
+        return self._share
+
+    def share_state_topic_ready(self) -> bool:
+        """Whether `__share_group_state` exists; if not, start creating it (as Kafka does on the
+        first FindCoordinator for a share-partition) and answer False meanwhile."""
+        if self._topics is not None and self._topics.get(SHARE_STATE_TOPIC) is not None:
+            return True
+        if self._share_topic is None or self._share_topic.done():
+            self._share_topic = asyncio.get_running_loop().create_task(self._create_share_state_topic())
+        return False
+
+    async def _create_share_state_topic(self) -> None:
+        config = ShareCoordinatorConfig.from_config(self.config)
+        # One replica alone; in a cluster share.coordinator.state.topic.replication.factor, as far
+        # as there are brokers (as __transaction_state here).
+        replicas = 1
+        if self.cluster is not None:
+            live = len(self.cluster.live_brokers())
+            replicas = max(1, min(config.replication_factor, live))
+        try:
+            await self.topics.create(
+                SHARE_STATE_TOPIC, config.num_partitions, replicas, config.topic_configs(), internal=True
+            )
+        except Exception as e:  # another broker created it first (cluster mode), or a failure
+            if getattr(e, "error_code", None) != ErrorCode.TOPIC_ALREADY_EXISTS:
+                log.warning("fail to create share state topic", error=repr(e))
+                return
+        if self.cluster is None:
+            await self.share_coordinator.start()  # (in a cluster it started with the broker)
+
     async def write_txn_marker(
         self, topic: str, partition: int, producer_id: int, epoch: int, commit: bool
     ) -> ErrorCode:
@@ -237,6 +282,7 @@ class Broker:
         self._producer_ids = self._make_producer_ids()
         await self._start_group_coordinator()
         await self._start_transactions()
+        await self._start_share_coordinator()
         await self._start_metrics()
         self.authorizer = self._make_authorizer()
         await self._start_listeners()
@@ -274,6 +320,8 @@ class Broker:
             await self._groups.set_owned({p for t, p in leading if t == OFFSETS_TOPIC})
         if self._txn is not None:
             await self._txn.set_owned({p for t, p in leading if t == TRANSACTION_STATE_TOPIC})
+        if self._share is not None:
+            await self._share.set_owned({p for t, p in leading if t == SHARE_STATE_TOPIC})
 
     async def _load_topics(self) -> None:
         """Logs first: recovery, then the topics (and __consumer_offsets), before anyone connects."""
@@ -325,6 +373,28 @@ class Broker:
         # (_lead); alone, they load in the background once the topic exists.
         if self.cluster is not None or self.topics.get(TRANSACTION_STATE_TOPIC) is not None:
             await self._txn.start()
+
+    async def _start_share_coordinator(self) -> None:
+        """KIP-932's share coordinator: a shard per `__share_group_state` partition led here (all
+        of them alone, once the topic exists; in a cluster as leaderships come, see _lead)."""
+        manager = self.log_manager
+        config = ShareCoordinatorConfig.from_config(self.config)
+        held = self.topics.get(SHARE_STATE_TOPIC)
+
+        def topic_partitions(topic_id: uuid.UUID) -> int | None:
+            topic = self.topics.by_id(topic_id)
+            return topic.partitions if topic is not None else None
+
+        self._share = ShareCoordinatorService(
+            config,
+            held.partitions if held is not None else config.num_partitions,
+            PartitionLogAdapter(lambda p: manager.get(SHARE_STATE_TOPIC, p), config.write_timeout_ms / 1000),
+            owned=() if self.cluster is not None else None,
+            clock=self.clock.wall_ms,
+            topic_partitions=topic_partitions,
+        )
+        if self.cluster is not None or held is not None:
+            await self._share.start()
 
     async def _start_metrics(self) -> None:
         """Up before the listeners: scrapable once they are."""
@@ -437,6 +507,11 @@ class Broker:
             await self._groups.stop()
         if self._txn is not None:
             await self._txn.stop()
+        if self._share is not None:
+            await self._share.stop()
+        await self.share_persister.close()
+        if self._share_topic is not None and not self._share_topic.done():
+            self._share_topic.cancel()
         for conn in self.marker_connections.values():
             await conn.close()
         if self._txn_topic is not None and not self._txn_topic.done():
@@ -477,6 +552,13 @@ class Broker:
         if self.cluster is None:
             return self._node(self, listener)
         b = self.cluster.leader_of(TRANSACTION_STATE_TOPIC, partition)
+        return self._node(b, listener) if b is not None else None
+
+    def share_coordinator_node(self, partition: int, listener: str) -> Node | None:
+        """The leader of a `__share_group_state` partition, at its address on `listener`."""
+        if self.cluster is None:
+            return self._node(self, listener)
+        b = self.cluster.leader_of(SHARE_STATE_TOPIC, partition)
         return self._node(b, listener) if b is not None else None
 
     def endpoint(self, listener: str) -> EndPoint | None:

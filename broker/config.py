@@ -262,6 +262,13 @@ _DEFS: tuple[ConfigDef, ...] = (
         "simple",
         one_of("simple", "org.apache.kafka.coordinator.group.assignor.SimpleAssignor"),
     ),
+    # KIP-932's share coordinator (broker/share/coordinator/): Kafka's ShareCoordinatorConfig.
+    ConfigDef("share.coordinator.state.topic.num.partitions", _I, "50", at_least(1)),
+    ConfigDef("share.coordinator.state.topic.replication.factor", _I, "3", at_least(1)),
+    ConfigDef("share.coordinator.state.topic.min.isr", _I, "2", at_least(1)),
+    ConfigDef("share.coordinator.state.topic.segment.bytes", _I, "104857600", at_least(1)),
+    ConfigDef("share.coordinator.snapshot.update.records.per.snapshot", _I, "500", between(0, 500)),
+    ConfigDef("share.coordinator.write.timeout.ms", _I, "5000", at_least(1)),
     # Transactions (broker/txn/) and idempotent producers.
     ConfigDef("transaction.state.log.replication.factor", _I, "3", at_least(1)),
     ConfigDef("transaction.state.log.min.isr", _I, "2", at_least(1)),

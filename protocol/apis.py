@@ -18,6 +18,7 @@ from protocol.messages import (
     delete_acls,
     delete_groups,
     delete_records,
+    delete_share_group_state,
     delete_topics,
     describe_acls,
     describe_cluster,
@@ -32,6 +33,7 @@ from protocol.messages import (
     heartbeat,
     incremental_alter_configs,
     init_producer_id,
+    initialize_share_group_state,
     join_group,
     leave_group,
     list_groups,
@@ -43,6 +45,8 @@ from protocol.messages import (
     offset_fetch,
     offset_for_leader_epoch,
     produce,
+    read_share_group_state,
+    read_share_group_state_summary,
     sasl_authenticate,
     sasl_handshake,
     share_acknowledge,
@@ -51,6 +55,7 @@ from protocol.messages import (
     share_group_heartbeat,
     sync_group,
     txn_offset_commit,
+    write_share_group_state,
     write_txn_markers,
 )
 
@@ -101,6 +106,12 @@ ALL: tuple[Api, ...] = (
     describe_acls.API,
     create_acls.API,
     delete_acls.API,
+    # KIP-932's share coordinator (inter-broker)
+    initialize_share_group_state.API,
+    read_share_group_state.API,
+    write_share_group_state.API,
+    delete_share_group_state.API,
+    read_share_group_state_summary.API,
 )
 
 APIS: dict[int, Api] = {api.key: api for api in ALL}
@@ -153,3 +164,8 @@ class ApiKey(enum.IntEnum):
     SHARE_GROUP_DESCRIBE = 77
     SHARE_FETCH = 78
     SHARE_ACKNOWLEDGE = 79
+    INITIALIZE_SHARE_GROUP_STATE = 83
+    READ_SHARE_GROUP_STATE = 84
+    WRITE_SHARE_GROUP_STATE = 85
+    DELETE_SHARE_GROUP_STATE = 86
+    READ_SHARE_GROUP_STATE_SUMMARY = 87

@@ -2766,6 +2766,344 @@ class ShareAcknowledgeResponseNodeEndpoint(TypedDict):
     rack: NotRequired[str | None]  # default null
 
 
+class InitializeShareGroupStateRequest(Protocol):
+    """InitializeShareGroupStateRequest (API key 83), v0."""
+
+    group_id: str
+    topics: list[InitializeShareGroupStateRequestTopic]
+
+    @overload
+    def __getitem__(self, key: Literal["group_id"], /) -> str: ...
+    @overload
+    def __getitem__(self, key: Literal["topics"], /) -> list[InitializeShareGroupStateRequestTopic]: ...
+
+
+class InitializeShareGroupStateRequestTopic(Protocol):
+    """An element of InitializeShareGroupStateRequest.topics."""
+
+    topic_id: UUID
+    partitions: list[InitializeShareGroupStateRequestTopicPartition]
+
+    @overload
+    def __getitem__(self, key: Literal["topic_id"], /) -> UUID: ...
+    @overload
+    def __getitem__(
+        self, key: Literal["partitions"], /
+    ) -> list[InitializeShareGroupStateRequestTopicPartition]: ...
+
+
+class InitializeShareGroupStateRequestTopicPartition(Protocol):
+    """An element of InitializeShareGroupStateRequestTopic.partitions."""
+
+    partition: int
+    state_epoch: int
+    start_offset: int
+
+    @overload
+    def __getitem__(self, key: Literal["partition"], /) -> int: ...
+    @overload
+    def __getitem__(self, key: Literal["state_epoch"], /) -> int: ...
+    @overload
+    def __getitem__(self, key: Literal["start_offset"], /) -> int: ...
+
+
+class InitializeShareGroupStateResponse(TypedDict):
+    """InitializeShareGroupStateResponse (API key 83), v0."""
+
+    results: list[InitializeShareGroupStateResponseResult]
+
+
+class InitializeShareGroupStateResponseResult(TypedDict):
+    """An element of InitializeShareGroupStateResponse.results."""
+
+    topic_id: UUID
+    partitions: list[InitializeShareGroupStateResponseResultPartition]
+
+
+class InitializeShareGroupStateResponseResultPartition(TypedDict):
+    """An element of InitializeShareGroupStateResponseResult.partitions."""
+
+    partition: int
+    error_code: int
+    error_message: NotRequired[str | None]  # default null
+
+
+class ReadShareGroupStateRequest(Protocol):
+    """ReadShareGroupStateRequest (API key 84), v0."""
+
+    group_id: str
+    topics: list[ReadShareGroupStateRequestTopic]
+
+    @overload
+    def __getitem__(self, key: Literal["group_id"], /) -> str: ...
+    @overload
+    def __getitem__(self, key: Literal["topics"], /) -> list[ReadShareGroupStateRequestTopic]: ...
+
+
+class ReadShareGroupStateRequestTopic(Protocol):
+    """An element of ReadShareGroupStateRequest.topics."""
+
+    topic_id: UUID
+    partitions: list[ReadShareGroupStateRequestTopicPartition]
+
+    @overload
+    def __getitem__(self, key: Literal["topic_id"], /) -> UUID: ...
+    @overload
+    def __getitem__(
+        self, key: Literal["partitions"], /
+    ) -> list[ReadShareGroupStateRequestTopicPartition]: ...
+
+
+class ReadShareGroupStateRequestTopicPartition(Protocol):
+    """An element of ReadShareGroupStateRequestTopic.partitions."""
+
+    partition: int
+    leader_epoch: int
+
+    @overload
+    def __getitem__(self, key: Literal["partition"], /) -> int: ...
+    @overload
+    def __getitem__(self, key: Literal["leader_epoch"], /) -> int: ...
+
+
+class ReadShareGroupStateResponse(TypedDict):
+    """ReadShareGroupStateResponse (API key 84), v0."""
+
+    results: list[ReadShareGroupStateResponseResult]
+
+
+class ReadShareGroupStateResponseResult(TypedDict):
+    """An element of ReadShareGroupStateResponse.results."""
+
+    topic_id: UUID
+    partitions: list[ReadShareGroupStateResponseResultPartition]
+
+
+class ReadShareGroupStateResponseResultPartition(TypedDict):
+    """An element of ReadShareGroupStateResponseResult.partitions."""
+
+    partition: int
+    error_code: int
+    error_message: NotRequired[str | None]  # default null
+    state_epoch: int
+    start_offset: int
+    state_batches: list[ReadShareGroupStateResponseResultPartitionStateBatche]
+
+
+class ReadShareGroupStateResponseResultPartitionStateBatche(TypedDict):
+    """An element of ReadShareGroupStateResponseResultPartition.state_batches."""
+
+    first_offset: int
+    last_offset: int
+    delivery_state: int
+    delivery_count: int
+
+
+class WriteShareGroupStateRequest(Protocol):
+    """WriteShareGroupStateRequest (API key 85), v0."""
+
+    group_id: str
+    topics: list[WriteShareGroupStateRequestTopic]
+
+    @overload
+    def __getitem__(self, key: Literal["group_id"], /) -> str: ...
+    @overload
+    def __getitem__(self, key: Literal["topics"], /) -> list[WriteShareGroupStateRequestTopic]: ...
+
+
+class WriteShareGroupStateRequestTopic(Protocol):
+    """An element of WriteShareGroupStateRequest.topics."""
+
+    topic_id: UUID
+    partitions: list[WriteShareGroupStateRequestTopicPartition]
+
+    @overload
+    def __getitem__(self, key: Literal["topic_id"], /) -> UUID: ...
+    @overload
+    def __getitem__(
+        self, key: Literal["partitions"], /
+    ) -> list[WriteShareGroupStateRequestTopicPartition]: ...
+
+
+class WriteShareGroupStateRequestTopicPartition(Protocol):
+    """An element of WriteShareGroupStateRequestTopic.partitions."""
+
+    partition: int
+    state_epoch: int
+    leader_epoch: int
+    start_offset: int
+    state_batches: list[WriteShareGroupStateRequestTopicPartitionStateBatche]
+
+    @overload
+    def __getitem__(self, key: Literal["partition"], /) -> int: ...
+    @overload
+    def __getitem__(self, key: Literal["state_epoch"], /) -> int: ...
+    @overload
+    def __getitem__(self, key: Literal["leader_epoch"], /) -> int: ...
+    @overload
+    def __getitem__(self, key: Literal["start_offset"], /) -> int: ...
+    @overload
+    def __getitem__(
+        self, key: Literal["state_batches"], /
+    ) -> list[WriteShareGroupStateRequestTopicPartitionStateBatche]: ...
+
+
+class WriteShareGroupStateRequestTopicPartitionStateBatche(Protocol):
+    """An element of WriteShareGroupStateRequestTopicPartition.state_batches."""
+
+    first_offset: int
+    last_offset: int
+    delivery_state: int
+    delivery_count: int
+
+    @overload
+    def __getitem__(self, key: Literal["first_offset"], /) -> int: ...
+    @overload
+    def __getitem__(self, key: Literal["last_offset"], /) -> int: ...
+    @overload
+    def __getitem__(self, key: Literal["delivery_state"], /) -> int: ...
+    @overload
+    def __getitem__(self, key: Literal["delivery_count"], /) -> int: ...
+
+
+class WriteShareGroupStateResponse(TypedDict):
+    """WriteShareGroupStateResponse (API key 85), v0."""
+
+    results: list[WriteShareGroupStateResponseResult]
+
+
+class WriteShareGroupStateResponseResult(TypedDict):
+    """An element of WriteShareGroupStateResponse.results."""
+
+    topic_id: UUID
+    partitions: list[WriteShareGroupStateResponseResultPartition]
+
+
+class WriteShareGroupStateResponseResultPartition(TypedDict):
+    """An element of WriteShareGroupStateResponseResult.partitions."""
+
+    partition: int
+    error_code: int
+    error_message: NotRequired[str | None]  # default null
+
+
+class DeleteShareGroupStateRequest(Protocol):
+    """DeleteShareGroupStateRequest (API key 86), v0."""
+
+    group_id: str
+    topics: list[DeleteShareGroupStateRequestTopic]
+
+    @overload
+    def __getitem__(self, key: Literal["group_id"], /) -> str: ...
+    @overload
+    def __getitem__(self, key: Literal["topics"], /) -> list[DeleteShareGroupStateRequestTopic]: ...
+
+
+class DeleteShareGroupStateRequestTopic(Protocol):
+    """An element of DeleteShareGroupStateRequest.topics."""
+
+    topic_id: UUID
+    partitions: list[DeleteShareGroupStateRequestTopicPartition]
+
+    @overload
+    def __getitem__(self, key: Literal["topic_id"], /) -> UUID: ...
+    @overload
+    def __getitem__(
+        self, key: Literal["partitions"], /
+    ) -> list[DeleteShareGroupStateRequestTopicPartition]: ...
+
+
+class DeleteShareGroupStateRequestTopicPartition(Protocol):
+    """An element of DeleteShareGroupStateRequestTopic.partitions."""
+
+    partition: int
+
+    def __getitem__(self, key: Literal["partition"], /) -> int: ...
+
+
+class DeleteShareGroupStateResponse(TypedDict):
+    """DeleteShareGroupStateResponse (API key 86), v0."""
+
+    results: list[DeleteShareGroupStateResponseResult]
+
+
+class DeleteShareGroupStateResponseResult(TypedDict):
+    """An element of DeleteShareGroupStateResponse.results."""
+
+    topic_id: UUID
+    partitions: list[DeleteShareGroupStateResponseResultPartition]
+
+
+class DeleteShareGroupStateResponseResultPartition(TypedDict):
+    """An element of DeleteShareGroupStateResponseResult.partitions."""
+
+    partition: int
+    error_code: int
+    error_message: NotRequired[str | None]  # default null
+
+
+class ReadShareGroupStateSummaryRequest(Protocol):
+    """ReadShareGroupStateSummaryRequest (API key 87), v0."""
+
+    group_id: str
+    topics: list[ReadShareGroupStateSummaryRequestTopic]
+
+    @overload
+    def __getitem__(self, key: Literal["group_id"], /) -> str: ...
+    @overload
+    def __getitem__(self, key: Literal["topics"], /) -> list[ReadShareGroupStateSummaryRequestTopic]: ...
+
+
+class ReadShareGroupStateSummaryRequestTopic(Protocol):
+    """An element of ReadShareGroupStateSummaryRequest.topics."""
+
+    topic_id: UUID
+    partitions: list[ReadShareGroupStateSummaryRequestTopicPartition]
+
+    @overload
+    def __getitem__(self, key: Literal["topic_id"], /) -> UUID: ...
+    @overload
+    def __getitem__(
+        self, key: Literal["partitions"], /
+    ) -> list[ReadShareGroupStateSummaryRequestTopicPartition]: ...
+
+
+class ReadShareGroupStateSummaryRequestTopicPartition(Protocol):
+    """An element of ReadShareGroupStateSummaryRequestTopic.partitions."""
+
+    partition: int
+    leader_epoch: int
+
+    @overload
+    def __getitem__(self, key: Literal["partition"], /) -> int: ...
+    @overload
+    def __getitem__(self, key: Literal["leader_epoch"], /) -> int: ...
+
+
+class ReadShareGroupStateSummaryResponse(TypedDict):
+    """ReadShareGroupStateSummaryResponse (API key 87), v0."""
+
+    results: list[ReadShareGroupStateSummaryResponseResult]
+
+
+class ReadShareGroupStateSummaryResponseResult(TypedDict):
+    """An element of ReadShareGroupStateSummaryResponse.results."""
+
+    topic_id: UUID
+    partitions: list[ReadShareGroupStateSummaryResponseResultPartition]
+
+
+class ReadShareGroupStateSummaryResponseResultPartition(TypedDict):
+    """An element of ReadShareGroupStateSummaryResponseResult.partitions."""
+
+    partition: int
+    error_code: int
+    error_message: NotRequired[str | None]  # default null
+    state_epoch: int
+    leader_epoch: int
+    start_offset: int
+
+
 PRODUCE = Endpoint[ProduceRequest, ProduceResponse](0)
 FETCH = Endpoint[FetchRequest, FetchResponse](1)
 LIST_OFFSETS = Endpoint[ListOffsetsRequest, ListOffsetsResponse](2)
@@ -2812,3 +3150,14 @@ SHARE_GROUP_HEARTBEAT = Endpoint[ShareGroupHeartbeatRequest, ShareGroupHeartbeat
 SHARE_GROUP_DESCRIBE = Endpoint[ShareGroupDescribeRequest, ShareGroupDescribeResponse](77)
 SHARE_FETCH = Endpoint[ShareFetchRequest, ShareFetchResponse](78)
 SHARE_ACKNOWLEDGE = Endpoint[ShareAcknowledgeRequest, ShareAcknowledgeResponse](79)
+INITIALIZE_SHARE_GROUP_STATE = Endpoint[
+    InitializeShareGroupStateRequest,
+    InitializeShareGroupStateResponse,
+](83)
+READ_SHARE_GROUP_STATE = Endpoint[ReadShareGroupStateRequest, ReadShareGroupStateResponse](84)
+WRITE_SHARE_GROUP_STATE = Endpoint[WriteShareGroupStateRequest, WriteShareGroupStateResponse](85)
+DELETE_SHARE_GROUP_STATE = Endpoint[DeleteShareGroupStateRequest, DeleteShareGroupStateResponse](86)
+READ_SHARE_GROUP_STATE_SUMMARY = Endpoint[
+    ReadShareGroupStateSummaryRequest,
+    ReadShareGroupStateSummaryResponse,
+](87)

@@ -53,6 +53,7 @@ from broker.apis import (
     share_fetch,
     share_group_describe,
     share_group_heartbeat,
+    share_group_state,
     sync_group,
     txn_offset_commit,
     write_txn_markers,
@@ -102,13 +103,29 @@ HANDLERS: dict[ApiKey, BrokerHandler] = dict(
         _route(typed.SHARE_GROUP_DESCRIBE, share_group_describe.handle),
         _route(typed.SHARE_FETCH, share_fetch.handle),  # KIP-932 (share-partitions, broker/share/)
         _route(typed.SHARE_ACKNOWLEDGE, share_acknowledge.handle),
+        # KIP-932's share coordinator (inter-broker: broker/share/coordinator/)
+        _route(typed.INITIALIZE_SHARE_GROUP_STATE, share_group_state.handle_initialize),
+        _route(typed.READ_SHARE_GROUP_STATE, share_group_state.handle_read),
+        _route(typed.WRITE_SHARE_GROUP_STATE, share_group_state.handle_write),
+        _route(typed.DELETE_SHARE_GROUP_STATE, share_group_state.handle_delete),
+        _route(typed.READ_SHARE_GROUP_STATE_SUMMARY, share_group_state.handle_read_summary),
     ]
 )
 # Served only where group.coordinator.rebalance.protocols has "consumer" (as Kafka, not advertised else).
 CONSUMER_PROTOCOL_APIS = frozenset({ApiKey.CONSUMER_GROUP_HEARTBEAT, ApiKey.CONSUMER_GROUP_DESCRIBE})
 # Served only where share groups are enabled (group.share.enable; as Kafka, not advertised else).
 SHARE_PROTOCOL_APIS = frozenset(
-    {ApiKey.SHARE_GROUP_HEARTBEAT, ApiKey.SHARE_GROUP_DESCRIBE, ApiKey.SHARE_FETCH, ApiKey.SHARE_ACKNOWLEDGE}
+    {
+        ApiKey.SHARE_GROUP_HEARTBEAT,
+        ApiKey.SHARE_GROUP_DESCRIBE,
+        ApiKey.SHARE_FETCH,
+        ApiKey.SHARE_ACKNOWLEDGE,
+        ApiKey.INITIALIZE_SHARE_GROUP_STATE,
+        ApiKey.READ_SHARE_GROUP_STATE,
+        ApiKey.WRITE_SHARE_GROUP_STATE,
+        ApiKey.DELETE_SHARE_GROUP_STATE,
+        ApiKey.READ_SHARE_GROUP_STATE_SUMMARY,
+    }
 )
 HANDLERS.update(
     [
