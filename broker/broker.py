@@ -509,7 +509,8 @@ class Broker:
             await self._txn.stop()
         if self._share is not None:
             await self._share.stop()
-        await self.share_persister.close()
+        if isinstance(self.share_persister, CoordinatorPersister):
+            await self.share_persister.close()  # its connections to other brokers' coordinators
         if self._share_topic is not None and not self._share_topic.done():
             self._share_topic.cancel()
         for conn in self.marker_connections.values():
