@@ -18,6 +18,7 @@ from broker.apis import (
     add_offsets_to_txn,
     add_partitions_to_txn,
     alter_configs,
+    alter_share_group_offsets,
     api_versions,
     consumer_group_describe,
     consumer_group_heartbeat,
@@ -25,12 +26,14 @@ from broker.apis import (
     create_topics,
     delete_groups,
     delete_records,
+    delete_share_group_offsets,
     delete_topics,
     describe_cluster,
     describe_configs,
     describe_groups,
     describe_log_dirs,
     describe_producers,
+    describe_share_group_offsets,
     describe_transactions,
     end_txn,
     fetch,
@@ -98,12 +101,23 @@ HANDLERS: dict[ApiKey, BrokerHandler] = dict(
         _route(typed.CONSUMER_GROUP_DESCRIBE, consumer_group_describe.handle),
         _route(typed.SHARE_GROUP_HEARTBEAT, share_group_heartbeat.handle),  # KIP-932 (membership)
         _route(typed.SHARE_GROUP_DESCRIBE, share_group_describe.handle),
+        _route(typed.DESCRIBE_SHARE_GROUP_OFFSETS, describe_share_group_offsets.handle),
+        _route(typed.ALTER_SHARE_GROUP_OFFSETS, alter_share_group_offsets.handle),
+        _route(typed.DELETE_SHARE_GROUP_OFFSETS, delete_share_group_offsets.handle),
     ]
 )
 # Served only where group.coordinator.rebalance.protocols has "consumer" (as Kafka, not advertised else).
 CONSUMER_PROTOCOL_APIS = frozenset({ApiKey.CONSUMER_GROUP_HEARTBEAT, ApiKey.CONSUMER_GROUP_DESCRIBE})
 # Served only where share groups are enabled (group.share.enable; as Kafka, not advertised else).
-SHARE_PROTOCOL_APIS = frozenset({ApiKey.SHARE_GROUP_HEARTBEAT, ApiKey.SHARE_GROUP_DESCRIBE})
+SHARE_PROTOCOL_APIS = frozenset(
+    {
+        ApiKey.SHARE_GROUP_HEARTBEAT,
+        ApiKey.SHARE_GROUP_DESCRIBE,
+        ApiKey.DESCRIBE_SHARE_GROUP_OFFSETS,
+        ApiKey.ALTER_SHARE_GROUP_OFFSETS,
+        ApiKey.DELETE_SHARE_GROUP_OFFSETS,
+    }
+)
 HANDLERS.update(
     [
         _route(typed.PRODUCE, produce.handle),
