@@ -18,6 +18,8 @@ from broker.cluster.znodes import BrokerInfo, EndPoint
 from broker.config import Config, ConfigError
 from broker.faults import Faults
 from broker.fetch_session import FetchSessionCache
+from broker.share.manager import SharePartitionManager
+from broker.share.persister import InMemoryPersister, Persister
 from broker.group.config import Clock, GroupConfig, SystemClock
 from broker.group.partition_log import PartitionLogAdapter
 from broker.group.records import OFFSETS_TOPIC
@@ -86,7 +88,7 @@ def load_meta_properties(log_dir: Path, broker_id: int, cluster_id: str | None =
 
 
 class Broker:
-    def __init__(self, config: Config, clock: Clock | None = None):
+    def __init__(self, config: Config, clock: Clock | None = None, share_persister: Persister | None = None):
         self.config = config
         # The clock of the coordinators' deadlines and timestamps (group sessions, rebalances,
         # offset retention, transaction timeouts): the system's, or a test's ManualClock
@@ -116,6 +118,11 @@ class Broker:
         self.fetch_sessions = FetchSessionCache(
             config["max.incremental.fetch.session.cache.slots"],
             config["min.incremental.fetch.session.eviction.ms"],
+        )
+        # KIP-932 share-partitions led here; their state goes through the share persister (the
+        # share coordinator's, once it is given; in memory until then).
+        self.share_partitions = SharePartitionManager.from_config(
+            config, share_persister if share_persister is not None else InMemoryPersister()
         )
 
     def _topic_name(self, topic_id: uuid.UUID) -> str | None:
@@ -437,6 +444,7 @@ class Broker:
         if self.cluster is not None:
             await self.cluster.stop()  # the registration goes: the controller moves the leaderships
         await asyncio.gather(*(s.stop() for s in self.servers))
+        await self.share_partitions.stop()
         if self.metrics is not None:
             await self.metrics.stop()
         if self._topics is not None:

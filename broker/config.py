@@ -239,8 +239,8 @@ _DEFS: tuple[ConfigDef, ...] = (
             "org.apache.kafka.coordinator.group.assignor.RangeAssignor",
         ),
     ),
-    # KIP-932 share groups (broker/group/share/): Kafka 4.2's names, defaults and bounds. Off by
-    # default until kbroker serves ShareFetch/ShareAcknowledge.
+    # KIP-932 share groups (broker/group/share/, broker/share/): Kafka 4.2's names, defaults and
+    # bounds. Off by default, as in Kafka 4.1/4.2 (group.share.enable is their internal switch).
     ConfigDef("group.share.enable", _B, "false"),
     ConfigDef("group.share.session.timeout.ms", _I, "45000", at_least(1)),
     ConfigDef("group.share.min.session.timeout.ms", _I, "45000", at_least(1)),
@@ -249,6 +249,13 @@ _DEFS: tuple[ConfigDef, ...] = (
     ConfigDef("group.share.min.heartbeat.interval.ms", _I, "5000", at_least(1)),
     ConfigDef("group.share.max.heartbeat.interval.ms", _I, "15000", at_least(1)),
     ConfigDef("group.share.max.size", _I, "200", between(1, 1000)),
+    # share-partitions on the leaders (broker/share/): the group configs' defaults (share.*)
+    ConfigDef("group.share.record.lock.duration.ms", _I, "30000", at_least(1)),
+    ConfigDef("group.share.min.record.lock.duration.ms", _I, "15000", at_least(1)),
+    ConfigDef("group.share.max.record.lock.duration.ms", _I, "60000", at_least(1)),
+    ConfigDef("group.share.delivery.count.limit", _I, "5", between(2, 10)),
+    ConfigDef("group.share.partition.max.record.locks", _I, "2000", between(100, 10000)),
+    ConfigDef("group.share.max.share.sessions", _I, "2000", at_least(1)),
     ConfigDef(
         "group.share.assignors",
         _L,

@@ -48,6 +48,8 @@ from protocol.messages import (
     produce,
     sasl_authenticate,
     sasl_handshake,
+    share_acknowledge,
+    share_fetch,
     share_group_describe,
     share_group_heartbeat,
     sync_group,
@@ -83,6 +85,8 @@ ALL: tuple[Api, ...] = (
     describe_share_group_offsets.API,
     alter_share_group_offsets.API,
     delete_share_group_offsets.API,
+    share_fetch.API,
+    share_acknowledge.API,
     delete_records.API,
     describe_configs.API,
     alter_configs.API,
@@ -156,3 +160,5 @@ class ApiKey(enum.IntEnum):
     DESCRIBE_SHARE_GROUP_OFFSETS = 90
     ALTER_SHARE_GROUP_OFFSETS = 91
     DELETE_SHARE_GROUP_OFFSETS = 92
+    SHARE_FETCH = 78
+    SHARE_ACKNOWLEDGE = 79

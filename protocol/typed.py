@@ -2509,6 +2509,263 @@ class ShareGroupDescribeResponseGroupMemberAssignmentTopicPartition(TypedDict):
     partitions: list[int]
 
 
+class ShareFetchRequest(Protocol):
+    """ShareFetchRequest (API key 78), v1-2."""
+
+    group_id: str | None  # default null
+    member_id: str | None
+    share_session_epoch: int
+    max_wait_ms: int
+    min_bytes: int
+    max_bytes: int  # default 2147483647
+    max_records: int
+    batch_size: int
+    share_acquire_mode: int  # v2+
+    topics: list[ShareFetchRequestTopic]
+    forgotten_topics_data: list[ShareFetchRequestForgottenTopicsData]
+
+    @overload
+    def __getitem__(self, key: Literal["group_id"], /) -> str | None: ...
+    @overload
+    def __getitem__(self, key: Literal["member_id"], /) -> str | None: ...
+    @overload
+    def __getitem__(self, key: Literal["share_session_epoch"], /) -> int: ...
+    @overload
+    def __getitem__(self, key: Literal["max_wait_ms"], /) -> int: ...
+    @overload
+    def __getitem__(self, key: Literal["min_bytes"], /) -> int: ...
+    @overload
+    def __getitem__(self, key: Literal["max_bytes"], /) -> int: ...
+    @overload
+    def __getitem__(self, key: Literal["max_records"], /) -> int: ...
+    @overload
+    def __getitem__(self, key: Literal["batch_size"], /) -> int: ...
+    @overload
+    def __getitem__(self, key: Literal["share_acquire_mode"], /) -> int: ...
+    @overload
+    def __getitem__(self, key: Literal["topics"], /) -> list[ShareFetchRequestTopic]: ...
+    @overload
+    def __getitem__(
+        self, key: Literal["forgotten_topics_data"], /
+    ) -> list[ShareFetchRequestForgottenTopicsData]: ...
+
+
+class ShareFetchRequestTopic(Protocol):
+    """An element of ShareFetchRequest.topics."""
+
+    topic_id: UUID
+    partitions: list[ShareFetchRequestTopicPartition]
+
+    @overload
+    def __getitem__(self, key: Literal["topic_id"], /) -> UUID: ...
+    @overload
+    def __getitem__(self, key: Literal["partitions"], /) -> list[ShareFetchRequestTopicPartition]: ...
+
+
+class ShareFetchRequestTopicPartition(Protocol):
+    """An element of ShareFetchRequestTopic.partitions."""
+
+    partition_index: int
+    partition_max_bytes: int  # vnone
+    acknowledgement_batches: list[ShareFetchRequestTopicPartitionAcknowledgementBatche]
+
+    @overload
+    def __getitem__(self, key: Literal["partition_index"], /) -> int: ...
+    @overload
+    def __getitem__(self, key: Literal["partition_max_bytes"], /) -> int: ...
+    @overload
+    def __getitem__(
+        self, key: Literal["acknowledgement_batches"], /
+    ) -> list[ShareFetchRequestTopicPartitionAcknowledgementBatche]: ...
+
+
+class ShareFetchRequestTopicPartitionAcknowledgementBatche(Protocol):
+    """An element of ShareFetchRequestTopicPartition.acknowledgement_batches."""
+
+    first_offset: int
+    last_offset: int
+    acknowledge_types: list[int]
+
+    @overload
+    def __getitem__(self, key: Literal["first_offset"], /) -> int: ...
+    @overload
+    def __getitem__(self, key: Literal["last_offset"], /) -> int: ...
+    @overload
+    def __getitem__(self, key: Literal["acknowledge_types"], /) -> list[int]: ...
+
+
+class ShareFetchRequestForgottenTopicsData(Protocol):
+    """An element of ShareFetchRequest.forgotten_topics_data."""
+
+    topic_id: UUID
+    partitions: list[int]
+
+    @overload
+    def __getitem__(self, key: Literal["topic_id"], /) -> UUID: ...
+    @overload
+    def __getitem__(self, key: Literal["partitions"], /) -> list[int]: ...
+
+
+class ShareFetchResponse(TypedDict):
+    """ShareFetchResponse (API key 78), v1-2."""
+
+    throttle_time_ms: int
+    error_code: int
+    error_message: NotRequired[str | None]  # default null
+    acquisition_lock_timeout_ms: int
+    responses: list[ShareFetchResponseResponse]
+    node_endpoints: list[ShareFetchResponseNodeEndpoint]
+
+
+class ShareFetchResponseResponse(TypedDict):
+    """An element of ShareFetchResponse.responses."""
+
+    topic_id: UUID
+    partitions: list[ShareFetchResponseResponsePartition]
+
+
+class ShareFetchResponseResponsePartition(TypedDict):
+    """An element of ShareFetchResponseResponse.partitions."""
+
+    partition_index: int
+    error_code: int
+    error_message: NotRequired[str | None]  # default null
+    acknowledge_error_code: int
+    acknowledge_error_message: NotRequired[str | None]  # default null
+    current_leader: ShareFetchResponseResponsePartitionCurrentLeader
+    records: Records | None
+    acquired_records: list[ShareFetchResponseResponsePartitionAcquiredRecord]
+
+
+class ShareFetchResponseResponsePartitionCurrentLeader(TypedDict):
+    """ShareFetchResponseResponsePartition.current_leader."""
+
+    leader_id: int
+    leader_epoch: int
+
+
+class ShareFetchResponseResponsePartitionAcquiredRecord(TypedDict):
+    """An element of ShareFetchResponseResponsePartition.acquired_records."""
+
+    first_offset: int
+    last_offset: int
+    delivery_count: int
+
+
+class ShareFetchResponseNodeEndpoint(TypedDict):
+    """An element of ShareFetchResponse.node_endpoints."""
+
+    node_id: int
+    host: str
+    port: int
+    rack: NotRequired[str | None]  # default null
+
+
+class ShareAcknowledgeRequest(Protocol):
+    """ShareAcknowledgeRequest (API key 79), v1-2."""
+
+    group_id: str | None  # default null
+    member_id: str | None
+    share_session_epoch: int
+    is_renew_ack: bool  # v2+
+    topics: list[ShareAcknowledgeRequestTopic]
+
+    @overload
+    def __getitem__(self, key: Literal["group_id"], /) -> str | None: ...
+    @overload
+    def __getitem__(self, key: Literal["member_id"], /) -> str | None: ...
+    @overload
+    def __getitem__(self, key: Literal["share_session_epoch"], /) -> int: ...
+    @overload
+    def __getitem__(self, key: Literal["is_renew_ack"], /) -> bool: ...
+    @overload
+    def __getitem__(self, key: Literal["topics"], /) -> list[ShareAcknowledgeRequestTopic]: ...
+
+
+class ShareAcknowledgeRequestTopic(Protocol):
+    """An element of ShareAcknowledgeRequest.topics."""
+
+    topic_id: UUID
+    partitions: list[ShareAcknowledgeRequestTopicPartition]
+
+    @overload
+    def __getitem__(self, key: Literal["topic_id"], /) -> UUID: ...
+    @overload
+    def __getitem__(self, key: Literal["partitions"], /) -> list[ShareAcknowledgeRequestTopicPartition]: ...
+
+
+class ShareAcknowledgeRequestTopicPartition(Protocol):
+    """An element of ShareAcknowledgeRequestTopic.partitions."""
+
+    partition_index: int
+    acknowledgement_batches: list[ShareAcknowledgeRequestTopicPartitionAcknowledgementBatche]
+
+    @overload
+    def __getitem__(self, key: Literal["partition_index"], /) -> int: ...
+    @overload
+    def __getitem__(
+        self, key: Literal["acknowledgement_batches"], /
+    ) -> list[ShareAcknowledgeRequestTopicPartitionAcknowledgementBatche]: ...
+
+
+class ShareAcknowledgeRequestTopicPartitionAcknowledgementBatche(Protocol):
+    """An element of ShareAcknowledgeRequestTopicPartition.acknowledgement_batches."""
+
+    first_offset: int
+    last_offset: int
+    acknowledge_types: list[int]
+
+    @overload
+    def __getitem__(self, key: Literal["first_offset"], /) -> int: ...
+    @overload
+    def __getitem__(self, key: Literal["last_offset"], /) -> int: ...
+    @overload
+    def __getitem__(self, key: Literal["acknowledge_types"], /) -> list[int]: ...
+
+
+class ShareAcknowledgeResponse(TypedDict):
+    """ShareAcknowledgeResponse (API key 79), v1-2."""
+
+    throttle_time_ms: int
+    error_code: int
+    error_message: NotRequired[str | None]  # default null
+    acquisition_lock_timeout_ms: NotRequired[int]  # v2+
+    responses: list[ShareAcknowledgeResponseResponse]
+    node_endpoints: list[ShareAcknowledgeResponseNodeEndpoint]
+
+
+class ShareAcknowledgeResponseResponse(TypedDict):
+    """An element of ShareAcknowledgeResponse.responses."""
+
+    topic_id: UUID
+    partitions: list[ShareAcknowledgeResponseResponsePartition]
+
+
+class ShareAcknowledgeResponseResponsePartition(TypedDict):
+    """An element of ShareAcknowledgeResponseResponse.partitions."""
+
+    partition_index: int
+    error_code: int
+    error_message: NotRequired[str | None]  # default null
+    current_leader: ShareAcknowledgeResponseResponsePartitionCurrentLeader
+
+
+class ShareAcknowledgeResponseResponsePartitionCurrentLeader(TypedDict):
+    """ShareAcknowledgeResponseResponsePartition.current_leader."""
+
+    leader_id: int
+    leader_epoch: int
+
+
+class ShareAcknowledgeResponseNodeEndpoint(TypedDict):
+    """An element of ShareAcknowledgeResponse.node_endpoints."""
+
+    node_id: int
+    host: str
+    port: int
+    rack: NotRequired[str | None]  # default null
+
+
 class DescribeShareGroupOffsetsRequest(Protocol):
     """DescribeShareGroupOffsetsRequest (API key 90), v0-1."""
 
@@ -2723,6 +2980,8 @@ CONSUMER_GROUP_HEARTBEAT = Endpoint[ConsumerGroupHeartbeatRequest, ConsumerGroup
 CONSUMER_GROUP_DESCRIBE = Endpoint[ConsumerGroupDescribeRequest, ConsumerGroupDescribeResponse](69)
 SHARE_GROUP_HEARTBEAT = Endpoint[ShareGroupHeartbeatRequest, ShareGroupHeartbeatResponse](76)
 SHARE_GROUP_DESCRIBE = Endpoint[ShareGroupDescribeRequest, ShareGroupDescribeResponse](77)
+SHARE_FETCH = Endpoint[ShareFetchRequest, ShareFetchResponse](78)
+SHARE_ACKNOWLEDGE = Endpoint[ShareAcknowledgeRequest, ShareAcknowledgeResponse](79)
 DESCRIBE_SHARE_GROUP_OFFSETS = Endpoint[DescribeShareGroupOffsetsRequest, DescribeShareGroupOffsetsResponse](
     90
 )

@@ -52,6 +52,8 @@ from broker.apis import (
     offset_for_leader_epoch,
     produce,
     sasl,
+    share_acknowledge,
+    share_fetch,
     share_group_describe,
     share_group_heartbeat,
     sync_group,
@@ -104,6 +106,8 @@ HANDLERS: dict[ApiKey, BrokerHandler] = dict(
         _route(typed.DESCRIBE_SHARE_GROUP_OFFSETS, describe_share_group_offsets.handle),
         _route(typed.ALTER_SHARE_GROUP_OFFSETS, alter_share_group_offsets.handle),
         _route(typed.DELETE_SHARE_GROUP_OFFSETS, delete_share_group_offsets.handle),
+        _route(typed.SHARE_FETCH, share_fetch.handle),  # KIP-932 (share-partitions, broker/share/)
+        _route(typed.SHARE_ACKNOWLEDGE, share_acknowledge.handle),
     ]
 )
 # Served only where group.coordinator.rebalance.protocols has "consumer" (as Kafka, not advertised else).
@@ -116,6 +120,8 @@ SHARE_PROTOCOL_APIS = frozenset(
         ApiKey.DESCRIBE_SHARE_GROUP_OFFSETS,
         ApiKey.ALTER_SHARE_GROUP_OFFSETS,
         ApiKey.DELETE_SHARE_GROUP_OFFSETS,
+        ApiKey.SHARE_FETCH,
+        ApiKey.SHARE_ACKNOWLEDGE,
     }
 )
 HANDLERS.update(

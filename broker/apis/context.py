@@ -21,6 +21,7 @@ if TYPE_CHECKING:  # for annotations only: the handlers import what they call th
     from broker.log import Log, LogManager
     from broker.log.producer_ids import ProducerIdManager
     from broker.security.authorizer import Authorizer
+    from broker.share.manager import SharePartitionManager
     from broker.topics import TopicManager
     from broker.txn.coordinator import TransactionCoordinator
     from protocol.errors import ErrorCode
@@ -77,6 +78,10 @@ class HandlerContext(Protocol):
     def producer_ids(self) -> ProducerIdManager: ...
     @property
     def fetch_sessions(self) -> FetchSessionCache: ...
+    @property
+    def share_partitions(self) -> SharePartitionManager:
+        """KIP-932 share-partitions led here, and their share sessions."""
+
     @property
     def num_offsets_partitions(self) -> int: ...
     @property

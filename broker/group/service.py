@@ -307,6 +307,15 @@ class GroupCoordinatorService:
                 described.append(self.runtime_for(group_id).shard.share_group_describe(group_id))
         return described
 
+    def share_group_member(self, group_id: str, member_id: str) -> bool | None:
+        """Whether `member_id` is a member of share group `group_id`, for the share-partition
+        leaders (ShareFetch, ShareAcknowledge); None when this broker cannot tell (it does not
+        coordinate the group, or is loading it)."""
+        if self._unavailable(group_id) is not None:
+            return None
+        group = self.runtime_for(group_id).shard.share_groups.groups.get(group_id)
+        return group is not None and member_id in group.members
+
     # -- offsets ------------------------------------------------------------------------------
 
     def commit_offsets(self, req: OffsetCommit, waiter: Waiter[PartitionErrors]) -> None:
