@@ -422,8 +422,8 @@ class AsyncShareConsumer:
             while records and limit > 0:
                 out.setdefault(tp, []).append(records.popleft())
                 limit -= 1
-        for tp, records in out.items():
-            self.acks.delivered(tp, (r.offset for r in records))
+        for tp, taken in out.items():
+            self.acks.delivered(tp, (r.offset for r in taken))
         return out
 
     async def _fetch_all(self, limit: int, wait_ms: int) -> None:
@@ -495,13 +495,16 @@ class AsyncShareConsumer:
             body = session.fetch_body(set(ids), acks, fixed)
             timeout = self.client.config.request_timeout_ms / 1000 + wait_ms / 1000
             r = await self.client.send(node, ApiKey.SHARE_FETCH, body, timeout=timeout)
-            if r.error_code in _SESSION_LOST:
+            if r.error_code in _SESSION_LOST or r.error_code == E.UNKNOWN_MEMBER_ID:
+                # (UNKNOWN_MEMBER_ID: the leader does not know the member yet, or any more; the
+                # heartbeat task joins it again) The acquisitions are void either way.
                 log.info(
                     "lose_share_session", node=node, epoch=session.epoch, error=ErrorCode(r.error_code).name
                 )
                 session.reset()
                 for tp in tps:
                     self.acks.forget(tp)
+                await asyncio.sleep(min(0.1, wait_ms / 1000))
                 return
             if r.error_code:
                 raise error_for(r.error_code, f"ShareFetch: {r.error_message or ''}")
