@@ -34,22 +34,18 @@ class GroupCheck:
     error: ErrorCode = E.NONE
     message: str | None = None
     empty: bool = False
-    subscribed: frozenset[str] = frozenset()
 
 
 def share_group(broker: HandlerContext, group_id: str) -> GroupCheck:
     """The group as its coordinator has it: an error if it is not a share group coordinated
-    here, else whether it is empty (Alter and Delete need EMPTY) and what its members read."""
+    here, else whether it is empty (Alter and Delete need EMPTY)."""
     described = broker.groups.share_group_describe([group_id])[0]
     if described.error != E.NONE:
         message = described.error_message
         if described.error == E.GROUP_ID_NOT_FOUND:
             message = message or f"Group {group_id} is not a share group."
         return GroupCheck(ErrorCode(described.error), message)
-    return GroupCheck(
-        empty=not described.members,
-        subscribed=frozenset(t for m in described.members for t in m.subscribed_topic_names),
-    )
+    return GroupCheck(empty=not described.members)
 
 
 def partition_key(group_id: str, topic_id: uuid.UUID, partition: int) -> PartitionKey:
@@ -65,22 +61,16 @@ def forget_cached(broker: HandlerContext, key: PartitionKey) -> None:
         partitions.drop(entry)
 
 
-def known_partitions(
-    broker: HandlerContext, group_id: str, subscribed: frozenset[str]
-) -> dict[str, set[int]]:
-    """The topic-partitions a group may hold state for, when a request names none: those of
-    the topics its members read, and those the share-partitions led here have loaded for it."""
-    found: dict[str, set[int]] = {}
-    for name in subscribed:
-        topic = broker.topics.get(name)
-        if topic is not None:
-            found.setdefault(name, set()).update(range(topic.partitions))
-    for key in list(broker.share_partitions.partitions):
-        if key.group_id == group_id:
-            topic = broker.topics.by_id(uuid.UUID(bytes=key.topic_id))
-            if topic is not None:
-                found.setdefault(topic.name, set()).add(key.partition)
-    return found
+def known_partitions(broker: HandlerContext) -> dict[str, set[int]]:
+    """The topic-partitions a group may hold state for, when a request names none: every
+    partition of every topic, those without state are left out by the reads. (Kafka keeps the
+    initialized ones in the group's ShareGroupStatePartitionMetadata record; kbroker's group
+    coordinator does not write it yet.)"""
+    return {
+        name: set(range(topic.partitions))
+        for name, topic in broker.topics.topics.items()
+        if not topic.internal
+    }
 
 
 def _lag(broker: HandlerContext, topic: str, partition: int, start_offset: int) -> int:
@@ -134,7 +124,7 @@ async def _describe_group(
         return answer
     every = group.topics is None
     wanted = (
-        known_partitions(broker, group_id, check.subscribed)
+        known_partitions(broker)
         if group.topics is None
         else {t.topic_name: set(t.partitions) for t in group.topics}
     )
