@@ -27,14 +27,14 @@ from broker.log.producer_ids import LocalProducerIdBlocks, ProducerIdManager
 from broker.security.authorizer import Authorizer
 from broker.security.sasl import SaslConfig
 from broker.server import Server
-from broker.share.manager import SharePartitionManager
-from broker.share.persister import Persister
 from broker.share.coordinator.service import (
     SHARE_STATE_TOPIC,
     ShareCoordinatorConfig,
     ShareCoordinatorService,
 )
 from broker.share.coordinator_persister import CoordinatorPersister
+from broker.share.manager import SharePartitionManager
+from broker.share.persister import Persister
 from broker.topics import TopicManager
 from broker.txn import markers
 from broker.txn.coordinator import TRANSACTION_STATE_TOPIC, TransactionCoordinator, TxnConfig

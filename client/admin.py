@@ -3,6 +3,7 @@
     async with AsyncAdmin(bootstrap_servers="127.0.0.1:9092") as admin:
         await admin.create_topics([NewTopic("orders", num_partitions=6)])
         print(await admin.describe_groups(["billing"]))
+        print(await admin.describe_share_group_offsets("workers"))   # share groups: share_admin.py
         await admin.reset_group_offsets("billing", "orders", to="earliest")
 
 Topic changes go to the controller; group calls to each group's coordinator (found with
@@ -33,6 +34,7 @@ from client.offsets import (
     offset_fetch_result,
 )
 from client.security import SecurityConfig
+from client.share_admin import ShareGroupAdmin
 from client.structs import BrokerNode, OffsetAndMetadata, OffsetSpec, TopicPartition
 from protocol.apis import ApiKey
 from protocol.consumer_protocol import decode_assignment, decode_subscription
@@ -89,7 +91,7 @@ class ConfigEntry:
     synonyms: tuple[tuple[str, str | None, int], ...] = ()
 
 
-class AsyncAdmin(AclAdmin):
+class AsyncAdmin(AclAdmin, ShareGroupAdmin):
     def __init__(
         self,
         bootstrap_servers: str | list[str] = "127.0.0.1:9092",

@@ -44,6 +44,14 @@ CLIENT_VERSIONS: dict[int, tuple[int, int]] = {
     ApiKey.DELETE_RECORDS: (0, 2),
     ApiKey.CONSUMER_GROUP_HEARTBEAT: (0, 1),  # KIP-848 (client/consumer_group_member.py)
     ApiKey.CONSUMER_GROUP_DESCRIBE: (0, 1),
+    # KIP-932 share groups (client/share_consumer.py, client/admin.py)
+    ApiKey.SHARE_GROUP_HEARTBEAT: (1, 1),
+    ApiKey.SHARE_GROUP_DESCRIBE: (1, 1),
+    ApiKey.SHARE_FETCH: (1, 2),  # v2: the RENEW acknowledgement (KIP-1222)
+    ApiKey.SHARE_ACKNOWLEDGE: (1, 2),
+    ApiKey.DESCRIBE_SHARE_GROUP_OFFSETS: (0, 1),  # v1: lag (KIP-1226)
+    ApiKey.ALTER_SHARE_GROUP_OFFSETS: (0, 0),
+    ApiKey.DELETE_SHARE_GROUP_OFFSETS: (0, 0),
     # Transactions (client/transactions.py); the fencing error is PRODUCER_FENCED from KIP-588's
     # versions on, INVALID_PRODUCER_EPOCH before (the client takes either).
     ApiKey.INIT_PRODUCER_ID: (0, 4),

@@ -9,6 +9,7 @@ from protocol.messages import (
     add_offsets_to_txn,
     add_partitions_to_txn,
     alter_configs,
+    alter_share_group_offsets,
     api_versions,
     consumer_group_describe,
     consumer_group_heartbeat,
@@ -18,6 +19,7 @@ from protocol.messages import (
     delete_acls,
     delete_groups,
     delete_records,
+    delete_share_group_offsets,
     delete_share_group_state,
     delete_topics,
     describe_acls,
@@ -26,6 +28,7 @@ from protocol.messages import (
     describe_groups,
     describe_log_dirs,
     describe_producers,
+    describe_share_group_offsets,
     describe_transactions,
     end_txn,
     fetch,
@@ -84,6 +87,9 @@ ALL: tuple[Api, ...] = (
     consumer_group_describe.API,
     share_group_heartbeat.API,
     share_group_describe.API,
+    describe_share_group_offsets.API,
+    alter_share_group_offsets.API,
+    delete_share_group_offsets.API,
     share_fetch.API,
     share_acknowledge.API,
     delete_records.API,
@@ -169,3 +175,6 @@ class ApiKey(enum.IntEnum):
     WRITE_SHARE_GROUP_STATE = 85
     DELETE_SHARE_GROUP_STATE = 86
     READ_SHARE_GROUP_STATE_SUMMARY = 87
+    DESCRIBE_SHARE_GROUP_OFFSETS = 90
+    ALTER_SHARE_GROUP_OFFSETS = 91
+    DELETE_SHARE_GROUP_OFFSETS = 92

@@ -3104,6 +3104,176 @@ class ReadShareGroupStateSummaryResponseResultPartition(TypedDict):
     start_offset: int
 
 
+class DescribeShareGroupOffsetsRequest(Protocol):
+    """DescribeShareGroupOffsetsRequest (API key 90), v0-1."""
+
+    groups: list[DescribeShareGroupOffsetsRequestGroup]
+
+    def __getitem__(self, key: Literal["groups"], /) -> list[DescribeShareGroupOffsetsRequestGroup]: ...
+
+
+class DescribeShareGroupOffsetsRequestGroup(Protocol):
+    """An element of DescribeShareGroupOffsetsRequest.groups."""
+
+    group_id: str
+    topics: list[DescribeShareGroupOffsetsRequestGroupTopic] | None
+
+    @overload
+    def __getitem__(self, key: Literal["group_id"], /) -> str: ...
+    @overload
+    def __getitem__(
+        self, key: Literal["topics"], /
+    ) -> list[DescribeShareGroupOffsetsRequestGroupTopic] | None: ...
+
+
+class DescribeShareGroupOffsetsRequestGroupTopic(Protocol):
+    """An element of DescribeShareGroupOffsetsRequestGroup.topics."""
+
+    topic_name: str
+    partitions: list[int]
+
+    @overload
+    def __getitem__(self, key: Literal["topic_name"], /) -> str: ...
+    @overload
+    def __getitem__(self, key: Literal["partitions"], /) -> list[int]: ...
+
+
+class DescribeShareGroupOffsetsResponse(TypedDict):
+    """DescribeShareGroupOffsetsResponse (API key 90), v0-1."""
+
+    throttle_time_ms: int
+    groups: list[DescribeShareGroupOffsetsResponseGroup]
+
+
+class DescribeShareGroupOffsetsResponseGroup(TypedDict):
+    """An element of DescribeShareGroupOffsetsResponse.groups."""
+
+    group_id: str
+    topics: list[DescribeShareGroupOffsetsResponseGroupTopic]
+    error_code: int
+    error_message: NotRequired[str | None]  # default null
+
+
+class DescribeShareGroupOffsetsResponseGroupTopic(TypedDict):
+    """An element of DescribeShareGroupOffsetsResponseGroup.topics."""
+
+    topic_name: str
+    topic_id: UUID
+    partitions: list[DescribeShareGroupOffsetsResponseGroupTopicPartition]
+
+
+class DescribeShareGroupOffsetsResponseGroupTopicPartition(TypedDict):
+    """An element of DescribeShareGroupOffsetsResponseGroupTopic.partitions."""
+
+    partition_index: int
+    start_offset: int
+    leader_epoch: int
+    lag: NotRequired[int]  # v1+, default -1
+    error_code: int
+    error_message: NotRequired[str | None]  # default null
+
+
+class AlterShareGroupOffsetsRequest(Protocol):
+    """AlterShareGroupOffsetsRequest (API key 91), v0."""
+
+    group_id: str
+    topics: list[AlterShareGroupOffsetsRequestTopic]
+
+    @overload
+    def __getitem__(self, key: Literal["group_id"], /) -> str: ...
+    @overload
+    def __getitem__(self, key: Literal["topics"], /) -> list[AlterShareGroupOffsetsRequestTopic]: ...
+
+
+class AlterShareGroupOffsetsRequestTopic(Protocol):
+    """An element of AlterShareGroupOffsetsRequest.topics."""
+
+    topic_name: str
+    partitions: list[AlterShareGroupOffsetsRequestTopicPartition]
+
+    @overload
+    def __getitem__(self, key: Literal["topic_name"], /) -> str: ...
+    @overload
+    def __getitem__(
+        self, key: Literal["partitions"], /
+    ) -> list[AlterShareGroupOffsetsRequestTopicPartition]: ...
+
+
+class AlterShareGroupOffsetsRequestTopicPartition(Protocol):
+    """An element of AlterShareGroupOffsetsRequestTopic.partitions."""
+
+    partition_index: int
+    start_offset: int
+
+    @overload
+    def __getitem__(self, key: Literal["partition_index"], /) -> int: ...
+    @overload
+    def __getitem__(self, key: Literal["start_offset"], /) -> int: ...
+
+
+class AlterShareGroupOffsetsResponse(TypedDict):
+    """AlterShareGroupOffsetsResponse (API key 91), v0."""
+
+    throttle_time_ms: int
+    error_code: int
+    error_message: NotRequired[str | None]  # default null
+    responses: list[AlterShareGroupOffsetsResponseResponse]
+
+
+class AlterShareGroupOffsetsResponseResponse(TypedDict):
+    """An element of AlterShareGroupOffsetsResponse.responses."""
+
+    topic_name: str
+    topic_id: UUID
+    partitions: list[AlterShareGroupOffsetsResponseResponsePartition]
+
+
+class AlterShareGroupOffsetsResponseResponsePartition(TypedDict):
+    """An element of AlterShareGroupOffsetsResponseResponse.partitions."""
+
+    partition_index: int
+    error_code: int
+    error_message: NotRequired[str | None]  # default null
+
+
+class DeleteShareGroupOffsetsRequest(Protocol):
+    """DeleteShareGroupOffsetsRequest (API key 92), v0."""
+
+    group_id: str
+    topics: list[DeleteShareGroupOffsetsRequestTopic]
+
+    @overload
+    def __getitem__(self, key: Literal["group_id"], /) -> str: ...
+    @overload
+    def __getitem__(self, key: Literal["topics"], /) -> list[DeleteShareGroupOffsetsRequestTopic]: ...
+
+
+class DeleteShareGroupOffsetsRequestTopic(Protocol):
+    """An element of DeleteShareGroupOffsetsRequest.topics."""
+
+    topic_name: str
+
+    def __getitem__(self, key: Literal["topic_name"], /) -> str: ...
+
+
+class DeleteShareGroupOffsetsResponse(TypedDict):
+    """DeleteShareGroupOffsetsResponse (API key 92), v0."""
+
+    throttle_time_ms: int
+    error_code: int
+    error_message: NotRequired[str | None]  # default null
+    responses: list[DeleteShareGroupOffsetsResponseResponse]
+
+
+class DeleteShareGroupOffsetsResponseResponse(TypedDict):
+    """An element of DeleteShareGroupOffsetsResponse.responses."""
+
+    topic_name: str
+    topic_id: UUID
+    error_code: int
+    error_message: NotRequired[str | None]  # default null
+
+
 PRODUCE = Endpoint[ProduceRequest, ProduceResponse](0)
 FETCH = Endpoint[FetchRequest, FetchResponse](1)
 LIST_OFFSETS = Endpoint[ListOffsetsRequest, ListOffsetsResponse](2)
@@ -3161,3 +3331,9 @@ READ_SHARE_GROUP_STATE_SUMMARY = Endpoint[
     ReadShareGroupStateSummaryRequest,
     ReadShareGroupStateSummaryResponse,
 ](87)
+DESCRIBE_SHARE_GROUP_OFFSETS = Endpoint[
+    DescribeShareGroupOffsetsRequest,
+    DescribeShareGroupOffsetsResponse,
+](90)
+ALTER_SHARE_GROUP_OFFSETS = Endpoint[AlterShareGroupOffsetsRequest, AlterShareGroupOffsetsResponse](91)
+DELETE_SHARE_GROUP_OFFSETS = Endpoint[DeleteShareGroupOffsetsRequest, DeleteShareGroupOffsetsResponse](92)

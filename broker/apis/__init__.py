@@ -18,6 +18,7 @@ from broker.apis import (
     add_offsets_to_txn,
     add_partitions_to_txn,
     alter_configs,
+    alter_share_group_offsets,
     api_versions,
     consumer_group_describe,
     consumer_group_heartbeat,
@@ -25,12 +26,14 @@ from broker.apis import (
     create_topics,
     delete_groups,
     delete_records,
+    delete_share_group_offsets,
     delete_topics,
     describe_cluster,
     describe_configs,
     describe_groups,
     describe_log_dirs,
     describe_producers,
+    describe_share_group_offsets,
     describe_transactions,
     end_txn,
     fetch,
@@ -101,6 +104,9 @@ HANDLERS: dict[ApiKey, BrokerHandler] = dict(
         _route(typed.CONSUMER_GROUP_DESCRIBE, consumer_group_describe.handle),
         _route(typed.SHARE_GROUP_HEARTBEAT, share_group_heartbeat.handle),  # KIP-932 (membership)
         _route(typed.SHARE_GROUP_DESCRIBE, share_group_describe.handle),
+        _route(typed.DESCRIBE_SHARE_GROUP_OFFSETS, describe_share_group_offsets.handle),
+        _route(typed.ALTER_SHARE_GROUP_OFFSETS, alter_share_group_offsets.handle),
+        _route(typed.DELETE_SHARE_GROUP_OFFSETS, delete_share_group_offsets.handle),
         _route(typed.SHARE_FETCH, share_fetch.handle),  # KIP-932 (share-partitions, broker/share/)
         _route(typed.SHARE_ACKNOWLEDGE, share_acknowledge.handle),
         # KIP-932's share coordinator (inter-broker: broker/share/coordinator/)
@@ -125,6 +131,9 @@ SHARE_PROTOCOL_APIS = frozenset(
         ApiKey.WRITE_SHARE_GROUP_STATE,
         ApiKey.DELETE_SHARE_GROUP_STATE,
         ApiKey.READ_SHARE_GROUP_STATE_SUMMARY,
+        ApiKey.DESCRIBE_SHARE_GROUP_OFFSETS,
+        ApiKey.ALTER_SHARE_GROUP_OFFSETS,
+        ApiKey.DELETE_SHARE_GROUP_OFFSETS,
     }
 )
 HANDLERS.update(

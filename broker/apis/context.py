@@ -21,8 +21,8 @@ if TYPE_CHECKING:  # for annotations only: the handlers import what they call th
     from broker.log import Log, LogManager
     from broker.log.producer_ids import ProducerIdManager
     from broker.security.authorizer import Authorizer
-    from broker.share.manager import SharePartitionManager
     from broker.share.coordinator.service import ShareCoordinatorService
+    from broker.share.manager import SharePartitionManager
     from broker.topics import TopicManager
     from broker.txn.coordinator import TransactionCoordinator
     from protocol.errors import ErrorCode
