@@ -142,7 +142,13 @@ class Pages:
         )
 
     async def groups(self, request: Request) -> Response:
-        return self.page(request, "groups.html", groups=await self.view.groups())
+        wanted = request.query_params.get("group", "").strip()
+        if wanted:
+            return RedirectResponse(f"/groups/{quote(wanted, safe='')}", status_code=303)
+        try:
+            return self.page(request, "groups.html", groups=await self.view.groups())
+        except ConsoleError as e:  # e.g. no ListGroups: the lookup form still works
+            return self.page(request, "groups.html", groups=[], error=str(e))
 
     async def group(
         self, request: Request, reset: dict[str, Any] | None = None, status: int = 200

@@ -18,7 +18,7 @@ from client import AsyncAdmin, AsyncConsumer, AsyncProducer, KafkaError, TopicPa
 from client.admin import BROKER_RESOURCE, TOPIC_RESOURCE, ConfigEntry, GroupDescription, MemberDescription
 from client.cli import resets
 from client.cli.common import CliError
-from client.errors import NoBrokersAvailable
+from client.errors import NoBrokersAvailable, UnsupportedVersionError
 from client.structs import ConsumerRecord, OffsetSpec
 from protocol.apis import ApiKey
 from protocol.errors import ErrorCode
@@ -71,6 +71,7 @@ class Group:
     members: list[Member]
     epoch: int | None = None  # group epoch (KIP-848, share)
     assignment_epoch: int | None = None
+    note: str = ""  # what this cluster would not tell (e.g. no DescribeGroups)
 
     def grid(self) -> tuple[list[str], list[list[bool]]]:
         """The assignment as a partition x member grid: the partitions (rows) and, per row, which
@@ -384,7 +385,12 @@ class ClusterView:
     async def groups(self) -> list[tuple[str, str, str]]:
         """(group id, kind, state) of every group."""
         admin = await self.admin()
-        listed = await self.call("list groups", admin.list_groups())
+        try:
+            listed = await admin.list_groups()
+        except UnsupportedVersionError:
+            raise ConsoleError("This cluster does not serve ListGroups: open a group by its id.") from None
+        except (KafkaError, TimeoutError, OSError) as e:
+            raise ConsoleError(f"list groups: {e}") from None
         kinds = {"share": "share", "consumer": "consumer", "": "classic"}
         return [(g.group_id, kinds.get(g.protocol_type, g.protocol_type), g.state) for g in listed]
 
@@ -393,10 +399,13 @@ class ClusterView:
         ShareGroupDescribe (KIP-932) sees it, whichever knows it."""
         admin = await self.admin()
         desc: GroupDescription | None = None
+        unsupported = []
         try:
             desc = (await admin.describe_groups([group_id]))[group_id]
         except NoBrokersAvailable as e:
             raise self.unreachable(e) from None
+        except UnsupportedVersionError:
+            unsupported.append("DescribeGroups")
         except KafkaError as e:
             if e.code not in (ErrorCode.GROUP_ID_NOT_FOUND, None):
                 raise ConsoleError(f"describe group {group_id!r}: {e}") from None
@@ -413,17 +422,44 @@ class ClusterView:
             (ApiKey.CONSUMER_GROUP_DESCRIBE, "consumer"),
             (ApiKey.SHARE_GROUP_DESCRIBE, "share"),
         ):
-            with contextlib.suppress(KafkaError, TimeoutError, OSError):
+            try:
                 _, r = await admin._coordinator_call(
                     group_id,
                     key,
                     {"group_ids": [group_id], "include_authorized_operations": False},
                     lambda r, _v: r.groups[0].error_code if r.groups else 0,
                 )
-                g = r.groups[0] if r.groups else None
-                if g is not None and not g.error_code:
-                    return _modern_group(g, kind)
+            except UnsupportedVersionError:
+                unsupported.append(ApiKey(key).name)
+                continue
+            except (KafkaError, TimeoutError, OSError):
+                continue
+            g = r.groups[0] if r.groups else None
+            if g is not None and not g.error_code:
+                return _modern_group(g, kind)
+        if "DescribeGroups" in unsupported:
+            return await self._undescribed(group_id, unsupported)
         raise ConsoleError(f"There is no group {group_id!r}.")
+
+    async def _undescribed(self, group_id: str, unsupported: list[str]) -> Group:
+        """A group on a cluster that describes none (e.g. librdkafka's mock): its offsets only."""
+        admin = await self.admin()
+        committed = await self.call("fetch committed offsets", admin.list_group_offsets(group_id))
+        if not committed:
+            raise ConsoleError(
+                f"This cluster cannot describe groups, and group {group_id!r} has no committed offsets."
+            )
+        return Group(
+            group_id,
+            "unknown",
+            "unknown",
+            "",
+            "",
+            [],
+            note="Members are not shown: this cluster serves none of "
+            + ", ".join(unsupported)
+            + " (see its ApiVersions); offsets and lag come from OffsetFetch and ListOffsets.",
+        )
 
     async def lag(self, group: Group) -> list[LagRow]:
         admin = await self.admin()
