@@ -104,7 +104,7 @@ class Pages:
                 limit = parse_int(form["limit"] or "50", "limit", minimum=1)
                 offset = parse_int(form["offset"], "offset") if form["offset"].strip() else None
                 ts = parse_int(form["timestamp"], "timestamp (ms)") if form["timestamp"].strip() else None
-                records, note = await self.view.read(
+                records, read_note = await self.view.read(
                     name,
                     partition,
                     offset=offset,
@@ -113,6 +113,7 @@ class Pages:
                     search=form["search"],
                     how=form["format"],
                 )
+                note = note or read_note  # a produce's note (in the redirect) first
             except ConsoleError as e:
                 error = str(e)
         status = 400 if error else 200

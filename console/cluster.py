@@ -319,7 +319,7 @@ class ClusterView:
             )
             for r in records
         ]
-        return views, note or f"Offsets {offset}.. of {start}..{end - 1}" + (
+        return views, note or f"From offset {offset} (the log holds {start}..{end - 1})" + (
             f", matching {search!r}" if search else ""
         )
 
