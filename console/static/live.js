@@ -80,12 +80,13 @@
     if (e.state && (e.kind === "transition" || e.kind === "generation")) setState(e.state);
     if (e.generation !== undefined && e.kind === "generation") document.getElementById("generation").textContent = e.generation;
     if (e.epoch !== undefined && e.kind === "epoch") document.getElementById("generation").textContent = e.epoch;
-    if (e.leader) document.getElementById("leader").textContent = short(e.leader);
+    if (e.kind === "generation") document.getElementById("leader").textContent = e.leader ? short(e.leader) : "-";
     const li = document.createElement("li");
     li.className = "ev ev-" + e.kind;
     li.dataset.kind = e.kind;
     if (e.member) li.dataset.member = e.member;
     if (e.generation !== undefined) li.dataset.generation = e.generation;
+    if (e.assignment !== undefined) li.dataset.assignment = JSON.stringify(e.assignment);
     const t = new Date(e.ts).toISOString().slice(11, 23);
     li.textContent = `${t} ${e.kind}${e.member ? " " + short(e.member) : ""} ${describe(e)}`;
     list.appendChild(li);
