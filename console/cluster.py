@@ -443,8 +443,7 @@ class ClusterView:
 
     async def _undescribed(self, group_id: str, unsupported: list[str]) -> Group:
         """A group on a cluster that describes none (e.g. librdkafka's mock): its offsets only."""
-        admin = await self.admin()
-        committed = await self.call("fetch committed offsets", admin.list_group_offsets(group_id))
+        committed = await self.committed(group_id)
         if not committed:
             raise ConsoleError(
                 f"This cluster cannot describe groups, and group {group_id!r} has no committed offsets."
@@ -461,14 +460,22 @@ class ClusterView:
             + " (see its ApiVersions); offsets and lag come from OffsetFetch and ListOffsets.",
         )
 
+    async def committed(self, group_id: str) -> dict[TopicPartition, int]:
+        """The group's committed offsets. Asked for all at once (OffsetFetch with no topics); a
+        cluster that answers that with nothing (librdkafka's mock) is asked partition by partition
+        of every topic."""
+        admin = await self.admin()
+        found = await self.call("fetch committed offsets", admin.list_group_offsets(group_id))
+        if not found:
+            topics = await self.call("list topics", admin.list_topics())
+            tps = [TopicPartition(t, p) for t, n in topics.items() for p in range(n)]
+            if tps:
+                found = await self.call("fetch committed offsets", admin.list_group_offsets(group_id, tps))
+        return {tp: om.offset for tp, om in found.items()}
+
     async def lag(self, group: Group) -> list[LagRow]:
         admin = await self.admin()
-        committed = {
-            tp: om.offset
-            for tp, om in (
-                await self.call("fetch committed offsets", admin.list_group_offsets(group.group_id))
-            ).items()
-        }
+        committed = await self.committed(group.group_id)
         owner = {_tp_key(tp): m.member_id for m in group.members for tp in m.assignment}
         tps = sorted(set(committed) | {TopicPartition(*k) for k in owner})
         topics = await self.call("list topics", admin.list_topics(internal=True))
