@@ -328,6 +328,9 @@ _DEFS: tuple[ConfigDef, ...] = (
     # (0: any free port).
     ConfigDef("metrics.port", _I, None, between(0, 65535)),
     ConfigDef("metrics.host", _S, "127.0.0.1"),
+    # GET /group-events on the metrics endpoint: group-coordinator events as server-sent events
+    # (broker/group/watch.py), for kbroker-console's live view. Off: the endpoint answers 404.
+    ConfigDef("group.events.stream.enable", _B, "false"),
     # Cluster mode.
     ConfigDef("zookeeper.connect", _S, None),
     ConfigDef("zookeeper.session.timeout.ms", _I, "18000", at_least(1)),

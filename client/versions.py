@@ -65,6 +65,11 @@ CLIENT_VERSIONS: dict[int, tuple[int, int]] = {
     ApiKey.CREATE_ACLS: (1, 3),
     ApiKey.DELETE_ACLS: (1, 3),
     ApiKey.WRITE_TXN_MARKERS: (0, 1),  # the broker's transaction coordinator, to partition leaders
+    # Read by kbroker-console (console/cluster.py): sizes, transactions, share groups.
+    ApiKey.DESCRIBE_LOG_DIRS: (1, 4),
+    ApiKey.LIST_TRANSACTIONS: (0, 1),
+    ApiKey.DESCRIBE_TRANSACTIONS: (0, 0),
+    ApiKey.SHARE_GROUP_DESCRIBE: (1, 1),
 }
 
 # Versions that name topics by id: the client falls back below them when it lacks an id.
