@@ -20,6 +20,7 @@ if TYPE_CHECKING:  # for annotations only: the handlers import what they call th
     from broker.group.service import GroupCoordinatorService
     from broker.log import Log, LogManager
     from broker.log.producer_ids import ProducerIdManager
+    from broker.quota_manager import QuotaManager
     from broker.security.authorizer import Authorizer
     from broker.topics import TopicManager
     from broker.txn.coordinator import TransactionCoordinator
@@ -79,6 +80,10 @@ class HandlerContext(Protocol):
     def fetch_sessions(self) -> FetchSessionCache: ...
     @property
     def num_offsets_partitions(self) -> int: ...
+    @property
+    def quotas(self) -> QuotaManager:
+        """Client quotas: `quotas.active` is False while none is set (then nothing else is paid)."""
+
     @property
     def faults(self) -> Faults:
         """Fault injection (tests): `faults.active` is False unless a test set one."""
