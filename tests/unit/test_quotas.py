@@ -6,7 +6,16 @@ from __future__ import annotations
 import pytest
 
 from broker.connection_quotas import ConnectionQuotas, RequestMemory
-from broker.quotas import CLIENT_ID, USER, ClientQuotas, QuotaKind, Rate, check_entity, check_value, throttle_ms
+from broker.quotas import (
+    CLIENT_ID,
+    USER,
+    ClientQuotas,
+    QuotaKind,
+    Rate,
+    check_entity,
+    check_value,
+    throttle_ms,
+)
 
 PRODUCE = QuotaKind.PRODUCE
 
