@@ -32,6 +32,7 @@ from client.offsets import (
     offset_fetch_body,
     offset_fetch_result,
 )
+from client.quotas import QuotaAdmin
 from client.security import SecurityConfig
 from client.structs import BrokerNode, OffsetAndMetadata, OffsetSpec, TopicPartition
 from protocol.apis import ApiKey
@@ -89,7 +90,7 @@ class ConfigEntry:
     synonyms: tuple[tuple[str, str | None, int], ...] = ()
 
 
-class AsyncAdmin(AclAdmin):
+class AsyncAdmin(AclAdmin, QuotaAdmin):
     def __init__(
         self,
         bootstrap_servers: str | list[str] = "127.0.0.1:9092",

@@ -278,3 +278,60 @@ async def test_queued_request_bytes_stay_bounded(tmp_path):
         await served.close()
     finally:
         await b.stop()
+
+
+async def test_kbroker_configs_alters_and_describes_quotas(tmp_path):
+    from tests.integration.test_cli_tools import tool
+
+    b = await start_broker(tmp_path / "d")
+    try:
+        bs = ["--bootstrap-server", f"127.0.0.1:{b.bound_port}"]
+        _, out, _ = await tool(
+            "configs", *bs, "--alter", "--add-config", "producer_byte_rate=1048576,consumer_byte_rate=2048",
+            "--entity-type", "users", "--entity-name", "alice", "--entity-type", "clients", "--entity-default",
+        )  # fmt: skip
+        assert out == "Completed updating config for user-principal 'alice', the default client-id.\n"
+        await tool(
+            "configs",
+            *bs,
+            "--alter",
+            "--add-config",
+            "request_percentage=50",
+            "--entity-type",
+            "clients",
+            "--entity-default",
+        )
+        _, out, _ = await tool("configs", *bs, "--describe", "--entity-type", "clients", "--entity-default")
+        assert out == "Quota configs for the default client-id are request_percentage=50.0\n"
+        _, out, _ = await tool(
+            "configs",
+            *bs,
+            "--describe",
+            "--entity-type",
+            "users",
+            "--entity-name",
+            "alice",
+            "--entity-type",
+            "clients",
+            "--entity-default",
+        )
+        assert out == (
+            "Quota configs for user-principal 'alice', the default client-id are "
+            "consumer_byte_rate=2048.0, producer_byte_rate=1048576.0\n"
+        )
+        await tool(
+            "configs", *bs, "--alter", "--delete-config", "consumer_byte_rate",
+            "--entity-type", "users", "--entity-name", "alice", "--entity-type", "clients", "--entity-default",
+        )  # fmt: skip
+        _, out, _ = await tool("configs", *bs, "--describe", "--entity-type", "users")  # any named user
+        assert out == ""  # (alice's quota is on alice with the default client: not a user-only entity)
+        assert dict(b.quotas.describe([], False)) == {
+            ((USER, "alice"), (CLIENT, None)): {"producer_byte_rate": 1048576.0},
+            ((CLIENT, None),): {"request_percentage": 50.0},
+        }
+        code, _, err = await tool(
+            "configs", *bs, "--alter", "--add-config", "nonsense=1", "--client", "x", check=False
+        )
+        assert code == 1 and "Invalid configuration key nonsense" in err
+    finally:
+        await b.stop()
