@@ -15,6 +15,7 @@ from protocol.apis import ApiKey
 from protocol.errors import ErrorCode
 from protocol.records import Record, build_batch
 from tests.helpers import RawConnection, async_wait_until, create_topic, start_broker
+from tests.integration.test_metrics import scrape_async, value
 
 USER, CLIENT = "user", "client-id"
 # Two 1 s windows: a client's burst allowance is one window's worth (Kafka's default, 11
@@ -144,7 +145,7 @@ async def _produce(port: int, client_id: str, total: int, chunk: int = 100_000) 
 
 
 async def test_a_producer_over_its_quota_is_throttled_and_others_are_not(tmp_path):
-    b = await start_broker(tmp_path / "d", **FAST_WINDOWS)
+    b = await start_broker(tmp_path / "d", metrics_port="0", **FAST_WINDOWS)
     try:
         port = b.bound_port
         await create_topic(port, "q", 1)
@@ -159,6 +160,12 @@ async def test_a_producer_over_its_quota_is_throttled_and_others_are_not(tmp_pat
         # the sampled rate's edges; and clearly longer than the same bytes unlimited.
         assert slow_s > 0.6 * (total - quota) / quota
         assert slow_s > 2 * fast_s
+        assert b.metrics is not None
+        samples = await scrape_async(b.metrics.port)  # the throttled client, as Kafka tags it
+        labels = {"quota": "producer_byte_rate", "user": "", "client_id": "slow"}
+        assert value(samples, "kbroker_quota_throttle_time_ms_total", **labels) == sum(slow_throttles)
+        assert value(samples, "kbroker_quota_limit", **labels) == quota
+        assert value(samples, "kbroker_quota_rate", **labels) > 0
     finally:
         await b.stop()
 
