@@ -16,6 +16,7 @@ from broker.apis import bind_handlers, bind_raw_handlers, unsupported_version_an
 from broker.apis.context import Node
 from broker.cluster.znodes import BrokerInfo, EndPoint
 from broker.config import Config, ConfigError
+from broker.connection_quotas import ConnectionQuotas, RequestMemory
 from broker.faults import Faults
 from broker.fetch_session import FetchSessionCache
 from broker.group.config import Clock, GroupConfig, SystemClock
@@ -24,6 +25,7 @@ from broker.group.records import OFFSETS_TOPIC
 from broker.group.service import GroupCoordinatorService
 from broker.log import Log, LogManager
 from broker.log.producer_ids import LocalProducerIdBlocks, ProducerIdManager
+from broker.quota_manager import QuotaManager
 from broker.security.authorizer import Authorizer
 from broker.security.sasl import SaslConfig
 from broker.server import Server
@@ -128,6 +130,17 @@ class Broker:
         # Fault injection for tests (broker/faults.py): nothing is injected, nothing paid, until set.
         self.faults = Faults(topic_name=self._topic_name)
         self.faults.on_resume(self._wake_fetches)
+        self._quotas: QuotaManager | None = None  # client quotas (made by start)
+        # Shared by every listener: connection counts and rates, the bytes of unhandled requests.
+        self.connection_quotas = ConnectionQuotas(
+            max_connections=config["max.connections"],
+            max_per_ip=config["max.connections.per.ip"],
+            per_ip_overrides=config["max.connections.per.ip.overrides"],
+            max_creation_rate=config["max.connection.creation.rate"],
+            samples=config["quota.window.num"],
+            window_s=float(config["quota.window.size.seconds"]),
+        )
+        self.request_memory = RequestMemory(config["queued.max.request.bytes"])
         self.fetch_sessions = FetchSessionCache(
             config["max.incremental.fetch.session.cache.slots"],
             config["min.incremental.fetch.session.eviction.ms"],
@@ -285,6 +298,7 @@ class Broker:
         await self._start_share_coordinator()
         await self._start_metrics()
         self.authorizer = self._make_authorizer()
+        self._quotas = self._make_quotas()
         await self._start_listeners()
         await self._register()
         log.info(
@@ -410,6 +424,19 @@ class Broker:
         except (OSError, ValueError) as err:
             raise ConfigError(f"invalid value for configuration key 'authorizer.acl.file': {err}") from None
 
+    def _make_quotas(self) -> QuotaManager:
+        """Client quotas: ZooKeeper's /config/users and /config/clients in a cluster, else a file
+        in the first log dir (kbroker-quotas.json)."""
+        try:
+            return QuotaManager(self.config, self.cluster.zk if self.cluster is not None else None)
+        except (OSError, ValueError) as err:
+            raise ConfigError(f"cannot load the client quotas: {err}") from None
+
+    @property
+    def quotas(self) -> QuotaManager:
+        assert self._quotas is not None, "the broker is not started"
+        return self._quotas
+
     async def _start_listeners(self) -> None:
         """A server on each listener, bound; then the endpoints this broker advertises."""
         handlers = bind_handlers(self)
@@ -429,6 +456,10 @@ class Broker:
                 raw_handlers=raw_handlers,
                 stats=self.metrics.stats if self.metrics is not None else None,
                 faults=self.faults,
+                limits=self.connection_quotas,
+                memory=self.request_memory,
+                idle_ms=self.config["connections.max.idle.ms"],
+                request_quota=self.quotas,
             )
             bound[listener.name] = await server.start(listener.host, listener.port)
             self.servers.append(server)

@@ -16,6 +16,13 @@ and builds the series, in the event loop's thread, so it reads the state between
     kbroker_consumer_committed_offset{group,topic,partition}
     kbroker_consumer_lag{group,topic,partition}  log end offset (high watermark) - committed offset
     kbroker_consumer_group_lag{group}            its sum over the group's partitions
+    kbroker_quota_rate{quota,user,client_id}     a client's measured rate (bytes/s, or % of a thread)
+    kbroker_quota_limit{quota,user,client_id}    its quota; kbroker_quota_throttle_time_ms_total: the
+                                                 throttle time handed out (user/client "" where the
+                                                 quota is shared, as Kafka's quota metric tags)
+    kbroker_connections_refused_total{reason}    max.connections, .per.ip, creation rate
+    kbroker_connections_idle_closed_total        closed by connections.max.idle.ms
+    kbroker_queued_request_bytes                 unhandled request bytes (queued.max.request.bytes)
 
 `GET /group-events[?group=G]` (when group.events.stream.enable=true): the group coordinator's
 events (broker/group/watch.py) as server-sent events, one JSON object per `data:` line, until the
@@ -72,6 +79,39 @@ class BrokerCollector(Collector):
         yield from self._requests()
         yield from self._logs()
         yield from self._groups()
+        yield from self._quotas()
+
+    def _quotas(self) -> Iterator[Metric]:
+        labels = ["quota", "user", "client_id"]
+        rate = GaugeMetricFamily(
+            "kbroker_quota_rate", "A client's rate, as its quota measures it", labels=labels
+        )
+        limit = GaugeMetricFamily("kbroker_quota_limit", "A client's quota", labels=labels)
+        throttle = CounterMetricFamily(
+            "kbroker_quota_throttle_time_ms", "Throttle time handed out to a client", labels=labels
+        )
+        quotas = self.broker._quotas
+        for kind, user, client, measured, quota, throttled in (
+            quotas.quotas.view() if quotas is not None else ()
+        ):
+            values = [kind.value, user, client]
+            rate.add_metric(values, measured)
+            if quota is not None:
+                limit.add_metric(values, quota)
+            throttle.add_metric(values, throttled)
+        yield from (rate, limit, throttle)
+        refused = CounterMetricFamily(
+            "kbroker_connections_refused", "Connections closed at once: past a bound", labels=["reason"]
+        )
+        for reason, n in sorted(self.broker.connection_quotas.refused.items()):
+            refused.add_metric([reason], n)
+        yield refused
+        idle = CounterMetricFamily("kbroker_connections_idle_closed", "Connections closed for idleness")
+        idle.add_metric([], sum(s.idle_closed for s in self.broker.servers))
+        yield idle
+        queued = GaugeMetricFamily("kbroker_queued_request_bytes", "Request bytes read and not yet handled")
+        queued.add_metric([], self.broker.request_memory.used)
+        yield queued
 
     def _requests(self) -> Iterator[Metric]:
         s = self.stats

@@ -33,6 +33,7 @@ from client.offsets import (
     offset_fetch_body,
     offset_fetch_result,
 )
+from client.quotas import QuotaAdmin
 from client.security import SecurityConfig
 from client.share_admin import ShareGroupAdmin
 from client.structs import BrokerNode, OffsetAndMetadata, OffsetSpec, TopicPartition
@@ -91,7 +92,7 @@ class ConfigEntry:
     synonyms: tuple[tuple[str, str | None, int], ...] = ()
 
 
-class AsyncAdmin(AclAdmin, ShareGroupAdmin):
+class AsyncAdmin(AclAdmin, ShareGroupAdmin, QuotaAdmin):
     def __init__(
         self,
         bootstrap_servers: str | list[str] = "127.0.0.1:9092",

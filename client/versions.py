@@ -64,6 +64,8 @@ CLIENT_VERSIONS: dict[int, tuple[int, int]] = {
     ApiKey.DESCRIBE_ACLS: (1, 3),  # v1+: pattern types
     ApiKey.CREATE_ACLS: (1, 3),
     ApiKey.DELETE_ACLS: (1, 3),
+    ApiKey.DESCRIBE_CLIENT_QUOTAS: (0, 1),
+    ApiKey.ALTER_CLIENT_QUOTAS: (0, 1),
     ApiKey.WRITE_TXN_MARKERS: (0, 1),  # the broker's transaction coordinator, to partition leaders
     # Read by kbroker-console (console/cluster.py): sizes, transactions, share groups.
     ApiKey.DESCRIBE_LOG_DIRS: (1, 4),

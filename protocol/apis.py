@@ -8,6 +8,7 @@ from protocol.api import Api
 from protocol.messages import (
     add_offsets_to_txn,
     add_partitions_to_txn,
+    alter_client_quotas,
     alter_configs,
     alter_share_group_offsets,
     api_versions,
@@ -23,6 +24,7 @@ from protocol.messages import (
     delete_share_group_state,
     delete_topics,
     describe_acls,
+    describe_client_quotas,
     describe_cluster,
     describe_configs,
     describe_groups,
@@ -83,6 +85,8 @@ ALL: tuple[Api, ...] = (
     init_producer_id.API,
     delete_groups.API,
     offset_delete.API,
+    describe_client_quotas.API,
+    alter_client_quotas.API,
     consumer_group_heartbeat.API,
     consumer_group_describe.API,
     share_group_heartbeat.API,
@@ -160,6 +164,8 @@ class ApiKey(enum.IntEnum):
     DELETE_GROUPS = 42
     INCREMENTAL_ALTER_CONFIGS = 44
     OFFSET_DELETE = 47
+    DESCRIBE_CLIENT_QUOTAS = 48
+    ALTER_CLIENT_QUOTAS = 49
     DESCRIBE_CLUSTER = 60
     DESCRIBE_PRODUCERS = 61
     DESCRIBE_TRANSACTIONS = 65

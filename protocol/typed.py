@@ -2093,6 +2093,136 @@ class OffsetDeleteResponseTopicPartition(TypedDict):
     error_code: int
 
 
+class DescribeClientQuotasRequest(Protocol):
+    """DescribeClientQuotasRequest (API key 48), v0-1."""
+
+    components: list[DescribeClientQuotasRequestComponent]
+    strict: bool
+
+    @overload
+    def __getitem__(self, key: Literal["components"], /) -> list[DescribeClientQuotasRequestComponent]: ...
+    @overload
+    def __getitem__(self, key: Literal["strict"], /) -> bool: ...
+
+
+class DescribeClientQuotasRequestComponent(Protocol):
+    """An element of DescribeClientQuotasRequest.components."""
+
+    entity_type: str
+    match_type: int
+    match: str | None  # default null
+
+    @overload
+    def __getitem__(self, key: Literal["entity_type"], /) -> str: ...
+    @overload
+    def __getitem__(self, key: Literal["match_type"], /) -> int: ...
+    @overload
+    def __getitem__(self, key: Literal["match"], /) -> str | None: ...
+
+
+class DescribeClientQuotasResponse(TypedDict):
+    """DescribeClientQuotasResponse (API key 48), v0-1."""
+
+    throttle_time_ms: int
+    error_code: int
+    error_message: NotRequired[str | None]  # default null
+    entries: list[DescribeClientQuotasResponseEntry] | None
+
+
+class DescribeClientQuotasResponseEntry(TypedDict):
+    """An element of DescribeClientQuotasResponse.entries."""
+
+    entity: list[DescribeClientQuotasResponseEntryEntity]
+    values: list[DescribeClientQuotasResponseEntryValue]
+
+
+class DescribeClientQuotasResponseEntryEntity(TypedDict):
+    """An element of DescribeClientQuotasResponseEntry.entity."""
+
+    entity_type: str
+    entity_name: NotRequired[str | None]  # default null
+
+
+class DescribeClientQuotasResponseEntryValue(TypedDict):
+    """An element of DescribeClientQuotasResponseEntry.values."""
+
+    key: str
+    value: float
+
+
+class AlterClientQuotasRequest(Protocol):
+    """AlterClientQuotasRequest (API key 49), v0-1."""
+
+    entries: list[AlterClientQuotasRequestEntry]
+    validate_only: bool
+
+    @overload
+    def __getitem__(self, key: Literal["entries"], /) -> list[AlterClientQuotasRequestEntry]: ...
+    @overload
+    def __getitem__(self, key: Literal["validate_only"], /) -> bool: ...
+
+
+class AlterClientQuotasRequestEntry(Protocol):
+    """An element of AlterClientQuotasRequest.entries."""
+
+    entity: list[AlterClientQuotasRequestEntryEntity]
+    ops: list[AlterClientQuotasRequestEntryOp]
+
+    @overload
+    def __getitem__(self, key: Literal["entity"], /) -> list[AlterClientQuotasRequestEntryEntity]: ...
+    @overload
+    def __getitem__(self, key: Literal["ops"], /) -> list[AlterClientQuotasRequestEntryOp]: ...
+
+
+class AlterClientQuotasRequestEntryEntity(Protocol):
+    """An element of AlterClientQuotasRequestEntry.entity."""
+
+    entity_type: str
+    entity_name: str | None  # default null
+
+    @overload
+    def __getitem__(self, key: Literal["entity_type"], /) -> str: ...
+    @overload
+    def __getitem__(self, key: Literal["entity_name"], /) -> str | None: ...
+
+
+class AlterClientQuotasRequestEntryOp(Protocol):
+    """An element of AlterClientQuotasRequestEntry.ops."""
+
+    key: str
+    value: float
+    remove: bool
+
+    @overload
+    def __getitem__(self, key: Literal["key"], /) -> str: ...
+    @overload
+    def __getitem__(self, key: Literal["value"], /) -> float: ...
+    @overload
+    def __getitem__(self, key: Literal["remove"], /) -> bool: ...
+
+
+class AlterClientQuotasResponse(TypedDict):
+    """AlterClientQuotasResponse (API key 49), v0-1."""
+
+    throttle_time_ms: int
+    entries: list[AlterClientQuotasResponseEntry]
+
+
+class AlterClientQuotasResponseEntry(TypedDict):
+    """An element of AlterClientQuotasResponse.entries."""
+
+    error_code: int
+    error_message: NotRequired[str | None]  # default null
+    entity: list[AlterClientQuotasResponseEntryEntity]
+
+
+class AlterClientQuotasResponseEntryEntity(TypedDict):
+    """An element of AlterClientQuotasResponseEntry.entity."""
+
+    entity_type: str
+    entity_name: NotRequired[str | None]  # default null
+
+
 class DescribeClusterRequest(Protocol):
     """DescribeClusterRequest (API key 60), v0-2."""
 
@@ -3310,6 +3440,8 @@ CREATE_PARTITIONS = Endpoint[CreatePartitionsRequest, CreatePartitionsResponse](
 DELETE_GROUPS = Endpoint[DeleteGroupsRequest, DeleteGroupsResponse](42)
 INCREMENTAL_ALTER_CONFIGS = Endpoint[IncrementalAlterConfigsRequest, IncrementalAlterConfigsResponse](44)
 OFFSET_DELETE = Endpoint[OffsetDeleteRequest, OffsetDeleteResponse](47)
+DESCRIBE_CLIENT_QUOTAS = Endpoint[DescribeClientQuotasRequest, DescribeClientQuotasResponse](48)
+ALTER_CLIENT_QUOTAS = Endpoint[AlterClientQuotasRequest, AlterClientQuotasResponse](49)
 DESCRIBE_CLUSTER = Endpoint[DescribeClusterRequest, DescribeClusterResponse](60)
 DESCRIBE_PRODUCERS = Endpoint[DescribeProducersRequest, DescribeProducersResponse](61)
 DESCRIBE_TRANSACTIONS = Endpoint[DescribeTransactionsRequest, DescribeTransactionsResponse](65)

@@ -20,6 +20,7 @@ from broker.apis import (
     alter_configs,
     alter_share_group_offsets,
     api_versions,
+    client_quotas,
     consumer_group_describe,
     consumer_group_heartbeat,
     create_partitions,
@@ -168,6 +169,8 @@ HANDLERS.update(
         _route(typed.DESCRIBE_CLUSTER, describe_cluster.handle),
         _route(typed.DESCRIBE_LOG_DIRS, describe_log_dirs.handle),
         _route(typed.DESCRIBE_PRODUCERS, describe_producers.handle),
+        _route(typed.DESCRIBE_CLIENT_QUOTAS, client_quotas.handle_describe),
+        _route(typed.ALTER_CLIENT_QUOTAS, client_quotas.handle_alter),
     ]
 )
 HANDLERS.update(

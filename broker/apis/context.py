@@ -20,6 +20,7 @@ if TYPE_CHECKING:  # for annotations only: the handlers import what they call th
     from broker.group.service import GroupCoordinatorService
     from broker.log import Log, LogManager
     from broker.log.producer_ids import ProducerIdManager
+    from broker.quota_manager import QuotaManager
     from broker.security.authorizer import Authorizer
     from broker.share.coordinator.service import ShareCoordinatorService
     from broker.share.manager import SharePartitionManager
@@ -89,6 +90,10 @@ class HandlerContext(Protocol):
 
     @property
     def num_offsets_partitions(self) -> int: ...
+    @property
+    def quotas(self) -> QuotaManager:
+        """Client quotas: `quotas.active` is False while none is set (then nothing else is paid)."""
+
     @property
     def faults(self) -> Faults:
         """Fault injection (tests): `faults.active` is False unless a test set one."""
