@@ -230,7 +230,7 @@ def _check_produce(history: History, report: Report) -> None:
             )
     by_client: dict[tuple[str, TP], list[Produce]] = defaultdict(list)
     for op in produced:
-        if op.idempotent and op.partition is not None:
+        if op.idempotent and op.partition is not None and op.offset is not None:
             by_client[(op.client, (op.topic, op.partition))].append(op)
     for (client, tp), ops in by_client.items():
         ops.sort(key=lambda o: o.seq)
