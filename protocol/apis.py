@@ -26,6 +26,7 @@ from protocol.messages import (
     describe_log_dirs,
     describe_producers,
     describe_transactions,
+    elect_leaders,
     end_txn,
     fetch,
     find_coordinator,
@@ -85,6 +86,7 @@ ALL: tuple[Api, ...] = (
     incremental_alter_configs.API,
     describe_cluster.API,
     describe_producers.API,
+    elect_leaders.API,
     add_partitions_to_txn.API,
     add_offsets_to_txn.API,
     end_txn.API,
@@ -137,6 +139,7 @@ class ApiKey(enum.IntEnum):
     SASL_AUTHENTICATE = 36
     CREATE_PARTITIONS = 37
     DELETE_GROUPS = 42
+    ELECT_LEADERS = 43
     INCREMENTAL_ALTER_CONFIGS = 44
     OFFSET_DELETE = 47
     DESCRIBE_CLUSTER = 60

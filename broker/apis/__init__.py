@@ -32,6 +32,7 @@ from broker.apis import (
     describe_log_dirs,
     describe_producers,
     describe_transactions,
+    elect_leaders,
     end_txn,
     fetch,
     find_coordinator,
@@ -136,6 +137,7 @@ HANDLERS.update(
         _route(typed.DESCRIBE_CLUSTER, describe_cluster.handle),
         _route(typed.DESCRIBE_LOG_DIRS, describe_log_dirs.handle),
         _route(typed.DESCRIBE_PRODUCERS, describe_producers.handle),
+        _route(typed.ELECT_LEADERS, elect_leaders.handle),
     ]
 )
 HANDLERS.update(
