@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 from broker import logging_setup
 from broker.apis import bind_handlers, bind_raw_handlers, unsupported_version_answer
 from broker.apis.context import Node
+from broker.cluster.elections import ElectionType, Outcome
 from broker.cluster.znodes import BrokerInfo, EndPoint
 from broker.config import Config, ConfigError
 from broker.connection_quotas import ConnectionQuotas, RequestMemory
@@ -562,6 +563,25 @@ class Broker:
     @property
     def controller_id(self) -> int:
         return self.cluster.controller_id if self.cluster is not None else self.node_id
+
+    async def elect_leaders(
+        self, partitions: list[tuple[str, int]] | None, kind: ElectionType, timeout_s: float
+    ) -> dict[tuple[str, int], Outcome] | None:
+        """ElectLeaders: the controller's elections in a cluster (None where this broker is not
+        the controller); a single broker is every partition's only, and preferred, replica."""
+        if self.cluster is not None:
+            return await self.cluster.elect_leaders(partitions, kind, timeout_s)
+        if partitions is None:
+            return {}  # nothing to elect, and Kafka leaves out what needed no election
+        out: dict[tuple[str, int], Outcome] = {}
+        for topic, p in partitions:
+            held = self.topics.get(topic)
+            out[(topic, p)] = (
+                Outcome(ErrorCode.ELECTION_NOT_NEEDED, "Leader election not needed for topic partition.")
+                if held is not None and 0 <= p < held.partitions
+                else Outcome(ErrorCode.UNKNOWN_TOPIC_OR_PARTITION, "The partition does not exist.")
+            )
+        return out
 
     def live_nodes(self, listener: str) -> list[Node]:
         """Every live broker with an endpoint on `listener` (Metadata's brokers for a request that

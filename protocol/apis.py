@@ -32,6 +32,7 @@ from protocol.messages import (
     describe_producers,
     describe_share_group_offsets,
     describe_transactions,
+    elect_leaders,
     end_txn,
     fetch,
     find_coordinator,
@@ -104,6 +105,7 @@ ALL: tuple[Api, ...] = (
     incremental_alter_configs.API,
     describe_cluster.API,
     describe_producers.API,
+    elect_leaders.API,
     add_partitions_to_txn.API,
     add_offsets_to_txn.API,
     end_txn.API,
@@ -162,6 +164,7 @@ class ApiKey(enum.IntEnum):
     SASL_AUTHENTICATE = 36
     CREATE_PARTITIONS = 37
     DELETE_GROUPS = 42
+    ELECT_LEADERS = 43
     INCREMENTAL_ALTER_CONFIGS = 44
     OFFSET_DELETE = 47
     DESCRIBE_CLIENT_QUOTAS = 48

@@ -1979,6 +1979,58 @@ class DeleteGroupsResponseResult(TypedDict):
     error_code: int
 
 
+class ElectLeadersRequest(Protocol):
+    """ElectLeadersRequest (API key 43), v0-2."""
+
+    election_type: int  # v1+
+    topic_partitions: list[ElectLeadersRequestTopicPartition] | None
+    timeout_ms: int  # default 60000
+
+    @overload
+    def __getitem__(self, key: Literal["election_type"], /) -> int: ...
+    @overload
+    def __getitem__(
+        self, key: Literal["topic_partitions"], /
+    ) -> list[ElectLeadersRequestTopicPartition] | None: ...
+    @overload
+    def __getitem__(self, key: Literal["timeout_ms"], /) -> int: ...
+
+
+class ElectLeadersRequestTopicPartition(Protocol):
+    """An element of ElectLeadersRequest.topic_partitions."""
+
+    topic: str
+    partition_id: list[int]
+
+    @overload
+    def __getitem__(self, key: Literal["topic"], /) -> str: ...
+    @overload
+    def __getitem__(self, key: Literal["partition_id"], /) -> list[int]: ...
+
+
+class ElectLeadersResponse(TypedDict):
+    """ElectLeadersResponse (API key 43), v0-2."""
+
+    throttle_time_ms: int
+    error_code: NotRequired[int]  # v1+
+    replica_election_results: list[ElectLeadersResponseReplicaElectionResult]
+
+
+class ElectLeadersResponseReplicaElectionResult(TypedDict):
+    """An element of ElectLeadersResponse.replica_election_results."""
+
+    topic: str
+    partition_result: list[ElectLeadersResponseReplicaElectionResultPartitionResult]
+
+
+class ElectLeadersResponseReplicaElectionResultPartitionResult(TypedDict):
+    """An element of ElectLeadersResponseReplicaElectionResult.partition_result."""
+
+    partition_id: int
+    error_code: int
+    error_message: NotRequired[str | None]  # default null
+
+
 class IncrementalAlterConfigsRequest(Protocol):
     """IncrementalAlterConfigsRequest (API key 44), v0-1."""
 
@@ -3438,6 +3490,7 @@ DESCRIBE_LOG_DIRS = Endpoint[DescribeLogDirsRequest, DescribeLogDirsResponse](35
 SASL_AUTHENTICATE = Endpoint[SaslAuthenticateRequest, SaslAuthenticateResponse](36)
 CREATE_PARTITIONS = Endpoint[CreatePartitionsRequest, CreatePartitionsResponse](37)
 DELETE_GROUPS = Endpoint[DeleteGroupsRequest, DeleteGroupsResponse](42)
+ELECT_LEADERS = Endpoint[ElectLeadersRequest, ElectLeadersResponse](43)
 INCREMENTAL_ALTER_CONFIGS = Endpoint[IncrementalAlterConfigsRequest, IncrementalAlterConfigsResponse](44)
 OFFSET_DELETE = Endpoint[OffsetDeleteRequest, OffsetDeleteResponse](47)
 DESCRIBE_CLIENT_QUOTAS = Endpoint[DescribeClientQuotasRequest, DescribeClientQuotasResponse](48)

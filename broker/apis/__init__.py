@@ -36,6 +36,7 @@ from broker.apis import (
     describe_producers,
     describe_share_group_offsets,
     describe_transactions,
+    elect_leaders,
     end_txn,
     fetch,
     find_coordinator,
@@ -171,6 +172,7 @@ HANDLERS.update(
         _route(typed.DESCRIBE_PRODUCERS, describe_producers.handle),
         _route(typed.DESCRIBE_CLIENT_QUOTAS, client_quotas.handle_describe),
         _route(typed.ALTER_CLIENT_QUOTAS, client_quotas.handle_alter),
+        _route(typed.ELECT_LEADERS, elect_leaders.handle),
     ]
 )
 HANDLERS.update(

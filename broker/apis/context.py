@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol, TypeAlias, TypeVar
 
 if TYPE_CHECKING:  # for annotations only: the handlers import what they call themselves
+    from broker.cluster.elections import ElectionType, Outcome
     from broker.config import Config
     from broker.faults import Faults
     from broker.fetch_session import FetchSessionCache
@@ -113,6 +114,12 @@ class HandlerContext(Protocol):
     def leader_error(self, topic: str, partition: int, leader_epoch: int = -1) -> ErrorCode | None: ...
     def min_isr_error(self, topic: str, partition: int, lg: Log) -> ErrorCode | None: ...
     def follower_fetch(self, topic: str, partition: int, replica_id: int, fetch_offset: int) -> ErrorCode: ...
+
+    # -- the controller
+    async def elect_leaders(
+        self, partitions: list[tuple[str, int]] | None, kind: ElectionType, timeout_s: float
+    ) -> dict[tuple[str, int], Outcome] | None:
+        """None: this broker is not the controller."""
 
     # -- transactions
     async def write_txn_marker(
