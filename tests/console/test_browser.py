@@ -285,3 +285,20 @@ async def test_kip848_group_shows_target_and_current_assignment(env: Env) -> Non
     finally:
         for c in consumers:
             await c.close()
+
+
+async def test_transactions_page_shows_an_ongoing_transaction(env: Env) -> None:
+    await env.broker.aio.create_topic("console-txn", 2)
+    async with AsyncProducer(
+        env.broker.bootstrap_servers, transactional_id="console-txn-id", transaction_timeout_ms=45_000
+    ) as producer:
+        await producer.init_transactions()
+        await producer.begin_transaction()
+        await producer.send_and_wait("console-txn", b"pending", partition=1)
+        page = env.page
+        await page.goto(env.url + "/")
+        await page.click("text=Transactions")
+        row = page.locator("#transactions tr", has_text="console-txn-id")
+        cells = await row.locator("td").all_inner_texts()
+        assert cells[3] == "Ongoing" and cells[5] == "45000 ms" and cells[6] == "console-txn-1"
+        await producer.abort_transaction()
