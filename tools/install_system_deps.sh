@@ -4,8 +4,7 @@
 #   - a Java runtime for Spark (make jobs and the Spark tests): openjdk-17-jre-headless
 #   - ZooKeeper for cluster mode (make cluster and the cluster tests): Debian's zookeeper package
 #     (jars in /usr/share/java; kbroker starts the server itself, the package's service is not used)
-#   - headless Chromium for the screenshot test of the report and monitor pages and the web
-#     console's browser tests (tests/console/, driven by Playwright): Debian's chromium
+#   - headless Chromium for the screenshot test of the report and monitor pages: Debian's chromium
 set -euo pipefail
 
 packages=()
