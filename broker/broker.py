@@ -371,6 +371,7 @@ class Broker:
             owned=() if self.cluster is not None else None,
             topics=lambda: self.topics.topics,
         )
+        self.share_partitions.watch = self._groups.watch  # share-partition events join /group-events
         await self._groups.start()  # shards load in the background: COORDINATOR_LOAD_IN_PROGRESS till done
 
     async def _start_transactions(self) -> None:
