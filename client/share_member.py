@@ -177,6 +177,7 @@ class ShareHeartbeat:
                     if self._closing:
                         return
                     outcome = member.on_answer(body, r)
+                    wait = member.interval_s  # (the answer gives it)
                     if outcome is Outcome.ASSIGNED:
                         log.info(
                             "assign",
