@@ -33,7 +33,7 @@ MONITOR ?= ./monitor
 BOOTSTRAP ?= 127.0.0.1:9092
 TRIGGER ?= 5
 
-.PHONY: install run run-secure test lint format bench clean system-deps jobs cluster monitor compose-test docs
+.PHONY: install run run-secure test lint format bench clean system-deps jobs cluster monitor compose-test docs console
 
 # Everything: the system packages (Java for Spark, ZooKeeper, Chromium: apt, only what is missing)
 # and the project with every extra into .venv; a no-op when nothing changed.
@@ -79,6 +79,10 @@ cluster: system-deps $(STAMP_FULL)
 test: system-deps $(STAMP_FULL)
 	$(BIN)/python -m pytest $(XDIST) $(COV) $(PYTEST_ARGS)
 
+# The web console (console/, docs/console.md) on http://127.0.0.1:8080/ for the cluster at $(BOOTSTRAP).
+console: $(STAMP_FULL)
+	$(BIN)/python -m console --bootstrap-server $(BOOTSTRAP)
+
 # PySpark reports over $(DATA)/__consumer_offsets-*: Parquet results and $(REPORTS)/index.html.
 jobs: system-deps $(STAMP_FULL)
 	SPARK_LOCAL_IP=127.0.0.1 PYSPARK_PYTHON=$(abspath $(BIN)/python) PYSPARK_DRIVER_PYTHON=$(abspath $(BIN)/python) \
@@ -94,7 +98,7 @@ monitor: system-deps $(STAMP_FULL)
 
 # ruff (lint and format), the import contracts ([tool.importlinter]),
 # protocol/typed.py up to date with the declarations, then mypy over protocol/,
-# broker/, client/ and jobs/ (its settings: [tool.mypy] in pyproject.toml). No apt, no Java.
+# broker/, client/, jobs/ and console/ (its settings: [tool.mypy] in pyproject.toml). No apt, no Java.
 lint: $(STAMP_LINT)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .

@@ -42,6 +42,7 @@ CLIENT_VERSIONS: dict[int, tuple[int, int]] = {
     ApiKey.INCREMENTAL_ALTER_CONFIGS: (0, 1),
     ApiKey.CREATE_PARTITIONS: (0, 3),
     ApiKey.DELETE_RECORDS: (0, 2),
+    ApiKey.ELECT_LEADERS: (1, 2),  # v1+: the election type (KIP-460)
     ApiKey.CONSUMER_GROUP_HEARTBEAT: (0, 1),  # KIP-848 (client/consumer_group_member.py)
     ApiKey.CONSUMER_GROUP_DESCRIBE: (0, 1),
     # KIP-932 share groups (client/share_consumer.py, client/admin.py)
@@ -64,7 +65,14 @@ CLIENT_VERSIONS: dict[int, tuple[int, int]] = {
     ApiKey.DESCRIBE_ACLS: (1, 3),  # v1+: pattern types
     ApiKey.CREATE_ACLS: (1, 3),
     ApiKey.DELETE_ACLS: (1, 3),
+    ApiKey.DESCRIBE_CLIENT_QUOTAS: (0, 1),
+    ApiKey.ALTER_CLIENT_QUOTAS: (0, 1),
     ApiKey.WRITE_TXN_MARKERS: (0, 1),  # the broker's transaction coordinator, to partition leaders
+    # Read by kbroker-console (console/cluster.py): sizes, transactions, share groups.
+    ApiKey.DESCRIBE_LOG_DIRS: (1, 4),
+    ApiKey.LIST_TRANSACTIONS: (0, 1),
+    ApiKey.DESCRIBE_TRANSACTIONS: (0, 0),
+    ApiKey.SHARE_GROUP_DESCRIBE: (1, 1),
 }
 
 # Versions that name topics by id: the client falls back below them when it lacks an id.

@@ -20,6 +20,7 @@ from broker.apis import (
     alter_configs,
     alter_share_group_offsets,
     api_versions,
+    client_quotas,
     consumer_group_describe,
     consumer_group_heartbeat,
     create_partitions,
@@ -35,6 +36,7 @@ from broker.apis import (
     describe_producers,
     describe_share_group_offsets,
     describe_transactions,
+    elect_leaders,
     end_txn,
     fetch,
     find_coordinator,
@@ -56,6 +58,7 @@ from broker.apis import (
     share_fetch,
     share_group_describe,
     share_group_heartbeat,
+    share_group_state,
     sync_group,
     txn_offset_commit,
     write_txn_markers,
@@ -108,6 +111,12 @@ HANDLERS: dict[ApiKey, BrokerHandler] = dict(
         _route(typed.DELETE_SHARE_GROUP_OFFSETS, delete_share_group_offsets.handle),
         _route(typed.SHARE_FETCH, share_fetch.handle),  # KIP-932 (share-partitions, broker/share/)
         _route(typed.SHARE_ACKNOWLEDGE, share_acknowledge.handle),
+        # KIP-932's share coordinator (inter-broker: broker/share/coordinator/)
+        _route(typed.INITIALIZE_SHARE_GROUP_STATE, share_group_state.handle_initialize),
+        _route(typed.READ_SHARE_GROUP_STATE, share_group_state.handle_read),
+        _route(typed.WRITE_SHARE_GROUP_STATE, share_group_state.handle_write),
+        _route(typed.DELETE_SHARE_GROUP_STATE, share_group_state.handle_delete),
+        _route(typed.READ_SHARE_GROUP_STATE_SUMMARY, share_group_state.handle_read_summary),
     ]
 )
 # Served only where group.coordinator.rebalance.protocols has "consumer" (as Kafka, not advertised else).
@@ -117,11 +126,16 @@ SHARE_PROTOCOL_APIS = frozenset(
     {
         ApiKey.SHARE_GROUP_HEARTBEAT,
         ApiKey.SHARE_GROUP_DESCRIBE,
+        ApiKey.SHARE_FETCH,
+        ApiKey.SHARE_ACKNOWLEDGE,
+        ApiKey.INITIALIZE_SHARE_GROUP_STATE,
+        ApiKey.READ_SHARE_GROUP_STATE,
+        ApiKey.WRITE_SHARE_GROUP_STATE,
+        ApiKey.DELETE_SHARE_GROUP_STATE,
+        ApiKey.READ_SHARE_GROUP_STATE_SUMMARY,
         ApiKey.DESCRIBE_SHARE_GROUP_OFFSETS,
         ApiKey.ALTER_SHARE_GROUP_OFFSETS,
         ApiKey.DELETE_SHARE_GROUP_OFFSETS,
-        ApiKey.SHARE_FETCH,
-        ApiKey.SHARE_ACKNOWLEDGE,
     }
 )
 HANDLERS.update(
@@ -156,6 +170,9 @@ HANDLERS.update(
         _route(typed.DESCRIBE_CLUSTER, describe_cluster.handle),
         _route(typed.DESCRIBE_LOG_DIRS, describe_log_dirs.handle),
         _route(typed.DESCRIBE_PRODUCERS, describe_producers.handle),
+        _route(typed.DESCRIBE_CLIENT_QUOTAS, client_quotas.handle_describe),
+        _route(typed.ALTER_CLIENT_QUOTAS, client_quotas.handle_alter),
+        _route(typed.ELECT_LEADERS, elect_leaders.handle),
     ]
 )
 HANDLERS.update(

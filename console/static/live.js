@@ -1,0 +1,96 @@
+// The live view: the console's /api/groups/G/events (the broker's stream, or polling) drawn as a
+// list of events, a lane per member, and the group's state machine; members refreshed after events.
+(function () {
+  const group = document.currentScript.dataset.group;
+  const list = document.getElementById("events");
+  const lanes = document.getElementById("lanes");
+  const seen = [];
+  const members = [];
+  const esc = (s) => String(s).replace(/[&<>"']/g, c => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]);
+  const short = (m) => (m || "").length > 18 ? m.slice(0, 8) + "…" + m.slice(-6) : (m || "");
+  const colors = { "member-joined": "#15803d", rejoin: "#15803d", sync: "#0891b2", heartbeat: "#b45309",
+    "member-expired": "#b91c1c", "member-left": "#b91c1c", "member-gone": "#b91c1c", reconcile: "#7c3aed" };
+
+  function setState(state) {
+    if (!state) return;
+    document.querySelectorAll("#machine li").forEach(li =>
+      li.classList.toggle("current", li.dataset.state.toLowerCase() === state.toLowerCase()));
+  }
+  function describe(e) {
+    const parts = [];
+    for (const [k, v] of Object.entries(e)) {
+      if (["ts", "kind", "group", "member", "polled"].includes(k)) continue;
+      parts.push(k + "=" + (typeof v === "object" ? JSON.stringify(v) : v));
+    }
+    return parts.join(" ");
+  }
+  function drawLanes() {
+    const t0 = seen.length ? seen[0].ts : 0, t1 = seen.length ? Math.max(t0 + 1, seen[seen.length - 1].ts) : 1;
+    const w = 760, left = 130, row = 18;
+    lanes.setAttribute("height", Math.max(60, 20 + row * members.length));
+    let out = "";
+    members.forEach((m, i) => {
+      out += `<text x="2" y="${20 + i * row}" font-size="11">${esc(short(m))}</text>` +
+        `<line x1="${left}" x2="${w}" y1="${16 + i * row}" y2="${16 + i * row}" stroke="#d8dde6"/>`;
+    });
+    for (const e of seen) {
+      const x = left + ((e.ts - t0) / (t1 - t0)) * (w - left - 10);
+      if (e.member !== undefined && members.includes(e.member)) {
+        const y = 16 + members.indexOf(e.member) * row;
+        out += `<circle cx="${x}" cy="${y}" r="4" fill="${colors[e.kind] || "#555"}"><title>${esc(e.kind)}</title></circle>`;
+      } else if (e.kind === "generation" || e.kind === "epoch" || e.kind === "assignment") {
+        out += `<line x1="${x}" x2="${x}" y1="4" y2="${16 + members.length * row}" stroke="${e.kind === "assignment" ? "#7c3aed" : "#1d4ed8"}" stroke-dasharray="3,2"/>`;
+      }
+    }
+    lanes.innerHTML = out;
+  }
+  let refreshTimer = null;
+  function refreshMembers() {
+    clearTimeout(refreshTimer);
+    refreshTimer = setTimeout(async () => {
+      const r = await fetch("/api/groups/" + encodeURIComponent(group));
+      if (!r.ok) return;
+      const g = await r.json();
+      setState(g.state);
+      const modern = g.kind === "consumer";
+      let html = "<tr><th>Member</th><th>Client</th><th>Assigned</th>" + (modern ? "<th>Target</th><th>Epoch</th>" : "") + "</tr>";
+      for (const m of g.members) {
+        if (!members.includes(m.member_id)) members.push(m.member_id);
+        html += `<tr class="live-member" data-member="${esc(m.member_id)}"><td title="${esc(m.member_id)}">${esc(short(m.member_id))}</td><td>${esc(m.client_id)}</td>` +
+          `<td class="assigned">${esc(m.assignment.join(", ") || "-")}</td>` +
+          (modern ? `<td>${esc((m.target || []).join(", ") || "-")}</td><td>${esc(m.epoch)}</td>` : "") + "</tr>";
+      }
+      document.getElementById("live-members").innerHTML = html;
+      drawLanes();
+    }, 250);
+  }
+  refreshMembers();
+  const source = new EventSource("/api/groups/" + encodeURIComponent(group) + "/events");
+  source.onmessage = (msg) => {
+    const e = JSON.parse(msg.data);
+    if (e.kind === "mode") {
+      const mode = document.getElementById("mode");
+      mode.textContent = (e.mode === "stream" ? "Live: " : "Polling: ") + e.note;
+      mode.className = "note " + e.mode;
+      mode.dataset.mode = e.mode;
+      return;
+    }
+    seen.push(e);
+    if (e.member && !members.includes(e.member)) members.push(e.member);
+    if (e.state && (e.kind === "transition" || e.kind === "generation")) setState(e.state);
+    if (e.generation !== undefined && e.kind === "generation") document.getElementById("generation").textContent = e.generation;
+    if (e.epoch !== undefined && e.kind === "epoch") document.getElementById("generation").textContent = e.epoch;
+    if (e.kind === "generation") document.getElementById("leader").textContent = e.leader ? short(e.leader) : "-";
+    const li = document.createElement("li");
+    li.className = "ev ev-" + e.kind;
+    li.dataset.kind = e.kind;
+    if (e.member) li.dataset.member = e.member;
+    if (e.generation !== undefined) li.dataset.generation = e.generation;
+    if (e.assignment !== undefined) li.dataset.assignment = JSON.stringify(e.assignment);
+    const t = new Date(e.ts).toISOString().slice(11, 23);
+    li.textContent = `${t} ${e.kind}${e.member ? " " + short(e.member) : ""} ${describe(e)}`;
+    list.appendChild(li);
+    drawLanes();
+    refreshMembers();
+  };
+})();
