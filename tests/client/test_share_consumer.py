@@ -11,9 +11,11 @@ from collections.abc import AsyncIterator
 
 import pytest
 
-from client import AcknowledgeType, AsyncShareConsumer, ShareConsumerRecord
+from client import AcknowledgeType, AsyncAdmin, AsyncShareConsumer, ShareConsumerRecord, TopicPartition
 from client.errors import IllegalStateError
+from client.share_admin import SharePartitionOffset
 from kbroker.testing import EmbeddedBroker
+from tests.helpers import async_wait_until
 
 SHARE = {
     "group.share.enable": "true",
@@ -70,7 +72,15 @@ async def test_three_members_accept_every_record_exactly_once(broker: EmbeddedBr
     assert sorted(total) == list(range(n))
     assert max(total.values()) == 1  # each record delivered (and accepted) once
     assert all(got[i] for i in range(3)), {i: len(got[i]) for i in range(3)}  # each member got some
-    # accepted, all of them: a new member of the group finds nothing left
+    # accepted, all of them: the share-partition start offset moved past every one
+    async with AsyncAdmin(broker.bootstrap_servers) as admin:
+
+        async def all_accepted() -> bool:
+            found = (await admin.describe_share_group_offsets("g3")).get(TopicPartition("sc3", 0))
+            return isinstance(found, SharePartitionOffset) and found.start_offset == n
+
+        await async_wait_until(all_accepted, timeout=10, what="every record accepted")
+    # and a new member of the group finds nothing left
     async with consumer(broker, "g3", "sc3") as late:
         await late.wait_for_assignment(10)
         assert await late.getmany(timeout_ms=500) == {}
