@@ -12,7 +12,7 @@ from collections.abc import AsyncIterator
 import pytest
 
 from client import AcknowledgeType, AsyncAdmin, AsyncShareConsumer, ShareConsumerRecord, TopicPartition
-from client.errors import IllegalStateError
+from client.errors import IllegalStateError, KafkaError
 from client.share_admin import SharePartitionOffset
 from kbroker.testing import EmbeddedBroker
 from tests.helpers import async_wait_until
@@ -134,3 +134,25 @@ async def test_close_releases_what_the_application_did_not_see(broker: EmbeddedB
             for records in (await d.getmany(timeout_ms=500)).values():
                 rest += records
         assert sorted(r.offset for r in rest) == sorted(set(range(10)) - {r.offset for r in seen})
+
+
+async def test_an_idle_member_keeps_its_membership() -> None:
+    # (a member that does not poll still heartbeats at the broker's interval, well within the
+    # 1 s session: it is the same member, in a Stable group, after 1.5 s)
+    async with EmbeddedBroker(SHARE | {"group.share.session.timeout.ms": "1000"}) as b:
+        await b.aio.create_topic("idle", 1)
+        async with consumer(b, "gi", "idle") as c, AsyncAdmin(b.bootstrap_servers) as admin:
+            await c.wait_for_assignment(10)
+            beats = c._heartbeat.heartbeats
+            await asyncio.sleep(1.5)
+            (g,) = (await admin.describe_share_groups(["gi"])).values()
+            assert (g.state, [m.member_id for m in g.members]) == ("Stable", [c.member_id])
+            assert c._heartbeat.heartbeats - beats >= 4  # 200 ms apart
+
+
+async def test_a_broker_without_share_groups_fails_the_poll() -> None:
+    async with EmbeddedBroker() as b:
+        await b.aio.create_topic("plain", 1)
+        async with consumer(b, "gp", "plain") as c:
+            with pytest.raises(KafkaError):
+                await c.getmany(timeout_ms=5000)
