@@ -126,6 +126,10 @@ async def test_close_releases_what_the_application_did_not_see(broker: EmbeddedB
             for records in (await c.getmany(timeout_ms=500, max_records=4)).values():
                 seen += records
         assert len(seen) == 4
+        member = c.member_id
+        sessions = broker.broker.share_partitions.sessions
+        assert sessions.get("gc", member) is not None
+    assert sessions.get("gc", member) is None  # closed (epoch -1)
     # implicit mode: the 4 seen are accepted at close, the rest released for the next member
     async with consumer(broker, "gc", "scc") as d:
         rest: list[ShareConsumerRecord] = []
