@@ -494,7 +494,7 @@ class ClusterView:
         """kafka-consumer-groups --reset-offsets for one topic: (topic, partition, current, new)
         per partition; written only with `execute`."""
         group = await self.group(group_id)
-        if group.state not in ("Empty", "Dead"):
+        if group.state.lower() not in ("empty", "dead"):
             raise ConsoleError(
                 f"Offsets can only be reset while group {group_id!r} is inactive (Empty); it is {group.state}."
             )

@@ -5,11 +5,12 @@
   const list = document.getElementById("events");
   const lanes = document.getElementById("lanes");
   const seen = [];
+  let lastAssignment = {};
   const members = [];
   const esc = (s) => String(s).replace(/[&<>"']/g, c => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]);
   const short = (m) => (m || "").length > 18 ? m.slice(0, 8) + "…" + m.slice(-6) : (m || "");
   const colors = { "member-joined": "#15803d", rejoin: "#15803d", sync: "#0891b2", heartbeat: "#b45309",
-    "member-expired": "#b91c1c", "member-left": "#b91c1c", "member-gone": "#b91c1c", reconcile: "#7c3aed" };
+    "member-expired": "#b91c1c", "member-left": "#b91c1c", "member-gone": "#b91c1c", reconcile: "#7c3aed", assign: "#7c3aed", revoke: "#f97316" };
 
   function setState(state) {
     if (!state) return;
@@ -37,7 +38,7 @@
       const x = left + ((e.ts - t0) / (t1 - t0)) * (w - left - 10);
       if (e.member !== undefined && members.includes(e.member)) {
         const y = 16 + members.indexOf(e.member) * row;
-        out += `<circle cx="${x}" cy="${y}" r="4" fill="${colors[e.kind] || "#555"}"><title>${esc(e.kind)}</title></circle>`;
+        out += `<circle cx="${x}" cy="${y}" r="4" fill="${colors[e.kind] || "#555"}"><title>${esc(e.kind + (e.partitions ? " " + e.partitions.join(",") : ""))}</title></circle>`;
       } else if (e.kind === "generation" || e.kind === "epoch" || e.kind === "assignment") {
         out += `<line x1="${x}" x2="${x}" y1="4" y2="${16 + members.length * row}" stroke="${e.kind === "assignment" ? "#7c3aed" : "#1d4ed8"}" stroke-dasharray="3,2"/>`;
       }
@@ -76,6 +77,20 @@
       return;
     }
     seen.push(e);
+    if (e.kind === "assignment" && e.assignment) {
+      // Per member: what this generation gave (assign) and took away (revoke), on its lane.
+      for (const [m, parts] of Object.entries(e.assignment)) {
+        const before = lastAssignment[m] || [];
+        const gained = parts.filter(p => !before.includes(p)), lost = before.filter(p => !parts.includes(p));
+        if (gained.length) seen.push({ ts: e.ts, kind: "assign", member: m, lane: true, partitions: gained });
+        if (lost.length) seen.push({ ts: e.ts, kind: "revoke", member: m, lane: true, partitions: lost });
+      }
+      for (const m of Object.keys(lastAssignment)) {
+        if (!(m in e.assignment) && lastAssignment[m].length)
+          seen.push({ ts: e.ts, kind: "revoke", member: m, lane: true, partitions: lastAssignment[m] });
+      }
+      lastAssignment = e.assignment;
+    }
     if (e.member && !members.includes(e.member)) members.push(e.member);
     if (e.state && (e.kind === "transition" || e.kind === "generation")) setState(e.state);
     if (e.generation !== undefined && e.kind === "generation") document.getElementById("generation").textContent = e.generation;

@@ -21,7 +21,7 @@ import aiokafka
 import pytest
 import pytest_asyncio
 
-from client import AsyncProducer
+from client import AsyncConsumer, AsyncProducer
 from kbroker.testing import EmbeddedBroker
 from tests.console.support import ROOT, browser_page, screenshot, serve_console
 from tests.helpers import async_wait_until, free_port
@@ -243,3 +243,62 @@ async def test_bad_input_gives_a_clear_message(env: Env) -> None:
             assert text.startswith("The cluster at 127.0.0.1:") and "unreachable" in text
             await _no_trace(page)
         await screenshot(page, "unreachable")
+
+
+async def test_kip848_group_shows_target_and_current_assignment(env: Env) -> None:
+    """A KIP-848 (consumer protocol) group: its page shows each member's epoch, current and target
+    assignment; its live view (polling here: the module's broker has no stream) says it polls."""
+    await env.broker.aio.create_topic("console-848", 4)
+    consumers = [
+        AsyncConsumer(
+            "console-848",
+            bootstrap_servers=env.broker.bootstrap_servers,
+            group_id="console-848-group",
+            client_id=f"kip848-{i}",
+            group_protocol="consumer",
+        )
+        for i in range(2)
+    ]
+    try:
+        for c in consumers:
+            await c.start()
+
+        async def settled() -> bool:
+            for c in consumers:
+                await c.getmany(timeout_ms=50)
+            return sum(len(c.assignment()) for c in consumers) == 4 and all(c.assignment() for c in consumers)
+
+        await async_wait_until(settled, timeout=30)
+        page = env.page
+        await page.goto(f"{env.url}/groups/console-848-group")
+        assert "Type consumer" in await page.locator("main p").first.inner_text()
+        headers = await page.locator("#members tr:first-child th").all_inner_texts()
+        assert "Epoch" in headers and "Target" in headers
+        rows = page.locator("#members tr.member")
+        assert await rows.count() == 2
+        await page.wait_for_function("document.querySelectorAll('#grid td.held').length === 4")
+        await page.goto(f"{env.url}/groups/console-848-group/live")
+        await page.wait_for_selector('#mode[data-mode="polling"]')
+        assert "coarser" in await page.locator("#mode").inner_text()
+        await page.wait_for_selector("#live-members tr.live-member")
+        assert await page.locator("#live-members tr.live-member").count() == 2
+    finally:
+        for c in consumers:
+            await c.close()
+
+
+async def test_transactions_page_shows_an_ongoing_transaction(env: Env) -> None:
+    await env.broker.aio.create_topic("console-txn", 2)
+    async with AsyncProducer(
+        env.broker.bootstrap_servers, transactional_id="console-txn-id", transaction_timeout_ms=45_000
+    ) as producer:
+        await producer.init_transactions()
+        await producer.begin_transaction()
+        await producer.send_and_wait("console-txn", b"pending", partition=1)
+        page = env.page
+        await page.goto(env.url + "/")
+        await page.click("text=Transactions")
+        row = page.locator("#transactions tr", has_text="console-txn-id")
+        cells = await row.locator("td").all_inner_texts()
+        assert cells[3] == "Ongoing" and cells[5] == "45000 ms" and cells[6] == "console-txn-1"
+        await producer.abort_transaction()
