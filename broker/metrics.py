@@ -16,6 +16,9 @@ and builds the series, in the event loop's thread, so it reads the state between
     kbroker_consumer_committed_offset{group,topic,partition}
     kbroker_consumer_lag{group,topic,partition}  log end offset (high watermark) - committed offset
     kbroker_consumer_group_lag{group}            its sum over the group's partitions
+    kbroker_share_start_offset{group,topic,partition}  a share group's share-partition start offset
+    kbroker_share_lag{group,topic,partition}     high watermark - that start offset (KIP-932; the
+                                                 share-partitions this broker leads and has loaded)
     kbroker_quota_rate{quota,user,client_id}     a client's measured rate (bytes/s, or % of a thread)
     kbroker_quota_limit{quota,user,client_id}    its quota; kbroker_quota_throttle_time_ms_total: the
                                                  throttle time handed out (user/client "" where the
@@ -79,6 +82,7 @@ class BrokerCollector(Collector):
         yield from self._requests()
         yield from self._logs()
         yield from self._groups()
+        yield from self._share_partitions()
         yield from self._quotas()
 
     def _quotas(self) -> Iterator[Metric]:
@@ -204,6 +208,23 @@ class BrokerCollector(Collector):
         for state in GROUP_STATES:
             by_state.add_metric([state], states.get(state, 0))
         yield from (by_state, members, generation, committed, lag, group_lag)
+
+    def _share_partitions(self) -> Iterator[Metric]:
+        labels = ["group", "topic", "partition"]
+        start = GaugeMetricFamily(
+            "kbroker_share_start_offset", "A share group's share-partition start offset", labels=labels
+        )
+        lag = GaugeMetricFamily(
+            "kbroker_share_lag", "High watermark minus the share-partition start offset", labels=labels
+        )
+        partitions = getattr(self.broker, "share_partitions", None)
+        for entry in list(partitions.partitions.values()) if partitions is not None else ():
+            if entry.log.deleted:
+                continue
+            values = [entry.key.group_id, entry.topic, str(entry.key.partition)]
+            start.add_metric(values, entry.share.start_offset)
+            lag.add_metric(values, max(0, entry.log.high_watermark - entry.share.start_offset))
+        yield from (start, lag)
 
 
 def _api_name(key: int) -> str:

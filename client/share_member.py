@@ -20,7 +20,13 @@ from typing import Any
 from client import log as logs
 from client.aio import wait_for
 from client.cluster import COORDINATION, Backoff, KafkaClient
-from client.errors import GroupFatalError, KafkaConnectionError, KafkaError, KafkaTimeoutError
+from client.errors import (
+    GroupFatalError,
+    KafkaConnectionError,
+    KafkaError,
+    KafkaTimeoutError,
+    UnsupportedVersionError,
+)
 from client.structs import BrokerNode
 from protocol.apis import ApiKey
 from protocol.errors import ErrorCode
@@ -177,6 +183,7 @@ class ShareHeartbeat:
                     if self._closing:
                         return
                     outcome = member.on_answer(body, r)
+                    wait = member.interval_s  # (the answer gives it)
                     if outcome is Outcome.ASSIGNED:
                         log.info(
                             "assign",
@@ -197,7 +204,8 @@ class ShareHeartbeat:
                         wait = 0
                     else:
                         backoff = Backoff(config.retry_backoff_ms, config.retry_backoff_max_ms)
-                except GroupFatalError as e:
+                except (GroupFatalError, UnsupportedVersionError) as e:
+                    # (UnsupportedVersionError: the broker serves no share groups)
                     log.error("fail_group", group=member.group_id, error=str(e))
                     self.on_fatal(e)
                     return

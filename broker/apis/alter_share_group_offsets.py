@@ -8,7 +8,12 @@ from __future__ import annotations
 import uuid
 
 from broker.apis.context import HandlerContext
-from broker.apis.describe_share_group_offsets import forget_cached, partition_key, share_group
+from broker.apis.describe_share_group_offsets import (
+    ANY_LEADER_EPOCH,
+    forget_cached,
+    partition_key,
+    share_group,
+)
 from broker.logging_setup import get_logger
 from broker.security.acl import Operation
 from broker.server import RequestContext
@@ -54,7 +59,7 @@ async def _alter(
     key = partition_key(group_id, topic_id, partition)
     try:
         try:
-            epoch = (await persister.read_summary(key, -1)).state_epoch + 1
+            epoch = (await persister.read_summary(key, ANY_LEADER_EPOCH)).state_epoch + 1
         except PersisterError as e:
             if e.error != E.UNKNOWN_TOPIC_OR_PARTITION:
                 raise

@@ -27,6 +27,9 @@ from protocol.typed import (
 
 E = ErrorCode
 UNINITIALIZED = -1  # a start offset the share coordinator has no state for (Kafka's sentinel)
+# A summary read claims nothing and writes nothing, so no leader may be fenced by it: it names the
+# highest epoch (the share coordinator fences a read_summary below the stored leader epoch).
+ANY_LEADER_EPOCH = 2**31 - 1
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,13 +93,15 @@ async def _read(
     """Fill `row` from the share state; False if the partition has none."""
     try:
         summary = await broker.share_partitions.persister.read_summary(
-            partition_key(group_id, topic_id, partition), -1
+            partition_key(group_id, topic_id, partition), ANY_LEADER_EPOCH
         )
     except PersisterError as e:
         if e.error == E.UNKNOWN_TOPIC_OR_PARTITION:
             return False
         row["error_code"], row["error_message"] = e.error, e.message
         return True
+    if summary.start_offset < 0:
+        return False
     row["start_offset"] = summary.start_offset
     row["leader_epoch"] = summary.leader_epoch
     topic = broker.topics.by_id(topic_id)

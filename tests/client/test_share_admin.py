@@ -8,6 +8,8 @@ from collections.abc import AsyncIterator
 
 import pytest
 
+from broker.metrics import BrokerCollector
+from broker.stats import RequestStats
 from client import AsyncAdmin, AsyncConsumer, AsyncShareConsumer, ShareConsumerRecord, TopicPartition
 from client.errors import KafkaError
 from client.share_admin import SharePartitionOffset
@@ -130,3 +132,13 @@ async def test_offsets_apis_are_advertised_only_with_share_groups() -> None:
             assert offsets == (
                 {90: (0, 1), 91: (0, 0), 92: (0, 0)} if enabled else dict.fromkeys((90, 91, 92))
             )
+
+
+async def test_share_lag_in_the_metrics(broker: EmbeddedBroker) -> None:
+    await broker.aio.produce("sa", [str(i) for i in range(12)])
+    assert len(await consume(broker, 12)) == 12
+    await broker.aio.produce("sa", ["more"] * 3)
+    families = {f.name: f for f in BrokerCollector(broker.broker, RequestStats()).collect()}
+    labels = {"group": "ga", "topic": "sa", "partition": "0"}
+    assert [(s.labels, s.value) for s in families["kbroker_share_start_offset"].samples] == [(labels, 12)]
+    assert [(s.labels, s.value) for s in families["kbroker_share_lag"].samples] == [(labels, 3)]

@@ -11,9 +11,11 @@ from collections.abc import AsyncIterator
 
 import pytest
 
-from client import AcknowledgeType, AsyncShareConsumer, ShareConsumerRecord
-from client.errors import IllegalStateError
+from client import AcknowledgeType, AsyncAdmin, AsyncShareConsumer, ShareConsumerRecord, TopicPartition
+from client.errors import IllegalStateError, KafkaError
+from client.share_admin import SharePartitionOffset
 from kbroker.testing import EmbeddedBroker
+from tests.helpers import async_wait_until
 
 SHARE = {
     "group.share.enable": "true",
@@ -70,7 +72,15 @@ async def test_three_members_accept_every_record_exactly_once(broker: EmbeddedBr
     assert sorted(total) == list(range(n))
     assert max(total.values()) == 1  # each record delivered (and accepted) once
     assert all(got[i] for i in range(3)), {i: len(got[i]) for i in range(3)}  # each member got some
-    # accepted, all of them: a new member of the group finds nothing left
+    # accepted, all of them: the share-partition start offset moved past every one
+    async with AsyncAdmin(broker.bootstrap_servers) as admin:
+
+        async def all_accepted() -> bool:
+            found = (await admin.describe_share_group_offsets("g3")).get(TopicPartition("sc3", 0))
+            return isinstance(found, SharePartitionOffset) and found.start_offset == n
+
+        await async_wait_until(all_accepted, timeout=10, what="every record accepted")
+    # and a new member of the group finds nothing left
     async with consumer(broker, "g3", "sc3") as late:
         await late.wait_for_assignment(10)
         assert await late.getmany(timeout_ms=500) == {}
@@ -116,6 +126,10 @@ async def test_close_releases_what_the_application_did_not_see(broker: EmbeddedB
             for records in (await c.getmany(timeout_ms=500, max_records=4)).values():
                 seen += records
         assert len(seen) == 4
+        member = c.member_id
+        sessions = broker.broker.share_partitions.sessions
+        assert sessions.get("gc", member) is not None
+    assert sessions.get("gc", member) is None  # closed (epoch -1)
     # implicit mode: the 4 seen are accepted at close, the rest released for the next member
     async with consumer(broker, "gc", "scc") as d:
         rest: list[ShareConsumerRecord] = []
@@ -124,3 +138,25 @@ async def test_close_releases_what_the_application_did_not_see(broker: EmbeddedB
             for records in (await d.getmany(timeout_ms=500)).values():
                 rest += records
         assert sorted(r.offset for r in rest) == sorted(set(range(10)) - {r.offset for r in seen})
+
+
+async def test_an_idle_member_keeps_its_membership() -> None:
+    # (a member that does not poll still heartbeats at the broker's interval, well within the
+    # 1 s session: it is the same member, in a Stable group, after 1.5 s)
+    async with EmbeddedBroker(SHARE | {"group.share.session.timeout.ms": "1000"}) as b:
+        await b.aio.create_topic("idle", 1)
+        async with consumer(b, "gi", "idle") as c, AsyncAdmin(b.bootstrap_servers) as admin:
+            await c.wait_for_assignment(10)
+            beats = c._heartbeat.heartbeats
+            await asyncio.sleep(1.5)
+            (g,) = (await admin.describe_share_groups(["gi"])).values()
+            assert (g.state, [m.member_id for m in g.members]) == ("Stable", [c.member_id])
+            assert c._heartbeat.heartbeats - beats >= 4  # 200 ms apart
+
+
+async def test_a_broker_without_share_groups_fails_the_poll() -> None:
+    async with EmbeddedBroker() as b:
+        await b.aio.create_topic("plain", 1)
+        async with consumer(b, "gp", "plain") as c:
+            with pytest.raises(KafkaError):
+                await c.getmany(timeout_ms=5000)
