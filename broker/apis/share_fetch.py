@@ -48,9 +48,15 @@ class Target:
 
 
 def check_member(
-    broker: HandlerContext, ctx: RequestContext, group_id: str | None, member_id: str | None
+    broker: HandlerContext,
+    ctx: RequestContext,
+    group_id: str | None,
+    member_id: str | None,
+    acknowledging_only: bool = False,
 ) -> ErrorCode:
-    """The request-level checks ShareFetch and ShareAcknowledge share."""
+    """The request-level checks ShareFetch and ShareAcknowledge share. A member that left the
+    group may still acknowledge what it holds (`acknowledging_only`) while its session lasts:
+    clients leave and send their last acknowledgements at once on close."""
     if not broker.groups.config.share.enabled:
         return ErrorCode.UNSUPPORTED_VERSION
     if not group_id:
@@ -60,7 +66,9 @@ def check_member(
         return ErrorCode.GROUP_AUTHORIZATION_FAILED
     if not member_id:
         return ErrorCode.INVALID_REQUEST
-    if broker.groups.share_group_member(group_id, member_id) is False:
+    if broker.groups.share_group_member(group_id, member_id) is False and not (
+        acknowledging_only and broker.share_partitions.sessions.get(group_id, member_id) is not None
+    ):
         return ErrorCode.UNKNOWN_MEMBER_ID
     return ErrorCode.NONE
 
@@ -152,7 +160,7 @@ async def handle(
     version = ctx.header.api_version
     manager = broker.share_partitions
     group_id, member_id, epoch = request.group_id, request.member_id, request.share_session_epoch
-    error = check_member(broker, ctx, group_id, member_id)
+    error = check_member(broker, ctx, group_id, member_id, acknowledging_only=epoch == FINAL_EPOCH)
     if error == ErrorCode.UNKNOWN_MEMBER_ID:
         await forget_member(manager, group_id, member_id)
     if error != ErrorCode.NONE:
