@@ -359,6 +359,7 @@ class Broker:
                 raw_handlers=raw_handlers,
                 stats=self.metrics.stats if self.metrics is not None else None,
                 faults=self.faults,
+                on_connection_lost=self.share_partitions.connection_closed,
             )
             bound[listener.name] = await server.start(listener.host, listener.port)
             self.servers.append(server)

@@ -151,6 +151,8 @@ class _Connection(asyncio.Protocol):
 
     def connection_lost(self, exc: Exception | None) -> None:
         self.server._connections.discard(self)
+        if self.server.on_connection_lost is not None:
+            self.server.on_connection_lost(self.peer)
         if self.inflight is not None:
             self.inflight.cancel()  # a parked request's waiter is dropped by its shard
         if self.buffer or exc is not None or self.inflight is not None:
@@ -751,8 +753,11 @@ class Server:
         raw_handlers: Mapping[int, RawHandler] | None = None,
         stats: RequestStats | None = None,
         faults: Faults | None = None,
+        on_connection_lost: Callable[[str], None] | None = None,
     ):
         self.handlers = handlers
+        # told each closed connection's peer (share sessions end with their connection)
+        self.on_connection_lost = on_connection_lost
         self.raw_handlers = raw_handlers or None
         self.max_request_bytes = max_request_bytes
         self.listener_name = listener_name

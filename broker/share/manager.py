@@ -211,7 +211,8 @@ class SharePartitionManager:
 
     async def release_session(self, session: ShareSession) -> None:
         """A closed session's records go back at once (Kafka's releaseSession)."""
-        self.sessions.remove(session.group_id, session.member_id)
+        if self.sessions.get(session.group_id, session.member_id) is session:
+            self.sessions.remove(session.group_id, session.member_id)
         for topic_id, partition in list(session.partitions):
             entry = self.partitions.get(PartitionKey(session.group_id, topic_id.bytes, partition))
             if entry is None:
@@ -220,6 +221,14 @@ class SharePartitionManager:
             if update:
                 self._wake()
                 await self._write(entry, update)
+
+    def connection_closed(self, peer: str) -> None:
+        """A share session ends with the connection it was last used on (as Kafka's
+        ShareSessionCache): its member's records are released."""
+        if not self.sessions.sessions:
+            return
+        for session in self.sessions.of_connection(peer):
+            self._spawn(self.release_session(session))
 
     # -- fetching -----------------------------------------------------------------------------
 

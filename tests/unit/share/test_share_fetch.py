@@ -239,6 +239,23 @@ async def test_closing_the_session_releases_the_locks(env: Env) -> None:
     assert (await env.fetch("m1", epoch=2)).error_code == E.SHARE_SESSION_NOT_FOUND
 
 
+async def test_a_closed_connection_ends_its_sessions(env: Env) -> None:
+    await env.produce(3)
+    await env.join("m1")
+    await env.join("m2")
+    other = Env(env.broker, await RawConnection.open(env.broker.bound_port), env.persister)
+    assert acquired(await other.fetch("m1")) == [(0, 2, 1)]
+    await other.conn.close()
+
+    async def released() -> bool:
+        return env.broker.share_partitions.sessions.get("g", "m1") is None and env.state().batches == (
+            StateBatch(0, 2, S.AVAILABLE, 1),
+        )
+
+    await async_wait_until(released, timeout=10, what="the session ends with its connection")
+    assert acquired(await env.fetch("m2")) == [(0, 2, 2)]
+
+
 async def test_bad_input_changes_nothing(env: Env) -> None:
     await env.produce(6)
     await env.join("m1")
@@ -342,6 +359,11 @@ async def test_state_survives_a_restart_through_the_persister(tmp_path: Path) ->
     r = await env.acknowledge("m1", [(0, 0, [A.ACCEPT]), (1, 1, [A.RELEASE]), (2, 2, [A.REJECT])])
     assert part(r).error_code == E.NONE
     assert acquired(await env.fetch("m1")) == [(1, 1, 2), (4, 5, 1)]
+    # acquisitions are not written
+    assert persister.states[PartitionKey("g", env.tid.bytes, 0)].batches == (
+        StateBatch(1, 1, S.AVAILABLE, 1),
+        StateBatch(2, 2, S.ARCHIVED, 1),
+    )
     await conn.close()
     await broker.stop()
 
@@ -351,9 +373,9 @@ async def test_state_survives_a_restart_through_the_persister(tmp_path: Path) ->
     try:
         env = Env(broker, conn, persister)
         await env.join("m1")
-        # what was acquired is available again; written delivery counts are kept (1's is 1: its
-        # second acquisition was never written); 0 accepted and 2 rejected stay final
-        assert acquired(await env.fetch("m1")) == [(1, 1, 2), (3, 5, 1)]
+        # the closed connection released what m1 held, and that was written: delivery counts
+        # kept; 0 accepted and 2 rejected stay final
+        assert acquired(await env.fetch("m1")) == [(1, 1, 3), (3, 5, 2)]
     finally:
         await conn.close()
         await broker.stop()
