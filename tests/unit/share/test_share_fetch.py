@@ -18,7 +18,7 @@ from broker.share.persister import DeliveryState as S
 from broker.share.persister import InMemoryPersister, PartitionKey, StateBatch
 from protocol.apis import ApiKey
 from protocol.errors import ErrorCode as E
-from protocol.records import iter_batches
+from protocol.records import Record, build_batch, iter_batches
 from tests.helpers import RawConnection, async_wait_until, broker_config
 
 SHARE = {
@@ -306,6 +306,49 @@ async def test_bad_input_changes_nothing(env: Env) -> None:
     # an unknown topic id: a partition error
     r = await env.fetch("m3", epoch=0, topic_id=uuid.uuid4())
     assert r.error_code == E.NONE and part(r).error_code == E.UNKNOWN_TOPIC_ID
+
+
+def txn_batch(producer_id: int, n: int) -> bytes:
+    records = [Record(offset_delta=i, key=None, value=b"t%d" % i) for i in range(n)]
+    return build_batch(
+        records, producer_id=producer_id, producer_epoch=0, base_sequence=0, transactional=True
+    )
+
+
+async def test_read_committed_skips_aborted_records_and_stops_at_the_lso(env: Env) -> None:
+    env.broker.share_partitions.group_configs["g"]["share.isolation.level"] = "read_committed"
+    lg = env.broker.topics.log("t", 0)
+    assert lg is not None
+    await lg.append(txn_batch(7, 2))  # 0-1: aborted below
+    await lg.append(txn_batch(8, 2))  # 2-3: committed below
+    await lg.append_marker(7, 0, commit=False)  # 4
+    await env.produce(1)  # 5: not transactional
+    await lg.append(txn_batch(9, 2))  # 6-7: still open: the LSO stays at 6
+    await lg.append_marker(8, 0, commit=True)  # 8
+    await env.join("m1")
+    r = await env.fetch("m1")
+    assert acquired(r) == [(2, 3, 1), (5, 5, 1)]
+    sp = env.broker.share_partitions.partitions[PartitionKey("g", env.tid.bytes, 0)].share
+    assert (sp.start_offset, sp.end_offset) == (2, 6)  # 0-1 aborted and 4 (a marker) archived
+    assert acquired(await env.fetch("m1", max_wait_ms=50)) == []  # nothing readable past the LSO
+    await lg.append_marker(9, 0, commit=True)  # 9: decided
+    assert acquired(await env.fetch("m1", acks=[(2, 3, [A.ACCEPT]), (5, 5, [A.ACCEPT])])) == [(6, 7, 1)]
+    assert (sp.start_offset, sp.end_offset) == (6, 10)
+
+
+async def test_auto_offset_reset(env: Env) -> None:
+    await env.produce(3)
+    for group, reset, expected in (
+        ("latest", "latest", []),
+        ("earliest", "earliest", [(0, 2, 1)]),
+        ("recent", "by_duration:PT1H", [(0, 2, 1)]),  # produced within the hour
+        ("future", "by_duration:P0D", []),  # nothing produced from now on
+    ):
+        env.broker.share_partitions.group_configs[group] = {"share.auto.offset.reset": reset}
+        await env.join("m-" + group, group)
+        assert acquired(await env.fetch("m-" + group, group=group)) == expected, reset
+    await env.produce(1)
+    assert acquired(await env.fetch("m-latest", group="latest")) == [(3, 3, 1)]
 
 
 async def test_session_limit(tmp_path: Path) -> None:
