@@ -233,7 +233,7 @@ class SharePartitionManager:
     # -- fetching -----------------------------------------------------------------------------
 
     async def acquire(
-        self, entry: _Entry, member_id: str, max_records: int, max_bytes: int
+        self, entry: _Entry, member_id: str, max_records: int, max_bytes: int, whole_batches: bool = False
     ) -> FetchedPartition:
         """Acquire for the member what it may have of the partition now (possibly nothing)."""
         share = entry.share
@@ -268,7 +268,7 @@ class SharePartitionManager:
             )
             for _, h in headers
         ]
-        acquired, update = share.acquire(member_id, batches, max_records, self.clock())
+        acquired, update = share.acquire(member_id, batches, max_records, self.clock(), whole_batches)
         if update.moved:
             self._spawn(self._write(entry, update))
         if not acquired:

@@ -91,7 +91,6 @@ def test_acknowledging_what_the_member_does_not_hold_changes_nothing() -> None:
     cases = [
         [ack(3, 3, A.ACCEPT)],  # another member's
         [ack(0, 1, A.ACCEPT), ack(3, 3, A.ACCEPT)],  # partly another member's: all refused
-        [ack(5, 5, A.ACCEPT)],  # beyond the end
         [ack(0, 0, A.ACCEPT), ack(0, 0, A.ACCEPT)],  # the same offset twice
     ]
     for acks in cases:
@@ -100,7 +99,8 @@ def test_acknowledging_what_the_member_does_not_hold_changes_nothing() -> None:
         [ack(1, 0, A.ACCEPT)],
         [ack(0, 2, A.ACCEPT, A.ACCEPT)],
         [ack(0, 0, 9)],
-        [ack(0, 0, A.RENEW)],
+        [ack(0, 0, A.RENEW)],  # renewing is for requests that say so
+        [ack(0, 0, A.ACCEPT), ack(4, 5, A.ACCEPT)],  # past the end
     ):
         assert sp.acknowledge("m1", acks, 0)[0] == E.INVALID_REQUEST
     assert {o: (r.state, r.member_id, r.delivery_count) for o, r in sp.records.items()} == before

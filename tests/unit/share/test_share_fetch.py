@@ -56,7 +56,14 @@ class Env:
         max_records: int = 500,
         group: str = "g",
         topic_id: uuid.UUID | None = None,
+        version: int = 1,
+        batch_size: int | None = None,
+        exact: bool = False,
+        **extra: Any,
     ) -> Any:
+        """A ShareFetch (v1, as librdkafka sends; `exact`: v2 in record-limit mode)."""
+        if exact:
+            version, extra = 2, {**extra, "share_acquire_mode": 1}
         epoch = self.epochs.get(member, 0) if epoch is None else epoch
         batches = [{"first_offset": a, "last_offset": b, "acknowledge_types": t} for a, b, t in acks or []]
         body = {
@@ -67,7 +74,7 @@ class Env:
             "min_bytes": 1,
             "max_bytes": 1 << 20,
             "max_records": max_records,
-            "batch_size": max_records,
+            "batch_size": max_records if batch_size is None else batch_size,
             "topics": [
                 {
                     "topic_id": topic_id or self.tid,
@@ -81,21 +88,27 @@ class Env:
                 }
             ],
             "forgotten_topics_data": [],
+            **extra,
         }
-        r = await self.conn.request(ApiKey.SHARE_FETCH, 1, body)
+        r = await self.conn.request(ApiKey.SHARE_FETCH, version, body)
         if r.error_code == E.NONE:
             self.epochs[member] = 1 if epoch <= 0 else epoch + 1
         return r
 
     async def acknowledge(
-        self, member: str, acks: list[tuple[int, int, list[int]]], epoch: int | None = None, version: int = 1
+        self,
+        member: str,
+        acks: list[tuple[int, int, list[int]]],
+        epoch: int | None = None,
+        version: int = 1,
+        renew: bool | None = None,
     ) -> Any:
         epoch = self.epochs.get(member, 0) if epoch is None else epoch
         body = {
             "group_id": "g",
             "member_id": member,
             "share_session_epoch": epoch,
-            "is_renew_ack": any(A.RENEW in t for _, _, t in acks),
+            "is_renew_ack": any(A.RENEW in t for _, _, t in acks) if renew is None else renew,
             "topics": [
                 {
                     "topic_id": self.tid,
@@ -183,7 +196,7 @@ async def test_two_members_share_a_partition(env: Env) -> None:
     await env.produce(10)
     await env.join("m1")
     await env.join("m2")
-    assert acquired(await env.fetch("m1", max_records=4)) == [(0, 3, 1)]
+    assert acquired(await env.fetch("m1", max_records=4, exact=True)) == [(0, 3, 1)]
     assert acquired(await env.fetch("m2")) == [(4, 9, 1)]
     # m2 releases everything, m1 gets it
     await env.acknowledge("m2", [(4, 9, [A.RELEASE])])
@@ -226,6 +239,35 @@ async def test_renew_keeps_the_lock(env: Env) -> None:
     assert part(r).error_code == E.INVALID_REQUEST
 
 
+async def test_renewing_in_a_share_fetch(env: Env) -> None:
+    await env.produce(2)
+    await env.join("m1")
+    assert acquired(await env.fetch("m1")) == [(0, 1, 1)]
+    renew = {"is_renew_ack": True, "max_wait_ms": 0, "max_records": 0, "batch_size": 0}
+    # KIP-1222: a renewing ShareFetch asks for nothing to fetch
+    bad = await env.fetch("m1", acks=[(0, 1, [A.RENEW])], version=2, **{**renew, "max_records": 5})
+    assert bad.error_code == E.INVALID_REQUEST
+    body = {**renew, "max_bytes": 0, "min_bytes": 0}
+    r = await env.fetch("m1", acks=[(0, 1, [A.RENEW])], version=2, **body)
+    assert r.error_code == E.NONE and part(r).acknowledge_error_code == E.NONE and acquired(r) == []
+    # without IsRenewAck, Renew is refused
+    r = await env.acknowledge("m1", [(0, 1, [A.RENEW])], version=2, renew=False)
+    assert part(r).error_code == E.INVALID_REQUEST
+
+
+async def test_acquire_modes(env: Env) -> None:
+    await env.produce(5)
+    await env.produce(5)
+    await env.join("m1")
+    await env.join("m2")
+    # batch-optimized (v1, and v2's mode 0): the batch where max_records is reached is taken
+    # whole, and the ranges come in batch_size units
+    assert acquired(await env.fetch("m1", max_records=3, batch_size=2)) == [(0, 1, 1), (2, 3, 1), (4, 4, 1)]
+    # record-limit (v2's mode 1): exactly max_records
+    r = await env.fetch("m2", max_records=3, batch_size=2, version=2, share_acquire_mode=1)
+    assert acquired(r) == [(5, 7, 1)]
+
+
 async def test_closing_the_session_releases_the_locks(env: Env) -> None:
     await env.produce(3)
     await env.join("m1")
@@ -260,7 +302,7 @@ async def test_bad_input_changes_nothing(env: Env) -> None:
     await env.produce(6)
     await env.join("m1")
     await env.join("m2")
-    assert acquired(await env.fetch("m1", max_records=3)) == [(0, 2, 1)]
+    assert acquired(await env.fetch("m1", max_records=3, exact=True)) == [(0, 2, 1)]
     assert acquired(await env.fetch("m2")) == [(3, 5, 1)]
     sp = env.broker.share_partitions.partitions[PartitionKey("g", env.tid.bytes, 0)].share
     before = (env.state(), {o: (r.state, r.member_id, r.delivery_count) for o, r in sp.records.items()})
@@ -398,7 +440,7 @@ async def test_state_survives_a_restart_through_the_persister(tmp_path: Path) ->
     env = Env(broker, conn, persister)
     await env.produce(6)
     await env.join("m1")
-    assert acquired(await env.fetch("m1", max_records=4)) == [(0, 3, 1)]
+    assert acquired(await env.fetch("m1", max_records=4, exact=True)) == [(0, 3, 1)]
     r = await env.acknowledge("m1", [(0, 0, [A.ACCEPT]), (1, 1, [A.RELEASE]), (2, 2, [A.REJECT])])
     assert part(r).error_code == E.NONE
     assert acquired(await env.fetch("m1")) == [(1, 1, 2), (4, 5, 1)]
