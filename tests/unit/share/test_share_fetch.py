@@ -15,7 +15,7 @@ import pytest
 from broker.broker import Broker
 from broker.share.partition import AcknowledgeType as A
 from broker.share.persister import DeliveryState as S
-from broker.share.persister import InMemoryPersister, PartitionKey, StateBatch
+from broker.share.persister import InMemoryPersister, PartitionKey, PersisterError, StateBatch
 from protocol.apis import ApiKey
 from protocol.errors import ErrorCode as E
 from protocol.records import Record, build_batch, iter_batches
@@ -391,6 +391,41 @@ async def test_auto_offset_reset(env: Env) -> None:
         assert acquired(await env.fetch("m-" + group, group=group)) == expected, reset
     await env.produce(1)
     assert acquired(await env.fetch("m-latest", group="latest")) == [(3, 3, 1)]
+
+
+class FailingPersister(InMemoryPersister):
+    """Refuses writes while `failing` is set (a fenced or unavailable share coordinator)."""
+
+    failing = False
+
+    async def write(self, *args: Any, **kwargs: Any) -> None:
+        if self.failing:
+            raise PersisterError(E.FENCED_STATE_EPOCH)
+        await super().write(*args, **kwargs)
+
+
+async def test_an_acknowledgement_not_written_is_not_kept(tmp_path: Path) -> None:
+    persister = FailingPersister()
+    broker = Broker(broker_config(tmp_path / "data", **SHARE), share_persister=persister)
+    await broker.start()
+    await broker.topics.create("t", 1)
+    broker.share_partitions.group_configs["g"] = {"share.auto.offset.reset": "earliest"}
+    conn = await RawConnection.open(broker.bound_port)
+    try:
+        env = Env(broker, conn, persister)
+        await env.produce(3)
+        await env.join("m1")
+        assert acquired(await env.fetch("m1")) == [(0, 2, 1)]
+        persister.failing = True
+        r = await env.acknowledge("m1", [(0, 2, [A.ACCEPT])])
+        assert part(r).error_code == E.FENCED_STATE_EPOCH
+        persister.failing = False
+        # the share-partition is read again from what was written: nothing was accepted
+        assert env.state().start_offset == 0
+        assert acquired(await env.fetch("m1")) == [(0, 2, 1)]
+    finally:
+        await conn.close()
+        await broker.stop()
 
 
 async def test_session_limit(tmp_path: Path) -> None:
