@@ -129,17 +129,18 @@ class SharePartitionManager:
 
     # -- loading ------------------------------------------------------------------------------
 
-    async def entry(
-        self, group_id: str, topic_id: uuid.UUID, topic: str, partition: int, lg: Log, leader_epoch: int = 0
-    ) -> _Entry:
-        """The share-partition, read from the persister on its first use here."""
+    async def entry(self, group_id: str, topic_id: uuid.UUID, topic: str, partition: int, lg: Log) -> _Entry:
+        """The share-partition, read from the persister on its first use here, and again when
+        this broker leads the partition anew (a new leader epoch, a new log)."""
         key = PartitionKey(group_id, topic_id.bytes, partition)
         entry = self.partitions.get(key)
-        if entry is not None and entry.log is lg:
-            return entry
+        if entry is not None:
+            if entry.log is lg and _current(entry):
+                return entry
+            self.drop(entry)
         loading = self._loading.get(key)
         if loading is None:
-            loading = self._loading[key] = asyncio.ensure_future(self._load(key, topic, lg, leader_epoch))
+            loading = self._loading[key] = asyncio.ensure_future(self._load(key, topic, lg, lg.leader_epoch))
             loading.add_done_callback(lambda _: self._loading.pop(key, None))
         return await asyncio.shield(loading)
 
@@ -316,6 +317,9 @@ class SharePartitionManager:
 
     def _expire(self, entry: _Entry) -> None:
         entry.timer = None
+        if not _current(entry):  # another leader has the share-partition now: not ours to write
+            self.drop(entry)
+            return
         update = entry.share.expire(self.clock())
         if update.changed:
             log.debug(
@@ -374,6 +378,11 @@ class SharePartitionManager:
         if self._tasks:
             await asyncio.gather(*self._tasks, return_exceptions=True)
         self._wake()
+
+
+def _current(entry: _Entry) -> bool:
+    lg = entry.log
+    return lg.is_leader and not lg.deleted and lg.leader_epoch == entry.leader_epoch
 
 
 def _wake(waiter: asyncio.Future[None]) -> None:

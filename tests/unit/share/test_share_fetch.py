@@ -428,6 +428,24 @@ async def test_an_acknowledgement_not_written_is_not_kept(tmp_path: Path) -> Non
         await broker.stop()
 
 
+async def test_a_new_leader_epoch_reads_the_state_again(env: Env) -> None:
+    await env.produce(3)
+    await env.join("m1")
+    await env.join("m2")
+    assert acquired(await env.fetch("m1")) == [(0, 2, 1)]
+    key = PartitionKey("g", env.tid.bytes, 0)
+    old = env.broker.share_partitions.partitions[key]
+    lg = env.broker.topics.log("t", 0)
+    assert lg is not None
+    lg.become_leader(1)  # as after a leadership move away and back
+    # what m1 acquired under the old epoch was never written: available again
+    assert acquired(await env.fetch("m2")) == [(0, 2, 1)]
+    assert env.broker.share_partitions.partitions[key] is not old and old.timer is None
+    assert env.state().leader_epoch == 1
+    r = await env.fetch("m1", acks=[(0, 2, [A.ACCEPT])])
+    assert part(r).acknowledge_error_code == E.INVALID_RECORD_STATE
+
+
 async def test_session_limit(tmp_path: Path) -> None:
     broker = Broker(broker_config(tmp_path / "data", group_share_max_share_sessions="1", **SHARE))
     await broker.start()
