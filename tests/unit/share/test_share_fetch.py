@@ -221,20 +221,30 @@ async def test_locks_expire_and_go_to_another_member(env: Env) -> None:
 
 
 async def test_renew_keeps_the_lock(env: Env) -> None:
+    # the share-partitions' clock, moved by hand: the locks expire when the test says so
+    now = [0]
+    env.broker.share_partitions.clock = lambda: now[0]
     env.broker.share_partitions.group_configs["g"]["share.record.lock.duration.ms"] = "300"
-    await env.produce(2)
+    await env.produce(3)
     await env.join("m1")
-    assert acquired(await env.fetch("m1")) == [(0, 1, 1)]
-    for _ in range(4):  # 4 x 150 ms: past the lock duration, renewed each time
-        await asyncio.sleep(0.15)
+    assert acquired(await env.fetch("m1", exact=True, max_records=2)) == [(0, 1, 1)]
+    for _ in range(4):  # 4 x 200 ms: past the lock duration, renewed each time
+        now[0] += 200
         r = await env.acknowledge("m1", [(0, 1, [A.RENEW])], version=2)
         assert r.error_code == E.NONE and r.acquisition_lock_timeout_ms == 300
         assert part(r).error_code == E.NONE
     r = await env.acknowledge("m1", [(0, 1, [A.ACCEPT])])
     assert part(r).error_code == E.NONE and env.state().start_offset == 2
-    # renew is a version 2 type: version 1 refuses it
-    await env.produce(1)
+    # without a renewal the lock goes (the expiry timer fires within the lock duration)
     assert acquired(await env.fetch("m1")) == [(2, 2, 1)]
+    now[0] += 300
+
+    async def expired() -> bool:
+        return env.state().batches == (StateBatch(2, 2, S.AVAILABLE, 1),)
+
+    await async_wait_until(expired, timeout=10, what="the lock expires")
+    # renew is a version 2 type: version 1 refuses it
+    assert acquired(await env.fetch("m1")) == [(2, 2, 2)]
     r = await env.acknowledge("m1", [(2, 2, [A.RENEW])], version=1)
     assert part(r).error_code == E.INVALID_REQUEST
 
