@@ -462,6 +462,7 @@ class Broker:
                 memory=self.request_memory,
                 idle_ms=self.config["connections.max.idle.ms"],
                 request_quota=self.quotas,
+                on_connection_lost=self.share_partitions.connection_closed,
             )
             bound[listener.name] = await server.start(listener.host, listener.port)
             self.servers.append(server)

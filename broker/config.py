@@ -262,8 +262,6 @@ _DEFS: tuple[ConfigDef, ...] = (
     ConfigDef("group.share.max.size", _I, "200", between(1, 1000)),
     # share-partitions on the leaders (broker/share/): the group configs' defaults (share.*)
     ConfigDef("group.share.record.lock.duration.ms", _I, "30000", at_least(1)),
-    ConfigDef("group.share.min.record.lock.duration.ms", _I, "15000", at_least(1)),
-    ConfigDef("group.share.max.record.lock.duration.ms", _I, "60000", at_least(1)),
     ConfigDef("group.share.delivery.count.limit", _I, "5", between(2, 10)),
     ConfigDef("group.share.partition.max.record.locks", _I, "2000", between(100, 10000)),
     ConfigDef("group.share.max.share.sessions", _I, "2000", at_least(1)),

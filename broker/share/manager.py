@@ -133,17 +133,18 @@ class SharePartitionManager:
 
     # -- loading ------------------------------------------------------------------------------
 
-    async def entry(
-        self, group_id: str, topic_id: uuid.UUID, topic: str, partition: int, lg: Log, leader_epoch: int = 0
-    ) -> _Entry:
-        """The share-partition, read from the persister on its first use here."""
+    async def entry(self, group_id: str, topic_id: uuid.UUID, topic: str, partition: int, lg: Log) -> _Entry:
+        """The share-partition, read from the persister on its first use here, and again when
+        this broker leads the partition anew (a new leader epoch, a new log)."""
         key = PartitionKey(group_id, topic_id.bytes, partition)
         entry = self.partitions.get(key)
-        if entry is not None and entry.log is lg:
-            return entry
+        if entry is not None:
+            if entry.log is lg and _current(entry):
+                return entry
+            self.drop(entry)
         loading = self._loading.get(key)
         if loading is None:
-            loading = self._loading[key] = asyncio.ensure_future(self._load(key, topic, lg, leader_epoch))
+            loading = self._loading[key] = asyncio.ensure_future(self._load(key, topic, lg, lg.leader_epoch))
             loading.add_done_callback(lambda _: self._loading.pop(key, None))
         return await asyncio.shield(loading)
 
@@ -217,7 +218,8 @@ class SharePartitionManager:
 
     async def release_session(self, session: ShareSession) -> None:
         """A closed session's records go back at once (Kafka's releaseSession)."""
-        self.sessions.remove(session.group_id, session.member_id)
+        if self.sessions.get(session.group_id, session.member_id) is session:
+            self.sessions.remove(session.group_id, session.member_id)
         for topic_id, partition in list(session.partitions):
             entry = self.partitions.get(PartitionKey(session.group_id, topic_id.bytes, partition))
             if entry is None:
@@ -229,10 +231,18 @@ class SharePartitionManager:
                 self._wake()
                 await self._write(entry, update)
 
+    def connection_closed(self, peer: str) -> None:
+        """A share session ends with the connection it was last used on (as Kafka's
+        ShareSessionCache): its member's records are released."""
+        if not self.sessions.sessions:
+            return
+        for session in self.sessions.of_connection(peer):
+            self._spawn(self.release_session(session))
+
     # -- fetching -----------------------------------------------------------------------------
 
     async def acquire(
-        self, entry: _Entry, member_id: str, max_records: int, max_bytes: int
+        self, entry: _Entry, member_id: str, max_records: int, max_bytes: int, whole_batches: bool = False
     ) -> FetchedPartition:
         """Acquire for the member what it may have of the partition now (possibly nothing)."""
         share = entry.share
@@ -267,7 +277,7 @@ class SharePartitionManager:
             )
             for _, h in headers
         ]
-        acquired, update = share.acquire(member_id, batches, max_records, self.clock())
+        acquired, update = share.acquire(member_id, batches, max_records, self.clock(), whole_batches)
         if update.moved:
             self._spawn(self._write(entry, update))
         if not acquired:
@@ -317,6 +327,9 @@ class SharePartitionManager:
 
     def _expire(self, entry: _Entry) -> None:
         entry.timer = None
+        if not _current(entry):  # another leader has the share-partition now: not ours to write
+            self.drop(entry)
+            return
         update = entry.share.expire(self.clock())
         if update.changed:
             log.debug(
@@ -377,6 +390,11 @@ class SharePartitionManager:
         if self._tasks:
             await asyncio.gather(*self._tasks, return_exceptions=True)
         self._wake()
+
+
+def _current(entry: _Entry) -> bool:
+    lg = entry.log
+    return lg.is_leader and not lg.deleted and lg.leader_epoch == entry.leader_epoch
 
 
 def _wake(waiter: asyncio.Future[None]) -> None:
