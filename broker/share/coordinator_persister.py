@@ -32,7 +32,7 @@ from broker.share.persister import (
     StateSummary,
 )
 from client.connection import BrokerConnection, ConnectionConfig
-from client.errors import KafkaError
+from client.errors import KafkaError, UnsupportedVersionError
 from protocol.apis import ApiKey
 from protocol.errors import ErrorCode
 from protocol.share_state_records import Batch, StateKey
@@ -227,6 +227,8 @@ class CoordinatorPersister:
                 await conn.connect()
                 self.connections[node_id] = conn
             response = await conn.request(api, body)
+        except UnsupportedVersionError as e:  # (share groups off there): retrying would not help
+            return Answer(E.UNSUPPORTED_VERSION, str(e))
         except (KafkaError, OSError) as e:
             self.connections.pop(node_id, None)
             log.warning("fail to reach share coordinator", broker_id=node_id, api=api.name, error=repr(e))
