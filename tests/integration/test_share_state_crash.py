@@ -16,7 +16,7 @@ import pytest
 
 from protocol.apis import ApiKey
 from protocol.errors import ErrorCode as E
-from tests.helpers import BrokerProcess, RawConnection, create_topic
+from tests.helpers import BrokerProcess, RawConnection, async_wait_until, create_topic
 
 EXTRA = {
     "group.share.enable": "true",
@@ -159,10 +159,7 @@ async def test_share_state_over_the_wire_survives_kill_9(tmp_path: Path) -> None
         before = readable(await call(c, ApiKey.READ_SHARE_GROUP_STATE, topic, read[:2]))
         assert before[0][3] == 7 and before[0][4] and before[1][3] == 17
         await c.close()
-        deadline = time.monotonic() + 20
-        while "prune share state" not in bp.log() and time.monotonic() < deadline:
-            await asyncio.sleep(0.05)
-        assert "prune share state" in bp.log()
+        await async_wait_until(lambda: "prune share state" in bp.log(), what="a pruning pass")
 
         bp.kill()  # SIGKILL: every answer above was durable before it was given
         bp = BrokerProcess(data, port=bp.port, extra=EXTRA).start()
