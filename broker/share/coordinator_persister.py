@@ -10,7 +10,8 @@ and retries, with a backoff, until request.timeout.ms; then it raises the last e
 
 The wire's answers are mapped to the Persister's: a share-partition never initialized is
 PersisterError(UNKNOWN_TOPIC_OR_PARTITION) (the coordinator answers INVALID_REQUEST, "...on
-uninitialized share partition").
+uninitialized share partition", to a read or write, and state epoch 0, leader epoch -1 and start
+offset -1 to a summary).
 """
 
 from __future__ import annotations
@@ -151,6 +152,9 @@ class CoordinatorPersister:
         _raise_for(answer)
         state = answer.state
         assert state is not None
+        if (state.state_epoch, state.leader_epoch, state.start_offset) == (0, -1, -1):
+            # Kafka's answer for a share-partition with no state (PartitionFactory's defaults)
+            raise PersisterError(E.UNKNOWN_TOPIC_OR_PARTITION, "share state not initialized")
         return StateSummary(state.state_epoch, state.start_offset, state.leader_epoch)
 
     async def delete(self, key: PartitionKey) -> None:

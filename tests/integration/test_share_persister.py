@@ -40,6 +40,7 @@ async def scenario(p: Persister, topic_id: bytes) -> list[Any]:
     other = PartitionKey("g", topic_id, 0)
     out = [
         await outcome(p.read(key, 0)),  # never initialized
+        await outcome(p.read_summary(key, 0)),
         await outcome(p.write(key, 0, 0, -1, ())),
         await outcome(p.initialize(key, 1, 50)),
         await outcome(p.read(key, 3)),
