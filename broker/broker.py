@@ -35,6 +35,7 @@ from broker.share.coordinator.service import (
     ShareCoordinatorConfig,
     ShareCoordinatorService,
 )
+from broker.share.coordinator.state_log import PartitionStateLog
 from broker.share.coordinator_persister import CoordinatorPersister
 from broker.share.manager import SharePartitionManager
 from broker.share.persister import Persister
@@ -404,7 +405,11 @@ class Broker:
         self._share = ShareCoordinatorService(
             config,
             held.partitions if held is not None else config.num_partitions,
-            PartitionLogAdapter(lambda p: manager.get(SHARE_STATE_TOPIC, p), config.write_timeout_ms / 1000),
+            PartitionStateLog(
+                lambda p: manager.get(SHARE_STATE_TOPIC, p),
+                lambda p, offset: manager.delete_records(SHARE_STATE_TOPIC, p, offset),
+                config.write_timeout_ms / 1000,
+            ),
             owned=() if self.cluster is not None else None,
             clock=self.clock.wall_ms,
             topic_partitions=topic_partitions,

@@ -278,6 +278,7 @@ _DEFS: tuple[ConfigDef, ...] = (
     ConfigDef("share.coordinator.state.topic.segment.bytes", _I, "104857600", at_least(1)),
     ConfigDef("share.coordinator.snapshot.update.records.per.snapshot", _I, "500", between(0, 500)),
     ConfigDef("share.coordinator.write.timeout.ms", _I, "5000", at_least(1)),
+    ConfigDef("share.coordinator.state.topic.prune.interval.ms", _I, "300000", at_least(1)),
     # Transactions (broker/txn/) and idempotent producers.
     ConfigDef("transaction.state.log.replication.factor", _I, "3", at_least(1)),
     ConfigDef("transaction.state.log.min.isr", _I, "2", at_least(1)),
