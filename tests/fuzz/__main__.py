@@ -21,6 +21,9 @@ def main() -> None:
     if not args or args[0].startswith("-"):
         sys.exit("usage: python -m tests.fuzz TARGET [CORPUS_DIR] [libFuzzer flags]")
     name = args.pop(0)
+    from broker import logging_setup
+
+    logging_setup.configure(level="error")  # the loader's recovery lines, once per input: not wanted
     # What the targets reach is instrumented for coverage: the project's decoders, loaders, SASL.
     with atheris.instrument_imports(include=["protocol", "broker"]):
         from tests.fuzz.targets import TARGETS
