@@ -250,6 +250,7 @@ class _Connection(asyncio.Protocol):
     def _mute(self, ms: int) -> None:
         """Throttled: handle nothing more from this client for `ms` (Kafka mutes the channel)."""
         self.muted = True
+        self.current = None  # its throttle is served: a later answer without one must not mute again
         self._pause(_MUTED)
         self.loop.call_later(ms / 1000, self._unmute)
 
