@@ -402,6 +402,8 @@ class Config:
         self._values: dict[str, Any] = {}
         self._raw = raw
         self.explicit: frozenset[str] = frozenset(raw)
+        self.dynamic_default: dict[str, str] = {}  # in force over the static ones: apply_dynamic
+        self.dynamic_broker: dict[str, str] = {}
         for d in _DEFS:
             text = raw.get(d.name, d.default)
             if text is None:
@@ -434,6 +436,20 @@ class Config:
 
     def __getitem__(self, key: str) -> Any:
         return self._values[key]
+
+    @property
+    def raw(self) -> dict[str, str]:
+        """The static settings as given (server.properties and overrides), as text."""
+        return dict(self._raw)
+
+    def apply_dynamic(self, default: Mapping[str, str], broker: Mapping[str, str]) -> None:
+        """Put dynamic broker configs (broker/dynamic_config.py) in force over the static ones, in
+        place: every component reading this Config sees them. ConfigError (and no change) if the
+        combination does not validate."""
+        merged = Config({**self._raw, **default, **broker})
+        self._values = merged._values
+        self.dynamic_default = dict(default)
+        self.dynamic_broker = dict(broker)
 
     def _check_relations(self) -> None:
         lo, hi = self["group.min.session.timeout.ms"], self["group.max.session.timeout.ms"]
