@@ -116,6 +116,7 @@ lint: $(STAMP_LINT)
 	$(BIN)/ruff format --check .
 	$(BIN)/lint-imports
 	$(BIN)/python -m protocol.typegen --check
+	$(BIN)/python -m protocol.codegen --check
 	$(BIN)/mypy
 
 # Rewrites the code as `make lint` wants it: ruff's formatting, then its safe fixes.
