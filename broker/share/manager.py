@@ -14,6 +14,7 @@ import asyncio
 import re
 import time
 import uuid
+from collections import deque
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -61,7 +62,10 @@ class _Entry:
     state_epoch: int
     leader_epoch: int
     read_committed: bool
-    writes: asyncio.Lock = field(default_factory=asyncio.Lock)  # writes go out in change order
+    # Updates not yet written, in the order of the changes they carry (a later one may overwrite
+    # an earlier one's offsets, so they go out one by one, in that order), with their waiters.
+    pending: deque[tuple[Update, asyncio.Future[ErrorCode]]] = field(default_factory=deque)
+    writer: asyncio.Task[None] | None = None
     timer: asyncio.TimerHandle | None = None
     timer_at: int = 0
 
@@ -271,7 +275,7 @@ class SharePartitionManager:
         ]
         acquired, update = share.acquire(member_id, batches, max_records, self.clock(), whole_batches)
         if update.moved:
-            self._spawn(self._write(entry, update))
+            self._write(entry, update)  # in the background: no request waits on it
         if not acquired:
             return FetchedPartition([], b"")
         self._arm(entry)
@@ -331,19 +335,33 @@ class SharePartitionManager:
             )
             self._wake()
         if update:
-            self._spawn(self._write(entry, update))
+            self._write(entry, update)  # in the background: no request waits on it
         self._arm(entry)
 
-    async def _write(self, entry: _Entry, update: Update) -> ErrorCode:
+    def _write(self, entry: _Entry, update: Update) -> asyncio.Future[ErrorCode]:
+        """Queue the update for the persister, at once (so that writes keep the order of the
+        changes); the future is done once it is durable, with the persister's error if any."""
+        done: asyncio.Future[ErrorCode] = asyncio.get_running_loop().create_future()
         if not update:
-            return ErrorCode.NONE
-        async with entry.writes:
+            done.set_result(ErrorCode.NONE)
+            return done
+        entry.pending.append((update, done))
+        if entry.writer is None or entry.writer.done():
+            entry.writer = asyncio.ensure_future(self._writes(entry))
+            self._tasks.add(entry.writer)
+            entry.writer.add_done_callback(self._tasks.discard)
+        return done
+
+    async def _writes(self, entry: _Entry) -> None:
+        while entry.pending:
+            update, done = entry.pending[0]
             try:
                 await self.persister.write(
                     entry.key, entry.state_epoch, entry.leader_epoch, update.start_offset, update.batches()
                 )
             except PersisterError as e:
-                # The durable state is the truth: the share-partition is read again on next use.
+                # The durable state is the truth: the share-partition is read again on next use,
+                # and what was queued behind this update is refused with it.
                 log.warning(
                     "fail share state write",
                     group=entry.key.group_id,
@@ -352,8 +370,14 @@ class SharePartitionManager:
                     error=e.error.name,
                 )
                 self.drop(entry)
-                return e.error
-        return ErrorCode.NONE
+                for _, waiter in entry.pending:
+                    if not waiter.done():
+                        waiter.set_result(e.error)
+                entry.pending.clear()
+                return
+            entry.pending.popleft()
+            if not done.done():
+                done.set_result(ErrorCode.NONE)
 
     def drop(self, entry: _Entry) -> None:
         if self.partitions.get(entry.key) is entry:

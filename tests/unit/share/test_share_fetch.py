@@ -456,6 +456,53 @@ async def test_a_new_leader_epoch_reads_the_state_again(env: Env) -> None:
     assert part(r).acknowledge_error_code == E.INVALID_RECORD_STATE
 
 
+class SlowPersister(InMemoryPersister):
+    """Holds each write until `go` is set, recording the start offsets written."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.go = asyncio.Event()
+        self.go.set()
+        self.written: list[int] = []
+
+    async def write(self, key: Any, state_epoch: int, leader_epoch: int, start: int, batches: Any) -> None:
+        await self.go.wait()
+        self.written.append(start)
+        await super().write(key, state_epoch, leader_epoch, start, batches)
+
+
+async def test_writes_keep_the_order_of_the_changes(tmp_path: Path) -> None:
+    persister = SlowPersister()
+    broker = Broker(broker_config(tmp_path / "data", **SHARE), share_persister=persister)
+    await broker.start()
+    await broker.topics.create("t", 1)
+    broker.share_partitions.group_configs["g"] = {"share.auto.offset.reset": "earliest"}
+    conn = await RawConnection.open(broker.bound_port)
+    try:
+        env = Env(broker, conn, persister)
+        await env.produce(4)
+        await env.join("m1")
+        assert acquired(await env.fetch("m1")) == [(0, 3, 1)]
+        sp = broker.share_partitions.partitions[PartitionKey("g", env.tid.bytes, 0)].share
+        persister.go.clear()  # the persister holds the writes: the acknowledgements queue up
+        epoch = env.epochs["m1"]
+        first = asyncio.ensure_future(env.acknowledge("m1", [(0, 1, [A.ACCEPT])], epoch=epoch))
+        await async_wait_until(lambda: sp.start_offset == 2, what="the first acknowledgement applied")
+        other = Env(broker, await RawConnection.open(broker.bound_port), persister)
+        later = asyncio.ensure_future(other.acknowledge("m1", [(2, 3, [A.ACCEPT])], epoch=epoch + 1))
+        await async_wait_until(lambda: sp.start_offset == 4, what="the second acknowledgement applied")
+        assert not first.done() and not later.done()  # neither answered before its write
+        persister.go.set()
+        assert part(await first).error_code == E.NONE
+        assert part(await later).error_code == E.NONE
+        assert persister.written[-2:] == [2, 4]  # in the order of the changes
+        assert env.state().start_offset == 4
+        await other.conn.close()
+    finally:
+        await conn.close()
+        await broker.stop()
+
+
 async def test_session_limit(tmp_path: Path) -> None:
     broker = Broker(broker_config(tmp_path / "data", group_share_max_share_sessions="1", **SHARE))
     await broker.start()
