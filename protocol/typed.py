@@ -1979,6 +1979,58 @@ class DeleteGroupsResponseResult(TypedDict):
     error_code: int
 
 
+class ElectLeadersRequest(Protocol):
+    """ElectLeadersRequest (API key 43), v0-2."""
+
+    election_type: int  # v1+
+    topic_partitions: list[ElectLeadersRequestTopicPartition] | None
+    timeout_ms: int  # default 60000
+
+    @overload
+    def __getitem__(self, key: Literal["election_type"], /) -> int: ...
+    @overload
+    def __getitem__(
+        self, key: Literal["topic_partitions"], /
+    ) -> list[ElectLeadersRequestTopicPartition] | None: ...
+    @overload
+    def __getitem__(self, key: Literal["timeout_ms"], /) -> int: ...
+
+
+class ElectLeadersRequestTopicPartition(Protocol):
+    """An element of ElectLeadersRequest.topic_partitions."""
+
+    topic: str
+    partition_id: list[int]
+
+    @overload
+    def __getitem__(self, key: Literal["topic"], /) -> str: ...
+    @overload
+    def __getitem__(self, key: Literal["partition_id"], /) -> list[int]: ...
+
+
+class ElectLeadersResponse(TypedDict):
+    """ElectLeadersResponse (API key 43), v0-2."""
+
+    throttle_time_ms: int
+    error_code: NotRequired[int]  # v1+
+    replica_election_results: list[ElectLeadersResponseReplicaElectionResult]
+
+
+class ElectLeadersResponseReplicaElectionResult(TypedDict):
+    """An element of ElectLeadersResponse.replica_election_results."""
+
+    topic: str
+    partition_result: list[ElectLeadersResponseReplicaElectionResultPartitionResult]
+
+
+class ElectLeadersResponseReplicaElectionResultPartitionResult(TypedDict):
+    """An element of ElectLeadersResponseReplicaElectionResult.partition_result."""
+
+    partition_id: int
+    error_code: int
+    error_message: NotRequired[str | None]  # default null
+
+
 class IncrementalAlterConfigsRequest(Protocol):
     """IncrementalAlterConfigsRequest (API key 44), v0-1."""
 
@@ -2091,6 +2143,136 @@ class OffsetDeleteResponseTopicPartition(TypedDict):
 
     partition_index: int
     error_code: int
+
+
+class DescribeClientQuotasRequest(Protocol):
+    """DescribeClientQuotasRequest (API key 48), v0-1."""
+
+    components: list[DescribeClientQuotasRequestComponent]
+    strict: bool
+
+    @overload
+    def __getitem__(self, key: Literal["components"], /) -> list[DescribeClientQuotasRequestComponent]: ...
+    @overload
+    def __getitem__(self, key: Literal["strict"], /) -> bool: ...
+
+
+class DescribeClientQuotasRequestComponent(Protocol):
+    """An element of DescribeClientQuotasRequest.components."""
+
+    entity_type: str
+    match_type: int
+    match: str | None  # default null
+
+    @overload
+    def __getitem__(self, key: Literal["entity_type"], /) -> str: ...
+    @overload
+    def __getitem__(self, key: Literal["match_type"], /) -> int: ...
+    @overload
+    def __getitem__(self, key: Literal["match"], /) -> str | None: ...
+
+
+class DescribeClientQuotasResponse(TypedDict):
+    """DescribeClientQuotasResponse (API key 48), v0-1."""
+
+    throttle_time_ms: int
+    error_code: int
+    error_message: NotRequired[str | None]  # default null
+    entries: list[DescribeClientQuotasResponseEntry] | None
+
+
+class DescribeClientQuotasResponseEntry(TypedDict):
+    """An element of DescribeClientQuotasResponse.entries."""
+
+    entity: list[DescribeClientQuotasResponseEntryEntity]
+    values: list[DescribeClientQuotasResponseEntryValue]
+
+
+class DescribeClientQuotasResponseEntryEntity(TypedDict):
+    """An element of DescribeClientQuotasResponseEntry.entity."""
+
+    entity_type: str
+    entity_name: NotRequired[str | None]  # default null
+
+
+class DescribeClientQuotasResponseEntryValue(TypedDict):
+    """An element of DescribeClientQuotasResponseEntry.values."""
+
+    key: str
+    value: float
+
+
+class AlterClientQuotasRequest(Protocol):
+    """AlterClientQuotasRequest (API key 49), v0-1."""
+
+    entries: list[AlterClientQuotasRequestEntry]
+    validate_only: bool
+
+    @overload
+    def __getitem__(self, key: Literal["entries"], /) -> list[AlterClientQuotasRequestEntry]: ...
+    @overload
+    def __getitem__(self, key: Literal["validate_only"], /) -> bool: ...
+
+
+class AlterClientQuotasRequestEntry(Protocol):
+    """An element of AlterClientQuotasRequest.entries."""
+
+    entity: list[AlterClientQuotasRequestEntryEntity]
+    ops: list[AlterClientQuotasRequestEntryOp]
+
+    @overload
+    def __getitem__(self, key: Literal["entity"], /) -> list[AlterClientQuotasRequestEntryEntity]: ...
+    @overload
+    def __getitem__(self, key: Literal["ops"], /) -> list[AlterClientQuotasRequestEntryOp]: ...
+
+
+class AlterClientQuotasRequestEntryEntity(Protocol):
+    """An element of AlterClientQuotasRequestEntry.entity."""
+
+    entity_type: str
+    entity_name: str | None  # default null
+
+    @overload
+    def __getitem__(self, key: Literal["entity_type"], /) -> str: ...
+    @overload
+    def __getitem__(self, key: Literal["entity_name"], /) -> str | None: ...
+
+
+class AlterClientQuotasRequestEntryOp(Protocol):
+    """An element of AlterClientQuotasRequestEntry.ops."""
+
+    key: str
+    value: float
+    remove: bool
+
+    @overload
+    def __getitem__(self, key: Literal["key"], /) -> str: ...
+    @overload
+    def __getitem__(self, key: Literal["value"], /) -> float: ...
+    @overload
+    def __getitem__(self, key: Literal["remove"], /) -> bool: ...
+
+
+class AlterClientQuotasResponse(TypedDict):
+    """AlterClientQuotasResponse (API key 49), v0-1."""
+
+    throttle_time_ms: int
+    entries: list[AlterClientQuotasResponseEntry]
+
+
+class AlterClientQuotasResponseEntry(TypedDict):
+    """An element of AlterClientQuotasResponse.entries."""
+
+    error_code: int
+    error_message: NotRequired[str | None]  # default null
+    entity: list[AlterClientQuotasResponseEntryEntity]
+
+
+class AlterClientQuotasResponseEntryEntity(TypedDict):
+    """An element of AlterClientQuotasResponseEntry.entity."""
+
+    entity_type: str
+    entity_name: NotRequired[str | None]  # default null
 
 
 class DescribeClusterRequest(Protocol):
@@ -2769,6 +2951,514 @@ class ShareAcknowledgeResponseNodeEndpoint(TypedDict):
     rack: NotRequired[str | None]  # default null
 
 
+class InitializeShareGroupStateRequest(Protocol):
+    """InitializeShareGroupStateRequest (API key 83), v0."""
+
+    group_id: str
+    topics: list[InitializeShareGroupStateRequestTopic]
+
+    @overload
+    def __getitem__(self, key: Literal["group_id"], /) -> str: ...
+    @overload
+    def __getitem__(self, key: Literal["topics"], /) -> list[InitializeShareGroupStateRequestTopic]: ...
+
+
+class InitializeShareGroupStateRequestTopic(Protocol):
+    """An element of InitializeShareGroupStateRequest.topics."""
+
+    topic_id: UUID
+    partitions: list[InitializeShareGroupStateRequestTopicPartition]
+
+    @overload
+    def __getitem__(self, key: Literal["topic_id"], /) -> UUID: ...
+    @overload
+    def __getitem__(
+        self, key: Literal["partitions"], /
+    ) -> list[InitializeShareGroupStateRequestTopicPartition]: ...
+
+
+class InitializeShareGroupStateRequestTopicPartition(Protocol):
+    """An element of InitializeShareGroupStateRequestTopic.partitions."""
+
+    partition: int
+    state_epoch: int
+    start_offset: int
+
+    @overload
+    def __getitem__(self, key: Literal["partition"], /) -> int: ...
+    @overload
+    def __getitem__(self, key: Literal["state_epoch"], /) -> int: ...
+    @overload
+    def __getitem__(self, key: Literal["start_offset"], /) -> int: ...
+
+
+class InitializeShareGroupStateResponse(TypedDict):
+    """InitializeShareGroupStateResponse (API key 83), v0."""
+
+    results: list[InitializeShareGroupStateResponseResult]
+
+
+class InitializeShareGroupStateResponseResult(TypedDict):
+    """An element of InitializeShareGroupStateResponse.results."""
+
+    topic_id: UUID
+    partitions: list[InitializeShareGroupStateResponseResultPartition]
+
+
+class InitializeShareGroupStateResponseResultPartition(TypedDict):
+    """An element of InitializeShareGroupStateResponseResult.partitions."""
+
+    partition: int
+    error_code: int
+    error_message: NotRequired[str | None]  # default null
+
+
+class ReadShareGroupStateRequest(Protocol):
+    """ReadShareGroupStateRequest (API key 84), v0."""
+
+    group_id: str
+    topics: list[ReadShareGroupStateRequestTopic]
+
+    @overload
+    def __getitem__(self, key: Literal["group_id"], /) -> str: ...
+    @overload
+    def __getitem__(self, key: Literal["topics"], /) -> list[ReadShareGroupStateRequestTopic]: ...
+
+
+class ReadShareGroupStateRequestTopic(Protocol):
+    """An element of ReadShareGroupStateRequest.topics."""
+
+    topic_id: UUID
+    partitions: list[ReadShareGroupStateRequestTopicPartition]
+
+    @overload
+    def __getitem__(self, key: Literal["topic_id"], /) -> UUID: ...
+    @overload
+    def __getitem__(
+        self, key: Literal["partitions"], /
+    ) -> list[ReadShareGroupStateRequestTopicPartition]: ...
+
+
+class ReadShareGroupStateRequestTopicPartition(Protocol):
+    """An element of ReadShareGroupStateRequestTopic.partitions."""
+
+    partition: int
+    leader_epoch: int
+
+    @overload
+    def __getitem__(self, key: Literal["partition"], /) -> int: ...
+    @overload
+    def __getitem__(self, key: Literal["leader_epoch"], /) -> int: ...
+
+
+class ReadShareGroupStateResponse(TypedDict):
+    """ReadShareGroupStateResponse (API key 84), v0."""
+
+    results: list[ReadShareGroupStateResponseResult]
+
+
+class ReadShareGroupStateResponseResult(TypedDict):
+    """An element of ReadShareGroupStateResponse.results."""
+
+    topic_id: UUID
+    partitions: list[ReadShareGroupStateResponseResultPartition]
+
+
+class ReadShareGroupStateResponseResultPartition(TypedDict):
+    """An element of ReadShareGroupStateResponseResult.partitions."""
+
+    partition: int
+    error_code: int
+    error_message: NotRequired[str | None]  # default null
+    state_epoch: int
+    start_offset: int
+    state_batches: list[ReadShareGroupStateResponseResultPartitionStateBatche]
+
+
+class ReadShareGroupStateResponseResultPartitionStateBatche(TypedDict):
+    """An element of ReadShareGroupStateResponseResultPartition.state_batches."""
+
+    first_offset: int
+    last_offset: int
+    delivery_state: int
+    delivery_count: int
+
+
+class WriteShareGroupStateRequest(Protocol):
+    """WriteShareGroupStateRequest (API key 85), v0."""
+
+    group_id: str
+    topics: list[WriteShareGroupStateRequestTopic]
+
+    @overload
+    def __getitem__(self, key: Literal["group_id"], /) -> str: ...
+    @overload
+    def __getitem__(self, key: Literal["topics"], /) -> list[WriteShareGroupStateRequestTopic]: ...
+
+
+class WriteShareGroupStateRequestTopic(Protocol):
+    """An element of WriteShareGroupStateRequest.topics."""
+
+    topic_id: UUID
+    partitions: list[WriteShareGroupStateRequestTopicPartition]
+
+    @overload
+    def __getitem__(self, key: Literal["topic_id"], /) -> UUID: ...
+    @overload
+    def __getitem__(
+        self, key: Literal["partitions"], /
+    ) -> list[WriteShareGroupStateRequestTopicPartition]: ...
+
+
+class WriteShareGroupStateRequestTopicPartition(Protocol):
+    """An element of WriteShareGroupStateRequestTopic.partitions."""
+
+    partition: int
+    state_epoch: int
+    leader_epoch: int
+    start_offset: int
+    state_batches: list[WriteShareGroupStateRequestTopicPartitionStateBatche]
+
+    @overload
+    def __getitem__(self, key: Literal["partition"], /) -> int: ...
+    @overload
+    def __getitem__(self, key: Literal["state_epoch"], /) -> int: ...
+    @overload
+    def __getitem__(self, key: Literal["leader_epoch"], /) -> int: ...
+    @overload
+    def __getitem__(self, key: Literal["start_offset"], /) -> int: ...
+    @overload
+    def __getitem__(
+        self, key: Literal["state_batches"], /
+    ) -> list[WriteShareGroupStateRequestTopicPartitionStateBatche]: ...
+
+
+class WriteShareGroupStateRequestTopicPartitionStateBatche(Protocol):
+    """An element of WriteShareGroupStateRequestTopicPartition.state_batches."""
+
+    first_offset: int
+    last_offset: int
+    delivery_state: int
+    delivery_count: int
+
+    @overload
+    def __getitem__(self, key: Literal["first_offset"], /) -> int: ...
+    @overload
+    def __getitem__(self, key: Literal["last_offset"], /) -> int: ...
+    @overload
+    def __getitem__(self, key: Literal["delivery_state"], /) -> int: ...
+    @overload
+    def __getitem__(self, key: Literal["delivery_count"], /) -> int: ...
+
+
+class WriteShareGroupStateResponse(TypedDict):
+    """WriteShareGroupStateResponse (API key 85), v0."""
+
+    results: list[WriteShareGroupStateResponseResult]
+
+
+class WriteShareGroupStateResponseResult(TypedDict):
+    """An element of WriteShareGroupStateResponse.results."""
+
+    topic_id: UUID
+    partitions: list[WriteShareGroupStateResponseResultPartition]
+
+
+class WriteShareGroupStateResponseResultPartition(TypedDict):
+    """An element of WriteShareGroupStateResponseResult.partitions."""
+
+    partition: int
+    error_code: int
+    error_message: NotRequired[str | None]  # default null
+
+
+class DeleteShareGroupStateRequest(Protocol):
+    """DeleteShareGroupStateRequest (API key 86), v0."""
+
+    group_id: str
+    topics: list[DeleteShareGroupStateRequestTopic]
+
+    @overload
+    def __getitem__(self, key: Literal["group_id"], /) -> str: ...
+    @overload
+    def __getitem__(self, key: Literal["topics"], /) -> list[DeleteShareGroupStateRequestTopic]: ...
+
+
+class DeleteShareGroupStateRequestTopic(Protocol):
+    """An element of DeleteShareGroupStateRequest.topics."""
+
+    topic_id: UUID
+    partitions: list[DeleteShareGroupStateRequestTopicPartition]
+
+    @overload
+    def __getitem__(self, key: Literal["topic_id"], /) -> UUID: ...
+    @overload
+    def __getitem__(
+        self, key: Literal["partitions"], /
+    ) -> list[DeleteShareGroupStateRequestTopicPartition]: ...
+
+
+class DeleteShareGroupStateRequestTopicPartition(Protocol):
+    """An element of DeleteShareGroupStateRequestTopic.partitions."""
+
+    partition: int
+
+    def __getitem__(self, key: Literal["partition"], /) -> int: ...
+
+
+class DeleteShareGroupStateResponse(TypedDict):
+    """DeleteShareGroupStateResponse (API key 86), v0."""
+
+    results: list[DeleteShareGroupStateResponseResult]
+
+
+class DeleteShareGroupStateResponseResult(TypedDict):
+    """An element of DeleteShareGroupStateResponse.results."""
+
+    topic_id: UUID
+    partitions: list[DeleteShareGroupStateResponseResultPartition]
+
+
+class DeleteShareGroupStateResponseResultPartition(TypedDict):
+    """An element of DeleteShareGroupStateResponseResult.partitions."""
+
+    partition: int
+    error_code: int
+    error_message: NotRequired[str | None]  # default null
+
+
+class ReadShareGroupStateSummaryRequest(Protocol):
+    """ReadShareGroupStateSummaryRequest (API key 87), v0."""
+
+    group_id: str
+    topics: list[ReadShareGroupStateSummaryRequestTopic]
+
+    @overload
+    def __getitem__(self, key: Literal["group_id"], /) -> str: ...
+    @overload
+    def __getitem__(self, key: Literal["topics"], /) -> list[ReadShareGroupStateSummaryRequestTopic]: ...
+
+
+class ReadShareGroupStateSummaryRequestTopic(Protocol):
+    """An element of ReadShareGroupStateSummaryRequest.topics."""
+
+    topic_id: UUID
+    partitions: list[ReadShareGroupStateSummaryRequestTopicPartition]
+
+    @overload
+    def __getitem__(self, key: Literal["topic_id"], /) -> UUID: ...
+    @overload
+    def __getitem__(
+        self, key: Literal["partitions"], /
+    ) -> list[ReadShareGroupStateSummaryRequestTopicPartition]: ...
+
+
+class ReadShareGroupStateSummaryRequestTopicPartition(Protocol):
+    """An element of ReadShareGroupStateSummaryRequestTopic.partitions."""
+
+    partition: int
+    leader_epoch: int
+
+    @overload
+    def __getitem__(self, key: Literal["partition"], /) -> int: ...
+    @overload
+    def __getitem__(self, key: Literal["leader_epoch"], /) -> int: ...
+
+
+class ReadShareGroupStateSummaryResponse(TypedDict):
+    """ReadShareGroupStateSummaryResponse (API key 87), v0."""
+
+    results: list[ReadShareGroupStateSummaryResponseResult]
+
+
+class ReadShareGroupStateSummaryResponseResult(TypedDict):
+    """An element of ReadShareGroupStateSummaryResponse.results."""
+
+    topic_id: UUID
+    partitions: list[ReadShareGroupStateSummaryResponseResultPartition]
+
+
+class ReadShareGroupStateSummaryResponseResultPartition(TypedDict):
+    """An element of ReadShareGroupStateSummaryResponseResult.partitions."""
+
+    partition: int
+    error_code: int
+    error_message: NotRequired[str | None]  # default null
+    state_epoch: int
+    leader_epoch: int
+    start_offset: int
+
+
+class DescribeShareGroupOffsetsRequest(Protocol):
+    """DescribeShareGroupOffsetsRequest (API key 90), v0-1."""
+
+    groups: list[DescribeShareGroupOffsetsRequestGroup]
+
+    def __getitem__(self, key: Literal["groups"], /) -> list[DescribeShareGroupOffsetsRequestGroup]: ...
+
+
+class DescribeShareGroupOffsetsRequestGroup(Protocol):
+    """An element of DescribeShareGroupOffsetsRequest.groups."""
+
+    group_id: str
+    topics: list[DescribeShareGroupOffsetsRequestGroupTopic] | None
+
+    @overload
+    def __getitem__(self, key: Literal["group_id"], /) -> str: ...
+    @overload
+    def __getitem__(
+        self, key: Literal["topics"], /
+    ) -> list[DescribeShareGroupOffsetsRequestGroupTopic] | None: ...
+
+
+class DescribeShareGroupOffsetsRequestGroupTopic(Protocol):
+    """An element of DescribeShareGroupOffsetsRequestGroup.topics."""
+
+    topic_name: str
+    partitions: list[int]
+
+    @overload
+    def __getitem__(self, key: Literal["topic_name"], /) -> str: ...
+    @overload
+    def __getitem__(self, key: Literal["partitions"], /) -> list[int]: ...
+
+
+class DescribeShareGroupOffsetsResponse(TypedDict):
+    """DescribeShareGroupOffsetsResponse (API key 90), v0-1."""
+
+    throttle_time_ms: int
+    groups: list[DescribeShareGroupOffsetsResponseGroup]
+
+
+class DescribeShareGroupOffsetsResponseGroup(TypedDict):
+    """An element of DescribeShareGroupOffsetsResponse.groups."""
+
+    group_id: str
+    topics: list[DescribeShareGroupOffsetsResponseGroupTopic]
+    error_code: int
+    error_message: NotRequired[str | None]  # default null
+
+
+class DescribeShareGroupOffsetsResponseGroupTopic(TypedDict):
+    """An element of DescribeShareGroupOffsetsResponseGroup.topics."""
+
+    topic_name: str
+    topic_id: UUID
+    partitions: list[DescribeShareGroupOffsetsResponseGroupTopicPartition]
+
+
+class DescribeShareGroupOffsetsResponseGroupTopicPartition(TypedDict):
+    """An element of DescribeShareGroupOffsetsResponseGroupTopic.partitions."""
+
+    partition_index: int
+    start_offset: int
+    leader_epoch: int
+    lag: NotRequired[int]  # v1+, default -1
+    error_code: int
+    error_message: NotRequired[str | None]  # default null
+
+
+class AlterShareGroupOffsetsRequest(Protocol):
+    """AlterShareGroupOffsetsRequest (API key 91), v0."""
+
+    group_id: str
+    topics: list[AlterShareGroupOffsetsRequestTopic]
+
+    @overload
+    def __getitem__(self, key: Literal["group_id"], /) -> str: ...
+    @overload
+    def __getitem__(self, key: Literal["topics"], /) -> list[AlterShareGroupOffsetsRequestTopic]: ...
+
+
+class AlterShareGroupOffsetsRequestTopic(Protocol):
+    """An element of AlterShareGroupOffsetsRequest.topics."""
+
+    topic_name: str
+    partitions: list[AlterShareGroupOffsetsRequestTopicPartition]
+
+    @overload
+    def __getitem__(self, key: Literal["topic_name"], /) -> str: ...
+    @overload
+    def __getitem__(
+        self, key: Literal["partitions"], /
+    ) -> list[AlterShareGroupOffsetsRequestTopicPartition]: ...
+
+
+class AlterShareGroupOffsetsRequestTopicPartition(Protocol):
+    """An element of AlterShareGroupOffsetsRequestTopic.partitions."""
+
+    partition_index: int
+    start_offset: int
+
+    @overload
+    def __getitem__(self, key: Literal["partition_index"], /) -> int: ...
+    @overload
+    def __getitem__(self, key: Literal["start_offset"], /) -> int: ...
+
+
+class AlterShareGroupOffsetsResponse(TypedDict):
+    """AlterShareGroupOffsetsResponse (API key 91), v0."""
+
+    throttle_time_ms: int
+    error_code: int
+    error_message: NotRequired[str | None]  # default null
+    responses: list[AlterShareGroupOffsetsResponseResponse]
+
+
+class AlterShareGroupOffsetsResponseResponse(TypedDict):
+    """An element of AlterShareGroupOffsetsResponse.responses."""
+
+    topic_name: str
+    topic_id: UUID
+    partitions: list[AlterShareGroupOffsetsResponseResponsePartition]
+
+
+class AlterShareGroupOffsetsResponseResponsePartition(TypedDict):
+    """An element of AlterShareGroupOffsetsResponseResponse.partitions."""
+
+    partition_index: int
+    error_code: int
+    error_message: NotRequired[str | None]  # default null
+
+
+class DeleteShareGroupOffsetsRequest(Protocol):
+    """DeleteShareGroupOffsetsRequest (API key 92), v0."""
+
+    group_id: str
+    topics: list[DeleteShareGroupOffsetsRequestTopic]
+
+    @overload
+    def __getitem__(self, key: Literal["group_id"], /) -> str: ...
+    @overload
+    def __getitem__(self, key: Literal["topics"], /) -> list[DeleteShareGroupOffsetsRequestTopic]: ...
+
+
+class DeleteShareGroupOffsetsRequestTopic(Protocol):
+    """An element of DeleteShareGroupOffsetsRequest.topics."""
+
+    topic_name: str
+
+    def __getitem__(self, key: Literal["topic_name"], /) -> str: ...
+
+
+class DeleteShareGroupOffsetsResponse(TypedDict):
+    """DeleteShareGroupOffsetsResponse (API key 92), v0."""
+
+    throttle_time_ms: int
+    error_code: int
+    error_message: NotRequired[str | None]  # default null
+    responses: list[DeleteShareGroupOffsetsResponseResponse]
+
+
+class DeleteShareGroupOffsetsResponseResponse(TypedDict):
+    """An element of DeleteShareGroupOffsetsResponse.responses."""
+
+    topic_name: str
+    topic_id: UUID
+    error_code: int
+    error_message: NotRequired[str | None]  # default null
+
+
 PRODUCE = Endpoint[ProduceRequest, ProduceResponse](0)
 FETCH = Endpoint[FetchRequest, FetchResponse](1)
 LIST_OFFSETS = Endpoint[ListOffsetsRequest, ListOffsetsResponse](2)
@@ -2803,8 +3493,11 @@ DESCRIBE_LOG_DIRS = Endpoint[DescribeLogDirsRequest, DescribeLogDirsResponse](35
 SASL_AUTHENTICATE = Endpoint[SaslAuthenticateRequest, SaslAuthenticateResponse](36)
 CREATE_PARTITIONS = Endpoint[CreatePartitionsRequest, CreatePartitionsResponse](37)
 DELETE_GROUPS = Endpoint[DeleteGroupsRequest, DeleteGroupsResponse](42)
+ELECT_LEADERS = Endpoint[ElectLeadersRequest, ElectLeadersResponse](43)
 INCREMENTAL_ALTER_CONFIGS = Endpoint[IncrementalAlterConfigsRequest, IncrementalAlterConfigsResponse](44)
 OFFSET_DELETE = Endpoint[OffsetDeleteRequest, OffsetDeleteResponse](47)
+DESCRIBE_CLIENT_QUOTAS = Endpoint[DescribeClientQuotasRequest, DescribeClientQuotasResponse](48)
+ALTER_CLIENT_QUOTAS = Endpoint[AlterClientQuotasRequest, AlterClientQuotasResponse](49)
 DESCRIBE_CLUSTER = Endpoint[DescribeClusterRequest, DescribeClusterResponse](60)
 DESCRIBE_PRODUCERS = Endpoint[DescribeProducersRequest, DescribeProducersResponse](61)
 DESCRIBE_TRANSACTIONS = Endpoint[DescribeTransactionsRequest, DescribeTransactionsResponse](65)
@@ -2815,3 +3508,20 @@ SHARE_GROUP_HEARTBEAT = Endpoint[ShareGroupHeartbeatRequest, ShareGroupHeartbeat
 SHARE_GROUP_DESCRIBE = Endpoint[ShareGroupDescribeRequest, ShareGroupDescribeResponse](77)
 SHARE_FETCH = Endpoint[ShareFetchRequest, ShareFetchResponse](78)
 SHARE_ACKNOWLEDGE = Endpoint[ShareAcknowledgeRequest, ShareAcknowledgeResponse](79)
+INITIALIZE_SHARE_GROUP_STATE = Endpoint[
+    InitializeShareGroupStateRequest,
+    InitializeShareGroupStateResponse,
+](83)
+READ_SHARE_GROUP_STATE = Endpoint[ReadShareGroupStateRequest, ReadShareGroupStateResponse](84)
+WRITE_SHARE_GROUP_STATE = Endpoint[WriteShareGroupStateRequest, WriteShareGroupStateResponse](85)
+DELETE_SHARE_GROUP_STATE = Endpoint[DeleteShareGroupStateRequest, DeleteShareGroupStateResponse](86)
+READ_SHARE_GROUP_STATE_SUMMARY = Endpoint[
+    ReadShareGroupStateSummaryRequest,
+    ReadShareGroupStateSummaryResponse,
+](87)
+DESCRIBE_SHARE_GROUP_OFFSETS = Endpoint[
+    DescribeShareGroupOffsetsRequest,
+    DescribeShareGroupOffsetsResponse,
+](90)
+ALTER_SHARE_GROUP_OFFSETS = Endpoint[AlterShareGroupOffsetsRequest, AlterShareGroupOffsetsResponse](91)
+DELETE_SHARE_GROUP_OFFSETS = Endpoint[DeleteShareGroupOffsetsRequest, DeleteShareGroupOffsetsResponse](92)

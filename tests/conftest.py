@@ -82,6 +82,7 @@ _SPARK_FILES = frozenset(
         "jobs/test_network",
         "jobs/test_pages",
         "jobs/test_pushdown",
+        "jobs/test_share_state_source",
         "jobs/test_storms",
         "jobs/test_stream",
         "jobs/test_transactions",
@@ -91,6 +92,8 @@ _CHAOS_FILES = frozenset({"tests/cluster/test_replication_chaos.py"})
 _SHARED_FIXTURE_FILES = frozenset(
     f"tests/{name}.py"
     for name in (
+        "console/test_browser",
+        "console/test_live",
         "security/test_acl_matrix",
         "security/test_clients",
         "security/test_failures",

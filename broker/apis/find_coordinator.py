@@ -1,4 +1,5 @@
-"""FindCoordinator: the broker that leads the group's `__consumer_offsets` partition."""
+"""FindCoordinator: the broker that leads the group's `__consumer_offsets` partition (or the
+transactional id's `__transaction_state` one, or a share-partition's `__share_group_state` one)."""
 
 from __future__ import annotations
 
@@ -7,13 +8,14 @@ from broker.group.placement import coordinator_partition
 from broker.security.acl import Operation, ResourceType
 from broker.server import RequestContext
 from protocol.errors import ErrorCode
+from protocol.share_state_records import parse_coordinator_key
 from protocol.typed import (
     FindCoordinatorRequest,
     FindCoordinatorResponse,
     FindCoordinatorResponseCoordinator,
 )
 
-GROUP, TRANSACTION = 0, 1
+GROUP, TRANSACTION, SHARE = 0, 1, 2
 
 
 def _answer(
@@ -50,6 +52,8 @@ def _answer(
             }
         node = broker.transaction_coordinator_node(broker.transactions.partition_for(key), listener)
         return _node_answer(key, node)
+    if key_type == SHARE:
+        return _share_answer(broker, key, listener, ctx)
     if key_type != GROUP:
         return {
             "key": key,
@@ -61,6 +65,31 @@ def _answer(
         }
     # At its address on the listener the request came in on; none there: not available (Kafka).
     node = broker.coordinator_node(coordinator_partition(key, broker.num_offsets_partitions), listener)
+    return _node_answer(key, node)
+
+
+def _share_answer(
+    broker: HandlerContext, key: str, listener: str, ctx: RequestContext
+) -> FindCoordinatorResponseCoordinator:
+    """KIP-932: the share coordinator of "groupId:topicId:partition" (v6+, brokers only: CLUSTER_ACTION),
+    the leader of its `__share_group_state` partition; the topic is created on the first such
+    request (COORDINATOR_NOT_AVAILABLE, retriable, until it exists), as Kafka does."""
+    error: ErrorCode | None = None
+    authz = broker.authorizer
+    if ctx.header.api_version < 6:
+        error = ErrorCode.INVALID_REQUEST
+    elif authz is not None and not authz.cluster(ctx, Operation.CLUSTER_ACTION):
+        error = ErrorCode.CLUSTER_AUTHORIZATION_FAILED
+    else:
+        try:
+            state_key = parse_coordinator_key(key)
+        except ValueError:
+            error = ErrorCode.INVALID_REQUEST
+    if error is None and not broker.share_state_topic_ready():
+        error = ErrorCode.COORDINATOR_NOT_AVAILABLE
+    if error is not None:
+        return {"key": key, "node_id": -1, "host": "", "port": -1, "error_code": error, "error_message": None}
+    node = broker.share_coordinator_node(broker.share_coordinator.partition_for(state_key), listener)
     return _node_answer(key, node)
 
 

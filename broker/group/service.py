@@ -46,6 +46,7 @@ from broker.group.placement import coordinator_partition
 from broker.group.runtime import CoordinatorRuntime
 from broker.group.shard import GroupCoordinatorShard
 from broker.group.share.events import DescribedShareGroup, ShareGroupHeartbeat, ShareHeartbeatResult
+from broker.group.watch import GroupWatch
 from protocol.errors import ErrorCode
 
 log = logging_setup.get_logger("kbroker.group")
@@ -78,6 +79,7 @@ class GroupCoordinatorService:
         self.num_partitions = num_partitions
         self.offsets_log = offsets_log
         self.clock = clock
+        self.watch = GroupWatch()  # group-coordinator events (the metrics endpoint's /group-events)
         self.runtimes = [CoordinatorRuntime(self._shard(p), offsets_log) for p in range(num_partitions)]
         # The partitions this broker coordinates: all of them on a single broker (None); in cluster
         # mode those whose offsets partition it leads (set_owned), the others NOT_COORDINATOR.
@@ -89,6 +91,7 @@ class GroupCoordinatorService:
 
     def _shard(self, partition: int) -> GroupCoordinatorShard:
         shard = GroupCoordinatorShard(partition, self.config, self.clock)
+        shard.outputs.watch = self.watch
         shard.consumer_groups.topics = shard.share_groups.topics = self.topics
         return shard
 

@@ -20,7 +20,9 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from broker import logging_setup
+from broker.group.watch import GroupWatch
 from broker.log import Log, LogError
+from broker.share import watch as share_watch
 from broker.share.partition import (
     AcknowledgementBatch,
     AcquiredRecords,
@@ -105,6 +107,8 @@ class SharePartitionManager:
         self._loading: dict[PartitionKey, asyncio.Future[_Entry]] = {}
         self._waiters: set[asyncio.Future[None]] = set()  # fetches waiting for available records
         self._tasks: set[asyncio.Task[Any]] = set()
+        # Who watches the share groups' records (the broker gives its groups' watch: /group-events).
+        self.watch = GroupWatch()
 
     @classmethod
     def from_config(cls, config: Any, persister: Persister) -> SharePartitionManager:
@@ -208,6 +212,8 @@ class SharePartitionManager:
         error, update = entry.share.acknowledge(member_id, batches, self.clock(), renew)
         if error != ErrorCode.NONE:
             return error
+        if self.watch.listeners:
+            share_watch.acknowledged(self.watch, entry, member_id, batches, update)
         if renew:
             self._arm(entry)
         if update.changed:
@@ -223,6 +229,8 @@ class SharePartitionManager:
             if entry is None:
                 continue
             update = entry.share.release_member(session.member_id)
+            if update.changed and self.watch.listeners:
+                share_watch.released(self.watch, entry, session.member_id, update)
             if update:
                 self._wake()
                 await self._write(entry, update)
@@ -278,6 +286,8 @@ class SharePartitionManager:
             self._write(entry, update)  # in the background: no request waits on it
         if not acquired:
             return FetchedPartition([], b"")
+        if self.watch.listeners:
+            share_watch.acquired(self.watch, entry, member_id, acquired)
         self._arm(entry)
         # Only the batches that hold acquired records go back.
         chunks = []
@@ -333,6 +343,8 @@ class SharePartitionManager:
                 partition=entry.key.partition,
                 records=len(update.changed),
             )
+            if self.watch.listeners:
+                share_watch.expired(self.watch, entry, update)
             self._wake()
         if update:
             self._write(entry, update)  # in the background: no request waits on it
