@@ -107,6 +107,7 @@ class SharePartitionManager:
         self._loading: dict[PartitionKey, asyncio.Future[_Entry]] = {}
         self._waiters: set[asyncio.Future[None]] = set()  # fetches waiting for available records
         self._tasks: set[asyncio.Task[Any]] = set()
+        self.stopping = False
         # Who watches the share groups' records (the broker gives its groups' watch: /group-events).
         self.watch = GroupWatch()
 
@@ -238,7 +239,7 @@ class SharePartitionManager:
     def connection_closed(self, peer: str) -> None:
         """A share session ends with the connection it was last used on (as Kafka's
         ShareSessionCache): its member's records are released."""
-        if not self.sessions.sessions:
+        if not self.sessions.sessions or self.stopping:
             return
         for session in self.sessions.of_connection(peer):
             self._spawn(self.release_session(session))
@@ -357,6 +358,9 @@ class SharePartitionManager:
         if not update:
             done.set_result(ErrorCode.NONE)
             return done
+        if self.stopping:  # the persister may be gone: nothing is written any more
+            done.set_result(ErrorCode.COORDINATOR_NOT_AVAILABLE)
+            return done
         entry.pending.append((update, done))
         if entry.writer is None or entry.writer.done():
             entry.writer = asyncio.ensure_future(self._writes(entry))
@@ -408,9 +412,14 @@ class SharePartitionManager:
         task.add_done_callback(self._tasks.discard)
 
     async def stop(self) -> None:
+        """Before the persister stops: what is queued is written, then nothing more (a broker
+        that stops does not release its members' locks: as after a crash, the next leader finds
+        what was acquired AVAILABLE, with the delivery counts written)."""
+        self.stopping = True
         for entry in list(self.partitions.values()):
             if entry.timer is not None:
                 entry.timer.cancel()
+                entry.timer = None
         if self._tasks:
             await asyncio.gather(*self._tasks, return_exceptions=True)
         self._wake()

@@ -25,7 +25,7 @@ from typing import Any
 import pytest
 
 from broker.broker import Broker
-from broker.share.persister import InMemoryPersister, PartitionKey
+from broker.share.persister import InMemoryPersister, PartitionKey, Persister, PersisterError
 from protocol.apis import ApiKey
 from protocol.errors import ErrorCode as E
 from tests.helpers import RawConnection, async_wait_until, broker_config
@@ -44,11 +44,14 @@ SHARE = {
 }
 
 
-async def _broker(tmp_path: Path) -> tuple[Broker, InMemoryPersister]:
-    persister = InMemoryPersister()
-    broker = Broker(broker_config(tmp_path / "data", **SHARE), share_persister=persister)
+async def _broker(tmp_path: Path, durable: bool = False) -> tuple[Broker, Persister]:
+    """A broker whose share-partitions write through the share coordinator (`durable`, the
+    broker's own persister) or an InMemoryPersister."""
+    broker = Broker(
+        broker_config(tmp_path / "data", **SHARE), share_persister=None if durable else InMemoryPersister()
+    )
     await broker.start()
-    return broker, persister
+    return broker, broker.share_partitions.persister
 
 
 def _produce(port: int, topic: str, n: int, partitions: int) -> None:
@@ -66,13 +69,19 @@ def _consumer(port: int, group: str, **extra: str) -> Any:
     )
 
 
-async def _start_offsets(persister: InMemoryPersister, group: str, tid: uuid.UUID, n: int) -> list[int]:
-    states = [persister.states.get(PartitionKey(group, tid.bytes, p)) for p in range(n)]
-    return [s.start_offset if s is not None else -1 for s in states]
+async def _start_offsets(persister: Persister, group: str, tid: uuid.UUID, n: int) -> list[int]:
+    offsets = []
+    for p in range(n):
+        try:
+            offsets.append((await persister.read_summary(PartitionKey(group, tid.bytes, p), 0)).start_offset)
+        except PersisterError:
+            offsets.append(-1)
+    return offsets
 
 
-async def test_six_consumers_split_twenty_thousand_records(tmp_path: Path) -> None:
-    broker, persister = await _broker(tmp_path)
+@pytest.mark.parametrize("durable", [False, True], ids=["in-memory", "share-coordinator"])
+async def test_six_consumers_split_twenty_thousand_records(tmp_path: Path, durable: bool) -> None:
+    broker, persister = await _broker(tmp_path, durable)
     await broker.topics.create("q", 2)
     tid: uuid.UUID = broker.topics.topics["q"].topic_id
     broker.share_partitions.group_configs["six"] = {"share.auto.offset.reset": "earliest"}
