@@ -503,6 +503,24 @@ async def test_writes_keep_the_order_of_the_changes(tmp_path: Path) -> None:
         await broker.stop()
 
 
+async def test_partitions_led_elsewhere(env: Env) -> None:
+    await env.produce(2, partition=0)
+    await env.produce(2, partition=1)
+    await env.join("m1")
+    # as in a cluster where another broker leads partition 1
+    env.broker.leader_error = lambda topic, p, epoch=-1: E.NOT_LEADER_OR_FOLLOWER if p == 1 else None  # type: ignore[method-assign]
+    r = await env.fetch("m1", partitions=(0, 1))
+    assert acquired(r, 0) == [(0, 1, 1)]
+    p1 = part(r, 1)
+    assert (p1.error_code, p1.current_leader.leader_id, list(p1.acquired_records)) == (
+        E.NOT_LEADER_OR_FOLLOWER,
+        -1,
+        [],
+    )
+    r = await env.fetch("m1", acks=[(0, 0, [A.ACCEPT])], partitions=(1,))
+    assert part(r, 1).acknowledge_error_code == E.NOT_LEADER_OR_FOLLOWER
+
+
 async def test_session_limit(tmp_path: Path) -> None:
     broker = Broker(broker_config(tmp_path / "data", group_share_max_share_sessions="1", **SHARE))
     await broker.start()
