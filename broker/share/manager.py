@@ -56,7 +56,10 @@ class GroupSettings:
 
 
 @dataclass(slots=True)
-class _Entry:
+class LedSharePartition:
+    """A share-partition this broker leads: its state machine, where its records are, and what
+    its writes to the persister need."""
+
     key: PartitionKey
     topic: str
     log: Log
@@ -103,8 +106,8 @@ class SharePartitionManager:
         self.clock = clock
         # share.* group configs set for a group (as IncrementalAlterConfigs on a GROUP would)
         self.group_configs: dict[str, dict[str, str]] = {}
-        self.partitions: dict[PartitionKey, _Entry] = {}
-        self._loading: dict[PartitionKey, asyncio.Future[_Entry]] = {}
+        self.partitions: dict[PartitionKey, LedSharePartition] = {}
+        self._loading: dict[PartitionKey, asyncio.Future[LedSharePartition]] = {}
         self._waiters: set[asyncio.Future[None]] = set()  # fetches waiting for available records
         self._tasks: set[asyncio.Task[Any]] = set()
         self.stopping = False
@@ -138,7 +141,9 @@ class SharePartitionManager:
 
     # -- loading ------------------------------------------------------------------------------
 
-    async def entry(self, group_id: str, topic_id: uuid.UUID, topic: str, partition: int, lg: Log) -> _Entry:
+    async def entry(
+        self, group_id: str, topic_id: uuid.UUID, topic: str, partition: int, lg: Log
+    ) -> LedSharePartition:
         """The share-partition, read from the persister on its first use here, and again when
         this broker leads the partition anew (a new leader epoch, a new log)."""
         key = PartitionKey(group_id, topic_id.bytes, partition)
@@ -153,7 +158,7 @@ class SharePartitionManager:
             loading.add_done_callback(lambda _: self._loading.pop(key, None))
         return await asyncio.shield(loading)
 
-    async def _load(self, key: PartitionKey, topic: str, lg: Log, leader_epoch: int) -> _Entry:
+    async def _load(self, key: PartitionKey, topic: str, lg: Log, leader_epoch: int) -> LedSharePartition:
         settings = self.settings(key.group_id)
         try:
             state: ShareState | None = await self.persister.read(key, leader_epoch)
@@ -170,7 +175,7 @@ class SharePartitionManager:
                 await self.persister.write(key, state.state_epoch, leader_epoch, offset, ())
                 state = replace(state, start_offset=offset)
         share = SharePartition.from_state(state, settings.partition)
-        entry = _Entry(
+        entry = LedSharePartition(
             key,
             topic,
             lg,
@@ -207,7 +212,7 @@ class SharePartitionManager:
     # -- acknowledging ------------------------------------------------------------------------
 
     async def acknowledge(
-        self, entry: _Entry, member_id: str, batches: Sequence[AcknowledgementBatch], renew: bool
+        self, entry: LedSharePartition, member_id: str, batches: Sequence[AcknowledgementBatch], renew: bool
     ) -> ErrorCode:
         """All of it or nothing; answered once durable."""
         error, update = entry.share.acknowledge(member_id, batches, self.clock(), renew)
@@ -247,7 +252,12 @@ class SharePartitionManager:
     # -- fetching -----------------------------------------------------------------------------
 
     async def acquire(
-        self, entry: _Entry, member_id: str, max_records: int, max_bytes: int, whole_batches: bool = False
+        self,
+        entry: LedSharePartition,
+        member_id: str,
+        max_records: int,
+        max_bytes: int,
+        whole_batches: bool = False,
     ) -> FetchedPartition:
         """Acquire for the member what it may have of the partition now (possibly nothing)."""
         share = entry.share
@@ -318,7 +328,7 @@ class SharePartitionManager:
 
     # -- locks and writes ---------------------------------------------------------------------
 
-    def _arm(self, entry: _Entry) -> None:
+    def _arm(self, entry: LedSharePartition) -> None:
         deadline = entry.share.next_deadline()
         if deadline is None:
             return
@@ -330,7 +340,7 @@ class SharePartitionManager:
         entry.timer = asyncio.get_running_loop().call_later(delay, self._expire, entry)
         entry.timer_at = deadline
 
-    def _expire(self, entry: _Entry) -> None:
+    def _expire(self, entry: LedSharePartition) -> None:
         entry.timer = None
         if not _current(entry):  # another leader has the share-partition now: not ours to write
             self.drop(entry)
@@ -351,7 +361,7 @@ class SharePartitionManager:
             self._write(entry, update)  # in the background: no request waits on it
         self._arm(entry)
 
-    def _write(self, entry: _Entry, update: Update) -> asyncio.Future[ErrorCode]:
+    def _write(self, entry: LedSharePartition, update: Update) -> asyncio.Future[ErrorCode]:
         """Queue the update for the persister, at once (so that writes keep the order of the
         changes); the future is done once it is durable, with the persister's error if any."""
         done: asyncio.Future[ErrorCode] = asyncio.get_running_loop().create_future()
@@ -368,7 +378,7 @@ class SharePartitionManager:
             entry.writer.add_done_callback(self._tasks.discard)
         return done
 
-    async def _writes(self, entry: _Entry) -> None:
+    async def _writes(self, entry: LedSharePartition) -> None:
         while entry.pending:
             update, done = entry.pending[0]
             try:
@@ -395,7 +405,7 @@ class SharePartitionManager:
             if not done.done():
                 done.set_result(ErrorCode.NONE)
 
-    def drop(self, entry: _Entry) -> None:
+    def drop(self, entry: LedSharePartition) -> None:
         if self.partitions.get(entry.key) is entry:
             del self.partitions[entry.key]
         if entry.timer is not None:
@@ -425,7 +435,7 @@ class SharePartitionManager:
         self._wake()
 
 
-def _current(entry: _Entry) -> bool:
+def _current(entry: LedSharePartition) -> bool:
     lg = entry.log
     return lg.is_leader and not lg.deleted and lg.leader_epoch == entry.leader_epoch
 
