@@ -1,7 +1,8 @@
 """confluent-kafka 2.16's ShareConsumer (librdkafka) consuming from kbroker's share-partitions
 (KIP-932): ShareFetch with piggybacked acknowledgements, ShareAcknowledge on commit and close.
 
-- six consumers of one share group split 20,000 records of two partitions: every consumer gets
+- six consumers of one share group (share.auto.offset.reset=earliest set on its GROUP config
+  with the AdminClient) split 20,000 records of two partitions: every consumer gets
   some, every record is delivered once and accepted once, and the share-partitions' start offsets
   reach the end;
 - explicit acknowledgements: a released record comes back with delivery_count() 2, a rejected one
@@ -32,6 +33,7 @@ from tests.helpers import RawConnection, async_wait_until, broker_config
 
 pytestmark = pytest.mark.interop
 confluent_kafka = pytest.importorskip("confluent_kafka")
+kafka_admin = pytest.importorskip("confluent_kafka.admin")
 if not hasattr(confluent_kafka, "ShareConsumer"):
     pytest.skip("this confluent-kafka has no ShareConsumer", allow_module_level=True)
 
@@ -63,6 +65,24 @@ def _produce(port: int, topic: str, n: int, partitions: int) -> None:
     assert p.flush(30) == 0
 
 
+def _earliest(port: int, group: str) -> None:
+    """share.auto.offset.reset=earliest for the group: IncrementalAlterConfigs on its GROUP
+    resource, with confluent-kafka's AdminClient."""
+    admin = kafka_admin
+    resource = admin.ConfigResource(
+        admin.ResourceType.GROUP,
+        group,
+        incremental_configs=[
+            admin.ConfigEntry(
+                "share.auto.offset.reset", "earliest", incremental_operation=admin.AlterConfigOpType.SET
+            )
+        ],
+    )
+    client = admin.AdminClient({"bootstrap.servers": f"127.0.0.1:{port}"})
+    for future in client.incremental_alter_configs([resource]).values():
+        future.result(10)
+
+
 def _consumer(port: int, group: str, **extra: str) -> Any:
     return confluent_kafka.ShareConsumer(
         {"bootstrap.servers": f"127.0.0.1:{port}", "group.id": group, **extra}
@@ -84,8 +104,8 @@ async def test_six_consumers_split_twenty_thousand_records(tmp_path: Path, durab
     broker, persister = await _broker(tmp_path, durable)
     await broker.topics.create("q", 2)
     tid: uuid.UUID = broker.topics.topics["q"].topic_id
-    broker.share_partitions.group_configs["six"] = {"share.auto.offset.reset": "earliest"}
     port = broker.bound_port
+    await asyncio.to_thread(_earliest, port, "six")  # through the GROUP config, as an operator would
     total = 20_000
     received: list[list[tuple[int, int, int]]] = [[] for _ in range(6)]
     lock = threading.Lock()
