@@ -125,7 +125,7 @@ async def test_six_consumers_split_twenty_thousand_records(tmp_path: Path, durab
                     received[i].append((m.partition(), m.offset(), m.delivery_count()))
                     with lock:
                         seen.add((m.partition(), m.offset()))
-                time.sleep(0.005)  # a little work per batch, so that no one consumer takes everything
+                time.sleep(0.02)  # a little work per batch, so that no one consumer takes everything
             c.commit_sync(10)  # accepts what the last poll returned (librdkafka's close releases it)
         finally:
             c.close()
@@ -148,6 +148,12 @@ async def test_six_consumers_split_twenty_thousand_records(tmp_path: Path, durab
             )
 
         await async_wait_until(all_assigned, timeout=30, what="six consumers in the share group, assigned")
+
+        def all_fetching() -> bool:  # each has opened its share session: it polls for records
+            sessions = broker.share_partitions.sessions.sessions
+            return sum(1 for group, _ in sessions if group == "six") == 6
+
+        await async_wait_until(all_fetching, timeout=30, what="six share sessions")
         await asyncio.to_thread(_produce, port, "q", total, 2)
 
         async def all_received() -> bool:
