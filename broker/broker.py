@@ -328,6 +328,7 @@ class Broker:
         """GROUP config overrides in force: described from here, and read by the coordinator
         (consumer groups' session timeout and heartbeat interval)."""
         self.group_configs = {g: dict(c) for g, c in groups.items() if c}
+        self.share_partitions.group_configs = self.group_configs  # share.* (broker/share/manager.py)
         if self._groups is not None:
             per_group = self._groups.config.consumer.per_group
             per_group.clear()
@@ -643,6 +644,7 @@ class Broker:
             await self._groups.stop()
         if self._txn is not None:
             await self._txn.stop()
+        await self.share_partitions.stop()  # before the share coordinator it writes to
         if self._share is not None:
             await self._share.stop()
         if isinstance(self.share_persister, CoordinatorPersister):
@@ -656,7 +658,6 @@ class Broker:
         if self.cluster is not None:
             await self.cluster.stop()  # the registration goes: the controller moves the leaderships
         await asyncio.gather(*(s.stop() for s in self.servers))
-        await self.share_partitions.stop()
         if self.metrics is not None:
             await self.metrics.stop()
         if self._topics is not None:
