@@ -240,3 +240,22 @@ async def test_pruning_keeps_what_the_state_needs() -> None:
     await again.load()
     assert again.shard.states == {KEY: before}
     assert before.batches == (Batch(0, 6, ACKED, 1),)
+
+
+async def test_a_cancelled_request_still_has_its_records_replayed() -> None:
+    state_log = MemoryStateLog()
+    runtime = ShareCoordinatorRuntime(ShareCoordinatorShard(0), state_log)
+    await runtime.load()
+    shard = runtime.shard
+    await runtime.run(KEY, lambda: shard.initialize(KEY, 0, 0))
+    state_log.gate = asyncio.Event()
+    write = asyncio.ensure_future(
+        runtime.run(KEY, lambda: shard.write(KEY, 0, 0, -1, [Batch(0, 3, ACKED, 1)]))
+    )
+    await async_wait_until(lambda: state_log.gated == 1, what="the write in flight")
+    write.cancel()  # the caller went away; the record is in the log all the same
+    following = asyncio.ensure_future(runtime.run(KEY, lambda: shard.read(KEY, 0)))
+    state_log.gate.set()
+    answer = await following  # computed only after the cancelled write was replayed
+    assert answer.state is not None and answer.state.batches == (Batch(0, 3, ACKED, 1),)
+    assert write.cancelled()
