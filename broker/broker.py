@@ -11,11 +11,13 @@ from collections.abc import Set
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from broker import logging_setup
+from broker import dynamic_config, logging_setup
 from broker.apis import bind_handlers, bind_raw_handlers, unsupported_version_answer
 from broker.apis.context import Node
+from broker.cluster.elections import ElectionType, Outcome
 from broker.cluster.znodes import BrokerInfo, EndPoint
 from broker.config import Config, ConfigError
+from broker.connection_quotas import ConnectionQuotas, RequestMemory
 from broker.faults import Faults
 from broker.fetch_session import FetchSessionCache
 from broker.group.config import Clock, GroupConfig, SystemClock
@@ -24,6 +26,7 @@ from broker.group.records import OFFSETS_TOPIC
 from broker.group.service import GroupCoordinatorService
 from broker.log import Log, LogManager
 from broker.log.producer_ids import LocalProducerIdBlocks, ProducerIdManager
+from broker.quota_manager import QuotaManager
 from broker.security.authorizer import Authorizer
 from broker.security.sasl import SaslConfig
 from broker.server import Server
@@ -34,6 +37,8 @@ from broker.share.coordinator.service import (
 )
 from broker.share.coordinator.state_log import PartitionStateLog
 from broker.share.coordinator_persister import CoordinatorPersister
+from broker.share.manager import SharePartitionManager
+from broker.share.persister import Persister
 from broker.topics import TopicManager
 from broker.txn import markers
 from broker.txn.coordinator import TRANSACTION_STATE_TOPIC, TransactionCoordinator, TxnConfig
@@ -93,7 +98,7 @@ def load_meta_properties(log_dir: Path, broker_id: int, cluster_id: str | None =
 
 
 class Broker:
-    def __init__(self, config: Config, clock: Clock | None = None):
+    def __init__(self, config: Config, clock: Clock | None = None, share_persister: Persister | None = None):
         self.config = config
         # The clock of the coordinators' deadlines and timestamps (group sessions, rebalances,
         # offset retention, transaction timeouts): the system's, or a test's ManualClock
@@ -116,19 +121,36 @@ class Broker:
         self._share_topic: asyncio.Task[None] | None = None  # creating __share_group_state
         # The durable Persister of share-partitions' state (broker/share/persister.py): the share
         # coordinator here, or over the wire on the broker leading the key's partition.
-        self.share_persister = CoordinatorPersister(self)
+        self.share_persister: Persister = (
+            share_persister if share_persister is not None else CoordinatorPersister(self)
+        )
         self.marker_connections: dict[int, Any] = {}  # WriteTxnMarkers to other leaders (txn/markers.py)
         self.cluster: ClusterNode | None = None  # when zookeeper.connect is set
         self.metrics: MetricsEndpoint | None = None  # when metrics.port is set
+        self._dynamic_lock = asyncio.Lock()  # dynamic broker config changes, one at a time
+        self.group_configs: dict[str, dict[str, str]] = {}  # GROUP config overrides, by group id
         # authorizer.class.name set: every handler checks ACLs; None: no check at all (no cost)
         self.authorizer: Authorizer | None = None
         # Fault injection for tests (broker/faults.py): nothing is injected, nothing paid, until set.
         self.faults = Faults(topic_name=self._topic_name)
         self.faults.on_resume(self._wake_fetches)
+        self._quotas: QuotaManager | None = None  # client quotas (made by start)
+        # Shared by every listener: connection counts and rates, the bytes of unhandled requests.
+        self.connection_quotas = ConnectionQuotas(
+            max_connections=config["max.connections"],
+            max_per_ip=config["max.connections.per.ip"],
+            per_ip_overrides=config["max.connections.per.ip.overrides"],
+            max_creation_rate=config["max.connection.creation.rate"],
+            samples=config["quota.window.num"],
+            window_s=float(config["quota.window.size.seconds"]),
+        )
+        self.request_memory = RequestMemory(config["queued.max.request.bytes"])
         self.fetch_sessions = FetchSessionCache(
             config["max.incremental.fetch.session.cache.slots"],
             config["min.incremental.fetch.session.eviction.ms"],
         )
+        # KIP-932 share-partitions led here; their state goes through the share persister.
+        self.share_partitions = SharePartitionManager.from_config(config, self.share_persister)
 
     def _topic_name(self, topic_id: uuid.UUID) -> str | None:
         topic = self._topics.by_id(topic_id) if self._topics is not None else None
@@ -270,6 +292,7 @@ class Broker:
 
     async def _start(self) -> None:
         """The start-up, step by step: each uses what the ones before it made."""
+        self._load_dynamic_configs()
         self._log_manager = self._make_log_manager()
         zk_cluster_id = await self._join_zookeeper()
         self.cluster_id = load_meta_properties(self.config.log_dirs[0], self.node_id, zk_cluster_id)
@@ -280,6 +303,7 @@ class Broker:
         await self._start_share_coordinator()
         await self._start_metrics()
         self.authorizer = self._make_authorizer()
+        self._quotas = self._make_quotas()
         await self._start_listeners()
         await self._register()
         log.info(
@@ -289,6 +313,96 @@ class Broker:
             log_dirs=[str(d) for d in self.config.log_dirs],
             zookeeper=self.config["zookeeper.connect"],
         )
+
+    def _load_dynamic_configs(self) -> None:
+        """A single broker's dynamic configs, in force before anything is made (in a cluster
+        ZooKeeper's come with the first sync)."""
+        if self.config["zookeeper.connect"] is None:
+            self.config.log_dirs[0].mkdir(parents=True, exist_ok=True)
+            layers = dynamic_config.read_file(self.config.log_dirs[0], self.node_id)
+            if layers.broker or layers.default:
+                self._apply_dynamic(layers.default, layers.broker)
+            self._apply_group_configs(dynamic_config.read_group_file(self.config.log_dirs[0]))
+
+    def _apply_group_configs(self, groups: dict[str, dict[str, str]]) -> None:
+        """GROUP config overrides in force: described from here, and read by the coordinator
+        (consumer groups' session timeout and heartbeat interval)."""
+        self.group_configs = {g: dict(c) for g, c in groups.items() if c}
+        if self._groups is not None:
+            per_group = self._groups.config.consumer.per_group
+            per_group.clear()
+            per_group.update(self.group_configs)
+
+    async def alter_group_configs(
+        self, group: str, changes: list[tuple[str, int, str | None]], incremental: bool, validate_only: bool
+    ) -> None:
+        """IncrementalAlterConfigs/AlterConfigs on a GROUP resource: durable, then in force."""
+        async with self._dynamic_lock:
+            new = dynamic_config.altered_group(
+                self.config, self.group_configs.get(group, {}), changes, incremental
+            )
+            if validate_only:
+                return
+            if self.cluster is not None:
+                await self.cluster.alter_group_config(group, new)
+                return
+            groups = {**self.group_configs, group: new}
+            layers = dynamic_config.DynamicConfigs(
+                dict(self.config.dynamic_broker), dict(self.config.dynamic_default)
+            )
+            await asyncio.get_running_loop().run_in_executor(
+                None, dynamic_config.write_file, self.config.log_dirs[0], self.node_id, layers, groups
+            )
+            self._apply_group_configs(groups)
+
+    def _apply_dynamic(self, default: dict[str, str], broker: dict[str, str]) -> None:
+        """Dynamic broker configs in force: the Config every component reads, then the logs'
+        configs (a topic's defaults are the broker's: retention, segment size...)."""
+        try:
+            self.config.apply_dynamic(default, broker)
+        except ConfigError as e:  # written by a newer or misconfigured peer: keep what is in force
+            log.warning("refuse dynamic broker configs", error=str(e))
+            return
+        if self._topics is not None:
+            for topic in list(self._topics.topics.values()):
+                self.log_manager.reconfigure(topic.name, self._topics.log_config(topic))
+        log.info("apply dynamic broker configs", broker=broker or None, default=default or None)
+
+    async def alter_broker_configs(
+        self,
+        resource_name: str,
+        changes: list[tuple[str, int, str | None]],
+        incremental: bool,
+        validate_only: bool,
+    ) -> None:
+        """IncrementalAlterConfigs/AlterConfigs on a BROKER resource: this broker's dynamic
+        configs, or (resource name "") the cluster default; durable before they are in force."""
+        async with self._dynamic_lock:
+            entity = dynamic_config.entity_of(resource_name)
+            layers = dynamic_config.DynamicConfigs(
+                dict(self.config.dynamic_broker), dict(self.config.dynamic_default)
+            )
+            new = dynamic_config.altered(layers.layer(entity), changes, incremental)
+            if entity == dynamic_config.DEFAULT_ENTITY:
+                layers.default = new
+            else:
+                layers.broker = new
+            dynamic_config.check_effective(self.config, layers)
+            if validate_only:
+                return
+            if self.cluster is not None:
+                target = entity if entity == dynamic_config.DEFAULT_ENTITY else str(self.node_id)
+                await self.cluster.alter_broker_config(target, new)
+                return
+            await asyncio.get_running_loop().run_in_executor(
+                None,
+                dynamic_config.write_file,
+                self.config.log_dirs[0],
+                self.node_id,
+                layers,
+                self.group_configs,
+            )
+            self._apply_dynamic(layers.default, layers.broker)
 
     def _make_log_manager(self) -> LogManager:
         """The log dirs (made if missing) and their manager: nothing is read until _load_topics."""
@@ -306,6 +420,8 @@ class Broker:
         from broker.cluster.node import ClusterNode
 
         self.cluster = ClusterNode(self.config, self.node_id, self.log_manager, self._lead)
+        self.cluster.on_broker_configs = self._apply_dynamic
+        self.cluster.on_group_configs = self._apply_group_configs
         return await self.cluster.connect(new_cluster_id())
 
     async def _lead(self, leading: Set[tuple[str, int]]) -> None:
@@ -343,14 +459,17 @@ class Broker:
         offsets_log = PartitionLogAdapter(
             lambda p: manager.get(OFFSETS_TOPIC, p), self.config["offsets.commit.timeout.ms"] / 1000
         )
+        group_config = GroupConfig.from_config(self.config)
+        group_config.consumer.per_group.update(self.group_configs)
         self._groups = GroupCoordinatorService(
-            GroupConfig.from_config(self.config),
+            group_config,
             self.num_offsets_partitions,
             offsets_log,
             clock=self.clock,
             owned=() if self.cluster is not None else None,
             topics=lambda: self.topics.topics,
         )
+        self.share_partitions.watch = self._groups.watch  # share-partition events join /group-events
         await self._groups.start()  # shards load in the background: COORDINATOR_LOAD_IN_PROGRESS till done
 
     async def _start_transactions(self) -> None:
@@ -409,6 +528,19 @@ class Broker:
         except (OSError, ValueError) as err:
             raise ConfigError(f"invalid value for configuration key 'authorizer.acl.file': {err}") from None
 
+    def _make_quotas(self) -> QuotaManager:
+        """Client quotas: ZooKeeper's /config/users and /config/clients in a cluster, else a file
+        in the first log dir (kbroker-quotas.json)."""
+        try:
+            return QuotaManager(self.config, self.cluster.zk if self.cluster is not None else None)
+        except (OSError, ValueError) as err:
+            raise ConfigError(f"cannot load the client quotas: {err}") from None
+
+    @property
+    def quotas(self) -> QuotaManager:
+        assert self._quotas is not None, "the broker is not started"
+        return self._quotas
+
     async def _start_listeners(self) -> None:
         """A server on each listener, bound; then the endpoints this broker advertises."""
         handlers = bind_handlers(self)
@@ -428,6 +560,11 @@ class Broker:
                 raw_handlers=raw_handlers,
                 stats=self.metrics.stats if self.metrics is not None else None,
                 faults=self.faults,
+                limits=self.connection_quotas,
+                memory=self.request_memory,
+                idle_ms=self.config["connections.max.idle.ms"],
+                request_quota=self.quotas,
+                on_connection_lost=self.share_partitions.connection_closed,
             )
             bound[listener.name] = await server.start(listener.host, listener.port)
             self.servers.append(server)
@@ -508,7 +645,8 @@ class Broker:
             await self._txn.stop()
         if self._share is not None:
             await self._share.stop()
-        await self.share_persister.close()
+        if isinstance(self.share_persister, CoordinatorPersister):
+            await self.share_persister.close()  # its connections to other brokers' coordinators
         if self._share_topic is not None and not self._share_topic.done():
             self._share_topic.cancel()
         for conn in self.marker_connections.values():
@@ -518,6 +656,7 @@ class Broker:
         if self.cluster is not None:
             await self.cluster.stop()  # the registration goes: the controller moves the leaderships
         await asyncio.gather(*(s.stop() for s in self.servers))
+        await self.share_partitions.stop()
         if self.metrics is not None:
             await self.metrics.stop()
         if self._topics is not None:
@@ -528,6 +667,25 @@ class Broker:
     @property
     def controller_id(self) -> int:
         return self.cluster.controller_id if self.cluster is not None else self.node_id
+
+    async def elect_leaders(
+        self, partitions: list[tuple[str, int]] | None, kind: ElectionType, timeout_s: float
+    ) -> dict[tuple[str, int], Outcome] | None:
+        """ElectLeaders: the controller's elections in a cluster (None where this broker is not
+        the controller); a single broker is every partition's only, and preferred, replica."""
+        if self.cluster is not None:
+            return await self.cluster.elect_leaders(partitions, kind, timeout_s)
+        if partitions is None:
+            return {}  # nothing to elect, and Kafka leaves out what needed no election
+        out: dict[tuple[str, int], Outcome] = {}
+        for topic, p in partitions:
+            held = self.topics.get(topic)
+            out[(topic, p)] = (
+                Outcome(ErrorCode.ELECTION_NOT_NEEDED, "Leader election not needed for topic partition.")
+                if held is not None and 0 <= p < held.partitions
+                else Outcome(ErrorCode.UNKNOWN_TOPIC_OR_PARTITION, "The partition does not exist.")
+            )
+        return out
 
     def live_nodes(self, listener: str) -> list[Node]:
         """Every live broker with an endpoint on `listener` (Metadata's brokers for a request that

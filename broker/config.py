@@ -106,6 +106,17 @@ def _parse_principals(text: str) -> list[str]:
     return out
 
 
+def parse_ip_overrides(text: str) -> dict[str, int]:
+    """max.connections.per.ip.overrides: `host:count,...` (a host name or an address)."""
+    out: dict[str, int] = {}
+    for entry in _parse_list(text):
+        host, sep, count = entry.rpartition(":")
+        if not sep or not host or not count.strip().isdigit():
+            raise ValueError(f"{entry!r} is not host:count")
+        out[host.strip().strip("[]")] = int(count)
+    return out
+
+
 # Kafka's ACL authorizers (ZooKeeper-era and KRaft), and kbroker's own name: all mean broker/security.
 AUTHORIZER_CLASSES = (
     "kafka.security.authorizer.AclAuthorizer",
@@ -239,8 +250,8 @@ _DEFS: tuple[ConfigDef, ...] = (
             "org.apache.kafka.coordinator.group.assignor.RangeAssignor",
         ),
     ),
-    # KIP-932 share groups (broker/group/share/): Kafka 4.2's names, defaults and bounds. Off by
-    # default until kbroker serves ShareFetch/ShareAcknowledge.
+    # KIP-932 share groups (broker/group/share/, broker/share/): Kafka 4.2's names, defaults and
+    # bounds. Off by default, as in Kafka 4.1/4.2 (group.share.enable is their internal switch).
     ConfigDef("group.share.enable", _B, "false"),
     ConfigDef("group.share.session.timeout.ms", _I, "45000", at_least(1)),
     ConfigDef("group.share.min.session.timeout.ms", _I, "45000", at_least(1)),
@@ -249,6 +260,11 @@ _DEFS: tuple[ConfigDef, ...] = (
     ConfigDef("group.share.min.heartbeat.interval.ms", _I, "5000", at_least(1)),
     ConfigDef("group.share.max.heartbeat.interval.ms", _I, "15000", at_least(1)),
     ConfigDef("group.share.max.size", _I, "200", between(1, 1000)),
+    # share-partitions on the leaders (broker/share/): the group configs' defaults (share.*)
+    ConfigDef("group.share.record.lock.duration.ms", _I, "30000", at_least(1)),
+    ConfigDef("group.share.delivery.count.limit", _I, "5", between(2, 10)),
+    ConfigDef("group.share.partition.max.record.locks", _I, "2000", between(100, 10000)),
+    ConfigDef("group.share.max.share.sessions", _I, "2000", at_least(1)),
     ConfigDef(
         "group.share.assignors",
         _L,
@@ -284,6 +300,9 @@ _DEFS: tuple[ConfigDef, ...] = (
     ConfigDef("min.insync.replicas", _I, "1", at_least(1)),
     ConfigDef("unclean.leader.election.enable", _B, "false"),
     ConfigDef("replica.lag.time.max.ms", _I, "30000", at_least(1)),
+    ConfigDef("auto.leader.rebalance.enable", _B, "true"),
+    ConfigDef("leader.imbalance.check.interval.seconds", _I, "300", at_least(1)),
+    ConfigDef("leader.imbalance.per.broker.percentage", _I, "10", at_least(0)),
     ConfigDef("replica.fetch.wait.max.ms", _I, "500", at_least(0)),
     ConfigDef("replica.fetch.min.bytes", _I, "1", at_least(1)),
     ConfigDef("replica.fetch.max.bytes", _I, "1048576", at_least(0)),
@@ -322,6 +341,19 @@ _DEFS: tuple[ConfigDef, ...] = (
     # (0: any free port).
     ConfigDef("metrics.port", _I, None, between(0, 65535)),
     ConfigDef("metrics.host", _S, "127.0.0.1"),
+    # GET /group-events on the metrics endpoint: group-coordinator events as server-sent events
+    # (broker/group/watch.py), for kbroker-console's live view. Off: the endpoint answers 404.
+    ConfigDef("group.events.stream.enable", _B, "false"),
+    # Client quotas (broker/quotas.py) and connection bounds (broker/connection_quotas.py).
+    ConfigDef("quota.window.num", _I, "11", at_least(1)),
+    ConfigDef("quota.window.size.seconds", _I, "1", at_least(1)),
+    ConfigDef("max.connections", _I, "2147483647", at_least(0)),
+    ConfigDef("max.connections.per.ip", _I, "2147483647", at_least(0)),
+    ConfigDef("max.connections.per.ip.overrides", parse_ip_overrides, ""),
+    ConfigDef("max.connection.creation.rate", _I, "2147483647", at_least(0)),
+    ConfigDef("connections.max.idle.ms", _I, "600000"),
+    ConfigDef("queued.max.request.bytes", _I, "-1"),
+    ConfigDef("queued.max.requests", _I, "500", at_least(1)),
     # Cluster mode.
     ConfigDef("zookeeper.connect", _S, None),
     ConfigDef("zookeeper.session.timeout.ms", _I, "18000", at_least(1)),
@@ -370,6 +402,8 @@ class Config:
         self._values: dict[str, Any] = {}
         self._raw = raw
         self.explicit: frozenset[str] = frozenset(raw)
+        self.dynamic_default: dict[str, str] = {}  # in force over the static ones: apply_dynamic
+        self.dynamic_broker: dict[str, str] = {}
         for d in _DEFS:
             text = raw.get(d.name, d.default)
             if text is None:
@@ -403,12 +437,32 @@ class Config:
     def __getitem__(self, key: str) -> Any:
         return self._values[key]
 
+    @property
+    def raw(self) -> dict[str, str]:
+        """The static settings as given (server.properties and overrides), as text."""
+        return dict(self._raw)
+
+    def apply_dynamic(self, default: Mapping[str, str], broker: Mapping[str, str]) -> None:
+        """Put dynamic broker configs (broker/dynamic_config.py) in force over the static ones, in
+        place: every component reading this Config sees them. ConfigError (and no change) if the
+        combination does not validate."""
+        merged = Config({**self._raw, **default, **broker})
+        self._values = merged._values
+        self.dynamic_default = dict(default)
+        self.dynamic_broker = dict(broker)
+
     def _check_relations(self) -> None:
         lo, hi = self["group.min.session.timeout.ms"], self["group.max.session.timeout.ms"]
         if lo > hi:
             raise ConfigError(
                 "invalid value for configuration key 'group.min.session.timeout.ms': "
                 "must not exceed group.max.session.timeout.ms"
+            )
+        queued, frame = self["queued.max.request.bytes"], self["socket.request.max.bytes"]
+        if 0 < queued < frame:  # Kafka's rule: a request must fit in the queue
+            raise ConfigError(
+                f"invalid value {queued} for configuration key 'queued.max.request.bytes': must be -1 "
+                f"(no bound) or at least socket.request.max.bytes ({frame})"
             )
         self._check_group_timeouts("group.consumer.")
         self._check_group_timeouts("group.share.")

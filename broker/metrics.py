@@ -16,6 +16,21 @@ and builds the series, in the event loop's thread, so it reads the state between
     kbroker_consumer_committed_offset{group,topic,partition}
     kbroker_consumer_lag{group,topic,partition}  log end offset (high watermark) - committed offset
     kbroker_consumer_group_lag{group}            its sum over the group's partitions
+    kbroker_share_start_offset{group,topic,partition}  a share group's share-partition start offset
+    kbroker_share_lag{group,topic,partition}     high watermark - that start offset (KIP-932; the
+                                                 share-partitions this broker leads and has loaded)
+    kbroker_quota_rate{quota,user,client_id}     a client's measured rate (bytes/s, or % of a thread)
+    kbroker_quota_limit{quota,user,client_id}    its quota; kbroker_quota_throttle_time_ms_total: the
+                                                 throttle time handed out (user/client "" where the
+                                                 quota is shared, as Kafka's quota metric tags)
+    kbroker_connections_refused_total{reason}    max.connections, .per.ip, creation rate
+    kbroker_connections_idle_closed_total        closed by connections.max.idle.ms
+    kbroker_queued_request_bytes                 unhandled request bytes (queued.max.request.bytes)
+
+`GET /group-events[?group=G]` (when group.events.stream.enable=true): the group coordinator's
+events (broker/group/watch.py) as server-sent events, one JSON object per `data:` line, until the
+client goes away; on the same host and port as /metrics and, like it, for whoever can reach that
+address (metrics.host, 127.0.0.1 by default). With no client connected, nothing is published.
 
 Lag needs the partition's log here: on a single broker always; in cluster mode the coordinator
 reports the partitions it also leads.
@@ -25,9 +40,11 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 from collections import Counter
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
+from urllib.parse import parse_qs
 
 from prometheus_client import CONTENT_TYPE_LATEST, CollectorRegistry, generate_latest
 from prometheus_client.core import CounterMetricFamily, GaugeMetricFamily, HistogramMetricFamily, Metric
@@ -65,6 +82,40 @@ class BrokerCollector(Collector):
         yield from self._requests()
         yield from self._logs()
         yield from self._groups()
+        yield from self._share_partitions()
+        yield from self._quotas()
+
+    def _quotas(self) -> Iterator[Metric]:
+        labels = ["quota", "user", "client_id"]
+        rate = GaugeMetricFamily(
+            "kbroker_quota_rate", "A client's rate, as its quota measures it", labels=labels
+        )
+        limit = GaugeMetricFamily("kbroker_quota_limit", "A client's quota", labels=labels)
+        throttle = CounterMetricFamily(
+            "kbroker_quota_throttle_time_ms", "Throttle time handed out to a client", labels=labels
+        )
+        quotas = self.broker._quotas
+        for kind, user, client, measured, quota, throttled in (
+            quotas.quotas.view() if quotas is not None else ()
+        ):
+            values = [kind.value, user, client]
+            rate.add_metric(values, measured)
+            if quota is not None:
+                limit.add_metric(values, quota)
+            throttle.add_metric(values, throttled)
+        yield from (rate, limit, throttle)
+        refused = CounterMetricFamily(
+            "kbroker_connections_refused", "Connections closed at once: past a bound", labels=["reason"]
+        )
+        for reason, n in sorted(self.broker.connection_quotas.refused.items()):
+            refused.add_metric([reason], n)
+        yield refused
+        idle = CounterMetricFamily("kbroker_connections_idle_closed", "Connections closed for idleness")
+        idle.add_metric([], sum(s.idle_closed for s in self.broker.servers))
+        yield idle
+        queued = GaugeMetricFamily("kbroker_queued_request_bytes", "Request bytes read and not yet handled")
+        queued.add_metric([], self.broker.request_memory.used)
+        yield queued
 
     def _requests(self) -> Iterator[Metric]:
         s = self.stats
@@ -158,6 +209,23 @@ class BrokerCollector(Collector):
             by_state.add_metric([state], states.get(state, 0))
         yield from (by_state, members, generation, committed, lag, group_lag)
 
+    def _share_partitions(self) -> Iterator[Metric]:
+        labels = ["group", "topic", "partition"]
+        start = GaugeMetricFamily(
+            "kbroker_share_start_offset", "A share group's share-partition start offset", labels=labels
+        )
+        lag = GaugeMetricFamily(
+            "kbroker_share_lag", "High watermark minus the share-partition start offset", labels=labels
+        )
+        partitions = getattr(self.broker, "share_partitions", None)
+        for entry in list(partitions.partitions.values()) if partitions is not None else ():
+            if entry.log.deleted:
+                continue
+            values = [entry.key.group_id, entry.topic, str(entry.key.partition)]
+            start.add_metric(values, entry.share.start_offset)
+            lag.add_metric(values, max(0, entry.log.high_watermark - entry.share.start_offset))
+        yield from (start, lag)
+
 
 def _api_name(key: int) -> str:
     api = APIS.get(key)
@@ -173,6 +241,9 @@ class MetricsEndpoint:
         self.registry.register(BrokerCollector(broker, self.stats))
         self._server: asyncio.Server | None = None
         self.port = 0
+        self.broker = broker
+        self.events_enabled = bool(broker.config["group.events.stream.enable"])
+        self._streams: set[asyncio.Queue[dict[str, object] | None]] = set()
 
     async def start(self, host: str, port: int) -> int:
         self._server = await asyncio.start_server(self._serve, host, port, reuse_address=True)
@@ -181,6 +252,9 @@ class MetricsEndpoint:
         return self.port
 
     async def stop(self) -> None:
+        for queue in list(self._streams):  # end open event streams, or wait_closed waits for them
+            with contextlib.suppress(asyncio.QueueFull):
+                queue.put_nowait(None)
         if self._server is not None:
             self._server.close()
             with contextlib.suppress(Exception):
@@ -192,9 +266,18 @@ class MetricsEndpoint:
             async with asyncio.timeout(10):
                 head = await reader.readuntil(b"\r\n\r\n")
             method, _, rest = head.decode("latin-1").partition(" ")
-            path = rest.split(" ", 1)[0].split("?", 1)[0]
+            path, _, query = rest.split(" ", 1)[0].partition("?")
+            if method == "GET" and path == "/group-events" and self.events_enabled:
+                await self._stream_events(writer, parse_qs(query).get("group", [None])[0])
+                return
             if method not in ("GET", "HEAD"):
                 status, ctype, body = "405 Method Not Allowed", "text/plain", b"only GET\n"
+            elif path == "/group-events":
+                status, ctype, body = (
+                    "404 Not Found",
+                    "text/plain",
+                    b"the group events stream is off (group.events.stream.enable=false)\n",
+                )
             elif path not in ("/metrics", "/"):
                 status, ctype, body = "404 Not Found", "text/plain", b"see /metrics\n"
             else:
@@ -211,3 +294,40 @@ class MetricsEndpoint:
             log.exception("fail metrics scrape")
         finally:
             writer.close()
+
+    async def _stream_events(self, writer: asyncio.StreamWriter, group: str | None) -> None:
+        """Server-sent events of the group coordinator until the client disconnects or the broker
+        stops. A client too slow to keep up loses events (the queue is bounded), never the broker."""
+        queue: asyncio.Queue[dict[str, object] | None] = asyncio.Queue(maxsize=10_000)
+
+        def listener(event: dict[str, object]) -> None:
+            if group is None or event.get("group") == group:
+                with contextlib.suppress(asyncio.QueueFull):
+                    queue.put_nowait(event)
+
+        watch = self.broker.groups.watch
+        unsubscribe = watch.subscribe(listener)
+        self._streams.add(queue)
+        log.info("open group events stream", group=group, listeners=len(watch.listeners))
+        try:
+            writer.write(
+                b"HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nCache-Control: no-cache\r\n"
+                b"Connection: close\r\n\r\n: kbroker group events\n\n"
+            )
+            await writer.drain()
+            while True:
+                try:
+                    async with asyncio.timeout(15):
+                        event = await queue.get()
+                except TimeoutError:
+                    writer.write(b": keepalive\n\n")  # also how a gone client is noticed
+                    await writer.drain()
+                    continue
+                if event is None:
+                    return
+                writer.write(b"data: " + json.dumps(event, default=str).encode() + b"\n\n")
+                await writer.drain()
+        finally:
+            unsubscribe()
+            self._streams.discard(queue)
+            log.info("close group events stream", group=group)

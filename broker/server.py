@@ -38,13 +38,15 @@ import time
 from collections.abc import Callable, Coroutine, Mapping
 from dataclasses import dataclass, field
 from time import perf_counter
-from typing import Any, TypeVar, cast
+from typing import Any, Protocol, TypeVar, cast
 
 from construct import Container
 
 from broker import logging_setup
+from broker.connection_quotas import ConnectionQuotas, RequestMemory
 from broker.faults import Faults, Injection, error_response
 from broker.log.file_region import FileRegion
+from broker.quotas import QuotaKind, user_of
 from broker.security.sasl import SaslConfig, SaslSession, SaslState
 from broker.security.scram import AuthenticationFailed
 from broker.security.tls import ANONYMOUS, principal_of
@@ -78,6 +80,9 @@ class RequestContext:
     listener: str
     principal: str = ANONYMOUS  # "User:<name>": the SASL user, the TLS client's subject, or ANONYMOUS
     received_at: float = field(default_factory=time.monotonic)
+    # Set by a handler whose client is over its quota (broker/quotas.py): the answer carries it,
+    # and the connection is muted that long after the answer (Kafka's channel throttling).
+    throttle_ms: int = 0
 
     @property
     def host(self) -> str:
@@ -113,6 +118,17 @@ def spliced(body: B) -> B:
     return cast(B, Spliced(body))
 
 
+# Why a connection is not read (any of them): its backlog, the broker's request memory, a throttle.
+_BACKLOG, _MEMORY, _MUTED = 1, 2, 4
+
+
+class RequestQuota(Protocol):
+    """What the server asks of the quotas (broker/quota_manager.py) for request_percentage."""
+
+    def enabled(self, kind: QuotaKind) -> bool: ...
+    def record(self, kind: QuotaKind, user: str, client_id: str, value: float) -> int: ...
+
+
 class _Close(Exception):
     """This connection's input cannot be served: close it (the reason is already logged)."""
 
@@ -123,6 +139,7 @@ class _Connection(asyncio.Protocol):
     def __init__(self, server: Server):
         self.server = server
         self.transport: asyncio.Transport  # set by connection_made, which asyncio calls first
+        self.loop: asyncio.AbstractEventLoop  # likewise
         self.peer = "?"
         self.buffer = bytearray()
         self.inflight: asyncio.Future[Any] | None = None  # a task, or a handler's future
@@ -135,6 +152,12 @@ class _Connection(asyncio.Protocol):
         self.raw = self._raw_handlers()
         self.faults = server.faults
         self.delayed: asyncio.Task[None] | None = None  # a request a fault delays (broker/faults.py)
+        self.paused = 0  # _BACKLOG | _MEMORY | _MUTED: reading is paused while any is set
+        self.muted = False  # throttled (a quota): no request is handled until the timer ends it
+        self.admitted = False  # counted by the connection quotas (released when it goes)
+        self.memory = server.memory if server.memory is not None and server.memory.bounded else None
+        self.current: RequestContext | None = None  # the last request handled
+        self.last_active = 0.0  # loop time of the last bytes read or answer written (idle close)
 
     def _raw_handlers(self) -> Mapping[int, RawHandler] | None:
         # Not with metrics on: the generic path counts each request by version.
@@ -146,11 +169,32 @@ class _Connection(asyncio.Protocol):
         self.transport = transport  # type: ignore[assignment]  # uvloop's is not an asyncio.Transport
         info = transport.get_extra_info("peername")
         self.peer = f"{info[0]}:{info[1]}" if isinstance(info, tuple) and len(info) >= 2 else str(info)
-        self.server._connections.add(self)
+        server = self.server
+        limits = server.limits
+        if limits is not None:
+            ip = self.peer.rsplit(":", 1)[0].strip("[]")
+            refused = limits.admit(ip)
+            if refused is not None:
+                log.debug("refuse connection", peer=self.peer, listener=server.listener_name, reason=refused)
+                self.closing = True
+                transport.close()
+                return
+            self.admitted = True
+        self.loop = asyncio.get_running_loop()
+        self.last_active = self.loop.time()
+        server._connections.add(self)
         log.debug("accept connection", peer=self.peer)
 
     def connection_lost(self, exc: Exception | None) -> None:
         self.server._connections.discard(self)
+        if self.admitted:
+            self.admitted = False
+            assert self.server.limits is not None
+            self.server.limits.release(self.peer.rsplit(":", 1)[0].strip("[]"))
+        if self.memory is not None and self.buffer:
+            self.memory.give(len(self.buffer))
+        if self.server.on_connection_lost is not None:
+            self.server.on_connection_lost(self.peer)
         if self.inflight is not None:
             self.inflight.cancel()  # a parked request's waiter is dropped by its shard
         if self.buffer or exc is not None or self.inflight is not None:
@@ -166,15 +210,57 @@ class _Connection(asyncio.Protocol):
 
     def data_received(self, data: bytes) -> None:
         self.buffer += data
-        if self.inflight is None and not self.writing_paused:
+        self.last_active = self.loop.time()
+        memory = self.memory
+        if memory is not None:
+            memory.take(len(data))
+        if self.inflight is None and not self.writing_paused and not self.muted:
             self._process()
         if (
             len(self.buffer) > _MAX_BACKLOG
             and not self.reading_paused
-            and (self.inflight is not None or self.writing_paused)
+            and (self.inflight is not None or self.writing_paused or self.muted)
         ):
             self.reading_paused = True
+            self._pause(_BACKLOG)
+        if (
+            memory is not None
+            and memory.full
+            and not self.paused & _MEMORY
+            and not self.transport.is_closing()
+        ):
+            # queued.max.request.bytes reached: read nothing more until handling frees some
+            self._pause(_MEMORY)
+            memory.waiting.append(self._memory_freed)
+
+    def _pause(self, reason: int) -> None:
+        if not self.paused:
             self.transport.pause_reading()
+        self.paused |= reason
+
+    def _unpause(self, reason: int) -> None:
+        if self.paused & reason:
+            self.paused &= ~reason
+            if not self.paused and not self.transport.is_closing():
+                self.transport.resume_reading()
+
+    def _memory_freed(self) -> None:
+        self._unpause(_MEMORY)
+
+    def _mute(self, ms: int) -> None:
+        """Throttled: handle nothing more from this client for `ms` (Kafka mutes the channel)."""
+        self.muted = True
+        self.current = None  # its throttle is served: a later answer without one must not mute again
+        self._pause(_MUTED)
+        self.loop.call_later(ms / 1000, self._unmute)
+
+    def _unmute(self) -> None:
+        self.muted = False
+        if self.transport.is_closing():
+            return
+        self._unpause(_MUTED)
+        if self.inflight is None and not self.writing_paused:
+            self._process()
 
     def eof_received(self) -> bool | None:
         self.eof = True
@@ -195,7 +281,7 @@ class _Connection(asyncio.Protocol):
 
     def resume_writing(self) -> None:
         self.writing_paused = False
-        if self.inflight is None:
+        if self.inflight is None and not self.muted:
             self._process()
 
     # -- requests -----------------------------------------------------------------------------
@@ -208,7 +294,7 @@ class _Connection(asyncio.Protocol):
         pos = 0
         faults = self.faults
         try:
-            while not self.closing and not self.writing_paused:
+            while not self.closing and not self.writing_paused and not self.muted:
                 available = len(buf) - pos
                 if available < 4:
                     break
@@ -239,10 +325,12 @@ class _Connection(asyncio.Protocol):
                 with memoryview(buf) as view, view[pos + 4 : pos + 4 + size] as frame:
                     answer = self._handle(frame)
                 pos += 4 + size
-                if answer is None:
-                    continue
-                if isinstance(answer, bytes):
-                    out.append(answer)
+                if answer is None or isinstance(answer, bytes):
+                    if answer is not None:
+                        out.append(answer)
+                    if self.current is not None and self.current.throttle_ms:
+                        self._mute(self.current.throttle_ms)  # the answer goes, then the channel waits
+                        break
                     continue
                 self.inflight = answer  # a task: the rest waits for it
                 break
@@ -257,15 +345,18 @@ class _Connection(asyncio.Protocol):
             return
         if pos:
             del buf[:pos]
+            if self.memory is not None:
+                self.memory.give(pos)
         if out:
             transport.writelines(out)
-        if self.inflight is None and (self.closing or self.eof):
+            self.last_active = self.loop.time()
+        if self.inflight is None and (self.closing or self.eof) and not self.muted:
             if self.eof and not self.closing:
                 self._end_of_input()
             self._close()
-        elif self.reading_paused and self.inflight is None and not self.writing_paused:
+        elif self.reading_paused and self.inflight is None and not self.writing_paused and not self.muted:
             self.reading_paused = False
-            transport.resume_reading()
+            self._unpause(_BACKLOG)
 
     def _handle(self, frame: memoryview) -> bytes | asyncio.Future[Any] | None:
         """Answer one frame: its response frame, a task that will write it, or None (acks=0)."""
@@ -306,32 +397,60 @@ class _Connection(asyncio.Protocol):
             raise _Close
         stats = server.stats
         started = perf_counter() if stats is not None else 0.0
-        ctx = RequestContext(header, self.peer, server.listener_name, self.principal)
+        ctx = self.current = RequestContext(header, self.peer, server.listener_name, self.principal)
+        if server.request_quota is not None and server.request_quota.enabled(QuotaKind.REQUEST):
+            return self._handle_timed(ctx, request, handler, len(frame), started)
         if self.faults.active and (injection := self.faults.take(header, request, self.peer)) is not None:
             return self._inject(injection, ctx, request, handler, len(frame))
         body = handler(ctx, request)
         if type(body) is bytes or isinstance(body, dict):  # a plain handler's answer: the common case
             return _framed(header, body)
+        return self._respond(header, body, started, len(frame))
+
+    def _respond(
+        self, header: RequestHeader, body: HandlerResult, started: float, size_in: int
+    ) -> bytes | asyncio.Future[Any] | None:
+        """A handler's result: framed now, or a future or task that will write it."""
         if isinstance(body, asyncio.Future):
             if not body.done():
-                body.add_done_callback(functools.partial(self._answer_later, header, started, len(frame)))
+                body.add_done_callback(functools.partial(self._answer_later, header, started, size_in))
                 return body
             body = body.result()
         elif asyncio.iscoroutine(body):
             return asyncio.get_running_loop().create_task(
-                self._finish(header, body, started, len(frame)),
+                self._finish(header, body, started, size_in),
                 name=f"{header.api_key}v{header.api_version}#{header.correlation_id}",
             )
-        answer = None if body is None else _framed(header, body)
+        answer = None if body is None else _framed(header, cast(Mapping[str, Any] | bytes, body))
+        stats = self.server.stats
         if stats is not None:
             stats.record(
                 header.api_key,
                 header.api_version,
-                len(frame),
+                size_in,
                 len(answer) if answer else 0,
                 perf_counter() - started,
             )
         return answer
+
+    def _handle_timed(
+        self, ctx: RequestContext, request: Container, handler: Handler, size_in: int, started: float
+    ) -> bytes | asyncio.Future[Any] | None:
+        """A request of a client under a request_percentage quota: the time the broker spends on
+        it counts against the quota (Kafka's request quota; here the handler's synchronous part,
+        the loop's own time), and an answer over it carries the throttle."""
+        quota = self.server.request_quota
+        assert quota is not None
+        t0 = perf_counter()
+        body = handler(ctx, request)
+        spent = perf_counter() - t0
+        user, client_id = user_of(ctx.principal), ctx.header.client_id or ""
+        throttle = quota.record(QuotaKind.REQUEST, user, client_id, spent * 100)  # percent of a thread
+        if throttle > ctx.throttle_ms:
+            ctx.throttle_ms = throttle
+            if isinstance(body, dict) and "throttle_time_ms" in body:
+                body["throttle_time_ms"] = throttle
+        return self._respond(ctx.header, body, started, size_in)
 
     def _inject(
         self, injection: Injection, ctx: RequestContext, request: Container, handler: Handler, size_in: int
@@ -391,6 +510,13 @@ class _Connection(asyncio.Protocol):
         self.inflight = None
         if self.transport.is_closing():
             return
+        self._after_answer()
+
+    def _after_answer(self) -> None:
+        current = self.current
+        if current is not None and current.throttle_ms:
+            self._mute(current.throttle_ms)  # the answer is out: the channel waits, then goes on
+            return
         self._resume()
 
     def _resume(self) -> None:
@@ -403,6 +529,7 @@ class _Connection(asyncio.Protocol):
         answer = None if body is None else _framed(header, body)
         if answer is not None and not self.transport.is_closing():
             self.transport.write(answer)
+            self.last_active = self.loop.time()
         if self.server.stats is not None:
             self.server.stats.record(
                 header.api_key,
@@ -511,7 +638,7 @@ class _Connection(asyncio.Protocol):
         self.inflight = None
         if self.transport.is_closing():
             return
-        self._resume()
+        self._after_answer()
 
     def _close(self) -> None:
         self.closing = True
@@ -751,8 +878,15 @@ class Server:
         raw_handlers: Mapping[int, RawHandler] | None = None,
         stats: RequestStats | None = None,
         faults: Faults | None = None,
+        limits: ConnectionQuotas | None = None,
+        memory: RequestMemory | None = None,
+        idle_ms: int = 0,
+        request_quota: RequestQuota | None = None,
+        on_connection_lost: Callable[[str], None] | None = None,
     ):
         self.handlers = handlers
+        # told each closed connection's peer (share sessions end with their connection)
+        self.on_connection_lost = on_connection_lost
         self.raw_handlers = raw_handlers or None
         self.max_request_bytes = max_request_bytes
         self.listener_name = listener_name
@@ -764,6 +898,12 @@ class Server:
         self.stats = stats  # when metrics are on (broker/metrics.py)
         # The broker's fault injector (tests): while none is set, requests check `faults.active` only.
         self.faults = faults if faults is not None else Faults()
+        self.limits = limits  # max.connections and its kin, shared by the broker's listeners
+        self.memory = memory  # queued.max.request.bytes, shared likewise
+        self.idle_s = idle_ms / 1000 if idle_ms > 0 else 0.0  # connections.max.idle.ms
+        self.request_quota = request_quota  # request_percentage quotas (broker/quota_manager.py)
+        self._idle_sweeper: asyncio.Task[None] | None = None
+        self.idle_closed = 0  # (metrics)
 
     @property
     def connection_count(self) -> int:
@@ -782,12 +922,30 @@ class Server:
             )
         self._server = await loop.create_server(factory, host or None, port, reuse_address=True)
         bound: int = self._server.sockets[0].getsockname()[1]
+        if self.idle_s:
+            self._idle_sweeper = loop.create_task(self._close_idle(), name=f"idle-{self.listener_name}")
         return bound
+
+    async def _close_idle(self) -> None:
+        """connections.max.idle.ms: close a connection that sent nothing and was answered nothing
+        for that long (one waiting on an answer, a long poll, a throttle, is not idle)."""
+        idle = self.idle_s
+        loop = asyncio.get_running_loop()
+        while True:
+            await asyncio.sleep(min(max(idle / 4, 0.05), 5.0))
+            cutoff = loop.time() - idle
+            for conn in [c for c in self._connections if c.last_active < cutoff]:
+                if conn.inflight is None and not conn.muted and not conn.closing:
+                    log.debug("close connection", peer=conn.peer, reason="idle", idle_s=idle)
+                    self.idle_closed += 1
+                    conn._close()
 
     async def stop(self, grace_s: float = 5.0) -> None:
         """Stop accepting, let in-flight requests finish (up to grace_s), close every connection."""
         if self._server is not None:
             self._server.close()
+        if self._idle_sweeper is not None:
+            self._idle_sweeper.cancel()
         busy = []
         for conn in list(self._connections):
             conn.closing = True

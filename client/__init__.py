@@ -7,6 +7,8 @@ AsyncProducer   batching per partition (linger_ms, batch_size), acks, compressio
 AsyncConsumer   subscribe (topics or pattern) or assign; `async for`, getmany, seek, commit,
                 position/committed, pause/resume; a consumer group member with its own
                 heartbeat task, max_poll_interval_ms, static membership and KIP-429.
+AsyncShareConsumer  a KIP-932 share group member: records acquired and acknowledged one by one
+                (implicit or explicit acknowledgement), delivery counts, its own heartbeat task.
 AsyncAdmin      create/delete topics, list/describe/delete groups, list offsets, alter/reset
                 group offsets.
 """
@@ -27,13 +29,17 @@ from client.errors import (
     TransactionAbortedError,
 )
 from client.producer import AsyncProducer
+from client.share_acknowledgements import AcknowledgeType
+from client.share_consumer import AsyncShareConsumer, ShareConsumerRecord
 from client.structs import ConsumerRecord, OffsetAndMetadata, OffsetSpec, RecordMetadata, TopicPartition
 from client.transactions import GroupMetadata
 
 __all__ = [
+    "AcknowledgeType",
     "AsyncAdmin",
     "AsyncConsumer",
     "AsyncProducer",
+    "AsyncShareConsumer",
     "CommitFailedError",
     "ConsumerRecord",
     "ConsumerStoppedError",
@@ -53,6 +59,7 @@ __all__ = [
     "RebalanceInProgressError",
     "RebalanceListener",
     "RecordMetadata",
+    "ShareConsumerRecord",
     "TopicPartition",
     "TransactionAbortedError",
 ]

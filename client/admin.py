@@ -3,6 +3,7 @@
     async with AsyncAdmin(bootstrap_servers="127.0.0.1:9092") as admin:
         await admin.create_topics([NewTopic("orders", num_partitions=6)])
         print(await admin.describe_groups(["billing"]))
+        print(await admin.describe_share_group_offsets("workers"))   # share groups: share_admin.py
         await admin.reset_group_offsets("billing", "orders", to="earliest")
 
 Topic changes go to the controller; group calls to each group's coordinator (found with
@@ -32,7 +33,9 @@ from client.offsets import (
     offset_fetch_body,
     offset_fetch_result,
 )
+from client.quotas import QuotaAdmin
 from client.security import SecurityConfig
+from client.share_admin import ShareGroupAdmin
 from client.structs import BrokerNode, OffsetAndMetadata, OffsetSpec, TopicPartition
 from protocol.apis import ApiKey
 from protocol.consumer_protocol import decode_assignment, decode_subscription
@@ -89,7 +92,7 @@ class ConfigEntry:
     synonyms: tuple[tuple[str, str | None, int], ...] = ()
 
 
-class AsyncAdmin(AclAdmin):
+class AsyncAdmin(AclAdmin, ShareGroupAdmin, QuotaAdmin):
     def __init__(
         self,
         bootstrap_servers: str | list[str] = "127.0.0.1:9092",
@@ -344,6 +347,41 @@ class AsyncAdmin(AclAdmin):
                         raise error_for(p.error_code, f"DeleteRecords {t.name}-{p.partition_index}")
                     out[TopicPartition(t.name, p.partition_index)] = p.low_watermark
         return out
+
+    async def elect_leaders(
+        self,
+        election_type: int = 0,
+        partitions: Iterable[TopicPartition] | None = None,
+        *,
+        timeout_ms: int = 30_000,
+    ) -> dict[TopicPartition, tuple[int, str | None]]:
+        """Elect the preferred (0) or an unclean (1) leader of `partitions` (None: every partition;
+        then the broker answers only for those it elected or could not) on the controller:
+        (error code, message) per partition, ELECTION_NOT_NEEDED where the leader was already right."""
+        if partitions is None:
+            topics: list[dict[str, Any]] | None = None
+        else:
+            grouped: dict[str, list[int]] = {}
+            for tp in partitions:
+                grouped.setdefault(tp[0], []).append(tp[1])
+            topics = [{"topic": t, "partition_id": ps} for t, ps in grouped.items()]
+        body = {"election_type": election_type, "topic_partitions": topics, "timeout_ms": timeout_ms}
+
+        async def attempt() -> dict[TopicPartition, tuple[int, str | None]]:
+            response = await self.client.send(await self._controller(), ApiKey.ELECT_LEADERS, body)
+            if response.error_code:
+                raise error_for(response.error_code, "ElectLeaders")
+            out = {
+                TopicPartition(t.topic, p.partition_id): (p.error_code, p.error_message)
+                for t in response.replica_election_results
+                for p in t.partition_result
+            }
+            if any(code == ErrorCode.NOT_CONTROLLER for code, _ in out.values()):
+                await self.client.refresh_metadata()
+                raise error_for(ErrorCode.NOT_CONTROLLER, "ElectLeaders")
+            return out
+
+        return await self.client.retry(attempt, what="ElectLeaders", timeout=self.timeout + timeout_ms / 1000)
 
     async def _to_controller(
         self, api_key: int, body: dict[str, Any], key: str

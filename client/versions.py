@@ -42,8 +42,17 @@ CLIENT_VERSIONS: dict[int, tuple[int, int]] = {
     ApiKey.INCREMENTAL_ALTER_CONFIGS: (0, 1),
     ApiKey.CREATE_PARTITIONS: (0, 3),
     ApiKey.DELETE_RECORDS: (0, 2),
+    ApiKey.ELECT_LEADERS: (1, 2),  # v1+: the election type (KIP-460)
     ApiKey.CONSUMER_GROUP_HEARTBEAT: (0, 1),  # KIP-848 (client/consumer_group_member.py)
     ApiKey.CONSUMER_GROUP_DESCRIBE: (0, 1),
+    # KIP-932 share groups (client/share_consumer.py, client/admin.py)
+    ApiKey.SHARE_GROUP_HEARTBEAT: (1, 1),
+    ApiKey.SHARE_GROUP_DESCRIBE: (1, 1),
+    ApiKey.SHARE_FETCH: (1, 2),  # v2: the RENEW acknowledgement (KIP-1222)
+    ApiKey.SHARE_ACKNOWLEDGE: (1, 2),
+    ApiKey.DESCRIBE_SHARE_GROUP_OFFSETS: (0, 1),  # v1: lag (KIP-1226)
+    ApiKey.ALTER_SHARE_GROUP_OFFSETS: (0, 0),
+    ApiKey.DELETE_SHARE_GROUP_OFFSETS: (0, 0),
     # Transactions (client/transactions.py); the fencing error is PRODUCER_FENCED from KIP-588's
     # versions on, INVALID_PRODUCER_EPOCH before (the client takes either).
     ApiKey.INIT_PRODUCER_ID: (0, 4),
@@ -56,7 +65,14 @@ CLIENT_VERSIONS: dict[int, tuple[int, int]] = {
     ApiKey.DESCRIBE_ACLS: (1, 3),  # v1+: pattern types
     ApiKey.CREATE_ACLS: (1, 3),
     ApiKey.DELETE_ACLS: (1, 3),
+    ApiKey.DESCRIBE_CLIENT_QUOTAS: (0, 1),
+    ApiKey.ALTER_CLIENT_QUOTAS: (0, 1),
     ApiKey.WRITE_TXN_MARKERS: (0, 1),  # the broker's transaction coordinator, to partition leaders
+    # Read by kbroker-console (console/cluster.py): sizes, transactions, share groups.
+    ApiKey.DESCRIBE_LOG_DIRS: (1, 4),
+    ApiKey.LIST_TRANSACTIONS: (0, 1),
+    ApiKey.DESCRIBE_TRANSACTIONS: (0, 0),
+    ApiKey.SHARE_GROUP_DESCRIBE: (1, 1),
     # KIP-932: a broker's share-partitions, to the share coordinator (broker/share/coordinator_persister.py)
     ApiKey.INITIALIZE_SHARE_GROUP_STATE: (0, 0),
     ApiKey.READ_SHARE_GROUP_STATE: (0, 0),

@@ -8,7 +8,9 @@ from protocol.api import Api
 from protocol.messages import (
     add_offsets_to_txn,
     add_partitions_to_txn,
+    alter_client_quotas,
     alter_configs,
+    alter_share_group_offsets,
     api_versions,
     consumer_group_describe,
     consumer_group_heartbeat,
@@ -18,15 +20,19 @@ from protocol.messages import (
     delete_acls,
     delete_groups,
     delete_records,
+    delete_share_group_offsets,
     delete_share_group_state,
     delete_topics,
     describe_acls,
+    describe_client_quotas,
     describe_cluster,
     describe_configs,
     describe_groups,
     describe_log_dirs,
     describe_producers,
+    describe_share_group_offsets,
     describe_transactions,
+    elect_leaders,
     end_txn,
     fetch,
     find_coordinator,
@@ -49,6 +55,8 @@ from protocol.messages import (
     read_share_group_state_summary,
     sasl_authenticate,
     sasl_handshake,
+    share_acknowledge,
+    share_fetch,
     share_group_describe,
     share_group_heartbeat,
     sync_group,
@@ -78,10 +86,17 @@ ALL: tuple[Api, ...] = (
     init_producer_id.API,
     delete_groups.API,
     offset_delete.API,
+    describe_client_quotas.API,
+    alter_client_quotas.API,
     consumer_group_heartbeat.API,
     consumer_group_describe.API,
     share_group_heartbeat.API,
     share_group_describe.API,
+    describe_share_group_offsets.API,
+    alter_share_group_offsets.API,
+    delete_share_group_offsets.API,
+    share_fetch.API,
+    share_acknowledge.API,
     delete_records.API,
     describe_configs.API,
     alter_configs.API,
@@ -90,6 +105,7 @@ ALL: tuple[Api, ...] = (
     incremental_alter_configs.API,
     describe_cluster.API,
     describe_producers.API,
+    elect_leaders.API,
     add_partitions_to_txn.API,
     add_offsets_to_txn.API,
     end_txn.API,
@@ -148,8 +164,11 @@ class ApiKey(enum.IntEnum):
     SASL_AUTHENTICATE = 36
     CREATE_PARTITIONS = 37
     DELETE_GROUPS = 42
+    ELECT_LEADERS = 43
     INCREMENTAL_ALTER_CONFIGS = 44
     OFFSET_DELETE = 47
+    DESCRIBE_CLIENT_QUOTAS = 48
+    ALTER_CLIENT_QUOTAS = 49
     DESCRIBE_CLUSTER = 60
     DESCRIBE_PRODUCERS = 61
     DESCRIBE_TRANSACTIONS = 65
@@ -158,8 +177,13 @@ class ApiKey(enum.IntEnum):
     CONSUMER_GROUP_DESCRIBE = 69
     SHARE_GROUP_HEARTBEAT = 76
     SHARE_GROUP_DESCRIBE = 77
+    SHARE_FETCH = 78
+    SHARE_ACKNOWLEDGE = 79
     INITIALIZE_SHARE_GROUP_STATE = 83
     READ_SHARE_GROUP_STATE = 84
     WRITE_SHARE_GROUP_STATE = 85
     DELETE_SHARE_GROUP_STATE = 86
     READ_SHARE_GROUP_STATE_SUMMARY = 87
+    DESCRIBE_SHARE_GROUP_OFFSETS = 90
+    ALTER_SHARE_GROUP_OFFSETS = 91
+    DELETE_SHARE_GROUP_OFFSETS = 92

@@ -1979,6 +1979,58 @@ class DeleteGroupsResponseResult(TypedDict):
     error_code: int
 
 
+class ElectLeadersRequest(Protocol):
+    """ElectLeadersRequest (API key 43), v0-2."""
+
+    election_type: int  # v1+
+    topic_partitions: list[ElectLeadersRequestTopicPartition] | None
+    timeout_ms: int  # default 60000
+
+    @overload
+    def __getitem__(self, key: Literal["election_type"], /) -> int: ...
+    @overload
+    def __getitem__(
+        self, key: Literal["topic_partitions"], /
+    ) -> list[ElectLeadersRequestTopicPartition] | None: ...
+    @overload
+    def __getitem__(self, key: Literal["timeout_ms"], /) -> int: ...
+
+
+class ElectLeadersRequestTopicPartition(Protocol):
+    """An element of ElectLeadersRequest.topic_partitions."""
+
+    topic: str
+    partition_id: list[int]
+
+    @overload
+    def __getitem__(self, key: Literal["topic"], /) -> str: ...
+    @overload
+    def __getitem__(self, key: Literal["partition_id"], /) -> list[int]: ...
+
+
+class ElectLeadersResponse(TypedDict):
+    """ElectLeadersResponse (API key 43), v0-2."""
+
+    throttle_time_ms: int
+    error_code: NotRequired[int]  # v1+
+    replica_election_results: list[ElectLeadersResponseReplicaElectionResult]
+
+
+class ElectLeadersResponseReplicaElectionResult(TypedDict):
+    """An element of ElectLeadersResponse.replica_election_results."""
+
+    topic: str
+    partition_result: list[ElectLeadersResponseReplicaElectionResultPartitionResult]
+
+
+class ElectLeadersResponseReplicaElectionResultPartitionResult(TypedDict):
+    """An element of ElectLeadersResponseReplicaElectionResult.partition_result."""
+
+    partition_id: int
+    error_code: int
+    error_message: NotRequired[str | None]  # default null
+
+
 class IncrementalAlterConfigsRequest(Protocol):
     """IncrementalAlterConfigsRequest (API key 44), v0-1."""
 
@@ -2091,6 +2143,136 @@ class OffsetDeleteResponseTopicPartition(TypedDict):
 
     partition_index: int
     error_code: int
+
+
+class DescribeClientQuotasRequest(Protocol):
+    """DescribeClientQuotasRequest (API key 48), v0-1."""
+
+    components: list[DescribeClientQuotasRequestComponent]
+    strict: bool
+
+    @overload
+    def __getitem__(self, key: Literal["components"], /) -> list[DescribeClientQuotasRequestComponent]: ...
+    @overload
+    def __getitem__(self, key: Literal["strict"], /) -> bool: ...
+
+
+class DescribeClientQuotasRequestComponent(Protocol):
+    """An element of DescribeClientQuotasRequest.components."""
+
+    entity_type: str
+    match_type: int
+    match: str | None  # default null
+
+    @overload
+    def __getitem__(self, key: Literal["entity_type"], /) -> str: ...
+    @overload
+    def __getitem__(self, key: Literal["match_type"], /) -> int: ...
+    @overload
+    def __getitem__(self, key: Literal["match"], /) -> str | None: ...
+
+
+class DescribeClientQuotasResponse(TypedDict):
+    """DescribeClientQuotasResponse (API key 48), v0-1."""
+
+    throttle_time_ms: int
+    error_code: int
+    error_message: NotRequired[str | None]  # default null
+    entries: list[DescribeClientQuotasResponseEntry] | None
+
+
+class DescribeClientQuotasResponseEntry(TypedDict):
+    """An element of DescribeClientQuotasResponse.entries."""
+
+    entity: list[DescribeClientQuotasResponseEntryEntity]
+    values: list[DescribeClientQuotasResponseEntryValue]
+
+
+class DescribeClientQuotasResponseEntryEntity(TypedDict):
+    """An element of DescribeClientQuotasResponseEntry.entity."""
+
+    entity_type: str
+    entity_name: NotRequired[str | None]  # default null
+
+
+class DescribeClientQuotasResponseEntryValue(TypedDict):
+    """An element of DescribeClientQuotasResponseEntry.values."""
+
+    key: str
+    value: float
+
+
+class AlterClientQuotasRequest(Protocol):
+    """AlterClientQuotasRequest (API key 49), v0-1."""
+
+    entries: list[AlterClientQuotasRequestEntry]
+    validate_only: bool
+
+    @overload
+    def __getitem__(self, key: Literal["entries"], /) -> list[AlterClientQuotasRequestEntry]: ...
+    @overload
+    def __getitem__(self, key: Literal["validate_only"], /) -> bool: ...
+
+
+class AlterClientQuotasRequestEntry(Protocol):
+    """An element of AlterClientQuotasRequest.entries."""
+
+    entity: list[AlterClientQuotasRequestEntryEntity]
+    ops: list[AlterClientQuotasRequestEntryOp]
+
+    @overload
+    def __getitem__(self, key: Literal["entity"], /) -> list[AlterClientQuotasRequestEntryEntity]: ...
+    @overload
+    def __getitem__(self, key: Literal["ops"], /) -> list[AlterClientQuotasRequestEntryOp]: ...
+
+
+class AlterClientQuotasRequestEntryEntity(Protocol):
+    """An element of AlterClientQuotasRequestEntry.entity."""
+
+    entity_type: str
+    entity_name: str | None  # default null
+
+    @overload
+    def __getitem__(self, key: Literal["entity_type"], /) -> str: ...
+    @overload
+    def __getitem__(self, key: Literal["entity_name"], /) -> str | None: ...
+
+
+class AlterClientQuotasRequestEntryOp(Protocol):
+    """An element of AlterClientQuotasRequestEntry.ops."""
+
+    key: str
+    value: float
+    remove: bool
+
+    @overload
+    def __getitem__(self, key: Literal["key"], /) -> str: ...
+    @overload
+    def __getitem__(self, key: Literal["value"], /) -> float: ...
+    @overload
+    def __getitem__(self, key: Literal["remove"], /) -> bool: ...
+
+
+class AlterClientQuotasResponse(TypedDict):
+    """AlterClientQuotasResponse (API key 49), v0-1."""
+
+    throttle_time_ms: int
+    entries: list[AlterClientQuotasResponseEntry]
+
+
+class AlterClientQuotasResponseEntry(TypedDict):
+    """An element of AlterClientQuotasResponse.entries."""
+
+    error_code: int
+    error_message: NotRequired[str | None]  # default null
+    entity: list[AlterClientQuotasResponseEntryEntity]
+
+
+class AlterClientQuotasResponseEntryEntity(TypedDict):
+    """An element of AlterClientQuotasResponseEntry.entity."""
+
+    entity_type: str
+    entity_name: NotRequired[str | None]  # default null
 
 
 class DescribeClusterRequest(Protocol):
@@ -2509,6 +2691,266 @@ class ShareGroupDescribeResponseGroupMemberAssignmentTopicPartition(TypedDict):
     partitions: list[int]
 
 
+class ShareFetchRequest(Protocol):
+    """ShareFetchRequest (API key 78), v1-2."""
+
+    group_id: str | None  # default null
+    member_id: str | None
+    share_session_epoch: int
+    max_wait_ms: int
+    min_bytes: int
+    max_bytes: int  # default 2147483647
+    max_records: int
+    batch_size: int
+    share_acquire_mode: int  # v2+
+    is_renew_ack: bool  # v2+
+    topics: list[ShareFetchRequestTopic]
+    forgotten_topics_data: list[ShareFetchRequestForgottenTopicsData]
+
+    @overload
+    def __getitem__(self, key: Literal["group_id"], /) -> str | None: ...
+    @overload
+    def __getitem__(self, key: Literal["member_id"], /) -> str | None: ...
+    @overload
+    def __getitem__(self, key: Literal["share_session_epoch"], /) -> int: ...
+    @overload
+    def __getitem__(self, key: Literal["max_wait_ms"], /) -> int: ...
+    @overload
+    def __getitem__(self, key: Literal["min_bytes"], /) -> int: ...
+    @overload
+    def __getitem__(self, key: Literal["max_bytes"], /) -> int: ...
+    @overload
+    def __getitem__(self, key: Literal["max_records"], /) -> int: ...
+    @overload
+    def __getitem__(self, key: Literal["batch_size"], /) -> int: ...
+    @overload
+    def __getitem__(self, key: Literal["share_acquire_mode"], /) -> int: ...
+    @overload
+    def __getitem__(self, key: Literal["is_renew_ack"], /) -> bool: ...
+    @overload
+    def __getitem__(self, key: Literal["topics"], /) -> list[ShareFetchRequestTopic]: ...
+    @overload
+    def __getitem__(
+        self, key: Literal["forgotten_topics_data"], /
+    ) -> list[ShareFetchRequestForgottenTopicsData]: ...
+
+
+class ShareFetchRequestTopic(Protocol):
+    """An element of ShareFetchRequest.topics."""
+
+    topic_id: UUID
+    partitions: list[ShareFetchRequestTopicPartition]
+
+    @overload
+    def __getitem__(self, key: Literal["topic_id"], /) -> UUID: ...
+    @overload
+    def __getitem__(self, key: Literal["partitions"], /) -> list[ShareFetchRequestTopicPartition]: ...
+
+
+class ShareFetchRequestTopicPartition(Protocol):
+    """An element of ShareFetchRequestTopic.partitions."""
+
+    partition_index: int
+    partition_max_bytes: int  # vnone
+    acknowledgement_batches: list[ShareFetchRequestTopicPartitionAcknowledgementBatche]
+
+    @overload
+    def __getitem__(self, key: Literal["partition_index"], /) -> int: ...
+    @overload
+    def __getitem__(self, key: Literal["partition_max_bytes"], /) -> int: ...
+    @overload
+    def __getitem__(
+        self, key: Literal["acknowledgement_batches"], /
+    ) -> list[ShareFetchRequestTopicPartitionAcknowledgementBatche]: ...
+
+
+class ShareFetchRequestTopicPartitionAcknowledgementBatche(Protocol):
+    """An element of ShareFetchRequestTopicPartition.acknowledgement_batches."""
+
+    first_offset: int
+    last_offset: int
+    acknowledge_types: list[int]
+
+    @overload
+    def __getitem__(self, key: Literal["first_offset"], /) -> int: ...
+    @overload
+    def __getitem__(self, key: Literal["last_offset"], /) -> int: ...
+    @overload
+    def __getitem__(self, key: Literal["acknowledge_types"], /) -> list[int]: ...
+
+
+class ShareFetchRequestForgottenTopicsData(Protocol):
+    """An element of ShareFetchRequest.forgotten_topics_data."""
+
+    topic_id: UUID
+    partitions: list[int]
+
+    @overload
+    def __getitem__(self, key: Literal["topic_id"], /) -> UUID: ...
+    @overload
+    def __getitem__(self, key: Literal["partitions"], /) -> list[int]: ...
+
+
+class ShareFetchResponse(TypedDict):
+    """ShareFetchResponse (API key 78), v1-2."""
+
+    throttle_time_ms: int
+    error_code: int
+    error_message: NotRequired[str | None]  # default null
+    acquisition_lock_timeout_ms: int
+    responses: list[ShareFetchResponseResponse]
+    node_endpoints: list[ShareFetchResponseNodeEndpoint]
+
+
+class ShareFetchResponseResponse(TypedDict):
+    """An element of ShareFetchResponse.responses."""
+
+    topic_id: UUID
+    partitions: list[ShareFetchResponseResponsePartition]
+
+
+class ShareFetchResponseResponsePartition(TypedDict):
+    """An element of ShareFetchResponseResponse.partitions."""
+
+    partition_index: int
+    error_code: int
+    error_message: NotRequired[str | None]  # default null
+    acknowledge_error_code: int
+    acknowledge_error_message: NotRequired[str | None]  # default null
+    current_leader: ShareFetchResponseResponsePartitionCurrentLeader
+    records: Records | None
+    acquired_records: list[ShareFetchResponseResponsePartitionAcquiredRecord]
+
+
+class ShareFetchResponseResponsePartitionCurrentLeader(TypedDict):
+    """ShareFetchResponseResponsePartition.current_leader."""
+
+    leader_id: int
+    leader_epoch: int
+
+
+class ShareFetchResponseResponsePartitionAcquiredRecord(TypedDict):
+    """An element of ShareFetchResponseResponsePartition.acquired_records."""
+
+    first_offset: int
+    last_offset: int
+    delivery_count: int
+
+
+class ShareFetchResponseNodeEndpoint(TypedDict):
+    """An element of ShareFetchResponse.node_endpoints."""
+
+    node_id: int
+    host: str
+    port: int
+    rack: NotRequired[str | None]  # default null
+
+
+class ShareAcknowledgeRequest(Protocol):
+    """ShareAcknowledgeRequest (API key 79), v1-2."""
+
+    group_id: str | None  # default null
+    member_id: str | None
+    share_session_epoch: int
+    is_renew_ack: bool  # v2+
+    topics: list[ShareAcknowledgeRequestTopic]
+
+    @overload
+    def __getitem__(self, key: Literal["group_id"], /) -> str | None: ...
+    @overload
+    def __getitem__(self, key: Literal["member_id"], /) -> str | None: ...
+    @overload
+    def __getitem__(self, key: Literal["share_session_epoch"], /) -> int: ...
+    @overload
+    def __getitem__(self, key: Literal["is_renew_ack"], /) -> bool: ...
+    @overload
+    def __getitem__(self, key: Literal["topics"], /) -> list[ShareAcknowledgeRequestTopic]: ...
+
+
+class ShareAcknowledgeRequestTopic(Protocol):
+    """An element of ShareAcknowledgeRequest.topics."""
+
+    topic_id: UUID
+    partitions: list[ShareAcknowledgeRequestTopicPartition]
+
+    @overload
+    def __getitem__(self, key: Literal["topic_id"], /) -> UUID: ...
+    @overload
+    def __getitem__(self, key: Literal["partitions"], /) -> list[ShareAcknowledgeRequestTopicPartition]: ...
+
+
+class ShareAcknowledgeRequestTopicPartition(Protocol):
+    """An element of ShareAcknowledgeRequestTopic.partitions."""
+
+    partition_index: int
+    acknowledgement_batches: list[ShareAcknowledgeRequestTopicPartitionAcknowledgementBatche]
+
+    @overload
+    def __getitem__(self, key: Literal["partition_index"], /) -> int: ...
+    @overload
+    def __getitem__(
+        self, key: Literal["acknowledgement_batches"], /
+    ) -> list[ShareAcknowledgeRequestTopicPartitionAcknowledgementBatche]: ...
+
+
+class ShareAcknowledgeRequestTopicPartitionAcknowledgementBatche(Protocol):
+    """An element of ShareAcknowledgeRequestTopicPartition.acknowledgement_batches."""
+
+    first_offset: int
+    last_offset: int
+    acknowledge_types: list[int]
+
+    @overload
+    def __getitem__(self, key: Literal["first_offset"], /) -> int: ...
+    @overload
+    def __getitem__(self, key: Literal["last_offset"], /) -> int: ...
+    @overload
+    def __getitem__(self, key: Literal["acknowledge_types"], /) -> list[int]: ...
+
+
+class ShareAcknowledgeResponse(TypedDict):
+    """ShareAcknowledgeResponse (API key 79), v1-2."""
+
+    throttle_time_ms: int
+    error_code: int
+    error_message: NotRequired[str | None]  # default null
+    acquisition_lock_timeout_ms: NotRequired[int]  # v2+
+    responses: list[ShareAcknowledgeResponseResponse]
+    node_endpoints: list[ShareAcknowledgeResponseNodeEndpoint]
+
+
+class ShareAcknowledgeResponseResponse(TypedDict):
+    """An element of ShareAcknowledgeResponse.responses."""
+
+    topic_id: UUID
+    partitions: list[ShareAcknowledgeResponseResponsePartition]
+
+
+class ShareAcknowledgeResponseResponsePartition(TypedDict):
+    """An element of ShareAcknowledgeResponseResponse.partitions."""
+
+    partition_index: int
+    error_code: int
+    error_message: NotRequired[str | None]  # default null
+    current_leader: ShareAcknowledgeResponseResponsePartitionCurrentLeader
+
+
+class ShareAcknowledgeResponseResponsePartitionCurrentLeader(TypedDict):
+    """ShareAcknowledgeResponseResponsePartition.current_leader."""
+
+    leader_id: int
+    leader_epoch: int
+
+
+class ShareAcknowledgeResponseNodeEndpoint(TypedDict):
+    """An element of ShareAcknowledgeResponse.node_endpoints."""
+
+    node_id: int
+    host: str
+    port: int
+    rack: NotRequired[str | None]  # default null
+
+
 class InitializeShareGroupStateRequest(Protocol):
     """InitializeShareGroupStateRequest (API key 83), v0."""
 
@@ -2847,6 +3289,176 @@ class ReadShareGroupStateSummaryResponseResultPartition(TypedDict):
     start_offset: int
 
 
+class DescribeShareGroupOffsetsRequest(Protocol):
+    """DescribeShareGroupOffsetsRequest (API key 90), v0-1."""
+
+    groups: list[DescribeShareGroupOffsetsRequestGroup]
+
+    def __getitem__(self, key: Literal["groups"], /) -> list[DescribeShareGroupOffsetsRequestGroup]: ...
+
+
+class DescribeShareGroupOffsetsRequestGroup(Protocol):
+    """An element of DescribeShareGroupOffsetsRequest.groups."""
+
+    group_id: str
+    topics: list[DescribeShareGroupOffsetsRequestGroupTopic] | None
+
+    @overload
+    def __getitem__(self, key: Literal["group_id"], /) -> str: ...
+    @overload
+    def __getitem__(
+        self, key: Literal["topics"], /
+    ) -> list[DescribeShareGroupOffsetsRequestGroupTopic] | None: ...
+
+
+class DescribeShareGroupOffsetsRequestGroupTopic(Protocol):
+    """An element of DescribeShareGroupOffsetsRequestGroup.topics."""
+
+    topic_name: str
+    partitions: list[int]
+
+    @overload
+    def __getitem__(self, key: Literal["topic_name"], /) -> str: ...
+    @overload
+    def __getitem__(self, key: Literal["partitions"], /) -> list[int]: ...
+
+
+class DescribeShareGroupOffsetsResponse(TypedDict):
+    """DescribeShareGroupOffsetsResponse (API key 90), v0-1."""
+
+    throttle_time_ms: int
+    groups: list[DescribeShareGroupOffsetsResponseGroup]
+
+
+class DescribeShareGroupOffsetsResponseGroup(TypedDict):
+    """An element of DescribeShareGroupOffsetsResponse.groups."""
+
+    group_id: str
+    topics: list[DescribeShareGroupOffsetsResponseGroupTopic]
+    error_code: int
+    error_message: NotRequired[str | None]  # default null
+
+
+class DescribeShareGroupOffsetsResponseGroupTopic(TypedDict):
+    """An element of DescribeShareGroupOffsetsResponseGroup.topics."""
+
+    topic_name: str
+    topic_id: UUID
+    partitions: list[DescribeShareGroupOffsetsResponseGroupTopicPartition]
+
+
+class DescribeShareGroupOffsetsResponseGroupTopicPartition(TypedDict):
+    """An element of DescribeShareGroupOffsetsResponseGroupTopic.partitions."""
+
+    partition_index: int
+    start_offset: int
+    leader_epoch: int
+    lag: NotRequired[int]  # v1+, default -1
+    error_code: int
+    error_message: NotRequired[str | None]  # default null
+
+
+class AlterShareGroupOffsetsRequest(Protocol):
+    """AlterShareGroupOffsetsRequest (API key 91), v0."""
+
+    group_id: str
+    topics: list[AlterShareGroupOffsetsRequestTopic]
+
+    @overload
+    def __getitem__(self, key: Literal["group_id"], /) -> str: ...
+    @overload
+    def __getitem__(self, key: Literal["topics"], /) -> list[AlterShareGroupOffsetsRequestTopic]: ...
+
+
+class AlterShareGroupOffsetsRequestTopic(Protocol):
+    """An element of AlterShareGroupOffsetsRequest.topics."""
+
+    topic_name: str
+    partitions: list[AlterShareGroupOffsetsRequestTopicPartition]
+
+    @overload
+    def __getitem__(self, key: Literal["topic_name"], /) -> str: ...
+    @overload
+    def __getitem__(
+        self, key: Literal["partitions"], /
+    ) -> list[AlterShareGroupOffsetsRequestTopicPartition]: ...
+
+
+class AlterShareGroupOffsetsRequestTopicPartition(Protocol):
+    """An element of AlterShareGroupOffsetsRequestTopic.partitions."""
+
+    partition_index: int
+    start_offset: int
+
+    @overload
+    def __getitem__(self, key: Literal["partition_index"], /) -> int: ...
+    @overload
+    def __getitem__(self, key: Literal["start_offset"], /) -> int: ...
+
+
+class AlterShareGroupOffsetsResponse(TypedDict):
+    """AlterShareGroupOffsetsResponse (API key 91), v0."""
+
+    throttle_time_ms: int
+    error_code: int
+    error_message: NotRequired[str | None]  # default null
+    responses: list[AlterShareGroupOffsetsResponseResponse]
+
+
+class AlterShareGroupOffsetsResponseResponse(TypedDict):
+    """An element of AlterShareGroupOffsetsResponse.responses."""
+
+    topic_name: str
+    topic_id: UUID
+    partitions: list[AlterShareGroupOffsetsResponseResponsePartition]
+
+
+class AlterShareGroupOffsetsResponseResponsePartition(TypedDict):
+    """An element of AlterShareGroupOffsetsResponseResponse.partitions."""
+
+    partition_index: int
+    error_code: int
+    error_message: NotRequired[str | None]  # default null
+
+
+class DeleteShareGroupOffsetsRequest(Protocol):
+    """DeleteShareGroupOffsetsRequest (API key 92), v0."""
+
+    group_id: str
+    topics: list[DeleteShareGroupOffsetsRequestTopic]
+
+    @overload
+    def __getitem__(self, key: Literal["group_id"], /) -> str: ...
+    @overload
+    def __getitem__(self, key: Literal["topics"], /) -> list[DeleteShareGroupOffsetsRequestTopic]: ...
+
+
+class DeleteShareGroupOffsetsRequestTopic(Protocol):
+    """An element of DeleteShareGroupOffsetsRequest.topics."""
+
+    topic_name: str
+
+    def __getitem__(self, key: Literal["topic_name"], /) -> str: ...
+
+
+class DeleteShareGroupOffsetsResponse(TypedDict):
+    """DeleteShareGroupOffsetsResponse (API key 92), v0."""
+
+    throttle_time_ms: int
+    error_code: int
+    error_message: NotRequired[str | None]  # default null
+    responses: list[DeleteShareGroupOffsetsResponseResponse]
+
+
+class DeleteShareGroupOffsetsResponseResponse(TypedDict):
+    """An element of DeleteShareGroupOffsetsResponse.responses."""
+
+    topic_name: str
+    topic_id: UUID
+    error_code: int
+    error_message: NotRequired[str | None]  # default null
+
+
 PRODUCE = Endpoint[ProduceRequest, ProduceResponse](0)
 FETCH = Endpoint[FetchRequest, FetchResponse](1)
 LIST_OFFSETS = Endpoint[ListOffsetsRequest, ListOffsetsResponse](2)
@@ -2881,8 +3493,11 @@ DESCRIBE_LOG_DIRS = Endpoint[DescribeLogDirsRequest, DescribeLogDirsResponse](35
 SASL_AUTHENTICATE = Endpoint[SaslAuthenticateRequest, SaslAuthenticateResponse](36)
 CREATE_PARTITIONS = Endpoint[CreatePartitionsRequest, CreatePartitionsResponse](37)
 DELETE_GROUPS = Endpoint[DeleteGroupsRequest, DeleteGroupsResponse](42)
+ELECT_LEADERS = Endpoint[ElectLeadersRequest, ElectLeadersResponse](43)
 INCREMENTAL_ALTER_CONFIGS = Endpoint[IncrementalAlterConfigsRequest, IncrementalAlterConfigsResponse](44)
 OFFSET_DELETE = Endpoint[OffsetDeleteRequest, OffsetDeleteResponse](47)
+DESCRIBE_CLIENT_QUOTAS = Endpoint[DescribeClientQuotasRequest, DescribeClientQuotasResponse](48)
+ALTER_CLIENT_QUOTAS = Endpoint[AlterClientQuotasRequest, AlterClientQuotasResponse](49)
 DESCRIBE_CLUSTER = Endpoint[DescribeClusterRequest, DescribeClusterResponse](60)
 DESCRIBE_PRODUCERS = Endpoint[DescribeProducersRequest, DescribeProducersResponse](61)
 DESCRIBE_TRANSACTIONS = Endpoint[DescribeTransactionsRequest, DescribeTransactionsResponse](65)
@@ -2891,6 +3506,8 @@ CONSUMER_GROUP_HEARTBEAT = Endpoint[ConsumerGroupHeartbeatRequest, ConsumerGroup
 CONSUMER_GROUP_DESCRIBE = Endpoint[ConsumerGroupDescribeRequest, ConsumerGroupDescribeResponse](69)
 SHARE_GROUP_HEARTBEAT = Endpoint[ShareGroupHeartbeatRequest, ShareGroupHeartbeatResponse](76)
 SHARE_GROUP_DESCRIBE = Endpoint[ShareGroupDescribeRequest, ShareGroupDescribeResponse](77)
+SHARE_FETCH = Endpoint[ShareFetchRequest, ShareFetchResponse](78)
+SHARE_ACKNOWLEDGE = Endpoint[ShareAcknowledgeRequest, ShareAcknowledgeResponse](79)
 INITIALIZE_SHARE_GROUP_STATE = Endpoint[
     InitializeShareGroupStateRequest,
     InitializeShareGroupStateResponse,
@@ -2902,3 +3519,9 @@ READ_SHARE_GROUP_STATE_SUMMARY = Endpoint[
     ReadShareGroupStateSummaryRequest,
     ReadShareGroupStateSummaryResponse,
 ](87)
+DESCRIBE_SHARE_GROUP_OFFSETS = Endpoint[
+    DescribeShareGroupOffsetsRequest,
+    DescribeShareGroupOffsetsResponse,
+](90)
+ALTER_SHARE_GROUP_OFFSETS = Endpoint[AlterShareGroupOffsetsRequest, AlterShareGroupOffsetsResponse](91)
+DELETE_SHARE_GROUP_OFFSETS = Endpoint[DeleteShareGroupOffsetsRequest, DeleteShareGroupOffsetsResponse](92)

@@ -92,6 +92,8 @@ _CHAOS_FILES = frozenset({"tests/cluster/test_replication_chaos.py"})
 _SHARED_FIXTURE_FILES = frozenset(
     f"tests/{name}.py"
     for name in (
+        "console/test_browser",
+        "console/test_live",
         "security/test_acl_matrix",
         "security/test_clients",
         "security/test_failures",

@@ -11,7 +11,7 @@ import ssl
 import subprocess
 import sys
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from pathlib import Path
 
 from broker.broker import Broker
@@ -87,9 +87,9 @@ async def start_broker(data_dir: Path, **overrides: str) -> Broker:
     return broker
 
 
-def _accepts(port: int) -> bool:
+def _accepts(port: int, host: str = "127.0.0.1") -> bool:
     try:
-        with socket.create_connection(("127.0.0.1", port), timeout=0.2):
+        with socket.create_connection((host, port), timeout=0.2):
             return True
     except OSError:
         return False
@@ -105,8 +105,12 @@ class BrokerProcess:
         extra: dict[str, str] | None = None,
         python: Path | str = sys.executable,
         cwd: Path = ROOT,
+        host: str = "127.0.0.1",
+        prefix: Sequence[str] = (),
     ):
         self.python, self.cwd = str(python), cwd  # another venv's python runs its installed kbroker
+        # host and prefix: a broker in a network namespace (`ip netns exec NS`) on that one's address
+        self.host, self.prefix = host, list(prefix)
         self.data_dir = Path(data_dir)
         self.port = port or free_port()
         self.extra = {**TEST_PROPERTIES, **(extra or {})}
@@ -115,16 +119,17 @@ class BrokerProcess:
 
     @property
     def bootstrap(self) -> str:
-        return f"127.0.0.1:{self.port}"
+        return f"{self.host}:{self.port}"
 
     def start(self, timeout: float = 30.0) -> BrokerProcess:
         self.data_dir.mkdir(parents=True, exist_ok=True)
         args = [
+            *self.prefix,
             self.python,
             "-m",
             "broker",
             "--override",
-            f"listeners=PLAINTEXT://127.0.0.1:{self.port}",
+            f"listeners=PLAINTEXT://{self.host}:{self.port}",
             "--override",
             f"log.dirs={self.data_dir}",
         ]
@@ -139,7 +144,9 @@ class BrokerProcess:
             env={**os.environ, "PYTHONUNBUFFERED": "1"},
         )
         wait_until(
-            lambda: _accepts(self.port) or self.proc.poll() is not None, timeout, what="broker to listen"
+            lambda: _accepts(self.port, self.host) or self.proc.poll() is not None,
+            timeout,
+            what="broker to listen",
         )
         if self.proc.poll() is not None:
             raise RuntimeError(f"broker exited with {self.proc.returncode}: {self.log()}")

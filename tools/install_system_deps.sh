@@ -5,6 +5,8 @@
 #   - ZooKeeper for cluster mode (make cluster and the cluster tests): Debian's zookeeper package
 #     (jars in /usr/share/java; kbroker starts the server itself, the package's service is not used)
 #   - headless Chromium for the screenshot test of the report and monitor pages: Debian's chromium
+#   - iproute2 (ip, tc) and nftables (nft) for the network-fault tests (tests/netfaults/), which put
+#     ZooKeeper and each broker in a network namespace of their own and cut links with nft rules
 set -euo pipefail
 
 packages=()
@@ -21,6 +23,12 @@ if [ ! -f /usr/share/java/zookeeper.jar ]; then
 fi
 if ! command -v chromium >/dev/null 2>&1 && ! command -v chromium-browser >/dev/null 2>&1; then
     packages+=(chromium)
+fi
+if ! command -v ip >/dev/null 2>&1 || ! command -v tc >/dev/null 2>&1; then
+    packages+=(iproute2)
+fi
+if ! command -v nft >/dev/null 2>&1; then
+    packages+=(nftables)
 fi
 if [ ${#packages[@]} -eq 0 ]; then
     exit 0
@@ -40,7 +48,7 @@ if [ "$(id -u)" -ne 0 ]; then
     fi
 fi
 
-echo "install_system_deps: installing ${packages[*]} (Java for Spark, ZooKeeper for cluster mode, Chromium for page screenshots)"
+echo "install_system_deps: installing ${packages[*]} (Java for Spark, ZooKeeper for cluster mode, Chromium for page screenshots, iproute2 and nftables for the network-fault tests)"
 export DEBIAN_FRONTEND=noninteractive
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT

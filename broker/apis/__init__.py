@@ -18,20 +18,25 @@ from broker.apis import (
     add_offsets_to_txn,
     add_partitions_to_txn,
     alter_configs,
+    alter_share_group_offsets,
     api_versions,
+    client_quotas,
     consumer_group_describe,
     consumer_group_heartbeat,
     create_partitions,
     create_topics,
     delete_groups,
     delete_records,
+    delete_share_group_offsets,
     delete_topics,
     describe_cluster,
     describe_configs,
     describe_groups,
     describe_log_dirs,
     describe_producers,
+    describe_share_group_offsets,
     describe_transactions,
+    elect_leaders,
     end_txn,
     fetch,
     find_coordinator,
@@ -49,6 +54,8 @@ from broker.apis import (
     offset_for_leader_epoch,
     produce,
     sasl,
+    share_acknowledge,
+    share_fetch,
     share_group_describe,
     share_group_heartbeat,
     share_group_state,
@@ -99,6 +106,11 @@ HANDLERS: dict[ApiKey, BrokerHandler] = dict(
         _route(typed.CONSUMER_GROUP_DESCRIBE, consumer_group_describe.handle),
         _route(typed.SHARE_GROUP_HEARTBEAT, share_group_heartbeat.handle),  # KIP-932 (membership)
         _route(typed.SHARE_GROUP_DESCRIBE, share_group_describe.handle),
+        _route(typed.DESCRIBE_SHARE_GROUP_OFFSETS, describe_share_group_offsets.handle),
+        _route(typed.ALTER_SHARE_GROUP_OFFSETS, alter_share_group_offsets.handle),
+        _route(typed.DELETE_SHARE_GROUP_OFFSETS, delete_share_group_offsets.handle),
+        _route(typed.SHARE_FETCH, share_fetch.handle),  # KIP-932 (share-partitions, broker/share/)
+        _route(typed.SHARE_ACKNOWLEDGE, share_acknowledge.handle),
         # KIP-932's share coordinator (inter-broker: broker/share/coordinator/)
         _route(typed.INITIALIZE_SHARE_GROUP_STATE, share_group_state.handle_initialize),
         _route(typed.READ_SHARE_GROUP_STATE, share_group_state.handle_read),
@@ -110,13 +122,20 @@ HANDLERS: dict[ApiKey, BrokerHandler] = dict(
 # Served only where group.coordinator.rebalance.protocols has "consumer" (as Kafka, not advertised else).
 CONSUMER_PROTOCOL_APIS = frozenset({ApiKey.CONSUMER_GROUP_HEARTBEAT, ApiKey.CONSUMER_GROUP_DESCRIBE})
 # Served only where share groups are enabled (group.share.enable; as Kafka, not advertised else).
-SHARE_PROTOCOL_APIS = frozenset({ApiKey.SHARE_GROUP_HEARTBEAT, ApiKey.SHARE_GROUP_DESCRIBE}) | frozenset(
+SHARE_PROTOCOL_APIS = frozenset(
     {
+        ApiKey.SHARE_GROUP_HEARTBEAT,
+        ApiKey.SHARE_GROUP_DESCRIBE,
+        ApiKey.SHARE_FETCH,
+        ApiKey.SHARE_ACKNOWLEDGE,
         ApiKey.INITIALIZE_SHARE_GROUP_STATE,
         ApiKey.READ_SHARE_GROUP_STATE,
         ApiKey.WRITE_SHARE_GROUP_STATE,
         ApiKey.DELETE_SHARE_GROUP_STATE,
         ApiKey.READ_SHARE_GROUP_STATE_SUMMARY,
+        ApiKey.DESCRIBE_SHARE_GROUP_OFFSETS,
+        ApiKey.ALTER_SHARE_GROUP_OFFSETS,
+        ApiKey.DELETE_SHARE_GROUP_OFFSETS,
     }
 )
 HANDLERS.update(
@@ -151,6 +170,9 @@ HANDLERS.update(
         _route(typed.DESCRIBE_CLUSTER, describe_cluster.handle),
         _route(typed.DESCRIBE_LOG_DIRS, describe_log_dirs.handle),
         _route(typed.DESCRIBE_PRODUCERS, describe_producers.handle),
+        _route(typed.DESCRIBE_CLIENT_QUOTAS, client_quotas.handle_describe),
+        _route(typed.ALTER_CLIENT_QUOTAS, client_quotas.handle_alter),
+        _route(typed.ELECT_LEADERS, elect_leaders.handle),
     ]
 )
 HANDLERS.update(

@@ -14,14 +14,17 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol, TypeAlias, TypeVar
 
 if TYPE_CHECKING:  # for annotations only: the handlers import what they call themselves
+    from broker.cluster.elections import ElectionType, Outcome
     from broker.config import Config
     from broker.faults import Faults
     from broker.fetch_session import FetchSessionCache
     from broker.group.service import GroupCoordinatorService
     from broker.log import Log, LogManager
     from broker.log.producer_ids import ProducerIdManager
+    from broker.quota_manager import QuotaManager
     from broker.security.authorizer import Authorizer
     from broker.share.coordinator.service import ShareCoordinatorService
+    from broker.share.manager import SharePartitionManager
     from broker.topics import TopicManager
     from broker.txn.coordinator import TransactionCoordinator
     from protocol.errors import ErrorCode
@@ -83,7 +86,15 @@ class HandlerContext(Protocol):
     @property
     def fetch_sessions(self) -> FetchSessionCache: ...
     @property
+    def share_partitions(self) -> SharePartitionManager:
+        """KIP-932 share-partitions led here, and their share sessions."""
+
+    @property
     def num_offsets_partitions(self) -> int: ...
+    @property
+    def quotas(self) -> QuotaManager:
+        """Client quotas: `quotas.active` is False while none is set (then nothing else is paid)."""
+
     @property
     def faults(self) -> Faults:
         """Fault injection (tests): `faults.active` is False unless a test set one."""
@@ -103,6 +114,31 @@ class HandlerContext(Protocol):
     def leader_error(self, topic: str, partition: int, leader_epoch: int = -1) -> ErrorCode | None: ...
     def min_isr_error(self, topic: str, partition: int, lg: Log) -> ErrorCode | None: ...
     def follower_fetch(self, topic: str, partition: int, replica_id: int, fetch_offset: int) -> ErrorCode: ...
+
+    # -- dynamic broker configs (broker/dynamic_config.py)
+    async def alter_broker_configs(
+        self,
+        resource_name: str,
+        changes: list[tuple[str, int, str | None]],
+        incremental: bool,
+        validate_only: bool,
+    ) -> None:
+        """Raises DynamicConfigError (INVALID_CONFIG) and changes nothing if refused."""
+
+    @property
+    def group_configs(self) -> dict[str, dict[str, str]]:
+        """GROUP config overrides, by group id."""
+
+    async def alter_group_configs(
+        self, group: str, changes: list[tuple[str, int, str | None]], incremental: bool, validate_only: bool
+    ) -> None:
+        """Raises DynamicConfigError (INVALID_CONFIG) and changes nothing if refused."""
+
+    # -- the controller
+    async def elect_leaders(
+        self, partitions: list[tuple[str, int]] | None, kind: ElectionType, timeout_s: float
+    ) -> dict[tuple[str, int], Outcome] | None:
+        """None: this broker is not the controller."""
 
     # -- transactions
     async def write_txn_marker(

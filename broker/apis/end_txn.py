@@ -1,5 +1,5 @@
-"""EndTxn: commit or abort the producer's transaction; answered once it is decided everywhere
-(markers written, Complete record written: broker/txn/coordinator.py)."""
+"""EndTxn: commit or abort the producer's transaction; answered once the decision (the Prepare
+record) is durable, the markers and the Complete record following (broker/txn/coordinator.py)."""
 
 from __future__ import annotations
 

@@ -23,6 +23,8 @@ from broker.log import Log, LogError, ReadResult
 from broker.log.file_region import FileRegion
 from broker.log.segment import Segment
 from broker.log.validation import downconvert
+from broker.quota_manager import QuotaManager
+from broker.quotas import QuotaKind, user_of
 from broker.security.acl import Operation
 from broker.server import RequestContext, spliced
 from protocol.compression import Compression
@@ -364,6 +366,17 @@ async def handle(broker: HandlerContext, ctx: RequestContext, request: FetchRequ
         await _read_all(plan, max_bytes, hard_limit, replica, read_committed, region)
     if context is not None and context.kind is Kind.FULL:
         _open_session(context, plan, version)
+    quotas = broker.quotas
+    if quotas.active and not replica and quotas.enabled(QuotaKind.FETCH):
+        throttled = _throttle(quotas, ctx, plan)
+        if throttled:  # over consumer_byte_rate: no data this time, as Kafka answers
+            ctx.throttle_ms = throttled
+            return {
+                "throttle_time_ms": throttled,
+                "error_code": ErrorCode.NONE,
+                "session_id": context.session_id if context is not None else 0,
+                "responses": [],
+            }
     answer: FetchResponse = {
         "throttle_time_ms": 0,
         "error_code": ErrorCode.NONE,
@@ -373,6 +386,21 @@ async def handle(broker: HandlerContext, ctx: RequestContext, request: FetchRequ
     if any(type(p.result.records) is FileRegion for _, parts in plan for p in parts if p.result is not None):
         return spliced(answer)
     return answer
+
+
+def _throttle(quotas: QuotaManager, ctx: RequestContext, plan: Plan) -> int:
+    """Count the answer's record bytes against the client's fetch quota: the throttle time in ms,
+    or 0. A throttled answer goes without its records, so their bytes are taken back (Kafka)."""
+    size = sum(len(p.result.records or b"") for _, parts in plan for p in parts if p.result is not None)
+    user, client_id = user_of(ctx.principal), ctx.header.client_id or ""
+    throttled = quotas.record(QuotaKind.FETCH, user, client_id, size)
+    if throttled:
+        quotas.unrecord(QuotaKind.FETCH, user, client_id, size)
+        for _, parts in plan:
+            for p in parts:
+                if p.result is not None and type(p.result.records) is FileRegion:
+                    p.result.records.close()  # not sent: its descriptor goes now
+    return throttled
 
 
 def _wake(waiter: asyncio.Future[None]) -> None:

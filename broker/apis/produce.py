@@ -16,6 +16,7 @@ from broker import logging_setup
 from broker.apis.context import HandlerContext
 from broker.log import LogError, ProducerStateError, RecordError
 from broker.log.validation import recompress, upconvert_legacy, validate_batches
+from broker.quotas import QuotaKind, user_of
 from broker.security.acl import Operation, ResourceType
 from broker.server import RequestContext
 from protocol.compression import Compression
@@ -174,6 +175,14 @@ async def handle(
                 _append(broker, topic, unknown, pd.index, pd.records, acks, request.timeout_ms, version)
             )
         shape.append((td, len(td.partition_data)))
+    quotas = broker.quotas
+    if quotas.active and quotas.enabled(QuotaKind.PRODUCE):
+        # Kafka counts the request's bytes against producer_byte_rate; over it, the answer says
+        # how long to wait and the server mutes the connection that long (acks=0 too).
+        size = sum(len(pd.records or b"") for td in request.topic_data for pd in td.partition_data)
+        ctx.throttle_ms = quotas.record(
+            QuotaKind.PRODUCE, user_of(ctx.principal), ctx.header.client_id or "", size
+        )
     results = await asyncio.gather(*jobs)
     if acks == 0:
         errors = [r for r in results if r["error_code"] != ErrorCode.NONE]
@@ -198,4 +207,4 @@ async def handle(
             }
         )
         i += n
-    return {"responses": responses, "throttle_time_ms": 0}
+    return {"responses": responses, "throttle_time_ms": ctx.throttle_ms}

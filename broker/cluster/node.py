@@ -24,6 +24,7 @@ from broker import logging_setup
 from broker.cluster import zk as zkops
 from broker.cluster import znodes as z
 from broker.cluster.controller import ClusterView, OffsetsTopicSpec, Op, create_topic_ops, plan
+from broker.cluster.elections import ElectionType, Outcome, elect, imbalanced
 from broker.cluster.replica import ReplicaManager
 from broker.cluster.topics import ClusterTopicManager
 from broker.cluster.znodes import BrokerInfo, EndPoint, PartitionState, TopicAssignment
@@ -64,12 +65,18 @@ class ClusterNode:
         # A callback, not the coordinators: they are made after the first sync (their partition
         # counts are ZooKeeper's topics) and need this node's producer id blocks.
         self._on_leading = on_leading
+        # Told the dynamic broker configs (/config/brokers/<id> and <default>) when they change.
+        self.on_broker_configs: Callable[[dict[str, str], dict[str, str]], None] | None = None
+        self._broker_configs: tuple[dict[str, str], dict[str, str]] | None = None
+        self.on_group_configs: Callable[[dict[str, dict[str, str]]], None] | None = None
+        self._group_configs: dict[str, dict[str, str]] | None = None
         self.me: BrokerInfo | None = None
         self.epoch_version: int | None = None  # /controller_epoch's version while controller here
         self.controller_epoch = 0
         self._loop: asyncio.AbstractEventLoop | None = None
         self._dirty = asyncio.Event()
         self._task: asyncio.Task[Any] | None = None
+        self._rebalance_task: asyncio.Task[Any] | None = None
         self._stopping = False
         self._watch = self._on_watch
         self.syncs = 0
@@ -171,16 +178,21 @@ class ClusterNode:
             endpoints=[e.connection_string for e in node.endpoints],
         )
         self._task = asyncio.get_running_loop().create_task(self._run(), name="cluster-sync")
+        if self.config["auto.leader.rebalance.enable"]:
+            self._rebalance_task = asyncio.get_running_loop().create_task(
+                self._auto_rebalance(), name="auto-leader-rebalance"
+            )
         self._dirty.set()
 
     async def stop(self) -> None:
         """Leave the cluster: the session closes, so the ephemeral registration (and /controller,
         if held here) go at once and the controller moves this broker's leaderships."""
         self._stopping = True
-        if self._task is not None:
-            self._task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._task
+        for task in (self._task, self._rebalance_task):
+            if task is not None:
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await task
         await self.replicas.stop()
         await self._close()
         log.info("leave cluster", broker_id=self.broker_id)
@@ -275,7 +287,82 @@ class ClusterNode:
             )
         self._dirty.set()
 
+    # -- leader elections: asked for (ElectLeaders) and the auto leader rebalance ----------------
+
+    async def elect_leaders(
+        self, partitions: list[tuple[str, int]] | None, kind: ElectionType, timeout_s: float
+    ) -> dict[tuple[str, int], Outcome] | None:
+        """Elect leaders as the controller (None if this broker is not the controller): decide
+        on a fresh read of ZooKeeper, commit fenced by the controller epoch (again on a concurrent
+        change), then wait, up to `timeout_s`, until this broker's view has the new leaders (as
+        Kafka's controller answers once the election is done)."""
+        results: dict[tuple[str, int], Outcome] = {}
+        for _ in range(5):
+            if self.epoch_version is None:
+                return None
+            view, _again = await self._call(zkops.read_view, self.zk, self._watch)
+            results, ops = elect(view, partitions, kind, self.controller_epoch)
+            if not ops:
+                return results
+            try:
+                await self._call(zkops.commit, self.zk, ops, self.epoch_version)
+            except zkops.Fenced as e:
+                log.warning("resign controller", broker_id=self.broker_id, reason=str(e))
+                self.epoch_version = None
+                return None
+            except Exception as e:  # a state written meanwhile (an ISR change): decide again
+                log.info("retry leader election", error=f"{type(e).__name__}: {e}")
+                continue
+            break
+        else:
+            return {
+                k: Outcome(ErrorCode.REQUEST_TIMED_OUT, "the partitions' states kept changing")
+                for k in results
+            }
+        elected = {k: o.leader for k, o in results.items() if o.error is ErrorCode.NONE}
+        log.info("elect leaders", kind=kind.name, elected=len(elected), asked=len(results))
+        self._dirty.set()
+        await self.wait_for(lambda: all(self.view.leader(*k) == b for k, b in elected.items()), timeout_s)
+        return results
+
+    async def _auto_rebalance(self) -> None:
+        """Kafka 2.x's auto leader rebalance: every leader.imbalance.check.interval.seconds the
+        controller moves leaderships back to preferred replicas of brokers whose imbalance is
+        above leader.imbalance.per.broker.percentage."""
+        interval = self.config["leader.imbalance.check.interval.seconds"]
+        percentage = self.config["leader.imbalance.per.broker.percentage"]
+        while not self._stopping:
+            await asyncio.sleep(interval)
+            if self.epoch_version is None:
+                continue
+            candidates = imbalanced(self.view, percentage)
+            if not candidates:
+                continue
+            try:
+                results = await self.elect_leaders(candidates, ElectionType.PREFERRED, interval)
+            except asyncio.CancelledError:
+                raise
+            except Exception as e:
+                log.warning("fail leader rebalance", error=f"{type(e).__name__}: {e}")
+                continue
+            if results is not None:
+                log.info(
+                    "rebalance leaders",
+                    candidates=len(candidates),
+                    elected=sum(o.error is ErrorCode.NONE for o in results.values()),
+                )
+
     async def _apply(self, view: ClusterView) -> None:
+        layers = (
+            view.broker_configs.get("<default>", {}),
+            view.broker_configs.get(str(self.broker_id), {}),
+        )
+        if layers != self._broker_configs and self.on_broker_configs is not None:
+            self.on_broker_configs(*layers)
+            self._broker_configs = layers
+        if view.group_configs != self._group_configs and self.on_group_configs is not None:
+            self.on_group_configs(view.group_configs)
+            self._group_configs = view.group_configs
         await self.topics.apply(view, self.broker_id)
         leading = {
             key: state.leader_epoch
@@ -364,6 +451,19 @@ class ClusterNode:
 
     async def alter_topic_config(self, topic: str, configs: dict[str, str]) -> None:
         await self._call(zkops.write_topic_config, self.zk, topic, configs)
+
+    async def alter_broker_config(self, entity: str, configs: dict[str, str]) -> None:
+        """Write dynamic broker configs; answered once this broker has them in force."""
+        await self._call(zkops.write_broker_config, self.zk, entity, configs)
+        self._dirty.set()
+        expected = str(self.broker_id) if entity != "<default>" else "<default>"
+        await self.wait_for(lambda: self.view.broker_configs.get(expected, {}) == configs, 10.0)
+
+    async def alter_group_config(self, group: str, configs: dict[str, str]) -> None:
+        """Write a group's config overrides; answered once this broker has them in force."""
+        await self._call(zkops.write_group_config, self.zk, group, configs)
+        self._dirty.set()
+        await self.wait_for(lambda: self.view.group_configs.get(group, {}) == configs, 10.0)
 
     async def request_delete(self, topic: str) -> None:
         with contextlib.suppress(NodeExistsError):

@@ -10,6 +10,7 @@ import signal
 import socket
 import subprocess
 import time
+from collections.abc import Sequence
 from pathlib import Path
 
 ZK_JAR = Path("/usr/share/java/zookeeper.jar")
@@ -38,10 +39,18 @@ def ruok(host: str, port: int, timeout: float = 0.5) -> bool:
 
 
 class ZooKeeperServer:
-    def __init__(self, data_dir: Path, port: int, host: str = "127.0.0.1", tick_ms: int = 500):
+    def __init__(
+        self,
+        data_dir: Path,
+        port: int,
+        host: str = "127.0.0.1",
+        tick_ms: int = 500,
+        prefix: Sequence[str] = (),
+    ):
         self.data_dir = Path(data_dir)
         self.port = port
         self.host = host
+        self.prefix = list(prefix)  # e.g. `ip netns exec NS`: the network-fault tests' ZooKeeper
         self.tick_ms = tick_ms
         self.proc: subprocess.Popen[bytes] | None = None
         self.log_path = self.data_dir / "zookeeper.log"
@@ -73,6 +82,7 @@ class ZooKeeperServer:
         cfg = self.write_config()
         cp = f"{ZK_CONF}:{ZK_JAR}" if ZK_CONF.exists() else str(ZK_JAR)
         args = [
+            *self.prefix,
             "java",
             "-Xmx256m",
             "-XX:+UseSerialGC",

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any, Generic, Protocol, TypeVar
 
 from broker.group.records import Record
+from broker.group.watch import GroupWatch
 from protocol.errors import ErrorCode
 
 Protocols = list[tuple[str, bytes]]
@@ -272,10 +273,12 @@ def append_error_to_commit_error(error: ErrorCode) -> ErrorCode:
 class Outputs:
     """A shard's outputs, in order, until the driver drains them."""
 
-    __slots__ = ("_out",)
+    __slots__ = ("_out", "watch")
 
     def __init__(self) -> None:
         self._out: list[Output] = []
+        # Who watches this shard's groups (the service shares its own among its shards).
+        self.watch = GroupWatch()
 
     def reply(self, waiter: Any, result: Any) -> None:
         if waiter is not None:  # None: nobody waits (e.g. a benchmark's heartbeat)

@@ -46,6 +46,7 @@ from broker.group.placement import coordinator_partition
 from broker.group.runtime import CoordinatorRuntime
 from broker.group.shard import GroupCoordinatorShard
 from broker.group.share.events import DescribedShareGroup, ShareGroupHeartbeat, ShareHeartbeatResult
+from broker.group.watch import GroupWatch
 from protocol.errors import ErrorCode
 
 log = logging_setup.get_logger("kbroker.group")
@@ -78,6 +79,7 @@ class GroupCoordinatorService:
         self.num_partitions = num_partitions
         self.offsets_log = offsets_log
         self.clock = clock
+        self.watch = GroupWatch()  # group-coordinator events (the metrics endpoint's /group-events)
         self.runtimes = [CoordinatorRuntime(self._shard(p), offsets_log) for p in range(num_partitions)]
         # The partitions this broker coordinates: all of them on a single broker (None); in cluster
         # mode those whose offsets partition it leads (set_owned), the others NOT_COORDINATOR.
@@ -89,6 +91,7 @@ class GroupCoordinatorService:
 
     def _shard(self, partition: int) -> GroupCoordinatorShard:
         shard = GroupCoordinatorShard(partition, self.config, self.clock)
+        shard.outputs.watch = self.watch
         shard.consumer_groups.topics = shard.share_groups.topics = self.topics
         return shard
 
@@ -306,6 +309,15 @@ class GroupCoordinatorService:
             else:
                 described.append(self.runtime_for(group_id).shard.share_group_describe(group_id))
         return described
+
+    def share_group_member(self, group_id: str, member_id: str) -> bool | None:
+        """Whether `member_id` is a member of share group `group_id`, for the share-partition
+        leaders (ShareFetch, ShareAcknowledge); None when this broker cannot tell (it does not
+        coordinate the group, or is loading it)."""
+        if self._unavailable(group_id) is not None:
+            return None
+        group = self.runtime_for(group_id).shard.share_groups.groups.get(group_id)
+        return group is not None and member_id in group.members
 
     # -- offsets ------------------------------------------------------------------------------
 

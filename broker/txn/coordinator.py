@@ -12,9 +12,14 @@ Complete record): PrepareCommit commits, PrepareAbort aborts; an Ongoing one is 
 `transaction.abort.timed.out.transaction.cleanup.interval.ms`), its epoch bumped so that the
 producer, if alive, is fenced. Idle ids expire after `transactional.id.expiration.ms`.
 
-EndTxn is answered once the markers and the Complete record are written (Kafka answers after the
-Prepare record and lets the client retry CONCURRENT_TRANSACTIONS meanwhile): one round trip less
-per transaction, and what a client sees after the answer is already decided everywhere.
+EndTxn is answered once the Prepare record is durable, as Kafka: the markers and the Complete
+record are written meanwhile, while the client begins its next transaction. A request for the id
+arriving before they are (its next AddPartitionsToTxn / AddOffsetsToTxn, InitProducerId, an EndTxn
+retry) waits for them instead of answering CONCURRENT_TRANSACTIONS (Kafka's answer, which clients
+retry after a backoff). A transaction thus costs one durable coordinator write on the client's
+path besides its AddPartitions; the marker's fsync overlaps the client's next steps. Until the
+markers are written, read_committed readers do not see the records yet and OffsetFetch with
+require_stable answers UNSTABLE_OFFSET_COMMIT, as in Kafka.
 """
 
 from __future__ import annotations
@@ -249,7 +254,7 @@ class TransactionCoordinator:
             return InitResult(E.INVALID_REQUEST)
         if timeout_ms <= 0 or timeout_ms > self.config.max_timeout_ms:
             return InitResult(E.INVALID_TRANSACTION_TIMEOUT)
-        for _ in range(3):  # a fenced open transaction is aborted first, then the epoch bumped again
+        for _ in range(4):  # completing or fenced transactions first, then the epoch bumped
             error, txns = self._txns(transactional_id)
             if error != E.NONE:
                 return InitResult(error)
@@ -263,6 +268,9 @@ class TransactionCoordinator:
                 if meta is None:
                     meta = TransactionMetadata(transactional_id, new_id, timeout_ms=timeout_ms)
                     txns[transactional_id] = meta  # not durable yet: epoch -1 until written
+            if meta.completion is not None and not meta.completion.done():
+                await self._await_completion(meta)  # the last transaction's markers first
+                continue
             if meta.pending:
                 return InitResult(E.CONCURRENT_TRANSACTIONS)
             if producer_id >= 0 and not (
@@ -330,6 +338,15 @@ class TransactionCoordinator:
         if error != E.NONE:
             return error
         meta = txns.get(transactional_id)
+        if meta is not None and meta.completion is not None and not meta.completion.done():
+            # The producer's previous transaction is still completing (EndTxn was answered once
+            # its Prepare record was durable): this waits for it rather than answering
+            # CONCURRENT_TRANSACTIONS for the client to retry after a backoff.
+            await self._await_completion(meta)
+            error, txns = self._txns(transactional_id)
+            if error != E.NONE:
+                return error
+            meta = txns.get(transactional_id)
         error = self._check_producer(meta, producer_id, epoch)
         if error != E.NONE or meta is None:
             return error
@@ -352,11 +369,10 @@ class TransactionCoordinator:
             return E.CONCURRENT_TRANSACTIONS
         state = meta.state
         if state == TxnState.ONGOING:
-            error = await self._prepare(meta, commit)
-            if error != E.NONE:
-                return error
-            await self._await_completion(meta)
-            return E.NONE
+            # Answered once the Prepare record is durable, as Kafka: the outcome is decided, and
+            # the markers and the Complete record follow while the client begins its next
+            # transaction (whose first request waits for them: add_partitions).
+            return await self._prepare(meta, commit)
         if state == (TxnState.COMPLETE_COMMIT if commit else TxnState.COMPLETE_ABORT):
             return E.NONE  # a retry of what is done
         if state == (TxnState.PREPARE_COMMIT if commit else TxnState.PREPARE_ABORT):
@@ -487,8 +503,6 @@ class TransactionCoordinator:
     def list(
         self, states: Iterable[str], producer_ids: Iterable[int], duration_ms: int = -1
     ) -> tuple[ErrorCode, list[str], list[TransactionMetadata]]:
-        if not self.active:
-            return E.COORDINATOR_NOT_AVAILABLE, [], []
         wanted_states = set()
         unknown = []
         for name in states:
@@ -497,6 +511,8 @@ class TransactionCoordinator:
                 unknown.append(name)
             else:
                 wanted_states.add(s)
+        if not self.active:  # no __transaction_state yet: no transaction to list (as Kafka answers)
+            return E.NONE, unknown, []
         pids = set(producer_ids)
         now = self.clock()
         loading = bool(self._loads)

@@ -5,6 +5,13 @@ static on kbroker), as Kafka's kafka-configs.sh does.
     kbroker-configs --bootstrap-server ... --topic orders --alter --add-config retention.ms=60000,cleanup.policy=[compact,delete]
     kbroker-configs --bootstrap-server ... --topic orders --alter --delete-config retention.ms
     kbroker-configs --bootstrap-server ... --entity-type brokers --entity-name 0 --describe --all
+
+Client quotas (KIP-55 entities: a user, a client id, or both; --entity-default for a default):
+
+    kbroker-configs --bootstrap-server ... --alter --add-config 'producer_byte_rate=1048576' --entity-type clients --entity-name app
+    kbroker-configs --bootstrap-server ... --alter --add-config 'consumer_byte_rate=2097152' --entity-type users --entity-name alice --entity-type clients --entity-default
+    kbroker-configs --bootstrap-server ... --alter --delete-config producer_byte_rate --entity-type users --entity-default
+    kbroker-configs --bootstrap-server ... --describe --entity-type users [--entity-name alice]
 """
 
 from __future__ import annotations
@@ -12,10 +19,13 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections.abc import Iterable
+from typing import Any
 
 from client.admin import BROKER_RESOURCE, TOPIC_RESOURCE, AsyncAdmin, ConfigEntry
 from client.cli.common import CliError, parser, run, split_config
 from client.errors import KafkaError
+from client.quotas import DEFAULT, EXACT, SPECIFIED
 from protocol.errors import ErrorCode
 
 SOURCES = {
@@ -35,8 +45,13 @@ def build_parser() -> argparse.ArgumentParser:
     action = p.add_mutually_exclusive_group(required=True)
     action.add_argument("--describe", action="store_true")
     action.add_argument("--alter", action="store_true")
-    p.add_argument("--entity-type", choices=("topics", "brokers"))
-    p.add_argument("--entity-name", metavar="NAME")
+    # In order, as kafka-configs reads them: each --entity-type is followed by its --entity-name
+    # or --entity-default (a user and a client id: two pairs).
+    p.add_argument("--entity-type", choices=("topics", "brokers", "users", "clients"), action=_EntityType)
+    p.add_argument("--entity-name", metavar="NAME", action=_EntityName)
+    p.add_argument("--entity-default", nargs=0, action=_EntityDefault, help="the default user or client id")
+    p.add_argument("--user", metavar="NAME", help="shorthand for --entity-type users --entity-name NAME")
+    p.add_argument("--client", metavar="ID", help="shorthand for --entity-type clients --entity-name ID")
     p.add_argument("--topic", metavar="TOPIC", help="shorthand for --entity-type topics --entity-name TOPIC")
     p.add_argument("--broker", metavar="ID", help="shorthand for --entity-type brokers --entity-name ID")
     p.add_argument(
@@ -45,6 +60,111 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--add-config", action="append", default=[], metavar="K=V,K2=V2")
     p.add_argument("--delete-config", action="append", default=[], metavar="K,K2")
     return p
+
+
+_UNSET = object()
+
+
+def _entities(ns: argparse.Namespace) -> list[list[Any]]:
+    if getattr(ns, "entities", None) is None:
+        ns.entities = []
+    out: list[list[Any]] = ns.entities
+    return out
+
+
+class _EntityType(argparse.Action):
+    def __call__(self, parser: Any, ns: argparse.Namespace, values: Any, option: Any = None) -> None:
+        ns.entity_type = values
+        _entities(ns).append([values, _UNSET])
+
+
+class _EntityName(argparse.Action):
+    def __call__(self, parser: Any, ns: argparse.Namespace, values: Any, option: Any = None) -> None:
+        ns.entity_name = values
+        pairs = _entities(ns)
+        if pairs and pairs[-1][1] is _UNSET:
+            pairs[-1][1] = values
+        else:
+            pairs.append([None, values])
+
+
+class _EntityDefault(argparse.Action):
+    def __call__(self, parser: Any, ns: argparse.Namespace, values: Any, option: Any = None) -> None:
+        pairs = _entities(ns)
+        if not pairs or pairs[-1][1] is not _UNSET:
+            raise CliError("--entity-default follows an --entity-type users or clients")
+        pairs[-1][1] = None
+
+
+QUOTA_TYPES = {"users": "user", "clients": "client-id"}
+
+
+def quota_entity(args: argparse.Namespace) -> list[tuple[str, str | object | None]] | None:
+    """The (type, name) pairs of a users/clients command (name None: the default; _UNSET: every
+    one, for --describe), or None for a topic or broker command."""
+    pairs = [list(p) for p in (getattr(args, "entities", None) or [])]
+    if args.user is not None:
+        pairs.append(["users", args.user])
+    if args.client is not None:
+        pairs.append(["clients", args.client])
+    if not pairs or not all(t in QUOTA_TYPES for t, _ in pairs if t is not None):
+        if any(t in QUOTA_TYPES for t, _ in pairs):
+            raise CliError("users and clients do not mix with topics or brokers")
+        return None
+    if any(t is None for t, _ in pairs):
+        raise CliError("--entity-name follows an --entity-type")
+    if len({t for t, _ in pairs}) != len(pairs):
+        raise CliError("name each of users and clients at most once")
+    order = {"users": 0, "clients": 1}
+    return [(QUOTA_TYPES[t], n) for t, n in sorted(pairs, key=lambda p: order[p[0]])]
+
+
+def _entity_text(entity: Iterable[tuple[str, str | None]]) -> str:
+    words = {"user": "user-principal", "client-id": "client-id"}
+    return ", ".join(f"the default {words[t]}" if n is None else f"{words[t]} '{n}'" for t, n in entity)
+
+
+async def describe_quotas(admin: AsyncAdmin, args: argparse.Namespace, pairs: list[Any]) -> int:
+    components = [
+        (t, SPECIFIED if n is _UNSET else DEFAULT if n is None else EXACT, n if isinstance(n, str) else None)
+        for t, n in pairs
+    ]
+    found = await admin.describe_client_quotas(components, strict=True)
+    if args.output == "json":
+        print(
+            json.dumps(
+                [
+                    {"entity": [{"entity_type": t, "entity_name": n} for t, n in e], "quotas": v}
+                    for e, v in found.items()
+                ],
+                indent=1,
+            )
+        )
+        return 0
+    for e, values in found.items():
+        shown = ", ".join(f"{k}={float(v)}" for k, v in sorted(values.items()))
+        print(f"Quota configs for {_entity_text(e)} are {shown}")
+    return 0
+
+
+async def alter_quotas(admin: AsyncAdmin, args: argparse.Namespace, pairs: list[Any]) -> int:
+    if any(n is _UNSET for _, n in pairs):
+        raise CliError("--alter names each entity: --entity-name NAME or --entity-default")
+    changes: dict[str, float | None] = {}
+    for text in args.add_config:
+        for k, v in split_config(text).items():
+            try:
+                changes[k] = float(v)
+            except ValueError:
+                raise CliError(f"the value of {k} is not a number: {v!r}") from None
+    for text in args.delete_config:
+        changes.update({k.strip(): None for k in text.split(",") if k.strip()})
+    if not changes:
+        raise CliError("--alter needs --add-config or --delete-config")
+    entity = tuple((t, n) for t, n in pairs)
+    await admin.alter_client_quotas({entity: changes})
+    print(f"Completed updating config for {_entity_text(entity)}.")
+    return 0
 
 
 def entity(args: argparse.Namespace) -> tuple[int, str, str]:
@@ -123,7 +243,20 @@ async def alter(admin: AsyncAdmin, args: argparse.Namespace) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
+    try:
+        args = build_parser().parse_args(argv)
+        quotas = quota_entity(args)
+    except CliError as e:
+        print(f"Error: {e}", file=sys.stderr)
+        return 2
+    if quotas is not None:
+        pairs = quotas
+        return run(
+            args,
+            lambda admin: (
+                describe_quotas(admin, args, pairs) if args.describe else alter_quotas(admin, args, pairs)
+            ),
+        )
     return run(args, lambda admin: describe(admin, args) if args.describe else alter(admin, args))
 
 

@@ -98,7 +98,7 @@ async def test_alter_configs_replaces_validates_and_refuses_without_change(broke
                 {
                     "resource_type": ResourceType.BROKER,
                     "resource_name": "0",
-                    "configs": [{"name": "log.retention.hours", "value": "1"}],
+                    "configs": [{"name": "log.dirs", "value": "/elsewhere"}],  # read-only
                 }
             ],
             "validate_only": False,
@@ -263,3 +263,35 @@ async def test_acknowledged_config_changes_and_deleted_records_survive_kill_9(tm
         assert {tp.partition: off for tp, (off, _) in starts.items()} == acknowledged
     finally:
         bp.stop()
+
+
+async def test_elect_leaders_on_a_single_broker_every_version(broker):
+    port = broker.bound_port
+    await create_topic(port, "t", 2)
+    for version in (0, 1, 2):
+        body = {
+            "election_type": 0,
+            "topic_partitions": [
+                {"topic": "t", "partition_id": [0, 5]},
+                {"topic": "nope", "partition_id": [0]},
+            ],
+            "timeout_ms": 1000,
+        }
+        r = await _request(port, ApiKey.ELECT_LEADERS, version, body)
+        got = {
+            (t.topic, p.partition_id): p.error_code
+            for t in r.replica_election_results
+            for p in t.partition_result
+        }
+        assert got == {
+            ("t", 0): ErrorCode.ELECTION_NOT_NEEDED,  # its only replica leads it already
+            ("t", 5): ErrorCode.UNKNOWN_TOPIC_OR_PARTITION,
+            ("nope", 0): ErrorCode.UNKNOWN_TOPIC_OR_PARTITION,
+        }, version
+        # Every partition: only those elected or failed are answered, here none.
+        r = await _request(port, ApiKey.ELECT_LEADERS, version, {**body, "topic_partitions": None})
+        assert (r.error_code, list(r.replica_election_results)) == (ErrorCode.NONE, [])
+    r = await _request(
+        port, ApiKey.ELECT_LEADERS, 2, {"election_type": 7, "topic_partitions": None, "timeout_ms": 1}
+    )
+    assert r.error_code == ErrorCode.INVALID_REQUEST

@@ -305,14 +305,30 @@ async def test_txn_offsets_are_pending_until_commit_and_aborts_drop_them(broker,
         part = r.topics[0].partitions[0]
         return part.committed_offset, part.error_code
 
+    unstable = (-1, E.UNSTABLE_OFFSET_COMMIT)
+
+    async def settled(expected: tuple[int, ErrorCode]) -> None:
+        """EndTxn is answered once the outcome is durable, as Kafka's; the markers follow, and
+        until they are written require_stable answers UNSTABLE_OFFSET_COMMIT (clients retry)."""
+        seen: list[tuple[int, ErrorCode]] = []
+
+        async def stable() -> bool:
+            seen.append(await fetched(True))
+            return seen[-1] != unstable
+
+        await async_wait_until(stable, what="the transaction's markers")
+        assert seen[-1] == expected
+        assert set(seen) <= {expected, unstable}
+
     assert await txn_commit(7) == E.NONE
     assert await fetched(False) == (-1, E.NONE)  # not visible before the commit
-    assert await fetched(True) == (-1, E.UNSTABLE_OFFSET_COMMIT)
+    assert await fetched(True) == unstable
     assert await end_txn(conn, "off", pid, epoch, commit=True) == E.NONE
-    assert await fetched(True) == (7, E.NONE)
+    await settled((7, E.NONE))
     assert await txn_commit(9) == E.NONE
+    assert await fetched(True) == unstable
     assert await end_txn(conn, "off", pid, epoch, commit=False) == E.NONE
-    assert await fetched(True) == (7, E.NONE)  # the aborted commit never shows
+    await settled((7, E.NONE))  # the aborted commit never shows
 
 
 async def test_restart_commits_what_was_prepared_with_its_pending_offsets(tmp_path):
@@ -509,6 +525,19 @@ async def test_client_txn_offsets_through_abort_commit_and_restarts(tmp_path):
             await c.close()
 
     unstable = (-1, E.UNSTABLE_OFFSET_COMMIT)
+
+    async def settled(port: int) -> tuple[tuple[int, ErrorCode], tuple[int, ErrorCode]]:
+        """What OffsetFetch answers once the ended transaction's markers are written (EndTxn is
+        answered before them, as Kafka's): until then require_stable is UNSTABLE_OFFSET_COMMIT."""
+        seen = []
+
+        async def stable() -> bool:
+            seen.append(await fetched(port))
+            return seen[-1][1] != unstable
+
+        await async_wait_until(stable, what="the transaction's markers")
+        return seen[-1]
+
     broker = await start_broker(data)
     try:
         c = await RawConnection.open(broker.bound_port)
@@ -521,12 +550,12 @@ async def test_client_txn_offsets_through_abort_commit_and_restarts(tmp_path):
         await p.send_offsets_to_transaction({tp: 5}, "eos-g")
         assert await fetched(broker.bound_port) == ((-1, E.NONE), unstable)
         await p.abort_transaction()
-        assert await fetched(broker.bound_port) == ((-1, E.NONE), (-1, E.NONE))
+        assert await settled(broker.bound_port) == ((-1, E.NONE), (-1, E.NONE))
         await p.begin_transaction()
         await p.send_offsets_to_transaction({tp: 7}, "eos-g")
         assert await fetched(broker.bound_port) == ((-1, E.NONE), unstable)
         await p.commit_transaction()
-        assert await fetched(broker.bound_port) == ((7, E.NONE), (7, E.NONE))
+        assert await settled(broker.bound_port) == ((7, E.NONE), (7, E.NONE))
         await p.begin_transaction()
         await p.send_offsets_to_transaction({tp: 9}, "eos-g")  # left open at the restart
         assert await fetched(broker.bound_port) == ((7, E.NONE), unstable)
@@ -543,7 +572,7 @@ async def test_client_txn_offsets_through_abort_commit_and_restarts(tmp_path):
         await p.begin_transaction()
         await p.send_offsets_to_transaction({tp: 11}, "eos-g")
         await p.commit_transaction()
-        assert await fetched(broker.bound_port) == ((11, E.NONE), (11, E.NONE))
+        assert await settled(broker.bound_port) == ((11, E.NONE), (11, E.NONE))
         await p.close()
     finally:
         await broker.stop()

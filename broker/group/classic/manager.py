@@ -42,6 +42,7 @@ from broker.group.events import (
 from broker.group.offsets.retention import is_removable
 from broker.group.records import GroupMetadataValue, GroupRecord, MemberMetadata, Record
 from broker.group.timers import Timers, heartbeat_key, join_key, sync_key
+from broker.group.watch import partitions_of
 from protocol.errors import ErrorCode
 
 log = logging_setup.get_logger("kbroker.group")
@@ -86,6 +87,16 @@ class GroupMetadataManager:
             members=group.size,
             reason=reason or None,
         )
+        if self.outputs.watch.listeners:
+            self.outputs.watch.publish(
+                "transition",
+                group.group_id,
+                state=str(target),
+                previous=str(previous),
+                generation=group.generation_id,
+                members=group.size,
+                reason=reason or None,
+            )
 
     def _get_or_create(self, group_id: str) -> ClassicGroup:
         group = self.groups.get(group_id)
@@ -163,6 +174,8 @@ class GroupMetadataManager:
 
         member = group.members[member_id]
         reason = f"member {member_id} rejoins in {group.state}; client reason: {req.reason or 'not provided'}"
+        # (publish returns at once when nobody listens; a rejoin is not a hot path)
+        self.outputs.watch.publish("rejoin", group.group_id, member=member_id, state=str(group.state))
         if group.is_in(PREPARING):
             self._update_member_and_rebalance(group, member, req, waiter, reason)
         elif group.is_in(COMPLETING):
@@ -256,6 +269,16 @@ class GroupMetadataManager:
             client=req.client_id,
             reason=req.reason,
         )
+        if self.outputs.watch.listeners:
+            self.outputs.watch.publish(
+                "member-joined",
+                group.group_id,
+                member=member_id,
+                client_id=req.client_id,
+                host=req.client_host,
+                generation=group.generation_id,
+                reason=req.reason,
+            )
         self._maybe_prepare_rebalance_or_complete_join(
             group, f"new member {member_id} joins; client reason: {req.reason or 'not provided'}"
         )
@@ -485,6 +508,17 @@ class GroupMetadataManager:
             protocol=group.protocol_name,
             leader=group.leader_id,
         )
+        if self.outputs.watch.listeners:
+            self.outputs.watch.publish(
+                "generation",
+                gid,
+                generation=group.generation_id,
+                state=str(group.state),
+                previous=str(PREPARING),
+                leader=group.leader_id or None,
+                protocol=group.protocol_name,
+                members=sorted(group.members),
+            )
         if group.is_in(EMPTY):
             self._write([self._group_record(group, {})], partial(self._on_empty_group_stored, gid))
             return
@@ -546,6 +580,14 @@ class GroupMetadataManager:
         if error is not None:
             return self._reply(waiter, SyncResult(error))
 
+        if self.outputs.watch.listeners:
+            self.outputs.watch.publish(
+                "sync",
+                group.group_id,
+                member=req.member_id,
+                generation=req.generation_id,
+                leader=group.is_leader(req.member_id),
+            )
         if group.is_in(PREPARING):
             self._reply(waiter, SyncResult(E.REBALANCE_IN_PROGRESS))
         elif group.is_in(COMPLETING):
@@ -598,6 +640,13 @@ class GroupMetadataManager:
             return
         if error == E.NONE:
             if group.is_in(STABLE):  # the replayed record made it so
+                if self.outputs.watch.listeners:
+                    self.outputs.watch.publish(
+                        "assignment",
+                        group_id,
+                        generation=generation,
+                        assignment={m.member_id: partitions_of(m.assignment) for m in group.members.values()},
+                    )
                 self._propagate_assignment(group, E.NONE)
         elif group.is_in(COMPLETING):
             log.warning("fail to store assignment", group=group_id, generation=generation, error=error.name)
@@ -653,7 +702,13 @@ class GroupMetadataManager:
         if state is EMPTY:
             return E.UNKNOWN_MEMBER_ID
         self.reschedule_heartbeat(group, member)
-        return E.REBALANCE_IN_PROGRESS if state is PREPARING else E.NONE
+        if state is PREPARING:
+            if self.outputs.watch.listeners:
+                self.outputs.watch.publish(
+                    "heartbeat", group.group_id, member=req.member_id, error="REBALANCE_IN_PROGRESS"
+                )
+            return E.REBALANCE_IN_PROGRESS
+        return E.NONE
 
     def reschedule_heartbeat(
         self, group: ClassicGroup, member: Member, timeout_ms: int | None = None
@@ -694,6 +749,14 @@ class GroupMetadataManager:
             state=str(group.state),
             session_timeout_ms=member.session_timeout_ms,
         )
+        if self.outputs.watch.listeners:
+            self.outputs.watch.publish(
+                "member-expired",
+                group_id,
+                member=member_id,
+                generation=group.generation_id,
+                session_timeout_ms=member.session_timeout_ms,
+            )
         self._remove_member_and_update(group, member, f"member {member_id} session expired")
 
     def _remove_member_and_update(self, group: ClassicGroup, member: Member, reason: str) -> None:
@@ -765,6 +828,10 @@ class GroupMetadataManager:
             state=str(group.state),
             reason=reason,
         )
+        if self.outputs.watch.listeners:
+            self.outputs.watch.publish(
+                "member-left", group.group_id, member=member_id, generation=group.generation_id, reason=reason
+            )
         self._detach(group, group.members[member_id])
         return E.NONE
 

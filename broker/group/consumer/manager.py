@@ -224,6 +224,8 @@ class ConsumerGroupManager(GroupRequestQueue[ConsumerGroup, ConsumerGroupRecord,
             group_epoch += 1
             records.append(epoch_record(group_id, group_epoch, group.created_ms))
             log.info("bump group epoch", group=group_id, epoch=group_epoch, member=member_id)
+            if self.outputs.watch.listeners:
+                self.outputs.watch.publish("epoch", group_id, epoch=group_epoch, member=member_id)
 
         # 2. A new target assignment at the new epoch.
         if group_epoch > group.assignment_epoch:
@@ -249,6 +251,18 @@ class ConsumerGroupManager(GroupRequestQueue[ConsumerGroup, ConsumerGroupRecord,
         changed = reconciled.current_assignment() != member.current_assignment() or is_new
         if changed:
             records.append(current_assignment_record(group_id, reconciled))
+            if self.outputs.watch.listeners:
+                self.outputs.watch.publish(
+                    "reconcile",
+                    group_id,
+                    member=member_id,
+                    member_epoch=reconciled.member_epoch,
+                    target_epoch=target_epoch,
+                    state=reconciled.state.name,
+                    assigned=sum(len(ps) for ps in reconciled.assigned.values()),
+                    pending_revocation=sum(len(ps) for ps in reconciled.pending_revocation.values()),
+                    target=sum(len(ps) for ps in target.values()),
+                )
 
         full = joining or (
             req.rebalance_timeout_ms != -1 and req.subscribed_topic_names is not None and owned is not None
@@ -256,7 +270,7 @@ class ConsumerGroupManager(GroupRequestQueue[ConsumerGroup, ConsumerGroupRecord,
         result = HeartbeatResult(
             member_id=member_id,
             member_epoch=reconciled.member_epoch,
-            heartbeat_interval_ms=self.config.heartbeat_interval_ms,
+            heartbeat_interval_ms=self.config.heartbeat_interval_for(group_id),
             assignment=reconciled.assigned
             if full or reconciled.assigned != member.assigned or is_new
             else None,
@@ -278,6 +292,10 @@ class ConsumerGroupManager(GroupRequestQueue[ConsumerGroup, ConsumerGroupRecord,
                 if not joining:
                     raise GroupError(E.UNKNOWN_MEMBER_ID, f"Member {member_id} is not a member of the group.")
                 log.info("join consumer group", group=group.group_id, member=member_id)
+                if self.outputs.watch.listeners:
+                    self.outputs.watch.publish(
+                        "member-joined", group.group_id, member=member_id, client_id=req.client_id or None
+                    )
                 return ConsumerGroupMember(member_id), None
             if joining:
                 # Rejoining with epoch 0: it gave up its partitions; they are released.
@@ -374,7 +392,7 @@ class ConsumerGroupManager(GroupRequestQueue[ConsumerGroup, ConsumerGroupRecord,
     def _schedule_session(self, group_id: str, member_id: str) -> None:
         self.timers.schedule(
             session_key(group_id, member_id),
-            self.clock.monotonic_ms() + self.config.session_timeout_ms,
+            self.clock.monotonic_ms() + self.config.session_timeout_for(group_id),
             partial(self._fence_later, group_id, member_id, None, "the member session expired"),
         )
 
@@ -410,6 +428,8 @@ class ConsumerGroupManager(GroupRequestQueue[ConsumerGroup, ConsumerGroupRecord,
                     HeartbeatResult(member_id=member.member_id, member_epoch=LEAVE_GROUP_STATIC_MEMBER_EPOCH),
                 )
         log.info("leave consumer group", group=group.group_id, member=member.member_id)
+        if self.outputs.watch.listeners:
+            self.outputs.watch.publish("member-left", group.group_id, member=member.member_id)
         return _Plan(
             self._fence_records(group, member),
             HeartbeatResult(member_id=req.member_id, member_epoch=req.member_epoch),
@@ -442,6 +462,10 @@ class ConsumerGroupManager(GroupRequestQueue[ConsumerGroup, ConsumerGroupRecord,
         ):
             return _Plan([], None)  # it revoked in time after all
         log.info("fence member", group=group_id, member=member_id, epoch=member.member_epoch, reason=reason)
+        if self.outputs.watch.listeners:
+            self.outputs.watch.publish(
+                "member-expired", group_id, member=member_id, epoch=member.member_epoch, reason=reason
+            )
         return _Plan(
             self._fence_records(group, member),
             None,

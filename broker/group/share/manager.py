@@ -131,6 +131,7 @@ class ShareGroupManager(GroupRequestQueue[ShareGroup, ShareGroupRecord, ShareHea
                     E.UNKNOWN_MEMBER_ID, f"Member {member_id} is not a member of group {group_id}."
                 )
             log.info("join share group", group=group_id, member=member_id)
+            self.outputs.watch.publish("member-joined", group_id, member=member_id)  # at once if unwatched
             member = ShareGroupMember(member_id)
         else:
             # Also for epoch 0, as Kafka: an existing member rejoining is accepted only if 0 is its
@@ -165,6 +166,7 @@ class ShareGroupManager(GroupRequestQueue[ShareGroup, ShareGroupRecord, ShareHea
             group_epoch = group.group_epoch + 1
             records.append(epoch_record(group_id, group_epoch, metadata_hash))
             log.info("bump share group epoch", group=group_id, epoch=group_epoch, member=member_id)
+            self.outputs.watch.publish("epoch", group_id, epoch=group_epoch, member=member_id)
         else:
             group_epoch = group.group_epoch
 
@@ -268,6 +270,8 @@ class ShareGroupManager(GroupRequestQueue[ShareGroup, ShareGroupRecord, ShareHea
                 E.UNKNOWN_MEMBER_ID, f"Member {req.member_id} is not a member of group {req.group_id}."
             )
         log.info("leave share group", group=group.group_id, member=member.member_id)
+        if self.outputs.watch.listeners:
+            self.outputs.watch.publish("member-left", group.group_id, member=member.member_id)
         return _Plan(
             self._fence_records(group, member),
             ShareHeartbeatResult(member_id=req.member_id, member_epoch=LEAVE_GROUP_MEMBER_EPOCH),
@@ -290,6 +294,10 @@ class ShareGroupManager(GroupRequestQueue[ShareGroup, ShareGroupRecord, ShareHea
         if group is None or member is None:
             return _Plan([], None)
         log.info("fence share member", group=group_id, member=member_id, reason="the member session expired")
+        if self.outputs.watch.listeners:
+            self.outputs.watch.publish(
+                "member-expired", group_id, member=member_id, reason="the member session expired"
+            )
         return _Plan(
             self._fence_records(group, member),
             None,

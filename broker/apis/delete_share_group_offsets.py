@@ -1,0 +1,84 @@
+"""DeleteShareGroupOffsets (KIP-932): drop an empty share group's state for whole topics
+(kafka-share-groups.sh --delete-offsets); the next consumer of them starts at
+share.auto.offset.reset again."""
+
+from __future__ import annotations
+
+import uuid
+
+from broker.apis.context import HandlerContext
+from broker.apis.describe_share_group_offsets import forget_cached, partition_key, share_group
+from broker.logging_setup import get_logger
+from broker.security.acl import Operation
+from broker.server import RequestContext
+from broker.share.persister import PersisterError
+from protocol.errors import ErrorCode
+from protocol.typed import (
+    DeleteShareGroupOffsetsRequest,
+    DeleteShareGroupOffsetsResponse,
+    DeleteShareGroupOffsetsResponseResponse,
+)
+
+E = ErrorCode
+log = get_logger("kbroker.share")
+
+
+def _answer(
+    request: DeleteShareGroupOffsetsRequest, error: ErrorCode, message: str | None
+) -> DeleteShareGroupOffsetsResponse:
+    return {
+        "throttle_time_ms": 0,
+        "error_code": error,
+        "error_message": message,
+        "responses": [
+            {
+                "topic_name": t.topic_name,
+                "topic_id": uuid.UUID(int=0),
+                "error_code": error,
+                "error_message": message,
+            }
+            for t in request.topics
+        ],
+    }
+
+
+async def handle(
+    broker: HandlerContext, ctx: RequestContext, request: DeleteShareGroupOffsetsRequest
+) -> DeleteShareGroupOffsetsResponse:
+    group_id = request.group_id
+    authz = broker.authorizer
+    if authz is not None and not authz.group(ctx, Operation.DELETE, group_id):
+        return _answer(request, E.GROUP_AUTHORIZATION_FAILED, None)
+    check = share_group(broker, group_id)
+    if check.error != E.NONE:
+        return _answer(request, check.error, check.message)
+    if not check.empty:
+        return _answer(request, E.NON_EMPTY_GROUP, "The group is not empty.")
+    persister = broker.share_partitions.persister
+    responses: list[DeleteShareGroupOffsetsResponseResponse] = []
+    for t in request.topics:
+        topic = broker.topics.get(t.topic_name)
+        error, message = E.NONE, None
+        if authz is not None and not authz.topic(ctx, Operation.READ, t.topic_name):
+            error = E.TOPIC_AUTHORIZATION_FAILED
+        elif topic is None:
+            error, message = E.UNKNOWN_TOPIC_OR_PARTITION, "This server does not host this topic-partition."
+        else:
+            try:
+                for p in range(topic.partitions):
+                    key = partition_key(group_id, topic.topic_id, p)
+                    await persister.delete(key)
+                    forget_cached(broker, key)
+            except PersisterError as e:
+                error, message = e.error, e.message
+            else:
+                log.info("delete share offsets", group=group_id, topic=t.topic_name)
+        responses.append(
+            {
+                "topic_name": t.topic_name,
+                "topic_id": topic.topic_id if topic is not None else uuid.UUID(int=0),
+                "error_code": error,
+                "error_message": message,
+            }
+        )
+    return {"throttle_time_ms": 0, "error_code": E.NONE, "error_message": None, "responses": responses}

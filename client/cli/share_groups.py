@@ -1,0 +1,297 @@
+"""kbroker-share-groups: list, describe, reset the start offsets of, and delete KIP-932 share
+groups, as Kafka's kafka-share-groups.sh does (same options, verbs and columns).
+
+    kbroker-share-groups --bootstrap-server 127.0.0.1:9092 --list [--state Stable]
+    kbroker-share-groups --bootstrap-server ... --describe --group workers [--members | --state]
+    kbroker-share-groups --bootstrap-server ... --reset-offsets --group workers --topic orders \\
+        --to-earliest | --to-latest | --to-offset N | --to-datetime ISO   (--dry-run | --execute)
+    kbroker-share-groups --bootstrap-server ... --delete --group workers
+    kbroker-share-groups --bootstrap-server ... --delete-offsets --group workers --topic orders
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Any
+
+from client.admin import AsyncAdmin
+from client.cli import resets
+from client.cli.common import CliError, emit, parser, run
+from client.cli.consumer_groups import parse_topics
+from client.errors import KafkaError
+from client.share_admin import ShareGroupDescription, SharePartitionOffset
+from client.structs import OffsetSpec, TopicPartition
+from protocol.errors import ErrorCode
+
+OFFSET_COLUMNS = ("GROUP", "TOPIC", "PARTITION", "START-OFFSET", "LAG")
+MEMBER_COLUMNS = ("GROUP", "CONSUMER-ID", "HOST", "CLIENT-ID", "#PARTITIONS", "ASSIGNMENT")
+STATE_COLUMNS = ("GROUP", "COORDINATOR (ID)", "STATE", "#MEMBERS")
+RESET_COLUMNS = ("GROUP", "TOPIC", "PARTITION", "NEW-OFFSET")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = parser("kbroker-share-groups", "List, describe, reset and delete share groups.")
+    action = p.add_mutually_exclusive_group(required=True)
+    for verb in ("--list", "--describe", "--reset-offsets", "--delete", "--delete-offsets"):
+        action.add_argument(verb, action="store_true")
+    groups = p.add_mutually_exclusive_group()
+    groups.add_argument("--group", action="append", default=[], metavar="GROUP")
+    groups.add_argument("--all-groups", action="store_true")
+    topics = p.add_mutually_exclusive_group()
+    topics.add_argument("--topic", action="append", default=[], metavar="TOPIC[:P,...]")
+    topics.add_argument("--all-topics", action="store_true")
+    view = p.add_mutually_exclusive_group()
+    view.add_argument("--members", action="store_true")
+    view.add_argument("--offsets", action="store_true")
+    view.add_argument(
+        "--state",
+        nargs="?",
+        const="",
+        default=None,
+        metavar="STATES",
+        help="with --describe: the group's state; with --list: filter by states (Stable,Empty)",
+    )
+    scenario = p.add_mutually_exclusive_group()
+    scenario.add_argument("--to-earliest", action="store_true")
+    scenario.add_argument("--to-latest", action="store_true")
+    scenario.add_argument("--to-offset", type=int, metavar="N")
+    scenario.add_argument("--to-datetime", metavar="YYYY-MM-DDTHH:mm:SS.sss")
+    mode = p.add_mutually_exclusive_group()
+    mode.add_argument("--dry-run", action="store_true")
+    mode.add_argument("--execute", action="store_true")
+    return p
+
+
+async def _groups(admin: AsyncAdmin, args: argparse.Namespace) -> list[str]:
+    if args.all_groups:
+        return [g.group_id for g in await admin.list_share_groups()]
+    if not args.group:
+        raise CliError("one of --group or --all-groups is required")
+    groups: list[str] = args.group
+    return groups
+
+
+def _missing(e: KafkaError) -> bool:
+    return e.code == ErrorCode.GROUP_ID_NOT_FOUND
+
+
+async def _describe_group(admin: AsyncAdmin, group: str) -> ShareGroupDescription:
+    try:
+        desc = (await admin.describe_share_groups([group]))[group]
+    except KafkaError as e:
+        if _missing(e):
+            raise CliError(f"Share group '{group}' does not exist.") from None
+        raise
+    if desc.state == "Dead":
+        raise CliError(f"Share group '{group}' does not exist.")
+    return desc
+
+
+def _assignment_text(tps: tuple[TopicPartition, ...]) -> str | None:
+    by_topic: dict[str, list[int]] = {}
+    for tp in tps:
+        by_topic.setdefault(tp.topic, []).append(tp.partition)
+    return ";".join(f"{t}:{','.join(map(str, sorted(ps)))}" for t, ps in sorted(by_topic.items())) or None
+
+
+async def _offsets_rows(admin: AsyncAdmin, group: str) -> list[list[Any]]:
+    rows: list[list[Any]] = []
+    for tp, found in sorted((await admin.describe_share_group_offsets(group)).items()):
+        if isinstance(found, KafkaError):
+            rows.append([group, tp.topic, tp.partition, None, None])
+        else:
+            start = found.start_offset if found.start_offset >= 0 else None
+            rows.append([group, tp.topic, tp.partition, start, found.lag])
+    return rows
+
+
+async def describe(admin: AsyncAdmin, args: argparse.Namespace) -> int:
+    rows: list[list[Any]] = []
+    for group in await _groups(admin, args):
+        desc = await _describe_group(admin, group)
+        if args.output == "table" and not desc.members and args.state is None:
+            print(f"Share group '{group}' has no active members.", file=sys.stderr)
+        if args.members:
+            rows += [
+                [
+                    group,
+                    m.member_id,
+                    m.client_host,
+                    m.client_id,
+                    len(m.assignment),
+                    _assignment_text(m.assignment),
+                ]
+                for m in desc.members
+            ]
+        elif args.state is not None:
+            node = await admin.client.find_coordinator(group)
+            rows.append([group, f"{node.host}:{node.port} ({node.node_id})", desc.state, len(desc.members)])
+        else:
+            rows += await _offsets_rows(admin, group)
+    emit(
+        args,
+        MEMBER_COLUMNS if args.members else STATE_COLUMNS if args.state is not None else OFFSET_COLUMNS,
+        rows,
+    )
+    return 0
+
+
+async def list_groups(admin: AsyncAdmin, args: argparse.Namespace) -> int:
+    states = [s.strip() for s in (args.state or "").split(",") if s.strip()]
+    groups = await admin.list_share_groups(states=states)
+    if args.state is None:
+        if args.output == "json":
+            emit(args, ("GROUP",), [[g.group_id] for g in groups])
+        else:
+            for g in groups:
+                print(g.group_id)
+    else:
+        emit(args, ("GROUP", "STATE"), [[g.group_id, g.state] for g in groups])
+    return 0
+
+
+def _scenario(args: argparse.Namespace) -> resets.Scenario:
+    if args.to_earliest:
+        return resets.Scenario("earliest")
+    if args.to_latest:
+        return resets.Scenario("latest")
+    if args.to_offset is not None:
+        return resets.Scenario("offset", args.to_offset)
+    if args.to_datetime is not None:
+        return resets.Scenario("time", resets.parse_datetime(args.to_datetime))
+    raise CliError(
+        "--reset-offsets needs a scenario: --to-earliest, --to-latest, --to-offset or --to-datetime"
+    )
+
+
+async def _reset_partitions(admin: AsyncAdmin, args: argparse.Namespace, group: str) -> list[TopicPartition]:
+    if args.all_topics:
+        return sorted(await admin.describe_share_group_offsets(group))
+    if not args.topic:
+        raise CliError("one of --topic or --all-topics is required")
+    topics = await admin.list_topics(internal=True)
+    out = []
+    for name, parts in parse_topics(args.topic):
+        if name not in topics:
+            raise CliError(f"Topic '{name}' does not exist.")
+        for p in parts if parts is not None else range(topics[name]):
+            if not 0 <= p < topics[name]:
+                raise CliError(f"Partition {p} of topic '{name}' does not exist (it has {topics[name]}).")
+            out.append(TopicPartition(name, p))
+    return out
+
+
+async def _log_offsets(
+    admin: AsyncAdmin, spec: int, partitions: list[TopicPartition]
+) -> dict[TopicPartition, int]:
+    return {tp: o for tp, (o, _) in (await admin.list_offsets(dict.fromkeys(partitions, spec))).items()}
+
+
+async def reset_offsets(admin: AsyncAdmin, args: argparse.Namespace) -> int:
+    scenario = _scenario(args)
+    if not args.execute and not args.dry_run and args.output == "table":
+        print("WARN: No action will be performed as the --execute option is missing.", file=sys.stderr)
+    rows: list[list[Any]] = []
+    for group in await _groups(admin, args):
+        desc = await _describe_group(admin, group)
+        if desc.members:
+            raise CliError(f"Share group '{group}' is not empty.")
+        partitions = await _reset_partitions(admin, args, group)
+        if not partitions:
+            continue
+        current = {
+            tp: found.start_offset
+            for tp, found in (await admin.describe_share_group_offsets(group, partitions)).items()
+            if isinstance(found, SharePartitionOffset) and found.start_offset >= 0
+        }
+        earliest = await _log_offsets(admin, OffsetSpec.EARLIEST, partitions)
+        latest = await _log_offsets(admin, OffsetSpec.LATEST, partitions)
+        by_time = await _log_offsets(admin, scenario.value, partitions) if scenario.kind == "time" else None
+        new = resets.targets(scenario, group, partitions, current, earliest, latest, by_time)
+        if args.execute and new:
+            try:
+                results = await admin.alter_share_group_offsets(group, new)
+            except KafkaError as e:
+                if e.code == ErrorCode.NON_EMPTY_GROUP:
+                    raise CliError(f"Share group '{group}' is not empty.") from None
+                raise
+            failed = {tp: e for tp, e in results.items() if e is not None}
+            if failed:
+                tp, error = next(iter(sorted(failed.items())))
+                raise CliError(f"Resetting the start offset of {tp} failed: {error}")
+        rows += [[group, tp.topic, tp.partition, off] for tp, off in sorted(new.items())]
+    emit(args, RESET_COLUMNS, rows)
+    return 0
+
+
+async def delete(admin: AsyncAdmin, args: argparse.Namespace) -> int:
+    groups = await _groups(admin, args)
+    for group in groups:
+        await _describe_group(admin, group)  # a share group, or "does not exist"
+    results = await admin.delete_groups(groups)
+    failed = {g: c for g, c in results.items() if c}
+    if args.output == "json":
+        emit(
+            args,
+            ("GROUP", "STATUS"),
+            [[g, ErrorCode(c).name if c else "Successful"] for g, c in results.items()],
+        )
+    elif not failed:
+        print(f"Deletion of requested share groups ({', '.join(repr(g) for g in groups)}) was successful.")
+    if failed:
+        g, c = next(iter(failed.items()))
+        why = {
+            ErrorCode.NON_EMPTY_GROUP: "The group is not empty.",
+            ErrorCode.GROUP_ID_NOT_FOUND: "The group id does not exist.",
+        }.get(ErrorCode(c), ErrorCode(c).name)
+        raise CliError(f"Deletion of share group '{g}' failed: {why}")
+    return 0
+
+
+async def delete_offsets(admin: AsyncAdmin, args: argparse.Namespace) -> int:
+    if len(args.group) != 1:
+        raise CliError("--delete-offsets takes exactly one --group")
+    if not args.topic:
+        raise CliError("--delete-offsets needs --topic")
+    group = args.group[0]
+    desc = await _describe_group(admin, group)
+    if desc.members:
+        raise CliError(f"Share group '{group}' is not empty.")
+    names = [name for name, _ in parse_topics(args.topic)]
+    try:
+        results = await admin.delete_share_group_offsets(group, names)
+    except KafkaError as e:
+        if e.code == ErrorCode.NON_EMPTY_GROUP:
+            raise CliError(f"Share group '{group}' is not empty.") from None
+        raise
+    emit(
+        args,
+        ("TOPIC", "STATUS"),
+        [
+            [t, ErrorCode(e.code).name if e is not None and e.code is not None else "Successful"]
+            for t, e in sorted(results.items())
+        ],
+    )
+    return 1 if any(e is not None for e in results.values()) else 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+
+    async def work(admin: AsyncAdmin) -> int:
+        if args.list:
+            return await list_groups(admin, args)
+        if args.describe:
+            return await describe(admin, args)
+        if args.reset_offsets:
+            return await reset_offsets(admin, args)
+        if args.delete:
+            return await delete(admin, args)
+        return await delete_offsets(admin, args)
+
+    return run(args, work)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
