@@ -176,7 +176,8 @@ async def test_rounds_of_network_faults_lose_nothing(make_netcluster):
     print(
         f"\nnetfaults seed {seed}: {rounds} rounds, {result.leader_hit_in_flight} struck a leader with "
         f"writes in flight; ISR full again after a heal in {rejoin[len(rejoin) // 2]:.1f} s (median), "
-        f"{rejoin[-1]:.1f} s (max)\n{report.summary()}\nfaults: {result.faults}"
+        f"{rejoin[-1]:.1f} s (max)\n{report.summary()}\nrounds: "
+        + "; ".join(f"{f} ({r:.1f} s)" for f, r in zip(result.faults, result.rejoin_s, strict=True))
     )
     assert report.ok, report.explain()
     assert report.acknowledged > 1000 and report.commits_acknowledged > 100, report.summary()
