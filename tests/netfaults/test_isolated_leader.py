@@ -11,15 +11,68 @@ from __future__ import annotations
 
 import asyncio
 import threading
+from collections import Counter
 
 import pytest
 
+from client.cluster import KafkaClient
+from client.errors import KafkaError
+from protocol.apis import ApiKey
+from protocol.errors import ErrorCode
+from protocol.records import Record, build_batch
 from tests.netfaults import harness as h
 from tests.netfaults.checker import Produce, check
 from tests.netfaults.harness import DATA, DATA_PARTITIONS, Recorder, now
 from tests.netfaults.test_partitions import settle
 
 pytestmark = [pytest.mark.cluster, pytest.mark.interop, pytest.mark.slow, pytest.mark.timeout(300)]
+
+
+async def probe_leader(address: str, rec: Recorder, stop: asyncio.Event, answers: Counter[str]) -> None:
+    """Produce (acks=all) straight to the cut-off leader, as a client that still reaches it and
+    has not learnt of the new one: every answer counted, every success recorded for the checker."""
+    client = KafkaClient(bootstrap_servers=address, request_timeout_ms=5000, client_id="nf-probe")
+    await client.start()
+    node = -1  # the bootstrap entry: the leader itself, whatever the metadata says meanwhile
+    n = 0
+    try:
+        while not stop.is_set():
+            value = f"probe-{n}".encode()
+            n += 1
+            records = build_batch([Record(offset_delta=0, timestamp_delta=0, key=value, value=value)])
+            body = {
+                "transactional_id": None,
+                "acks": -1,
+                "timeout_ms": 3000,
+                "topic_data": [{"name": DATA, "partition_data": [{"index": 0, "records": records}]}],
+            }
+            sent = now()
+            try:
+                r = await client.send(node, ApiKey.PRODUCE, body, max_version=9, timeout=5)
+            except (KafkaError, OSError, TimeoutError) as e:
+                answers[type(e).__name__] += 1
+                rec.add(Produce("probe", False, DATA, value, n, sent, now()))
+                await asyncio.sleep(0.2)
+                continue
+            p = r.responses[0].partition_responses[0]
+            answers[ErrorCode(p.error_code).name] += 1
+            ok = p.error_code == ErrorCode.NONE
+            rec.add(
+                Produce(
+                    "probe",
+                    False,
+                    DATA,
+                    value,
+                    n,
+                    sent,
+                    now(),
+                    0 if ok else None,
+                    p.base_offset if ok else None,
+                )
+            )
+    finally:
+        await client.close()
+
 
 HOLD_S = 8.0  # twice the ZooKeeper session (4 s): the controller elects another leader meanwhile
 
@@ -49,8 +102,13 @@ async def test_an_isolated_leader_acknowledges_nothing_that_is_lost(make_netclus
         c.net.isolate(c.node(leader), from_=["zk", *others])
         cut = now()
         rec.fault(f"leader {leader} cut from ZooKeeper and its followers")
+        stop_probe = asyncio.Event()
+        answers: Counter[str] = Counter()
+        probe = asyncio.create_task(probe_leader(c.brokers[leader].bootstrap, rec, stop_probe, answers))
         await asyncio.sleep(HOLD_S)  # the fault's length, not a wait for a state
         moved = (await asyncio.to_thread(c.leaders, DATA, DATA_PARTITIONS))[0]
+        stop_probe.set()
+        await probe
         c.net.heal()
         healed = now()
         rec.fault("heal")
@@ -82,9 +140,11 @@ async def test_an_isolated_leader_acknowledges_nothing_that_is_lost(make_netclus
     ]
     print(
         f"\nisolated leader {leader} ({in_flight} writes in flight at the cut; leader after {HOLD_S} s: "
-        f"{moved}): {len(during)} writes to partition 0 acknowledged during the cut (by the new "
-        f"leader), ISR full {rejoin:.1f} s after the heal\n{report.summary()}"
+        f"{moved}): Produce acks=all sent straight to it during the cut answered {dict(answers)}; "
+        f"{len(during)} writes to partition 0 acknowledged during the cut (through the new leader), "
+        f"ISR full {rejoin:.1f} s after the heal\n{report.summary()}"
     )
     assert moved != leader, "the controller never moved the leadership away"
+    assert sum(answers.values()) > 0, "the probe sent nothing to the cut-off leader"
     assert report.ok, report.explain()
     assert report.acknowledged > 500
