@@ -291,7 +291,9 @@ class Broker:
         """A shard per __consumer_offsets partition (all of them alone, none yet in a cluster)."""
         manager = self.log_manager
         offsets_log = PartitionLogAdapter(
-            lambda p: manager.get(OFFSETS_TOPIC, p), self.config["offsets.commit.timeout.ms"] / 1000
+            lambda p: manager.get(OFFSETS_TOPIC, p),
+            self.config["offsets.commit.timeout.ms"] / 1000,
+            isr_error=lambda p, lg: self.min_isr_error(OFFSETS_TOPIC, p, lg),
         )
         self._groups = GroupCoordinatorService(
             GroupConfig.from_config(self.config),
