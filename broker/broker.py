@@ -458,7 +458,9 @@ class Broker:
         """A shard per __consumer_offsets partition (all of them alone, none yet in a cluster)."""
         manager = self.log_manager
         offsets_log = PartitionLogAdapter(
-            lambda p: manager.get(OFFSETS_TOPIC, p), self.config["offsets.commit.timeout.ms"] / 1000
+            lambda p: manager.get(OFFSETS_TOPIC, p),
+            self.config["offsets.commit.timeout.ms"] / 1000,
+            isr_error=lambda p, lg: self.min_isr_error(OFFSETS_TOPIC, p, lg),
         )
         group_config = GroupConfig.from_config(self.config)
         group_config.consumer.per_group.update(self.group_configs)
