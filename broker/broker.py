@@ -27,6 +27,13 @@ from broker.log import Log, LogManager
 from broker.log.producer_ids import LocalProducerIdBlocks, ProducerIdManager
 from broker.security.authorizer import Authorizer
 from broker.security.sasl import SaslConfig
+from broker.security.scram_admin import (
+    DEFAULT_FILE,
+    FileScramStore,
+    ScramStore,
+    ZkScramStore,
+    write_users_file,
+)
 from broker.server import Server
 from broker.topics import TopicManager
 from broker.txn import markers
@@ -111,6 +118,8 @@ class Broker:
         self.metrics: MetricsEndpoint | None = None  # when metrics.port is set
         self._dynamic_lock = asyncio.Lock()  # dynamic broker config changes, one at a time
         self.group_configs: dict[str, dict[str, str]] = {}  # GROUP config overrides, by group id
+        self._scram_store: ScramStore | None = None  # SCRAM users over the wire (KIP-554)
+        self.scram_lock = asyncio.Lock()
         # authorizer.class.name set: every handler checks ACLs; None: no check at all (no cost)
         self.authorizer: Authorizer | None = None
         # Fault injection for tests (broker/faults.py): nothing is injected, nothing paid, until set.
@@ -490,7 +499,10 @@ class Broker:
 
             store: CredentialStore
             path = config["sasl.credentials.file"]
-            if path:
+            if path or self.cluster is None:
+                path = str(self._credentials_path())
+                if not config["sasl.credentials.file"] and not Path(path).exists():
+                    write_users_file(Path(path), {})  # users come over the wire (KIP-554)
                 try:
                     store = FileCredentialStore(Path(path))
                 except (OSError, ValueError) as e:
@@ -541,6 +553,21 @@ class Broker:
             await self._topics.stop()  # last: in-flight produces and commits are written and fsynced
         self.stopped.set()
         log.info("finish stopping broker", broker_id=self.node_id)
+
+    @property
+    def scram_store(self) -> ScramStore:
+        """Where SCRAM users live: ZooKeeper's /config/users in a cluster, else the credentials
+        file (sasl.credentials.file, or one in the first log dir) that SASL logins read."""
+        if self._scram_store is None:
+            if self.cluster is not None:
+                self._scram_store = ZkScramStore(self.cluster.zk)
+            else:
+                self._scram_store = FileScramStore(self._credentials_path())
+        return self._scram_store
+
+    def _credentials_path(self) -> Path:
+        path = self.config["sasl.credentials.file"]
+        return Path(path) if path else self.config.log_dirs[0] / DEFAULT_FILE
 
     @property
     def controller_id(self) -> int:

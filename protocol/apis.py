@@ -50,6 +50,7 @@ from protocol.messages import (
     share_group_heartbeat,
     sync_group,
     txn_offset_commit,
+    user_scram_credentials,
     write_txn_markers,
 )
 
@@ -87,6 +88,8 @@ ALL: tuple[Api, ...] = (
     describe_cluster.API,
     describe_producers.API,
     elect_leaders.API,
+    user_scram_credentials.DESCRIBE_API,
+    user_scram_credentials.ALTER_API,
     add_partitions_to_txn.API,
     add_offsets_to_txn.API,
     end_txn.API,
@@ -142,6 +145,8 @@ class ApiKey(enum.IntEnum):
     ELECT_LEADERS = 43
     INCREMENTAL_ALTER_CONFIGS = 44
     OFFSET_DELETE = 47
+    DESCRIBE_USER_SCRAM_CREDENTIALS = 50
+    ALTER_USER_SCRAM_CREDENTIALS = 51
     DESCRIBE_CLUSTER = 60
     DESCRIBE_PRODUCERS = 61
     DESCRIBE_TRANSACTIONS = 65

@@ -2145,6 +2145,111 @@ class OffsetDeleteResponseTopicPartition(TypedDict):
     error_code: int
 
 
+class DescribeUserScramCredentialsRequest(Protocol):
+    """DescribeUserScramCredentialsRequest (API key 50), v0."""
+
+    users: list[DescribeUserScramCredentialsRequestUser] | None
+
+    def __getitem__(
+        self, key: Literal["users"], /
+    ) -> list[DescribeUserScramCredentialsRequestUser] | None: ...
+
+
+class DescribeUserScramCredentialsRequestUser(Protocol):
+    """An element of DescribeUserScramCredentialsRequest.users."""
+
+    name: str
+
+    def __getitem__(self, key: Literal["name"], /) -> str: ...
+
+
+class DescribeUserScramCredentialsResponse(TypedDict):
+    """DescribeUserScramCredentialsResponse (API key 50), v0."""
+
+    throttle_time_ms: int
+    error_code: int
+    error_message: NotRequired[str | None]  # default null
+    results: list[DescribeUserScramCredentialsResponseResult]
+
+
+class DescribeUserScramCredentialsResponseResult(TypedDict):
+    """An element of DescribeUserScramCredentialsResponse.results."""
+
+    user: str
+    error_code: int
+    error_message: NotRequired[str | None]  # default null
+    credential_infos: list[DescribeUserScramCredentialsResponseResultCredentialInfo]
+
+
+class DescribeUserScramCredentialsResponseResultCredentialInfo(TypedDict):
+    """An element of DescribeUserScramCredentialsResponseResult.credential_infos."""
+
+    mechanism: int
+    iterations: int
+
+
+class AlterUserScramCredentialsRequest(Protocol):
+    """AlterUserScramCredentialsRequest (API key 51), v0."""
+
+    deletions: list[AlterUserScramCredentialsRequestDeletion]
+    upsertions: list[AlterUserScramCredentialsRequestUpsertion]
+
+    @overload
+    def __getitem__(self, key: Literal["deletions"], /) -> list[AlterUserScramCredentialsRequestDeletion]: ...
+    @overload
+    def __getitem__(
+        self, key: Literal["upsertions"], /
+    ) -> list[AlterUserScramCredentialsRequestUpsertion]: ...
+
+
+class AlterUserScramCredentialsRequestDeletion(Protocol):
+    """An element of AlterUserScramCredentialsRequest.deletions."""
+
+    name: str
+    mechanism: int
+
+    @overload
+    def __getitem__(self, key: Literal["name"], /) -> str: ...
+    @overload
+    def __getitem__(self, key: Literal["mechanism"], /) -> int: ...
+
+
+class AlterUserScramCredentialsRequestUpsertion(Protocol):
+    """An element of AlterUserScramCredentialsRequest.upsertions."""
+
+    name: str
+    mechanism: int
+    iterations: int
+    salt: bytes
+    salted_password: bytes
+
+    @overload
+    def __getitem__(self, key: Literal["name"], /) -> str: ...
+    @overload
+    def __getitem__(self, key: Literal["mechanism"], /) -> int: ...
+    @overload
+    def __getitem__(self, key: Literal["iterations"], /) -> int: ...
+    @overload
+    def __getitem__(self, key: Literal["salt"], /) -> bytes: ...
+    @overload
+    def __getitem__(self, key: Literal["salted_password"], /) -> bytes: ...
+
+
+class AlterUserScramCredentialsResponse(TypedDict):
+    """AlterUserScramCredentialsResponse (API key 51), v0."""
+
+    throttle_time_ms: int
+    results: list[AlterUserScramCredentialsResponseResult]
+
+
+class AlterUserScramCredentialsResponseResult(TypedDict):
+    """An element of AlterUserScramCredentialsResponse.results."""
+
+    user: str
+    error_code: int
+    error_message: NotRequired[str | None]  # default null
+
+
 class DescribeClusterRequest(Protocol):
     """DescribeClusterRequest (API key 60), v0-2."""
 
@@ -2598,6 +2703,12 @@ DELETE_GROUPS = Endpoint[DeleteGroupsRequest, DeleteGroupsResponse](42)
 ELECT_LEADERS = Endpoint[ElectLeadersRequest, ElectLeadersResponse](43)
 INCREMENTAL_ALTER_CONFIGS = Endpoint[IncrementalAlterConfigsRequest, IncrementalAlterConfigsResponse](44)
 OFFSET_DELETE = Endpoint[OffsetDeleteRequest, OffsetDeleteResponse](47)
+DESCRIBE_USER_SCRAM_CREDENTIALS = Endpoint[
+    DescribeUserScramCredentialsRequest, DescribeUserScramCredentialsResponse
+](50)
+ALTER_USER_SCRAM_CREDENTIALS = Endpoint[AlterUserScramCredentialsRequest, AlterUserScramCredentialsResponse](
+    51
+)
 DESCRIBE_CLUSTER = Endpoint[DescribeClusterRequest, DescribeClusterResponse](60)
 DESCRIBE_PRODUCERS = Endpoint[DescribeProducersRequest, DescribeProducersResponse](61)
 DESCRIBE_TRANSACTIONS = Endpoint[DescribeTransactionsRequest, DescribeTransactionsResponse](65)

@@ -54,6 +54,7 @@ from broker.apis import (
     share_group_heartbeat,
     sync_group,
     txn_offset_commit,
+    user_scram_credentials,
     write_txn_markers,
 )
 from broker.apis.context import Answer, HandlerContext
@@ -147,6 +148,8 @@ HANDLERS.update(
         _route(typed.DESCRIBE_ACLS, acls.handle_describe),
         _route(typed.CREATE_ACLS, acls.handle_create),
         _route(typed.DELETE_ACLS, acls.handle_delete),
+        _route(typed.DESCRIBE_USER_SCRAM_CREDENTIALS, user_scram_credentials.handle_describe),
+        _route(typed.ALTER_USER_SCRAM_CREDENTIALS, user_scram_credentials.handle_alter),
     ]
 )
 

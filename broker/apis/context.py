@@ -22,6 +22,7 @@ if TYPE_CHECKING:  # for annotations only: the handlers import what they call th
     from broker.log import Log, LogManager
     from broker.log.producer_ids import ProducerIdManager
     from broker.security.authorizer import Authorizer
+    from broker.security.scram_admin import ScramStore
     from broker.topics import TopicManager
     from broker.txn.coordinator import TransactionCoordinator
     from protocol.errors import ErrorCode
@@ -116,6 +117,12 @@ class HandlerContext(Protocol):
         self, group: str, changes: list[tuple[str, int, str | None]], incremental: bool, validate_only: bool
     ) -> None:
         """Raises DynamicConfigError (INVALID_CONFIG) and changes nothing if refused."""
+
+    # -- SCRAM users (KIP-554)
+    @property
+    def scram_store(self) -> ScramStore: ...
+    @property
+    def scram_lock(self) -> asyncio.Lock: ...
 
     # -- the controller
     async def elect_leaders(
