@@ -109,7 +109,7 @@ def describe(
 ) -> list[tuple[str, ErrorCode, str | None, list[tuple[int, int]]]]:
     """(user, error, message, [(mechanism type, iterations)]) per user asked."""
     # null or empty: every user (Kafka's describingAllUsers)
-    names = sorted(u for u, c in current.items() if c) if not users else users
+    names = users or sorted(u for u, c in current.items() if c)
     counts = {u: names.count(u) for u in names}
     out: list[tuple[str, ErrorCode, str | None, list[tuple[int, int]]]] = []
     for user in dict.fromkeys(names):
