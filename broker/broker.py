@@ -11,7 +11,7 @@ from collections.abc import Set
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from broker import dynamic_config, logging_setup
+from broker import dynamic_config, features, logging_setup
 from broker.apis import bind_handlers, bind_raw_handlers, unsupported_version_answer
 from broker.apis.context import Node
 from broker.cluster.elections import ElectionType, Outcome
@@ -120,6 +120,8 @@ class Broker:
         self.group_configs: dict[str, dict[str, str]] = {}  # GROUP config overrides, by group id
         self._scram_store: ScramStore | None = None  # SCRAM users over the wire (KIP-554)
         self.scram_lock = asyncio.Lock()
+        # Finalized feature levels and epoch (broker/features.py); None: the defaults, never updated.
+        self._features: tuple[dict[str, int], int] | None = None
         # authorizer.class.name set: every handler checks ACLs; None: no check at all (no cost)
         self.authorizer: Authorizer | None = None
         # Fault injection for tests (broker/faults.py): nothing is injected, nothing paid, until set.
@@ -264,6 +266,7 @@ class Broker:
             if layers.broker or layers.default:
                 self._apply_dynamic(layers.default, layers.broker)
             self._apply_group_configs(dynamic_config.read_group_file(self.config.log_dirs[0]))
+            self._features = dynamic_config.read_features_file(self.config.log_dirs[0])
 
     def _apply_group_configs(self, groups: dict[str, dict[str, str]]) -> None:
         """GROUP config overrides in force: described from here, and read by the coordinator
@@ -273,6 +276,44 @@ class Broker:
             per_group = self._groups.config.consumer.per_group
             per_group.clear()
             per_group.update(self.group_configs)
+
+    def finalized_features(self) -> tuple[dict[str, int], int]:
+        """The finalized feature levels and their epoch (ZooKeeper's /feature in a cluster)."""
+        if self.cluster is not None and self.cluster.view.features is not None:
+            return dict(self.cluster.view.features), self.cluster.view.features_epoch
+        if self._features is not None:
+            return dict(self._features[0]), self._features[1]
+        return features.default_finalized(
+            "consumer" in self.config["group.coordinator.rebalance.protocols"]
+        ), 0
+
+    async def update_features(
+        self, updates: list[features.FeatureUpdate], validate_only: bool
+    ) -> dict[str, tuple[ErrorCode, str | None]]:
+        """UpdateFeatures on the controller: all updates or none, durable before answered."""
+        async with self._dynamic_lock:
+            current, epoch = self.finalized_features()
+            new, results = features.update(current, updates)
+            if validate_only or new == current or any(c != ErrorCode.NONE for c, _ in results.values()):
+                return results
+            if self.cluster is not None:
+                await self.cluster.write_features(new)
+                return results
+            layers = dynamic_config.DynamicConfigs(
+                dict(self.config.dynamic_broker), dict(self.config.dynamic_default)
+            )
+            await asyncio.get_running_loop().run_in_executor(
+                None,
+                dynamic_config.write_file,
+                self.config.log_dirs[0],
+                self.node_id,
+                layers,
+                self.group_configs,
+                (new, epoch + 1),
+            )
+            self._features = (new, epoch + 1)
+            log.info("update features", features=new, epoch=epoch + 1)
+            return results
 
     async def alter_group_configs(
         self, group: str, changes: list[tuple[str, int, str | None]], incremental: bool, validate_only: bool
@@ -292,7 +333,13 @@ class Broker:
                 dict(self.config.dynamic_broker), dict(self.config.dynamic_default)
             )
             await asyncio.get_running_loop().run_in_executor(
-                None, dynamic_config.write_file, self.config.log_dirs[0], self.node_id, layers, groups
+                None,
+                dynamic_config.write_file,
+                self.config.log_dirs[0],
+                self.node_id,
+                layers,
+                groups,
+                self._features,
             )
             self._apply_group_configs(groups)
 

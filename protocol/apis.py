@@ -9,6 +9,7 @@ from protocol.messages import (
     add_offsets_to_txn,
     add_partitions_to_txn,
     alter_configs,
+    alter_replica_log_dirs,
     api_versions,
     consumer_group_describe,
     consumer_group_heartbeat,
@@ -25,6 +26,7 @@ from protocol.messages import (
     describe_groups,
     describe_log_dirs,
     describe_producers,
+    describe_topic_partitions,
     describe_transactions,
     elect_leaders,
     end_txn,
@@ -35,6 +37,7 @@ from protocol.messages import (
     init_producer_id,
     join_group,
     leave_group,
+    list_config_resources,
     list_groups,
     list_offsets,
     list_transactions,
@@ -50,6 +53,7 @@ from protocol.messages import (
     share_group_heartbeat,
     sync_group,
     txn_offset_commit,
+    update_features,
     user_scram_credentials,
     write_txn_markers,
 )
@@ -90,6 +94,10 @@ ALL: tuple[Api, ...] = (
     elect_leaders.API,
     user_scram_credentials.DESCRIBE_API,
     user_scram_credentials.ALTER_API,
+    alter_replica_log_dirs.API,
+    update_features.API,
+    list_config_resources.API,
+    describe_topic_partitions.API,
     add_partitions_to_txn.API,
     add_offsets_to_txn.API,
     end_txn.API,
@@ -138,6 +146,7 @@ class ApiKey(enum.IntEnum):
     DELETE_ACLS = 31
     DESCRIBE_CONFIGS = 32
     ALTER_CONFIGS = 33
+    ALTER_REPLICA_LOG_DIRS = 34
     DESCRIBE_LOG_DIRS = 35
     SASL_AUTHENTICATE = 36
     CREATE_PARTITIONS = 37
@@ -147,11 +156,14 @@ class ApiKey(enum.IntEnum):
     OFFSET_DELETE = 47
     DESCRIBE_USER_SCRAM_CREDENTIALS = 50
     ALTER_USER_SCRAM_CREDENTIALS = 51
+    UPDATE_FEATURES = 57
     DESCRIBE_CLUSTER = 60
     DESCRIBE_PRODUCERS = 61
     DESCRIBE_TRANSACTIONS = 65
     LIST_TRANSACTIONS = 66
     CONSUMER_GROUP_HEARTBEAT = 68
     CONSUMER_GROUP_DESCRIBE = 69
+    LIST_CONFIG_RESOURCES = 74
+    DESCRIBE_TOPIC_PARTITIONS = 75
     SHARE_GROUP_HEARTBEAT = 76
     SHARE_GROUP_DESCRIBE = 77

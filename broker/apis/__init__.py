@@ -18,6 +18,7 @@ from broker.apis import (
     add_offsets_to_txn,
     add_partitions_to_txn,
     alter_configs,
+    alter_replica_log_dirs,
     api_versions,
     consumer_group_describe,
     consumer_group_heartbeat,
@@ -31,6 +32,7 @@ from broker.apis import (
     describe_groups,
     describe_log_dirs,
     describe_producers,
+    describe_topic_partitions,
     describe_transactions,
     elect_leaders,
     end_txn,
@@ -40,6 +42,7 @@ from broker.apis import (
     init_producer_id,
     join_group,
     leave_group,
+    list_config_resources,
     list_groups,
     list_offsets,
     list_transactions,
@@ -54,6 +57,7 @@ from broker.apis import (
     share_group_heartbeat,
     sync_group,
     txn_offset_commit,
+    update_features,
     user_scram_credentials,
     write_txn_markers,
 )
@@ -139,6 +143,10 @@ HANDLERS.update(
         _route(typed.DESCRIBE_LOG_DIRS, describe_log_dirs.handle),
         _route(typed.DESCRIBE_PRODUCERS, describe_producers.handle),
         _route(typed.ELECT_LEADERS, elect_leaders.handle),
+        _route(typed.ALTER_REPLICA_LOG_DIRS, alter_replica_log_dirs.handle),
+        _route(typed.UPDATE_FEATURES, update_features.handle),
+        _route(typed.LIST_CONFIG_RESOURCES, list_config_resources.handle),
+        _route(typed.DESCRIBE_TOPIC_PARTITIONS, describe_topic_partitions.handle),
     ]
 )
 HANDLERS.update(

@@ -17,6 +17,7 @@ if TYPE_CHECKING:  # for annotations only: the handlers import what they call th
     from broker.cluster.elections import ElectionType, Outcome
     from broker.config import Config
     from broker.faults import Faults
+    from broker.features import FeatureUpdate
     from broker.fetch_session import FetchSessionCache
     from broker.group.service import GroupCoordinatorService
     from broker.log import Log, LogManager
@@ -123,6 +124,12 @@ class HandlerContext(Protocol):
     def scram_store(self) -> ScramStore: ...
     @property
     def scram_lock(self) -> asyncio.Lock: ...
+
+    # -- feature flags (KIP-584, broker/features.py)
+    def finalized_features(self) -> tuple[dict[str, int], int]: ...
+    async def update_features(
+        self, updates: list[FeatureUpdate], validate_only: bool
+    ) -> dict[str, tuple[ErrorCode, str | None]]: ...
 
     # -- the controller
     async def elect_leaders(

@@ -494,13 +494,17 @@ def test_every_kafka_python_admin_method(every_call_proc):
         state["features"] = features
 
     def update_features():
-        assert admin.update_features({"transaction.version": 0}, validate_only=True) == {
-            "transaction.version": "OK"
-        }
+        downgrade = {"group.version": ("SAFE_DOWNGRADE", 0)}
+        assert admin.update_features(downgrade, validate_only=True) == {"group.version": "OK"}
+        assert admin.describe_features()["group.version"]["finalized"] == (1, 1)  # validate only
+        assert admin.update_features(downgrade) == {"group.version": "OK"}
+        assert "finalized" not in admin.describe_features()["group.version"]
         assert admin.update_features({"group.version": 1}) == {"group.version": "OK"}
         assert admin.describe_features()["group.version"]["finalized"] == (1, 1)
-        with pytest.raises(kerrors.KafkaError):
-            admin.update_features({"no.such.feature": 1})
+        for refused in ({"no.such.feature": 1}, {"group.version": 2}, {"group.version": ("UPGRADE", 0)}):
+            with pytest.raises(kerrors.KafkaError):
+                admin.update_features(refused)
+        assert admin.describe_features()["group.version"]["finalized"] == (1, 1)
 
     def describe_configs():
         r = admin.describe_configs([KResource(KType.TOPIC, t)], config_filter="all")
