@@ -22,6 +22,7 @@ from confluent_kafka.admin import (
 )
 from confluent_kafka.error import KafkaException
 
+from protocol.apis import ApiKey
 from tests.helpers import BrokerProcess, wait_until
 
 pytestmark = pytest.mark.interop
@@ -1077,3 +1078,61 @@ async def test_every_aiokafka_admin_method(every_call_proc):
     ok = len([m for m in methods if m not in failures])
     print(f"\naiokafka: {ok}/{len(methods)} public admin methods served; failing: {failures}")
     assert not failures, failures
+
+
+async def test_dynamic_broker_and_group_configs_act_live_and_survive_a_restart(proc):
+    """A single broker keeps them in its log dir: log.retention.ms changed on broker 0 deletes
+    hour-old records at the next retention pass and after a restart; a group's
+    consumer.heartbeat.interval.ms is what the coordinator tells that group's members."""
+    import uuid
+
+    from tests.helpers import RawConnection
+
+    admin = _admin(proc)
+
+    def incremental(kind, name, key, value):
+        entry = ConfigEntry(key, value, incremental_operation=AlterConfigOpType.SET)
+        return _one(
+            admin.incremental_alter_configs([ConfigResource(kind, name, incremental_configs=[entry])])
+        )
+
+    _one(admin.create_topics([NewTopic("aged", 1, 1)]))
+    _produce(proc, "aged", 10, age_ms=3_600_000)
+    assert _watermarks(proc, "aged") == (0, 10)
+    incremental(ResourceType.BROKER, "0", "log.retention.ms", "60000")
+    wait_until(lambda: _watermarks(proc, "aged") == (10, 10), TIMEOUT, what="the new retention to act")
+    incremental(ResourceType.GROUP, "g848", "consumer.heartbeat.interval.ms", "7000")
+
+    async def heartbeat_interval(group: str) -> int:
+        c = await RawConnection.open(proc.port)
+        try:
+            body = {
+                "group_id": group,
+                "member_id": uuid.uuid4().hex,
+                "member_epoch": 0,
+                "rebalance_timeout_ms": 10_000,
+                "subscribed_topic_names": ["aged"],
+                "topic_partitions": [],
+            }
+            r = await c.request(ApiKey.CONSUMER_GROUP_HEARTBEAT, 1, body)
+            assert r.error_code == 0, r
+            return r.heartbeat_interval_ms
+        finally:
+            await c.close()
+
+    assert await heartbeat_interval("g848") == 7000
+    assert await heartbeat_interval("other") == 5000  # the broker's group.consumer.heartbeat.interval.ms
+
+    proc.stop()
+    proc.start()
+    admin = _admin(proc)
+    broker = _one(admin.describe_configs([ConfigResource(ResourceType.BROKER, "0")]))
+    assert (broker["log.retention.ms"].value, broker["log.retention.ms"].source) == (
+        "60000",
+        ConfigSource.DYNAMIC_BROKER_CONFIG.value,
+    )
+    group = _one(admin.describe_configs([ConfigResource(ResourceType.GROUP, "g848")]))
+    assert group["consumer.heartbeat.interval.ms"].value == "7000"
+    assert await heartbeat_interval("g848") == 7000
+    _produce(proc, "aged", 5, age_ms=3_600_000)
+    wait_until(lambda: _watermarks(proc, "aged") == (15, 15), TIMEOUT, what="retention after the restart")
