@@ -1136,3 +1136,61 @@ async def test_dynamic_broker_and_group_configs_act_live_and_survive_a_restart(p
     assert await heartbeat_interval("g848") == 7000
     _produce(proc, "aged", 5, age_ms=3_600_000)
     wait_until(lambda: _watermarks(proc, "aged") == (15, 15), TIMEOUT, what="retention after the restart")
+
+
+async def test_broker_logger_levels_change_live(proc):
+    """BROKER_LOGGER (KIP-412): kbroker's loggers with log4j's level names; DEBUG on
+    kbroker.server shows its connection events, DELETE puts it back to the root's level."""
+    from tests.helpers import RawConnection
+
+    async def call(key: ApiKey, version: int, body: dict):
+        c = await RawConnection.open(proc.port)
+        try:
+            return await c.request(key, version, body)
+        finally:
+            await c.close()
+
+    async def levels() -> dict[str, str]:
+        r = await call(
+            ApiKey.DESCRIBE_CONFIGS,
+            4,
+            {
+                "resources": [{"resource_type": 8, "resource_name": "0", "configuration_keys": None}],
+                "include_synonyms": False,
+                "include_documentation": False,
+            },
+        )
+        return {c.name: c.value for c in r.results[0].configs}
+
+    async def alter(name: str, op: int, value: str | None) -> int:
+        r = await call(
+            ApiKey.INCREMENTAL_ALTER_CONFIGS,
+            1,
+            {
+                "resources": [
+                    {
+                        "resource_type": 8,
+                        "resource_name": "0",
+                        "configs": [{"name": name, "config_operation": op, "value": value}],
+                    }
+                ],
+                "validate_only": False,
+            },
+        )
+        return r.responses[0].error_code
+
+    before = await levels()
+    assert before["root"] == "INFO" and before["kbroker.server"] == "INFO"
+    assert "accept connection" not in proc.log()
+    assert await alter("kbroker.server", 0, "debug") == 0
+    assert (await levels())["kbroker.server"] == "DEBUG"
+    wait_until(lambda: "accept connection" in proc.log(), TIMEOUT, what="debug events of kbroker.server")
+    assert await alter("kbroker.server", 1, None) == 0
+    assert (await levels())["kbroker.server"] == "INFO"
+    seen = proc.log().count("accept connection")
+    await levels()  # a new connection: not logged any more
+    assert proc.log().count("accept connection") == seen
+    assert await alter("no.such.logger", 0, "DEBUG") == 40  # INVALID_CONFIG
+    assert await alter("kbroker.server", 0, "LOUD") == 40
+    assert await alter("root", 1, None) == 42  # INVALID_REQUEST
+    assert await alter("kbroker.server", 2, "DEBUG") == 42
