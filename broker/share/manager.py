@@ -340,6 +340,8 @@ class SharePartitionManager:
                 )
                 self.drop(entry)
                 return e.error
+        if entry.share.settle(update):
+            self._wake()  # released records may be acquired now
         return ErrorCode.NONE
 
     def drop(self, entry: _Entry) -> None:
