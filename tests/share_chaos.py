@@ -70,8 +70,11 @@ class Ledger:
         return sum(1 for d in self.deliveries.values() if len(d) > 1)
 
 
-async def consume(c: AsyncShareConsumer, tp: TopicPartition, ledger: Ledger, stop: asyncio.Event) -> None:
-    """Take records, ACCEPT each, send at once; keep in the ledger what the broker answered."""
+async def consume(
+    c: AsyncShareConsumer, tp: TopicPartition, ledger: Ledger, stop: asyncio.Event, pause: float = 0.0
+) -> None:
+    """Take records, ACCEPT each, send at once; keep in the ledger what the broker answered.
+    `pause`: the time a batch takes to handle, so that a run outlasts its kills."""
     while not stop.is_set():
         try:
             got = await c.getmany(timeout_ms=300, max_records=50)
@@ -90,6 +93,7 @@ async def consume(c: AsyncShareConsumer, tp: TopicPartition, ledger: Ledger, sto
             else:
                 c.acknowledge(r, AcknowledgeType.ACCEPT)
                 offsets.append(r.offset)
+        await asyncio.sleep(pause)
         ledger.in_flight += 1
         try:
             answer = await c.commit()
