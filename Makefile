@@ -33,7 +33,7 @@ MONITOR ?= ./monitor
 BOOTSTRAP ?= 127.0.0.1:9092
 TRIGGER ?= 5
 
-.PHONY: install run run-secure test lint format bench clean system-deps jobs cluster monitor compose-test docs console
+.PHONY: install run run-secure test lint format bench clean system-deps jobs cluster monitor compose-test docs console fuzz
 
 # Everything: the system packages (Java for Spark, ZooKeeper, Chromium: apt, only what is missing)
 # and the project with every extra into .venv; a no-op when nothing changed.
@@ -83,6 +83,18 @@ test: system-deps $(STAMP_FULL)
 console: $(STAMP_FULL)
 	$(BIN)/python -m console --bootstrap-server $(BOOTSTRAP)
 
+# Coverage-guided fuzzing (atheris; tests/fuzz/targets.py): each target for FUZZ_SECONDS, the corpus
+# kept in .fuzz/<target> from one run to the next; a crash leaves its input in .fuzz/ and fails.
+# (`make test` runs each for a few seconds: tests/fuzz/test_fuzz.py.)
+FUZZ_SECONDS ?= 300
+fuzz: $(STAMP_FULL)
+	@mkdir -p .fuzz
+	@for t in request records log sasl; do \
+		echo "== fuzz $$t ($(FUZZ_SECONDS) s)"; \
+		(cd .fuzz && PYTHONPATH=$(CURDIR) $(abspath $(BIN))/python -m tests.fuzz $$t $$t -max_total_time=$(FUZZ_SECONDS) \
+			-timeout=10 -rss_limit_mb=2048 -print_final_stats=1) || exit 1; \
+	done
+
 # PySpark reports over $(DATA)/__consumer_offsets-*: Parquet results and $(REPORTS)/index.html.
 jobs: system-deps $(STAMP_FULL)
 	SPARK_LOCAL_IP=127.0.0.1 PYSPARK_PYTHON=$(abspath $(BIN)/python) PYSPARK_DRIVER_PYTHON=$(abspath $(BIN)/python) \
@@ -104,6 +116,7 @@ lint: $(STAMP_LINT)
 	$(BIN)/ruff format --check .
 	$(BIN)/lint-imports
 	$(BIN)/python -m protocol.typegen --check
+	$(BIN)/python -m protocol.codegen --check
 	$(BIN)/mypy
 
 # Rewrites the code as `make lint` wants it: ruff's formatting, then its safe fixes.

@@ -11,7 +11,7 @@ from collections.abc import Set
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from broker import logging_setup
+from broker import dynamic_config, logging_setup
 from broker.apis import bind_handlers, bind_raw_handlers, unsupported_version_answer
 from broker.apis.context import Node
 from broker.cluster.elections import ElectionType, Outcome
@@ -35,6 +35,7 @@ from broker.share.coordinator.service import (
     ShareCoordinatorConfig,
     ShareCoordinatorService,
 )
+from broker.share.coordinator.state_log import PartitionStateLog
 from broker.share.coordinator_persister import CoordinatorPersister
 from broker.share.manager import SharePartitionManager
 from broker.share.persister import Persister
@@ -126,6 +127,8 @@ class Broker:
         self.marker_connections: dict[int, Any] = {}  # WriteTxnMarkers to other leaders (txn/markers.py)
         self.cluster: ClusterNode | None = None  # when zookeeper.connect is set
         self.metrics: MetricsEndpoint | None = None  # when metrics.port is set
+        self._dynamic_lock = asyncio.Lock()  # dynamic broker config changes, one at a time
+        self.group_configs: dict[str, dict[str, str]] = {}  # GROUP config overrides, by group id
         # authorizer.class.name set: every handler checks ACLs; None: no check at all (no cost)
         self.authorizer: Authorizer | None = None
         # Fault injection for tests (broker/faults.py): nothing is injected, nothing paid, until set.
@@ -289,6 +292,7 @@ class Broker:
 
     async def _start(self) -> None:
         """The start-up, step by step: each uses what the ones before it made."""
+        self._load_dynamic_configs()
         self._log_manager = self._make_log_manager()
         zk_cluster_id = await self._join_zookeeper()
         self.cluster_id = load_meta_properties(self.config.log_dirs[0], self.node_id, zk_cluster_id)
@@ -310,6 +314,96 @@ class Broker:
             zookeeper=self.config["zookeeper.connect"],
         )
 
+    def _load_dynamic_configs(self) -> None:
+        """A single broker's dynamic configs, in force before anything is made (in a cluster
+        ZooKeeper's come with the first sync)."""
+        if self.config["zookeeper.connect"] is None:
+            self.config.log_dirs[0].mkdir(parents=True, exist_ok=True)
+            layers = dynamic_config.read_file(self.config.log_dirs[0], self.node_id)
+            if layers.broker or layers.default:
+                self._apply_dynamic(layers.default, layers.broker)
+            self._apply_group_configs(dynamic_config.read_group_file(self.config.log_dirs[0]))
+
+    def _apply_group_configs(self, groups: dict[str, dict[str, str]]) -> None:
+        """GROUP config overrides in force: described from here, and read by the coordinator
+        (consumer groups' session timeout and heartbeat interval)."""
+        self.group_configs = {g: dict(c) for g, c in groups.items() if c}
+        if self._groups is not None:
+            per_group = self._groups.config.consumer.per_group
+            per_group.clear()
+            per_group.update(self.group_configs)
+
+    async def alter_group_configs(
+        self, group: str, changes: list[tuple[str, int, str | None]], incremental: bool, validate_only: bool
+    ) -> None:
+        """IncrementalAlterConfigs/AlterConfigs on a GROUP resource: durable, then in force."""
+        async with self._dynamic_lock:
+            new = dynamic_config.altered_group(
+                self.config, self.group_configs.get(group, {}), changes, incremental
+            )
+            if validate_only:
+                return
+            if self.cluster is not None:
+                await self.cluster.alter_group_config(group, new)
+                return
+            groups = {**self.group_configs, group: new}
+            layers = dynamic_config.DynamicConfigs(
+                dict(self.config.dynamic_broker), dict(self.config.dynamic_default)
+            )
+            await asyncio.get_running_loop().run_in_executor(
+                None, dynamic_config.write_file, self.config.log_dirs[0], self.node_id, layers, groups
+            )
+            self._apply_group_configs(groups)
+
+    def _apply_dynamic(self, default: dict[str, str], broker: dict[str, str]) -> None:
+        """Dynamic broker configs in force: the Config every component reads, then the logs'
+        configs (a topic's defaults are the broker's: retention, segment size...)."""
+        try:
+            self.config.apply_dynamic(default, broker)
+        except ConfigError as e:  # written by a newer or misconfigured peer: keep what is in force
+            log.warning("refuse dynamic broker configs", error=str(e))
+            return
+        if self._topics is not None:
+            for topic in list(self._topics.topics.values()):
+                self.log_manager.reconfigure(topic.name, self._topics.log_config(topic))
+        log.info("apply dynamic broker configs", broker=broker or None, default=default or None)
+
+    async def alter_broker_configs(
+        self,
+        resource_name: str,
+        changes: list[tuple[str, int, str | None]],
+        incremental: bool,
+        validate_only: bool,
+    ) -> None:
+        """IncrementalAlterConfigs/AlterConfigs on a BROKER resource: this broker's dynamic
+        configs, or (resource name "") the cluster default; durable before they are in force."""
+        async with self._dynamic_lock:
+            entity = dynamic_config.entity_of(resource_name)
+            layers = dynamic_config.DynamicConfigs(
+                dict(self.config.dynamic_broker), dict(self.config.dynamic_default)
+            )
+            new = dynamic_config.altered(layers.layer(entity), changes, incremental)
+            if entity == dynamic_config.DEFAULT_ENTITY:
+                layers.default = new
+            else:
+                layers.broker = new
+            dynamic_config.check_effective(self.config, layers)
+            if validate_only:
+                return
+            if self.cluster is not None:
+                target = entity if entity == dynamic_config.DEFAULT_ENTITY else str(self.node_id)
+                await self.cluster.alter_broker_config(target, new)
+                return
+            await asyncio.get_running_loop().run_in_executor(
+                None,
+                dynamic_config.write_file,
+                self.config.log_dirs[0],
+                self.node_id,
+                layers,
+                self.group_configs,
+            )
+            self._apply_dynamic(layers.default, layers.broker)
+
     def _make_log_manager(self) -> LogManager:
         """The log dirs (made if missing) and their manager: nothing is read until _load_topics."""
         for d in self.config.log_dirs:
@@ -326,6 +420,8 @@ class Broker:
         from broker.cluster.node import ClusterNode
 
         self.cluster = ClusterNode(self.config, self.node_id, self.log_manager, self._lead)
+        self.cluster.on_broker_configs = self._apply_dynamic
+        self.cluster.on_group_configs = self._apply_group_configs
         return await self.cluster.connect(new_cluster_id())
 
     async def _lead(self, leading: Set[tuple[str, int]]) -> None:
@@ -363,14 +459,17 @@ class Broker:
         offsets_log = PartitionLogAdapter(
             lambda p: manager.get(OFFSETS_TOPIC, p), self.config["offsets.commit.timeout.ms"] / 1000
         )
+        group_config = GroupConfig.from_config(self.config)
+        group_config.consumer.per_group.update(self.group_configs)
         self._groups = GroupCoordinatorService(
-            GroupConfig.from_config(self.config),
+            group_config,
             self.num_offsets_partitions,
             offsets_log,
             clock=self.clock,
             owned=() if self.cluster is not None else None,
             topics=lambda: self.topics.topics,
         )
+        self.share_partitions.watch = self._groups.watch  # share-partition events join /group-events
         await self._groups.start()  # shards load in the background: COORDINATOR_LOAD_IN_PROGRESS till done
 
     async def _start_transactions(self) -> None:
@@ -403,7 +502,11 @@ class Broker:
         self._share = ShareCoordinatorService(
             config,
             held.partitions if held is not None else config.num_partitions,
-            PartitionLogAdapter(lambda p: manager.get(SHARE_STATE_TOPIC, p), config.write_timeout_ms / 1000),
+            PartitionStateLog(
+                lambda p: manager.get(SHARE_STATE_TOPIC, p),
+                lambda p, offset: manager.delete_records(SHARE_STATE_TOPIC, p, offset),
+                config.write_timeout_ms / 1000,
+            ),
             owned=() if self.cluster is not None else None,
             clock=self.clock.wall_ms,
             topic_partitions=topic_partitions,
@@ -461,6 +564,7 @@ class Broker:
                 memory=self.request_memory,
                 idle_ms=self.config["connections.max.idle.ms"],
                 request_quota=self.quotas,
+                on_connection_lost=self.share_partitions.connection_closed,
             )
             bound[listener.name] = await server.start(listener.host, listener.port)
             self.servers.append(server)

@@ -262,8 +262,6 @@ _DEFS: tuple[ConfigDef, ...] = (
     ConfigDef("group.share.max.size", _I, "200", between(1, 1000)),
     # share-partitions on the leaders (broker/share/): the group configs' defaults (share.*)
     ConfigDef("group.share.record.lock.duration.ms", _I, "30000", at_least(1)),
-    ConfigDef("group.share.min.record.lock.duration.ms", _I, "15000", at_least(1)),
-    ConfigDef("group.share.max.record.lock.duration.ms", _I, "60000", at_least(1)),
     ConfigDef("group.share.delivery.count.limit", _I, "5", between(2, 10)),
     ConfigDef("group.share.partition.max.record.locks", _I, "2000", between(100, 10000)),
     ConfigDef("group.share.max.share.sessions", _I, "2000", at_least(1)),
@@ -280,6 +278,7 @@ _DEFS: tuple[ConfigDef, ...] = (
     ConfigDef("share.coordinator.state.topic.segment.bytes", _I, "104857600", at_least(1)),
     ConfigDef("share.coordinator.snapshot.update.records.per.snapshot", _I, "500", between(0, 500)),
     ConfigDef("share.coordinator.write.timeout.ms", _I, "5000", at_least(1)),
+    ConfigDef("share.coordinator.state.topic.prune.interval.ms", _I, "300000", at_least(1)),
     # Transactions (broker/txn/) and idempotent producers.
     ConfigDef("transaction.state.log.replication.factor", _I, "3", at_least(1)),
     ConfigDef("transaction.state.log.min.isr", _I, "2", at_least(1)),
@@ -403,6 +402,8 @@ class Config:
         self._values: dict[str, Any] = {}
         self._raw = raw
         self.explicit: frozenset[str] = frozenset(raw)
+        self.dynamic_default: dict[str, str] = {}  # in force over the static ones: apply_dynamic
+        self.dynamic_broker: dict[str, str] = {}
         for d in _DEFS:
             text = raw.get(d.name, d.default)
             if text is None:
@@ -435,6 +436,20 @@ class Config:
 
     def __getitem__(self, key: str) -> Any:
         return self._values[key]
+
+    @property
+    def raw(self) -> dict[str, str]:
+        """The static settings as given (server.properties and overrides), as text."""
+        return dict(self._raw)
+
+    def apply_dynamic(self, default: Mapping[str, str], broker: Mapping[str, str]) -> None:
+        """Put dynamic broker configs (broker/dynamic_config.py) in force over the static ones, in
+        place: every component reading this Config sees them. ConfigError (and no change) if the
+        combination does not validate."""
+        merged = Config({**self._raw, **default, **broker})
+        self._values = merged._values
+        self.dynamic_default = dict(default)
+        self.dynamic_broker = dict(broker)
 
     def _check_relations(self) -> None:
         lo, hi = self["group.min.session.timeout.ms"], self["group.max.session.timeout.ms"]

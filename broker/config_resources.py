@@ -6,7 +6,9 @@ A topic's config is its overrides on top of the broker's settings. DescribeConfi
 key with the value in force and where it comes from (Kafka's ConfigSource): the topic's override
 (DYNAMIC_TOPIC_CONFIG), a broker property set in server.properties (STATIC_BROKER_CONFIG), or
 Kafka's default (DEFAULT_CONFIG); with `include_synonyms` the whole chain, most specific first.
-Broker configs are static on kbroker (read-only; no dynamic broker configs yet).
+A broker's config adds the dynamic layers (broker/dynamic_config.py): this broker's own values
+(DYNAMIC_BROKER_CONFIG) and the cluster default (DYNAMIC_DEFAULT_BROKER_CONFIG); keys that
+cannot change live are read-only.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 from broker.config import DEFS, Config, Listener
+from broker.dynamic_config import GROUP_CONFIG_DEFAULTS, group_default, known_dynamic_keys
 from broker.log.config import TOPIC_CONFIGS, TopicConfigError, broker_defaults, resolve, validate_overrides
 from protocol.typed import DescribeConfigsResponseResultConfig
 
@@ -25,6 +28,7 @@ class ResourceType(enum.IntEnum):
     TOPIC = 2
     BROKER = 4
     BROKER_LOGGER = 8
+    GROUP = 32
 
 
 class ConfigSource(enum.IntEnum):
@@ -34,6 +38,9 @@ class ConfigSource(enum.IntEnum):
     DYNAMIC_DEFAULT_BROKER_CONFIG = 3
     STATIC_BROKER_CONFIG = 4
     DEFAULT_CONFIG = 5
+    DYNAMIC_BROKER_LOGGER_CONFIG = 6
+    CLIENT_METRICS_CONFIG = 7
+    GROUP_CONFIG = 8
 
 
 class ConfigType(enum.IntEnum):
@@ -165,8 +172,10 @@ def describe_topic(
         synonyms: list[tuple[str, str | None, ConfigSource]] = []
         if name in overrides:
             synonyms.append((name, overrides[name], ConfigSource.DYNAMIC_TOPIC_CONFIG))
+        for prop in TOPIC_SYNONYMS.get(name, ()):
+            synonyms += _dynamic_synonyms(config, prop)
         synonyms.extend(
-            (prop, property_text(config, prop), ConfigSource.STATIC_BROKER_CONFIG)
+            (prop, config.raw_text(prop), ConfigSource.STATIC_BROKER_CONFIG)
             for prop in TOPIC_SYNONYMS.get(name, ())
             if prop in config.explicit
         )
@@ -184,18 +193,52 @@ def describe_topic(
     return out
 
 
-def describe_broker(config: Config, keys: Iterable[str] | None) -> list[ConfigEntry]:
-    """Every broker property (or the `keys` asked for): static, so read-only."""
+def _dynamic_synonyms(config: Config, name: str) -> list[tuple[str, str | None, ConfigSource]]:
+    out: list[tuple[str, str | None, ConfigSource]] = []
+    if name in config.dynamic_broker:
+        out.append((name, config.dynamic_broker[name], ConfigSource.DYNAMIC_BROKER_CONFIG))
+    if name in config.dynamic_default:
+        out.append((name, config.dynamic_default[name], ConfigSource.DYNAMIC_DEFAULT_BROKER_CONFIG))
+    return out
+
+
+def describe_broker(
+    config: Config, keys: Iterable[str] | None, default_only: bool = False
+) -> list[ConfigEntry]:
+    """Every broker property (or the `keys` asked for) with its value in force and the chain
+    it comes from: this broker's dynamic value, the cluster default's, server.properties,
+    Kafka's default. Keys that cannot change live are read-only. `default_only`: the cluster
+    default resource (""), which Kafka answers with the dynamic default values alone."""
+    dynamic = known_dynamic_keys()
+    if default_only:
+        names = (
+            sorted(config.dynamic_default)
+            if keys is None
+            else [k for k in keys if k in config.dynamic_default]
+        )
+        return [
+            ConfigEntry(
+                n,
+                config.dynamic_default[n],
+                ConfigSource.DYNAMIC_DEFAULT_BROKER_CONFIG,
+                False,
+                ((n, config.dynamic_default[n], ConfigSource.DYNAMIC_DEFAULT_BROKER_CONFIG),),
+            )
+            for n in names
+        ]
     names = sorted(DEFS) if keys is None else [k for k in keys if k in DEFS]
     out = []
     for name in names:
-        explicit = name in config.explicit
-        source = ConfigSource.STATIC_BROKER_CONFIG if explicit else ConfigSource.DEFAULT_CONFIG
-        value = property_text(config, name)
-        synonyms = [(name, value, source)]
-        if explicit and DEFS[name].default is not None:
+        synonyms = _dynamic_synonyms(config, name)
+        if name in config.explicit:
+            synonyms.append((name, config.raw_text(name), ConfigSource.STATIC_BROKER_CONFIG))
+        if DEFS[name].default is not None:
             synonyms.append((name, DEFS[name].default, ConfigSource.DEFAULT_CONFIG))
-        out.append(ConfigEntry(name, value, source, True, tuple(synonyms)))
+        value = property_text(config, name)
+        source = synonyms[0][2] if synonyms else ConfigSource.DEFAULT_CONFIG
+        if not synonyms:
+            synonyms = [(name, value, source)]
+        out.append(ConfigEntry(name, value, source, name not in dynamic, tuple(synonyms)))
     return out
 
 
@@ -242,4 +285,22 @@ def checked_overrides(overrides: Mapping[str, str | None]) -> dict[str, str]:
     """Overrides that Kafka's LogConfig.validate accepts, or TopicConfigError."""
     out = validate_overrides(overrides)
     resolve(None, out)
+    return out
+
+
+def describe_group(
+    config: Config, overrides: Mapping[str, str], keys: Iterable[str] | None
+) -> list[ConfigEntry]:
+    """A group's configs (Kafka's GroupConfig): its overrides (GROUP_CONFIG), else the broker's
+    group.* settings (Kafka answers those as DEFAULT_CONFIG)."""
+    names = sorted(GROUP_CONFIG_DEFAULTS) if keys is None else [k for k in keys if k in GROUP_CONFIG_DEFAULTS]
+    out = []
+    for name in names:
+        default = group_default(config, name)
+        synonyms: list[tuple[str, str | None, ConfigSource]] = []
+        if name in overrides:
+            synonyms.append((name, overrides[name], ConfigSource.GROUP_CONFIG))
+        synonyms.append((name, default, ConfigSource.DEFAULT_CONFIG))
+        kind = ConfigType.STRING if name == "share.auto.offset.reset" else ConfigType.INT
+        out.append(ConfigEntry(name, synonyms[0][1], synonyms[0][2], False, tuple(synonyms), kind))
     return out

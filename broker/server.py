@@ -193,6 +193,8 @@ class _Connection(asyncio.Protocol):
             self.server.limits.release(self.peer.rsplit(":", 1)[0].strip("[]"))
         if self.memory is not None and self.buffer:
             self.memory.give(len(self.buffer))
+        if self.server.on_connection_lost is not None:
+            self.server.on_connection_lost(self.peer)
         if self.inflight is not None:
             self.inflight.cancel()  # a parked request's waiter is dropped by its shard
         if self.buffer or exc is not None or self.inflight is not None:
@@ -248,6 +250,7 @@ class _Connection(asyncio.Protocol):
     def _mute(self, ms: int) -> None:
         """Throttled: handle nothing more from this client for `ms` (Kafka mutes the channel)."""
         self.muted = True
+        self.current = None  # its throttle is served: a later answer without one must not mute again
         self._pause(_MUTED)
         self.loop.call_later(ms / 1000, self._unmute)
 
@@ -879,8 +882,11 @@ class Server:
         memory: RequestMemory | None = None,
         idle_ms: int = 0,
         request_quota: RequestQuota | None = None,
+        on_connection_lost: Callable[[str], None] | None = None,
     ):
         self.handlers = handlers
+        # told each closed connection's peer (share sessions end with their connection)
+        self.on_connection_lost = on_connection_lost
         self.raw_handlers = raw_handlers or None
         self.max_request_bytes = max_request_bytes
         self.listener_name = listener_name

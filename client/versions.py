@@ -73,6 +73,12 @@ CLIENT_VERSIONS: dict[int, tuple[int, int]] = {
     ApiKey.LIST_TRANSACTIONS: (0, 1),
     ApiKey.DESCRIBE_TRANSACTIONS: (0, 0),
     ApiKey.SHARE_GROUP_DESCRIBE: (1, 1),
+    # KIP-932: a broker's share-partitions, to the share coordinator (broker/share/coordinator_persister.py)
+    ApiKey.INITIALIZE_SHARE_GROUP_STATE: (0, 0),
+    ApiKey.READ_SHARE_GROUP_STATE: (0, 0),
+    ApiKey.WRITE_SHARE_GROUP_STATE: (0, 0),
+    ApiKey.DELETE_SHARE_GROUP_STATE: (0, 0),
+    ApiKey.READ_SHARE_GROUP_STATE_SUMMARY: (0, 0),
 }
 
 # Versions that name topics by id: the client falls back below them when it lacks an id.

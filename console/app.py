@@ -29,7 +29,7 @@ from starlette.templating import Jinja2Templates
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from console import live
-from console.cluster import SCENARIOS, ClusterView, ConsoleError, parse_int
+from console.cluster import QUOTA_KEYS, SCENARIOS, ClusterView, ConsoleError, parse_int
 
 HERE = Path(__file__).parent
 
@@ -60,9 +60,17 @@ def _size(n: int | None) -> str:
     return str(n)
 
 
+def _number(v: float | None) -> str:
+    """A quota value: whole numbers without a fraction (1048576, not 1.04858e+06)."""
+    if v is None:
+        return "-"
+    return str(int(v)) if v.is_integer() else str(v)
+
+
 templates = Jinja2Templates(directory=str(HERE / "templates"))
 templates.env.filters["when"] = _when
 templates.env.filters["size"] = _size
+templates.env.filters["number"] = _number
 templates.env.filters["q"] = lambda s: quote(str(s), safe="")
 
 
@@ -238,7 +246,13 @@ class Pages:
             except Exception:  # noqa: BLE001 - a broker that does not answer shows nothing
                 conf = {}
             entries[b.node_id] = {k: v for k, v in conf.items() if "quota" in k}
-        return self.page(request, "quotas.html", entries=entries)
+        try:
+            client, client_error = await self.view.client_quotas(), None
+        except ConsoleError as e:  # e.g. a broker without DescribeClientQuotas
+            client, client_error = [], str(e)
+        return self.page(
+            request, "quotas.html", entries=entries, client=client, client_error=client_error, keys=QUOTA_KEYS
+        )
 
     async def transactions(self, request: Request) -> Response:
         return self.page(request, "transactions.html", txns=await self.view.transactions())

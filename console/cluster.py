@@ -92,6 +92,16 @@ class LagRow:
     member: str | None
 
 
+QUOTA_KEYS = ("producer_byte_rate", "consumer_byte_rate", "request_percentage")
+
+
+@dataclass(slots=True)
+class QuotaRow:
+    entity: str  # "user=alice, client-id=<default>"
+    values: dict[str, float | None]  # QUOTA_KEYS, None where not set
+    others: dict[str, float]  # any other key (controller_mutation_rate, ...)
+
+
 @dataclass(slots=True)
 class RecordView:
     partition: int
@@ -524,6 +534,20 @@ class ClusterView:
     async def acls(self) -> list[Any]:
         admin = await self.admin()
         return list(await self.call("describe ACLs", admin.describe_acls()))
+
+    async def client_quotas(self) -> list[QuotaRow]:
+        """Every entity's client quotas (DescribeClientQuotas, no filter), users first."""
+        admin = await self.admin()
+        described = await self.call("describe client quotas", admin.describe_client_quotas())
+        rows = [
+            QuotaRow(
+                ", ".join(f"{t}={'<default>' if n is None else n}" for t, n in entity),
+                {k: values.get(k) for k in QUOTA_KEYS},
+                {k: v for k, v in values.items() if k not in QUOTA_KEYS},
+            )
+            for entity, values in described.items()
+        ]
+        return sorted(rows, key=lambda r: r.entity)
 
     async def transactions(self) -> list[dict[str, Any]]:
         admin = await self.admin()

@@ -50,7 +50,7 @@ _GM_COLUMNS = frozenset(
 )
 
 
-_CG_COLUMNS = frozenset(R.CONSUMER_GROUP_COLUMNS)
+_CG_COLUMNS = frozenset(R.CONSUMER_GROUP_COLUMNS) | frozenset(R.SHARE_STATE_COLUMNS)  # null here
 
 
 class NotFast(Exception):

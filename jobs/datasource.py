@@ -12,7 +12,8 @@ and end offsets, read from its segments (the last one from its offset index on).
 
 Options: `path` (what `load` is given: a log dir, or several separated by commas, as
 `log.dirs` is written), `splitBytes`, `checkCrc` ("true"), `batchRows` (rows per Arrow batch,
-default 65536), `topic` (kbroker-offsets: the topic to read, default `__consumer_offsets`).
+default 65536), `topic` (kbroker-offsets: the topic to read, default `__consumer_offsets`;
+`__share_group_state` gives KIP-932's share-partition state records, from log dirs).
 Reading a live directory is safe; see jobs/segments.py.
 """
 
@@ -171,6 +172,8 @@ class OffsetsReader(DataSourceReader):
         self.bootstrap = options.get("bootstrap")
         self.log_dirs = [] if self.bootstrap else _log_dirs(options)
         self.topic = options.get("topic", segments.OFFSETS_TOPIC)
+        if self.bootstrap and self.topic == rows.SHARE_STATE_TOPIC:
+            raise ValueError(f"{rows.SHARE_STATE_TOPIC} is read from log dirs only (load('<log.dirs>'))")
         self.leaders = _leaders(options, self.topic)
         self.split_bytes = int(options.get("splitBytes", DEFAULT_SPLIT_BYTES))
         self.check_crc = _truthy(options.get("checkCrc"), True)
@@ -210,7 +213,7 @@ class OffsetsReader(DataSourceReader):
             assert isinstance(partition, RangePartition)
             if partition.range is None:
                 return
-            if self.decoder == "rows":
+            if self.decoder == "rows" or self.topic == rows.SHARE_STATE_TOPIC:
                 out = self._read_rows(partition.range)
             else:
                 out = read_columnar(
@@ -224,7 +227,7 @@ class OffsetsReader(DataSourceReader):
         """The row-at-a-time decoder (jobs/rows.py), kept for comparison (`decoder=rows`)."""
         schema = self.schema
         arrow_schema = _arrow_schema(schema)
-        out = rows.OffsetColumns()
+        out = rows.OffsetColumns(share_state=self.topic == rows.SHARE_STATE_TOPIC)
         stats = segments.ReadStats()
         for batch in segments.read_range(rng, check_crc=self.check_crc, stats=stats):
             out.add_batch(rng.partition, batch)

@@ -11,6 +11,10 @@ fastest. Kinds:
   subscription; ..._target_assignment_metadata: `assignment_epoch`; ..._target_assignment_member
   and ..._current_member_assignment: `topic_partitions`, with `member_epoch`, `member_state` and
   `pending_revocation` for the latter; ..._partition_metadata; ..._regular_expression);
+- `share_snapshot` / `share_update` (reading `__share_group_state`: option `topic`): KIP-932's
+  share-partition state records (protocol/share_state_records.py): `group`, `topic` (the topic
+  id), `partition`, `leader_epoch`, `state_epoch` (snapshots), `snapshot_epoch`, `start_offset`
+  (-1 in an update: unchanged) and `state_batches`; a deleted state is a `tombstone`;
 - `unknown`: a key version kbroker does not read (share groups), or a record whose bytes
   could not be decoded (`error` says why).
 Timestamps are milliseconds since the epoch here (-1 = none: null in Spark).
@@ -23,6 +27,7 @@ from typing import Any
 from protocol import consumer_group_records as cgr
 from protocol import consumer_protocol as cp
 from protocol import group_records as gr
+from protocol import share_state_records as ssr
 from protocol.errors import ProtocolDecodeError
 from protocol.records import RecordBatch
 
@@ -31,6 +36,9 @@ KIND_GROUP_METADATA = "group_metadata"
 KIND_TOMBSTONE = "tombstone"
 KIND_UNKNOWN = "unknown"
 KIND_CONSUMER_GROUP = "consumer_group"
+KIND_SHARE_SNAPSHOT = "share_snapshot"
+KIND_SHARE_UPDATE = "share_update"
+SHARE_STATE_TOPIC = "__share_group_state"
 
 # (name, Spark SQL type): the one declaration of the row layout; datasource.py turns it into a
 # StructType and the Arrow schema Spark expects.
@@ -40,6 +48,9 @@ MEMBER_TYPE = (
     "assigned_partitions: array<struct<topic: string, partition: int>>>"
 )
 CG_PARTITIONS_TYPE = "struct<topic_id: string, partitions: array<int>>"
+STATE_BATCH_TYPE = (
+    "struct<first_offset: bigint, last_offset: bigint, delivery_state: string, delivery_count: int>"
+)
 OFFSETS_COLUMNS: tuple[tuple[str, str], ...] = (
     ("log_partition", "int"),  # the __consumer_offsets partition
     ("offset", "bigint"),  # the record's offset in it
@@ -79,6 +90,11 @@ OFFSETS_COLUMNS: tuple[tuple[str, str], ...] = (
     # written in a producer's transaction (TxnOffsetCommit): applied only on its COMMIT marker,
     # and a row only if committed (aborted and undecided transactions are left out)
     ("transactional", "boolean"),
+    # KIP-932 share-partition state (`__share_group_state`, kinds share_snapshot / share_update)
+    ("state_epoch", "int"),
+    ("snapshot_epoch", "int"),
+    ("start_offset", "bigint"),
+    ("state_batches", f"array<{STATE_BATCH_TYPE}>"),
 )
 CONSUMER_GROUP_COLUMNS = (
     "member_id",
@@ -93,6 +109,8 @@ CONSUMER_GROUP_COLUMNS = (
     "topic_partitions",
     "pending_revocation",
 )
+SHARE_STATE_COLUMNS = ("state_epoch", "snapshot_epoch", "start_offset", "state_batches")
+_DELIVERY_STATES = {0: "AVAILABLE", 1: "ACQUIRED", 2: "ACKNOWLEDGED", 4: "ARCHIVED"}
 _MEMBER_STATES = {0: "STABLE", 1: "UNREVOKED_PARTITIONS", 2: "UNRELEASED_PARTITIONS", 127: "UNKNOWN"}
 TIMESTAMP_COLUMNS = frozenset(name for name, t in OFFSETS_COLUMNS if t == "timestamp")
 
@@ -118,9 +136,10 @@ def ddl(columns: tuple[tuple[str, str], ...]) -> str:
 class OffsetColumns:
     """Rows of `__consumer_offsets` records, accumulated column by column."""
 
-    __slots__ = ("cols", "_keys", "rows", "transactional")
+    __slots__ = ("cols", "_keys", "rows", "transactional", "share_state")
 
-    def __init__(self) -> None:
+    def __init__(self, share_state: bool = False) -> None:
+        self.share_state = share_state  # the records are `__share_group_state`'s
         self.cols: dict[str, list[Any]] = {name: [] for name, _ in OFFSETS_COLUMNS}
         self._keys: dict[bytes, gr.Key | ProtocolDecodeError] = {}
         self.rows = 0
@@ -161,6 +180,9 @@ class OffsetColumns:
             self._add(
                 log_partition, offset, timestamp, KIND_UNKNOWN, None, None, None, None, "record without a key"
             )
+            return
+        if self.share_state:
+            self._add_share_state(log_partition, offset, timestamp, key_data, value_data)
             return
         if cgr.is_consumer_group_key(key_data):
             self._add_consumer_group(log_partition, offset, timestamp, key_data, value_data)
@@ -251,6 +273,49 @@ class OffsetColumns:
         c["transactional"].append(self.transactional)
         for name in CONSUMER_GROUP_COLUMNS:
             c[name].append(None)
+        for name in SHARE_STATE_COLUMNS:
+            c[name].append(None)
+
+    def _add_share_state(
+        self, log_partition: int, offset: int, timestamp: int, key_data: bytes, value_data: bytes | None
+    ) -> None:
+        try:
+            record = ssr.decode(key_data, value_data)
+        except (ProtocolDecodeError, ValueError) as e:
+            self._add(
+                log_partition, offset, timestamp, KIND_UNKNOWN, None, None, None, None, f"share state: {e}"
+            )
+            self.cols["key_type"][-1] = KIND_UNKNOWN
+            self.cols["key_version"][-1] = int.from_bytes(key_data[:2], "big", signed=True)
+            return
+        v = record.value
+        if v is None:
+            kind = KIND_TOMBSTONE
+        else:
+            kind = KIND_SHARE_SNAPSHOT if isinstance(v, ssr.ShareSnapshot) else KIND_SHARE_UPDATE
+        self._add(log_partition, offset, timestamp, kind, None, None if v is None else 0, None, None, None)
+        c = self.cols
+        c["key_type"][-1] = record.type.name.lower()
+        c["key_version"][-1] = int(record.type)
+        c["group"][-1] = record.key.group_id
+        c["topic"][-1] = str(record.key.topic_id)
+        c["partition"][-1] = record.key.partition
+        if v is None:
+            return
+        c["leader_epoch"][-1] = v.leader_epoch
+        c["snapshot_epoch"][-1] = v.snapshot_epoch
+        c["start_offset"][-1] = v.start_offset
+        c["state_batches"][-1] = [
+            {
+                "first_offset": b.first_offset,
+                "last_offset": b.last_offset,
+                "delivery_state": _DELIVERY_STATES.get(b.delivery_state, str(b.delivery_state)),
+                "delivery_count": b.delivery_count,
+            }
+            for b in v.batches
+        ]
+        if isinstance(v, ssr.ShareSnapshot):
+            c["state_epoch"][-1] = v.state_epoch
 
     def _add_consumer_group(
         self, log_partition: int, offset: int, timestamp: int, key_data: bytes, value_data: bytes | None

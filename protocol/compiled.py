@@ -27,6 +27,8 @@ What the generated code must keep from construct (see `schema.KStruct`), and whe
 
 from __future__ import annotations
 
+import functools
+import hashlib
 import itertools
 import keyword
 import linecache
@@ -59,8 +61,7 @@ class Codec:
 
 def source(message: Any, version: int) -> str:
     """The generated source of a `Message` at a version, for reading and debugging."""
-    codec: Codec = message.codec(version)
-    return codec.source
+    return generate(message.at(version), message.name, version).source()
 
 
 # --- Runtime helpers the generated code calls -------------------------------------------------
@@ -228,9 +229,14 @@ def _is_kwarg(name: str) -> bool:
 class _Module:
     """The generated functions of one codec, and the constants they refer to by name."""
 
-    def __init__(self, name: str):
+    def __init__(self, name: str, prefix: str = ""):
         self.name = name
+        # Written into a module of many codecs (protocol/codegen.py), the names of this one's
+        # functions and constants carry a prefix of their own.
+        self.prefix = prefix
         self.ns: dict[str, Any] = dict(_RUNTIME)
+        # Source of the names in `ns` this codec added (structs, constants), for such a module.
+        self.exprs: dict[str, str] = {}
         self.blocks: list[list[str]] = []
         self.footer: list[str] = []
         self._const_names: dict[Any, str] = {}
@@ -238,13 +244,14 @@ class _Module:
 
     def unique(self, stem: str) -> str:
         self._count += 1
-        return f"{stem}{self._count}"
+        return f"{stem}{self.prefix}{self._count}"
 
     def struct(self, fmt: str, method: str) -> str:
         """`unpack_from` or `pack` of a precompiled `struct.Struct`, by a readable name."""
         name = f"_{method}_" + fmt.replace("?", "o")
         if name not in self.ns:
             self.ns[name] = getattr(struct.Struct(">" + fmt), method)
+            self.exprs[name] = f"_struct.Struct({'>' + fmt!r}).{method}"
         return name
 
     def array_structs(self, fmt: str, method: str) -> str:
@@ -252,6 +259,9 @@ class _Module:
         name = f"_{method}_{fmt.replace('?', 'o')}_arrays"
         if name not in self.ns:
             self.ns[name] = tuple(getattr(struct.Struct(f">{n}{fmt}"), method) for n in range(_SMALL_ARRAY))
+            self.exprs[name] = (
+                f"tuple(_struct.Struct('>%d{fmt}' % n).{method} for n in range({_SMALL_ARRAY}))"
+            )
         return name
 
     def const(self, value: Any, stem: str = "_D") -> str:
@@ -261,6 +271,7 @@ class _Module:
             name = self.unique(stem)
             self._const_names[key] = name
             self.ns[name] = value
+            self.exprs[name] = value_source(value)
         return name
 
     def literal(self, value: Any) -> str:
@@ -286,6 +297,23 @@ class _Module:
         parts += ["\n".join(block) + "\n" for block in self.blocks]
         parts += ["\n".join(self.footer) + "\n"] if self.footer else []
         return "\n\n".join(parts)
+
+
+def value_source(value: Any) -> str:
+    """An expression that evaluates to an equal value (a generated module's constant)."""
+    if value is None or type(value) in (bool, int, str, bytes):
+        return repr(value)
+    if type(value) is float and value == value and value not in (float("inf"), float("-inf")):
+        return repr(value)
+    if type(value) is UUID:
+        return f"_UUID({str(value)!r})"
+    if type(value) in (list, tuple):
+        items = ", ".join(value_source(v) for v in value)
+        return f"[{items}]" if type(value) is list else f"({items}{',' if len(value) == 1 else ''})"
+    if isinstance(value, dict):  # a Container, or a plain dict of defaults
+        items = ", ".join(f"{k!r}: {value_source(v)}" for k, v in value.items())
+        return f"Container({{{items}}})" if isinstance(value, Container) else f"{{{items}}}"
+    raise TypeError(f"no source for the constant {value!r}")
 
 
 class _Function:
@@ -632,18 +660,55 @@ class _Encoder:
 _compiled = itertools.count(1)
 
 
-def compile_struct(ks: KStruct, message: str, version: int) -> Codec:
-    """Generates, compiles and loads the codec of one message version."""
+def generate(ks: KStruct, message: str, version: int, prefix: str = "") -> _Module:
+    """The generated functions of one message version: `{prefix}decode`, `{prefix}encode`."""
     name = f"{message} v{version}"
-    module = _Module(name)
+    module = _Module(name, prefix)
     dec = _Function(
-        module, "decode(buf, pos)", f"{name}: the message at buf[pos:] -> (Container, end position)"
+        module,
+        f"{prefix}decode(buf, pos)",
+        f"{name}: the message at buf[pos:] -> (Container, end position)",
     )
     dec.add(1, "end = len(buf)")
     _Decoder(module, dec).struct(ks, "obj", 1, 0, message)
     dec.add(1, "return obj, pos")
-    enc = _Function(module, "encode(obj, w)", f"{name}: passes the bytes of obj, in pieces, to w")
+    enc = _Function(module, f"{prefix}encode(obj, w)", f"{name}: passes the bytes of obj, in pieces, to w")
     _Encoder(module, enc).struct(ks, "obj", 1, 0, message)
+    return module
+
+
+def fingerprint(message: Any) -> str:
+    """What identifies a declaration (a `Message`): the key of its codecs in the generated module,
+    so that a declaration changed since (or another one of the same name, as client/lenient.py
+    makes) never gets codecs generated from something else."""
+    text = f"{message.name}|{message.api_key}|{message.valid}|{message.flexible}|{message.fields!r}"
+    return hashlib.sha1(text.encode()).hexdigest()[:20]
+
+
+def load_codec(message: Any, version: int) -> Codec:
+    """The codec of a message version: from protocol/_codecs_generated.py (written by
+    `python -m protocol.codegen`, compiled where the build could) when it holds this
+    declaration, else generated and `exec`ed now."""
+    table = _generated().get(message.fingerprint())
+    pair = None if table is None else table.get(version)
+    if pair is not None:
+        return Codec(f"{message.name} v{version}", "", pair[0], pair[1])
+    return compile_struct(message.at(version), message.name, version)
+
+
+@functools.cache
+def _generated() -> dict[str, dict[int, tuple[Decode, Encode]]]:
+    try:
+        from protocol._codecs_generated import CODECS
+    except ImportError:  # not generated (a checkout that never ran the generator)
+        return {}
+    return CODECS
+
+
+def compile_struct(ks: KStruct, message: str, version: int) -> Codec:
+    """Generates, compiles and loads the codec of one message version."""
+    name = f"{message} v{version}"
+    module = generate(ks, message, version)
     text = module.source()
     # Unique: client/lenient.py declares a second message of the same name.
     filename = f"<codec {name} #{next(_compiled)}>"

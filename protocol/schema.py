@@ -304,6 +304,16 @@ class Message:
         self._valid = Versions.parse(valid)
         self._flexible = Versions.parse(flexible)
         self._flexible_range = range(self._flexible.low, self._flexible.high + 1)
+        self._fingerprint: str | None = None
+
+    def fingerprint(self) -> str:
+        """The key of this declaration's codecs in protocol/_codecs_generated.py."""
+        fp = self._fingerprint
+        if fp is None:
+            from protocol.compiled import fingerprint
+
+            fp = self._fingerprint = fingerprint(self)
+        return fp
 
     @property
     def versions(self) -> Versions:
@@ -325,9 +335,9 @@ class Message:
         """The generated decode/encode functions of a version, made on first use."""
         c = self._codecs.get(version)
         if c is None:
-            from protocol.compiled import compile_struct  # it builds on this module
+            from protocol.compiled import load_codec  # it builds on this module
 
-            c = compile_struct(self.at(version), self.name, version)
+            c = load_codec(self, version)
             self._codecs[version] = c
             self._decoders[version] = c.decode
             self._encoders[version] = c.encode

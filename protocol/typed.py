@@ -2703,6 +2703,7 @@ class ShareFetchRequest(Protocol):
     max_records: int
     batch_size: int
     share_acquire_mode: int  # v2+
+    is_renew_ack: bool  # v2+
     topics: list[ShareFetchRequestTopic]
     forgotten_topics_data: list[ShareFetchRequestForgottenTopicsData]
 
@@ -2724,6 +2725,8 @@ class ShareFetchRequest(Protocol):
     def __getitem__(self, key: Literal["batch_size"], /) -> int: ...
     @overload
     def __getitem__(self, key: Literal["share_acquire_mode"], /) -> int: ...
+    @overload
+    def __getitem__(self, key: Literal["is_renew_ack"], /) -> bool: ...
     @overload
     def __getitem__(self, key: Literal["topics"], /) -> list[ShareFetchRequestTopic]: ...
     @overload

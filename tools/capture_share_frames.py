@@ -80,8 +80,8 @@ TOPIC_ID = bytes(range(1, 17))
 def share_fetch_v2_request() -> tuple[str, bytes]:
     """No installed client speaks ShareFetch v2 (KIP-1206's ShareAcquireMode): from the spec,
     GroupId "g", MemberId "m", epoch 0, MaxWaitMs 500, MinBytes 1, MaxBytes 0x7fffffff,
-    MaxRecords 500, BatchSize 500, ShareAcquireMode 1, one topic with partition 1 (no
-    acknowledgements), no forgotten topics."""
+    MaxRecords 500, BatchSize 500, ShareAcquireMode 1, IsRenewAck false, one topic with
+    partition 1 (no acknowledgements), no forgotten topics."""
     header = struct.pack(">hhi", 78, 2, 8) + struct.pack(">h", 4) + b"hand" + b"\x00"
     partition = struct.pack(">i", 1) + b"\x01" + b"\x00"  # no acknowledgement batches, no tags
     topic = TOPIC_ID + b"\x02" + partition + b"\x00"
@@ -90,6 +90,7 @@ def share_fetch_v2_request() -> tuple[str, bytes]:
         + _compact_string("m")
         + struct.pack(">iiiiii", 0, 500, 1, 0x7FFFFFFF, 500, 500)
         + b"\x01"  # ShareAcquireMode: record-limit
+        + b"\x00"  # IsRenewAck: false
         + b"\x02"
         + topic
         + b"\x01"  # no forgotten topics

@@ -1,15 +1,22 @@
 """AlterConfigs and IncrementalAlterConfigs: topic config overrides, validated as a whole
 (an unknown key or a bad value is INVALID_CONFIG and changes nothing), persisted and applied
 live (single broker: the topic registry; cluster mode: ZooKeeper's /config/topics with a change
-notification). Broker configs are static on kbroker: altering one is refused."""
+notification). Broker configs: the dynamic ones (broker/dynamic_config.py), per broker or for the
+cluster default (resource name ""); a read-only one is refused by name."""
 
 from __future__ import annotations
 
 from collections import Counter
 
 from broker.apis.context import HandlerContext
-from broker.apis.describe_configs import broker_resource_error, config_refused, topic_name_error
+from broker.apis.describe_configs import (
+    broker_resource_error,
+    config_refused,
+    group_resource_error,
+    topic_name_error,
+)
 from broker.config_resources import ResourceType, checked_overrides, incremental_overrides
+from broker.dynamic_config import DynamicConfigError
 from broker.log.config import TopicConfigError
 from broker.security.acl import Operation
 from broker.server import RequestContext
@@ -30,11 +37,40 @@ Resource = AlterConfigsRequestResource | IncrementalAlterConfigsRequestResource
 Change = tuple[str, int, str | None]
 
 
+async def _alter_broker(
+    broker: HandlerContext, name: str, changes: list[Change], incremental: bool, validate_only: bool
+) -> tuple[ErrorCode, str | None]:
+    problem = broker_resource_error(broker, name)
+    if problem is not None:
+        return problem
+    try:
+        await broker.alter_broker_configs(name, changes, incremental, validate_only)
+    except DynamicConfigError as e:
+        return ErrorCode.INVALID_CONFIG, str(e)
+    return ErrorCode.NONE, None
+
+
+async def _alter_group(
+    broker: HandlerContext, name: str, changes: list[Change], incremental: bool, validate_only: bool
+) -> tuple[ErrorCode, str | None]:
+    if (problem := group_resource_error(name)) is not None:
+        return problem
+    try:
+        await broker.alter_group_configs(name, changes, incremental, validate_only)
+    except DynamicConfigError as e:
+        return ErrorCode.INVALID_CONFIG, str(e)
+    return ErrorCode.NONE, None
+
+
 async def _alter(
     broker: HandlerContext, resource: Resource, changes: list[Change], incremental: bool, validate_only: bool
 ) -> tuple[ErrorCode, str | None]:
     kind, name = resource.resource_type, resource.resource_name
-    if kind == ResourceType.BROKER or kind == ResourceType.BROKER_LOGGER:
+    if kind == ResourceType.BROKER:
+        return await _alter_broker(broker, name, changes, incremental, validate_only)
+    if kind == ResourceType.GROUP:
+        return await _alter_group(broker, name, changes, incremental, validate_only)
+    if kind == ResourceType.BROKER_LOGGER:
         problem = broker_resource_error(broker, name)
         if problem is not None:
             return problem

@@ -115,6 +115,25 @@ class HandlerContext(Protocol):
     def min_isr_error(self, topic: str, partition: int, lg: Log) -> ErrorCode | None: ...
     def follower_fetch(self, topic: str, partition: int, replica_id: int, fetch_offset: int) -> ErrorCode: ...
 
+    # -- dynamic broker configs (broker/dynamic_config.py)
+    async def alter_broker_configs(
+        self,
+        resource_name: str,
+        changes: list[tuple[str, int, str | None]],
+        incremental: bool,
+        validate_only: bool,
+    ) -> None:
+        """Raises DynamicConfigError (INVALID_CONFIG) and changes nothing if refused."""
+
+    @property
+    def group_configs(self) -> dict[str, dict[str, str]]:
+        """GROUP config overrides, by group id."""
+
+    async def alter_group_configs(
+        self, group: str, changes: list[tuple[str, int, str | None]], incremental: bool, validate_only: bool
+    ) -> None:
+        """Raises DynamicConfigError (INVALID_CONFIG) and changes nothing if refused."""
+
     # -- the controller
     async def elect_leaders(
         self, partitions: list[tuple[str, int]] | None, kind: ElectionType, timeout_s: float

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from broker.apis.context import HandlerContext
-from broker.config_resources import ConfigEntry, ResourceType, describe_broker, describe_topic
+from broker.config_resources import ConfigEntry, ResourceType, describe_broker, describe_group, describe_topic
 from broker.security.acl import Operation
+from broker.security.acl import ResourceType as AclResource
 from broker.server import RequestContext
 from broker.topics import no_such_topic, validate_topic_name
 from protocol.errors import ErrorCode
@@ -34,6 +35,10 @@ def broker_resource_error(broker: HandlerContext, name: str) -> tuple[ErrorCode,
             f"Unexpected broker id, expected {broker.node_id} or empty string, but received {name}"
         )
     return None
+
+
+def group_resource_error(name: str) -> tuple[ErrorCode, str] | None:
+    return (ErrorCode.INVALID_REQUEST, "Group name must not be empty") if not name else None
 
 
 def topic_name_error(name: str) -> tuple[ErrorCode, str] | None:
@@ -73,7 +78,11 @@ def _describe(
     elif kind == ResourceType.BROKER:
         problem = broker_resource_error(broker, name)
         if problem is None:
-            entries = describe_broker(broker.config, keys)
+            entries = describe_broker(broker.config, keys, default_only=name == "")
+    elif kind == ResourceType.GROUP:
+        problem = group_resource_error(name)
+        if problem is None:
+            entries = describe_group(broker.config, broker.group_configs.get(name, {}), keys)
     elif kind == ResourceType.BROKER_LOGGER:
         problem = broker_resource_error(broker, name)  # log levels are not exposed (yet): no entries
     else:
@@ -95,6 +104,9 @@ def config_refused(
     if resource.resource_type == ResourceType.TOPIC:
         allowed = authz.topic(ctx, operation, resource.resource_name)
         return None if allowed else ErrorCode.TOPIC_AUTHORIZATION_FAILED
+    if resource.resource_type == ResourceType.GROUP:
+        allowed = authz.allowed(ctx, operation, AclResource.GROUP, resource.resource_name)
+        return None if allowed else ErrorCode.GROUP_AUTHORIZATION_FAILED
     return None if authz.cluster(ctx, operation) else ErrorCode.CLUSTER_AUTHORIZATION_FAILED
 
 

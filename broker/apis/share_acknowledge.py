@@ -36,7 +36,7 @@ async def handle(
     version = ctx.header.api_version
     manager = broker.share_partitions
     group_id, member_id, epoch = request.group_id, request.member_id, request.share_session_epoch
-    error = check_member(broker, ctx, group_id, member_id)
+    error = check_member(broker, ctx, group_id, member_id, acknowledging_only=True)
     if error == ErrorCode.UNKNOWN_MEMBER_ID:
         await forget_member(manager, group_id, member_id)
     if error != ErrorCode.NONE:

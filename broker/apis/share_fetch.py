@@ -20,19 +20,22 @@ from broker.log import Log
 from broker.security.acl import Operation
 from broker.server import RequestContext
 from broker.share.manager import SharePartitionManager, _Entry
-from broker.share.partition import AcknowledgementBatch
+from broker.share.partition import AcknowledgementBatch, AcquiredRecords
 from broker.share.persister import PersisterError
-from broker.share.session import FINAL_EPOCH, INITIAL_EPOCH, ShareSessionError
+from broker.share.session import FINAL_EPOCH, INITIAL_EPOCH, ShareSession, ShareSessionError
 from protocol.errors import ErrorCode
 from protocol.typed import (
     ShareFetchRequest,
     ShareFetchRequestTopicPartitionAcknowledgementBatche,
     ShareFetchResponse,
     ShareFetchResponseResponsePartition,
+    ShareFetchResponseResponsePartitionAcquiredRecord,
     ShareFetchResponseResponsePartitionCurrentLeader,
 )
 
 DEFAULT_MAX_RECORDS = 500  # what a v1 request asking for 0 gets (Kafka's max.poll.records)
+MAX_MEMBER_ID = 36  # a member id is a UUID as the client writes it
+BATCH_OPTIMIZED = 0  # ShareAcquireMode (KIP-1206): whole batches; 1 is record-limit
 TP = tuple[uuid.UUID, int]
 
 
@@ -48,9 +51,15 @@ class Target:
 
 
 def check_member(
-    broker: HandlerContext, ctx: RequestContext, group_id: str | None, member_id: str | None
+    broker: HandlerContext,
+    ctx: RequestContext,
+    group_id: str | None,
+    member_id: str | None,
+    acknowledging_only: bool = False,
 ) -> ErrorCode:
-    """The request-level checks ShareFetch and ShareAcknowledge share."""
+    """The request-level checks ShareFetch and ShareAcknowledge share. A member that left the
+    group may still acknowledge what it holds (`acknowledging_only`) while its session lasts:
+    clients leave and send their last acknowledgements at once on close."""
     if not broker.groups.config.share.enabled:
         return ErrorCode.UNSUPPORTED_VERSION
     if not group_id:
@@ -58,9 +67,11 @@ def check_member(
     authz = broker.authorizer
     if authz is not None and not authz.group(ctx, Operation.READ, group_id):
         return ErrorCode.GROUP_AUTHORIZATION_FAILED
-    if not member_id:
+    if not member_id or len(member_id) > MAX_MEMBER_ID:
         return ErrorCode.INVALID_REQUEST
-    if broker.groups.share_group_member(group_id, member_id) is False:
+    if broker.groups.share_group_member(group_id, member_id) is False and not (
+        acknowledging_only and broker.share_partitions.sessions.get(group_id, member_id) is not None
+    ):
         return ErrorCode.UNKNOWN_MEMBER_ID
     return ErrorCode.NONE
 
@@ -152,13 +163,15 @@ async def handle(
     version = ctx.header.api_version
     manager = broker.share_partitions
     group_id, member_id, epoch = request.group_id, request.member_id, request.share_session_epoch
-    error = check_member(broker, ctx, group_id, member_id)
+    error = check_member(broker, ctx, group_id, member_id, acknowledging_only=epoch == FINAL_EPOCH)
     if error == ErrorCode.UNKNOWN_MEMBER_ID:
         await forget_member(manager, group_id, member_id)
     if error != ErrorCode.NONE:
         return _error(error)
     assert group_id and member_id
     lock_ms = manager.settings(group_id).partition.lock_duration_ms
+    if version >= 2 and request.is_renew_ack and not _renew_only(request):
+        return _error(ErrorCode.INVALID_REQUEST, lock_ms)
     wanted: list[TP] = [(t.topic_id, p.partition_index) for t in request.topics for p in t.partitions]
     acks = [
         ((t.topic_id, p.partition_index), ack_batches(p.acknowledgement_batches))
@@ -173,31 +186,86 @@ async def handle(
         )
     except ShareSessionError as e:
         return _error(e.error, lock_ms)
-    ack_errors = await acknowledge(broker, ctx, group_id, member_id, acks, renew=version >= 2)
+    renew_only = version >= 2 and request.is_renew_ack
+    ack_errors = await acknowledge(broker, ctx, group_id, member_id, acks, renew=renew_only)
     parts: dict[TP, ShareFetchResponseResponsePartition] = {}
     for tp, ack_error in ack_errors.items():
         parts[tp] = _partition(broker, tp[1], ErrorCode.NONE, ack_error)
     if epoch == FINAL_EPOCH:
         await manager.release_session(session)
         return _answer(parts, lock_ms)
-    targets = [target(broker, ctx, *tp) for tp in session.partitions]
-    entries: list[_Entry] = []
-    for t in targets:
-        entry = await entry_of(manager, group_id, t)
-        if isinstance(entry, ErrorCode):
-            parts[(t.topic_id, t.partition)] = _partition(
-                broker, t.partition, entry, ack_errors.get((t.topic_id, t.partition), ErrorCode.NONE)
-            )
-        else:
-            entries.append(entry)
-    if epoch == INITIAL_EPOCH:
-        for t in targets:
-            parts.setdefault((t.topic_id, t.partition), _partition(broker, t.partition))
-    max_records = request.max_records if request.max_records > 0 else DEFAULT_MAX_RECORDS
-    max_bytes = min(request.max_bytes, broker.config["fetch.max.bytes"])
-    deadline = started + max(0, request.max_wait_ms) / 1000
-    await _fetch(broker, member_id, entries, parts, ack_errors, max_records, max_bytes, deadline)
+    if renew_only:  # KIP-1222: renewing locks, no fetch (it could outlast the renewed locks)
+        return _answer(parts, lock_ms)
+    entries = await _entries(broker, ctx, group_id, session, parts, ack_errors, epoch == INITIAL_EPOCH)
+    if entries:  # each fetch starts at another partition, so that none waits on the others
+        turn = session.epoch % len(entries)
+        entries = entries[turn:] + entries[:turn]
+    limits = _Limits(
+        request.max_records if request.max_records > 0 else DEFAULT_MAX_RECORDS,
+        min(request.max_bytes, broker.config["fetch.max.bytes"]),
+        started + max(0, request.max_wait_ms) / 1000,
+        request.share_acquire_mode == BATCH_OPTIMIZED,
+        request.batch_size,
+    )
+    await _fetch(broker, member_id, entries, parts, ack_errors, limits)
     return _answer(parts, lock_ms)
+
+
+async def _entries(
+    broker: HandlerContext,
+    ctx: RequestContext,
+    group_id: str,
+    session: ShareSession,
+    parts: dict[TP, ShareFetchResponseResponsePartition],
+    ack_errors: dict[TP, ErrorCode],
+    initial: bool,
+) -> list[_Entry]:
+    """The session's share-partitions that can be fetched from; the others get their error.
+    A new session's answer names all its partitions."""
+    entries: list[_Entry] = []
+    for tp in session.partitions:
+        t = target(broker, ctx, *tp)
+        entry = await entry_of(broker.share_partitions, group_id, t)
+        if isinstance(entry, ErrorCode):
+            parts[tp] = _partition(broker, t.partition, entry, ack_errors.get(tp, ErrorCode.NONE))
+            continue
+        entries.append(entry)
+        if initial:
+            parts.setdefault(tp, _partition(broker, t.partition))
+    return entries
+
+
+def _renew_only(request: ShareFetchRequest) -> bool:
+    """KIP-1222: a request renewing locks asks for nothing to fetch and acknowledges in every
+    partition it names."""
+    return request.max_bytes == request.min_bytes == request.max_records == request.max_wait_ms == 0 and all(
+        p.acknowledgement_batches for t in request.topics for p in t.partitions
+    )
+
+
+@dataclass(slots=True)
+class _Limits:
+    max_records: int
+    max_bytes: int
+    deadline: float  # time.monotonic()
+    whole_batches: bool  # batch-optimized: the last batch whole, and ranges of batch_size
+    batch_size: int
+
+
+def _ranges(
+    acquired: Sequence[AcquiredRecords], limits: _Limits
+) -> list[ShareFetchResponseResponsePartitionAcquiredRecord]:
+    """AcquiredRecords ranges, cut to batch_size records in batch-optimized mode (KIP-1206: the
+    client acknowledges in those units)."""
+    step = limits.batch_size if limits.whole_batches and limits.batch_size > 0 else 0
+    out: list[ShareFetchResponseResponsePartitionAcquiredRecord] = []
+    for a in acquired:
+        first = a.first_offset
+        while first <= a.last_offset:
+            last = min(a.last_offset, first + step - 1) if step else a.last_offset
+            out.append({"first_offset": first, "last_offset": last, "delivery_count": a.delivery_count})
+            first = last + 1
+    return out
 
 
 async def _fetch(
@@ -206,19 +274,18 @@ async def _fetch(
     entries: list[_Entry],
     parts: dict[TP, ShareFetchResponseResponsePartition],
     ack_errors: dict[TP, ErrorCode],
-    max_records: int,
-    max_bytes: int,
-    deadline: float,
+    limits: _Limits,
 ) -> None:
     """Acquire from each share-partition in turn, within the limits; wait for records if none
     were acquired, until the deadline."""
     manager = broker.share_partitions
+    max_records, max_bytes, deadline = limits.max_records, limits.max_bytes, limits.deadline
     while entries:
         got = False
         for entry in entries:
             if max_records <= 0 or max_bytes <= 0:
                 break
-            fetched = await manager.acquire(entry, member_id, max_records, max_bytes)
+            fetched = await manager.acquire(entry, member_id, max_records, max_bytes, limits.whole_batches)
             tp = (uuid.UUID(bytes=entry.key.topic_id), entry.key.partition)
             ack_error = ack_errors.get(tp, ErrorCode.NONE)
             if fetched.error != ErrorCode.NONE:
@@ -229,14 +296,7 @@ async def _fetch(
             got = True
             p = parts.setdefault(tp, _partition(broker, tp[1], ErrorCode.NONE, ack_error))
             p["records"] = fetched.records
-            p["acquired_records"] = [
-                {
-                    "first_offset": a.first_offset,
-                    "last_offset": a.last_offset,
-                    "delivery_count": a.delivery_count,
-                }
-                for a in fetched.acquired
-            ]
+            p["acquired_records"] = _ranges(fetched.acquired, limits)
             max_records -= sum(a.last_offset - a.first_offset + 1 for a in fetched.acquired)
             max_bytes -= len(fetched.records)
         if got or time.monotonic() >= deadline:

@@ -31,6 +31,8 @@ class ClusterView:
     states: dict[tuple[str, int], PartitionState] = field(default_factory=dict)
     state_versions: dict[tuple[str, int], int] = field(default_factory=dict)
     deleting: set[str] = field(default_factory=set)
+    broker_configs: dict[str, dict[str, str]] = field(default_factory=dict)  # by broker id or <default>
+    group_configs: dict[str, dict[str, str]] = field(default_factory=dict)
 
     def leader(self, topic: str, partition: int) -> int:
         state = self.states.get((topic, partition))

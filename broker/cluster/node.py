@@ -65,6 +65,11 @@ class ClusterNode:
         # A callback, not the coordinators: they are made after the first sync (their partition
         # counts are ZooKeeper's topics) and need this node's producer id blocks.
         self._on_leading = on_leading
+        # Told the dynamic broker configs (/config/brokers/<id> and <default>) when they change.
+        self.on_broker_configs: Callable[[dict[str, str], dict[str, str]], None] | None = None
+        self._broker_configs: tuple[dict[str, str], dict[str, str]] | None = None
+        self.on_group_configs: Callable[[dict[str, dict[str, str]]], None] | None = None
+        self._group_configs: dict[str, dict[str, str]] | None = None
         self.me: BrokerInfo | None = None
         self.epoch_version: int | None = None  # /controller_epoch's version while controller here
         self.controller_epoch = 0
@@ -348,6 +353,16 @@ class ClusterNode:
                 )
 
     async def _apply(self, view: ClusterView) -> None:
+        layers = (
+            view.broker_configs.get("<default>", {}),
+            view.broker_configs.get(str(self.broker_id), {}),
+        )
+        if layers != self._broker_configs and self.on_broker_configs is not None:
+            self.on_broker_configs(*layers)
+            self._broker_configs = layers
+        if view.group_configs != self._group_configs and self.on_group_configs is not None:
+            self.on_group_configs(view.group_configs)
+            self._group_configs = view.group_configs
         await self.topics.apply(view, self.broker_id)
         leading = {
             key: state.leader_epoch
@@ -436,6 +451,19 @@ class ClusterNode:
 
     async def alter_topic_config(self, topic: str, configs: dict[str, str]) -> None:
         await self._call(zkops.write_topic_config, self.zk, topic, configs)
+
+    async def alter_broker_config(self, entity: str, configs: dict[str, str]) -> None:
+        """Write dynamic broker configs; answered once this broker has them in force."""
+        await self._call(zkops.write_broker_config, self.zk, entity, configs)
+        self._dirty.set()
+        expected = str(self.broker_id) if entity != "<default>" else "<default>"
+        await self.wait_for(lambda: self.view.broker_configs.get(expected, {}) == configs, 10.0)
+
+    async def alter_group_config(self, group: str, configs: dict[str, str]) -> None:
+        """Write a group's config overrides; answered once this broker has them in force."""
+        await self._call(zkops.write_group_config, self.zk, group, configs)
+        self._dirty.set()
+        await self.wait_for(lambda: self.view.group_configs.get(group, {}) == configs, 10.0)
 
     async def request_delete(self, topic: str) -> None:
         with contextlib.suppress(NodeExistsError):

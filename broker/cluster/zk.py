@@ -52,6 +52,8 @@ def read_view(zk: KazooClient, watch: Watch) -> tuple[ClusterView, bool]:
     topics = zk.get_children_async(z.TOPICS, watch=watch)
     deleting = zk.get_children_async(z.DELETE_TOPICS, watch=watch)
     changes = zk.get_children_async(z.CONFIG_CHANGES, watch=watch)  # a config change wakes every broker
+    broker_entities = zk.get_children_async(z.CONFIG_BROKERS)
+    group_entities = zk.get_children_async(z.CONFIG_GROUPS)
     controller = zk.get_async(z.CONTROLLER, watch=watch)
     epoch = zk.get_async(z.CONTROLLER_EPOCH)
     brokers = [(int(i), zk.get_async(z.broker_path(int(i)))) for i in ids.get() if i.isdigit()]
@@ -71,6 +73,18 @@ def read_view(zk: KazooClient, watch: Watch) -> tuple[ClusterView, bool]:
     for broker_id, result in brokers:
         with contextlib.suppress(NoNodeError):
             view.brokers[broker_id] = BrokerInfo.decode(broker_id, result.get()[0])
+    entities: list[str] = []
+    with contextlib.suppress(NoNodeError):
+        entities = broker_entities.get()
+    for entity, result in [(e, zk.get_async(z.broker_config_path(e))) for e in entities]:
+        with contextlib.suppress(NoNodeError):
+            view.broker_configs[entity] = z.decode_topic_config(result.get()[0])
+    groups: list[str] = []
+    with contextlib.suppress(NoNodeError):
+        groups = group_entities.get()
+    for group, result in [(g, zk.get_async(z.group_config_path(g))) for g in groups]:
+        with contextlib.suppress(NoNodeError):
+            view.group_configs[group] = z.decode_topic_config(result.get()[0])
     for name, result in assignments:
         with contextlib.suppress(NoNodeError):
             view.topics[name] = TopicAssignment.decode(name, result.get()[0])
@@ -114,6 +128,33 @@ def write_topic_config(zk: KazooClient, topic: str, configs: dict[str, str]) -> 
     else:
         tx.create(z.config_path(topic), z.encode_topic_config(configs))
     tx.create(z.config_change_prefix(), z.encode_config_change(topic), sequence=True)
+    failed = [r for r in tx.commit() if isinstance(r, Exception) and type(r).__name__ != "RolledBackError"]
+    if failed:
+        raise failed[0]
+
+
+def write_broker_config(zk: KazooClient, entity: str, configs: dict[str, str]) -> None:
+    """A broker's (or the cluster default's) dynamic configs and the change notification, in one
+    transaction (as Kafka 2.x's AdminZkClient.changeBrokerConfig)."""
+    zk.ensure_path(z.CONFIG_BROKERS)
+    _write_entity_config(zk, z.broker_config_path(entity), "brokers", entity, configs)
+
+
+def write_group_config(zk: KazooClient, group: str, configs: dict[str, str]) -> None:
+    zk.ensure_path(z.CONFIG_GROUPS)
+    _write_entity_config(zk, z.group_config_path(group), "groups", group, configs)
+
+
+def _write_entity_config(
+    zk: KazooClient, path: str, entity_type: str, entity: str, configs: dict[str, str]
+) -> None:
+    exists = zk.exists(path) is not None
+    tx = zk.transaction()
+    if exists:
+        tx.set_data(path, z.encode_topic_config(configs))
+    else:
+        tx.create(path, z.encode_topic_config(configs))
+    tx.create(z.config_change_prefix(), z.encode_config_change(entity, entity_type), sequence=True)
     failed = [r for r in tx.commit() if isinstance(r, Exception) and type(r).__name__ != "RolledBackError"]
     if failed:
         raise failed[0]

@@ -7,6 +7,7 @@
 /brokers/topics/<topic>                      {"version": 3, "partitions": {"0": [2]}, "topic_id", ...}
 /brokers/topics/<topic>/partitions/<p>/state {"controller_epoch", "leader", "leader_epoch", "isr", ...}
 /config/topics/<topic>                       {"version": 1, "config": {...}}
+/config/brokers/<id>, /config/brokers/<default> {"version": 1, "config": {...}} (dynamic broker configs)
 /admin/delete_topics/<topic>                 a deletion request the controller carries out
 /latest_producer_id_block                    {"version": 1, "broker": 2, "block_start": "1000", "block_end": "1999"}
 """
@@ -30,6 +31,8 @@ TOPICS = "/brokers/topics"
 CONFIG_TOPICS = "/config/topics"
 DELETE_TOPICS = "/admin/delete_topics"
 CONFIG_CHANGES = "/config/changes"
+CONFIG_BROKERS = "/config/brokers"
+CONFIG_GROUPS = "/config/groups"
 LATEST_PRODUCER_ID_BLOCK = "/latest_producer_id_block"
 PERSISTENT_PATHS = (
     "/cluster",
@@ -38,6 +41,8 @@ PERSISTENT_PATHS = (
     CONFIG_TOPICS,
     DELETE_TOPICS,
     CONFIG_CHANGES,
+    CONFIG_BROKERS,
+    CONFIG_GROUPS,
     LATEST_PRODUCER_ID_BLOCK,
 )
 NO_LEADER = -1
@@ -72,8 +77,18 @@ def config_change_prefix() -> str:
     return f"{CONFIG_CHANGES}/config_change_"
 
 
-def encode_config_change(topic: str) -> bytes:
-    return _dump({"version": 2, "entity_path": f"topics/{topic}"})
+def encode_config_change(topic: str, entity_type: str = "topics") -> bytes:
+    return _dump({"version": 2, "entity_path": f"{entity_type}/{topic}"})
+
+
+def group_config_path(group: str) -> str:
+    """/config/groups/<group>: a group's config overrides (Kafka 4 keeps them in its metadata)."""
+    return f"{CONFIG_GROUPS}/{group}"
+
+
+def broker_config_path(entity: str) -> str:
+    """/config/brokers/<id>, or /config/brokers/<default> for the cluster-wide default."""
+    return f"{CONFIG_BROKERS}/{entity}"
 
 
 def delete_path(topic: str) -> str:

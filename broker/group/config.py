@@ -58,6 +58,18 @@ class ConsumerGroupConfig:
     max_size: int = 2**31 - 1
     assignors: tuple[str, ...] = ("uniform", "range")  # the first is the default
     enabled: bool = True  # "consumer" in group.coordinator.rebalance.protocols
+    # Per-group overrides (GROUP config resources, broker/dynamic_config.py): group id ->
+    # {"consumer.session.timeout.ms": ..., "consumer.heartbeat.interval.ms": ...}; the broker
+    # updates this dict in place when they change.
+    per_group: dict[str, dict[str, str]] = field(default_factory=dict, compare=False)
+
+    def session_timeout_for(self, group_id: str) -> int:
+        value = self.per_group.get(group_id, {}).get("consumer.session.timeout.ms")
+        return int(value) if value is not None else self.session_timeout_ms
+
+    def heartbeat_interval_for(self, group_id: str) -> int:
+        value = self.per_group.get(group_id, {}).get("consumer.heartbeat.interval.ms")
+        return int(value) if value is not None else self.heartbeat_interval_ms
 
     @classmethod
     def from_config(cls, config: Any) -> ConsumerGroupConfig:

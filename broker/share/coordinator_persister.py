@@ -10,7 +10,8 @@ and retries, with a backoff, until request.timeout.ms; then it raises the last e
 
 The wire's answers are mapped to the Persister's: a share-partition never initialized is
 PersisterError(UNKNOWN_TOPIC_OR_PARTITION) (the coordinator answers INVALID_REQUEST, "...on
-uninitialized share partition").
+uninitialized share partition", to a read or write, and state epoch 0, leader epoch -1 and start
+offset -1 to a summary).
 """
 
 from __future__ import annotations
@@ -32,7 +33,7 @@ from broker.share.persister import (
     StateSummary,
 )
 from client.connection import BrokerConnection, ConnectionConfig
-from client.errors import KafkaError
+from client.errors import KafkaError, UnsupportedVersionError
 from protocol.apis import ApiKey
 from protocol.errors import ErrorCode
 from protocol.share_state_records import Batch, StateKey
@@ -151,6 +152,9 @@ class CoordinatorPersister:
         _raise_for(answer)
         state = answer.state
         assert state is not None
+        if (state.state_epoch, state.leader_epoch, state.start_offset) == (0, -1, -1):
+            # Kafka's answer for a share-partition with no state (PartitionFactory's defaults)
+            raise PersisterError(E.UNKNOWN_TOPIC_OR_PARTITION, "share state not initialized")
         return StateSummary(state.state_epoch, state.start_offset, state.leader_epoch)
 
     async def delete(self, key: PartitionKey) -> None:
@@ -227,6 +231,8 @@ class CoordinatorPersister:
                 await conn.connect()
                 self.connections[node_id] = conn
             response = await conn.request(api, body)
+        except UnsupportedVersionError as e:  # (share groups off there): retrying would not help
+            return Answer(E.UNSUPPORTED_VERSION, str(e))
         except (KafkaError, OSError) as e:
             self.connections.pop(node_id, None)
             log.warning("fail to reach share coordinator", broker_id=node_id, api=api.name, error=repr(e))

@@ -19,7 +19,9 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from broker import logging_setup
+from broker.group.watch import GroupWatch
 from broker.log import Log, LogError
+from broker.share import watch as share_watch
 from broker.share.partition import (
     AcknowledgementBatch,
     AcquiredRecords,
@@ -101,6 +103,8 @@ class SharePartitionManager:
         self._loading: dict[PartitionKey, asyncio.Future[_Entry]] = {}
         self._waiters: set[asyncio.Future[None]] = set()  # fetches waiting for available records
         self._tasks: set[asyncio.Task[Any]] = set()
+        # Who watches the share groups' records (the broker gives its groups' watch: /group-events).
+        self.watch = GroupWatch()
 
     @classmethod
     def from_config(cls, config: Any, persister: Persister) -> SharePartitionManager:
@@ -129,17 +133,18 @@ class SharePartitionManager:
 
     # -- loading ------------------------------------------------------------------------------
 
-    async def entry(
-        self, group_id: str, topic_id: uuid.UUID, topic: str, partition: int, lg: Log, leader_epoch: int = 0
-    ) -> _Entry:
-        """The share-partition, read from the persister on its first use here."""
+    async def entry(self, group_id: str, topic_id: uuid.UUID, topic: str, partition: int, lg: Log) -> _Entry:
+        """The share-partition, read from the persister on its first use here, and again when
+        this broker leads the partition anew (a new leader epoch, a new log)."""
         key = PartitionKey(group_id, topic_id.bytes, partition)
         entry = self.partitions.get(key)
-        if entry is not None and entry.log is lg:
-            return entry
+        if entry is not None:
+            if entry.log is lg and _current(entry):
+                return entry
+            self.drop(entry)
         loading = self._loading.get(key)
         if loading is None:
-            loading = self._loading[key] = asyncio.ensure_future(self._load(key, topic, lg, leader_epoch))
+            loading = self._loading[key] = asyncio.ensure_future(self._load(key, topic, lg, lg.leader_epoch))
             loading.add_done_callback(lambda _: self._loading.pop(key, None))
         return await asyncio.shield(loading)
 
@@ -203,6 +208,8 @@ class SharePartitionManager:
         error, update = entry.share.acknowledge(member_id, batches, self.clock(), renew)
         if error != ErrorCode.NONE:
             return error
+        if self.watch.listeners:
+            share_watch.acknowledged(self.watch, entry, member_id, batches, update)
         if renew:
             self._arm(entry)
         if update.changed:
@@ -211,20 +218,31 @@ class SharePartitionManager:
 
     async def release_session(self, session: ShareSession) -> None:
         """A closed session's records go back at once (Kafka's releaseSession)."""
-        self.sessions.remove(session.group_id, session.member_id)
+        if self.sessions.get(session.group_id, session.member_id) is session:
+            self.sessions.remove(session.group_id, session.member_id)
         for topic_id, partition in list(session.partitions):
             entry = self.partitions.get(PartitionKey(session.group_id, topic_id.bytes, partition))
             if entry is None:
                 continue
             update = entry.share.release_member(session.member_id)
+            if update.changed and self.watch.listeners:
+                share_watch.released(self.watch, entry, session.member_id, update)
             if update:
                 self._wake()
                 await self._write(entry, update)
 
+    def connection_closed(self, peer: str) -> None:
+        """A share session ends with the connection it was last used on (as Kafka's
+        ShareSessionCache): its member's records are released."""
+        if not self.sessions.sessions:
+            return
+        for session in self.sessions.of_connection(peer):
+            self._spawn(self.release_session(session))
+
     # -- fetching -----------------------------------------------------------------------------
 
     async def acquire(
-        self, entry: _Entry, member_id: str, max_records: int, max_bytes: int
+        self, entry: _Entry, member_id: str, max_records: int, max_bytes: int, whole_batches: bool = False
     ) -> FetchedPartition:
         """Acquire for the member what it may have of the partition now (possibly nothing)."""
         share = entry.share
@@ -259,11 +277,13 @@ class SharePartitionManager:
             )
             for _, h in headers
         ]
-        acquired, update = share.acquire(member_id, batches, max_records, self.clock())
+        acquired, update = share.acquire(member_id, batches, max_records, self.clock(), whole_batches)
         if update.moved:
             self._spawn(self._write(entry, update))
         if not acquired:
             return FetchedPartition([], b"")
+        if self.watch.listeners:
+            share_watch.acquired(self.watch, entry, member_id, acquired)
         self._arm(entry)
         # Only the batches that hold acquired records go back.
         chunks = []
@@ -307,6 +327,9 @@ class SharePartitionManager:
 
     def _expire(self, entry: _Entry) -> None:
         entry.timer = None
+        if not _current(entry):  # another leader has the share-partition now: not ours to write
+            self.drop(entry)
+            return
         update = entry.share.expire(self.clock())
         if update.changed:
             log.debug(
@@ -316,6 +339,8 @@ class SharePartitionManager:
                 partition=entry.key.partition,
                 records=len(update.changed),
             )
+            if self.watch.listeners:
+                share_watch.expired(self.watch, entry, update)
             self._wake()
         if update:
             self._spawn(self._write(entry, update))
@@ -367,6 +392,11 @@ class SharePartitionManager:
         if self._tasks:
             await asyncio.gather(*self._tasks, return_exceptions=True)
         self._wake()
+
+
+def _current(entry: _Entry) -> bool:
+    lg = entry.log
+    return lg.is_leader and not lg.deleted and lg.leader_epoch == entry.leader_epoch
 
 
 def _wake(waiter: asyncio.Future[None]) -> None:

@@ -161,11 +161,18 @@ class SharePartition:
     # -- transitions --------------------------------------------------------------------------
 
     def acquire(
-        self, member_id: str, batches: Iterable[FetchedBatch], max_records: int, now_ms: int
+        self,
+        member_id: str,
+        batches: Iterable[FetchedBatch],
+        max_records: int,
+        now_ms: int,
+        whole_batches: bool = False,
     ) -> tuple[list[AcquiredRecords], Update]:
         """Acquire for `member_id` the AVAILABLE records of `batches` (the log's, read from
-        `next_fetch_offset()`), at most `max_records` of them. Records new to the share-partition
-        enter the flight; skipped batches and holes between batches are archived as they do."""
+        `next_fetch_offset()`), at most `max_records` of them, or (`whole_batches`, KIP-1206's
+        batch-optimized mode) up to the end of the batch where the limit is reached. Records new
+        to the share-partition enter the flight; skipped batches and holes between batches are
+        archived as they do."""
         acquired: list[tuple[int, int]] = []
         update = Update(self.start_offset)
         deadline = now_ms + self.config.lock_duration_ms
@@ -173,7 +180,7 @@ class SharePartition:
             if len(acquired) >= max_records:
                 break
             for offset in range(max(b.first_offset, self.start_offset), b.last_offset + 1):
-                if len(acquired) >= max_records:
+                if len(acquired) >= max_records and not whole_batches:
                     break
                 if offset >= self.end_offset:
                     if not self.can_take_new():
@@ -196,13 +203,15 @@ class SharePartition:
         return _ranges(acquired), update
 
     def validate(self, member_id: str, batches: Sequence[AcknowledgementBatch], renew: bool) -> ErrorCode:
-        """Kafka's checks of an acknowledgement, before anything changes: the shape
-        (INVALID_REQUEST), then every offset ACQUIRED by this member (INVALID_RECORD_STATE)."""
+        """Kafka's checks of an acknowledgement, before anything changes: the shape and the
+        range (INVALID_REQUEST), then every offset ACQUIRED by this member (INVALID_RECORD_STATE)."""
         top = AcknowledgeType.RENEW if renew else AcknowledgeType.REJECT
         for b in batches:
             n = b.last_offset - b.first_offset + 1
             if n < 1 or len(b.types) not in (1, n) or any(not 0 <= t <= top for t in b.types):
                 return ErrorCode.INVALID_REQUEST
+        if any(b.last_offset >= self.end_offset for b in batches):
+            return ErrorCode.INVALID_REQUEST  # as Kafka: past the records ever acquired
         seen: set[int] = set()
         for b in batches:
             for offset in range(b.first_offset, b.last_offset + 1):

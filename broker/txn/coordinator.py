@@ -503,8 +503,6 @@ class TransactionCoordinator:
     def list(
         self, states: Iterable[str], producer_ids: Iterable[int], duration_ms: int = -1
     ) -> tuple[ErrorCode, list[str], list[TransactionMetadata]]:
-        if not self.active:
-            return E.COORDINATOR_NOT_AVAILABLE, [], []
         wanted_states = set()
         unknown = []
         for name in states:
@@ -513,6 +511,8 @@ class TransactionCoordinator:
                 unknown.append(name)
             else:
                 wanted_states.add(s)
+        if not self.active:  # no __transaction_state yet: no transaction to list (as Kafka answers)
+            return E.NONE, unknown, []
         pids = set(producer_ids)
         now = self.clock()
         loading = bool(self._loads)

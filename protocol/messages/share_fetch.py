@@ -1,11 +1,25 @@
 """ShareFetch (key 78): KIP-932's fetch for share groups, with acknowledgements piggybacked.
 
 Version 0 was Kafka 4.0's early access; 4.1 removed it. Version 1 is the stable one (MaxRecords,
-BatchSize); version 2 (KIP-1206, KIP-1222) adds ShareAcquireMode and the Renew acknowledgement
-(type 4). The response is the same in versions 1 and 2."""
+BatchSize); version 2 (Kafka 4.2: KIP-1206, KIP-1222) adds ShareAcquireMode and IsRenewAck with
+the Renew acknowledgement (type 4). The response is the same in versions 1 and 2."""
 
 from protocol.api import Api
-from protocol.schema import INT8, INT16, INT32, INT64, NULL, RECORDS, STRING, UUID, Array, F, Message, Struct
+from protocol.schema import (
+    BOOL,
+    INT8,
+    INT16,
+    INT32,
+    INT64,
+    NULL,
+    RECORDS,
+    STRING,
+    UUID,
+    Array,
+    F,
+    Message,
+    Struct,
+)
 
 ACKNOWLEDGEMENT_BATCHES = F(
     "acknowledgement_batches",
@@ -30,6 +44,7 @@ REQUEST = Message(
     F("max_records", INT32, v="1+"),
     F("batch_size", INT32, v="1+"),
     F("share_acquire_mode", INT8, v="2+"),  # 0 batch-optimized, 1 record-limit
+    F("is_renew_ack", BOOL, v="2+"),  # only Renew acknowledgements, no fetching (KIP-1222)
     F(
         "topics",
         Array(

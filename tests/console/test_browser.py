@@ -21,7 +21,7 @@ import aiokafka
 import pytest
 import pytest_asyncio
 
-from client import AsyncConsumer, AsyncProducer
+from client import AsyncAdmin, AsyncConsumer, AsyncProducer
 from kbroker.testing import EmbeddedBroker
 from tests.console.support import ROOT, browser_page, screenshot, serve_console
 from tests.helpers import async_wait_until, free_port
@@ -302,3 +302,28 @@ async def test_transactions_page_shows_an_ongoing_transaction(env: Env) -> None:
         cells = await row.locator("td").all_inner_texts()
         assert cells[3] == "Ongoing" and cells[5] == "45000 ms" and cells[6] == "console-txn-1"
         await producer.abort_transaction()
+
+
+async def test_quotas_page_shows_client_quotas_set_by_the_admin_client(env: Env) -> None:
+    async with AsyncAdmin(bootstrap_servers=env.broker.bootstrap_servers) as admin:
+        await admin.alter_client_quotas(
+            {
+                (("user", "alice"), ("client-id", "loader")): {
+                    "producer_byte_rate": 1048576,
+                    "consumer_byte_rate": 2097152,
+                },
+                (("client-id", None),): {"request_percentage": 50},
+            }
+        )
+    await env.page.goto(env.url + "/")
+    await env.page.click("text=Quotas")
+    alice = env.page.locator('#client-quotas tr.client-quota[data-entity="user=alice, client-id=loader"]')
+    assert await alice.locator("td.producer_byte_rate").inner_text() == "1048576"
+    assert await alice.locator("td.consumer_byte_rate").inner_text() == "2097152"
+    assert await alice.locator("td.request_percentage").inner_text() == "-"
+    default = env.page.locator('#client-quotas tr.client-quota[data-entity="client-id=<default>"]')
+    assert await default.locator("td.request_percentage").inner_text() == "50"
+    assert await default.locator("td.producer_byte_rate").inner_text() == "-"
+    assert await env.page.locator("#client-quotas tr.client-quota").count() == 2
+    await screenshot(env.page, "quotas")
+    await _no_trace(env.page)

@@ -10,7 +10,7 @@ import pytest
 
 from client.cli.common import CliError
 from console.__main__ import is_loopback, main, parse_listen
-from console.app import BasicAuth
+from console.app import BasicAuth, _number
 from console.cluster import Group, Member, _scenario, render_bytes
 from console.live import diff
 
@@ -102,3 +102,9 @@ async def test_basic_auth() -> None:
     assert await _call(app, [(b"authorization", bad)]) == 401
     assert await _call(app, [(b"authorization", b"Basic !!!")]) == 401
     assert await _call(app, []) == 401
+
+
+def test_quota_numbers() -> None:
+    assert _number(None) == "-"
+    assert _number(1048576.0) == "1048576"  # not 1.04858e+06
+    assert _number(12.5) == "12.5"

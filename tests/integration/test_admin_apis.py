@@ -98,7 +98,7 @@ async def test_alter_configs_replaces_validates_and_refuses_without_change(broke
                 {
                     "resource_type": ResourceType.BROKER,
                     "resource_name": "0",
-                    "configs": [{"name": "log.retention.hours", "value": "1"}],
+                    "configs": [{"name": "log.dirs", "value": "/elsewhere"}],  # read-only
                 }
             ],
             "validate_only": False,

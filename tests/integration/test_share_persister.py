@@ -5,10 +5,13 @@ InMemoryPersister (broker/share/persister.py), and a restart of the broker keeps
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import pytest
 
+from broker.broker import Broker
+from broker.cluster.znodes import BrokerInfo, EndPoint
+from broker.share.coordinator_persister import CoordinatorPersister
 from broker.share.persister import (
     DeliveryState,
     InMemoryPersister,
@@ -37,6 +40,7 @@ async def scenario(p: Persister, topic_id: bytes) -> list[Any]:
     other = PartitionKey("g", topic_id, 0)
     out = [
         await outcome(p.read(key, 0)),  # never initialized
+        await outcome(p.read_summary(key, 0)),
         await outcome(p.write(key, 0, 0, -1, ())),
         await outcome(p.initialize(key, 1, 50)),
         await outcome(p.read(key, 3)),
@@ -75,4 +79,39 @@ async def test_same_answers_as_the_reference_and_kept_across_a_restart(tmp_path:
             await broker.share_persister.read(key, 2)
         assert fenced.value.error == E.FENCED_LEADER_EPOCH
     finally:
+        await broker.stop()
+
+
+class _Elsewhere:
+    """What the persister asks of its broker, for a broker (id 99) that coordinates nothing: the
+    cluster names `target` the leader of every `__share_group_state` partition, so every call
+    goes over the wire (ReadShareGroupState, ...) to it."""
+
+    def __init__(self, target: Broker):
+        self.node_id = 99
+        self.config = target.config
+        self.share_coordinator = target.share_coordinator
+        self.share_state_topic_ready = target.share_state_topic_ready
+        listener = target.config.inter_broker_listener_name
+        self.endpoint = EndPoint(listener, "127.0.0.1", target.bound_ports[listener])
+        self.target_id = target.node_id
+        self.cluster = self
+
+    def leader_of(self, topic: str, partition: int) -> BrokerInfo:
+        return BrokerInfo(self.target_id, (self.endpoint,))
+
+    def endpoint_of(self, broker_id: int, listener: str) -> EndPoint | None:
+        return self.endpoint if broker_id == self.target_id else None
+
+
+async def test_over_the_wire_the_same_answers(tmp_path: Path) -> None:
+    broker = await start_broker(tmp_path / "data", **SHARE)
+    remote = CoordinatorPersister(cast(Broker, _Elsewhere(broker)))
+    try:
+        await broker.topics.create("t", 2)
+        topic_id = broker.topics.topics["t"].topic_id.bytes
+        assert await scenario(remote, topic_id) == await scenario(InMemoryPersister(), topic_id)
+        assert remote.connections  # (it did go over the wire)
+    finally:
+        await remote.close()
         await broker.stop()

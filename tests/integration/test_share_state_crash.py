@@ -2,7 +2,7 @@
 finds it (creating `__share_group_state`), InitializeShareGroupState / WriteShareGroupState /
 ReadShareGroupState / ReadShareGroupStateSummary / DeleteShareGroupState answer as Kafka's, with
 its fencing errors; and the state written survives kill -9: after a restart it reads back
-identical (snapshots and the updates after them replayed)."""
+identical (snapshots and the updates after them replayed, the records below them pruned)."""
 
 from __future__ import annotations
 
@@ -16,12 +16,13 @@ import pytest
 
 from protocol.apis import ApiKey
 from protocol.errors import ErrorCode as E
-from tests.helpers import BrokerProcess, RawConnection, create_topic
+from tests.helpers import BrokerProcess, RawConnection, async_wait_until, create_topic
 
 EXTRA = {
     "group.share.enable": "true",
     "share.coordinator.state.topic.num.partitions": "4",
     "share.coordinator.snapshot.update.records.per.snapshot": "3",  # snapshots among the updates
+    "share.coordinator.state.topic.prune.interval.ms": "100",  # records below the snapshots deleted
 }
 GROUP = "share-crash"
 RETRY = {E.COORDINATOR_NOT_AVAILABLE, E.COORDINATOR_LOAD_IN_PROGRESS, E.NOT_COORDINATOR}
@@ -158,6 +159,7 @@ async def test_share_state_over_the_wire_survives_kill_9(tmp_path: Path) -> None
         before = readable(await call(c, ApiKey.READ_SHARE_GROUP_STATE, topic, read[:2]))
         assert before[0][3] == 7 and before[0][4] and before[1][3] == 17
         await c.close()
+        await async_wait_until(lambda: "prune share state" in bp.log(), what="a pruning pass")
 
         bp.kill()  # SIGKILL: every answer above was durable before it was given
         bp = BrokerProcess(data, port=bp.port, extra=EXTRA).start()

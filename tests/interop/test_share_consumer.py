@@ -1,7 +1,6 @@
 """confluent-kafka's ShareConsumer (librdkafka, KIP-932 "Preview") against kbroker's share group
 membership: it joins, is assigned its partitions and heartbeats, as ShareGroupDescribe shows, then
-leaves. Its ShareFetch requests fail (kbroker does not serve ShareFetch yet): only membership is
-checked here."""
+leaves. Only membership is checked here; consuming: tests/interop/test_share_fetch_clients.py."""
 
 from __future__ import annotations
 
@@ -42,7 +41,7 @@ async def test_share_consumer_joins_heartbeats_and_leaves(tmp_path: Path) -> Non
         )
         c.subscribe(["st"])
         while not stop.is_set():
-            with contextlib.suppress(Exception):  # ShareFetch is refused: kbroker closes the connection
+            with contextlib.suppress(Exception):  # nothing to consume: empty polls
                 c.poll(0.2)
         with contextlib.suppress(Exception):
             c.close()

@@ -270,7 +270,7 @@ class ConsumerGroupManager(GroupRequestQueue[ConsumerGroup, ConsumerGroupRecord,
         result = HeartbeatResult(
             member_id=member_id,
             member_epoch=reconciled.member_epoch,
-            heartbeat_interval_ms=self.config.heartbeat_interval_ms,
+            heartbeat_interval_ms=self.config.heartbeat_interval_for(group_id),
             assignment=reconciled.assigned
             if full or reconciled.assigned != member.assigned or is_new
             else None,
@@ -392,7 +392,7 @@ class ConsumerGroupManager(GroupRequestQueue[ConsumerGroup, ConsumerGroupRecord,
     def _schedule_session(self, group_id: str, member_id: str) -> None:
         self.timers.schedule(
             session_key(group_id, member_id),
-            self.clock.monotonic_ms() + self.config.session_timeout_ms,
+            self.clock.monotonic_ms() + self.config.session_timeout_for(group_id),
             partial(self._fence_later, group_id, member_id, None, "the member session expired"),
         )
 

@@ -17,8 +17,8 @@ from typing import TypeVar
 
 from broker import logging_setup
 from broker.group.events import append_error_to_response_error
-from broker.group.partition_log import OffsetsLog, TransactionalBatch
 from broker.share.coordinator.shard import Answer, Result, ShareCoordinatorShard
+from broker.share.coordinator.state_log import StateLog
 from protocol import share_state_records as records
 from protocol.errors import ErrorCode
 from protocol.share_state_records import StateKey
@@ -38,7 +38,7 @@ def _error_of(exc: BaseException) -> ErrorCode:
 
 
 class ShareCoordinatorRuntime:
-    def __init__(self, shard: ShareCoordinatorShard, state_log: OffsetsLog):
+    def __init__(self, shard: ShareCoordinatorShard, state_log: StateLog):
         self.shard = shard
         self.partition = shard.partition
         self.state_log = state_log
@@ -46,14 +46,13 @@ class ShareCoordinatorRuntime:
         self.stopped = False
         self._tails: dict[StateKey, asyncio.Future[None]] = {}  # each key's latest request
         self.records_written = 0
+        self.pruned_to = 0  # the start offset pruning last moved the partition to
 
     async def load(self) -> None:
         """Replay the partition from its start; served once done."""
         count = 0
         async for chunk in self.state_log.read(self.partition):
-            if isinstance(chunk, TransactionalBatch):
-                continue  # never written to this topic
-            for key, value in chunk:
+            for offset, key, value in chunk:
                 if key is None:
                     continue
                 try:
@@ -61,7 +60,7 @@ class ShareCoordinatorRuntime:
                 except Exception as e:  # as Kafka's loader: skip what cannot be read
                     log.warning("skip share state record", partition=self.partition, error=str(e))
                     continue
-                self.shard.replay(record)
+                self.shard.replay(record, offset)
                 count += 1
         if not self.stopped:
             self.loaded = True
@@ -97,7 +96,7 @@ class ShareCoordinatorRuntime:
             return result.answer
         raw = [records.encode(r) for r in result.records]
         try:
-            await self.state_log.append_nowait(self.partition, raw)
+            last = await self.state_log.append_nowait(self.partition, raw)
         except asyncio.CancelledError:
             raise
         except Exception as e:
@@ -106,10 +105,25 @@ class ShareCoordinatorRuntime:
             return Answer(error, str(e) or error.name)
         if self.stopped:  # written, but the partition moved on meanwhile: its new leader replays it
             return Answer(ErrorCode.NOT_COORDINATOR)
-        for record in result.records:
-            self.shard.replay(record)
+        first = last - len(raw) + 1
+        for i, record in enumerate(result.records):
+            self.shard.replay(record, first + i)
         self.records_written += len(raw)
         return result.answer
+
+    async def prune(self) -> int | None:
+        """Delete the records no snapshot needs any more (Kafka's periodic pruning of
+        `__share_group_state`); the new start offset, or None if nothing moved. Not while writes
+        are in flight: their records may lie below what the replayed state alone would allow."""
+        if not self.loaded or self.stopped or self._tails:
+            return None
+        offset = self.shard.prunable_offset()
+        if offset <= self.pruned_to:
+            return None
+        await self.state_log.delete_records(self.partition, offset)
+        self.pruned_to = offset
+        log.info("prune share state", partition=self.partition, start_offset=offset)
+        return offset
 
     async def stop(self) -> None:
         """Drop the state: requests in flight answer NOT_COORDINATOR."""

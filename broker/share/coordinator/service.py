@@ -15,10 +15,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from broker import logging_setup
-from broker.group.partition_log import OffsetsLog
 from broker.group.placement import coordinator_partition
 from broker.share.coordinator.runtime import ShareCoordinatorRuntime
 from broker.share.coordinator.shard import Answer, ShareCoordinatorShard, TopicPartitions
+from broker.share.coordinator.state_log import StateLog
 from protocol.errors import ErrorCode
 from protocol.share_state_records import Batch, StateKey, coordinator_key
 
@@ -37,6 +37,7 @@ class ShareCoordinatorConfig:
     segment_bytes: int = 100 * 1024 * 1024
     records_per_snapshot: int = 500
     write_timeout_ms: int = 5000
+    prune_interval_ms: int = 5 * 60 * 1000
 
     @classmethod
     def from_config(cls, config: Any) -> ShareCoordinatorConfig:
@@ -47,6 +48,7 @@ class ShareCoordinatorConfig:
             config["share.coordinator.state.topic.segment.bytes"],
             config["share.coordinator.snapshot.update.records.per.snapshot"],
             config["share.coordinator.write.timeout.ms"],
+            config["share.coordinator.state.topic.prune.interval.ms"],
         )
 
     def topic_configs(self) -> dict[str, str | None]:
@@ -72,7 +74,7 @@ class ShareCoordinatorService:
         self,
         config: ShareCoordinatorConfig,
         num_partitions: int,
-        state_log: OffsetsLog,
+        state_log: StateLog,
         *,
         owned: Iterable[int] | None = None,
         clock: Callable[[], int] | None = None,
@@ -86,6 +88,7 @@ class ShareCoordinatorService:
         self.owned: set[int] | None = None if owned is None else set(owned)
         self.runtimes: dict[int, ShareCoordinatorRuntime] = {}
         self._loads: dict[int, asyncio.Task[None]] = {}
+        self._pruner: asyncio.Task[None] | None = None
         self.active = False
 
     def _runtime(self, partition: int) -> ShareCoordinatorRuntime:
@@ -104,6 +107,22 @@ class ShareCoordinatorService:
         if self.owned is None:
             for p in range(self.num_partitions):
                 self._begin_load(p)
+        self._pruner = asyncio.get_running_loop().create_task(
+            self._prune_every_interval(), name="share-prune"
+        )
+
+    async def _prune_every_interval(self) -> None:
+        while True:
+            await asyncio.sleep(self.config.prune_interval_ms / 1000)
+            await self.prune()
+
+    async def prune(self) -> None:
+        """One pruning pass over the loaded partitions (share.coordinator.state.topic.prune.interval.ms)."""
+        for runtime in list(self.runtimes.values()):
+            try:
+                await runtime.prune()
+            except Exception as e:  # the next pass tries again
+                log.warning("fail to prune share state", partition=runtime.partition, error=repr(e))
 
     def _begin_load(self, partition: int) -> None:
         runtime = self.runtimes[partition] = self._runtime(partition)
@@ -145,6 +164,8 @@ class ShareCoordinatorService:
 
     async def stop(self) -> None:
         self.active = False
+        if self._pruner is not None:
+            self._pruner.cancel()
         for task in self._loads.values():
             task.cancel()
         await asyncio.gather(*self._loads.values(), return_exceptions=True)

@@ -127,6 +127,10 @@ class ShareCoordinatorShard:
         self.topic_partitions = topic_partitions  # None: every topic id is taken as known
         self.states: dict[StateKey, PartitionState] = {}
         self.updates_since_snapshot: dict[StateKey, int] = {}
+        # Pruning (Kafka's ShareCoordinatorOffsetsManager): the offset of each share-partition's
+        # latest snapshot; nothing below the smallest is needed to rebuild the state.
+        self.snapshot_offsets: dict[StateKey, int] = {}
+        self.end_offset = 0  # past the last record replayed
 
     # -- requests -------------------------------------------------------------------------------
 
@@ -250,8 +254,15 @@ class ShareCoordinatorShard:
 
     # -- replay: the only way the state changes -------------------------------------------------
 
-    def replay(self, record: ShareStateRecord) -> None:
+    def replay(self, record: ShareStateRecord, offset: int | None = None) -> None:
+        """Apply one written record (`offset`: where it is in the log, for pruning)."""
         key, value = record.key, record.value
+        if offset is not None:
+            self.end_offset = max(self.end_offset, offset + 1)
+            if value is None:
+                self.snapshot_offsets.pop(key, None)
+            elif isinstance(value, ShareSnapshot):
+                self.snapshot_offsets[key] = offset
         if value is None:
             self.states.pop(key, None)
             self.updates_since_snapshot.pop(key, None)
@@ -281,11 +292,12 @@ class ShareCoordinatorShard:
             )
             self.updates_since_snapshot[key] = self.updates_since_snapshot.get(key, 0) + 1
 
-    def load(self, records: Iterable[ShareStateRecord]) -> None:
-        for record in records:
-            self.replay(record)
-        log.info("load share states", partition=self.partition, share_partitions=len(self.states))
+    def prunable_offset(self) -> int:
+        """Every record below this offset is redundant: the latest snapshot of each share-partition
+        is at or after it (and a deleted share-partition needs none of its records)."""
+        return min(self.snapshot_offsets.values(), default=self.end_offset)
 
     def unload(self) -> None:
         self.states.clear()
         self.updates_since_snapshot.clear()
+        self.snapshot_offsets.clear()

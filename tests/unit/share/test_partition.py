@@ -14,12 +14,13 @@ from broker.share.partition import (
     FetchedBatch,
     SharePartition,
     SharePartitionConfig,
+    Update,
 )
 from broker.share.partition import (
     AcknowledgeType as A,
 )
 from broker.share.persister import DeliveryState as S
-from broker.share.persister import ShareState, StateBatch
+from broker.share.persister import ShareState, StateBatch, merge_batches
 from protocol.errors import ErrorCode as E
 
 CONFIG = SharePartitionConfig(lock_duration_ms=1000, delivery_count_limit=3, max_record_locks=100)
@@ -94,7 +95,6 @@ def test_acknowledging_what_the_member_does_not_hold_changes_nothing() -> None:
     cases = [
         [ack(3, 3, A.ACCEPT)],  # another member's
         [ack(0, 1, A.ACCEPT), ack(3, 3, A.ACCEPT)],  # partly another member's: all refused
-        [ack(5, 5, A.ACCEPT)],  # beyond the end
         [ack(0, 0, A.ACCEPT), ack(0, 0, A.ACCEPT)],  # the same offset twice
     ]
     for acks in cases:
@@ -103,7 +103,8 @@ def test_acknowledging_what_the_member_does_not_hold_changes_nothing() -> None:
         [ack(1, 0, A.ACCEPT)],
         [ack(0, 2, A.ACCEPT, A.ACCEPT)],
         [ack(0, 0, 9)],
-        [ack(0, 0, A.RENEW)],
+        [ack(0, 0, A.RENEW)],  # renewing is for requests that say so
+        [ack(0, 0, A.ACCEPT), ack(4, 5, A.ACCEPT)],  # past the end
     ):
         assert sp.acknowledge("m1", acks, 0)[0] == E.INVALID_REQUEST
     assert {o: (r.state, r.member_id, r.delivery_count) for o, r in sp.records.items()} == before
@@ -189,7 +190,8 @@ MEMBERS = st.sampled_from(["a", "b", "c"])
 class SharePartitionMachine(RuleBasedStateMachine):
     """Any interleaving of acquisitions, acknowledgements and expiries: every record is
     accepted at most once, the start offset never passes a record not final, delivery counts
-    never pass the limit, and an acquired record has exactly one holder."""
+    never pass the limit, an acquired record has exactly one holder, and the state the updates
+    wrote (as the persister merges them) restores the share-partition but for its acquisitions."""
 
     def __init__(self) -> None:
         super().__init__()
@@ -199,6 +201,13 @@ class SharePartitionMachine(RuleBasedStateMachine):
         self.log_end = 0
         self.accepted: set[int] = set()
         self.finals: dict[int, S] = {}
+        self.persisted = ShareState(0, 0)
+
+    def write(self, update: Update) -> None:
+        if update:
+            start = update.start_offset
+            batches = merge_batches(self.persisted.batches, update.batches(), start)
+            self.persisted = ShareState(0, start, 0, batches)
 
     @rule(n=st.integers(1, 30))
     def produce(self, n: int) -> None:
@@ -209,7 +218,8 @@ class SharePartitionMachine(RuleBasedStateMachine):
         start = self.sp.next_fetch_offset()
         if start >= self.log_end:
             return
-        got, _ = self.sp.acquire(member, batches((start, self.log_end - 1)), max_records, self.now)
+        got, update = self.sp.acquire(member, batches((start, self.log_end - 1)), max_records, self.now)
+        self.write(update)
         assert sum(a.last_offset - a.first_offset + 1 for a in got) <= max_records
         for a in got:
             for o in range(a.first_offset, a.last_offset + 1):
@@ -226,7 +236,8 @@ class SharePartitionMachine(RuleBasedStateMachine):
         held = self.sp.acquired_by(member) or self.sp.acquired_by("a") or self.sp.acquired_by("b")
         offset = data.draw(st.sampled_from(held or [0]))
         holder = self.sp.records[offset].member_id if offset in self.sp.records else None
-        error, _ = self.sp.acknowledge(member, [ack(offset, offset, kind)], self.now, renew=True)
+        error, update = self.sp.acknowledge(member, [ack(offset, offset, kind)], self.now, renew=True)
+        self.write(update)
         if holder != member:
             assert error == E.INVALID_RECORD_STATE
             return
@@ -241,7 +252,7 @@ class SharePartitionMachine(RuleBasedStateMachine):
     @rule(ms=st.integers(1, 150))
     def tick(self, ms: int) -> None:
         self.now += ms
-        self.sp.expire(self.now)
+        self.write(self.sp.expire(self.now))
 
     @invariant()
     def consistent(self) -> None:
@@ -255,6 +266,19 @@ class SharePartitionMachine(RuleBasedStateMachine):
             if o in self.finals:
                 assert r.state == self.finals[o]
         assert sp.end_offset - sp.start_offset <= self.config.max_record_locks
+
+    @invariant()
+    def written(self) -> None:
+        sp = self.sp
+        restored = SharePartition.from_state(self.persisted, self.config)
+        assert restored.start_offset == sp.start_offset
+        for o, r in sp.records.items():
+            expected = (
+                (S.AVAILABLE, r.delivery_count - 1) if r.state == S.ACQUIRED else (r.state, r.delivery_count)
+            )
+            back = restored.records.get(o)
+            got = (back.state, back.delivery_count) if back is not None else (S.AVAILABLE, 0)
+            assert got == expected, (o, got, expected)
 
 
 SharePartitionMachine.TestCase.settings = settings(max_examples=60, stateful_step_count=40, deadline=None)

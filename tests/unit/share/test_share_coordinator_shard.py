@@ -9,7 +9,6 @@ import uuid
 
 import pytest
 
-from broker.group.partition_log import MemoryOffsetsLog
 from broker.share.coordinator.runtime import ShareCoordinatorRuntime
 from broker.share.coordinator.service import (
     ShareCoordinatorConfig,
@@ -17,6 +16,7 @@ from broker.share.coordinator.service import (
     share_coordinator_partition,
 )
 from broker.share.coordinator.shard import ShareCoordinatorShard, merge_batches
+from broker.share.coordinator.state_log import MemoryStateLog
 from protocol.errors import ErrorCode as E
 from protocol.share_state_records import Batch, ShareSnapshot, ShareStateRecordType, ShareUpdate, StateKey
 from tests.helpers import async_wait_until
@@ -142,7 +142,7 @@ def test_partition_for_is_kafkas_hash_of_the_coordinator_key() -> None:
 
 
 async def test_answers_only_once_durable_and_reload_gives_the_same_state() -> None:
-    state_log = MemoryOffsetsLog()
+    state_log = MemoryStateLog()
     runtime = ShareCoordinatorRuntime(ShareCoordinatorShard(0, records_per_snapshot=2), state_log)
     await runtime.load()
     shard = runtime.shard
@@ -165,7 +165,7 @@ async def test_answers_only_once_durable_and_reload_gives_the_same_state() -> No
 
 
 async def test_failed_write_changes_nothing_and_answers_kafkas_error() -> None:
-    state_log = MemoryOffsetsLog()
+    state_log = MemoryStateLog()
     runtime = ShareCoordinatorRuntime(ShareCoordinatorShard(0), state_log)
     await runtime.load()
     state_log.fail_with = E.NOT_LEADER_OR_FOLLOWER
@@ -178,7 +178,7 @@ async def test_failed_write_changes_nothing_and_answers_kafkas_error() -> None:
 
 
 async def test_requests_of_one_key_run_in_order() -> None:
-    state_log = MemoryOffsetsLog(delay_s=0.001)
+    state_log = MemoryStateLog()
     runtime = ShareCoordinatorRuntime(ShareCoordinatorShard(0, records_per_snapshot=1), state_log)
     await runtime.load()
     shard = runtime.shard
@@ -193,7 +193,7 @@ async def test_requests_of_one_key_run_in_order() -> None:
 
 
 async def test_service_routes_and_answers_load_in_progress_and_not_coordinator() -> None:
-    state_log = MemoryOffsetsLog()
+    state_log = MemoryStateLog()
     service = ShareCoordinatorService(ShareCoordinatorConfig(), 4, state_log, owned=())
     assert (await service.read(KEY, 0)).error == E.COORDINATOR_NOT_AVAILABLE
     await service.start()
@@ -217,3 +217,26 @@ async def test_service_routes_and_answers_load_in_progress_and_not_coordinator()
 def test_values_are_frozen(value: object) -> None:
     with pytest.raises(AttributeError):
         value.snapshot_epoch = 1  # type: ignore[attr-defined]
+
+
+async def test_pruning_keeps_what_the_state_needs() -> None:
+    state_log = MemoryStateLog()
+    runtime = ShareCoordinatorRuntime(ShareCoordinatorShard(0, records_per_snapshot=2), state_log)
+    await runtime.load()
+    shard = runtime.shard
+    other = StateKey("h", TOPIC, 1)
+    for key in (KEY, other):
+        await runtime.run(key, lambda key=key: shard.initialize(key, 0, 0))  # type: ignore[misc]
+    for i in range(7):  # KEY: snapshots at offsets 0 and, every 3 writes, again
+        await runtime.run(KEY, lambda i=i: shard.write(KEY, 0, 0, -1, [Batch(i, i, ACKED, 1)]))  # type: ignore[misc]
+    assert await runtime.prune() == 1  # `other`'s only snapshot is at offset 1: KEY's first goes
+    assert await runtime.prune() is None
+    await runtime.run(other, lambda: shard.delete(other))
+    start = await runtime.prune()
+    assert start is not None and start == shard.snapshot_offsets[KEY] > 1
+    assert state_log.records[0][0][0] == start
+    before = shard.states[KEY]
+    again = ShareCoordinatorRuntime(ShareCoordinatorShard(0, records_per_snapshot=2), state_log)
+    await again.load()
+    assert again.shard.states == {KEY: before}
+    assert before.batches == (Batch(0, 6, ACKED, 1),)

@@ -15,10 +15,10 @@ import pytest
 from broker.broker import Broker
 from broker.share.partition import AcknowledgeType as A
 from broker.share.persister import DeliveryState as S
-from broker.share.persister import InMemoryPersister, PartitionKey, StateBatch
+from broker.share.persister import InMemoryPersister, PartitionKey, PersisterError, StateBatch
 from protocol.apis import ApiKey
 from protocol.errors import ErrorCode as E
-from protocol.records import iter_batches
+from protocol.records import Record, build_batch, iter_batches
 from tests.helpers import RawConnection, async_wait_until, broker_config
 
 SHARE = {
@@ -56,7 +56,14 @@ class Env:
         max_records: int = 500,
         group: str = "g",
         topic_id: uuid.UUID | None = None,
+        version: int = 1,
+        batch_size: int | None = None,
+        exact: bool = False,
+        **extra: Any,
     ) -> Any:
+        """A ShareFetch (v1, as librdkafka sends; `exact`: v2 in record-limit mode)."""
+        if exact:
+            version, extra = 2, {**extra, "share_acquire_mode": 1}
         epoch = self.epochs.get(member, 0) if epoch is None else epoch
         batches = [{"first_offset": a, "last_offset": b, "acknowledge_types": t} for a, b, t in acks or []]
         body = {
@@ -67,7 +74,7 @@ class Env:
             "min_bytes": 1,
             "max_bytes": 1 << 20,
             "max_records": max_records,
-            "batch_size": max_records,
+            "batch_size": max_records if batch_size is None else batch_size,
             "topics": [
                 {
                     "topic_id": topic_id or self.tid,
@@ -81,21 +88,27 @@ class Env:
                 }
             ],
             "forgotten_topics_data": [],
+            **extra,
         }
-        r = await self.conn.request(ApiKey.SHARE_FETCH, 1, body)
+        r = await self.conn.request(ApiKey.SHARE_FETCH, version, body)
         if r.error_code == E.NONE:
             self.epochs[member] = 1 if epoch <= 0 else epoch + 1
         return r
 
     async def acknowledge(
-        self, member: str, acks: list[tuple[int, int, list[int]]], epoch: int | None = None, version: int = 1
+        self,
+        member: str,
+        acks: list[tuple[int, int, list[int]]],
+        epoch: int | None = None,
+        version: int = 1,
+        renew: bool | None = None,
     ) -> Any:
         epoch = self.epochs.get(member, 0) if epoch is None else epoch
         body = {
             "group_id": "g",
             "member_id": member,
             "share_session_epoch": epoch,
-            "is_renew_ack": any(A.RENEW in t for _, _, t in acks),
+            "is_renew_ack": any(A.RENEW in t for _, _, t in acks) if renew is None else renew,
             "topics": [
                 {
                     "topic_id": self.tid,
@@ -183,7 +196,7 @@ async def test_two_members_share_a_partition(env: Env) -> None:
     await env.produce(10)
     await env.join("m1")
     await env.join("m2")
-    assert acquired(await env.fetch("m1", max_records=4)) == [(0, 3, 1)]
+    assert acquired(await env.fetch("m1", max_records=4, exact=True)) == [(0, 3, 1)]
     assert acquired(await env.fetch("m2")) == [(4, 9, 1)]
     # m2 releases everything, m1 gets it
     await env.acknowledge("m2", [(4, 9, [A.RELEASE])])
@@ -208,22 +221,61 @@ async def test_locks_expire_and_go_to_another_member(env: Env) -> None:
 
 
 async def test_renew_keeps_the_lock(env: Env) -> None:
+    # the share-partitions' clock, moved by hand: the locks expire when the test says so
+    now = [0]
+    env.broker.share_partitions.clock = lambda: now[0]
     env.broker.share_partitions.group_configs["g"]["share.record.lock.duration.ms"] = "300"
-    await env.produce(2)
+    await env.produce(3)
     await env.join("m1")
-    assert acquired(await env.fetch("m1")) == [(0, 1, 1)]
-    for _ in range(4):  # 4 x 150 ms: past the lock duration, renewed each time
-        await asyncio.sleep(0.15)
+    assert acquired(await env.fetch("m1", exact=True, max_records=2)) == [(0, 1, 1)]
+    for _ in range(4):  # 4 x 200 ms: past the lock duration, renewed each time
+        now[0] += 200
         r = await env.acknowledge("m1", [(0, 1, [A.RENEW])], version=2)
         assert r.error_code == E.NONE and r.acquisition_lock_timeout_ms == 300
         assert part(r).error_code == E.NONE
     r = await env.acknowledge("m1", [(0, 1, [A.ACCEPT])])
     assert part(r).error_code == E.NONE and env.state().start_offset == 2
-    # renew is a version 2 type: version 1 refuses it
-    await env.produce(1)
+    # without a renewal the lock goes (the expiry timer fires within the lock duration)
     assert acquired(await env.fetch("m1")) == [(2, 2, 1)]
+    now[0] += 300
+
+    async def expired() -> bool:
+        return env.state().batches == (StateBatch(2, 2, S.AVAILABLE, 1),)
+
+    await async_wait_until(expired, timeout=10, what="the lock expires")
+    # renew is a version 2 type: version 1 refuses it
+    assert acquired(await env.fetch("m1")) == [(2, 2, 2)]
     r = await env.acknowledge("m1", [(2, 2, [A.RENEW])], version=1)
     assert part(r).error_code == E.INVALID_REQUEST
+
+
+async def test_renewing_in_a_share_fetch(env: Env) -> None:
+    await env.produce(2)
+    await env.join("m1")
+    assert acquired(await env.fetch("m1")) == [(0, 1, 1)]
+    renew = {"is_renew_ack": True, "max_wait_ms": 0, "max_records": 0, "batch_size": 0}
+    # KIP-1222: a renewing ShareFetch asks for nothing to fetch
+    bad = await env.fetch("m1", acks=[(0, 1, [A.RENEW])], version=2, **{**renew, "max_records": 5})
+    assert bad.error_code == E.INVALID_REQUEST
+    body = {**renew, "max_bytes": 0, "min_bytes": 0}
+    r = await env.fetch("m1", acks=[(0, 1, [A.RENEW])], version=2, **body)
+    assert r.error_code == E.NONE and part(r).acknowledge_error_code == E.NONE and acquired(r) == []
+    # without IsRenewAck, Renew is refused
+    r = await env.acknowledge("m1", [(0, 1, [A.RENEW])], version=2, renew=False)
+    assert part(r).error_code == E.INVALID_REQUEST
+
+
+async def test_acquire_modes(env: Env) -> None:
+    await env.produce(5)
+    await env.produce(5)
+    await env.join("m1")
+    await env.join("m2")
+    # batch-optimized (v1, and v2's mode 0): the batch where max_records is reached is taken
+    # whole, and the ranges come in batch_size units
+    assert acquired(await env.fetch("m1", max_records=3, batch_size=2)) == [(0, 1, 1), (2, 3, 1), (4, 4, 1)]
+    # record-limit (v2's mode 1): exactly max_records
+    r = await env.fetch("m2", max_records=3, batch_size=2, version=2, share_acquire_mode=1)
+    assert acquired(r) == [(5, 7, 1)]
 
 
 async def test_closing_the_session_releases_the_locks(env: Env) -> None:
@@ -239,11 +291,28 @@ async def test_closing_the_session_releases_the_locks(env: Env) -> None:
     assert (await env.fetch("m1", epoch=2)).error_code == E.SHARE_SESSION_NOT_FOUND
 
 
+async def test_a_closed_connection_ends_its_sessions(env: Env) -> None:
+    await env.produce(3)
+    await env.join("m1")
+    await env.join("m2")
+    other = Env(env.broker, await RawConnection.open(env.broker.bound_port), env.persister)
+    assert acquired(await other.fetch("m1")) == [(0, 2, 1)]
+    await other.conn.close()
+
+    async def released() -> bool:
+        return env.broker.share_partitions.sessions.get("g", "m1") is None and env.state().batches == (
+            StateBatch(0, 2, S.AVAILABLE, 1),
+        )
+
+    await async_wait_until(released, timeout=10, what="the session ends with its connection")
+    assert acquired(await env.fetch("m2")) == [(0, 2, 2)]
+
+
 async def test_bad_input_changes_nothing(env: Env) -> None:
     await env.produce(6)
     await env.join("m1")
     await env.join("m2")
-    assert acquired(await env.fetch("m1", max_records=3)) == [(0, 2, 1)]
+    assert acquired(await env.fetch("m1", max_records=3, exact=True)) == [(0, 2, 1)]
     assert acquired(await env.fetch("m2")) == [(3, 5, 1)]
     sp = env.broker.share_partitions.partitions[PartitionKey("g", env.tid.bytes, 0)].share
     before = (env.state(), {o: (r.state, r.member_id, r.delivery_count) for o, r in sp.records.items()})
@@ -289,6 +358,102 @@ async def test_bad_input_changes_nothing(env: Env) -> None:
     # an unknown topic id: a partition error
     r = await env.fetch("m3", epoch=0, topic_id=uuid.uuid4())
     assert r.error_code == E.NONE and part(r).error_code == E.UNKNOWN_TOPIC_ID
+
+
+def txn_batch(producer_id: int, n: int) -> bytes:
+    records = [Record(offset_delta=i, key=None, value=b"t%d" % i) for i in range(n)]
+    return build_batch(
+        records, producer_id=producer_id, producer_epoch=0, base_sequence=0, transactional=True
+    )
+
+
+async def test_read_committed_skips_aborted_records_and_stops_at_the_lso(env: Env) -> None:
+    env.broker.share_partitions.group_configs["g"]["share.isolation.level"] = "read_committed"
+    lg = env.broker.topics.log("t", 0)
+    assert lg is not None
+    await lg.append(txn_batch(7, 2))  # 0-1: aborted below
+    await lg.append(txn_batch(8, 2))  # 2-3: committed below
+    await lg.append_marker(7, 0, commit=False)  # 4
+    await env.produce(1)  # 5: not transactional
+    await lg.append(txn_batch(9, 2))  # 6-7: still open: the LSO stays at 6
+    await lg.append_marker(8, 0, commit=True)  # 8
+    await env.join("m1")
+    r = await env.fetch("m1")
+    assert acquired(r) == [(2, 3, 1), (5, 5, 1)]
+    sp = env.broker.share_partitions.partitions[PartitionKey("g", env.tid.bytes, 0)].share
+    assert (sp.start_offset, sp.end_offset) == (2, 6)  # 0-1 aborted and 4 (a marker) archived
+    assert acquired(await env.fetch("m1", max_wait_ms=50)) == []  # nothing readable past the LSO
+    await lg.append_marker(9, 0, commit=True)  # 9: decided
+    assert acquired(await env.fetch("m1", acks=[(2, 3, [A.ACCEPT]), (5, 5, [A.ACCEPT])])) == [(6, 7, 1)]
+    assert (sp.start_offset, sp.end_offset) == (6, 10)
+
+
+async def test_auto_offset_reset(env: Env) -> None:
+    await env.produce(3)
+    for group, reset, expected in (
+        ("latest", "latest", []),
+        ("earliest", "earliest", [(0, 2, 1)]),
+        ("recent", "by_duration:PT1H", [(0, 2, 1)]),  # produced within the hour
+        ("future", "by_duration:P0D", []),  # nothing produced from now on
+    ):
+        env.broker.share_partitions.group_configs[group] = {"share.auto.offset.reset": reset}
+        await env.join("m-" + group, group)
+        assert acquired(await env.fetch("m-" + group, group=group)) == expected, reset
+    await env.produce(1)
+    assert acquired(await env.fetch("m-latest", group="latest")) == [(3, 3, 1)]
+
+
+class FailingPersister(InMemoryPersister):
+    """Refuses writes while `failing` is set (a fenced or unavailable share coordinator)."""
+
+    failing = False
+
+    async def write(self, *args: Any, **kwargs: Any) -> None:
+        if self.failing:
+            raise PersisterError(E.FENCED_STATE_EPOCH)
+        await super().write(*args, **kwargs)
+
+
+async def test_an_acknowledgement_not_written_is_not_kept(tmp_path: Path) -> None:
+    persister = FailingPersister()
+    broker = Broker(broker_config(tmp_path / "data", **SHARE), share_persister=persister)
+    await broker.start()
+    await broker.topics.create("t", 1)
+    broker.share_partitions.group_configs["g"] = {"share.auto.offset.reset": "earliest"}
+    conn = await RawConnection.open(broker.bound_port)
+    try:
+        env = Env(broker, conn, persister)
+        await env.produce(3)
+        await env.join("m1")
+        assert acquired(await env.fetch("m1")) == [(0, 2, 1)]
+        persister.failing = True
+        r = await env.acknowledge("m1", [(0, 2, [A.ACCEPT])])
+        assert part(r).error_code == E.FENCED_STATE_EPOCH
+        persister.failing = False
+        # the share-partition is read again from what was written: nothing was accepted
+        assert env.state().start_offset == 0
+        assert acquired(await env.fetch("m1")) == [(0, 2, 1)]
+    finally:
+        await conn.close()
+        await broker.stop()
+
+
+async def test_a_new_leader_epoch_reads_the_state_again(env: Env) -> None:
+    await env.produce(3)
+    await env.join("m1")
+    await env.join("m2")
+    assert acquired(await env.fetch("m1")) == [(0, 2, 1)]
+    key = PartitionKey("g", env.tid.bytes, 0)
+    old = env.broker.share_partitions.partitions[key]
+    lg = env.broker.topics.log("t", 0)
+    assert lg is not None
+    lg.become_leader(1)  # as after a leadership move away and back
+    # what m1 acquired under the old epoch was never written: available again
+    assert acquired(await env.fetch("m2")) == [(0, 2, 1)]
+    assert env.broker.share_partitions.partitions[key] is not old and old.timer is None
+    assert env.state().leader_epoch == 1
+    r = await env.fetch("m1", acks=[(0, 2, [A.ACCEPT])])
+    assert part(r).acknowledge_error_code == E.INVALID_RECORD_STATE
 
 
 async def test_session_limit(tmp_path: Path) -> None:
@@ -338,10 +503,15 @@ async def test_state_survives_a_restart_through_the_persister(tmp_path: Path) ->
     env = Env(broker, conn, persister)
     await env.produce(6)
     await env.join("m1")
-    assert acquired(await env.fetch("m1", max_records=4)) == [(0, 3, 1)]
+    assert acquired(await env.fetch("m1", max_records=4, exact=True)) == [(0, 3, 1)]
     r = await env.acknowledge("m1", [(0, 0, [A.ACCEPT]), (1, 1, [A.RELEASE]), (2, 2, [A.REJECT])])
     assert part(r).error_code == E.NONE
     assert acquired(await env.fetch("m1")) == [(1, 1, 2), (4, 5, 1)]
+    # acquisitions are not written
+    assert persister.states[PartitionKey("g", env.tid.bytes, 0)].batches == (
+        StateBatch(1, 1, S.AVAILABLE, 1),
+        StateBatch(2, 2, S.ARCHIVED, 1),
+    )
     await conn.close()
     await broker.stop()
 
@@ -351,9 +521,9 @@ async def test_state_survives_a_restart_through_the_persister(tmp_path: Path) ->
     try:
         env = Env(broker, conn, persister)
         await env.join("m1")
-        # what was acquired is available again; written delivery counts are kept (1's is 1: its
-        # second acquisition was never written); 0 accepted and 2 rejected stay final
-        assert acquired(await env.fetch("m1")) == [(1, 1, 2), (3, 5, 1)]
+        # the closed connection released what m1 held, and that was written: delivery counts
+        # kept; 0 accepted and 2 rejected stay final
+        assert acquired(await env.fetch("m1")) == [(1, 1, 3), (3, 5, 2)]
     finally:
         await conn.close()
         await broker.stop()
