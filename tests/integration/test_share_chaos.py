@@ -25,7 +25,6 @@ SHARE = {
     "group.share.heartbeat.interval.ms": "200",
     "group.share.min.session.timeout.ms": "1000",
     "group.share.session.timeout.ms": "4000",
-    "group.share.min.record.lock.duration.ms": "1000",
     "group.share.record.lock.duration.ms": "5000",
     "group.share.delivery.count.limit": "10",  # crashes do not archive what could be accepted
     "share.coordinator.state.topic.num.partitions": "2",
