@@ -404,6 +404,8 @@ class SharePartitionManager:
             entry.pending.popleft()
             if not done.done():
                 done.set_result(ErrorCode.NONE)
+            if entry.share.settle(update):
+                self._wake()  # released records may be acquired now
 
     def drop(self, entry: LedSharePartition) -> None:
         if self.partitions.get(entry.key) is entry:
