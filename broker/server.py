@@ -488,7 +488,7 @@ class _Connection(asyncio.Protocol):
         throttle = quota.record(QuotaKind.REQUEST, user, client_id, spent * 100)  # percent of a thread
         if throttle > ctx.throttle_ms:
             ctx.throttle_ms = throttle
-            if isinstance(body, dict) and "throttle_time_ms" in body:
+            if isinstance(body, dict):  # (a response without the field ignores it)
                 body["throttle_time_ms"] = throttle
         return self._respond(ctx.header, body, started, size_in)
 

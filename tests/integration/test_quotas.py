@@ -390,3 +390,26 @@ async def test_kbroker_configs_alters_and_describes_quotas(tmp_path):
         assert code == 1 and "Invalid configuration key nonsense" in err
     finally:
         await b.stop()
+
+
+async def test_a_client_over_its_request_percentage_is_throttled(tmp_path):
+    b = await start_broker(tmp_path / "d", **FAST_WINDOWS)
+    try:
+        port = b.bound_port
+        # 0.0001% of a thread: 1 us of broker time per second; any request takes more
+        await _set_quota(port, [(CLIENT, "busy")], "request_percentage", 0.0001)
+        c = await RawConnection.open(port)
+        body = {"client_software_name": "t", "client_software_version": "1"}
+        try:
+            throttles = []
+            while not any(throttles) and len(throttles) < 50:
+                r = await c.request(ApiKey.API_VERSIONS, 3, body, client_id="busy")
+                throttles.append(r.throttle_time_ms)
+            other = await c.request(ApiKey.API_VERSIONS, 3, body, client_id="idle")
+        finally:
+            await c.close()
+        assert any(throttles)  # in the answer, and the connection was muted that long
+        assert max(throttles) <= 1000  # a request quota's throttle is bounded by one window
+        assert other.throttle_time_ms == 0  # another client id on the same connection: no quota
+    finally:
+        await b.stop()
