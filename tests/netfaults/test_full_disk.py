@@ -6,6 +6,7 @@ torn batch in a segment, and takes writes again once space is freed."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 import shutil
 import subprocess
@@ -46,6 +47,12 @@ def small_disk(tmp_path):
         yield mount
     finally:
         subprocess.run(["umount", "-l", str(mount)], capture_output=True)
+
+
+def fill_up(path: Path) -> None:
+    with path.open("wb", buffering=0) as f, contextlib.suppress(OSError):
+        while True:
+            f.write(b"\0" * 65536)
 
 
 def segments_are_whole(data_dir: Path, scratch: Path) -> list[str]:
@@ -231,7 +238,10 @@ async def test_a_full_disk_refuses_writes_keeps_reads_and_recovers(small_disk, t
             f"\nfull disk: {len(acked)} acknowledged, {refused} refused, {commits} commits acknowledged "
             f"on the full disk before one was refused, 0 lost; writes and commits resumed after freeing {BALLAST_MB} MB"
         )
+        fill_up(small_disk / "fill")  # and a shutdown on a full disk: clean exit, recovery at the next start
     finally:
         await client.close()
         assert broker.stop() == 0, broker.log()[-3000:]
+    assert "fail checkpoint" in broker.log()
+    (small_disk / "fill").unlink()
     assert segments_are_whole(data_dir, tmp_path / "scratch-after") == []
