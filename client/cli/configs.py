@@ -1,10 +1,11 @@
-"""kbroker-configs: describe and alter topic configs (and describe broker configs, which are
-static on kbroker), as Kafka's kafka-configs.sh does.
+"""kbroker-configs: describe and alter topic and broker configs (dynamic broker configs per
+broker, or cluster-wide with --entity-default), as Kafka's kafka-configs.sh does.
 
     kbroker-configs --bootstrap-server 127.0.0.1:9092 --entity-type topics --entity-name orders --describe [--all]
     kbroker-configs --bootstrap-server ... --topic orders --alter --add-config retention.ms=60000,cleanup.policy=[compact,delete]
     kbroker-configs --bootstrap-server ... --topic orders --alter --delete-config retention.ms
     kbroker-configs --bootstrap-server ... --entity-type brokers --entity-name 0 --describe --all
+    kbroker-configs --bootstrap-server ... --entity-type brokers --entity-default --alter --add-config log.retention.ms=3600000
 
 Client quotas (KIP-55 entities: a user, a client id, or both; --entity-default for a default):
 
@@ -49,7 +50,13 @@ def build_parser() -> argparse.ArgumentParser:
     # or --entity-default (a user and a client id: two pairs).
     p.add_argument("--entity-type", choices=("topics", "brokers", "users", "clients"), action=_EntityType)
     p.add_argument("--entity-name", metavar="NAME", action=_EntityName)
-    p.add_argument("--entity-default", nargs=0, action=_EntityDefault, help="the default user or client id")
+    p.add_argument(
+        "--entity-default",
+        nargs=0,
+        action=_EntityDefault,
+        default=False,
+        help="the default user or client id; with --entity-type brokers: the cluster-wide default",
+    )
     p.add_argument("--user", metavar="NAME", help="shorthand for --entity-type users --entity-name NAME")
     p.add_argument("--client", metavar="ID", help="shorthand for --entity-type clients --entity-name ID")
     p.add_argument("--topic", metavar="TOPIC", help="shorthand for --entity-type topics --entity-name TOPIC")
@@ -92,8 +99,9 @@ class _EntityDefault(argparse.Action):
     def __call__(self, parser: Any, ns: argparse.Namespace, values: Any, option: Any = None) -> None:
         pairs = _entities(ns)
         if not pairs or pairs[-1][1] is not _UNSET:
-            raise CliError("--entity-default follows an --entity-type users or clients")
+            raise CliError("--entity-default follows an --entity-type users, clients or brokers")
         pairs[-1][1] = None
+        ns.entity_default = True
 
 
 QUOTA_TYPES = {"users": "user", "clients": "client-id"}
@@ -172,6 +180,8 @@ def entity(args: argparse.Namespace) -> tuple[int, str, str]:
         return TOPIC_RESOURCE, args.topic, "topic"
     if args.broker is not None:
         return BROKER_RESOURCE, args.broker, "broker"
+    if args.entity_default and args.entity_type == "brokers":
+        return BROKER_RESOURCE, "", "default broker"
     if args.entity_type is None or args.entity_name is None:
         raise CliError(
             "name the entity: --topic T, --broker ID, or --entity-type topics|brokers --entity-name NAME"
@@ -214,7 +224,10 @@ async def describe(admin: AsyncAdmin, args: argparse.Namespace) -> int:
             )
         )
         return 0
-    print(f"{'All' if args.all else 'Dynamic'} configs for {label} {name} are:")
+    if label == "default broker":
+        print("Default configs for brokers in the cluster are:")
+    else:
+        print(f"{'All' if args.all else 'Dynamic'} configs for {label} {name} are:")
     for c in shown:
         print(
             f"  {c.name}={c.value if c.value is not None else 'null'} sensitive={str(c.sensitive).lower()} "
@@ -238,7 +251,10 @@ async def alter(admin: AsyncAdmin, args: argparse.Namespace) -> int:
         if e.code == ErrorCode.UNKNOWN_TOPIC_OR_PARTITION:
             raise CliError(f"The topic '{name}' does not exist.") from None
         raise
-    print(f"Completed updating config for {label} {name}.")
+    if label == "default broker":
+        print("Completed updating default config for brokers in the cluster.")
+    else:
+        print(f"Completed updating config for {label} {name}.")
     return 0
 
 

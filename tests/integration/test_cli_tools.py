@@ -332,6 +332,22 @@ async def test_topics_and_configs_tools(proc, world):
         "configs", *b, "--topic", "audit", "--alter", "--add-config", "retention.ms=soon", check=False
     )
     assert code == 1 and err.startswith("Error: INVALID_CONFIG: ") and err.count("\n") == 1
+    # Dynamic broker configs: the cluster default, then this broker's own value over it.
+    default = ("--entity-type", "brokers", "--entity-default")
+    _, out, _ = await tool("configs", *b, *default, "--alter", "--add-config", "log.retention.ms=7200000")
+    assert out == "Completed updating default config for brokers in the cluster.\n"
+    _, out, _ = await tool(
+        "configs", *b, "--broker", "0", "--alter", "--add-config", "log.retention.ms=3600000"
+    )
+    _, out, _ = await tool("configs", *b, "--broker", "0", "--describe")
+    assert out.startswith("Dynamic configs for broker 0 are:\n  log.retention.ms=3600000 sensitive=false ")
+    assert "DYNAMIC_DEFAULT_BROKER_CONFIG:log.retention.ms=7200000" in out
+    _, out, _ = await tool("configs", *b, *default, "--describe")
+    assert out.startswith("Default configs for brokers in the cluster are:\n  log.retention.ms=7200000 ")
+    code, _, err = await tool(
+        "configs", *b, "--broker", "0", "--alter", "--add-config", "broker.id=3", check=False
+    )
+    assert code == 1 and "Cannot update these configs dynamically" in err
     _, out, _ = await tool("topics", *b, "--delete", "--topic", "audit")
     assert out == "Deleted topic audit.\n"
 

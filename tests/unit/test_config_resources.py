@@ -32,12 +32,13 @@ def test_topic_sources_and_synonyms_most_specific_first():
     assert len(describe_topic(config, {}, None)) > 30  # every topic config Kafka defines
 
 
-def test_broker_configs_are_read_only_with_their_source():
+def test_broker_configs_have_their_source_and_only_dynamic_ones_are_writable():
     (hours, parts) = describe_broker(
         Config({"log.retention.hours": "24"}), ["log.retention.hours", "num.partitions"]
     )
-    assert (hours.value, hours.source, hours.read_only) == ("24", ConfigSource.STATIC_BROKER_CONFIG, True)
-    assert (parts.value, parts.source) == ("1", ConfigSource.DEFAULT_CONFIG)
+    # log.retention.hours changes live (a dynamic broker config); num.partitions does not
+    assert (hours.value, hours.source, hours.read_only) == ("24", ConfigSource.STATIC_BROKER_CONFIG, False)
+    assert (parts.value, parts.source, parts.read_only) == ("1", ConfigSource.DEFAULT_CONFIG, True)
 
 
 def test_incremental_operations():
