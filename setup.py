@@ -37,14 +37,14 @@ def _remove_built() -> None:
         while path is not None:
             path.unlink()
             path = NATIVE["compiled_path"](name)
-    for shared in [*ROOT.glob("*__mypyc*.so"), *ROOT.glob("*__mypyc*.pyd")]:
+    for shared in NATIVE["shared_runtimes"]():
         shared.unlink()
 
 
 def _current() -> bool:
     """Every module compiled after its source last changed (a second `pip install` of make
     install's, for another extra, need not compile them again)."""
-    if not any(ROOT.glob("*__mypyc*.so")):
+    if not NATIVE["shared_runtimes"]():
         return False
     for name in COMPILED:
         built = NATIVE["compiled_path"](name)

@@ -66,8 +66,14 @@ def compiled_path(name: str) -> Path | None:
     return None
 
 
+def shared_runtimes() -> list[Path]:
+    """The shared libraries of the mypyc groups (beside the package, or inside it for a group of
+    one module)."""
+    return [p for pattern in ("*__mypyc*", "protocol/*__mypyc*") for p in _ROOT.glob(pattern)]
+
+
 def _has_runtime() -> bool:
-    return any(_ROOT.glob("*__mypyc*.so")) or any(_ROOT.glob("*__mypyc*.pyd"))
+    return bool(shared_runtimes())
 
 
 class _PureFinder:
