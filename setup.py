@@ -3,8 +3,8 @@ modules run as pure Python.
 
 - client/_crecords.c: the C accelerator of the client's record decoder (client/records.py falls
   back to its Python decoder).
-- The hot modules of protocol/native.py's `COMPILED`, compiled with mypyc: the generated codecs,
-  framing, records. All or none: if one fails to build, none is kept. `KBROKER_PURE_PYTHON=1`
+- The hot modules of protocol/native.py's `COMPILED`, compiled with mypyc (in its `GROUPS`): the
+  generated codecs of the hot APIs, framing, records. All or none: if one fails to build, none is kept. `KBROKER_PURE_PYTHON=1`
   builds none (and removes those of an earlier build), as when mypyc is missing or no C compiler
   is there. The build time is printed.
 
@@ -37,14 +37,14 @@ def _remove_built() -> None:
         while path is not None:
             path.unlink()
             path = NATIVE["compiled_path"](name)
-    for shared in [*ROOT.glob("*__mypyc*.so"), *ROOT.glob("*__mypyc*.pyd")]:
+    for shared in NATIVE["shared_runtimes"]():
         shared.unlink()
 
 
 def _current() -> bool:
     """Every module compiled after its source last changed (a second `pip install` of make
     install's, for another extra, need not compile them again)."""
-    if not any(ROOT.glob("*__mypyc*.so")):
+    if not NATIVE["shared_runtimes"]():
         return False
     for name in COMPILED:
         built = NATIVE["compiled_path"](name)
@@ -68,7 +68,6 @@ def _mypyc_extensions() -> list[Extension]:
         _say(f"mypyc is not available ({e}): pure Python")
         return []
     started = time.perf_counter()
-    paths = [str(Path(*name.split(".")).with_suffix(".py")) for name in COMPILED]
     # pip builds in an environment of its own, without the package's dependencies (construct...):
     # what they are is not known there, and need not be (Any, as for any untyped library). The
     # type check proper is `make lint`'s; the generated codecs are untyped by design.
@@ -78,14 +77,15 @@ def _mypyc_extensions() -> list[Extension]:
         "[mypy]\nignore_missing_imports = True\nfollow_imports = silent\n"
         "[mypy-protocol._codecs_hot]\nignore_errors = True\n"
     )
-    try:
-        extensions: list[Extension] = mypycify(
-            ["--config-file", str(config), *paths], opt_level="3", verbose=False
-        )
-    except BaseException as e:  # a type error mypyc refuses, anything: the sources still run
-        _say(f"mypyc could not translate the modules ({e!r}): pure Python")
-        return []
-    _say(f"mypyc translated {len(paths)} modules to C in {time.perf_counter() - started:.1f} s")
+    extensions: list[Extension] = []
+    for names, opt_level in NATIVE["GROUPS"]:
+        paths = [str(Path(*name.split(".")).with_suffix(".py")) for name in names]
+        try:
+            extensions += mypycify(["--config-file", str(config), *paths], opt_level=opt_level, verbose=False)
+        except BaseException as e:  # a type error mypyc refuses, anything: the sources still run
+            _say(f"mypyc could not translate {', '.join(names)} ({e!r}): pure Python")
+            return []
+    _say(f"mypyc translated {len(COMPILED)} modules to C in {time.perf_counter() - started:.1f} s")
     for ext in extensions:
         ext._kbroker_mypyc = True  # type: ignore[attr-defined]
     return extensions
