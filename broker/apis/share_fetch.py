@@ -19,7 +19,7 @@ from broker.apis.context import HandlerContext
 from broker.log import Log
 from broker.security.acl import Operation
 from broker.server import RequestContext
-from broker.share.manager import SharePartitionManager, _Entry
+from broker.share.manager import LedSharePartition, SharePartitionManager
 from broker.share.partition import AcknowledgementBatch, AcquiredRecords
 from broker.share.persister import PersisterError
 from broker.share.session import FINAL_EPOCH, INITIAL_EPOCH, ShareSession, ShareSessionError
@@ -105,7 +105,7 @@ def target(broker: HandlerContext, ctx: RequestContext, topic_id: uuid.UUID, par
     return t
 
 
-async def entry_of(manager: SharePartitionManager, group_id: str, t: Target) -> _Entry | ErrorCode:
+async def entry_of(manager: SharePartitionManager, group_id: str, t: Target) -> LedSharePartition | ErrorCode:
     if t.error != ErrorCode.NONE or t.log is None:
         return t.error
     try:
@@ -219,10 +219,10 @@ async def _entries(
     parts: dict[TP, ShareFetchResponseResponsePartition],
     ack_errors: dict[TP, ErrorCode],
     initial: bool,
-) -> list[_Entry]:
+) -> list[LedSharePartition]:
     """The session's share-partitions that can be fetched from; the others get their error.
     A new session's answer names all its partitions."""
-    entries: list[_Entry] = []
+    entries: list[LedSharePartition] = []
     for tp in session.partitions:
         t = target(broker, ctx, *tp)
         entry = await entry_of(broker.share_partitions, group_id, t)
@@ -271,7 +271,7 @@ def _ranges(
 async def _fetch(
     broker: HandlerContext,
     member_id: str,
-    entries: list[_Entry],
+    entries: list[LedSharePartition],
     parts: dict[TP, ShareFetchResponseResponsePartition],
     ack_errors: dict[TP, ErrorCode],
     limits: _Limits,

@@ -14,6 +14,7 @@ import asyncio
 import re
 import time
 import uuid
+from collections import deque
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -55,7 +56,10 @@ class GroupSettings:
 
 
 @dataclass(slots=True)
-class _Entry:
+class LedSharePartition:
+    """A share-partition this broker leads: its state machine, where its records are, and what
+    its writes to the persister need."""
+
     key: PartitionKey
     topic: str
     log: Log
@@ -63,7 +67,10 @@ class _Entry:
     state_epoch: int
     leader_epoch: int
     read_committed: bool
-    writes: asyncio.Lock = field(default_factory=asyncio.Lock)  # writes go out in change order
+    # Updates not yet written, in the order of the changes they carry (a later one may overwrite
+    # an earlier one's offsets, so they go out one by one, in that order), with their waiters.
+    pending: deque[tuple[Update, asyncio.Future[ErrorCode]]] = field(default_factory=deque)
+    writer: asyncio.Task[None] | None = None
     timer: asyncio.TimerHandle | None = None
     timer_at: int = 0
 
@@ -99,10 +106,11 @@ class SharePartitionManager:
         self.clock = clock
         # share.* group configs set for a group (as IncrementalAlterConfigs on a GROUP would)
         self.group_configs: dict[str, dict[str, str]] = {}
-        self.partitions: dict[PartitionKey, _Entry] = {}
-        self._loading: dict[PartitionKey, asyncio.Future[_Entry]] = {}
+        self.partitions: dict[PartitionKey, LedSharePartition] = {}
+        self._loading: dict[PartitionKey, asyncio.Future[LedSharePartition]] = {}
         self._waiters: set[asyncio.Future[None]] = set()  # fetches waiting for available records
         self._tasks: set[asyncio.Task[Any]] = set()
+        self.stopping = False
         # Who watches the share groups' records (the broker gives its groups' watch: /group-events).
         self.watch = GroupWatch()
 
@@ -133,7 +141,9 @@ class SharePartitionManager:
 
     # -- loading ------------------------------------------------------------------------------
 
-    async def entry(self, group_id: str, topic_id: uuid.UUID, topic: str, partition: int, lg: Log) -> _Entry:
+    async def entry(
+        self, group_id: str, topic_id: uuid.UUID, topic: str, partition: int, lg: Log
+    ) -> LedSharePartition:
         """The share-partition, read from the persister on its first use here, and again when
         this broker leads the partition anew (a new leader epoch, a new log)."""
         key = PartitionKey(group_id, topic_id.bytes, partition)
@@ -148,7 +158,7 @@ class SharePartitionManager:
             loading.add_done_callback(lambda _: self._loading.pop(key, None))
         return await asyncio.shield(loading)
 
-    async def _load(self, key: PartitionKey, topic: str, lg: Log, leader_epoch: int) -> _Entry:
+    async def _load(self, key: PartitionKey, topic: str, lg: Log, leader_epoch: int) -> LedSharePartition:
         settings = self.settings(key.group_id)
         try:
             state: ShareState | None = await self.persister.read(key, leader_epoch)
@@ -165,7 +175,7 @@ class SharePartitionManager:
                 await self.persister.write(key, state.state_epoch, leader_epoch, offset, ())
                 state = replace(state, start_offset=offset)
         share = SharePartition.from_state(state, settings.partition)
-        entry = _Entry(
+        entry = LedSharePartition(
             key,
             topic,
             lg,
@@ -202,7 +212,7 @@ class SharePartitionManager:
     # -- acknowledging ------------------------------------------------------------------------
 
     async def acknowledge(
-        self, entry: _Entry, member_id: str, batches: Sequence[AcknowledgementBatch], renew: bool
+        self, entry: LedSharePartition, member_id: str, batches: Sequence[AcknowledgementBatch], renew: bool
     ) -> ErrorCode:
         """All of it or nothing; answered once durable."""
         error, update = entry.share.acknowledge(member_id, batches, self.clock(), renew)
@@ -234,7 +244,7 @@ class SharePartitionManager:
     def connection_closed(self, peer: str) -> None:
         """A share session ends with the connection it was last used on (as Kafka's
         ShareSessionCache): its member's records are released."""
-        if not self.sessions.sessions:
+        if not self.sessions.sessions or self.stopping:
             return
         for session in self.sessions.of_connection(peer):
             self._spawn(self.release_session(session))
@@ -242,7 +252,12 @@ class SharePartitionManager:
     # -- fetching -----------------------------------------------------------------------------
 
     async def acquire(
-        self, entry: _Entry, member_id: str, max_records: int, max_bytes: int, whole_batches: bool = False
+        self,
+        entry: LedSharePartition,
+        member_id: str,
+        max_records: int,
+        max_bytes: int,
+        whole_batches: bool = False,
     ) -> FetchedPartition:
         """Acquire for the member what it may have of the partition now (possibly nothing)."""
         share = entry.share
@@ -279,7 +294,7 @@ class SharePartitionManager:
         ]
         acquired, update = share.acquire(member_id, batches, max_records, self.clock(), whole_batches)
         if update.moved:
-            self._spawn(self._write(entry, update))
+            self._write(entry, update)  # in the background: no request waits on it
         if not acquired:
             return FetchedPartition([], b"")
         if self.watch.listeners:
@@ -313,7 +328,7 @@ class SharePartitionManager:
 
     # -- locks and writes ---------------------------------------------------------------------
 
-    def _arm(self, entry: _Entry) -> None:
+    def _arm(self, entry: LedSharePartition) -> None:
         deadline = entry.share.next_deadline()
         if deadline is None:
             return
@@ -325,7 +340,7 @@ class SharePartitionManager:
         entry.timer = asyncio.get_running_loop().call_later(delay, self._expire, entry)
         entry.timer_at = deadline
 
-    def _expire(self, entry: _Entry) -> None:
+    def _expire(self, entry: LedSharePartition) -> None:
         entry.timer = None
         if not _current(entry):  # another leader has the share-partition now: not ours to write
             self.drop(entry)
@@ -343,19 +358,36 @@ class SharePartitionManager:
                 share_watch.expired(self.watch, entry, update)
             self._wake()
         if update:
-            self._spawn(self._write(entry, update))
+            self._write(entry, update)  # in the background: no request waits on it
         self._arm(entry)
 
-    async def _write(self, entry: _Entry, update: Update) -> ErrorCode:
+    def _write(self, entry: LedSharePartition, update: Update) -> asyncio.Future[ErrorCode]:
+        """Queue the update for the persister, at once (so that writes keep the order of the
+        changes); the future is done once it is durable, with the persister's error if any."""
+        done: asyncio.Future[ErrorCode] = asyncio.get_running_loop().create_future()
         if not update:
-            return ErrorCode.NONE
-        async with entry.writes:
+            done.set_result(ErrorCode.NONE)
+            return done
+        if self.stopping:  # the persister may be gone: nothing is written any more
+            done.set_result(ErrorCode.COORDINATOR_NOT_AVAILABLE)
+            return done
+        entry.pending.append((update, done))
+        if entry.writer is None or entry.writer.done():
+            entry.writer = asyncio.ensure_future(self._writes(entry))
+            self._tasks.add(entry.writer)
+            entry.writer.add_done_callback(self._tasks.discard)
+        return done
+
+    async def _writes(self, entry: LedSharePartition) -> None:
+        while entry.pending:
+            update, done = entry.pending[0]
             try:
                 await self.persister.write(
                     entry.key, entry.state_epoch, entry.leader_epoch, update.start_offset, update.batches()
                 )
             except PersisterError as e:
-                # The durable state is the truth: the share-partition is read again on next use.
+                # The durable state is the truth: the share-partition is read again on next use,
+                # and what was queued behind this update is refused with it.
                 log.warning(
                     "fail share state write",
                     group=entry.key.group_id,
@@ -364,12 +396,18 @@ class SharePartitionManager:
                     error=e.error.name,
                 )
                 self.drop(entry)
-                return e.error
-        if entry.share.settle(update):
-            self._wake()  # released records may be acquired now
-        return ErrorCode.NONE
+                for _, waiter in entry.pending:
+                    if not waiter.done():
+                        waiter.set_result(e.error)
+                entry.pending.clear()
+                return
+            entry.pending.popleft()
+            if not done.done():
+                done.set_result(ErrorCode.NONE)
+            if entry.share.settle(update):
+                self._wake()  # released records may be acquired now
 
-    def drop(self, entry: _Entry) -> None:
+    def drop(self, entry: LedSharePartition) -> None:
         if self.partitions.get(entry.key) is entry:
             del self.partitions[entry.key]
         if entry.timer is not None:
@@ -386,15 +424,20 @@ class SharePartitionManager:
         task.add_done_callback(self._tasks.discard)
 
     async def stop(self) -> None:
+        """Before the persister stops: what is queued is written, then nothing more (a broker
+        that stops does not release its members' locks: as after a crash, the next leader finds
+        what was acquired AVAILABLE, with the delivery counts written)."""
+        self.stopping = True
         for entry in list(self.partitions.values()):
             if entry.timer is not None:
                 entry.timer.cancel()
+                entry.timer = None
         if self._tasks:
             await asyncio.gather(*self._tasks, return_exceptions=True)
         self._wake()
 
 
-def _current(entry: _Entry) -> bool:
+def _current(entry: LedSharePartition) -> bool:
     lg = entry.log
     return lg.is_leader and not lg.deleted and lg.leader_epoch == entry.leader_epoch
 

@@ -1,7 +1,8 @@
 """confluent-kafka 2.16's ShareConsumer (librdkafka) consuming from kbroker's share-partitions
 (KIP-932): ShareFetch with piggybacked acknowledgements, ShareAcknowledge on commit and close.
 
-- six consumers of one share group split 20,000 records of two partitions: every consumer gets
+- six consumers of one share group (share.auto.offset.reset=earliest set on its GROUP config
+  with the AdminClient) split 20,000 records of two partitions: every consumer gets
   some, every record is delivered once and accepted once, and the share-partitions' start offsets
   reach the end;
 - explicit acknowledgements: a released record comes back with delivery_count() 2, a rejected one
@@ -25,13 +26,14 @@ from typing import Any
 import pytest
 
 from broker.broker import Broker
-from broker.share.persister import InMemoryPersister, PartitionKey
+from broker.share.persister import InMemoryPersister, PartitionKey, Persister, PersisterError
 from protocol.apis import ApiKey
 from protocol.errors import ErrorCode as E
 from tests.helpers import RawConnection, async_wait_until, broker_config
 
 pytestmark = pytest.mark.interop
 confluent_kafka = pytest.importorskip("confluent_kafka")
+kafka_admin = pytest.importorskip("confluent_kafka.admin")
 if not hasattr(confluent_kafka, "ShareConsumer"):
     pytest.skip("this confluent-kafka has no ShareConsumer", allow_module_level=True)
 
@@ -44,11 +46,14 @@ SHARE = {
 }
 
 
-async def _broker(tmp_path: Path) -> tuple[Broker, InMemoryPersister]:
-    persister = InMemoryPersister()
-    broker = Broker(broker_config(tmp_path / "data", **SHARE), share_persister=persister)
+async def _broker(tmp_path: Path, durable: bool = False) -> tuple[Broker, Persister]:
+    """A broker whose share-partitions write through the share coordinator (`durable`, the
+    broker's own persister) or an InMemoryPersister."""
+    broker = Broker(
+        broker_config(tmp_path / "data", **SHARE), share_persister=None if durable else InMemoryPersister()
+    )
     await broker.start()
-    return broker, persister
+    return broker, broker.share_partitions.persister
 
 
 def _produce(port: int, topic: str, n: int, partitions: int) -> None:
@@ -60,23 +65,47 @@ def _produce(port: int, topic: str, n: int, partitions: int) -> None:
     assert p.flush(30) == 0
 
 
+def _earliest(port: int, group: str) -> None:
+    """share.auto.offset.reset=earliest for the group: IncrementalAlterConfigs on its GROUP
+    resource, with confluent-kafka's AdminClient."""
+    admin = kafka_admin
+    resource = admin.ConfigResource(
+        admin.ResourceType.GROUP,
+        group,
+        incremental_configs=[
+            admin.ConfigEntry(
+                "share.auto.offset.reset", "earliest", incremental_operation=admin.AlterConfigOpType.SET
+            )
+        ],
+    )
+    client = admin.AdminClient({"bootstrap.servers": f"127.0.0.1:{port}"})
+    for future in client.incremental_alter_configs([resource]).values():
+        future.result(10)
+
+
 def _consumer(port: int, group: str, **extra: str) -> Any:
     return confluent_kafka.ShareConsumer(
         {"bootstrap.servers": f"127.0.0.1:{port}", "group.id": group, **extra}
     )
 
 
-async def _start_offsets(persister: InMemoryPersister, group: str, tid: uuid.UUID, n: int) -> list[int]:
-    states = [persister.states.get(PartitionKey(group, tid.bytes, p)) for p in range(n)]
-    return [s.start_offset if s is not None else -1 for s in states]
+async def _start_offsets(persister: Persister, group: str, tid: uuid.UUID, n: int) -> list[int]:
+    offsets = []
+    for p in range(n):
+        try:
+            offsets.append((await persister.read_summary(PartitionKey(group, tid.bytes, p), 0)).start_offset)
+        except PersisterError:
+            offsets.append(-1)
+    return offsets
 
 
-async def test_six_consumers_split_twenty_thousand_records(tmp_path: Path) -> None:
-    broker, persister = await _broker(tmp_path)
+@pytest.mark.parametrize("durable", [False, True], ids=["in-memory", "share-coordinator"])
+async def test_six_consumers_split_twenty_thousand_records(tmp_path: Path, durable: bool) -> None:
+    broker, persister = await _broker(tmp_path, durable)
     await broker.topics.create("q", 2)
     tid: uuid.UUID = broker.topics.topics["q"].topic_id
-    broker.share_partitions.group_configs["six"] = {"share.auto.offset.reset": "earliest"}
     port = broker.bound_port
+    await asyncio.to_thread(_earliest, port, "six")  # through the GROUP config, as an operator would
     total = 20_000
     received: list[list[tuple[int, int, int]]] = [[] for _ in range(6)]
     lock = threading.Lock()
@@ -96,7 +125,7 @@ async def test_six_consumers_split_twenty_thousand_records(tmp_path: Path) -> No
                     received[i].append((m.partition(), m.offset(), m.delivery_count()))
                     with lock:
                         seen.add((m.partition(), m.offset()))
-                time.sleep(0.005)  # a little work per batch, so that no one consumer takes everything
+                time.sleep(0.02)  # a little work per batch, so that no one consumer takes everything
             c.commit_sync(10)  # accepts what the last poll returned (librdkafka's close releases it)
         finally:
             c.close()
@@ -119,6 +148,12 @@ async def test_six_consumers_split_twenty_thousand_records(tmp_path: Path) -> No
             )
 
         await async_wait_until(all_assigned, timeout=30, what="six consumers in the share group, assigned")
+
+        def all_fetching() -> bool:  # each has opened its share session: it polls for records
+            sessions = broker.share_partitions.sessions.sessions
+            return sum(1 for group, _ in sessions if group == "six") == 6
+
+        await async_wait_until(all_fetching, timeout=30, what="six share sessions")
         await asyncio.to_thread(_produce, port, "q", total, 2)
 
         async def all_received() -> bool:

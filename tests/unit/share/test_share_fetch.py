@@ -456,6 +456,71 @@ async def test_a_new_leader_epoch_reads_the_state_again(env: Env) -> None:
     assert part(r).acknowledge_error_code == E.INVALID_RECORD_STATE
 
 
+class SlowPersister(InMemoryPersister):
+    """Holds each write until `go` is set, recording the start offsets written."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.go = asyncio.Event()
+        self.go.set()
+        self.written: list[int] = []
+
+    async def write(self, key: Any, state_epoch: int, leader_epoch: int, start: int, batches: Any) -> None:
+        await self.go.wait()
+        self.written.append(start)
+        await super().write(key, state_epoch, leader_epoch, start, batches)
+
+
+async def test_writes_keep_the_order_of_the_changes(tmp_path: Path) -> None:
+    persister = SlowPersister()
+    broker = Broker(broker_config(tmp_path / "data", **SHARE), share_persister=persister)
+    await broker.start()
+    await broker.topics.create("t", 1)
+    broker.share_partitions.group_configs["g"] = {"share.auto.offset.reset": "earliest"}
+    conn = await RawConnection.open(broker.bound_port)
+    try:
+        env = Env(broker, conn, persister)
+        await env.produce(4)
+        await env.join("m1")
+        assert acquired(await env.fetch("m1")) == [(0, 3, 1)]
+        sp = broker.share_partitions.partitions[PartitionKey("g", env.tid.bytes, 0)].share
+        persister.go.clear()  # the persister holds the writes: the acknowledgements queue up
+        epoch = env.epochs["m1"]
+        first = asyncio.ensure_future(env.acknowledge("m1", [(0, 1, [A.ACCEPT])], epoch=epoch))
+        await async_wait_until(lambda: sp.start_offset == 2, what="the first acknowledgement applied")
+        other = Env(broker, await RawConnection.open(broker.bound_port), persister)
+        later = asyncio.ensure_future(other.acknowledge("m1", [(2, 3, [A.ACCEPT])], epoch=epoch + 1))
+        await async_wait_until(lambda: sp.start_offset == 4, what="the second acknowledgement applied")
+        assert not first.done() and not later.done()  # neither answered before its write
+        persister.go.set()
+        assert part(await first).error_code == E.NONE
+        assert part(await later).error_code == E.NONE
+        assert persister.written[-2:] == [2, 4]  # in the order of the changes
+        assert env.state().start_offset == 4
+        await other.conn.close()
+    finally:
+        await conn.close()
+        await broker.stop()
+
+
+async def test_partitions_led_elsewhere(env: Env) -> None:
+    await env.produce(2, partition=0)
+    await env.produce(2, partition=1)
+    await env.join("m1")
+    # as in a cluster where another broker leads partition 1
+    env.broker.leader_error = lambda topic, p, epoch=-1: E.NOT_LEADER_OR_FOLLOWER if p == 1 else None  # type: ignore[method-assign]
+    r = await env.fetch("m1", partitions=(0, 1))
+    assert acquired(r, 0) == [(0, 1, 1)]
+    p1 = part(r, 1)
+    assert (p1.error_code, p1.current_leader.leader_id, list(p1.acquired_records)) == (
+        E.NOT_LEADER_OR_FOLLOWER,
+        -1,
+        [],
+    )
+    r = await env.fetch("m1", acks=[(0, 0, [A.ACCEPT])], partitions=(1,))
+    assert part(r, 1).acknowledge_error_code == E.NOT_LEADER_OR_FOLLOWER
+
+
 async def test_session_limit(tmp_path: Path) -> None:
     broker = Broker(broker_config(tmp_path / "data", group_share_max_share_sessions="1", **SHARE))
     await broker.start()
@@ -492,15 +557,18 @@ async def test_disabled_share_groups_answer_unsupported_version(tmp_path: Path) 
         await broker.stop()
 
 
-async def test_state_survives_a_restart_through_the_persister(tmp_path: Path) -> None:
-    persister = InMemoryPersister()
+@pytest.mark.parametrize("durable", [False, True], ids=["in-memory", "share-coordinator"])
+async def test_state_survives_a_restart_through_the_persister(tmp_path: Path, durable: bool) -> None:
+    """Through an InMemoryPersister kept across the restart, or the broker's own share
+    coordinator (`__share_group_state`, read back from disk)."""
+    memory = InMemoryPersister()
     data = tmp_path / "data"
-    broker = Broker(broker_config(data, **SHARE), share_persister=persister)
+    broker = Broker(broker_config(data, **SHARE), share_persister=None if durable else memory)
     await broker.start()
     await broker.topics.create("t", 1)
     broker.share_partitions.group_configs["g"] = {"share.auto.offset.reset": "earliest"}
     conn = await RawConnection.open(broker.bound_port)
-    env = Env(broker, conn, persister)
+    env = Env(broker, conn, memory)
     await env.produce(6)
     await env.join("m1")
     assert acquired(await env.fetch("m1", max_records=4, exact=True)) == [(0, 3, 1)]
@@ -508,22 +576,24 @@ async def test_state_survives_a_restart_through_the_persister(tmp_path: Path) ->
     assert part(r).error_code == E.NONE
     assert acquired(await env.fetch("m1")) == [(1, 1, 2), (4, 5, 1)]
     # acquisitions are not written
-    assert persister.states[PartitionKey("g", env.tid.bytes, 0)].batches == (
+    state = await broker.share_partitions.persister.read(PartitionKey("g", env.tid.bytes, 0), 0)
+    assert state.batches == (
         StateBatch(1, 1, S.AVAILABLE, 1),
         StateBatch(2, 2, S.ARCHIVED, 1),
     )
+    await broker.stop()  # with m1's connection open: a stopping broker releases nothing
     await conn.close()
-    await broker.stop()
 
-    broker = Broker(broker_config(data, **SHARE), share_persister=persister)
+    broker = Broker(broker_config(data, **SHARE), share_persister=None if durable else memory)
     await broker.start()
     conn = await RawConnection.open(broker.bound_port)
     try:
-        env = Env(broker, conn, persister)
+        env = Env(broker, conn, memory)
         await env.join("m1")
-        # the closed connection released what m1 held, and that was written: delivery counts
-        # kept; 0 accepted and 2 rejected stay final
-        assert acquired(await env.fetch("m1")) == [(1, 1, 3), (3, 5, 2)]
+        # what was acquired is available again, with the delivery counts written (1's is 1: its
+        # second acquisition was not written, and a stopping broker releases nothing); 0
+        # accepted and 2 rejected stay final
+        assert acquired(await env.fetch("m1")) == [(1, 1, 2), (3, 5, 1)]
     finally:
         await conn.close()
         await broker.stop()
