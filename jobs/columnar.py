@@ -16,7 +16,7 @@ buffer and decoded with numpy, one array operation per field for all of them:
 
 Only the columns asked for are built (a query on `group` and `committed_offset` never builds
 `metadata`), and a tombstone's value is never read. What the fast path does not cover (group
-metadata values, KIP-848 keys, OffsetCommitValue v4, undecodable bytes) goes through
+metadata values, KIP-848 and share group keys, OffsetCommitValue v4, undecodable bytes) goes through
 `OffsetColumns`, record by record, so both paths give the same rows; a run of batches where
 any record does not parse is decoded entirely by the slow path, which says why.
 """
@@ -33,6 +33,7 @@ from jobs import rows as R
 from jobs.segments import RawBatch, ReadStats, _note_invalid_at
 from protocol import consumer_group_records as cgr
 from protocol import group_records as gr
+from protocol import share_group_records as sgr
 from protocol.compression import CODEC_MASK, CompressionError, decompress
 from protocol.errors import ProtocolDecodeError
 from protocol.records import HEADER_SIZE, TIMESTAMP_TYPE_MASK, CorruptRecordError, decode_batch
@@ -123,8 +124,8 @@ class ColumnarDecoder:
         self._key_class_np = np.array(self._key_class, np.int8)
 
     def _add_key(self, data: bytes) -> int:
-        if cgr.is_consumer_group_key(data):
-            # KIP-848 records go record by record (jobs/rows.py), tombstones included
+        if cgr.is_consumer_group_key(data) or sgr.is_share_group_key(data):
+            # KIP-848 and KIP-932 records go record by record (jobs/rows.py), tombstones included
             self._keys[data] = kid = len(self._key_class)
             self._key_class.append(_KEY_CG)
             for name in ("key_type", "key_version", "group", "topic", "partition", "error"):

@@ -11,11 +11,17 @@ fastest. Kinds:
   subscription; ..._target_assignment_metadata: `assignment_epoch`; ..._target_assignment_member
   and ..._current_member_assignment: `topic_partitions`, with `member_epoch`, `member_state` and
   `pending_revocation` for the latter; ..._partition_metadata; ..._regular_expression);
+- `share_group`: a KIP-932 share group record (protocol/share_group_records.py, types 10-15, and
+  4.0's 9): `key_type` names it (share_group_metadata: `group_epoch`; ..._member_metadata: the
+  member's `subscribed_topics`; ..._target_assignment_metadata: `assignment_epoch`;
+  ..._target_assignment_member and ..._current_member_assignment: `topic_partitions`, with
+  `member_epoch` for the latter; ..._state_partition_metadata: the initialized share-partitions
+  in `topic_partitions`); the membership history of share groups;
 - `share_snapshot` / `share_update` (reading `__share_group_state`: option `topic`): KIP-932's
   share-partition state records (protocol/share_state_records.py): `group`, `topic` (the topic
   id), `partition`, `leader_epoch`, `state_epoch` (snapshots), `snapshot_epoch`, `start_offset`
   (-1 in an update: unchanged) and `state_batches`; a deleted state is a `tombstone`;
-- `unknown`: a key version kbroker does not read (share groups), or a record whose bytes
+- `unknown`: a key version kbroker does not read, or a record whose bytes
   could not be decoded (`error` says why).
 Timestamps are milliseconds since the epoch here (-1 = none: null in Spark).
 """
@@ -27,6 +33,7 @@ from typing import Any
 from protocol import consumer_group_records as cgr
 from protocol import consumer_protocol as cp
 from protocol import group_records as gr
+from protocol import share_group_records as sgr
 from protocol import share_state_records as ssr
 from protocol.errors import ProtocolDecodeError
 from protocol.records import RecordBatch
@@ -36,6 +43,7 @@ KIND_GROUP_METADATA = "group_metadata"
 KIND_TOMBSTONE = "tombstone"
 KIND_UNKNOWN = "unknown"
 KIND_CONSUMER_GROUP = "consumer_group"
+KIND_SHARE_GROUP = "share_group"
 KIND_SHARE_SNAPSHOT = "share_snapshot"
 KIND_SHARE_UPDATE = "share_update"
 SHARE_STATE_TOPIC = "__share_group_state"
@@ -186,6 +194,9 @@ class OffsetColumns:
             return
         if cgr.is_consumer_group_key(key_data):
             self._add_consumer_group(log_partition, offset, timestamp, key_data, value_data)
+            return
+        if sgr.is_share_group_key(key_data):
+            self._add_share_group(log_partition, offset, timestamp, key_data, value_data)
             return
         key = self._key(key_data)
         if isinstance(key, ProtocolDecodeError):
@@ -374,6 +385,47 @@ class OffsetColumns:
             c["subscribed_topics"][-1] = [t.name for t in v.topics]
         elif isinstance(v, cgr.ResolvedRegularExpression):
             c["subscribed_topics"][-1] = list(v.topics)
+
+    def _add_share_group(
+        self, log_partition: int, offset: int, timestamp: int, key_data: bytes, value_data: bytes | None
+    ) -> None:
+        try:
+            record = sgr.decode(key_data, value_data)
+        except (ProtocolDecodeError, ValueError) as e:
+            self._add(
+                log_partition, offset, timestamp, KIND_UNKNOWN, None, None, None, None, f"share group: {e}"
+            )
+            self.cols["key_type"][-1] = KIND_UNKNOWN
+            self.cols["key_version"][-1] = int.from_bytes(key_data[:2], "big", signed=True)
+            return
+        v = record.value
+        kind = KIND_TOMBSTONE if v is None else KIND_SHARE_GROUP
+        self._add(log_partition, offset, timestamp, kind, None, None if v is None else 0, None, None, None)
+        c = self.cols
+        c["key_type"][-1] = record.key.type.name.lower()
+        c["key_version"][-1] = int(record.key.type)
+        c["group"][-1] = record.key.group_id
+        if record.key.member_id:
+            c["member_id"][-1] = record.key.member_id
+        if isinstance(v, sgr.ShareGroupEpoch):
+            c["group_epoch"][-1] = v.epoch
+        elif isinstance(v, sgr.ShareTargetAssignmentEpoch):
+            c["assignment_epoch"][-1] = v.assignment_epoch
+        elif isinstance(v, sgr.ShareMemberSubscription):
+            c["subscribed_topics"][-1] = list(v.subscribed_topic_names)
+        elif isinstance(v, sgr.ShareTargetAssignmentMember):
+            c["topic_partitions"][-1] = _cg_partitions(v.partitions)
+        elif isinstance(v, sgr.ShareCurrentMemberAssignment):
+            c["member_epoch"][-1] = v.member_epoch
+            c["previous_member_epoch"][-1] = v.previous_member_epoch
+            c["member_state"][-1] = _MEMBER_STATES.get(v.state, str(v.state))
+            c["topic_partitions"][-1] = _cg_partitions(v.assigned)
+        elif isinstance(v, sgr.ShareStatePartitionMetadata):
+            c["topic_partitions"][-1] = [
+                {"topic_id": str(t.topic_id), "partitions": sorted(t.partitions)} for t in v.initialized
+            ]
+        elif isinstance(v, sgr.ShareSubscriptionMetadata):
+            c["subscribed_topics"][-1] = [t.name for t in v.topics]
 
     def as_dicts(self) -> list[dict[str, Any]]:
         """The rows as dicts (for tests and small reads)."""

@@ -82,6 +82,7 @@ _SPARK_FILES = frozenset(
         "jobs/test_network",
         "jobs/test_pages",
         "jobs/test_pushdown",
+        "jobs/test_share_groups_job",
         "jobs/test_share_state_source",
         "jobs/test_storms",
         "jobs/test_stream",

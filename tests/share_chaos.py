@@ -41,6 +41,7 @@ class Ledger:
     in_flight: int = 0  # acknowledgements sent and not answered yet, across consumers
     kills_with_acks_in_flight: int = 0
     kills: int = 0
+    foreign_deliveries: int = 0  # of them, to tests/share_chaos_confluent.py's consumer
 
     def delivered(self, offset: int, count: int) -> None:
         if offset in self.answered:
@@ -110,6 +111,34 @@ async def consume(
             # Unanswered, or refused: a refusal changes nothing, but an answer lost with its
             # connection, or a write that landed as the coordinator moved, may have been applied.
             ledger.ambiguous.update(offsets)
+
+
+def apply_line(ledger: Ledger, line: str) -> None:
+    """A line of tests/share_chaos_confluent.py's consumer, into the ledger."""
+    kind, _, rest = line.strip().partition(" ")
+    items = rest.split()
+    if kind == "D":
+        ledger.delivered(int(items[0]), int(items[1]))
+        ledger.foreign_deliveries += 1
+    elif kind == "S":
+        ledger.in_flight += 1
+    elif kind == "E":
+        ledger.in_flight -= 1
+    elif kind == "A":
+        offsets = [int(o) for o in items]
+        ledger.answered.update(offsets)
+        ledger.ambiguous.difference_update(offsets)
+    elif kind == "R":
+        for item in items:
+            offset, count = item.split(":")
+            ledger.released[int(offset)] = int(count)
+    elif kind == "F":
+        ledger.ambiguous.update(int(o) for o in items if int(o) not in ledger.answered)
+
+
+async def follow(stream: asyncio.StreamReader, ledger: Ledger) -> None:
+    while line := await stream.readline():
+        apply_line(ledger, line.decode())
 
 
 async def start_offset(bootstrap: str, group: str, tp: TopicPartition) -> int | None:

@@ -122,10 +122,22 @@ async def test_share_group_kill_9_coordinator_then_leader(make_cluster: Any) -> 
             await deliveries_grow(ledger, rng.randint(100, 500), cluster)
             coordinator, lead = await share_coordinator(cluster, topic_id), await leader(cluster)
             victim = coordinator if role == "coordinator" else lead
+            # two kills only: each lands while an acknowledgement is in flight, if one comes soon
+            for _ in range(2000):
+                if ledger.in_flight:
+                    break
+                await asyncio.sleep(0.001)
             killed.append((role, victim, coordinator, lead))
             cluster.brokers[victim].kill()
             ledger.killed()
             await deliveries_grow(ledger, 100, cluster)  # served by the others meanwhile
+
+            async def unregistered(victim: int = victim) -> bool:
+                md = await metadata(cluster.brokers[cluster.alive()[0]].port)
+                return victim not in {b.node_id for b in md.brokers}
+
+            # its ZooKeeper session must expire before the same broker.id may register again
+            await eventually(unregistered, 30, f"broker {victim} out of the cluster")
             await asyncio.to_thread(cluster.brokers[victim].start)
             await settled(cluster)
 

@@ -1,6 +1,7 @@
 """kill -9 of the broker under a share group, 10 rounds at random points (KIP-932, issue 30's
-must-show 3): a topic is filled, three share consumers accept every record they get and send
-each acknowledgement at once; the broker is killed while they work and restarted. No record
+must-show 3): a topic is filled, two of our share consumers and confluent-kafka 2.16's
+ShareConsumer (its own process, tests/share_chaos_confluent.py) accept every record they get
+and send each acknowledgement at once; the broker is killed while they work and restarted. No record
 whose ACCEPT the broker answered is delivered again, delivery counts never go back, and every
 record ends accepted (the durable share-partition start offset passes them all). Kills that land
 with acknowledgements in flight are counted: a run where none did proved nothing."""
@@ -10,14 +11,20 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import random
+import sys
 import time
 from pathlib import Path
 
 import pytest
 
 from client import AsyncAdmin, AsyncProducer, AsyncShareConsumer, TopicPartition
-from tests.helpers import BrokerProcess, create_topic
-from tests.share_chaos import Ledger, consume, start_offset
+from tests.helpers import ROOT, BrokerProcess, create_topic
+from tests.share_chaos import Ledger, consume, follow, start_offset
+
+try:
+    import confluent_kafka
+except ImportError:  # the interop extra: without it, our consumers only
+    confluent_kafka = None  # type: ignore[assignment]
 
 SHARE = {
     "group.share.enable": "true",
@@ -31,7 +38,7 @@ SHARE = {
     "share.coordinator.state.topic.replication.factor": "1",
     "share.coordinator.snapshot.update.records.per.snapshot": "20",  # snapshots among updates
 }
-TOPIC, GROUP, N, ROUNDS, CONSUMERS = "chaos", "chaos-workers", 8000, 10, 3
+TOPIC, GROUP, N, ROUNDS, CONSUMERS = "chaos", "chaos-workers", 8000, 10, 2
 TP = TopicPartition(TOPIC, 0)
 
 
@@ -48,6 +55,7 @@ async def test_share_group_kill_9_rounds_lose_no_acknowledgement(tmp_path: Path)
     data = tmp_path / "data"
     bp = BrokerProcess(data, extra=SHARE).start()
     consumers: list[AsyncShareConsumer] = []
+    foreign: asyncio.subprocess.Process | None = None
     try:
         await create_topic(bp.port, TOPIC, 1)
         await fill(bp.bootstrap)
@@ -75,6 +83,21 @@ async def test_share_group_kill_9_rounds_lose_no_acknowledgement(tmp_path: Path)
         for c in consumers:
             await c.start()
         workers = [asyncio.ensure_future(consume(c, TP, ledger, stop)) for c in consumers]
+        if confluent_kafka is not None:  # and a client nobody here wrote, in its own process
+            foreign = await asyncio.create_subprocess_exec(
+                sys.executable,
+                "-m",
+                "tests.share_chaos_confluent",
+                bp.bootstrap,
+                TOPIC,
+                GROUP,
+                cwd=ROOT,
+                stdin=asyncio.subprocess.PIPE,
+                stdout=asyncio.subprocess.PIPE,
+                stderr=asyncio.subprocess.DEVNULL,  # librdkafka complains while the broker is down
+            )
+            assert foreign.stdout is not None
+            workers.append(asyncio.ensure_future(follow(foreign.stdout, ledger)))
         for _ in range(ROUNDS):
             # a random point of the work: after a random number of deliveries since the restart
             target = sum(len(d) for d in ledger.deliveries.values()) + rng.randint(20, 400)
@@ -105,20 +128,27 @@ async def test_share_group_kill_9_rounds_lose_no_acknowledgement(tmp_path: Path)
             )
             await asyncio.sleep(0.2)
         stop.set()
+        if foreign is not None:
+            foreign.kill()
+            await foreign.wait()
         await asyncio.gather(*workers)
         print(
-            f"share chaos: {ledger.kills} kills, {ledger.kills_with_acks_in_flight} with acknowledgements"
+            f"share chaos: {ledger.foreign_deliveries} deliveries to confluent-kafka; {ledger.kills} kills, {ledger.kills_with_acks_in_flight} with acknowledgements"
             f" in flight; {len(ledger.answered)} accepts answered, {len(ledger.ambiguous)} ambiguous,"
             f" {len(ledger.released)} releases answered, {ledger.redelivered()} records delivered more than once,"
             f" max delivery count {max(d[-1].count for d in ledger.deliveries.values())}"
         )
         assert not ledger.violations, ledger.violations[:10]
         assert ledger.kills_with_acks_in_flight > 0
+        assert confluent_kafka is None or ledger.foreign_deliveries > 0
         assert not ledger.unresolved(), sorted(ledger.unresolved())[:20]
         assert sorted(ledger.deliveries) == list(range(N))
         assert max(d[-1].count for d in ledger.deliveries.values()) < 10  # accepted, not archived
         assert len(ledger.released) > 0  # counts that had to survive the kills
     finally:
+        if foreign is not None and foreign.returncode is None:
+            foreign.kill()
+            await foreign.wait()
         for c in consumers:
             with contextlib.suppress(Exception):
                 await asyncio.wait_for(c.close(), 20)
