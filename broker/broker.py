@@ -37,6 +37,7 @@ from broker.share.coordinator.service import (
 )
 from broker.share.coordinator.state_log import PartitionStateLog
 from broker.share.coordinator_persister import CoordinatorPersister
+from broker.share.dead_letter import DeadLetterWriter
 from broker.share.manager import SharePartitionManager
 from broker.share.persister import Persister
 from broker.topics import TopicManager
@@ -151,6 +152,9 @@ class Broker:
         )
         # KIP-932 share-partitions led here; their state goes through the share persister.
         self.share_partitions = SharePartitionManager.from_config(config, self.share_persister)
+        # KIP-1191: what they archive goes to the group's dead-letter topic, if it has one.
+        self.dead_letters = DeadLetterWriter(self)
+        self.share_partitions.dead_letters = self.dead_letters.write
 
     def _topic_name(self, topic_id: uuid.UUID) -> str | None:
         topic = self._topics.by_id(topic_id) if self._topics is not None else None
@@ -645,6 +649,7 @@ class Broker:
         if self._txn is not None:
             await self._txn.stop()
         await self.share_partitions.stop()  # before the share coordinator it writes to
+        await self.dead_letters.close()
         if self._share is not None:
             await self._share.stop()
         if isinstance(self.share_persister, CoordinatorPersister):

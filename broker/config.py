@@ -271,6 +271,9 @@ _DEFS: tuple[ConfigDef, ...] = (
     ConfigDef("group.share.max.delivery.count.limit", _I, "10", between(5, 25)),
     ConfigDef("group.share.min.partition.max.record.locks", _I, "100", between(100, 10000)),
     ConfigDef("group.share.max.partition.max.record.locks", _I, "10000", between(100, 10000)),
+    # KIP-1191 dead-letter topics of share groups (broker/share/dead_letter.py)
+    ConfigDef("errors.deadletterqueue.topic.name.prefix", _S, "dlq."),
+    ConfigDef("errors.deadletterqueue.auto.create.topics.enable", _B, "false"),
     ConfigDef("group.share.max.share.sessions", _I, "2000", at_least(1)),
     ConfigDef(
         "group.share.assignors",

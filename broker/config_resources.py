@@ -93,6 +93,7 @@ _BOOLEAN_CONFIGS = frozenset(
         "remote.storage.enable",
         "remote.log.copy.disable",
         "remote.log.delete.on.disable",
+        "errors.deadletterqueue.group.enable",
     }
 )
 _INT_CONFIGS = frozenset(
