@@ -743,6 +743,16 @@ class Broker:
             return self.cluster.leader_error(topic, partition, leader_epoch)
         return ErrorCode.UNKNOWN_LEADER_EPOCH if leader_epoch > 0 else None
 
+    def partition_leader(self, topic: str, partition: int) -> tuple[int, int]:
+        """(leader id, leader epoch) of a partition as the cluster's view has it, (-1, -1) when it
+        has no leader; this broker at epoch 0 on a single broker."""
+        if self.cluster is None:
+            return self.node_id, 0
+        state = self.cluster.view.states.get((topic, partition))
+        if state is None or state.leader < 0:
+            return -1, -1
+        return state.leader, state.leader_epoch
+
     def min_isr_error(self, topic: str, partition: int, lg: Log) -> ErrorCode | None:
         """NOT_ENOUGH_REPLICAS when the partition's ISR is smaller than its min.insync.replicas
         (acks=all); never on a single broker, whose one replica is the whole ISR."""
