@@ -10,13 +10,16 @@ from __future__ import annotations
 import uuid
 from collections.abc import AsyncIterator
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
 
 from broker.broker import Broker
-from broker.share.dead_letter import unusable
+from broker.cluster.znodes import EndPoint
+from broker.share.dead_letter import DeadLetter, DeadLetterWriter, batches_of, records_of, unusable
 from broker.share.partition import AcknowledgeType as A
+from broker.share.partition import DeadReason
 from broker.share.persister import InMemoryPersister
 from protocol.apis import ApiKey
 from protocol.errors import ErrorCode as E
@@ -198,3 +201,29 @@ def test_which_topics_may_be_dead_letter_topics() -> None:
     assert unusable("a", "dlq.", enabled, auto_create=False)  # the prefix
     assert unusable("a", "", enabled, auto_create=False) is None  # no prefix required
     assert unusable("__a", "", enabled, auto_create=False)
+
+
+async def test_a_dead_letter_partition_led_elsewhere_gets_a_produce(env: Env) -> None:
+    """In a cluster, the writer sends a Produce (acks=all) to the dead-letter partition's leader:
+    here `env.broker` plays that leader for a writer that believes broker 5 leads it."""
+    leader = env.broker
+
+    class View:
+        def leader(self, topic: str, partition: int) -> int:
+            return 5
+
+    class Cluster:
+        view = View()
+
+        def endpoint_of(self, broker_id: int, listener: str) -> EndPoint | None:
+            return EndPoint(listener, "127.0.0.1", leader.bound_port) if broker_id == 5 else None
+
+    writer = DeadLetterWriter(SimpleNamespace(config=leader.config, cluster=Cluster(), node_id=1))  # type: ignore[arg-type]
+    try:
+        records = records_of("g", "jobs", 2, [DeadLetter(7, 3, DeadReason.DELIVERY_COUNT_EXCEEDED)])
+        (batch,) = batches_of(records, 1 << 20, 1_700_000_000_000)
+        assert await writer._produce(DLQ, 2, batch) == E.NONE
+        ((_, headers),) = await _read_dlq(leader, 2)
+        assert headers["__dlq.errors.offset"] == "7" and headers["__dlq.errors.delivery.count"] == "3"
+    finally:
+        await writer.close()
