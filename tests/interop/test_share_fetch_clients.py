@@ -57,7 +57,12 @@ async def _broker(tmp_path: Path, durable: bool = False) -> tuple[Broker, Persis
 
 
 def _produce(port: int, topic: str, n: int, partitions: int) -> None:
-    p = confluent_kafka.Producer({"bootstrap.servers": f"127.0.0.1:{port}", "linger.ms": 5})
+    # Batches of at most 100 records: a fetch acquires whole batches (batch-optimized mode, as
+    # Kafka), and librdkafka's default (batch.num.messages 10000) could make one partition's
+    # 10,000 records one batch, all of it for the first consumer that asks.
+    p = confluent_kafka.Producer(
+        {"bootstrap.servers": f"127.0.0.1:{port}", "linger.ms": 5, "batch.num.messages": 100}
+    )
     for i in range(n):
         p.produce(topic, value=b"%d" % i, partition=i % partitions)
         if i % 1000 == 999:
