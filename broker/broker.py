@@ -44,6 +44,7 @@ from broker.share.coordinator.service import (
 )
 from broker.share.coordinator.state_log import PartitionStateLog
 from broker.share.coordinator_persister import CoordinatorPersister
+from broker.share.dead_letter import DeadLetterWriter
 from broker.share.manager import SharePartitionManager
 from broker.share.persister import Persister
 from broker.topics import TopicManager
@@ -162,6 +163,9 @@ class Broker:
         )
         # KIP-932 share-partitions led here; their state goes through the share persister.
         self.share_partitions = SharePartitionManager.from_config(config, self.share_persister)
+        # KIP-1191: what they archive goes to the group's dead-letter topic, if it has one.
+        self.dead_letters = DeadLetterWriter(self)
+        self.share_partitions.dead_letters = self.dead_letters.write
 
     def _topic_name(self, topic_id: uuid.UUID) -> str | None:
         topic = self._topics.by_id(topic_id) if self._topics is not None else None
@@ -706,6 +710,7 @@ class Broker:
         if self._txn is not None:
             await self._txn.stop()
         await self.share_partitions.stop()  # before the share coordinator it writes to
+        await self.dead_letters.close()
         if self._share is not None:
             await self._share.stop()
         if isinstance(self.share_persister, CoordinatorPersister):
@@ -813,6 +818,16 @@ class Broker:
         if self.cluster is not None:
             return self.cluster.leader_error(topic, partition, leader_epoch)
         return ErrorCode.UNKNOWN_LEADER_EPOCH if leader_epoch > 0 else None
+
+    def partition_leader(self, topic: str, partition: int) -> tuple[int, int]:
+        """(leader id, leader epoch) of a partition as the cluster's view has it, (-1, -1) when it
+        has no leader; this broker at epoch 0 on a single broker."""
+        if self.cluster is None:
+            return self.node_id, 0
+        state = self.cluster.view.states.get((topic, partition))
+        if state is None or state.leader < 0:
+            return -1, -1
+        return state.leader, state.leader_epoch
 
     def min_isr_error(self, topic: str, partition: int, lg: Log) -> ErrorCode | None:
         """NOT_ENOUGH_REPLICAS when the partition's ISR is smaller than its min.insync.replicas

@@ -264,6 +264,16 @@ _DEFS: tuple[ConfigDef, ...] = (
     ConfigDef("group.share.record.lock.duration.ms", _I, "30000", at_least(1)),
     ConfigDef("group.share.delivery.count.limit", _I, "5", between(2, 10)),
     ConfigDef("group.share.partition.max.record.locks", _I, "2000", between(100, 10000)),
+    # the bounds of the groups' share.* configs (Kafka's ShareGroupConfig)
+    ConfigDef("group.share.min.record.lock.duration.ms", _I, "15000", between(1000, 30000)),
+    ConfigDef("group.share.max.record.lock.duration.ms", _I, "60000", between(30000, 3600000)),
+    ConfigDef("group.share.min.delivery.count.limit", _I, "2", between(2, 5)),
+    ConfigDef("group.share.max.delivery.count.limit", _I, "10", between(5, 25)),
+    ConfigDef("group.share.min.partition.max.record.locks", _I, "100", between(100, 10000)),
+    ConfigDef("group.share.max.partition.max.record.locks", _I, "10000", between(100, 10000)),
+    # KIP-1191 dead-letter topics of share groups (broker/share/dead_letter.py)
+    ConfigDef("errors.deadletterqueue.topic.name.prefix", _S, "dlq."),
+    ConfigDef("errors.deadletterqueue.auto.create.topics.enable", _B, "false"),
     ConfigDef("group.share.max.share.sessions", _I, "2000", at_least(1)),
     ConfigDef(
         "group.share.assignors",

@@ -93,6 +93,7 @@ _BOOLEAN_CONFIGS = frozenset(
         "remote.storage.enable",
         "remote.log.copy.disable",
         "remote.log.delete.on.disable",
+        "errors.deadletterqueue.group.enable",
     }
 )
 _INT_CONFIGS = frozenset(
@@ -288,6 +289,14 @@ def checked_overrides(overrides: Mapping[str, str | None]) -> dict[str, str]:
     return out
 
 
+_GROUP_TYPES = {
+    "share.auto.offset.reset": ConfigType.STRING,
+    "share.isolation.level": ConfigType.STRING,
+    "errors.deadletterqueue.topic.name": ConfigType.STRING,
+    "errors.deadletterqueue.copy.record.enable": ConfigType.BOOLEAN,
+}
+
+
 def describe_group(
     config: Config, overrides: Mapping[str, str], keys: Iterable[str] | None
 ) -> list[ConfigEntry]:
@@ -301,6 +310,6 @@ def describe_group(
         if name in overrides:
             synonyms.append((name, overrides[name], ConfigSource.GROUP_CONFIG))
         synonyms.append((name, default, ConfigSource.DEFAULT_CONFIG))
-        kind = ConfigType.STRING if name == "share.auto.offset.reset" else ConfigType.INT
+        kind = _GROUP_TYPES.get(name, ConfigType.INT)
         out.append(ConfigEntry(name, synonyms[0][1], synonyms[0][2], False, tuple(synonyms), kind))
     return out

@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from broker.config import DEFS, Config, ConfigError
+from broker.share.manager import parse_duration_ms
 
 DEFAULT_ENTITY = "<default>"  # Kafka's name for the cluster-wide default ("" in the admin APIs)
 FILE = "kbroker-dynamic-configs.json"
@@ -203,7 +204,20 @@ GROUP_CONFIG_DEFAULTS: dict[str, tuple[str | None, str]] = {
     "share.session.timeout.ms": ("group.share.session.timeout.ms", "45000"),
     "share.heartbeat.interval.ms": ("group.share.heartbeat.interval.ms", "5000"),
     "share.record.lock.duration.ms": ("group.share.record.lock.duration.ms", "30000"),
+    "share.delivery.count.limit": ("group.share.delivery.count.limit", "5"),
+    "share.partition.max.record.locks": ("group.share.partition.max.record.locks", "2000"),
     "share.auto.offset.reset": (None, "latest"),
+    "share.isolation.level": (None, "read_uncommitted"),
+    # KIP-1191's dead-letter topic (broker/share/dead_letter.py); blank: none
+    "errors.deadletterqueue.topic.name": (None, ""),
+    "errors.deadletterqueue.copy.record.enable": (None, "false"),
+}
+# Values that are not numbers: each checked by its own function (None: any string).
+_GROUP_STRINGS = {
+    "share.auto.offset.reset",
+    "share.isolation.level",
+    "errors.deadletterqueue.topic.name",
+    "errors.deadletterqueue.copy.record.enable",
 }
 # The broker's bounds of each (Kafka's GroupConfig.validateValues); lock durations 15 s to 1 h.
 _GROUP_BOUNDS = {
@@ -211,8 +225,10 @@ _GROUP_BOUNDS = {
     "consumer.heartbeat.interval.ms": "group.consumer.{}.heartbeat.interval.ms",
     "share.session.timeout.ms": "group.share.{}.session.timeout.ms",
     "share.heartbeat.interval.ms": "group.share.{}.heartbeat.interval.ms",
+    "share.record.lock.duration.ms": "group.share.{}.record.lock.duration.ms",
+    "share.delivery.count.limit": "group.share.{}.delivery.count.limit",
+    "share.partition.max.record.locks": "group.share.{}.partition.max.record.locks",
 }
-_LOCK_BOUNDS = {"min": 15_000, "max": 3_600_000}
 
 
 def group_default(config: Config, name: str) -> str:
@@ -249,11 +265,8 @@ def altered_group(
 def _check_group_values(config: Config, values: Mapping[str, str]) -> None:
     ints: dict[str, int] = {}
     for name, text in values.items():
-        if name == "share.auto.offset.reset":
-            if text.strip().lower() not in ("latest", "earliest"):
-                raise DynamicConfigError(
-                    f"Invalid value {text} for configuration {name}: String must be one of: latest, earliest"
-                )
+        if name in _GROUP_STRINGS:
+            _check_group_string(name, text)
             continue
         try:
             ints[name] = int(text.strip())
@@ -267,14 +280,43 @@ def _check_group_values(config: Config, values: Mapping[str, str]) -> None:
             raise DynamicConfigError(f"{name} must be greater than or equal to {pattern.format('min')}")
         if ints[name] > high:
             raise DynamicConfigError(f"{name} must be less than or equal to {pattern.format('max')}")
-    lock = ints["share.record.lock.duration.ms"]
-    if not _LOCK_BOUNDS["min"] <= lock <= _LOCK_BOUNDS["max"]:
-        raise DynamicConfigError("share.record.lock.duration.ms is out of the broker's bounds")
     for kind in ("consumer", "share"):
         if ints[f"{kind}.session.timeout.ms"] <= ints[f"{kind}.heartbeat.interval.ms"]:
             raise DynamicConfigError(
                 f"{kind}.session.timeout.ms must be greater than {kind}.heartbeat.interval.ms"
             )
+
+
+def _check_group_string(name: str, text: str) -> None:
+    """Kafka's GroupConfig validators of the string-valued group configs."""
+    value = text.strip().lower()
+    if name == "share.auto.offset.reset":
+        if value in ("latest", "earliest"):
+            return
+        if value.startswith("by_duration:"):
+            # Kafka's ShareGroupAutoOffsetResetStrategy: a non-negative ISO 8601 duration
+            if parse_duration_ms(text.strip()[len("by_duration:") :]) is not None:
+                return
+            raise DynamicConfigError(
+                f"Invalid value {text} for configuration {name}: Unable to parse duration string in by_duration"
+            )
+        raise DynamicConfigError(
+            f"Invalid value {text} for configuration {name}: "
+            "String must be one of: latest, earliest, by_duration:<ISO 8601 duration>"
+        )
+    if name == "share.isolation.level":
+        if value not in ("read_committed", "read_uncommitted"):
+            raise DynamicConfigError(
+                f"Invalid value {text} for configuration {name}: "
+                "String must be one of: read_committed, read_uncommitted"
+            )
+    elif name == "errors.deadletterqueue.copy.record.enable":
+        if value not in ("true", "false"):
+            raise DynamicConfigError(
+                f"Invalid value {text} for configuration {name}: Expected value to be either true or false"
+            )
+    elif name == "errors.deadletterqueue.topic.name" and text.strip().startswith("__"):
+        raise DynamicConfigError(f"{name}: DLQ topic name must not start with '__'")
 
 
 def read_group_file(log_dir: Path) -> dict[str, dict[str, str]]:

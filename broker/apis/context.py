@@ -114,6 +114,9 @@ class HandlerContext(Protocol):
 
     # -- replication: may this broker serve a partition's data
     def leader_error(self, topic: str, partition: int, leader_epoch: int = -1) -> ErrorCode | None: ...
+    def partition_leader(self, topic: str, partition: int) -> tuple[int, int]:
+        """(leader id, leader epoch) of a partition; (-1, -1) when it has none."""
+
     def min_isr_error(self, topic: str, partition: int, lg: Log) -> ErrorCode | None: ...
     def follower_fetch(self, topic: str, partition: int, replica_id: int, fetch_offset: int) -> ErrorCode: ...
 

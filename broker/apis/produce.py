@@ -141,6 +141,17 @@ async def _append(
     }
 
 
+async def append_records(
+    broker: HandlerContext, topic: str, partition: int, records: bytes, timeout_ms: int
+) -> ProduceResponseResponsePartitionResponse:
+    """One partition's append as a Produce (acks=all) makes it, for the broker's own records
+    (a share group's dead letters: broker/share/dead_letter.py)."""
+    held = broker.topics.get(topic)
+    return await _append(
+        broker, held, ErrorCode.UNKNOWN_TOPIC_OR_PARTITION, partition, records, -1, timeout_ms, 13
+    )
+
+
 async def _refused(index: int, code: ErrorCode) -> ProduceResponseResponsePartitionResponse:
     return _error(index, code)
 

@@ -7,7 +7,15 @@ the Renew type extends the locks."""
 from __future__ import annotations
 
 from broker.apis.context import HandlerContext
-from broker.apis.share_fetch import TP, ack_batches, acknowledge, check_member, forget_member, leader
+from broker.apis.share_fetch import (
+    TP,
+    ack_batches,
+    acknowledge,
+    check_member,
+    forget_member,
+    leader,
+    redirect,
+)
 from broker.server import RequestContext
 from broker.share.partition import AcknowledgementBatch
 from broker.share.session import FINAL_EPOCH, ShareSessionError
@@ -57,20 +65,22 @@ async def handle(
     if epoch == FINAL_EPOCH:
         await manager.release_session(session)
     by_topic: dict[object, list[ShareAcknowledgeResponseResponsePartition]] = {}
+    answers: list[tuple[TP, ShareAcknowledgeResponseResponsePartition]] = []
     for (topic_id, partition), ack_error in errors.items():
-        by_topic.setdefault(topic_id, []).append(
-            {
-                "partition_index": partition,
-                "error_code": ack_error,
-                "error_message": None,
-                "current_leader": leader(broker, ack_error),
-            }
-        )
+        p: ShareAcknowledgeResponseResponsePartition = {
+            "partition_index": partition,
+            "error_code": ack_error,
+            "error_message": None,
+            "current_leader": leader(broker, ack_error),
+        }
+        by_topic.setdefault(topic_id, []).append(p)
+        answers.append(((topic_id, partition), p))
+    endpoints = redirect(broker, ctx, answers)
     return {
         "throttle_time_ms": 0,
         "error_code": ErrorCode.NONE,
         "error_message": None,
         "acquisition_lock_timeout_ms": lock_ms,
         "responses": [{"topic_id": t, "partitions": ps} for t, ps in by_topic.items()],  # type: ignore[typeddict-item]
-        "node_endpoints": [],
+        "node_endpoints": endpoints,
     }

@@ -14,6 +14,7 @@ import time
 import uuid
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from broker.apis.context import HandlerContext
 from broker.log import Log
@@ -28,6 +29,7 @@ from protocol.typed import (
     ShareFetchRequest,
     ShareFetchRequestTopicPartitionAcknowledgementBatche,
     ShareFetchResponse,
+    ShareFetchResponseNodeEndpoint,
     ShareFetchResponseResponsePartition,
     ShareFetchResponseResponsePartitionAcquiredRecord,
     ShareFetchResponseResponsePartitionCurrentLeader,
@@ -145,6 +147,42 @@ def leader(broker: HandlerContext, error: ErrorCode) -> ShareFetchResponseRespon
     return {"leader_id": broker.node_id, "leader_epoch": 0}
 
 
+def current_leader(
+    broker: HandlerContext, topic_id: uuid.UUID, partition: int
+) -> ShareFetchResponseResponsePartitionCurrentLeader:
+    """Where a partition this broker does not lead is (KIP-951's CurrentLeader, so that the
+    client goes there without a Metadata round trip); -1 when it has no leader."""
+    topic = broker.topics.by_id(topic_id)
+    leader_id, epoch = broker.partition_leader(topic.name, partition) if topic is not None else (-1, -1)
+    return {"leader_id": leader_id, "leader_epoch": epoch}
+
+
+def node_endpoints(
+    broker: HandlerContext, ctx: RequestContext, leaders: set[int]
+) -> list[ShareFetchResponseNodeEndpoint]:
+    """The addresses, on the request's listener, of the leaders named in NOT_LEADER_OR_FOLLOWER
+    answers (KIP-951's NodeEndpoints)."""
+    return [
+        {"node_id": n.node_id, "host": n.host, "port": n.port, "rack": n.rack}
+        for n in broker.live_nodes(ctx.listener)
+        if n.node_id in leaders
+    ]
+
+
+def redirect(
+    broker: HandlerContext, ctx: RequestContext, parts: Iterable[tuple[TP, Any]]
+) -> list[ShareFetchResponseNodeEndpoint]:
+    """Each answer for a partition led elsewhere gets its current leader; their endpoints."""
+    leaders: set[int] = set()
+    for (topic_id, partition), p in parts:
+        codes = (p["error_code"], p.get("acknowledge_error_code", ErrorCode.NONE))
+        if ErrorCode.NOT_LEADER_OR_FOLLOWER in codes:
+            p["current_leader"] = current_leader(broker, topic_id, partition)
+            leaders.add(p["current_leader"]["leader_id"])
+    leaders.discard(-1)
+    return node_endpoints(broker, ctx, leaders) if leaders else []
+
+
 def _error(error: ErrorCode, lock_ms: int = 0) -> ShareFetchResponse:
     return {
         "throttle_time_ms": 0,
@@ -193,9 +231,9 @@ async def handle(
         parts[tp] = _partition(broker, tp[1], ErrorCode.NONE, ack_error)
     if epoch == FINAL_EPOCH:
         await manager.release_session(session)
-        return _answer(parts, lock_ms)
+        return _answer(broker, ctx, parts, lock_ms)
     if renew_only:  # KIP-1222: renewing locks, no fetch (it could outlast the renewed locks)
-        return _answer(parts, lock_ms)
+        return _answer(broker, ctx, parts, lock_ms)
     entries = await _entries(broker, ctx, group_id, session, parts, ack_errors, epoch == INITIAL_EPOCH)
     if entries:  # each fetch starts at another partition, so that none waits on the others
         turn = session.epoch % len(entries)
@@ -208,7 +246,7 @@ async def handle(
         request.batch_size,
     )
     await _fetch(broker, member_id, entries, parts, ack_errors, limits)
-    return _answer(parts, lock_ms)
+    return _answer(broker, ctx, parts, lock_ms)
 
 
 async def _entries(
@@ -322,7 +360,13 @@ def _partition(
     }
 
 
-def _answer(parts: dict[TP, ShareFetchResponseResponsePartition], lock_ms: int) -> ShareFetchResponse:
+def _answer(
+    broker: HandlerContext,
+    ctx: RequestContext,
+    parts: dict[TP, ShareFetchResponseResponsePartition],
+    lock_ms: int,
+) -> ShareFetchResponse:
+    endpoints = redirect(broker, ctx, parts.items())
     by_topic: dict[uuid.UUID, list[ShareFetchResponseResponsePartition]] = {}
     for (topic_id, _), p in parts.items():
         by_topic.setdefault(topic_id, []).append(p)
@@ -332,5 +376,5 @@ def _answer(parts: dict[TP, ShareFetchResponseResponsePartition], lock_ms: int) 
         "error_message": None,
         "acquisition_lock_timeout_ms": lock_ms,
         "responses": [{"topic_id": t, "partitions": ps} for t, ps in by_topic.items()],
-        "node_endpoints": [],
+        "node_endpoints": endpoints,
     }

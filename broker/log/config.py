@@ -224,6 +224,8 @@ _DEFS: tuple[TopicConfigDef, ...] = (
     TopicConfigDef("local.retention.bytes", _long(-2), None, _const("-2")),
     TopicConfigDef("remote.log.copy.disable", _bool, None, _const("false")),
     TopicConfigDef("remote.log.delete.on.disable", _bool, None, _const("false")),
+    # KIP-1191: the topic may be a share group's dead-letter topic (broker/share/dead_letter.py)
+    TopicConfigDef("errors.deadletterqueue.group.enable", _bool, None, _const("false")),
 )
 TOPIC_CONFIGS: dict[str, TopicConfigDef] = {d.name: d for d in _DEFS}
 _FIELDS = {f.name for f in fields(LogConfig)}

@@ -15,7 +15,7 @@ import re
 import time
 import uuid
 from collections import deque
-from collections.abc import Callable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -26,6 +26,7 @@ from broker.share import watch as share_watch
 from broker.share.partition import (
     AcknowledgementBatch,
     AcquiredRecords,
+    DeadReason,
     FetchedBatch,
     SharePartition,
     SharePartitionConfig,
@@ -75,6 +76,11 @@ class LedSharePartition:
     timer_at: int = 0
 
 
+# Who writes the records archived as rejected or at the delivery count limit to the group's
+# dead-letter topic, once the archive is durable (KIP-1191: broker/share/dead_letter.py).
+DeadLetterSink = Callable[["LedSharePartition", dict[int, tuple[DeadReason, int]]], Awaitable[None]]
+
+
 @dataclass(slots=True)
 class FetchedPartition:
     acquired: list[AcquiredRecords]
@@ -113,6 +119,7 @@ class SharePartitionManager:
         self.stopping = False
         # Who watches the share groups' records (the broker gives its groups' watch: /group-events).
         self.watch = GroupWatch()
+        self.dead_letters: DeadLetterSink | None = None  # the broker sets it
 
     @classmethod
     def from_config(cls, config: Any, persister: Persister) -> SharePartitionManager:
@@ -406,6 +413,9 @@ class SharePartitionManager:
                 done.set_result(ErrorCode.NONE)
             if entry.share.settle(update):
                 self._wake()  # released records may be acquired now
+            if update.dead and self.dead_letters is not None and not self.stopping:
+                dead = {o: (reason, update.changed[o][1]) for o, reason in update.dead.items()}
+                self._spawn(self.dead_letters(entry, dead))
 
     def drop(self, entry: LedSharePartition) -> None:
         if self.partitions.get(entry.key) is entry:

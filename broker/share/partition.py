@@ -73,12 +73,21 @@ class AcknowledgementBatch:
     types: tuple[int, ...]  # one type for the whole range, or one per offset
 
 
+class DeadReason(enum.IntEnum):
+    """Why a delivered record was archived (KIP-1191: what its dead-letter record says)."""
+
+    REJECTED = 1  # acknowledged REJECT by a member
+    DELIVERY_COUNT_EXCEEDED = 2  # released or expired at share.delivery.count.limit
+
+
 @dataclass(slots=True)
 class Update:
     """What to write: the start offset and the changed offsets' states (from `batches()`)."""
 
     start_offset: int
     changed: dict[int, tuple[DeliveryState, int]] = field(default_factory=dict)
+    # the offsets archived for a reason a dead-letter topic records (not gaps, control records)
+    dead: dict[int, DeadReason] = field(default_factory=dict)
 
     def batches(self) -> tuple[StateBatch, ...]:
         out: list[StateBatch] = []
@@ -244,9 +253,11 @@ class SharePartition:
                 if kind == AcknowledgeType.ACCEPT:
                     r.state = DeliveryState.ACKNOWLEDGED
                 elif kind == AcknowledgeType.RELEASE:
-                    r.state = self._released_state(r)
+                    self._release(offset, r, update)
                 else:  # REJECT, GAP
                     r.state = DeliveryState.ARCHIVED
+                    if kind == AcknowledgeType.REJECT:
+                        update.dead[offset] = DeadReason.REJECTED
                 r.member_id = None
                 update.changed[offset] = (r.state, r.delivery_count)
         self.unsettled.update(update.changed)
@@ -259,8 +270,7 @@ class SharePartition:
         update = Update(self.start_offset)
         for offset, r in self.records.items():
             if r.state == DeliveryState.ACQUIRED and r.deadline_ms <= now_ms:
-                r.state, r.member_id = self._released_state(r), None
-                update.changed[offset] = (r.state, r.delivery_count)
+                self._release(offset, r, update)
         self.unsettled.update(update.changed)
         update.moved = self._advance()
         update.start_offset = self.start_offset
@@ -270,9 +280,7 @@ class SharePartition:
         """A member's share session closed: its locks go at once (Kafka's releaseSession)."""
         update = Update(self.start_offset)
         for offset in self.acquired_by(member_id):
-            r = self.records[offset]
-            r.state, r.member_id = self._released_state(r), None
-            update.changed[offset] = (r.state, r.delivery_count)
+            self._release(offset, self.records[offset], update)
         self.unsettled.update(update.changed)
         update.moved = self._advance()
         update.start_offset = self.start_offset
@@ -299,10 +307,15 @@ class SharePartition:
         update.start_offset = self.start_offset
         return update
 
-    def _released_state(self, r: InFlightRecord) -> DeliveryState:
+    def _release(self, offset: int, r: InFlightRecord, update: Update) -> None:
+        """A lock given up (released, expired): AVAILABLE again, or ARCHIVED at the limit."""
         if r.delivery_count >= self.config.delivery_count_limit:
-            return DeliveryState.ARCHIVED
-        return DeliveryState.AVAILABLE
+            r.state = DeliveryState.ARCHIVED
+            update.dead[offset] = DeadReason.DELIVERY_COUNT_EXCEEDED
+        else:
+            r.state = DeliveryState.AVAILABLE
+        r.member_id = None
+        update.changed[offset] = (r.state, r.delivery_count)
 
     def _advance(self) -> bool:
         """Move the SPSO over the final prefix; whether it moved."""

@@ -5,7 +5,6 @@ leaves. Only membership is checked here; consuming: tests/interop/test_share_fet
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import threading
 import uuid
 from pathlib import Path
@@ -34,16 +33,17 @@ async def test_share_consumer_joins_heartbeats_and_leaves(tmp_path: Path) -> Non
     await broker.topics.create("st", 2)
     tid: uuid.UUID = broker.topics.topics["st"].topic_id
     stop = threading.Event()
+    errors: list[str] = []
 
     def consume() -> None:
         c = confluent_kafka.ShareConsumer(
             {"bootstrap.servers": f"127.0.0.1:{broker.bound_port}", "group.id": "sc"}
         )
         c.subscribe(["st"])
-        while not stop.is_set():
-            with contextlib.suppress(Exception):  # nothing to consume: empty polls
-                c.poll(0.2)
-        with contextlib.suppress(Exception):
+        try:
+            while not stop.is_set():  # nothing to consume: its ShareFetches come back empty
+                errors.extend(str(m.error()) for m in c.poll(0.2) if m.error() is not None)
+        finally:
             c.close()
 
     thread = threading.Thread(target=consume, daemon=True)
@@ -77,6 +77,7 @@ async def test_share_consumer_joins_heartbeats_and_leaves(tmp_path: Path) -> Non
         assert [x.member_id for x in g.members] == [m.member_id]
         stop.set()
         await asyncio.to_thread(thread.join, 30)
+        assert not errors
 
         async def empty() -> bool:
             return (await described()).group_state == "Empty"

@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 
+from broker.apis.context import Node
 from broker.broker import Broker
 from broker.share.partition import AcknowledgeType as A
 from broker.share.persister import DeliveryState as S
@@ -507,18 +508,26 @@ async def test_partitions_led_elsewhere(env: Env) -> None:
     await env.produce(2, partition=0)
     await env.produce(2, partition=1)
     await env.join("m1")
-    # as in a cluster where another broker leads partition 1
+    # as in a cluster where broker 7 leads partition 1 at epoch 3
     env.broker.leader_error = lambda topic, p, epoch=-1: E.NOT_LEADER_OR_FOLLOWER if p == 1 else None  # type: ignore[method-assign]
+    env.broker.partition_leader = lambda topic, p: (7, 3) if p == 1 else (0, 0)  # type: ignore[method-assign]
+    nodes = [Node(0, "127.0.0.1", env.broker.bound_port), Node(7, "10.0.0.7", 9097, "rack-b")]
+    env.broker.live_nodes = lambda listener: nodes  # type: ignore[method-assign]
     r = await env.fetch("m1", partitions=(0, 1))
     assert acquired(r, 0) == [(0, 1, 1)]
     p1 = part(r, 1)
-    assert (p1.error_code, p1.current_leader.leader_id, list(p1.acquired_records)) == (
-        E.NOT_LEADER_OR_FOLLOWER,
-        -1,
-        [],
-    )
+    assert (p1.error_code, list(p1.acquired_records)) == (E.NOT_LEADER_OR_FOLLOWER, [])
+    # KIP-951: where the partition is, and how to reach its leader (no other broker listed)
+    assert (p1.current_leader.leader_id, p1.current_leader.leader_epoch) == (7, 3)
+    assert [(n.node_id, n.host, n.port, n.rack) for n in r.node_endpoints] == [
+        (7, "10.0.0.7", 9097, "rack-b")
+    ]
+    assert part(r, 0).current_leader.leader_id == 0
     r = await env.fetch("m1", acks=[(0, 0, [A.ACCEPT])], partitions=(1,))
     assert part(r, 1).acknowledge_error_code == E.NOT_LEADER_OR_FOLLOWER
+    assert part(r, 1).current_leader.leader_id == 7 and len(r.node_endpoints) == 1
+    r = await env.acknowledge("m1", [(0, 0, [A.ACCEPT])])  # partition 0: led here, no endpoints
+    assert part(r, 0).error_code == E.NONE and list(r.node_endpoints) == []
 
 
 async def test_session_limit(tmp_path: Path) -> None:
