@@ -54,7 +54,9 @@ async def test_members_accept_every_record_exactly_once(
     await producer.flush()
     await asyncio.gather(*sent)
     members = [consumer(broker, "g3", "sc3", max_poll_records=100) for _ in range(members_n)]
-    got: dict[int, collections.Counter[tuple[int, int]]] = {i: collections.Counter() for i in range(members_n)}
+    got: dict[int, collections.Counter[tuple[int, int]]] = {
+        i: collections.Counter() for i in range(members_n)
+    }
     done = asyncio.Event()
 
     async def run(i: int, c: AsyncShareConsumer) -> None:
@@ -86,7 +88,9 @@ async def test_members_accept_every_record_exactly_once(
         async def all_accepted() -> bool:
             found = await admin.describe_share_group_offsets("g3")
             starts = [found.get(TopicPartition("sc3", p)) for p in range(partitions)]
-            return all(isinstance(f, SharePartitionOffset) and f.start_offset == per_partition for f in starts)
+            return all(
+                isinstance(f, SharePartitionOffset) and f.start_offset == per_partition for f in starts
+            )
 
         await async_wait_until(all_accepted, timeout=10, what="every record accepted")
     # and a new member of the group finds nothing left
@@ -169,3 +173,30 @@ async def test_a_broker_without_share_groups_fails_the_poll() -> None:
         async with consumer(b, "gp", "plain") as c:
             with pytest.raises(KafkaError):
                 await c.getmany(timeout_ms=5000)
+
+
+async def test_unsubscribe_releases_what_the_application_did_not_see(broker: EmbeddedBroker) -> None:
+    await broker.aio.create_topic("scu", 1)
+    earliest(broker, "gu")
+    await broker.aio.produce("scu", [str(i) for i in range(10)])  # one batch: fetched whole
+    async with consumer(broker, "gu", "scu") as c, consumer(broker, "gu", "scu") as d:
+        seen: list[ShareConsumerRecord] = []
+        deadline = time.monotonic() + 15
+        while not seen and time.monotonic() < deadline:
+            for records in (await c.getmany(timeout_ms=500, max_records=2)).values():
+                seen += records
+        assert [r.offset for r in seen] == [0, 1]
+        await c.unsubscribe()  # the 8 fetched and never handed out go back at once ...
+        assert c.assignment() == set()
+        rest: list[ShareConsumerRecord] = []
+        deadline = time.monotonic() + 15  # (well within the 30 s locks)
+        while len(rest) < 8 and time.monotonic() < deadline:
+            for records in (await d.getmany(timeout_ms=500)).values():
+                rest += records
+        assert [(r.offset, r.delivery_count) for r in rest] == [(o, 2) for o in range(2, 10)]
+        assert set((await c.commit()).values()) == {None}  # ... and the 2 seen are accepted
+        await d.commit()
+    async with AsyncAdmin(broker.bootstrap_servers) as admin:
+        found = await admin.describe_share_group_offsets("gu")
+        start = found.get(TopicPartition("scu", 0))
+        assert isinstance(start, SharePartitionOffset) and start.start_offset == 10
