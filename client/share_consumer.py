@@ -247,8 +247,12 @@ class AsyncShareConsumer:
         self._heartbeat.wake()
 
     async def unsubscribe(self) -> None:
-        """Leave the group: acknowledgements owed go out first, then epoch -1."""
+        """Leave the group: what was fetched and never handed out goes back, the acknowledgements
+        owed go out, then epoch -1."""
         self.member.subscribe(())
+        self._release_buffered(set(self._buffer) | {r.topic_partition for r in self._iter_buffer})
+        with contextlib.suppress(KafkaError):
+            await self._acknowledge_everywhere(final=False)
         await self._heartbeat.close()
         self._on_assignment(frozenset())
         self._heartbeat = ShareHeartbeat(self.client, self.member, self._on_assignment, self._on_fatal)
@@ -265,7 +269,11 @@ class AsyncShareConsumer:
         self._resolve_assignment()
 
     def _resolve_assignment(self) -> None:
-        """The assignment by name, once the metadata names its topic ids."""
+        """The assignment by name, once the metadata names its topic ids. It says where to fetch
+        from, not which records are this member's: records acquired from a partition that has
+        left the assignment are still this member's until their locks expire, so they are handed
+        out and acknowledged as any (as Kafka's ShareConsumer does). Releasing them would deliver
+        them again, with a delivery count of 2, though nobody failed to process them."""
         cluster = self.client.cluster
         names = {t: cluster.topic_name(t) for t, _ in self._pending_ids}
         if any(n is None for n in names.values()):
@@ -273,8 +281,6 @@ class AsyncShareConsumer:
         wanted = {TopicPartition(n, p) for t, p in self._pending_ids if (n := names[t]) is not None}
         if wanted == self._assigned:
             return
-        gone = self._assigned - wanted
-        self._release_buffered(gone)
         self._assigned = wanted
         self._wakeup.set()
 
@@ -532,9 +538,8 @@ class AsyncShareConsumer:
         )
         if gaps:
             self.acks.gaps(tp, gaps)
-        if tp not in self._assigned:
-            self.acks.release_undelivered(tp, (r.offset for r in records))
-            return
+        # (even if the partition left the assignment while the fetch was out: see
+        # _resolve_assignment; its acknowledgements then go by ShareAcknowledge)
         if records:
             self._buffer.setdefault(tp, collections.deque()).extend(records)
 

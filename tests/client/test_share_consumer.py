@@ -41,13 +41,22 @@ def consumer(b: EmbeddedBroker, group: str, *topics: str, **kw: object) -> Async
     return AsyncShareConsumer(*topics, group_id=group, bootstrap_servers=b.bootstrap_servers, **kw)  # type: ignore[arg-type]
 
 
-async def test_three_members_accept_every_record_exactly_once(broker: EmbeddedBroker) -> None:
-    await broker.aio.create_topic("sc3", 1)
+# Issue 30's first must-show with our client: more members than partitions (6 on 2), 20,000
+# records; and 3 members on one partition.
+@pytest.mark.parametrize(("members_n", "partitions", "n"), [(3, 1, 3000), (6, 2, 20_000)])
+async def test_members_accept_every_record_exactly_once(
+    broker: EmbeddedBroker, members_n: int, partitions: int, n: int
+) -> None:
+    await broker.aio.create_topic("sc3", partitions)
     earliest(broker, "g3")
-    n = 3000
-    await broker.aio.produce("sc3", [str(i) for i in range(n)])
-    members = [consumer(broker, "g3", "sc3", max_poll_records=100) for _ in range(3)]
-    got: dict[int, collections.Counter[int]] = {i: collections.Counter() for i in range(3)}
+    producer = await broker.aio.producer()
+    sent = [await producer.send("sc3", f"{i}".encode(), partition=i % partitions) for i in range(n)]
+    await producer.flush()
+    await asyncio.gather(*sent)
+    members = [consumer(broker, "g3", "sc3", max_poll_records=100) for _ in range(members_n)]
+    got: dict[int, collections.Counter[tuple[int, int]]] = {
+        i: collections.Counter() for i in range(members_n)
+    }
     done = asyncio.Event()
 
     async def run(i: int, c: AsyncShareConsumer) -> None:
@@ -55,7 +64,7 @@ async def test_three_members_accept_every_record_exactly_once(broker: EmbeddedBr
             for records in (await c.getmany(timeout_ms=200)).values():
                 for r in records:
                     assert r.delivery_count == 1
-                    got[i][r.offset] += 1
+                    got[i][(r.partition, r.offset)] += 1
             if sum(len(x) for x in got.values()) >= n:
                 done.set()
 
@@ -68,16 +77,20 @@ async def test_three_members_accept_every_record_exactly_once(broker: EmbeddedBr
     finally:
         for c in members:
             await c.close()
-    total: collections.Counter[int] = sum(got.values(), collections.Counter())
-    assert sorted(total) == list(range(n))
+    total: collections.Counter[tuple[int, int]] = sum(got.values(), collections.Counter())
+    per_partition = n // partitions
+    assert sorted(total) == [(p, o) for p in range(partitions) for o in range(per_partition)]
     assert max(total.values()) == 1  # each record delivered (and accepted) once
-    assert all(got[i] for i in range(3)), {i: len(got[i]) for i in range(3)}  # each member got some
-    # accepted, all of them: the share-partition start offset moved past every one
+    assert all(got[i] for i in range(members_n)), {i: len(got[i]) for i in range(members_n)}  # each got some
+    # accepted, all of them: every share-partition's start offset moved past every record
     async with AsyncAdmin(broker.bootstrap_servers) as admin:
 
         async def all_accepted() -> bool:
-            found = (await admin.describe_share_group_offsets("g3")).get(TopicPartition("sc3", 0))
-            return isinstance(found, SharePartitionOffset) and found.start_offset == n
+            found = await admin.describe_share_group_offsets("g3")
+            starts = [found.get(TopicPartition("sc3", p)) for p in range(partitions)]
+            return all(
+                isinstance(f, SharePartitionOffset) and f.start_offset == per_partition for f in starts
+            )
 
         await async_wait_until(all_accepted, timeout=10, what="every record accepted")
     # and a new member of the group finds nothing left
@@ -160,3 +173,30 @@ async def test_a_broker_without_share_groups_fails_the_poll() -> None:
         async with consumer(b, "gp", "plain") as c:
             with pytest.raises(KafkaError):
                 await c.getmany(timeout_ms=5000)
+
+
+async def test_unsubscribe_releases_what_the_application_did_not_see(broker: EmbeddedBroker) -> None:
+    await broker.aio.create_topic("scu", 1)
+    earliest(broker, "gu")
+    await broker.aio.produce("scu", [str(i) for i in range(10)])  # one batch: fetched whole
+    async with consumer(broker, "gu", "scu") as c, consumer(broker, "gu", "scu") as d:
+        seen: list[ShareConsumerRecord] = []
+        deadline = time.monotonic() + 15
+        while not seen and time.monotonic() < deadline:
+            for records in (await c.getmany(timeout_ms=500, max_records=2)).values():
+                seen += records
+        assert [r.offset for r in seen] == [0, 1]
+        await c.unsubscribe()  # the 8 fetched and never handed out go back at once ...
+        assert c.assignment() == set()
+        rest: list[ShareConsumerRecord] = []
+        deadline = time.monotonic() + 15  # (well within the 30 s locks)
+        while len(rest) < 8 and time.monotonic() < deadline:
+            for records in (await d.getmany(timeout_ms=500)).values():
+                rest += records
+        assert [(r.offset, r.delivery_count) for r in rest] == [(o, 2) for o in range(2, 10)]
+        assert set((await c.commit()).values()) == {None}  # ... and the 2 seen are accepted
+        await d.commit()
+    async with AsyncAdmin(broker.bootstrap_servers) as admin:
+        found = await admin.describe_share_group_offsets("gu")
+        start = found.get(TopicPartition("scu", 0))
+        assert isinstance(start, SharePartitionOffset) and start.start_offset == 10

@@ -16,7 +16,7 @@ from client.share_acknowledgements import (
     AcknowledgeType,
     acknowledgement_batches,
 )
-from client.share_consumer import acquired_records
+from client.share_consumer import AsyncShareConsumer, acquired_records
 from client.share_member import Outcome, ShareMember
 from client.share_session import ShareSession
 from client.structs import TopicPartition
@@ -185,3 +185,33 @@ def test_acquired_records_carry_delivery_counts_and_gaps() -> None:
     ]
     assert gaps == [14, 15]
     assert acquired_records(TP, None, []) == ([], [])
+
+
+def test_records_of_a_partition_that_left_the_assignment_are_still_handed_out() -> None:
+    # Acquired records are the member's until their locks expire, whatever the assignment says
+    # now (as Kafka's ShareConsumer): releasing them would deliver them again with a delivery
+    # count of 2 though nobody failed to process them (6 members joining one by one did).
+    topic_id = uuid.uuid4()
+    c = AsyncShareConsumer("t", group_id="g")
+    c.client.cluster = SimpleNamespace(  # type: ignore[assignment]
+        topic_name=lambda t: "t" if t == topic_id else None, request_metadata_update=lambda: None
+    )
+    c._on_assignment(frozenset({(topic_id, 0), (topic_id, 1)}))
+    assert c.assignment() == {TP, TopicPartition("t", 1)}
+
+    def answer(first: int) -> SimpleNamespace:
+        return SimpleNamespace(
+            acknowledge_error_code=0,
+            error_code=0,
+            records=build_batch([Record(offset_delta=i, value=b"x") for i in range(2)], base_offset=first),
+            acquired_records=[SimpleNamespace(first_offset=first, last_offset=first + 1, delivery_count=1)],
+        )
+
+    c._handle_partition(TP, answer(0))
+    c._on_assignment(frozenset({(topic_id, 1)}))  # another member joined: partition 0 left
+    assert c.assignment() == {TopicPartition("t", 1)}
+    c._handle_partition(TP, answer(2))  # (a fetch sent before the change, answered after it)
+    assert [r.offset for r in c._take(10)[TP]] == [0, 1, 2, 3]
+    assert c.acks.ready == {}  # nothing released
+    c.acks.poll()  # implicit: accepted at the next poll, then sent by ShareAcknowledge
+    assert c.acks.ready == {TP: dict.fromkeys(range(4), A)}
