@@ -15,6 +15,8 @@ from broker import dynamic_config, features, logging_setup
 from broker.apis import bind_handlers, bind_raw_handlers, unsupported_version_answer
 from broker.apis.context import Node
 from broker.cluster.elections import ElectionType, Outcome
+from broker.cluster.reassignment import Ongoing
+from broker.cluster.reassignment import Outcome as ReassignOutcome
 from broker.cluster.znodes import BrokerInfo, EndPoint
 from broker.config import Config, ConfigError
 from broker.connection_quotas import ConnectionQuotas, RequestMemory
@@ -749,6 +751,42 @@ class Broker:
     @property
     def controller_id(self) -> int:
         return self.cluster.controller_id if self.cluster is not None else self.node_id
+
+    async def alter_reassignments(
+        self, asked: dict[tuple[str, int], list[int] | None], allow_rf_change: bool
+    ) -> dict[tuple[str, int], ReassignOutcome] | None:
+        """AlterPartitionReassignments: the controller's in a cluster; a single broker holds every
+        partition's only replica, so only a move onto itself (nothing to do) is possible."""
+        if self.cluster is not None:
+            return await self.cluster.alter_reassignments(asked, allow_rf_change)
+        out: dict[tuple[str, int], ReassignOutcome] = {}
+        for (topic, p), replicas in asked.items():
+            held = self.topics.get(topic)
+            if held is None or not 0 <= p < held.partitions:
+                out[(topic, p)] = ReassignOutcome(
+                    ErrorCode.UNKNOWN_TOPIC_OR_PARTITION, "The partition does not exist."
+                )
+            elif replicas is None:
+                out[(topic, p)] = ReassignOutcome(
+                    ErrorCode.NO_REASSIGNMENT_IN_PROGRESS,
+                    f"Unable to cancel reassignment for {topic}-{p} as it has no reassignment in progress.",
+                )
+            elif replicas != [self.node_id]:
+                out[(topic, p)] = ReassignOutcome(
+                    ErrorCode.INVALID_REPLICA_ASSIGNMENT,
+                    f"Replica assignment has brokers that are not alive. Replica list: {replicas}, "
+                    f"live broker list: [{self.node_id}]",
+                )
+            else:
+                out[(topic, p)] = ReassignOutcome()
+        return out
+
+    async def list_reassignments(
+        self, asked: list[tuple[str, int]] | None
+    ) -> dict[tuple[str, int], Ongoing] | None:
+        if self.cluster is not None:
+            return await self.cluster.list_reassignments(asked)
+        return {}
 
     async def elect_leaders(
         self, partitions: list[tuple[str, int]] | None, kind: ElectionType, timeout_s: float

@@ -320,6 +320,9 @@ _DEFS: tuple[ConfigDef, ...] = (
     ConfigDef("replica.fetch.backoff.ms", _I, "1000", at_least(0)),
     ConfigDef("replica.socket.timeout.ms", _I, "30000", at_least(1)),
     ConfigDef("replica.high.watermark.checkpoint.interval.ms", _I, "5000", at_least(1)),
+    # Replication throttles (KIP-73), set by kbroker-reassign-partitions --throttle (dynamic).
+    ConfigDef("leader.replication.throttled.rate", _I, str(2**63 - 1), at_least(0)),
+    ConfigDef("follower.replication.throttled.rate", _I, str(2**63 - 1), at_least(0)),
     # Security (broker/security/): TLS listeners, SASL, the ACL authorizer. Secrets (passwords,
     # keys) are never logged.
     ConfigDef("ssl.keystore.type", _S, "PEM", one_of("PEM")),

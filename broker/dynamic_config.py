@@ -68,6 +68,8 @@ DYNAMIC_KEYS = frozenset(
         "num.network.threads",
         "num.recovery.threads.per.data.dir",
         "background.threads",
+        "leader.replication.throttled.rate",
+        "follower.replication.throttled.rate",
     }
 )
 

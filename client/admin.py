@@ -383,6 +383,74 @@ class AsyncAdmin(AclAdmin, ShareGroupAdmin, QuotaAdmin):
 
         return await self.client.retry(attempt, what="ElectLeaders", timeout=self.timeout + timeout_ms / 1000)
 
+    async def alter_partition_reassignments(
+        self,
+        reassignments: dict[TopicPartition, list[int] | None],
+        *,
+        allow_replication_factor_change: bool = True,
+        timeout_ms: int = 30_000,
+    ) -> dict[TopicPartition, tuple[int, str | None]]:
+        """Move partitions to the replicas given (None: cancel the move in progress) on the
+        controller: (error code, message) per partition; the moves run after the answer."""
+        grouped: dict[str, list[dict[str, Any]]] = {}
+        for tp, replicas in reassignments.items():
+            grouped.setdefault(tp[0], []).append({"partition_index": tp[1], "replicas": replicas})
+        body = {
+            "timeout_ms": timeout_ms,
+            "allow_replication_factor_change": allow_replication_factor_change,
+            "topics": [{"name": t, "partitions": ps} for t, ps in grouped.items()],
+        }
+
+        async def attempt() -> dict[TopicPartition, tuple[int, str | None]]:
+            response = await self.client.send(
+                await self._controller(), ApiKey.ALTER_PARTITION_REASSIGNMENTS, body
+            )
+            if response.error_code == ErrorCode.NOT_CONTROLLER:
+                await self.client.refresh_metadata()
+            if response.error_code:
+                raise error_for(response.error_code, "AlterPartitionReassignments")
+            return {
+                TopicPartition(t.name, p.partition_index): (p.error_code, p.error_message)
+                for t in response.responses
+                for p in t.partitions
+            }
+
+        return await self.client.retry(
+            attempt, what="AlterPartitionReassignments", timeout=self.timeout + timeout_ms / 1000
+        )
+
+    async def list_partition_reassignments(
+        self, partitions: Iterable[TopicPartition] | None = None, *, timeout_ms: int = 30_000
+    ) -> dict[TopicPartition, tuple[list[int], list[int], list[int]]]:
+        """The moves in progress (of `partitions`, or all): (replicas, adding, removing) each."""
+        topics: list[dict[str, Any]] | None = None
+        if partitions is not None:
+            grouped: dict[str, list[int]] = {}
+            for tp in partitions:
+                grouped.setdefault(tp[0], []).append(tp[1])
+            topics = [{"name": t, "partition_indexes": ps} for t, ps in grouped.items()]
+        body = {"timeout_ms": timeout_ms, "topics": topics}
+
+        async def attempt() -> dict[TopicPartition, tuple[list[int], list[int], list[int]]]:
+            response = await self.client.send(
+                await self._controller(), ApiKey.LIST_PARTITION_REASSIGNMENTS, body
+            )
+            if response.error_code == ErrorCode.NOT_CONTROLLER:
+                await self.client.refresh_metadata()
+            if response.error_code:
+                raise error_for(response.error_code, "ListPartitionReassignments")
+            return {
+                TopicPartition(t.name, p.partition_index): (
+                    list(p.replicas),
+                    list(p.adding_replicas),
+                    list(p.removing_replicas),
+                )
+                for t in response.topics
+                for p in t.partitions
+            }
+
+        return await self.client.retry(attempt, what="ListPartitionReassignments", timeout=self.timeout)
+
     async def _to_controller(
         self, api_key: int, body: dict[str, Any], key: str
     ) -> dict[str, tuple[int, str | None]]:

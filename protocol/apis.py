@@ -53,6 +53,7 @@ from protocol.messages import (
     offset_delete,
     offset_fetch,
     offset_for_leader_epoch,
+    partition_reassignments,
     produce,
     read_share_group_state,
     read_share_group_state_summary,
@@ -111,6 +112,8 @@ ALL: tuple[Api, ...] = (
     describe_cluster.API,
     describe_producers.API,
     elect_leaders.API,
+    partition_reassignments.ALTER_API,
+    partition_reassignments.LIST_API,
     user_scram_credentials.DESCRIBE_API,
     user_scram_credentials.ALTER_API,
     alter_replica_log_dirs.API,
@@ -178,6 +181,8 @@ class ApiKey(enum.IntEnum):
     DELETE_GROUPS = 42
     ELECT_LEADERS = 43
     INCREMENTAL_ALTER_CONFIGS = 44
+    ALTER_PARTITION_REASSIGNMENTS = 45
+    LIST_PARTITION_REASSIGNMENTS = 46
     OFFSET_DELETE = 47
     DESCRIBE_CLIENT_QUOTAS = 48
     ALTER_CLIENT_QUOTAS = 49

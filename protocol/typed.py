@@ -2144,6 +2144,123 @@ class IncrementalAlterConfigsResponseResponse(TypedDict):
     resource_name: str
 
 
+class AlterPartitionReassignmentsRequest(Protocol):
+    """AlterPartitionReassignmentsRequest (API key 45), v0-1."""
+
+    timeout_ms: int  # default 60000
+    allow_replication_factor_change: bool  # v1+, default True
+    topics: list[AlterPartitionReassignmentsRequestTopic]
+
+    @overload
+    def __getitem__(self, key: Literal["timeout_ms"], /) -> int: ...
+    @overload
+    def __getitem__(self, key: Literal["allow_replication_factor_change"], /) -> bool: ...
+    @overload
+    def __getitem__(self, key: Literal["topics"], /) -> list[AlterPartitionReassignmentsRequestTopic]: ...
+
+
+class AlterPartitionReassignmentsRequestTopic(Protocol):
+    """An element of AlterPartitionReassignmentsRequest.topics."""
+
+    name: str
+    partitions: list[AlterPartitionReassignmentsRequestTopicPartition]
+
+    @overload
+    def __getitem__(self, key: Literal["name"], /) -> str: ...
+    @overload
+    def __getitem__(
+        self, key: Literal["partitions"], /
+    ) -> list[AlterPartitionReassignmentsRequestTopicPartition]: ...
+
+
+class AlterPartitionReassignmentsRequestTopicPartition(Protocol):
+    """An element of AlterPartitionReassignmentsRequestTopic.partitions."""
+
+    partition_index: int
+    replicas: list[int] | None  # default null
+
+    @overload
+    def __getitem__(self, key: Literal["partition_index"], /) -> int: ...
+    @overload
+    def __getitem__(self, key: Literal["replicas"], /) -> list[int] | None: ...
+
+
+class AlterPartitionReassignmentsResponse(TypedDict):
+    """AlterPartitionReassignmentsResponse (API key 45), v0-1."""
+
+    throttle_time_ms: int
+    allow_replication_factor_change: NotRequired[bool]  # v1+, default True
+    error_code: int
+    error_message: NotRequired[str | None]  # default null
+    responses: list[AlterPartitionReassignmentsResponseResponse]
+
+
+class AlterPartitionReassignmentsResponseResponse(TypedDict):
+    """An element of AlterPartitionReassignmentsResponse.responses."""
+
+    name: str
+    partitions: list[AlterPartitionReassignmentsResponseResponsePartition]
+
+
+class AlterPartitionReassignmentsResponseResponsePartition(TypedDict):
+    """An element of AlterPartitionReassignmentsResponseResponse.partitions."""
+
+    partition_index: int
+    error_code: int
+    error_message: NotRequired[str | None]  # default null
+
+
+class ListPartitionReassignmentsRequest(Protocol):
+    """ListPartitionReassignmentsRequest (API key 46), v0."""
+
+    timeout_ms: int  # default 60000
+    topics: list[ListPartitionReassignmentsRequestTopic] | None  # default null
+
+    @overload
+    def __getitem__(self, key: Literal["timeout_ms"], /) -> int: ...
+    @overload
+    def __getitem__(
+        self, key: Literal["topics"], /
+    ) -> list[ListPartitionReassignmentsRequestTopic] | None: ...
+
+
+class ListPartitionReassignmentsRequestTopic(Protocol):
+    """An element of ListPartitionReassignmentsRequest.topics."""
+
+    name: str
+    partition_indexes: list[int]
+
+    @overload
+    def __getitem__(self, key: Literal["name"], /) -> str: ...
+    @overload
+    def __getitem__(self, key: Literal["partition_indexes"], /) -> list[int]: ...
+
+
+class ListPartitionReassignmentsResponse(TypedDict):
+    """ListPartitionReassignmentsResponse (API key 46), v0."""
+
+    throttle_time_ms: int
+    error_code: int
+    error_message: NotRequired[str | None]  # default null
+    topics: list[ListPartitionReassignmentsResponseTopic]
+
+
+class ListPartitionReassignmentsResponseTopic(TypedDict):
+    """An element of ListPartitionReassignmentsResponse.topics."""
+
+    name: str
+    partitions: list[ListPartitionReassignmentsResponseTopicPartition]
+
+
+class ListPartitionReassignmentsResponseTopicPartition(TypedDict):
+    """An element of ListPartitionReassignmentsResponseTopic.partitions."""
+
+    partition_index: int
+    replicas: list[int]
+    adding_replicas: list[int]
+    removing_replicas: list[int]
+
+
 class OffsetDeleteRequest(Protocol):
     """OffsetDeleteRequest (API key 47), v0."""
 
@@ -3802,6 +3919,14 @@ CREATE_PARTITIONS = Endpoint[CreatePartitionsRequest, CreatePartitionsResponse](
 DELETE_GROUPS = Endpoint[DeleteGroupsRequest, DeleteGroupsResponse](42)
 ELECT_LEADERS = Endpoint[ElectLeadersRequest, ElectLeadersResponse](43)
 INCREMENTAL_ALTER_CONFIGS = Endpoint[IncrementalAlterConfigsRequest, IncrementalAlterConfigsResponse](44)
+ALTER_PARTITION_REASSIGNMENTS = Endpoint[
+    AlterPartitionReassignmentsRequest,
+    AlterPartitionReassignmentsResponse,
+](45)
+LIST_PARTITION_REASSIGNMENTS = Endpoint[
+    ListPartitionReassignmentsRequest,
+    ListPartitionReassignmentsResponse,
+](46)
 OFFSET_DELETE = Endpoint[OffsetDeleteRequest, OffsetDeleteResponse](47)
 DESCRIBE_CLIENT_QUOTAS = Endpoint[DescribeClientQuotasRequest, DescribeClientQuotasResponse](48)
 ALTER_CLIENT_QUOTAS = Endpoint[AlterClientQuotasRequest, AlterClientQuotasResponse](49)

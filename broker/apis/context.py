@@ -15,6 +15,8 @@ from typing import TYPE_CHECKING, Protocol, TypeAlias, TypeVar
 
 if TYPE_CHECKING:  # for annotations only: the handlers import what they call themselves
     from broker.cluster.elections import ElectionType, Outcome
+    from broker.cluster.reassignment import Ongoing
+    from broker.cluster.reassignment import Outcome as ReassignOutcome
     from broker.config import Config
     from broker.faults import Faults
     from broker.features import FeatureUpdate
@@ -155,6 +157,16 @@ class HandlerContext(Protocol):
     async def elect_leaders(
         self, partitions: list[tuple[str, int]] | None, kind: ElectionType, timeout_s: float
     ) -> dict[tuple[str, int], Outcome] | None:
+        """None: this broker is not the controller."""
+
+    async def alter_reassignments(
+        self, asked: dict[tuple[str, int], list[int] | None], allow_rf_change: bool
+    ) -> dict[tuple[str, int], ReassignOutcome] | None:
+        """None: this broker is not the controller."""
+
+    async def list_reassignments(
+        self, asked: list[tuple[str, int]] | None
+    ) -> dict[tuple[str, int], Ongoing] | None:
         """None: this broker is not the controller."""
 
     # -- transactions

@@ -27,6 +27,7 @@ class ClusterView:
     controller_session: int = 0  # the ephemeral owner of /controller
     controller_epoch: int = 0
     topics: dict[str, TopicAssignment] = field(default_factory=dict)
+    topic_versions: dict[str, int] = field(default_factory=dict)  # their znodes' versions
     configs: dict[str, dict[str, str]] = field(default_factory=dict)  # only topics with a config znode
     states: dict[tuple[str, int], PartitionState] = field(default_factory=dict)
     state_versions: dict[tuple[str, int], int] = field(default_factory=dict)

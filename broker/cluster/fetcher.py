@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from broker import logging_setup
+from broker.cluster.replication_quota import ReplicationQuota
 from broker.config import Config
 from broker.log import Log, LogError
 from broker.log.epochs import UNDEFINED_EPOCH
@@ -38,11 +39,21 @@ class Followed:
     log: Log
     truncated: bool = False  # truncated to the leader at this epoch
     retry_at: float = 0.0  # the leader refused it (loop time): ask again then, or at the next view
+    throttled: bool = False  # listed in follower.replication.throttled.replicas for this broker
+    in_sync: bool = False  # its last fetch reached the leader's high watermark: never throttled
 
 
 class ReplicaFetcher:
-    def __init__(self, config: Config, broker_id: int, leader_id: int, address: tuple[str, int]):
+    def __init__(
+        self,
+        config: Config,
+        broker_id: int,
+        leader_id: int,
+        address: tuple[str, int],
+        quota: ReplicationQuota | None = None,
+    ):
         self.config = config
+        self.quota = quota  # the broker's follower replication throttle, shared by its fetchers
         self.broker_id = broker_id
         self.leader_id = leader_id
         self.address = address
@@ -51,8 +62,11 @@ class ReplicaFetcher:
         self._conn: BrokerConnection | None = None
         self._task = asyncio.get_running_loop().create_task(self._run(), name=f"replica-fetcher-{leader_id}")
 
-    def set_partitions(self, partitions: dict[TopicPartition, tuple[int, Log]]) -> None:
-        """The partitions to follow on this leader, each at its leader epoch."""
+    def set_partitions(
+        self, partitions: dict[TopicPartition, tuple[int, Log]], throttled: set[TopicPartition] | None = None
+    ) -> None:
+        """The partitions to follow on this leader, each at its leader epoch (those in
+        `throttled` under the follower replication throttle)."""
         current = self.partitions
         self.partitions = {}
         for key, (epoch, lg) in partitions.items():
@@ -64,6 +78,7 @@ class ReplicaFetcher:
                 log.info(
                     "become follower", topic=key[0], partition=key[1], leader=self.leader_id, epoch=epoch
                 )
+            self.partitions[key].throttled = throttled is not None and key in throttled
         self._changed.set()
 
     async def stop(self) -> None:
@@ -169,6 +184,14 @@ class ReplicaFetcher:
     async def _fetch(self, active: dict[TopicPartition, Followed]) -> None:
         assert self._conn is not None
         c = self.config
+        quota = self.quota
+        behind = {k for k, f in active.items() if f.throttled and not f.in_sync}
+        if quota is not None and behind and quota.exceeded():
+            # held back until the bucket refills; the others fetch on
+            active = {k: f for k, f in active.items() if k not in behind}
+            if not active:
+                await asyncio.sleep(quota.wait_s())
+                return
         by_topic: dict[str, list[dict[str, Any]]] = {}
         asked: dict[TopicPartition, int] = {}
         for (topic, p), f in active.items():
@@ -180,7 +203,7 @@ class ReplicaFetcher:
                     "fetch_offset": f.log.next_offset,
                     "last_fetched_epoch": f.log.epochs.latest_epoch,
                     "log_start_offset": f.log.log_start_offset,
-                    "partition_max_bytes": c["replica.fetch.max.bytes"],
+                    "partition_max_bytes": self._max_bytes(f),
                 }
             )
         wait_ms = c["replica.fetch.wait.max.ms"]
@@ -212,6 +235,9 @@ class ReplicaFetcher:
                 if p.error_code == ErrorCode.NONE:
                     if p.records:
                         await f.log.append_as_follower(p.records)
+                        if quota is not None and f.throttled and not f.in_sync:
+                            quota.record(len(p.records))
+                    f.in_sync = f.log.next_offset >= p.high_watermark
                     f.log.set_high_watermark(min(p.high_watermark, f.log.next_offset))
                 elif p.error_code == ErrorCode.OFFSET_OUT_OF_RANGE:
                     log.warning(
@@ -224,6 +250,14 @@ class ReplicaFetcher:
                     f.truncated = False  # agree on the epochs again, then fetch from there
                 else:
                     self._refused(t.topic, p.partition_index, f, ErrorCode(p.error_code))
+
+    def _max_bytes(self, f: Followed) -> int:
+        """A throttled replica asks for at most a second's worth at a time (at least one byte:
+        the leader still sends one whole batch), so no single answer overruns the rate far."""
+        most: int = self.config["replica.fetch.max.bytes"]
+        if self.quota is not None and f.throttled and not f.in_sync:
+            return max(1, min(most, self.quota.rate))
+        return most
 
     def _refused(self, topic: str, partition: int, f: Followed, error: ErrorCode) -> None:
         # The leader moved on, or has not yet taken up the epoch we follow: the next view, or a

@@ -21,6 +21,7 @@ from kazoo.exceptions import NodeExistsError
 from kazoo.retry import KazooRetry
 
 from broker import logging_setup
+from broker.cluster import reassignment
 from broker.cluster import zk as zkops
 from broker.cluster import znodes as z
 from broker.cluster.controller import ClusterView, OffsetsTopicSpec, Op, create_topic_ops, plan
@@ -268,7 +269,11 @@ class ClusterNode:
                 "segment.bytes": str(c["offsets.topic.segment.bytes"]),
             },
         )
-        ops = plan(view, self.controller_epoch, spec, c["unclean.leader.election.enable"])
+        # Reassignments complete in a round of their own: their writes and plan's may touch the
+        # same state znode, which one transaction cannot set twice.
+        ops = plan(view, self.controller_epoch, spec, c["unclean.leader.election.enable"]) or (
+            reassignment.complete(view, self.controller_epoch)
+        )
         if not ops:
             return
         try:
@@ -324,6 +329,54 @@ class ClusterNode:
         self._dirty.set()
         await self.wait_for(lambda: all(self.view.leader(*k) == b for k, b in elected.items()), timeout_s)
         return results
+
+    async def alter_reassignments(
+        self, asked: dict[tuple[str, int], list[int] | None], allow_rf_change: bool
+    ) -> dict[tuple[str, int], reassignment.Outcome] | None:
+        """Start or cancel partition reassignments as the controller (None if this broker is not
+        the controller): decided on a fresh read of ZooKeeper and committed fenced by the
+        controller epoch and the topics' znode versions (again on a concurrent change). Answered
+        once written, as Kafka answers; the moves then run in the background."""
+        results: dict[tuple[str, int], reassignment.Outcome] = {}
+        for _ in range(5):
+            if self.epoch_version is None:
+                return None
+            view, _again = await self._call(zkops.read_view, self.zk, self._watch)
+            results, ops = reassignment.alter(view, asked, allow_rf_change, self.controller_epoch)
+            if not ops:
+                return results
+            try:
+                await self._call(zkops.commit, self.zk, ops, self.epoch_version)
+            except zkops.Fenced as e:
+                log.warning("resign controller", broker_id=self.broker_id, reason=str(e))
+                self.epoch_version = None
+                return None
+            except Exception as e:  # a topic or state written meanwhile: decide again
+                log.info("retry partition reassignment", error=f"{type(e).__name__}: {e}")
+                continue
+            break
+        else:
+            return {
+                k: reassignment.Outcome(ErrorCode.REQUEST_TIMED_OUT, "the partitions kept changing")
+                for k in results
+            }
+        log.info(
+            "alter partition reassignments",
+            started=sum(v is not None for k, v in asked.items() if results[k].error is ErrorCode.NONE),
+            cancelled=sum(v is None for k, v in asked.items() if results[k].error is ErrorCode.NONE),
+            refused=sum(o.error is not ErrorCode.NONE for o in results.values()),
+        )
+        self._dirty.set()
+        return results
+
+    async def list_reassignments(
+        self, asked: list[tuple[str, int]] | None
+    ) -> dict[tuple[str, int], reassignment.Ongoing] | None:
+        """The reassignments in progress, read from ZooKeeper (None if not the controller)."""
+        if self.epoch_version is None:
+            return None
+        view, _again = await self._call(zkops.read_view, self.zk, self._watch)
+        return reassignment.ongoing(view, asked)
 
     async def _auto_rebalance(self) -> None:
         """Kafka 2.x's auto leader rebalance: every leader.imbalance.check.interval.seconds the
@@ -390,6 +443,7 @@ class ClusterNode:
             for p, r in parts.items()
         }
         await self.replicas.apply(view, assigned)
+        await self.topics.drop_unassigned()  # replicas moved away by a reassignment
         await self._on_leading(leading.keys())
 
     # -- what the handlers ask ----------------------------------------------------------------

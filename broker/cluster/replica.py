@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, Any
 
 from broker import logging_setup
 from broker.cluster.fetcher import ReplicaFetcher
+from broker.cluster.replication_quota import ReplicationQuota, is_throttled
 from broker.cluster.znodes import BrokerInfo, PartitionState
 from broker.config import Config
 from broker.log import Log
@@ -39,6 +40,7 @@ if TYPE_CHECKING:
 log = logging_setup.get_logger("kbroker.replica")
 
 TopicPartition = tuple[str, int]
+FOLLOWER_THROTTLED = "follower.replication.throttled.replicas"
 
 
 def now_ms() -> int:
@@ -84,6 +86,7 @@ class ReplicaManager:
         self.leaders: dict[TopicPartition, LeaderPartition] = {}
         self.fetchers: dict[int, ReplicaFetcher] = {}  # by leader broker id
         self.brokers: dict[int, BrokerInfo] = {}
+        self.follower_quota = ReplicationQuota(lambda: int(config["follower.replication.throttled.rate"]))
         self._seen: set[TopicPartition] = set()  # logs whose checkpointed high watermark was applied
         self._task: asyncio.Task[None] | None = None
 
@@ -111,6 +114,7 @@ class ReplicaManager:
         self.brokers = dict(view.brokers)
         follow: dict[int, dict[TopicPartition, tuple[int, Log]]] = {}
         led: set[TopicPartition] = set()
+        throttled: set[TopicPartition] = set()
         for key, replicas in assigned.items():
             state = view.states.get(key)
             lg = self._log_for(*key)
@@ -125,6 +129,8 @@ class ReplicaManager:
                 lg.replicated = True  # a follower's high watermark comes from its leader
                 if state.leader in view.brokers:
                     follow.setdefault(state.leader, {})[key] = (state.leader_epoch, lg)
+                    if is_throttled(view.configs.get(key[0], {}).get(FOLLOWER_THROTTLED), key[1], me):
+                        throttled.add(key)
         for key in list(self.leaders):
             if key not in led:
                 lp = self.leaders.pop(key)
@@ -147,8 +153,10 @@ class ReplicaManager:
                         reason="the leader registered no endpoint on inter.broker.listener.name",
                     )
                     continue
-                self.fetchers[leader_id] = ReplicaFetcher(self.config, me, leader_id, address)
-            self.fetchers[leader_id].set_partitions(partitions)
+                self.fetchers[leader_id] = ReplicaFetcher(
+                    self.config, me, leader_id, address, self.follower_quota
+                )
+            self.fetchers[leader_id].set_partitions(partitions, throttled)
 
     def _address(self, broker_id: int) -> tuple[str, int] | None:
         """Where this broker's followers reach `broker_id`: its inter-broker listener's endpoint."""
@@ -193,6 +201,10 @@ class ReplicaManager:
             log.info("become leader", topic=key[0], partition=key[1], epoch=state.leader_epoch, isr=state.isr)
         elif version > lp.zk_version:  # the controller changed the ISR (a dead follower left)
             lp.isr, lp.zk_version, lp.controller_epoch = list(state.isr), version, state.controller_epoch
+        if lp.replicas != replicas:  # a reassignment adds or removes replicas
+            lp.followers = {
+                r: lp.followers.get(r) or FollowerState() for r in replicas if r != self.broker_id
+            }
         lp.replicas = list(replicas)
         self._update_high_watermark(lp)
 

@@ -107,6 +107,20 @@ class ClusterTopicManager(TopicManager):
             if changed:
                 await self._save()
 
+    async def drop_unassigned(self) -> None:
+        """Delete the local logs of partitions no longer assigned here (a reassignment moved
+        them away), as Kafka's controller has a removed replica deleted (StopReplica with delete)."""
+        async with self._lock:
+            for name, topic in list(self.topics.items()):
+                parts = self.replicas.get(name)
+                if parts is None:
+                    continue
+                for p in range(topic.partitions):
+                    r = parts.get(p)
+                    if r is not None and self.node_id not in r and self.log_manager.get(name, p) is not None:
+                        await self.log_manager.delete(name, p)
+                        log.info("delete replica", topic=name, partition=p, replicas=r)
+
     # -- create and delete through ZooKeeper ------------------------------------------------------
 
     def _check_cluster(

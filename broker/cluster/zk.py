@@ -78,7 +78,9 @@ def read_view(zk: KazooClient, watch: Watch) -> tuple[ClusterView, bool]:
     again |= _read_configs(zk, watch, view, broker_entities, group_entities, feature)
     for name, result in assignments:
         with contextlib.suppress(NoNodeError):
-            view.topics[name] = TopicAssignment.decode(name, result.get()[0])
+            data, stat = result.get()
+            view.topics[name] = TopicAssignment.decode(name, data)
+            view.topic_versions[name] = stat.version
     for name, result in configs:
         with contextlib.suppress(NoNodeError):
             view.configs[name] = z.decode_topic_config(result.get()[0])

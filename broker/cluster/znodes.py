@@ -195,6 +195,10 @@ class TopicAssignment:
     name: str
     topic_id: uuid.UUID
     replicas: dict[int, list[int]]
+    # A reassignment in progress (KIP-455): `replicas` holds the original and the target replicas
+    # together; these are the ones being added and removed, by partition (only those moving).
+    adding: dict[int, list[int]] = field(default_factory=dict)
+    removing: dict[int, list[int]] = field(default_factory=dict)
 
     @property
     def partitions(self) -> int:
@@ -206,8 +210,8 @@ class TopicAssignment:
                 "version": 3,
                 "topic_id": uuid_to_kafka(self.topic_id),
                 "partitions": {str(p): r for p, r in sorted(self.replicas.items())},
-                "adding_replicas": {},
-                "removing_replicas": {},
+                "adding_replicas": {str(p): r for p, r in sorted(self.adding.items()) if r},
+                "removing_replicas": {str(p): r for p, r in sorted(self.removing.items()) if r},
             }
         )
 
@@ -215,10 +219,16 @@ class TopicAssignment:
     def decode(cls, name: str, raw: bytes) -> TopicAssignment:
         data = json.loads(raw)
         topic_id = data.get("topic_id")
+
+        def by_partition(key: str) -> dict[int, list[int]]:
+            return {int(p): [int(b) for b in r] for p, r in (data.get(key) or {}).items()}
+
         return cls(
             name,
             uuid_from_kafka(topic_id) if topic_id else uuid.UUID(int=0),
-            {int(p): [int(b) for b in r] for p, r in data.get("partitions", {}).items()},
+            by_partition("partitions"),
+            by_partition("adding_replicas"),
+            by_partition("removing_replicas"),
         )
 
 
