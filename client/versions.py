@@ -43,6 +43,8 @@ CLIENT_VERSIONS: dict[int, tuple[int, int]] = {
     ApiKey.CREATE_PARTITIONS: (0, 3),
     ApiKey.DELETE_RECORDS: (0, 2),
     ApiKey.ELECT_LEADERS: (1, 2),  # v1+: the election type (KIP-460)
+    ApiKey.ALTER_PARTITION_REASSIGNMENTS: (0, 1),  # v1: allow_replication_factor_change (KIP-860)
+    ApiKey.LIST_PARTITION_REASSIGNMENTS: (0, 0),
     ApiKey.CONSUMER_GROUP_HEARTBEAT: (0, 1),  # KIP-848 (client/consumer_group_member.py)
     ApiKey.CONSUMER_GROUP_DESCRIBE: (0, 1),
     # KIP-932 share groups (client/share_consumer.py, client/admin.py)

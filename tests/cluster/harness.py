@@ -30,10 +30,18 @@ class Cluster:
             "zookeeper.connect": zk_connect,
             **(extra or {}),
         }
+        self.tmp, self.props = tmp, props
         self.brokers = {
             i: BrokerProcess(tmp / f"broker-{i}", extra={**props, "broker.id": str(i)})
             for i in range(1, size + 1)
         }
+
+    def add_broker(self) -> int:
+        """Start one more broker (the next id) on the same ZooKeeper; its id."""
+        i = max(self.brokers) + 1
+        self.brokers[i] = BrokerProcess(self.tmp / f"broker-{i}", extra={**self.props, "broker.id": str(i)})
+        self.brokers[i].start()
+        return i
 
     def start(self) -> None:
         for b in self.brokers.values():
