@@ -2,7 +2,8 @@
 """Capture the REQUEST frames real admin clients send for the operations APIs (DescribeConfigs,
 AlterConfigs, IncrementalAlterConfigs, CreatePartitions, DeleteRecords, DescribeCluster,
 DescribeLogDirs, DescribeProducers, ElectLeaders, the SCRAM credential APIs, UpdateFeatures,
-ListConfigResources, DescribeTopicPartitions, AlterReplicaLogDirs), for the golden-bytes tests.
+ListConfigResources, DescribeTopicPartitions, AlterReplicaLogDirs, the partition
+reassignment APIs), for the golden-bytes tests.
 
 The librdkafka mock that tools/capture_frames.py records against serves none of these, so the
 clients talk to a kbroker process here, through a recording proxy on 127.0.0.1. Only the
@@ -41,6 +42,8 @@ WANTED = {
     57: "UpdateFeatures",
     74: "ListConfigResources",
     75: "DescribeTopicPartitions",
+    45: "AlterPartitionReassignments",
+    46: "ListPartitionReassignments",
 }
 
 
@@ -149,6 +152,9 @@ def drive(bootstrap: str) -> None:
         k.describe_topic_partitions(["cap"])
         (dirs,) = k.describe_log_dirs()
         k.alter_replica_log_dirs({("cap", 0, 0): dirs["log_dirs"][0]["log_dir"]})
+        k.alter_partition_reassignments({KTP("cap", 0): [0], KTP("cap", 1): None})
+        k.list_partition_reassignments()
+        k.list_partition_reassignments([KTP("cap", 0)])
     finally:
         k.close()
     from confluent_kafka import ElectionType

@@ -295,3 +295,44 @@ async def test_elect_leaders_on_a_single_broker_every_version(broker):
         port, ApiKey.ELECT_LEADERS, 2, {"election_type": 7, "topic_partitions": None, "timeout_ms": 1}
     )
     assert r.error_code == ErrorCode.INVALID_REQUEST
+
+
+async def test_partition_reassignments_on_a_single_broker_every_version(broker):
+    """One broker holds every partition's only replica: a move onto it is accepted (nothing to
+    do), any other target or a cancel is refused with Kafka's codes, and nothing is ever moving."""
+    port = broker.bound_port
+    await create_topic(port, "t", 2)
+    me = broker.node_id
+    for version in (0, 1):
+        body = {
+            "timeout_ms": 1000,
+            "allow_replication_factor_change": True,
+            "topics": [
+                {
+                    "name": "t",
+                    "partitions": [
+                        {"partition_index": 0, "replicas": [me]},
+                        {"partition_index": 1, "replicas": [me, me + 1]},
+                        {"partition_index": 5, "replicas": None},
+                    ],
+                },
+                {"name": "nope", "partitions": [{"partition_index": 0, "replicas": [me]}]},
+            ],
+        }
+        r = await _request(port, ApiKey.ALTER_PARTITION_REASSIGNMENTS, version, body)
+        got = {(t.name, p.partition_index): p.error_code for t in r.responses for p in t.partitions}
+        assert r.error_code == ErrorCode.NONE
+        assert got == {
+            ("t", 0): ErrorCode.NONE,
+            ("t", 1): ErrorCode.INVALID_REPLICA_ASSIGNMENT,
+            ("t", 5): ErrorCode.UNKNOWN_TOPIC_OR_PARTITION,
+            ("nope", 0): ErrorCode.UNKNOWN_TOPIC_OR_PARTITION,
+        }, version
+        cancel = {"timeout_ms": 1000, "topics": [{"name": "t", "partitions": [{"partition_index": 0}]}]}
+        r = await _request(port, ApiKey.ALTER_PARTITION_REASSIGNMENTS, version, cancel)
+        assert r.responses[0].partitions[0].error_code == ErrorCode.NO_REASSIGNMENT_IN_PROGRESS
+    for topics in (None, [{"name": "t", "partition_indexes": [0, 1]}]):
+        r = await _request(
+            port, ApiKey.LIST_PARTITION_REASSIGNMENTS, 0, {"timeout_ms": 1000, "topics": topics}
+        )
+        assert (r.error_code, list(r.topics)) == (ErrorCode.NONE, [])

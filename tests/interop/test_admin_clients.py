@@ -325,9 +325,6 @@ SERVED_ELSEWHERE = {
     # kafka-python: the KRaft metadata quorum (DescribeQuorum, key 55) has no ZooKeeper-era
     # counterpart: kbroker, as Kafka 2.x/3.x in ZooKeeper mode, has no __cluster_metadata.
     "describe_metadata_quorum": "KRaft only",
-    # Partition reassignment (keys 45/46) is not implemented yet.
-    "alter_partition_reassignments": "not implemented",
-    "list_partition_reassignments": "not implemented",
 }
 ADMIN_CONFIG = {
     "log.retention.check.interval.ms": "200",
@@ -568,6 +565,20 @@ def test_every_kafka_python_admin_method(every_call_proc):
     def elect_leaders():
         admin.elect_leaders(0, {t: [0, 1]})  # a single broker: ELECTION_NOT_NEEDED, which is no error
 
+    def alter_partition_reassignments():
+        # A single broker: a move onto itself is accepted (nothing to do); another broker is
+        # refused, and so is cancelling a move that is not in progress (Kafka's error codes).
+        r = admin.alter_partition_reassignments({tp0: [0], KTP(t, 1): [7], KTP(t, 2): None})
+        assert r == {
+            tp0: None,
+            KTP(t, 1): kerrors.InvalidReplicationAssignmentError,
+            KTP(t, 2): kerrors.NoReassignmentInProgressError,
+        }, r
+
+    def list_partition_reassignments():
+        assert admin.list_partition_reassignments() == {}
+        assert admin.list_partition_reassignments([tp0]) == {}
+
     def consumer_group():
         member = _static_member(bp, "kp-group", t)
         state["member"] = member
@@ -713,6 +724,8 @@ def test_every_kafka_python_admin_method(every_call_proc):
         "list_partition_offsets": list_partition_offsets,
         "delete_records": delete_records,
         "elect_leaders": elect_leaders,
+        "alter_partition_reassignments": alter_partition_reassignments,
+        "list_partition_reassignments": list_partition_reassignments,
         "_consumer_group": consumer_group,
         "list_groups": list_groups,
         "describe_groups": describe_groups,
