@@ -17,6 +17,7 @@ from broker.apis.context import Node
 from broker.cluster.elections import ElectionType, Outcome
 from broker.cluster.reassignment import Ongoing
 from broker.cluster.reassignment import Outcome as ReassignOutcome
+from broker.cluster.replication_quota import LEADER_THROTTLED, ReplicationQuota, is_throttled
 from broker.cluster.znodes import BrokerInfo, EndPoint
 from broker.config import Config, ConfigError
 from broker.connection_quotas import ConnectionQuotas, RequestMemory
@@ -876,6 +877,15 @@ class Broker:
         if size is not None and size < lg.config.min_insync_replicas:
             return ErrorCode.NOT_ENOUGH_REPLICAS
         return None
+
+    def leader_throttle(self, topic: str, partition: int, replica_id: int) -> ReplicationQuota | None:
+        if self.cluster is None:
+            return None
+        held = self.topics.get(topic)
+        value = held.configs.get(LEADER_THROTTLED) if held is not None else None
+        if not is_throttled(value, partition, self.node_id):
+            return None
+        return self.cluster.replicas.leader_throttle(topic, partition, replica_id)
 
     def follower_fetch(self, topic: str, partition: int, replica_id: int, fetch_offset: int) -> ErrorCode:
         """A replica fetch from broker `replica_id`: recorded (its position moves the high

@@ -17,6 +17,7 @@ if TYPE_CHECKING:  # for annotations only: the handlers import what they call th
     from broker.cluster.elections import ElectionType, Outcome
     from broker.cluster.reassignment import Ongoing
     from broker.cluster.reassignment import Outcome as ReassignOutcome
+    from broker.cluster.replication_quota import ReplicationQuota
     from broker.config import Config
     from broker.faults import Faults
     from broker.features import FeatureUpdate
@@ -121,6 +122,9 @@ class HandlerContext(Protocol):
 
     def min_isr_error(self, topic: str, partition: int, lg: Log) -> ErrorCode | None: ...
     def follower_fetch(self, topic: str, partition: int, replica_id: int, fetch_offset: int) -> ErrorCode: ...
+    def leader_throttle(self, topic: str, partition: int, replica_id: int) -> ReplicationQuota | None:
+        """The leader's replication quota when this follower's fetches of the partition are
+        throttled (listed in leader.replication.throttled.replicas and out of the ISR), else None."""
 
     # -- dynamic broker configs (broker/dynamic_config.py)
     async def alter_broker_configs(

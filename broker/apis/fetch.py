@@ -17,6 +17,7 @@ from dataclasses import dataclass
 
 from broker import logging_setup
 from broker.apis.context import HandlerContext
+from broker.cluster.replication_quota import ReplicationQuota
 from broker.faults import Held
 from broker.fetch_session import FetchContext, Kind, SessionPartition, SessionTopic
 from broker.log import Log, LogError, ReadResult
@@ -64,6 +65,7 @@ class _Partition:
     segment: Segment | None = None
     position: int = 0
     held: Held | None = None  # paused by a fault (broker/faults.py): read as if empty meanwhile
+    throttle: ReplicationQuota | None = None  # a lagging follower under the leader's replication throttle
 
 
 def replica_id_of(request: FetchRequest, version: int) -> int:
@@ -116,6 +118,8 @@ def _plan(
             elif replica_id >= 0:  # a follower: it holds everything below its fetch offset
                 error = broker.follower_fetch(topic.name, p.partition, replica_id, p.fetch_offset)
             part = _Partition(p, lg, error)
+            if replica_id >= 0 and error == ErrorCode.NONE and topic is not None:
+                part.throttle = broker.leader_throttle(topic.name, p.partition, replica_id)
             if faults is not None and topic is not None and error == ErrorCode.NONE:
                 part.held = faults.held(topic.name, p.partition, "Fetch")
             parts.append(part)
@@ -141,6 +145,8 @@ async def _read_all(
             part.result = None
             if part.error != ErrorCode.NONE or part.log is None or (part.held and part.held.paused):
                 continue
+            if part.throttle is not None and part.throttle.exceeded():
+                continue  # over leader.replication.throttled.rate: nothing for it this time
             limit = max(0, min(part.request.partition_max_bytes, budget))
             try:
                 r = await part.log.read(
@@ -162,6 +168,8 @@ async def _read_all(
             part.result = r
             part.segment, part.position = r.segment, r.position
             n = len(r.records)
+            if part.throttle is not None:
+                part.throttle.record(n)
             if n:
                 min_one = False
                 budget -= n

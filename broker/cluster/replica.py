@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any
 
 from broker import logging_setup
 from broker.cluster.fetcher import ReplicaFetcher
-from broker.cluster.replication_quota import ReplicationQuota, is_throttled
+from broker.cluster.replication_quota import FOLLOWER_THROTTLED, ReplicationQuota, is_throttled
 from broker.cluster.znodes import BrokerInfo, PartitionState
 from broker.config import Config
 from broker.log import Log
@@ -40,7 +40,6 @@ if TYPE_CHECKING:
 log = logging_setup.get_logger("kbroker.replica")
 
 TopicPartition = tuple[str, int]
-FOLLOWER_THROTTLED = "follower.replication.throttled.replicas"
 
 
 def now_ms() -> int:
@@ -87,6 +86,7 @@ class ReplicaManager:
         self.fetchers: dict[int, ReplicaFetcher] = {}  # by leader broker id
         self.brokers: dict[int, BrokerInfo] = {}
         self.follower_quota = ReplicationQuota(lambda: int(config["follower.replication.throttled.rate"]))
+        self.leader_quota = ReplicationQuota(lambda: int(config["leader.replication.throttled.rate"]))
         self._seen: set[TopicPartition] = set()  # logs whose checkpointed high watermark was applied
         self._task: asyncio.Task[None] | None = None
 
@@ -218,6 +218,13 @@ class ReplicaManager:
         if replica_id not in lp.replicas or replica_id == self.broker_id:
             return ErrorCode.NOT_LEADER_OR_FOLLOWER
         return None
+
+    def leader_throttle(self, topic: str, partition: int, replica_id: int) -> ReplicationQuota | None:
+        """The leader quota, for a follower of a partition led here that is out of the ISR."""
+        lp = self.leaders.get((topic, partition))
+        if lp is None or replica_id in lp.isr:
+            return None
+        return self.leader_quota
 
     def record_follower_fetch(self, topic: str, partition: int, replica_id: int, fetch_offset: int) -> None:
         """A follower asked for `fetch_offset`: it holds everything below. Advance the high

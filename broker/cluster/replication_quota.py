@@ -1,8 +1,10 @@
 """Replication throttles (KIP-73), as Kafka applies them during a reassignment: a broker's
 `follower.replication.throttled.rate` (bytes/s, a dynamic broker config) bounds what its
 replica fetchers copy for the replicas a topic lists in `follower.replication.throttled.replicas`
-("partition:broker,..." or "*"), and only while those replicas are behind their leader; an
-in-sync replica is never held back, so a throttle cannot push it out of the ISR.
+("partition:broker,..." or "*"), and its `leader.replication.throttled.rate` what it serves, as
+leader, to followers of the partitions listed for it in `leader.replication.throttled.replicas`;
+both only while the replica is behind (out of the ISR): an in-sync replica is never held back,
+so a throttle cannot push it out of the ISR.
 
 The quota is a token bucket holding at most one second's worth: bytes copied take tokens, and a
 throttled replica fetches only while the bucket is not empty (Kafka keeps a rate over a sliding
@@ -15,6 +17,8 @@ import time
 from collections.abc import Callable
 
 UNLIMITED = 2**63 - 1  # Kafka's default rate: Long.MAX_VALUE, no throttle
+LEADER_THROTTLED = "leader.replication.throttled.replicas"
+FOLLOWER_THROTTLED = "follower.replication.throttled.replicas"
 
 
 def throttled_replicas(value: str, broker_id: int) -> set[int] | None:

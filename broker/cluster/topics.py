@@ -271,6 +271,11 @@ class ClusterTopicManager(TopicManager):
         topic = self.check_add_partitions(name, count, None)
         live = sorted(self.cluster.view.brokers)
         assignment = self.cluster.view.topics[name]
+        if assignment.adding or assignment.removing:  # as Kafka: the moves finish first
+            raise TopicError(
+                ErrorCode.REASSIGNMENT_IN_PROGRESS,
+                f"A partition reassignment is in progress for the topic '{name}'.",
+            )
         rf = len(next(iter(assignment.replicas.values()), [0]))  # new partitions get the topic's replication
         if assignments is not None:
             if len(assignments) != count - topic.partitions:
