@@ -2,7 +2,8 @@
 partitions of a topic move onto it with kbroker-reassign-partitions under acks=all produce and
 consume load, with a replication throttle: the moves complete, the copy rate stays bounded by
 the throttle, nothing acknowledged is lost, the consumer never sees an offset gap, and --verify
-reports completion and removes the throttle."""
+reports completion and removes the throttle. Then a move held back by a throttle is listed and
+cancelled: the partition goes back to its replicas and the new broker deletes its copy."""
 
 from __future__ import annotations
 
@@ -234,6 +235,33 @@ async def test_reassign_half_the_partitions_onto_a_new_broker_under_load_and_thr
             TOPIC_RESOURCE, TOPIC, ["follower.replication.throttled.replicas"]
         )
         assert all(not c.value for c in topic), topic
+
+    # A move held back by a 1 byte/s throttle, cancelled: the partition goes back to its
+    # replicas, and the new broker deletes its partial copy.
+    p = next(p for p in range(PARTITIONS) if p not in MOVED and new not in before[p])
+    slow = tmp_path / "slow.json"
+    slow.write_text(
+        json.dumps(
+            {"version": 1, "partitions": [{"topic": TOPIC, "partition": p, "replicas": [new, before[p][1]]}]}
+        )
+    )
+    code, out = await cli(cluster, "--execute", "--reassignment-json-file", str(slow), "--throttle", "1")
+    assert code == 0, out
+    code, out = await cli(cluster, "--list")
+    assert f"{TOPIC}-{p}: replicas: [{new}, {before[p][1]}, {before[p][0]}]. adding: [{new}]" in out, out
+    code, out = await cli(cluster, "--cancel", "--reassignment-json-file", str(slow))
+    assert code == 0 and "Successfully cancelled partition reassignment" in out, out
+
+    async def reverted() -> bool:
+        md = await metadata(cluster.brokers[1].port, [TOPIC])
+        replicas = {x.partition_index: sorted(x.replica_nodes) for x in md.topics[0].partitions}
+        return replicas[p] == sorted(before[p]) and not any(
+            cluster.brokers[new].data_dir.rglob(f"{TOPIC}-{p}")
+        )
+
+    await eventually(reverted, 20, "the cancelled move reverted and its copy deleted")
+    code, out = await cli(cluster, "--list")
+    assert "No partition reassignments found" in out, out
 
 
 async def _true(value: bool) -> bool:
