@@ -309,7 +309,7 @@ class _Connection(asyncio.Protocol):
         if self.inflight is self.delayed and self.delayed is not None:
             self.delayed.cancel()  # the client gave up on a request a fault delays: not served
             return None
-        if self.inflight is not None or self.writing_paused:
+        if self.inflight is not None or self.writing_paused or self.muted:
             return True  # keep the transport: what is in flight or still buffered is answered first
         self._end_of_input()
         return None  # close our side too
