@@ -12,7 +12,12 @@ BIN := $(VENV)/bin
 STAMP_RUN := $(VENV)/.installed-run
 STAMP_LINT := $(VENV)/.installed-lint
 STAMP_FULL := $(VENV)/.installed-full
-INSTALL_INPUTS := pyproject.toml setup.py client/_crecords.c
+# The modules setup.py compiles with mypyc (protocol/native.py's COMPILED) are inputs as well:
+# edited, they are compiled again (until then their source runs, see protocol/native.py).
+INSTALL_INPUTS := pyproject.toml setup.py client/_crecords.c protocol/native.py \
+	protocol/_codecs_hot.py protocol/primitives.py protocol/frames.py protocol/records.py
+# Each pip install of the package prints how long it took (the mypyc build is most of it).
+BUILT_IN = echo "make install: built and installed in $$(( $$(date +%s) - start )) s"
 PYTEST_ARGS ?=
 # make test: the coverage of the four packages, a summary in the terminal (fully covered files left
 # out) and a floor under which the whole suite fails; not with PYTEST_ARGS (a subset), which only
@@ -33,7 +38,7 @@ MONITOR ?= ./monitor
 BOOTSTRAP ?= 127.0.0.1:9092
 TRIGGER ?= 5
 
-.PHONY: install run run-secure test lint format bench clean system-deps jobs cluster monitor compose-test docs console fuzz
+.PHONY: install run run-secure test test-pure lint format bench clean system-deps jobs cluster monitor compose-test docs console fuzz
 
 # Everything: the system packages (Java for Spark, ZooKeeper, Chromium: apt, only what is missing)
 # and the project with every extra into .venv; a no-op when nothing changed.
@@ -48,15 +53,15 @@ $(BIN)/python:
 
 # Each set also satisfies run's (the package itself), hence the second stamp touched.
 $(STAMP_RUN): $(INSTALL_INPUTS) | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e .
+	start=$$(date +%s); $(BIN)/python -m pip install --quiet -e . && $(BUILT_IN)
 	@touch $@
 
 $(STAMP_LINT): $(INSTALL_INPUTS) | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e '.[lint]'
+	start=$$(date +%s); $(BIN)/python -m pip install --quiet -e '.[lint]' && $(BUILT_IN)
 	@touch $@ $(STAMP_RUN)
 
 $(STAMP_FULL): $(INSTALL_INPUTS) | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e '.[cluster,jobs,test]'
+	start=$$(date +%s); $(BIN)/python -m pip install --quiet -e '.[cluster,jobs,test]' && $(BUILT_IN)
 	@touch $@ $(STAMP_RUN)
 
 # Starts one broker on 127.0.0.1:9092 with its data in ./data.
@@ -94,6 +99,12 @@ fuzz: $(STAMP_FULL)
 		(cd .fuzz && PYTHONPATH=$(CURDIR) $(abspath $(BIN))/python -m tests.fuzz $$t $$t -max_total_time=$(FUZZ_SECONDS) \
 			-timeout=10 -rss_limit_mb=2048 -print_final_stats=1) || exit 1; \
 	done
+
+# The unit and protocol tests on the pure-Python fallback: KBROKER_PURE_PYTHON=1 imports the
+# sources of the modules setup.py compiles with mypyc (protocol/native.py), as on a machine
+# without a C compiler. `make test` runs the compiled build.
+test-pure: $(STAMP_FULL)
+	KBROKER_PURE_PYTHON=1 $(BIN)/python -m pytest $(XDIST) tests/unit tests/protocol $(PYTEST_ARGS)
 
 # PySpark reports over $(DATA)/__consumer_offsets-*: Parquet results and $(REPORTS)/index.html.
 jobs: system-deps $(STAMP_FULL)

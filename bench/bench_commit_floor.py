@@ -13,8 +13,10 @@ sends again; group-less commits, generation -1, as a standalone consumer's) goes
 4. the librdkafka mock (C, in memory; its CPU is not separable from this process).
 
 The client is raw frames built once (no codec per request), so the servers are what is measured.
-Printed: commits/s and the server's CPU per commit (user+system, all threads); the difference
-between kbroker and the null server is kbroker's own work per commit, the fsync included.
+Printed: commits/s, the server's CPU per commit (user+system, all threads) and the load
+generator's (this process; for the mock, its threads too); the difference between kbroker and
+the null server is kbroker's own work per commit, the fsync included. Whether kbroker runs its
+compiled modules (protocol/native.py) heads the table.
 """
 
 from __future__ import annotations
@@ -186,15 +188,20 @@ def cpu_of(pid: int) -> float:
     return t.user + t.system
 
 
-async def measure(port: int, pid: int | None, connections: int, seconds: float) -> tuple[float, float | None]:
+Row = tuple[float, float | None, float]  # commits/s, server and generator CPU us per commit
+
+
+async def measure(port: int, pid: int | None, connections: int, seconds: float) -> Row:
     await check_answer(port)
     await load(port, connections, 0.5)  # warm-up
     cpu0 = cpu_of(pid) if pid else 0.0
+    gen0 = time.process_time()
     t0 = time.perf_counter()
     rate = await load(port, connections, seconds)
     commits = rate * (time.perf_counter() - t0)
     cpu = (cpu_of(pid) - cpu0) / commits * 1e6 if pid else None
-    return rate, cpu
+    # This process's CPU: the load generator's (and the mock's threads, for the mock's row).
+    return rate, cpu, (time.process_time() - gen0) / commits * 1e6
 
 
 def start(args: list[str], port: int) -> subprocess.Popen[bytes]:
@@ -222,7 +229,7 @@ async def create_topic(port: int) -> None:
         await conn.close()
 
 
-def run_kbroker(extra: dict[str, str], connections: int, seconds: float) -> tuple[float, float | None]:
+def run_kbroker(extra: dict[str, str], connections: int, seconds: float) -> Row:
     port = free_port()
     data = tempfile.mkdtemp(prefix="bench-floor-")
     args = [sys.executable, "-m", "broker", "--log-level", "warning"]
@@ -240,7 +247,7 @@ def run_kbroker(extra: dict[str, str], connections: int, seconds: float) -> tupl
         subprocess.run(["rm", "-rf", data], check=False)
 
 
-def run_null(connections: int, seconds: float) -> tuple[float, float | None]:
+def run_null(connections: int, seconds: float) -> Row:
     port = free_port()
     proc = start([sys.executable, __file__, "--serve-null", str(port)], port)
     try:
@@ -252,7 +259,7 @@ def run_null(connections: int, seconds: float) -> tuple[float, float | None]:
         proc.wait(20)
 
 
-def run_mock(connections: int, seconds: float) -> tuple[float, float | None]:
+def run_mock(connections: int, seconds: float) -> Row:
     from tests.interop.rdkafka_mock import MockCluster
 
     cluster = MockCluster(brokers=1)
@@ -287,12 +294,27 @@ def main() -> None:
         ),
         ("librdkafka mock (in memory)", run_mock(args.connections, args.seconds)),
     ]
-    print(
-        f"commit floor: {args.connections} closed-loop connections, {args.seconds:.0f} s, cpus={os.cpu_count()}"
+    from protocol import native
+
+    compiled = native.running_compiled()
+    build = (
+        "compiled (mypyc)"
+        if all(compiled.values())
+        else "pure Python"
+        if not any(compiled.values())
+        else f"partly compiled: {sorted(n for n, c in compiled.items() if c)}"
     )
-    print(f"{'server':40} {'commits/s':>12} {'server CPU us/commit':>22}")
-    for name, (rate, cpu) in rows:
-        print(f"{name:40} {rate:12,.0f} {f'{cpu:.1f}' if cpu is not None else '-':>22}")
+    print(
+        f"commit floor: {args.connections} closed-loop connections, {args.seconds:.0f} s, "
+        f"cpus={os.cpu_count()}, kbroker {build}"
+    )
+    print(f"{'server':40} {'commits/s':>12} {'server CPU us/commit':>22} {'generator CPU us/commit':>25}")
+    for name, (rate, cpu, gen) in rows:
+        print(f"{name:40} {rate:12,.0f} {f'{cpu:.1f}' if cpu is not None else '-':>22} {gen:25.1f}")
+    null_cpu, page_cache_cpu = rows[0][1][1], rows[2][1][1]
+    if null_cpu and page_cache_cpu:
+        print(f"kbroker page-cache CPU per commit / null server's: {page_cache_cpu / null_cpu:.2f}x")
+    print(f"kbroker page-cache commits/s / the mock's: {rows[2][1][0] / rows[3][1][0]:.2f}x")
 
 
 if __name__ == "__main__":

@@ -77,6 +77,7 @@ def _storm(port: int, attempts: int, half_open: int, results: multiprocessing.Qu
             s.send(b"\x00\x00\x10\x00\x00")
             held.append(s)
         refused = accepted = 0
+        opened: list[asyncio.StreamWriter] = []
 
         async def attempt() -> None:
             nonlocal refused, accepted
@@ -89,15 +90,18 @@ def _storm(port: int, attempts: int, half_open: int, results: multiprocessing.Qu
                 data = await asyncio.wait_for(r.read(1), 0.5)
                 refused += data == b""
                 accepted += data != b""
+                w.close()
             except TimeoutError:
-                accepted += 1  # still open: admitted
-            w.close()
+                accepted += 1  # still open: admitted, and held till the end of the storm
+                opened.append(w)
 
         for i in range(0, attempts, 250):
             await asyncio.gather(*(attempt() for _ in range(min(250, attempts - i))))
         results.put((accepted, refused))
         for s in held:
             s.close()
+        for w in opened:
+            w.close()
 
     asyncio.run(run())
 
@@ -161,6 +165,10 @@ async def main() -> None:
         finally:
             proc.terminate()
             proc.wait(30)
+            if proc.stderr is not None:
+                lines = [x for x in proc.stderr.read().decode().splitlines() if "refuse" not in x]
+                if lines:
+                    print("broker log (last lines):", *lines[-5:], sep="\n  ")
 
 
 if __name__ == "__main__":

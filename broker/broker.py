@@ -11,7 +11,7 @@ from collections.abc import Set
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from broker import dynamic_config, logging_setup
+from broker import dynamic_config, features, logging_setup
 from broker.apis import bind_handlers, bind_raw_handlers, unsupported_version_answer
 from broker.apis.context import Node
 from broker.cluster.elections import ElectionType, Outcome
@@ -29,6 +29,13 @@ from broker.log.producer_ids import LocalProducerIdBlocks, ProducerIdManager
 from broker.quota_manager import QuotaManager
 from broker.security.authorizer import Authorizer
 from broker.security.sasl import SaslConfig
+from broker.security.scram_admin import (
+    DEFAULT_FILE,
+    FileScramStore,
+    ScramStore,
+    ZkScramStore,
+    write_users_file,
+)
 from broker.server import Server
 from broker.share.coordinator.service import (
     SHARE_STATE_TOPIC,
@@ -130,6 +137,10 @@ class Broker:
         self.metrics: MetricsEndpoint | None = None  # when metrics.port is set
         self._dynamic_lock = asyncio.Lock()  # dynamic broker config changes, one at a time
         self.group_configs: dict[str, dict[str, str]] = {}  # GROUP config overrides, by group id
+        self._scram_store: ScramStore | None = None  # SCRAM users over the wire (KIP-554)
+        self.scram_lock = asyncio.Lock()
+        # Finalized feature levels and epoch (broker/features.py); None: the defaults, never updated.
+        self._features: tuple[dict[str, int], int] | None = None
         # authorizer.class.name set: every handler checks ACLs; None: no check at all (no cost)
         self.authorizer: Authorizer | None = None
         # Fault injection for tests (broker/faults.py): nothing is injected, nothing paid, until set.
@@ -327,6 +338,7 @@ class Broker:
             if layers.broker or layers.default:
                 self._apply_dynamic(layers.default, layers.broker)
             self._apply_group_configs(dynamic_config.read_group_file(self.config.log_dirs[0]))
+            self._features = dynamic_config.read_features_file(self.config.log_dirs[0])
 
     def _apply_group_configs(self, groups: dict[str, dict[str, str]]) -> None:
         """GROUP config overrides in force: described from here, and read by the coordinator
@@ -337,6 +349,44 @@ class Broker:
             per_group = self._groups.config.consumer.per_group
             per_group.clear()
             per_group.update(self.group_configs)
+
+    def finalized_features(self) -> tuple[dict[str, int], int]:
+        """The finalized feature levels and their epoch (ZooKeeper's /feature in a cluster)."""
+        if self.cluster is not None and self.cluster.view.features is not None:
+            return dict(self.cluster.view.features), self.cluster.view.features_epoch
+        if self._features is not None:
+            return dict(self._features[0]), self._features[1]
+        return features.default_finalized(
+            "consumer" in self.config["group.coordinator.rebalance.protocols"]
+        ), 0
+
+    async def update_features(
+        self, updates: list[features.FeatureUpdate], validate_only: bool
+    ) -> dict[str, tuple[ErrorCode, str | None]]:
+        """UpdateFeatures on the controller: all updates or none, durable before answered."""
+        async with self._dynamic_lock:
+            current, epoch = self.finalized_features()
+            new, results = features.update(current, updates)
+            if validate_only or new == current or any(c != ErrorCode.NONE for c, _ in results.values()):
+                return results
+            if self.cluster is not None:
+                await self.cluster.write_features(new)
+                return results
+            layers = dynamic_config.DynamicConfigs(
+                dict(self.config.dynamic_broker), dict(self.config.dynamic_default)
+            )
+            await asyncio.get_running_loop().run_in_executor(
+                None,
+                dynamic_config.write_file,
+                self.config.log_dirs[0],
+                self.node_id,
+                layers,
+                self.group_configs,
+                (new, epoch + 1),
+            )
+            self._features = (new, epoch + 1)
+            log.info("update features", features=new, epoch=epoch + 1)
+            return results
 
     async def alter_group_configs(
         self, group: str, changes: list[tuple[str, int, str | None]], incremental: bool, validate_only: bool
@@ -356,7 +406,13 @@ class Broker:
                 dict(self.config.dynamic_broker), dict(self.config.dynamic_default)
             )
             await asyncio.get_running_loop().run_in_executor(
-                None, dynamic_config.write_file, self.config.log_dirs[0], self.node_id, layers, groups
+                None,
+                dynamic_config.write_file,
+                self.config.log_dirs[0],
+                self.node_id,
+                layers,
+                groups,
+                self._features,
             )
             self._apply_group_configs(groups)
 
@@ -462,7 +518,9 @@ class Broker:
         """A shard per __consumer_offsets partition (all of them alone, none yet in a cluster)."""
         manager = self.log_manager
         offsets_log = PartitionLogAdapter(
-            lambda p: manager.get(OFFSETS_TOPIC, p), self.config["offsets.commit.timeout.ms"] / 1000
+            lambda p: manager.get(OFFSETS_TOPIC, p),
+            self.config["offsets.commit.timeout.ms"] / 1000,
+            isr_error=lambda p, lg: self.min_isr_error(OFFSETS_TOPIC, p, lg),
         )
         group_config = GroupConfig.from_config(self.config)
         group_config.consumer.per_group.update(self.group_configs)
@@ -610,7 +668,10 @@ class Broker:
 
             store: CredentialStore
             path = config["sasl.credentials.file"]
-            if path:
+            if path or self.cluster is None:
+                path = str(self._credentials_path())
+                if not config["sasl.credentials.file"] and not Path(path).exists():
+                    write_users_file(Path(path), {})  # users come over the wire (KIP-554)
                 try:
                     store = FileCredentialStore(Path(path))
                 except (OSError, ValueError) as e:
@@ -669,6 +730,21 @@ class Broker:
             await self._topics.stop()  # last: in-flight produces and commits are written and fsynced
         self.stopped.set()
         log.info("finish stopping broker", broker_id=self.node_id)
+
+    @property
+    def scram_store(self) -> ScramStore:
+        """Where SCRAM users live: ZooKeeper's /config/users in a cluster, else the credentials
+        file (sasl.credentials.file, or one in the first log dir) that SASL logins read."""
+        if self._scram_store is None:
+            if self.cluster is not None:
+                self._scram_store = ZkScramStore(self.cluster.zk)
+            else:
+                self._scram_store = FileScramStore(self._credentials_path())
+        return self._scram_store
+
+    def _credentials_path(self) -> Path:
+        path = self.config["sasl.credentials.file"]
+        return Path(path) if path else self.config.log_dirs[0] / DEFAULT_FILE
 
     @property
     def controller_id(self) -> int:

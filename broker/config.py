@@ -566,11 +566,6 @@ class Config:
                     f"invalid value {self.raw_text('sasl.enabled.mechanisms')!r} for configuration key "
                     f"'sasl.enabled.mechanisms': {complaint}"
                 )
-            if not self["sasl.credentials.file"] and not self["zookeeper.connect"]:
-                raise ConfigError(
-                    "configuration key 'sasl.credentials.file' is not set: a SASL listener of a single "
-                    "broker needs its users' credentials (python -m broker.security.credentials)"
-                )
         if protocols & {"SSL", "SASL_SSL"} and not (
             self["ssl.keystore.location"] or self["ssl.keystore.certificate.chain"]
         ):

@@ -6,10 +6,11 @@ ConnectionQuotas and the request MemoryPool): pure, with an injected clock.
   acceptor instead, which an asyncio server cannot do without refusing every listener).
 - `max.connection.creation.rate`: new connections per second, over Kafka's sampled rate; one past
   it is closed at once.
-- `queued.max.request.bytes`: bytes read from clients and not yet handled, over all connections;
-  past it, connections stop being read until handling brings it back below (as Kafka's memory
-  pool mutes channels). What the broker holds is then at most the bound plus one read (256 KiB)
-  per connection that was being read when it was reached.
+- `queued.max.request.bytes`: the requests read from clients and not yet handled, over all
+  connections, each counted whole as soon as its size is read (Kafka's memory pool allocates it
+  then): a connection whose next request does not fit is not read until handling frees room, and
+  frames still arriving cannot hold all of it (each one reserved completes). What the broker holds
+  is then at most the bound plus one read (256 KiB) per connection waiting for room.
 - `connections.max.idle.ms`: the server closes connections that sent nothing for that long.
 """
 
@@ -97,5 +98,5 @@ class RequestMemory:
         self.used -= n
         if self.waiting and self.used < self.limit:
             waiting, self.waiting = self.waiting, []
-            for resume in waiting:
+            for resume in waiting:  # each takes what it needs, or waits again
                 resume()

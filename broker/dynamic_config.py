@@ -162,7 +162,11 @@ def read_file(log_dir: Path, broker_id: int) -> DynamicConfigs:
 
 
 def write_file(
-    log_dir: Path, broker_id: int, layers: DynamicConfigs, groups: Mapping[str, Mapping[str, str]]
+    log_dir: Path,
+    broker_id: int,
+    layers: DynamicConfigs,
+    groups: Mapping[str, Mapping[str, str]],
+    features: tuple[Mapping[str, int], int] | None = None,
 ) -> None:
     """Written to a temporary file, fsynced and renamed: a crash leaves the old or the new."""
     body = json.dumps(
@@ -170,6 +174,9 @@ def write_file(
             "version": 1,
             "brokers": {str(broker_id): layers.broker, DEFAULT_ENTITY: layers.default},
             "groups": {g: dict(c) for g, c in groups.items() if c},
+            **(
+                {"features": dict(features[0]), "features_epoch": features[1]} if features is not None else {}
+            ),
         },
         indent=1,
         sort_keys=True,
@@ -320,3 +327,16 @@ def read_group_file(log_dir: Path) -> dict[str, dict[str, str]]:
     except (OSError, ValueError) as e:
         raise ConfigError(f"cannot read {log_dir / FILE}: {e}") from e
     return {g: dict(c) for g, c in data.get("groups", {}).items()}
+
+
+def read_features_file(log_dir: Path) -> tuple[dict[str, int], int] | None:
+    """A single broker's finalized feature levels and their epoch; None if never updated."""
+    try:
+        data = json.loads((log_dir / FILE).read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        return None
+    except (OSError, ValueError) as e:
+        raise ConfigError(f"cannot read {log_dir / FILE}: {e}") from e
+    if "features" not in data:
+        return None
+    return {n: int(v) for n, v in data["features"].items()}, int(data.get("features_epoch", 0))

@@ -22,7 +22,8 @@ if TYPE_CHECKING:
 
 log = logging_setup.get_logger("kbroker.quotas")
 
-EXACT, DEFAULT, SPECIFIED = 0, 1, 2  # DescribeClientQuotas' match types
+EXACT, DEFAULT, SPECIFIED = 0, 1, 2
+INT32_MAX = 2**31 - 1  # DescribeClientQuotas' match types
 Filter = tuple[str, int, str | None]  # entity type, match type, name
 
 
@@ -51,6 +52,12 @@ class QuotaManager:
 
     def record(self, kind: QuotaKind, user: str, client_id: str, value: float) -> int:
         return self.quotas.record(kind, user, client_id, value)
+
+    def max_in_window(self, kind: QuotaKind, user: str, client_id: str) -> int:
+        """What one window of the client's quota allows (Kafka's getMaxValueInQuotaWindow): the
+        most a throttled consumer gets in one answer."""
+        quota = self.quotas.quota_of(kind, user, client_id).quota
+        return INT32_MAX if quota is None else max(1, int(quota * self.quotas.window_s))
 
     def unrecord(self, kind: QuotaKind, user: str, client_id: str, value: float) -> None:
         self.quotas.unrecord(kind, user, client_id, value)

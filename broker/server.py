@@ -156,6 +156,9 @@ class _Connection(asyncio.Protocol):
         self.muted = False  # throttled (a quota): no request is handled until the timer ends it
         self.admitted = False  # counted by the connection quotas (released when it goes)
         self.memory = server.memory if server.memory is not None and server.memory.bounded else None
+        self.charged = 0  # bytes this connection holds of the request memory
+        self.held = 0  # of them, the request in flight's (given back once it is answered)
+        self.extent = 0  # where the last frame begun in the buffer ends
         self.current: RequestContext | None = None  # the last request handled
         self.last_active = 0.0  # loop time of the last bytes read or answer written (idle close)
 
@@ -191,8 +194,9 @@ class _Connection(asyncio.Protocol):
             self.admitted = False
             assert self.server.limits is not None
             self.server.limits.release(self.peer.rsplit(":", 1)[0].strip("[]"))
-        if self.memory is not None and self.buffer:
-            self.memory.give(len(self.buffer))
+        if self.memory is not None and self.charged:
+            self.memory.give(self.charged)
+            self.charged = 0
         if self.server.on_connection_lost is not None:
             self.server.on_connection_lost(self.peer)
         if self.inflight is not None:
@@ -212,8 +216,10 @@ class _Connection(asyncio.Protocol):
         self.buffer += data
         self.last_active = self.loop.time()
         memory = self.memory
-        if memory is not None:
-            memory.take(len(data))
+        if memory is not None and not self._charge(memory) and not self.paused & _MEMORY:
+            # queued.max.request.bytes reached: read nothing more until handling frees some
+            self._pause(_MEMORY)
+            memory.waiting.append(self._memory_freed)
         if self.inflight is None and not self.writing_paused and not self.muted:
             self._process()
         if (
@@ -223,15 +229,42 @@ class _Connection(asyncio.Protocol):
         ):
             self.reading_paused = True
             self._pause(_BACKLOG)
-        if (
-            memory is not None
-            and memory.full
-            and not self.paused & _MEMORY
-            and not self.transport.is_closing()
-        ):
-            # queued.max.request.bytes reached: read nothing more until handling frees some
-            self._pause(_MEMORY)
-            memory.waiting.append(self._memory_freed)
+
+    def _charge(self, memory: RequestMemory) -> bool:
+        """Reserve in the broker's request memory the whole of every frame begun in the buffer
+        (as Kafka's memory pool allocates a request once its size is read), so that frames that
+        are not complete cannot hold all of it: False if it has not that much left (the
+        connection then waits, what it read so far uncounted: one read at most)."""
+        buf = self.buffer
+        extent = self.extent
+        while extent + 4 <= len(buf):
+            (size,) = _SIZE.unpack_from(buf, extent)
+            if size < 0 or size > self.max_frame:
+                extent = len(buf)  # refused by _process, which closes the connection
+                break
+            extent += 4 + size
+        self.extent = extent
+        want = max(extent, len(buf)) - self.charged
+        if want <= 0:
+            return True
+        if memory.used + want > memory.limit and memory.used > 0:
+            return False
+        memory.take(want)
+        self.charged += want
+        return True
+
+    def _uncharge(self, handled: int) -> None:
+        """`handled` bytes left the buffer: what they reserved goes back to the memory."""
+        self.extent = max(0, self.extent - handled)
+        assert self.memory is not None
+        keep = max(self.extent, len(self.buffer)) + self.held
+        if self.charged > keep:
+            self.memory.give(self.charged - keep)
+            self.charged = keep
+        elif self.paused & _MEMORY and self._charge(self.memory):
+            # what the handled frames held now covers the frame still arriving: read on (else a
+            # connection would wait for room it holds itself)
+            self._unpause(_MEMORY)
 
     def _pause(self, reason: int) -> None:
         if not self.paused:
@@ -245,7 +278,13 @@ class _Connection(asyncio.Protocol):
                 self.transport.resume_reading()
 
     def _memory_freed(self) -> None:
-        self._unpause(_MEMORY)
+        memory = self.memory
+        if memory is None or self.transport.is_closing():
+            return
+        if self._charge(memory):
+            self._unpause(_MEMORY)
+        else:
+            memory.waiting.append(self._memory_freed)
 
     def _mute(self, ms: int) -> None:
         """Throttled: handle nothing more from this client for `ms` (Kafka mutes the channel)."""
@@ -333,6 +372,7 @@ class _Connection(asyncio.Protocol):
                         break
                     continue
                 self.inflight = answer  # a task: the rest waits for it
+                self.held = 4 + size  # its memory is the broker's until it is answered (Kafka)
                 break
         except _Close:
             if out:
@@ -346,7 +386,7 @@ class _Connection(asyncio.Protocol):
         if pos:
             del buf[:pos]
             if self.memory is not None:
-                self.memory.give(pos)
+                self._uncharge(pos)
         if out:
             transport.writelines(out)
             self.last_active = self.loop.time()
@@ -448,7 +488,7 @@ class _Connection(asyncio.Protocol):
         throttle = quota.record(QuotaKind.REQUEST, user, client_id, spent * 100)  # percent of a thread
         if throttle > ctx.throttle_ms:
             ctx.throttle_ms = throttle
-            if isinstance(body, dict) and "throttle_time_ms" in body:
+            if isinstance(body, dict):  # (a response without the field ignores it)
                 body["throttle_time_ms"] = throttle
         return self._respond(ctx.header, body, started, size_in)
 
@@ -513,6 +553,10 @@ class _Connection(asyncio.Protocol):
         self._after_answer()
 
     def _after_answer(self) -> None:
+        if self.held:
+            self.held = 0
+            if self.memory is not None:
+                self._uncharge(0)
         current = self.current
         if current is not None and current.throttle_ms:
             self._mute(current.throttle_ms)  # the answer is out: the channel waits, then goes on

@@ -51,6 +51,19 @@ class ConnectionConfig:
     software_name: str = "kbroker-client"
     software_version: str = "0.1.0"
     security: SecurityConfig | None = None  # None: PLAINTEXT
+    # When set, a connection whose peer has acknowledged nothing for this long is closed by the
+    # kernel (TCP keepalive probes and TCP_USER_TIMEOUT), so a request sent into a cut link fails
+    # then rather than at request_timeout_ms (a broker's replica fetcher uses it).
+    dead_link_ms: int | None = None
+
+
+def _detect_dead_link(sock: socket.socket, dead_link_ms: int) -> None:
+    seconds = max(1, dead_link_ms // 1000)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_KEEPALIVE, 1)
+    sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_KEEPIDLE, 1)
+    sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_KEEPINTVL, 1)
+    sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_KEEPCNT, seconds)
+    sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_USER_TIMEOUT, dead_link_ms)
 
 
 @dataclass(slots=True)
@@ -121,6 +134,8 @@ class BrokerConnection:
         if sock is not None:
             with contextlib.suppress(OSError):
                 sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+                if self.config.dead_link_ms is not None and hasattr(socket, "TCP_USER_TIMEOUT"):
+                    _detect_dead_link(sock, self.config.dead_link_ms)
         self._read_task = asyncio.get_running_loop().create_task(
             self._read_loop(), name=f"kafka-read-{self.node_id}"
         )

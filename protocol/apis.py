@@ -10,6 +10,7 @@ from protocol.messages import (
     add_partitions_to_txn,
     alter_client_quotas,
     alter_configs,
+    alter_replica_log_dirs,
     alter_share_group_offsets,
     api_versions,
     consumer_group_describe,
@@ -31,6 +32,7 @@ from protocol.messages import (
     describe_log_dirs,
     describe_producers,
     describe_share_group_offsets,
+    describe_topic_partitions,
     describe_transactions,
     elect_leaders,
     end_txn,
@@ -42,6 +44,7 @@ from protocol.messages import (
     initialize_share_group_state,
     join_group,
     leave_group,
+    list_config_resources,
     list_groups,
     list_offsets,
     list_transactions,
@@ -61,6 +64,8 @@ from protocol.messages import (
     share_group_heartbeat,
     sync_group,
     txn_offset_commit,
+    update_features,
+    user_scram_credentials,
     write_share_group_state,
     write_txn_markers,
 )
@@ -106,6 +111,12 @@ ALL: tuple[Api, ...] = (
     describe_cluster.API,
     describe_producers.API,
     elect_leaders.API,
+    user_scram_credentials.DESCRIBE_API,
+    user_scram_credentials.ALTER_API,
+    alter_replica_log_dirs.API,
+    update_features.API,
+    list_config_resources.API,
+    describe_topic_partitions.API,
     add_partitions_to_txn.API,
     add_offsets_to_txn.API,
     end_txn.API,
@@ -160,6 +171,7 @@ class ApiKey(enum.IntEnum):
     DELETE_ACLS = 31
     DESCRIBE_CONFIGS = 32
     ALTER_CONFIGS = 33
+    ALTER_REPLICA_LOG_DIRS = 34
     DESCRIBE_LOG_DIRS = 35
     SASL_AUTHENTICATE = 36
     CREATE_PARTITIONS = 37
@@ -169,12 +181,17 @@ class ApiKey(enum.IntEnum):
     OFFSET_DELETE = 47
     DESCRIBE_CLIENT_QUOTAS = 48
     ALTER_CLIENT_QUOTAS = 49
+    DESCRIBE_USER_SCRAM_CREDENTIALS = 50
+    ALTER_USER_SCRAM_CREDENTIALS = 51
+    UPDATE_FEATURES = 57
     DESCRIBE_CLUSTER = 60
     DESCRIBE_PRODUCERS = 61
     DESCRIBE_TRANSACTIONS = 65
     LIST_TRANSACTIONS = 66
     CONSUMER_GROUP_HEARTBEAT = 68
     CONSUMER_GROUP_DESCRIBE = 69
+    LIST_CONFIG_RESOURCES = 74
+    DESCRIBE_TOPIC_PARTITIONS = 75
     SHARE_GROUP_HEARTBEAT = 76
     SHARE_GROUP_DESCRIBE = 77
     SHARE_FETCH = 78

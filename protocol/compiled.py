@@ -686,9 +686,9 @@ def fingerprint(message: Any) -> str:
 
 
 def load_codec(message: Any, version: int) -> Codec:
-    """The codec of a message version: from protocol/_codecs_generated.py (written by
-    `python -m protocol.codegen`, compiled where the build could) when it holds this
-    declaration, else generated and `exec`ed now."""
+    """The codec of a message version: from protocol/_codecs_hot.py or _codecs_cold.py (written
+    by `python -m protocol.codegen`; the first compiled where the build could) when they hold
+    this declaration, else generated and `exec`ed now."""
     table = _generated().get(message.fingerprint())
     pair = None if table is None else table.get(version)
     if pair is not None:
@@ -698,11 +698,10 @@ def load_codec(message: Any, version: int) -> Codec:
 
 @functools.cache
 def _generated() -> dict[str, dict[int, tuple[Decode, Encode]]]:
-    try:
-        from protocol._codecs_generated import CODECS
-    except ImportError:  # not generated (a checkout that never ran the generator)
-        return {}
-    return CODECS
+    from protocol._codecs_cold import CODECS as COLD
+    from protocol._codecs_hot import CODECS as HOT
+
+    return {**COLD, **HOT}
 
 
 def compile_struct(ks: KStruct, message: str, version: int) -> Codec:

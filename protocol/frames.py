@@ -27,7 +27,9 @@ _FRAME_HEAD = struct.Struct(">ii")  # size, correlation id
 _FRAME_HEAD_TAGGED = struct.Struct(">iiB")  # size, correlation id, no tagged fields
 
 
-@dataclass(slots=True)
+# Not slots=True: mypyc compiles this module (protocol/native.py), and its classes have fixed
+# attributes already; a slots dataclass, which is a second class made at import, crashes it.
+@dataclass
 class RequestHeader:
     api_key: int
     api_version: int

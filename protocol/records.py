@@ -311,7 +311,9 @@ def iter_batches(buf: Buffer, pos: int = 0, *, check_crc: bool = False) -> Itera
 # --- records ----------------------------------------------------------------------------------
 
 
-@dataclass(slots=True)
+# Not slots=True: mypyc compiles this module (protocol/native.py), and its classes have fixed
+# attributes already; a slots dataclass, which is a second class made at import, crashes it.
+@dataclass
 class Record:
     """One record of a batch; offsets and timestamps are relative to the batch's bases."""
 
@@ -334,7 +336,9 @@ def control_record_type(record: Record) -> ControlRecordType | int | None:
         return kind
 
 
-@dataclass(slots=True)
+# Not slots=True: mypyc compiles this module (protocol/native.py), and its classes have fixed
+# attributes already; a slots dataclass, which is a second class made at import, crashes it.
+@dataclass
 class RecordBatch:
     """A decoded RecordBatch. `batch_length`, `crc` and the records count are recomputed
     when encoding; the codec is in `attributes`."""

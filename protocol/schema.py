@@ -307,7 +307,7 @@ class Message:
         self._fingerprint: str | None = None
 
     def fingerprint(self) -> str:
-        """The key of this declaration's codecs in protocol/_codecs_generated.py."""
+        """The key of this declaration's codecs in protocol/_codecs_hot.py or _codecs_cold.py."""
         fp = self._fingerprint
         if fp is None:
             from protocol.compiled import fingerprint

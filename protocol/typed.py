@@ -1831,6 +1831,59 @@ class AlterConfigsResponseResponse(TypedDict):
     resource_name: str
 
 
+class AlterReplicaLogDirsRequest(Protocol):
+    """AlterReplicaLogDirsRequest (API key 34), v1-2."""
+
+    dirs: list[AlterReplicaLogDirsRequestDir]
+
+    def __getitem__(self, key: Literal["dirs"], /) -> list[AlterReplicaLogDirsRequestDir]: ...
+
+
+class AlterReplicaLogDirsRequestDir(Protocol):
+    """An element of AlterReplicaLogDirsRequest.dirs."""
+
+    path: str
+    topics: list[AlterReplicaLogDirsRequestDirTopic]
+
+    @overload
+    def __getitem__(self, key: Literal["path"], /) -> str: ...
+    @overload
+    def __getitem__(self, key: Literal["topics"], /) -> list[AlterReplicaLogDirsRequestDirTopic]: ...
+
+
+class AlterReplicaLogDirsRequestDirTopic(Protocol):
+    """An element of AlterReplicaLogDirsRequestDir.topics."""
+
+    name: str
+    partitions: list[int]
+
+    @overload
+    def __getitem__(self, key: Literal["name"], /) -> str: ...
+    @overload
+    def __getitem__(self, key: Literal["partitions"], /) -> list[int]: ...
+
+
+class AlterReplicaLogDirsResponse(TypedDict):
+    """AlterReplicaLogDirsResponse (API key 34), v1-2."""
+
+    throttle_time_ms: int
+    results: list[AlterReplicaLogDirsResponseResult]
+
+
+class AlterReplicaLogDirsResponseResult(TypedDict):
+    """An element of AlterReplicaLogDirsResponse.results."""
+
+    topic_name: str
+    partitions: list[AlterReplicaLogDirsResponseResultPartition]
+
+
+class AlterReplicaLogDirsResponseResultPartition(TypedDict):
+    """An element of AlterReplicaLogDirsResponseResult.partitions."""
+
+    partition_index: int
+    error_code: int
+
+
 class DescribeLogDirsRequest(Protocol):
     """DescribeLogDirsRequest (API key 35), v0-4."""
 
@@ -2275,6 +2328,161 @@ class AlterClientQuotasResponseEntryEntity(TypedDict):
     entity_name: NotRequired[str | None]  # default null
 
 
+class DescribeUserScramCredentialsRequest(Protocol):
+    """DescribeUserScramCredentialsRequest (API key 50), v0."""
+
+    users: list[DescribeUserScramCredentialsRequestUser] | None
+
+    def __getitem__(
+        self, key: Literal["users"], /
+    ) -> list[DescribeUserScramCredentialsRequestUser] | None: ...
+
+
+class DescribeUserScramCredentialsRequestUser(Protocol):
+    """An element of DescribeUserScramCredentialsRequest.users."""
+
+    name: str
+
+    def __getitem__(self, key: Literal["name"], /) -> str: ...
+
+
+class DescribeUserScramCredentialsResponse(TypedDict):
+    """DescribeUserScramCredentialsResponse (API key 50), v0."""
+
+    throttle_time_ms: int
+    error_code: int
+    error_message: NotRequired[str | None]  # default null
+    results: list[DescribeUserScramCredentialsResponseResult]
+
+
+class DescribeUserScramCredentialsResponseResult(TypedDict):
+    """An element of DescribeUserScramCredentialsResponse.results."""
+
+    user: str
+    error_code: int
+    error_message: NotRequired[str | None]  # default null
+    credential_infos: list[DescribeUserScramCredentialsResponseResultCredentialInfo]
+
+
+class DescribeUserScramCredentialsResponseResultCredentialInfo(TypedDict):
+    """An element of DescribeUserScramCredentialsResponseResult.credential_infos."""
+
+    mechanism: int
+    iterations: int
+
+
+class AlterUserScramCredentialsRequest(Protocol):
+    """AlterUserScramCredentialsRequest (API key 51), v0."""
+
+    deletions: list[AlterUserScramCredentialsRequestDeletion]
+    upsertions: list[AlterUserScramCredentialsRequestUpsertion]
+
+    @overload
+    def __getitem__(self, key: Literal["deletions"], /) -> list[AlterUserScramCredentialsRequestDeletion]: ...
+    @overload
+    def __getitem__(
+        self, key: Literal["upsertions"], /
+    ) -> list[AlterUserScramCredentialsRequestUpsertion]: ...
+
+
+class AlterUserScramCredentialsRequestDeletion(Protocol):
+    """An element of AlterUserScramCredentialsRequest.deletions."""
+
+    name: str
+    mechanism: int
+
+    @overload
+    def __getitem__(self, key: Literal["name"], /) -> str: ...
+    @overload
+    def __getitem__(self, key: Literal["mechanism"], /) -> int: ...
+
+
+class AlterUserScramCredentialsRequestUpsertion(Protocol):
+    """An element of AlterUserScramCredentialsRequest.upsertions."""
+
+    name: str
+    mechanism: int
+    iterations: int
+    salt: bytes
+    salted_password: bytes
+
+    @overload
+    def __getitem__(self, key: Literal["name"], /) -> str: ...
+    @overload
+    def __getitem__(self, key: Literal["mechanism"], /) -> int: ...
+    @overload
+    def __getitem__(self, key: Literal["iterations"], /) -> int: ...
+    @overload
+    def __getitem__(self, key: Literal["salt"], /) -> bytes: ...
+    @overload
+    def __getitem__(self, key: Literal["salted_password"], /) -> bytes: ...
+
+
+class AlterUserScramCredentialsResponse(TypedDict):
+    """AlterUserScramCredentialsResponse (API key 51), v0."""
+
+    throttle_time_ms: int
+    results: list[AlterUserScramCredentialsResponseResult]
+
+
+class AlterUserScramCredentialsResponseResult(TypedDict):
+    """An element of AlterUserScramCredentialsResponse.results."""
+
+    user: str
+    error_code: int
+    error_message: NotRequired[str | None]  # default null
+
+
+class UpdateFeaturesRequest(Protocol):
+    """UpdateFeaturesRequest (API key 57), v0-2."""
+
+    timeout_ms: int  # default 60000
+    feature_updates: list[UpdateFeaturesRequestFeatureUpdate]
+    validate_only: bool  # v1+
+
+    @overload
+    def __getitem__(self, key: Literal["timeout_ms"], /) -> int: ...
+    @overload
+    def __getitem__(self, key: Literal["feature_updates"], /) -> list[UpdateFeaturesRequestFeatureUpdate]: ...
+    @overload
+    def __getitem__(self, key: Literal["validate_only"], /) -> bool: ...
+
+
+class UpdateFeaturesRequestFeatureUpdate(Protocol):
+    """An element of UpdateFeaturesRequest.feature_updates."""
+
+    feature: str
+    max_version_level: int
+    allow_downgrade: bool  # v0
+    upgrade_type: int  # v1+, default 1
+
+    @overload
+    def __getitem__(self, key: Literal["feature"], /) -> str: ...
+    @overload
+    def __getitem__(self, key: Literal["max_version_level"], /) -> int: ...
+    @overload
+    def __getitem__(self, key: Literal["allow_downgrade"], /) -> bool: ...
+    @overload
+    def __getitem__(self, key: Literal["upgrade_type"], /) -> int: ...
+
+
+class UpdateFeaturesResponse(TypedDict):
+    """UpdateFeaturesResponse (API key 57), v0-2."""
+
+    throttle_time_ms: int
+    error_code: int
+    error_message: NotRequired[str | None]  # default null
+    results: NotRequired[list[UpdateFeaturesResponseResult]]  # v0-1
+
+
+class UpdateFeaturesResponseResult(TypedDict):
+    """An element of UpdateFeaturesResponse.results."""
+
+    feature: str
+    error_code: int
+    error_message: NotRequired[str | None]  # default null
+
+
 class DescribeClusterRequest(Protocol):
     """DescribeClusterRequest (API key 60), v0-2."""
 
@@ -2584,6 +2792,104 @@ class ConsumerGroupDescribeResponseGroupMemberTargetAssignmentTopicPartition(Typ
     topic_id: UUID
     topic_name: str
     partitions: list[int]
+
+
+class ListConfigResourcesRequest(Protocol):
+    """ListConfigResourcesRequest (API key 74), v0-1."""
+
+    resource_types: list[int]  # v1+
+
+    def __getitem__(self, key: Literal["resource_types"], /) -> list[int]: ...
+
+
+class ListConfigResourcesResponse(TypedDict):
+    """ListConfigResourcesResponse (API key 74), v0-1."""
+
+    throttle_time_ms: int
+    error_code: int
+    config_resources: list[ListConfigResourcesResponseConfigResource]
+
+
+class ListConfigResourcesResponseConfigResource(TypedDict):
+    """An element of ListConfigResourcesResponse.config_resources."""
+
+    resource_name: str
+    resource_type: NotRequired[int]  # v1+, default 16
+
+
+class DescribeTopicPartitionsRequest(Protocol):
+    """DescribeTopicPartitionsRequest (API key 75), v0."""
+
+    topics: list[DescribeTopicPartitionsRequestTopic]
+    response_partition_limit: int  # default 2000
+    cursor: DescribeTopicPartitionsRequestCursor | None  # default null
+
+    @overload
+    def __getitem__(self, key: Literal["topics"], /) -> list[DescribeTopicPartitionsRequestTopic]: ...
+    @overload
+    def __getitem__(self, key: Literal["response_partition_limit"], /) -> int: ...
+    @overload
+    def __getitem__(self, key: Literal["cursor"], /) -> DescribeTopicPartitionsRequestCursor | None: ...
+
+
+class DescribeTopicPartitionsRequestTopic(Protocol):
+    """An element of DescribeTopicPartitionsRequest.topics."""
+
+    name: str
+
+    def __getitem__(self, key: Literal["name"], /) -> str: ...
+
+
+class DescribeTopicPartitionsRequestCursor(Protocol):
+    """DescribeTopicPartitionsRequest.cursor."""
+
+    topic_name: str
+    partition_index: int
+
+    @overload
+    def __getitem__(self, key: Literal["topic_name"], /) -> str: ...
+    @overload
+    def __getitem__(self, key: Literal["partition_index"], /) -> int: ...
+
+
+class DescribeTopicPartitionsResponse(TypedDict):
+    """DescribeTopicPartitionsResponse (API key 75), v0."""
+
+    throttle_time_ms: int
+    topics: list[DescribeTopicPartitionsResponseTopic]
+    next_cursor: NotRequired[DescribeTopicPartitionsResponseNextCursor | None]  # default null
+
+
+class DescribeTopicPartitionsResponseTopic(TypedDict):
+    """An element of DescribeTopicPartitionsResponse.topics."""
+
+    error_code: int
+    name: str | None
+    topic_id: UUID
+    is_internal: bool
+    partitions: list[DescribeTopicPartitionsResponseTopicPartition]
+    topic_authorized_operations: NotRequired[int]  # default -2147483648
+
+
+class DescribeTopicPartitionsResponseTopicPartition(TypedDict):
+    """An element of DescribeTopicPartitionsResponseTopic.partitions."""
+
+    error_code: int
+    partition_index: int
+    leader_id: int
+    leader_epoch: NotRequired[int]  # default -1
+    replica_nodes: list[int]
+    isr_nodes: list[int]
+    eligible_leader_replicas: NotRequired[list[int] | None]  # default null
+    last_known_elr: NotRequired[list[int] | None]  # default null
+    offline_replicas: list[int]
+
+
+class DescribeTopicPartitionsResponseNextCursor(TypedDict):
+    """DescribeTopicPartitionsResponse.next_cursor."""
+
+    topic_name: str
+    partition_index: int
 
 
 class ShareGroupHeartbeatRequest(Protocol):
@@ -3489,6 +3795,7 @@ CREATE_ACLS = Endpoint[CreateAclsRequest, CreateAclsResponse](30)
 DELETE_ACLS = Endpoint[DeleteAclsRequest, DeleteAclsResponse](31)
 DESCRIBE_CONFIGS = Endpoint[DescribeConfigsRequest, DescribeConfigsResponse](32)
 ALTER_CONFIGS = Endpoint[AlterConfigsRequest, AlterConfigsResponse](33)
+ALTER_REPLICA_LOG_DIRS = Endpoint[AlterReplicaLogDirsRequest, AlterReplicaLogDirsResponse](34)
 DESCRIBE_LOG_DIRS = Endpoint[DescribeLogDirsRequest, DescribeLogDirsResponse](35)
 SASL_AUTHENTICATE = Endpoint[SaslAuthenticateRequest, SaslAuthenticateResponse](36)
 CREATE_PARTITIONS = Endpoint[CreatePartitionsRequest, CreatePartitionsResponse](37)
@@ -3498,12 +3805,23 @@ INCREMENTAL_ALTER_CONFIGS = Endpoint[IncrementalAlterConfigsRequest, Incremental
 OFFSET_DELETE = Endpoint[OffsetDeleteRequest, OffsetDeleteResponse](47)
 DESCRIBE_CLIENT_QUOTAS = Endpoint[DescribeClientQuotasRequest, DescribeClientQuotasResponse](48)
 ALTER_CLIENT_QUOTAS = Endpoint[AlterClientQuotasRequest, AlterClientQuotasResponse](49)
+DESCRIBE_USER_SCRAM_CREDENTIALS = Endpoint[
+    DescribeUserScramCredentialsRequest,
+    DescribeUserScramCredentialsResponse,
+](50)
+ALTER_USER_SCRAM_CREDENTIALS = Endpoint[
+    AlterUserScramCredentialsRequest,
+    AlterUserScramCredentialsResponse,
+](51)
+UPDATE_FEATURES = Endpoint[UpdateFeaturesRequest, UpdateFeaturesResponse](57)
 DESCRIBE_CLUSTER = Endpoint[DescribeClusterRequest, DescribeClusterResponse](60)
 DESCRIBE_PRODUCERS = Endpoint[DescribeProducersRequest, DescribeProducersResponse](61)
 DESCRIBE_TRANSACTIONS = Endpoint[DescribeTransactionsRequest, DescribeTransactionsResponse](65)
 LIST_TRANSACTIONS = Endpoint[ListTransactionsRequest, ListTransactionsResponse](66)
 CONSUMER_GROUP_HEARTBEAT = Endpoint[ConsumerGroupHeartbeatRequest, ConsumerGroupHeartbeatResponse](68)
 CONSUMER_GROUP_DESCRIBE = Endpoint[ConsumerGroupDescribeRequest, ConsumerGroupDescribeResponse](69)
+LIST_CONFIG_RESOURCES = Endpoint[ListConfigResourcesRequest, ListConfigResourcesResponse](74)
+DESCRIBE_TOPIC_PARTITIONS = Endpoint[DescribeTopicPartitionsRequest, DescribeTopicPartitionsResponse](75)
 SHARE_GROUP_HEARTBEAT = Endpoint[ShareGroupHeartbeatRequest, ShareGroupHeartbeatResponse](76)
 SHARE_GROUP_DESCRIBE = Endpoint[ShareGroupDescribeRequest, ShareGroupDescribeResponse](77)
 SHARE_FETCH = Endpoint[ShareFetchRequest, ShareFetchResponse](78)

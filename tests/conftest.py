@@ -88,7 +88,14 @@ _SPARK_FILES = frozenset(
         "jobs/test_transactions",
     )
 )
-_CHAOS_FILES = frozenset({"tests/cluster/test_replication_chaos.py"})
+_CHAOS_FILES = frozenset(
+    {
+        "tests/cluster/test_replication_chaos.py",
+        # ZooKeeper and three brokers in network namespaces, faults for minutes
+        "tests/netfaults/test_partitions.py",
+        "tests/netfaults/test_isolated_leader.py",
+    }
+)
 _SHARED_FIXTURE_FILES = frozenset(
     f"tests/{name}.py"
     for name in (

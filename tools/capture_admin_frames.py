@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Capture the REQUEST frames real admin clients send for the operations APIs (DescribeConfigs,
 AlterConfigs, IncrementalAlterConfigs, CreatePartitions, DeleteRecords, DescribeCluster,
-DescribeLogDirs, DescribeProducers), for the golden-bytes tests.
+DescribeLogDirs, DescribeProducers, ElectLeaders, the SCRAM credential APIs, UpdateFeatures,
+ListConfigResources, DescribeTopicPartitions, AlterReplicaLogDirs), for the golden-bytes tests.
 
 The librdkafka mock that tools/capture_frames.py records against serves none of these, so the
 clients talk to a kbroker process here, through a recording proxy on 127.0.0.1. Only the
@@ -33,6 +34,13 @@ WANTED = {
     44: "IncrementalAlterConfigs",
     60: "DescribeCluster",
     61: "DescribeProducers",
+    34: "AlterReplicaLogDirs",
+    43: "ElectLeaders",
+    50: "DescribeUserScramCredentials",
+    51: "AlterUserScramCredentials",
+    57: "UpdateFeatures",
+    74: "ListConfigResources",
+    75: "DescribeTopicPartitions",
 }
 
 
@@ -92,7 +100,7 @@ def drive(bootstrap: str) -> None:
         ResourceType,
     )
     from kafka.admin import ConfigResource as KResource
-    from kafka.admin import KafkaAdminClient
+    from kafka.admin import KafkaAdminClient, ScramMechanism, UserScramCredentialUpsertion
     from kafka.structs import TopicPartition as KTP
 
     a = AdminClient({"bootstrap.servers": bootstrap})
@@ -131,8 +139,29 @@ def drive(bootstrap: str) -> None:
         k.describe_configs([KResource("TOPIC", "cap")])
         k.alter_configs([KResource("TOPIC", "cap", {"retention.ms": "700000"})])
         k.delete_records({KTP("cap", 0): 3})
+        k.elect_leaders(0, {"cap": [0]})
+        k.alter_user_scram_credentials(
+            [UserScramCredentialUpsertion("capuser", ScramMechanism.SCRAM_SHA_256, "pw", salt=b"0" * 24)]
+        )
+        k.describe_user_scram_credentials(["capuser"])
+        k.update_features({"group.version": 1}, validate_only=True)
+        k.list_config_resources(["TOPIC"])
+        k.describe_topic_partitions(["cap"])
+        (dirs,) = k.describe_log_dirs()
+        k.alter_replica_log_dirs({("cap", 0, 0): dirs["log_dirs"][0]["log_dir"]})
     finally:
         k.close()
+    from confluent_kafka import ElectionType
+    from confluent_kafka.admin import ScramCredentialInfo
+    from confluent_kafka.admin import ScramMechanism as CScram
+    from confluent_kafka.admin import UserScramCredentialUpsertion as CUpsertion
+
+    a.elect_leaders(ElectionType.PREFERRED, [TopicPartition("cap", 0)]).result(10)
+    info = ScramCredentialInfo(CScram.SCRAM_SHA_512, 4096)
+    for f in a.alter_user_scram_credentials([CUpsertion("capuser2", info, b"pw", b"1" * 24)]).values():
+        f.result(10)
+    for f in a.describe_user_scram_credentials(["capuser2"]).values():
+        f.result(10)
 
     async def aio() -> None:
         from aiokafka.admin import AIOKafkaAdminClient

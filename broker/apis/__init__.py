@@ -18,6 +18,7 @@ from broker.apis import (
     add_offsets_to_txn,
     add_partitions_to_txn,
     alter_configs,
+    alter_replica_log_dirs,
     alter_share_group_offsets,
     api_versions,
     client_quotas,
@@ -35,6 +36,7 @@ from broker.apis import (
     describe_log_dirs,
     describe_producers,
     describe_share_group_offsets,
+    describe_topic_partitions,
     describe_transactions,
     elect_leaders,
     end_txn,
@@ -44,6 +46,7 @@ from broker.apis import (
     init_producer_id,
     join_group,
     leave_group,
+    list_config_resources,
     list_groups,
     list_offsets,
     list_transactions,
@@ -61,6 +64,8 @@ from broker.apis import (
     share_group_state,
     sync_group,
     txn_offset_commit,
+    update_features,
+    user_scram_credentials,
     write_txn_markers,
 )
 from broker.apis.context import Answer, HandlerContext
@@ -173,6 +178,10 @@ HANDLERS.update(
         _route(typed.DESCRIBE_CLIENT_QUOTAS, client_quotas.handle_describe),
         _route(typed.ALTER_CLIENT_QUOTAS, client_quotas.handle_alter),
         _route(typed.ELECT_LEADERS, elect_leaders.handle),
+        _route(typed.ALTER_REPLICA_LOG_DIRS, alter_replica_log_dirs.handle),
+        _route(typed.UPDATE_FEATURES, update_features.handle),
+        _route(typed.LIST_CONFIG_RESOURCES, list_config_resources.handle),
+        _route(typed.DESCRIBE_TOPIC_PARTITIONS, describe_topic_partitions.handle),
     ]
 )
 HANDLERS.update(
@@ -182,6 +191,8 @@ HANDLERS.update(
         _route(typed.DESCRIBE_ACLS, acls.handle_describe),
         _route(typed.CREATE_ACLS, acls.handle_create),
         _route(typed.DELETE_ACLS, acls.handle_delete),
+        _route(typed.DESCRIBE_USER_SCRAM_CREDENTIALS, user_scram_credentials.handle_describe),
+        _route(typed.ALTER_USER_SCRAM_CREDENTIALS, user_scram_credentials.handle_alter),
     ]
 )
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+from broker import logger_configs
 from broker.apis.context import HandlerContext
 from broker.apis.describe_configs import (
     broker_resource_error,
@@ -50,6 +51,23 @@ async def _alter_broker(
     return ErrorCode.NONE, None
 
 
+def _alter_loggers(
+    broker: HandlerContext, name: str, changes: list[Change], incremental: bool, validate_only: bool
+) -> tuple[ErrorCode, str | None]:
+    problem = broker_resource_error(broker, name)
+    if problem is not None:
+        return problem
+    if not incremental:
+        return ErrorCode.INVALID_REQUEST, "AlterConfigs does not support the resource type BROKER_LOGGER"
+    try:
+        levels = logger_configs.check(changes)
+    except logger_configs.LoggerConfigError as e:
+        return e.code, str(e)
+    if not validate_only:
+        logger_configs.apply(levels)
+    return ErrorCode.NONE, None
+
+
 async def _alter_group(
     broker: HandlerContext, name: str, changes: list[Change], incremental: bool, validate_only: bool
 ) -> tuple[ErrorCode, str | None]:
@@ -71,13 +89,7 @@ async def _alter(
     if kind == ResourceType.GROUP:
         return await _alter_group(broker, name, changes, incremental, validate_only)
     if kind == ResourceType.BROKER_LOGGER:
-        problem = broker_resource_error(broker, name)
-        if problem is not None:
-            return problem
-        keys = sorted(key for key, _, _ in changes)
-        if not keys:
-            return ErrorCode.NONE, None
-        return ErrorCode.INVALID_CONFIG, f"Cannot update these configs dynamically: {','.join(keys)}"
+        return _alter_loggers(broker, name, changes, incremental, validate_only)
     if kind != ResourceType.TOPIC:
         return ErrorCode.INVALID_REQUEST, f"Unsupported resource type {kind}"
     assert broker.topics is not None

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 from broker.apis.context import HandlerContext
+from broker.features import SUPPORTED
 from broker.server import RequestContext
 from protocol.apis import APIS, ApiKey
 from protocol.errors import ErrorCode
@@ -24,11 +25,20 @@ def handle(broker: HandlerContext, ctx: RequestContext, request: ApiVersionsRequ
         and _SOFTWARE.fullmatch(request.client_software_version)
     ):
         return {"error_code": ErrorCode.INVALID_REQUEST, "api_keys": []}
+    levels, epoch = broker.finalized_features()
     return {
         "error_code": ErrorCode.NONE,
         "api_keys": advertised_versions(
             broker.groups.config.consumer.enabled, broker.groups.config.share.enabled
         ),
+        # v3+ (KIP-584): the supported feature ranges and the cluster's finalized levels
+        "supported_features": [
+            {"name": n, "min_version": lo, "max_version": hi} for n, (lo, hi) in sorted(SUPPORTED.items())
+        ],
+        "finalized_features_epoch": epoch,
+        "finalized_features": [
+            {"name": n, "max_version_level": v, "min_version_level": v} for n, v in sorted(levels.items())
+        ],
     }
 
 

@@ -17,12 +17,14 @@ if TYPE_CHECKING:  # for annotations only: the handlers import what they call th
     from broker.cluster.elections import ElectionType, Outcome
     from broker.config import Config
     from broker.faults import Faults
+    from broker.features import FeatureUpdate
     from broker.fetch_session import FetchSessionCache
     from broker.group.service import GroupCoordinatorService
     from broker.log import Log, LogManager
     from broker.log.producer_ids import ProducerIdManager
     from broker.quota_manager import QuotaManager
     from broker.security.authorizer import Authorizer
+    from broker.security.scram_admin import ScramStore
     from broker.share.coordinator.service import ShareCoordinatorService
     from broker.share.manager import SharePartitionManager
     from broker.topics import TopicManager
@@ -136,6 +138,18 @@ class HandlerContext(Protocol):
         self, group: str, changes: list[tuple[str, int, str | None]], incremental: bool, validate_only: bool
     ) -> None:
         """Raises DynamicConfigError (INVALID_CONFIG) and changes nothing if refused."""
+
+    # -- SCRAM users (KIP-554)
+    @property
+    def scram_store(self) -> ScramStore: ...
+    @property
+    def scram_lock(self) -> asyncio.Lock: ...
+
+    # -- feature flags (KIP-584, broker/features.py)
+    def finalized_features(self) -> tuple[dict[str, int], int]: ...
+    async def update_features(
+        self, updates: list[FeatureUpdate], validate_only: bool
+    ) -> dict[str, tuple[ErrorCode, str | None]]: ...
 
     # -- the controller
     async def elect_leaders(

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from broker import logger_configs
 from broker.apis.context import HandlerContext
 from broker.config_resources import ConfigEntry, ResourceType, describe_broker, describe_group, describe_topic
 from broker.security.acl import Operation
@@ -84,7 +85,9 @@ def _describe(
         if problem is None:
             entries = describe_group(broker.config, broker.group_configs.get(name, {}), keys)
     elif kind == ResourceType.BROKER_LOGGER:
-        problem = broker_resource_error(broker, name)  # log levels are not exposed (yet): no entries
+        problem = broker_resource_error(broker, name)
+        if problem is None:
+            entries = logger_configs.describe(keys)
     else:
         problem = ErrorCode.INVALID_REQUEST, f"Unsupported resource type {kind}"
     if problem is not None:

@@ -348,6 +348,13 @@ async def handle(broker: HandlerContext, ctx: RequestContext, request: FetchRequ
         return _session_error(context)
     topics = request.topics if context is None else context.topics
     max_bytes = min(request.max_bytes if version >= 3 else INT32_MAX, broker.config["fetch.max.bytes"])
+    quotas = broker.quotas
+    if quotas.active and quotas.enabled(QuotaKind.FETCH) and replica_id_of(request, version) < 0:
+        # Kafka: a consumer under a fetch quota gets at most one window's worth per answer
+        max_bytes = min(
+            max_bytes,
+            quotas.max_in_window(QuotaKind.FETCH, user_of(ctx.principal), ctx.header.client_id or ""),
+        )
     hard_limit = version <= 2
     replica_id = replica_id_of(request, version)
     replica = replica_id >= 0
@@ -366,7 +373,6 @@ async def handle(broker: HandlerContext, ctx: RequestContext, request: FetchRequ
         await _read_all(plan, max_bytes, hard_limit, replica, read_committed, region)
     if context is not None and context.kind is Kind.FULL:
         _open_session(context, plan, version)
-    quotas = broker.quotas
     if quotas.active and not replica and quotas.enabled(QuotaKind.FETCH):
         throttled = _throttle(quotas, ctx, plan)
         if throttled:  # over consumer_byte_rate: no data this time, as Kafka answers

@@ -33,6 +33,8 @@ class ClusterView:
     deleting: set[str] = field(default_factory=set)
     broker_configs: dict[str, dict[str, str]] = field(default_factory=dict)  # by broker id or <default>
     group_configs: dict[str, dict[str, str]] = field(default_factory=dict)
+    features: dict[str, int] | None = None  # None: no /feature znode yet
+    features_epoch: int = -1  # its znode version
 
     def leader(self, topic: str, partition: int) -> int:
         state = self.states.get((topic, partition))

@@ -93,13 +93,19 @@ class ReplicaFetcher:
             try:
                 if self._conn is None or not self._conn.connected:
                     timeout_ms = self.config["replica.socket.timeout.ms"]
+                    # A fetch sent into a cut link would wait replica.socket.timeout.ms, and once
+                    # the link healed TCP's back-off would hold it for seconds more, the follower
+                    # out of the ISR all the while: a link silent for half the lag bound is
+                    # dropped and dialled again, so a follower fetches again soon after a heal.
+                    dead_link_ms = min(timeout_ms, max(1000, self.config["replica.lag.time.max.ms"] // 2))
                     conn = BrokerConnection(
                         *self.address,
                         self.leader_id,
                         ConnectionConfig(
                             client_id=f"broker-{self.broker_id}-fetcher-{self.leader_id}",
                             request_timeout_ms=timeout_ms,
-                            connect_timeout_ms=timeout_ms,
+                            connect_timeout_ms=dead_link_ms,
+                            dead_link_ms=dead_link_ms,
                         ),
                     )
                     await conn.connect()

@@ -465,6 +465,12 @@ class ClusterNode:
         self._dirty.set()
         await self.wait_for(lambda: self.view.group_configs.get(group, {}) == configs, 10.0)
 
+    async def write_features(self, levels: dict[str, int]) -> None:
+        """The finalized feature levels (/feature); answered once this broker's view has them."""
+        await self._call(zkops.write_features, self.zk, levels)
+        self._dirty.set()
+        await self.wait_for(lambda: self.view.features == levels, 10.0)
+
     async def request_delete(self, topic: str) -> None:
         with contextlib.suppress(NodeExistsError):
             await self._call(lambda: self.zk.create(z.delete_path(topic)))

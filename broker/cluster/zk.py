@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Callable, Sequence
+from typing import Any
 
 from kazoo.client import KazooClient
 from kazoo.exceptions import BadVersionError, NodeExistsError, NoNodeError
@@ -54,6 +55,7 @@ def read_view(zk: KazooClient, watch: Watch) -> tuple[ClusterView, bool]:
     changes = zk.get_children_async(z.CONFIG_CHANGES, watch=watch)  # a config change wakes every broker
     broker_entities = zk.get_children_async(z.CONFIG_BROKERS)
     group_entities = zk.get_children_async(z.CONFIG_GROUPS)
+    feature = zk.get_async(z.FEATURE, watch=watch)
     controller = zk.get_async(z.CONTROLLER, watch=watch)
     epoch = zk.get_async(z.CONTROLLER_EPOCH)
     brokers = [(int(i), zk.get_async(z.broker_path(int(i)))) for i in ids.get() if i.isdigit()]
@@ -73,18 +75,7 @@ def read_view(zk: KazooClient, watch: Watch) -> tuple[ClusterView, bool]:
     for broker_id, result in brokers:
         with contextlib.suppress(NoNodeError):
             view.brokers[broker_id] = BrokerInfo.decode(broker_id, result.get()[0])
-    entities: list[str] = []
-    with contextlib.suppress(NoNodeError):
-        entities = broker_entities.get()
-    for entity, result in [(e, zk.get_async(z.broker_config_path(e))) for e in entities]:
-        with contextlib.suppress(NoNodeError):
-            view.broker_configs[entity] = z.decode_topic_config(result.get()[0])
-    groups: list[str] = []
-    with contextlib.suppress(NoNodeError):
-        groups = group_entities.get()
-    for group, result in [(g, zk.get_async(z.group_config_path(g))) for g in groups]:
-        with contextlib.suppress(NoNodeError):
-            view.group_configs[group] = z.decode_topic_config(result.get()[0])
+    again |= _read_configs(zk, watch, view, broker_entities, group_entities, feature)
     for name, result in assignments:
         with contextlib.suppress(NoNodeError):
             view.topics[name] = TopicAssignment.decode(name, result.get()[0])
@@ -104,6 +95,31 @@ def read_view(zk: KazooClient, watch: Watch) -> tuple[ClusterView, bool]:
         except NoNodeError:
             again |= zk.exists(z.state_path(*key), watch=watch) is not None
     return view, again
+
+
+def _read_configs(
+    zk: KazooClient, watch: Watch, view: ClusterView, broker_entities: Any, group_entities: Any, feature: Any
+) -> bool:
+    """Dynamic broker configs, group configs and the finalized features, into the view."""
+    again = False
+    entities: list[str] = []
+    with contextlib.suppress(NoNodeError):
+        entities = broker_entities.get()
+    for entity, result in [(e, zk.get_async(z.broker_config_path(e))) for e in entities]:
+        with contextlib.suppress(NoNodeError):
+            view.broker_configs[entity] = z.decode_topic_config(result.get()[0])
+    try:
+        data, stat = feature.get()
+        view.features, view.features_epoch = z.decode_features(data), stat.version
+    except NoNodeError:
+        again |= zk.exists(z.FEATURE, watch=watch) is not None
+    groups: list[str] = []
+    with contextlib.suppress(NoNodeError):
+        groups = group_entities.get()
+    for group, result in [(g, zk.get_async(z.group_config_path(g))) for g in groups]:
+        with contextlib.suppress(NoNodeError):
+            view.group_configs[group] = z.decode_topic_config(result.get()[0])
+    return again
 
 
 def read_topic_config(zk: KazooClient, topic: str) -> dict[str, str] | None:
@@ -158,6 +174,13 @@ def _write_entity_config(
     failed = [r for r in tx.commit() if isinstance(r, Exception) and type(r).__name__ != "RolledBackError"]
     if failed:
         raise failed[0]
+
+
+def write_features(zk: KazooClient, levels: dict[str, int]) -> None:
+    try:
+        zk.set(z.FEATURE, z.encode_features(levels))
+    except NoNodeError:
+        zk.create(z.FEATURE, z.encode_features(levels))
 
 
 def elect(zk: KazooClient, broker_id: int) -> tuple[int, int] | None:

@@ -33,6 +33,7 @@ DELETE_TOPICS = "/admin/delete_topics"
 CONFIG_CHANGES = "/config/changes"
 CONFIG_BROKERS = "/config/brokers"
 CONFIG_GROUPS = "/config/groups"
+FEATURE = "/feature"  # Kafka 2.7+'s finalized features (KIP-584)
 LATEST_PRODUCER_ID_BLOCK = "/latest_producer_id_block"
 PERSISTENT_PATHS = (
     "/cluster",
@@ -295,3 +296,18 @@ def decode_producer_id_block(raw: bytes | None) -> ProducerIdBlock | None:
         return None
     data = json.loads(raw)
     return ProducerIdBlock(int(data["broker"]), int(data["block_start"]), int(data["block_end"]))
+
+
+def encode_features(levels: dict[str, int]) -> bytes:
+    return _dump(
+        {
+            "version": 2,
+            "status": 1,
+            "features": {n: {"min_version_level": v, "max_version_level": v} for n, v in levels.items()},
+        }
+    )
+
+
+def decode_features(raw: bytes) -> dict[str, int]:
+    doc = json.loads(raw) if raw else {}
+    return {n: int(r["max_version_level"]) for n, r in (doc.get("features") or {}).items()}

@@ -7,7 +7,7 @@ apart). `MemoryOffsetsLog` serves tests; `PartitionLogAdapter` wraps the broker'
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator, Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol, cast
 
@@ -149,9 +149,25 @@ class PartitionLogAdapter:
     looked up by name so that this module does not import broker/log's types.
     """
 
-    def __init__(self, log_for: Any, commit_timeout_s: float | None = None):
+    def __init__(
+        self,
+        log_for: Any,
+        commit_timeout_s: float | None = None,
+        isr_error: Callable[[int, Any], int | None] | None = None,
+    ):
         self._log_for = log_for
         self.commit_timeout_s = commit_timeout_s  # offsets.commit.timeout.ms
+        # NOT_ENOUGH_REPLICAS while the partition's ISR is below min.insync.replicas: Kafka writes
+        # group metadata with acks=all, so a coordinator left alone in its ISR answers no commit.
+        self._isr_error = isr_error
+
+    def _check_isr(self, partition: int, partition_log: Any) -> None:
+        if self._isr_error is not None:
+            error = self._isr_error(partition, partition_log)
+            if error is not None:
+                raise OffsetsLogError(
+                    error, f"{OFFSETS_TOPIC}-{partition}: fewer in-sync replicas than min.insync.replicas"
+                )
 
     async def append(self, partition: int, records: Sequence[RawRecord]) -> None:
         """Returns once the records are fsynced here and, on a replicated partition, held by
@@ -160,6 +176,7 @@ class PartitionLogAdapter:
         partition_log = self._log_for(partition)
         if partition_log is None:
             raise OffsetsLogError(ErrorCode.NOT_LEADER_OR_FOLLOWER, f"no log for {OFFSETS_TOPIC}-{partition}")
+        self._check_isr(partition, partition_log)
         epoch = partition_log.leader_epoch  # the epoch the append is stamped with (placed synchronously)
         info, written = partition_log.append_kv_nowait(records)
         await self._settle(partition, partition_log, info.last_offset, written, epoch)
@@ -187,6 +204,7 @@ class PartitionLogAdapter:
         partition_log = self._log_for(partition)
         if partition_log is None or partition_log.replicated:
             return asyncio.ensure_future(self.append(partition, records))
+        self._check_isr(partition, partition_log)
         info, written = partition_log.append_kv_nowait(records)
         if written is None:  # (not for these batches, which carry no producer id)
             written = asyncio.get_running_loop().create_future()
@@ -203,6 +221,7 @@ class PartitionLogAdapter:
         partition_log = self._log_for(partition)
         if partition_log is None:
             raise OffsetsLogError(ErrorCode.NOT_LEADER_OR_FOLLOWER, f"no log for {OFFSETS_TOPIC}-{partition}")
+        self._check_isr(partition, partition_log)
         batch = build_batch(
             [LogRecord(offset_delta=i, key=k, value=v) for i, (k, v) in enumerate(records)],
             producer_id=producer_id,

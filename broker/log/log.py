@@ -86,6 +86,12 @@ __all__ = [
 ]
 
 
+def out_of_space(error: BaseException) -> bool:
+    """A write that failed for want of space (or quota): the disk is fine, the log can go on once
+    the torn write is cut back."""
+    return isinstance(error, OSError) and error.errno in (errno.ENOSPC, errno.EDQUOT)
+
+
 @dataclass(slots=True)
 class AppendInfo:
     base_offset: int
@@ -180,6 +186,7 @@ class Log:
         self.txns = loaded.txns  # open and aborted transactions (transactions.py)
         self._snapshots: list[tuple[int, bytes]] = []  # producer snapshots due once their segment is written
         self.failed: BaseException | None = None
+        self._recovery: asyncio.Task[None] | None = None  # cutting back a write the full disk tore
         self.deleted = False
         self.closed = False  # closed by a shutdown: no more appends
         self._queue: list[PendingWrite] = []
@@ -782,6 +789,28 @@ class Log:
                 w.future.set_exception(exc)
         self._queue.clear()
         self._notify()
+        if out_of_space(error) and not (self.deleted or self.closed) and self._recovery is None:
+            self._recovery = asyncio.get_running_loop().create_task(
+                self._cut_unwritten(), name=f"cut unwritten {self.name}"
+            )
+
+    async def _cut_unwritten(self) -> None:
+        """A write found the disk full: cut the log back to what was written whole (the torn
+        batch and every batch placed after it, none of which was answered but with an error), so
+        no segment keeps a partial write until the next start, then take appends again; each one
+        fails the same way while the disk stays full, and succeeds once space is freed. Reads go
+        on meanwhile. Any other I/O error keeps the log offline until a restart, as Kafka's log
+        directory failure does."""
+        try:
+            await self.truncate_to(self.written_offset)
+        except (OSError, LogError) as e:
+            log.error("fail log recovery", log=self.name, error=repr(e))
+            return
+        finally:
+            self._recovery = None
+        if not (self.deleted or self.closed):
+            self.failed = None
+            log.warning("resume log", log=self.name, offset=self.next_offset, reason="out of space")
 
     # --- waiting for data ------------------------------------------------------------------
 

@@ -203,7 +203,13 @@ class LogManager:
             lg.failed is not None for lg in self.logs.values()
         )
         loop = asyncio.get_running_loop()
-        await self.checkpoint_recovery_points()
+        try:
+            await self.checkpoint_recovery_points()
+        except OSError as e:
+            # A full disk at shutdown: no clean-shutdown marker, so the next start recovers the
+            # logs from their segments instead of trusting checkpoints it could not write.
+            log.error("fail checkpoint", error=repr(e))
+            failed = True
         if not failed:
             for d in self.log_dirs:
                 await loop.run_in_executor(self.executor, _touch, d / CLEAN_SHUTDOWN)

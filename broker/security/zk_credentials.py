@@ -13,7 +13,7 @@ import urllib.parse
 from typing import Any
 
 from kazoo.client import KazooClient
-from kazoo.exceptions import NodeExistsError
+from kazoo.exceptions import NodeExistsError, NoNodeError
 from kazoo.recipe.watchers import ChildrenWatch, DataWatch
 
 from broker import logging_setup
@@ -97,3 +97,41 @@ def write_user(zk: KazooClient, user: str, password: str, mechanisms: list[str],
         sequence=True,
         makepath=True,
     )
+
+
+def read_users(zk: KazooClient) -> dict[str, dict[str, ScramCredential]]:
+    """Every user's credentials as ZooKeeper holds them (blocking)."""
+    zk.ensure_path(USERS)
+    out: dict[str, dict[str, ScramCredential]] = {}
+    for name in zk.get_children(USERS):
+        try:
+            data, _ = zk.get(f"{USERS}/{name}")
+        except NoNodeError:
+            continue
+        creds = decode_user(data)
+        if creds:
+            out[desanitize(name)] = creds
+    return out
+
+
+def write_credentials(zk: KazooClient, user: str, creds: dict[str, ScramCredential]) -> None:
+    """A user's credentials (none: the user's znode goes) and the change notification, in one
+    transaction, as Kafka 2.x's AdminZkClient.changeUserOrUserClientIdConfig."""
+    path = f"{USERS}/{sanitize(user)}"
+    zk.ensure_path(USERS)
+    exists = zk.exists(path) is not None
+    tx = zk.transaction()
+    if creds:
+        data = json.dumps({"version": 1, "config": {m: c.to_text() for m, c in creds.items()}}).encode()
+        if exists:
+            tx.set_data(path, data)
+        else:
+            tx.create(path, data)
+    elif exists:
+        tx.delete(path)
+    tx.create(
+        CHANGES, json.dumps({"version": 2, "entity_path": f"users/{sanitize(user)}"}).encode(), sequence=True
+    )
+    failed = [r for r in tx.commit() if isinstance(r, Exception) and type(r).__name__ != "RolledBackError"]
+    if failed:
+        raise failed[0]

@@ -411,6 +411,8 @@ class SharePartitionManager:
             entry.pending.popleft()
             if not done.done():
                 done.set_result(ErrorCode.NONE)
+            if entry.share.settle(update):
+                self._wake()  # released records may be acquired now
             if update.dead and self.dead_letters is not None and not self.stopping:
                 dead = {o: (reason, update.changed[o][1]) for o, reason in update.dead.items()}
                 self._spawn(self.dead_letters(entry, dead))

@@ -116,6 +116,10 @@ class SharePartition:
         self.start_offset = start_offset
         self.end_offset = start_offset
         self.records: dict[int, InFlightRecord] = {}  # every offset in [start_offset, end_offset)
+        # Offsets whose last change (a release, an expired lock) is not durable yet: not acquired
+        # until it is (`settle`), or a crash could deliver a record again with a lower count
+        # than a delivery already made (Kafka's ongoing state transition).
+        self.unsettled: set[int] = set()
 
     @classmethod
     def from_state(cls, state: ShareState, config: SharePartitionConfig | None = None) -> SharePartition:
@@ -142,7 +146,7 @@ class SharePartition:
     def next_fetch_offset(self) -> int:
         """Where to read the log from: the first AVAILABLE record in flight, else the end."""
         for offset in range(self.start_offset, self.end_offset):
-            if self.records[offset].state == DeliveryState.AVAILABLE:
+            if self.records[offset].state == DeliveryState.AVAILABLE and offset not in self.unsettled:
                 return offset
         return self.end_offset
 
@@ -198,7 +202,7 @@ class SharePartition:
                         continue
                     self.records[offset] = InFlightRecord(DeliveryState.AVAILABLE)
                 r = self.records[offset]
-                if r.state != DeliveryState.AVAILABLE:
+                if r.state != DeliveryState.AVAILABLE or offset in self.unsettled:
                     continue
                 r.state, r.member_id, r.deadline_ms = DeliveryState.ACQUIRED, member_id, deadline
                 r.delivery_count += 1
@@ -256,6 +260,7 @@ class SharePartition:
                         update.dead[offset] = DeadReason.REJECTED
                 r.member_id = None
                 update.changed[offset] = (r.state, r.delivery_count)
+        self.unsettled.update(update.changed)
         update.moved = self._advance()
         update.start_offset = self.start_offset
         return ErrorCode.NONE, update
@@ -266,6 +271,7 @@ class SharePartition:
         for offset, r in self.records.items():
             if r.state == DeliveryState.ACQUIRED and r.deadline_ms <= now_ms:
                 self._release(offset, r, update)
+        self.unsettled.update(update.changed)
         update.moved = self._advance()
         update.start_offset = self.start_offset
         return update
@@ -275,9 +281,16 @@ class SharePartition:
         update = Update(self.start_offset)
         for offset in self.acquired_by(member_id):
             self._release(offset, self.records[offset], update)
+        self.unsettled.update(update.changed)
         update.moved = self._advance()
         update.start_offset = self.start_offset
         return update
+
+    def settle(self, update: Update) -> bool:
+        """`update` is durable: its records may be acquired again; whether any became so."""
+        settled = self.unsettled.intersection(update.changed)
+        self.unsettled -= settled
+        return any(self.records[o].state == DeliveryState.AVAILABLE for o in settled if o in self.records)
 
     def move_start(self, offset: int) -> Update:
         """The log no longer has the records below `offset` (retention, DeleteRecords)."""
@@ -286,6 +299,7 @@ class SharePartition:
             return update
         for o in range(self.start_offset, min(offset, self.end_offset)):
             self.records.pop(o, None)
+            self.unsettled.discard(o)
         self.start_offset = offset
         self.end_offset = max(self.end_offset, offset)
         update.moved = True
@@ -308,6 +322,7 @@ class SharePartition:
         start = self.start_offset
         while self.start_offset < self.end_offset and self.records[self.start_offset].state in _FINAL:
             del self.records[self.start_offset]
+            self.unsettled.discard(self.start_offset)
             self.start_offset += 1
         return self.start_offset != start
 

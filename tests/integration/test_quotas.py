@@ -13,6 +13,7 @@ import time
 
 from protocol.apis import ApiKey
 from protocol.errors import ErrorCode
+from protocol.frames import RequestHeader, encode_request
 from protocol.records import Record, build_batch
 from tests.helpers import RawConnection, async_wait_until, create_topic, start_broker
 from tests.integration.test_metrics import scrape_async, value
@@ -256,6 +257,11 @@ async def test_idle_connections_are_closed_busy_ones_are_not(tmp_path):
         await b.stop()
 
 
+def _held(b) -> int:  # type: ignore[no-untyped-def]
+    """The request bytes the broker's connections hold."""
+    return sum(len(c.buffer) for s in b.servers for c in s._connections)
+
+
 async def test_queued_request_bytes_stay_bounded(tmp_path):
     limit = 2 * 1024 * 1024
     b = await start_broker(
@@ -266,16 +272,16 @@ async def test_queued_request_bytes_stay_bounded(tmp_path):
     )
     clients = []
     try:
-        await create_topic(b.bound_port, "q", 1)
         frame = (1_500_000).to_bytes(4, "big") + b"\0" * 1_500_000  # a frame still arriving
         for _ in range(8):  # 8 clients each start a 1.5 MB request and never finish it
             c = await RawConnection.open(b.bound_port)
             c.writer.write(frame[:1_400_000])
             clients.append(c)
-        await async_wait_until(lambda: b.request_memory.full, what="the bound reached")
+        await async_wait_until(lambda: len(b.request_memory.waiting) == 7, what="7 clients waiting for room")
         await asyncio.sleep(0.2)  # let whatever the kernel still holds arrive (it must not be read)
-        # the bound, plus at most one read per connection that was being read when it was reached
-        assert b.request_memory.used <= limit + 8 * 256 * 1024
+        assert b.request_memory.used <= limit  # one 1.5 MB frame reserved: the others wait
+        # what the broker holds: the bound, plus at most one read per connection waiting for room
+        assert _held(b) <= limit + 8 * 256 * 1024
         for c in clients:
             await c.close()
         # A connection not read sees no close either (as in Kafka): the idle timeout ends those.
@@ -283,6 +289,48 @@ async def test_queued_request_bytes_stay_bounded(tmp_path):
         served = await RawConnection.open(b.bound_port)
         assert (await served.request(ApiKey.API_VERSIONS, 0, {})).error_code == ErrorCode.NONE
         await served.close()
+    finally:
+        await b.stop()
+
+
+async def test_pipelined_requests_past_the_memory_bound_are_all_answered(tmp_path):
+    limit = 1024 * 1024
+    b = await start_broker(
+        tmp_path / "d", queued_max_request_bytes=str(limit), socket_request_max_bytes=str(limit)
+    )
+    try:
+        await create_topic(b.bound_port, "q", 1)
+        records = _records(400_000)
+        body = {
+            "acks": 1,
+            "timeout_ms": 5000,
+            "topic_data": [{"name": "q", "partition_data": [{"index": 0, "records": records}]}],
+        }
+        frame = encode_request(RequestHeader(ApiKey.PRODUCE, 9, 1, "p"), body)
+        peak = 0
+
+        async def client() -> int:
+            c = await RawConnection.open(b.bound_port)
+            try:
+                c.writer.write((len(frame).to_bytes(4, "big") + frame) * 4)  # 4 x 400 KB, pipelined
+                for _ in range(4):
+                    await c.read_frame()
+                return 4
+            finally:
+                await c.close()
+
+        async def watch() -> None:
+            nonlocal peak
+            while True:
+                peak = max(peak, b.request_memory.used)
+                await asyncio.sleep(0.005)
+
+        watcher = asyncio.create_task(watch())
+        answered = await asyncio.wait_for(asyncio.gather(*(client() for _ in range(6))), 60)
+        watcher.cancel()
+        assert sum(answered) == 24  # 9.6 MB through a 1 MB bound: every request answered
+        assert 0 < peak <= limit
+        assert b.request_memory.used == 0
     finally:
         await b.stop()
 
@@ -340,5 +388,28 @@ async def test_kbroker_configs_alters_and_describes_quotas(tmp_path):
             "configs", *bs, "--alter", "--add-config", "nonsense=1", "--client", "x", check=False
         )
         assert code == 1 and "Invalid configuration key nonsense" in err
+    finally:
+        await b.stop()
+
+
+async def test_a_client_over_its_request_percentage_is_throttled(tmp_path):
+    b = await start_broker(tmp_path / "d", **FAST_WINDOWS)
+    try:
+        port = b.bound_port
+        # 0.0001% of a thread: 1 us of broker time per second; any request takes more
+        await _set_quota(port, [(CLIENT, "busy")], "request_percentage", 0.0001)
+        c = await RawConnection.open(port)
+        body = {"client_software_name": "t", "client_software_version": "1"}
+        try:
+            throttles = []
+            while not any(throttles) and len(throttles) < 50:
+                r = await c.request(ApiKey.API_VERSIONS, 3, body, client_id="busy")
+                throttles.append(r.throttle_time_ms)
+            other = await c.request(ApiKey.API_VERSIONS, 3, body, client_id="idle")
+        finally:
+            await c.close()
+        assert any(throttles)  # in the answer, and the connection was muted that long
+        assert max(throttles) <= 1000  # a request quota's throttle is bounded by one window
+        assert other.throttle_time_ms == 0  # another client id on the same connection: no quota
     finally:
         await b.stop()

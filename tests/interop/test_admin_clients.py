@@ -22,6 +22,7 @@ from confluent_kafka.admin import (
 )
 from confluent_kafka.error import KafkaException
 
+from protocol.apis import ApiKey
 from tests.helpers import BrokerProcess, wait_until
 
 pytestmark = pytest.mark.interop
@@ -494,13 +495,17 @@ def test_every_kafka_python_admin_method(every_call_proc):
         state["features"] = features
 
     def update_features():
-        assert admin.update_features({"transaction.version": 0}, validate_only=True) == {
-            "transaction.version": "OK"
-        }
+        downgrade = {"group.version": ("SAFE_DOWNGRADE", 0)}
+        assert admin.update_features(downgrade, validate_only=True) == {"group.version": "OK"}
+        assert admin.describe_features()["group.version"]["finalized"] == (1, 1)  # validate only
+        assert admin.update_features(downgrade) == {"group.version": "OK"}
+        assert "finalized" not in admin.describe_features()["group.version"]
         assert admin.update_features({"group.version": 1}) == {"group.version": "OK"}
         assert admin.describe_features()["group.version"]["finalized"] == (1, 1)
-        with pytest.raises(kerrors.KafkaError):
-            admin.update_features({"no.such.feature": 1})
+        for refused in ({"no.such.feature": 1}, {"group.version": 2}, {"group.version": ("UPGRADE", 0)}):
+            with pytest.raises(kerrors.KafkaError):
+                admin.update_features(refused)
+        assert admin.describe_features()["group.version"]["finalized"] == (1, 1)
 
     def describe_configs():
         r = admin.describe_configs([KResource(KType.TOPIC, t)], config_filter="all")
@@ -1073,3 +1078,119 @@ async def test_every_aiokafka_admin_method(every_call_proc):
     ok = len([m for m in methods if m not in failures])
     print(f"\naiokafka: {ok}/{len(methods)} public admin methods served; failing: {failures}")
     assert not failures, failures
+
+
+async def test_dynamic_broker_and_group_configs_act_live_and_survive_a_restart(proc):
+    """A single broker keeps them in its log dir: log.retention.ms changed on broker 0 deletes
+    hour-old records at the next retention pass and after a restart; a group's
+    consumer.heartbeat.interval.ms is what the coordinator tells that group's members."""
+    import uuid
+
+    from tests.helpers import RawConnection
+
+    admin = _admin(proc)
+
+    def incremental(kind, name, key, value):
+        entry = ConfigEntry(key, value, incremental_operation=AlterConfigOpType.SET)
+        return _one(
+            admin.incremental_alter_configs([ConfigResource(kind, name, incremental_configs=[entry])])
+        )
+
+    _one(admin.create_topics([NewTopic("aged", 1, 1)]))
+    _produce(proc, "aged", 10, age_ms=3_600_000)
+    assert _watermarks(proc, "aged") == (0, 10)
+    incremental(ResourceType.BROKER, "0", "log.retention.ms", "60000")
+    wait_until(lambda: _watermarks(proc, "aged") == (10, 10), TIMEOUT, what="the new retention to act")
+    incremental(ResourceType.GROUP, "g848", "consumer.heartbeat.interval.ms", "7000")
+
+    async def heartbeat_interval(group: str) -> int:
+        c = await RawConnection.open(proc.port)
+        try:
+            body = {
+                "group_id": group,
+                "member_id": uuid.uuid4().hex,
+                "member_epoch": 0,
+                "rebalance_timeout_ms": 10_000,
+                "subscribed_topic_names": ["aged"],
+                "topic_partitions": [],
+            }
+            r = await c.request(ApiKey.CONSUMER_GROUP_HEARTBEAT, 1, body)
+            assert r.error_code == 0, r
+            return r.heartbeat_interval_ms
+        finally:
+            await c.close()
+
+    assert await heartbeat_interval("g848") == 7000
+    assert await heartbeat_interval("other") == 5000  # the broker's group.consumer.heartbeat.interval.ms
+
+    proc.stop()
+    proc.start()
+    admin = _admin(proc)
+    broker = _one(admin.describe_configs([ConfigResource(ResourceType.BROKER, "0")]))
+    assert (broker["log.retention.ms"].value, broker["log.retention.ms"].source) == (
+        "60000",
+        ConfigSource.DYNAMIC_BROKER_CONFIG.value,
+    )
+    group = _one(admin.describe_configs([ConfigResource(ResourceType.GROUP, "g848")]))
+    assert group["consumer.heartbeat.interval.ms"].value == "7000"
+    assert await heartbeat_interval("g848") == 7000
+    _produce(proc, "aged", 5, age_ms=3_600_000)
+    wait_until(lambda: _watermarks(proc, "aged") == (15, 15), TIMEOUT, what="retention after the restart")
+
+
+async def test_broker_logger_levels_change_live(proc):
+    """BROKER_LOGGER (KIP-412): kbroker's loggers with log4j's level names; DEBUG on
+    kbroker.server shows its connection events, DELETE puts it back to the root's level."""
+    from tests.helpers import RawConnection
+
+    async def call(key: ApiKey, version: int, body: dict):
+        c = await RawConnection.open(proc.port)
+        try:
+            return await c.request(key, version, body)
+        finally:
+            await c.close()
+
+    async def levels() -> dict[str, str]:
+        r = await call(
+            ApiKey.DESCRIBE_CONFIGS,
+            4,
+            {
+                "resources": [{"resource_type": 8, "resource_name": "0", "configuration_keys": None}],
+                "include_synonyms": False,
+                "include_documentation": False,
+            },
+        )
+        return {c.name: c.value for c in r.results[0].configs}
+
+    async def alter(name: str, op: int, value: str | None) -> int:
+        r = await call(
+            ApiKey.INCREMENTAL_ALTER_CONFIGS,
+            1,
+            {
+                "resources": [
+                    {
+                        "resource_type": 8,
+                        "resource_name": "0",
+                        "configs": [{"name": name, "config_operation": op, "value": value}],
+                    }
+                ],
+                "validate_only": False,
+            },
+        )
+        return r.responses[0].error_code
+
+    before = await levels()
+    assert before["root"] == "INFO" and before["kbroker.server"] == "INFO"
+    assert "accept connection" not in proc.log()
+    assert await alter("kbroker.server", 0, "debug") == 0
+    assert (await levels())["kbroker.server"] == "DEBUG"
+    wait_until(lambda: "accept connection" in proc.log(), TIMEOUT, what="debug events of kbroker.server")
+    assert await alter("kbroker.server", 1, None) == 0
+    assert (await levels())["kbroker.server"] == "INFO"
+    seen = proc.log().count("accept connection")
+    await levels()  # a new connection: not logged any more
+    assert proc.log().count("accept connection") == seen
+    assert await alter("no.such.logger", 0, "DEBUG") == 40  # INVALID_CONFIG
+    assert await alter("kbroker.server", 0, "LOUD") == 40
+    assert await alter("root", 1, None) == 42  # INVALID_REQUEST
+    assert await alter("kbroker.server", 2, "DEBUG") == 42

@@ -106,6 +106,13 @@ class NetCluster:
 
     # --- what ZooKeeper says (the test reaches it whatever the fault: it is never cut from the clients)
 
+    def registered(self) -> int:
+        assert self._zk_client is not None
+        try:
+            return len(self._zk_client.get_children(znodes.BROKER_IDS))
+        except KazooException:
+            return 0
+
     def controller(self) -> int:
         assert self._zk_client is not None
         try:
@@ -361,7 +368,14 @@ async def committer(bootstrap: str, rec: Recorder, stop: asyncio.Event, groups: 
 
 
 async def _commit(
-    client: KafkaClient, rec: Recorder, node: int, group: str, partition: int, offset: int
+    client: KafkaClient,
+    rec: Recorder,
+    node: int,
+    group: str,
+    partition: int,
+    offset: int,
+    topic: str = DATA,
+    metadata: str = "",
 ) -> None:
     body = {
         "group_id": group,
@@ -370,13 +384,13 @@ async def _commit(
         "group_instance_id": None,
         "topics": [
             {
-                "name": DATA,
+                "name": topic,
                 "partitions": [
                     {
                         "partition_index": partition,
                         "committed_offset": offset,
                         "committed_leader_epoch": -1,
-                        "committed_metadata": "",
+                        "committed_metadata": metadata,
                     }
                 ],
             }
@@ -388,7 +402,7 @@ async def _commit(
         r = await client.send(node, ApiKey.OFFSET_COMMIT, body, max_version=7, timeout=8)
         ok = r.topics[0].partitions[0].error_code == 0
     finally:
-        rec.add(Commit(group, DATA, partition, offset, sent, now(), ok))
+        rec.add(Commit(group, topic, partition, offset, sent, now(), ok))
     if not ok:
         raise RuntimeError("commit refused")
 

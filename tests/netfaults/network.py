@@ -1,11 +1,12 @@
 """A test network of our own: each node (ZooKeeper, every broker) in its own network namespace,
 joined by a veth pair to one bridge in a namespace of its own (the hub); the test process (the
-clients) is one more port of that bridge, from the namespace it runs in. Faults are nftables rules inside the nodes' namespaces, so a cut between two
-nodes leaves every other path as it was.
+clients) is one more port of that bridge, from the namespace it runs in. Faults are nftables
+rules inside the nodes' namespaces, so a cut between two nodes leaves every other path as it was.
 
 Addresses come from 198.18.0.0/15, the range RFC 2544 sets aside for testing network devices: no
-host of anyone's is there, and nothing routes out (the namespaces have no default route, the
-hub no uplink). Everything made here carries a name with the network's prefix and is removed by
+host of anyone's is there, and nothing routes out: the namespaces have no default route, the hub
+no uplink, and in the test's own namespace the range is routed nowhere (an `unreachable` route,
+left in place) but for the /24 of a network while it lives. Everything made here carries a name with the network's prefix and is removed by
 `close()`, and a prefix left over by a killed run is removed when it is reused.
 
 Latency and loss without `sch_netem` (this machine's kernel has none): loss is an nftables rule
@@ -104,6 +105,9 @@ class Network:
         return f"198.18.{self.subnet}.1"
 
     def _build(self, names: list[str]) -> None:
+        # Whatever outlives the network (a client's thread still retrying) must not find a way out
+        # by the default route: the whole test range is unreachable but for the /24 of a live one.
+        _run("ip", "route", "replace", "unreachable", "198.18.0.0/15")
         hub = ["ip", "netns", "exec", self.hub]
         _run("ip", "netns", "add", self.hub)
         _run(*hub, "ip", "link", "add", "br0", "type", "bridge")

@@ -114,10 +114,18 @@ async def run_rounds(c: NetCluster, rec: Recorder, rounds: int, seed: int) -> Ro
     return out
 
 
+async def settle(c: NetCluster) -> None:
+    deadline = now() + 60
+    while await asyncio.to_thread(c.registered) < len(c.brokers) or await asyncio.to_thread(c.controller) < 0:
+        assert now() < deadline, f"brokers never all registered\n{c.logs()}"
+        await asyncio.sleep(0.2)
+
+
 async def test_rounds_of_network_faults_lose_nothing(make_netcluster):
     rounds = int(os.environ.get("NETFAULT_ROUNDS", "20"))
     seed = int(os.environ.get("NETFAULT_SEED", str(random.randrange(1 << 30))))
     c = make_netcluster()
+    await settle(c)
     await asyncio.to_thread(h.create_topics, c.bootstrap)
     deadline = now() + 60
     while not await asyncio.to_thread(c.full_isr):
@@ -168,7 +176,8 @@ async def test_rounds_of_network_faults_lose_nothing(make_netcluster):
     print(
         f"\nnetfaults seed {seed}: {rounds} rounds, {result.leader_hit_in_flight} struck a leader with "
         f"writes in flight; ISR full again after a heal in {rejoin[len(rejoin) // 2]:.1f} s (median), "
-        f"{rejoin[-1]:.1f} s (max)\n{report.summary()}\nfaults: {result.faults}"
+        f"{rejoin[-1]:.1f} s (max)\n{report.summary()}\nrounds: "
+        + "; ".join(f"{f} ({r:.1f} s)" for f, r in zip(result.faults, result.rejoin_s, strict=True))
     )
     assert report.ok, report.explain()
     assert report.acknowledged > 1000 and report.commits_acknowledged > 100, report.summary()

@@ -50,9 +50,17 @@ def _cases(direction: str) -> list:
     return cases
 
 
+# Requests that no client library here sends, so none can be captured: the share-group offsets
+# APIs (90-92) only Kafka's Java Admin sends. Their declarations follow Kafka's message JSONs;
+# tests/protocol/test_roundtrip.py covers every version, and tests/client/test_share_admin.py
+# drives them through the broker.
+NO_CLIENT_SENDS = {90, 91, 92}
+
+
 def test_every_served_api_has_a_captured_request():
     keys = {int(_NAME.match(p.name)["key"]) for p in FRAMES.glob("*/*_request.bin")}
-    assert set(APIS) <= keys, f"no captured request for {sorted(set(APIS) - keys)}"
+    assert set(APIS) - NO_CLIENT_SENDS <= keys, f"no captured request for {sorted(set(APIS) - keys)}"
+    assert not NO_CLIENT_SENDS & keys, "captured after all: drop it from NO_CLIENT_SENDS"
 
 
 @pytest.mark.parametrize(("path", "key", "version"), _cases("request"))

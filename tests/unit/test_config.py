@@ -129,11 +129,6 @@ def test_advertised_listeners_are_only_those_given():
             "a TLS listener needs the broker's key",
         ),
         (
-            {"listener.security.protocol.map": "INTERNAL:PLAINTEXT,EXTERNAL:SASL_PLAINTEXT"},
-            "sasl.credentials.file",
-            "needs its users' credentials",
-        ),
-        (
             {"listener.security.protocol.map": "INTERNAL:PLAINTEXT,EXTERNAL:TLS"},
             "listener.security.protocol.map",
             "TLS is not a security protocol",

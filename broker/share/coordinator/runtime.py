@@ -73,42 +73,71 @@ class ShareCoordinatorRuntime:
 
     async def run(self, key: StateKey, compute: Callable[[], Result]) -> Answer:
         """Compute the request on the key's state once the key's earlier requests are done;
-        answer once its records are durable and replayed."""
+        answer once its records are durable and replayed. The replay does not depend on the
+        caller: a request cancelled while its records are written still has them replayed (and
+        the key's next request waits for that)."""
+        loop = asyncio.get_running_loop()
         previous = self._tails.get(key)
-        mine: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        mine: asyncio.Future[None] = loop.create_future()
         self._tails[key] = mine
+        handed_over = False
         try:
             if previous is not None:
                 await asyncio.shield(previous)
-            return await self._run(compute)
+            if self.stopped:
+                return Answer(ErrorCode.NOT_COORDINATOR)
+            if not self.loaded:
+                return Answer(ErrorCode.COORDINATOR_LOAD_IN_PROGRESS)
+            result = compute()
+            if not result.records:
+                return result.answer
+            answer: asyncio.Future[Answer] = loop.create_future()
+            self._write(key, result, answer, mine)
+            handed_over = True
+            return await asyncio.shield(answer)
         finally:
-            mine.set_result(None)
-            if self._tails.get(key) is mine:
-                del self._tails[key]
+            if not handed_over:
+                self._release(key, mine)
 
-    async def _run(self, compute: Callable[[], Result]) -> Answer:
-        if self.stopped:
-            return Answer(ErrorCode.NOT_COORDINATOR)
-        if not self.loaded:
-            return Answer(ErrorCode.COORDINATOR_LOAD_IN_PROGRESS)
-        result = compute()
-        if not result.records:
-            return result.answer
+    def _release(self, key: StateKey, mine: asyncio.Future[None]) -> None:
+        if not mine.done():
+            mine.set_result(None)
+        if self._tails.get(key) is mine:
+            del self._tails[key]
+
+    def _write(
+        self, key: StateKey, result: Result, answer: asyncio.Future[Answer], mine: asyncio.Future[None]
+    ) -> None:
+        """Place the records; once durable, replay them and answer (from the log's callback)."""
         raw = [records.encode(r) for r in result.records]
+
+        def written(future: asyncio.Future[int]) -> None:
+            try:
+                outcome = self._written(result, len(raw), future)
+            finally:
+                self._release(key, mine)
+            if not answer.done():
+                answer.set_result(outcome)
+
         try:
-            last = await self.state_log.append_nowait(self.partition, raw)
-        except asyncio.CancelledError:
-            raise
-        except Exception as e:
-            error = append_error_to_response_error(_error_of(e))
+            self.state_log.append_nowait(self.partition, raw).add_done_callback(written)
+        except Exception as e:  # could not even be placed (no log here)
+            failed: asyncio.Future[int] = asyncio.get_running_loop().create_future()
+            failed.set_exception(e)
+            written(failed)
+
+    def _written(self, result: Result, count: int, future: asyncio.Future[int]) -> Answer:
+        exc = future.exception() if not future.cancelled() else asyncio.CancelledError()
+        if exc is not None:
+            error = append_error_to_response_error(_error_of(exc))
             log.warning("fail to write share state", partition=self.partition, error=error.name)
-            return Answer(error, str(e) or error.name)
+            return Answer(error, str(exc) or error.name)
         if self.stopped:  # written, but the partition moved on meanwhile: its new leader replays it
             return Answer(ErrorCode.NOT_COORDINATOR)
-        first = last - len(raw) + 1
+        first = future.result() - count + 1
         for i, record in enumerate(result.records):
             self.shard.replay(record, first + i)
-        self.records_written += len(raw)
+        self.records_written += count
         return result.answer
 
     async def prune(self) -> int | None:

@@ -127,6 +127,10 @@ class ShareCoordinatorShard:
         self.topic_partitions = topic_partitions  # None: every topic id is taken as known
         self.states: dict[StateKey, PartitionState] = {}
         self.updates_since_snapshot: dict[StateKey, int] = {}
+        # The highest leader and state epochs written per share-partition (what fences, as
+        # Kafka's leaderEpochMap / stateEpochMap: a re-initialization does not lower them).
+        self.leader_epochs: dict[StateKey, int] = {}
+        self.state_epochs: dict[StateKey, int] = {}
         # Pruning (Kafka's ShareCoordinatorOffsetsManager): the offset of each share-partition's
         # latest snapshot; nothing below the smallest is needed to rebuild the state.
         self.snapshot_offsets: dict[StateKey, int] = {}
@@ -153,7 +157,7 @@ class ShareCoordinatorShard:
         """InitializeShareGroupState: a new snapshot at the start offset, no batches."""
         error = self._invalid(key, None)
         current = self.states.get(key)
-        if error is None and state_epoch != -1 and current is not None and current.state_epoch > state_epoch:
+        if error is None and state_epoch != -1 and self.state_epochs.get(key, -1) > state_epoch:
             error = Answer(E.FENCED_STATE_EPOCH, E.FENCED_STATE_EPOCH.name)
         error = error or self._unknown(key)
         if error is not None:
@@ -173,13 +177,13 @@ class ShareCoordinatorShard:
         """ReadShareGroupState: the state; a new leader epoch is written (the leader's claim)."""
         error = self._invalid(key, READ_UNINITIALIZED)
         current = self.states.get(key)
-        if error is None and current is not None and current.leader_epoch > leader_epoch:
+        if error is None and self.leader_epochs.get(key, -1) > leader_epoch:
             error = Answer(E.FENCED_LEADER_EPOCH, E.FENCED_LEADER_EPOCH.name)
         error = error or self._unknown(key)
         if error is not None or current is None:
             return Result([], error or Answer(E.INVALID_REQUEST, READ_UNINITIALIZED))
         answer = Answer(state=current)
-        if leader_epoch == -1 or leader_epoch == current.leader_epoch:
+        if leader_epoch == -1 or leader_epoch == self.leader_epochs.get(key):
             return Result([], answer)
         return Result([self._state_record(key, current, leader_epoch, -1, ())], answer)
 
@@ -190,9 +194,9 @@ class ShareCoordinatorShard:
         error = self._invalid(key, WRITE_UNINITIALIZED)
         current = self.states.get(key)
         if error is None and current is not None:
-            if leader_epoch != -1 and current.leader_epoch > leader_epoch:
+            if leader_epoch != -1 and self.leader_epochs.get(key, -1) > leader_epoch:
                 error = Answer(E.FENCED_LEADER_EPOCH, E.FENCED_LEADER_EPOCH.name)
-            elif state_epoch != -1 and current.state_epoch > state_epoch:
+            elif state_epoch != -1 and self.state_epochs.get(key, -1) > state_epoch:
                 error = Answer(E.FENCED_STATE_EPOCH, E.FENCED_STATE_EPOCH.name)
         error = error or self._unknown(key)
         if error is not None or current is None:
@@ -230,12 +234,10 @@ class ShareCoordinatorShard:
         return ShareStateRecord(UPDATE, key, update)
 
     def read_summary(self, key: StateKey, leader_epoch: int) -> Answer:
-        """ReadShareGroupStateSummary: writes nothing. An uninitialized share-partition answers
-        start offset -1 and epochs -1 and 0, as Kafka's."""
+        """ReadShareGroupStateSummary: writes nothing, fences nothing (as Kafka's). An
+        uninitialized share-partition answers start offset -1 and epochs -1 and 0, as Kafka's."""
         error = self._invalid(key, None)
         current = self.states.get(key)
-        if error is None and current is not None and current.leader_epoch > leader_epoch:
-            error = Answer(E.FENCED_LEADER_EPOCH, E.FENCED_LEADER_EPOCH.name)
         error = error or self._unknown(key)
         if error is not None:
             return error
@@ -266,7 +268,12 @@ class ShareCoordinatorShard:
         if value is None:
             self.states.pop(key, None)
             self.updates_since_snapshot.pop(key, None)
-        elif isinstance(value, ShareSnapshot):
+            self.leader_epochs.pop(key, None)
+            self.state_epochs.pop(key, None)
+            return
+        self.leader_epochs[key] = max(self.leader_epochs.get(key, value.leader_epoch), value.leader_epoch)
+        if isinstance(value, ShareSnapshot):
+            self.state_epochs[key] = max(self.state_epochs.get(key, value.state_epoch), value.state_epoch)
             self.states[key] = PartitionState(
                 value.snapshot_epoch,
                 value.state_epoch,
@@ -301,3 +308,5 @@ class ShareCoordinatorShard:
         self.states.clear()
         self.updates_since_snapshot.clear()
         self.snapshot_offsets.clear()
+        self.leader_epochs.clear()
+        self.state_epochs.clear()

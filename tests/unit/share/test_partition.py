@@ -76,7 +76,11 @@ def test_accept_release_reject_and_gap() -> None:
         StateBatch(2, 3, S.ARCHIVED, 1),
         StateBatch(4, 7, S.ACKNOWLEDGED, 1),
     )
-    # the released record comes back, delivered a second time
+    # the released record comes back, delivered a second time, once its release is durable:
+    # before, a crash could hand it out again with delivery count 1 after this delivery's 2
+    assert sp.next_fetch_offset() == 8
+    assert sp.acquire("m2", batches((0, 7)), 100, 10)[0] == []
+    assert sp.settle(update)
     assert sp.next_fetch_offset() == 1
     assert sp.acquire("m2", batches((0, 7)), 100, 10)[0] == [AcquiredRecords(1, 1, 2)]
     assert sp.acknowledge("m2", [ack(1, 1, A.ACCEPT)], 11)[0] == E.NONE
@@ -125,7 +129,7 @@ def test_delivery_count_limit_archives() -> None:
     sp = SharePartition(0, CONFIG)  # limit 3
     for delivery in (1, 2):
         assert sp.acquire("m", batches((0, 0)), 100, 0)[0] == [AcquiredRecords(0, 0, delivery)]
-        sp.acknowledge("m", [ack(0, 0, A.RELEASE)], 0)
+        sp.settle(sp.acknowledge("m", [ack(0, 0, A.RELEASE)], 0)[1])
         assert sp.records[0].state == S.AVAILABLE
     assert sp.acquire("m", batches((0, 0)), 100, 0)[0] == [AcquiredRecords(0, 0, 3)]
     update = sp.expire(10_000)  # an expired lock counts as a release

@@ -87,9 +87,14 @@ def test_fencing() -> None:
     assert shard.write(KEY, 3, 3, -1, []).answer.error == E.FENCED_LEADER_EPOCH
     assert shard.write(KEY, 2, 4, -1, []).answer.error == E.FENCED_STATE_EPOCH
     assert shard.initialize(KEY, 2, 0).answer.error == E.FENCED_STATE_EPOCH
-    assert shard.read_summary(KEY, 3).error == E.FENCED_LEADER_EPOCH
+    assert shard.read_summary(KEY, 3).error == E.NONE  # a summary fences nothing (as Kafka's)
     assert shard.write(KEY, -1, -1, -1, []).answer.error == E.NONE  # -1: not checked
     assert shard.read(KEY, 4).records == []  # the same leader again: nothing to write
+    # a new state epoch restarts the state, not the fence: older leaders stay out (leaderEpochMap)
+    applied(shard, shard.initialize(KEY, 5, 100))
+    assert shard.states[KEY].leader_epoch == -1
+    assert shard.read(KEY, 3).answer.error == E.FENCED_LEADER_EPOCH
+    assert shard.initialize(KEY, 4, 0).answer.error == E.FENCED_STATE_EPOCH
 
 
 def test_snapshot_every_n_updates_and_replay_of_snapshot_plus_updates() -> None:
@@ -240,3 +245,22 @@ async def test_pruning_keeps_what_the_state_needs() -> None:
     await again.load()
     assert again.shard.states == {KEY: before}
     assert before.batches == (Batch(0, 6, ACKED, 1),)
+
+
+async def test_a_cancelled_request_still_has_its_records_replayed() -> None:
+    state_log = MemoryStateLog()
+    runtime = ShareCoordinatorRuntime(ShareCoordinatorShard(0), state_log)
+    await runtime.load()
+    shard = runtime.shard
+    await runtime.run(KEY, lambda: shard.initialize(KEY, 0, 0))
+    state_log.gate = asyncio.Event()
+    write = asyncio.ensure_future(
+        runtime.run(KEY, lambda: shard.write(KEY, 0, 0, -1, [Batch(0, 3, ACKED, 1)]))
+    )
+    await async_wait_until(lambda: state_log.gated == 1, what="the write in flight")
+    write.cancel()  # the caller went away; the record is in the log all the same
+    following = asyncio.ensure_future(runtime.run(KEY, lambda: shard.read(KEY, 0)))
+    state_log.gate.set()
+    answer = await following  # computed only after the cancelled write was replayed
+    assert answer.state is not None and answer.state.batches == (Batch(0, 3, ACKED, 1),)
+    assert write.cancelled()

@@ -39,6 +39,7 @@ def test_release_then_redelivery_with_its_delivery_count() -> None:
     acks = [AcknowledgementBatch(0, 1, (AcknowledgeType.ACCEPT,)), AcknowledgementBatch(2, 2, (2,))]
     _, update = entry.share.acknowledge("m1", acks, now_ms=1)
     share_watch.acknowledged(watch, entry, "m1", acks, update)
+    entry.share.settle(update)  # the release is durable: the record may be acquired again
     got, _ = entry.share.acquire("m2", [FetchedBatch(2, 2)], 10, now_ms=2)
     share_watch.acquired(watch, entry, "m2", got)
     assert [e["kind"] for e in seen] == [

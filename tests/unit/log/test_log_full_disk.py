@@ -1,0 +1,56 @@
+"""A write that finds the disk full: refused with KAFKA_STORAGE_ERROR, its torn bytes cut back at
+once (not left for recovery at the next start), and the log takes appends again (the same
+idempotent batch, retried, is written then, not answered as a duplicate of what was cut)."""
+
+from __future__ import annotations
+
+import errno
+
+import pytest
+
+from broker.log import LogOffline
+from broker.log.segment import Segment
+from protocol.errors import ErrorCode
+from protocol.records import decode_batches
+from tests.helpers import async_wait_until
+from tests.unit.log.test_log import batch, manager, new_log  # noqa: F401 - the fixture
+
+PRODUCER = {"producer_id": 7, "producer_epoch": 0}
+
+
+async def test_a_full_disk_cuts_the_torn_write_and_appends_resume(manager, monkeypatch):  # noqa: F811
+    lg = await new_log(manager)
+    assert await lg.append(batch(3, **PRODUCER, base_sequence=0)) == (0, 2)
+    size = lg.active.file_size()
+    full = True
+    write_at = Segment.write_at
+
+    def torn_write(self, position, chunks):  # half the bytes reach the file, then no space
+        if not full:
+            return write_at(self, position, chunks)
+        data = b"".join(bytes(c) for c in chunks)
+        write_at(self, position, [data[: len(data) // 2]])
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(Segment, "write_at", torn_write)
+    retried = batch(2, **PRODUCER, base_sequence=3)
+    with pytest.raises(LogOffline) as refused:
+        await lg.append(retried)
+    assert refused.value.error_code == ErrorCode.KAFKA_STORAGE_ERROR
+
+    def cut_back() -> bool:
+        return lg.failed is None
+
+    await async_wait_until(cut_back, what="the torn write cut back")
+    assert lg.active.file_size() == size and lg.next_offset == 3
+    # Still full: refused again, the log as it was; reads go on meanwhile.
+    with pytest.raises(LogOffline):
+        await lg.append(retried)
+    await async_wait_until(cut_back, what="the torn write cut back")
+    assert (await lg.read(0, 1 << 20)).high_watermark == 3
+
+    full = False
+    assert await lg.append(retried) == (3, 4)
+    read = await lg.read(0, 1 << 20)
+    assert [b.base_offset for b in decode_batches(bytes(read.records))] == [0, 3]
+    assert lg.active.recover().truncated_bytes == 0
