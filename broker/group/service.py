@@ -387,6 +387,13 @@ class GroupCoordinatorService:
             await _asked(runtime, runtime.shard.share_offsets_deleted, (group_id, done))
         return errors
 
+    async def share_offsets_altered(self, group_id: str, partitions: TopicPartitions) -> None:
+        """AlterShareGroupOffsets initialized these share-partitions' state: the group records
+        them as initialized (Kafka's alter writes them so too)."""
+        if self._unavailable(group_id) is None:
+            runtime = self.runtime_for(group_id)
+            await _asked(runtime, runtime.shard.share_state_altered, (group_id, partitions))
+
     def share_group_initialized(self, group_id: str) -> TopicPartitions | None:
         """The group's initialized share-partitions (read-only), None if not coordinated here."""
         if self._unavailable(group_id) is not None:

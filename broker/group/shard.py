@@ -412,6 +412,9 @@ class GroupCoordinatorShard:
     def share_state_initialized(self, req: tuple[str, TopicPartitions], waiter: Waiter[Any]) -> None:
         self.share_groups.initialized(req[0], req[1], waiter)
 
+    def share_state_altered(self, req: tuple[str, TopicPartitions], waiter: Waiter[Any]) -> None:
+        self.share_groups.initialized(req[0], req[1], waiter, altered=True)
+
     def share_state_uninitialized(self, req: tuple[str, TopicPartitions], waiter: Waiter[Any]) -> None:
         self.share_groups.uninitialized(req[0], req[1], waiter)
 

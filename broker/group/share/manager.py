@@ -272,21 +272,28 @@ class ShareGroupManager(GroupRequestQueue[ShareGroup, ShareGroupRecord, ShareHea
 
     # == Share-partition state: the Persister's answers, as requests ============================
 
-    def initialized(self, group_id: str, partitions: TopicPartitions, waiter: Any = None) -> None:
-        """The Persister initialized `partitions`: write them as initialized, and bump the group
-        epoch so that the next heartbeat assigns them."""
-        self._run(group_id, partial(self._initialized, group_id, partitions), waiter)
+    def initialized(
+        self, group_id: str, partitions: TopicPartitions, waiter: Any = None, altered: bool = False
+    ) -> None:
+        """The Persister initialized `partitions` (asked by `initialize_state`, or, `altered`, by
+        AlterShareGroupOffsets): write them as initialized, and bump the group epoch so that the
+        next heartbeat assigns them."""
+        self._run(group_id, partial(self._initialized, group_id, partitions, altered), waiter)
 
-    def _initialized(self, group_id: str, partitions: TopicPartitions) -> _StatePlan:
+    def _initialized(self, group_id: str, partitions: TopicPartitions, altered: bool) -> _StatePlan:
         group = self.groups.get(group_id)
         if group is None:
             return _StatePlan([], E.GROUP_ID_NOT_FOUND)
         initializing = group.initializing()
-        done = {
-            tid: (name, parts & initializing[tid][1])
-            for tid, (name, parts) in partitions.items()
-            if tid in initializing and parts & initializing[tid][1]
-        }
+        if altered:
+            initialized = group.initialized()
+            done = remove_partitions(partitions, initialized)
+        else:
+            done = {
+                tid: (name, parts & initializing[tid][1])
+                for tid, (name, parts) in partitions.items()
+                if tid in initializing and parts & initializing[tid][1]
+            }
         if not done:  # deleted or deleting meanwhile
             return _StatePlan([], E.NONE)
         log.info("initialize share partitions", group=group_id, topics=len(done))

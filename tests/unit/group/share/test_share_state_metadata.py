@@ -132,3 +132,19 @@ def test_reload_gives_the_same_state_metadata_and_asks_the_unfinished_again() ->
     again = SG(topics=sg.topics)
     again.shard.load(list(sg.written) + list(fresh.written))
     assert GROUP not in again.shard.share_groups.groups
+
+
+def test_altered_offsets_are_recorded_initialized() -> None:
+    sg = SG(auto_initialize=False)
+    tid = sg.add_topic("t", 3)
+    uid = sg.add_topic("u", 2)
+    sg.hb("a", 0, ["t"])
+    sg.hb("a", -1)
+    altered: TopicPartitions = {uid: ("u", frozenset({1})), tid: ("t", frozenset({0}))}
+    assert ask(sg, sg.shard.share_state_altered, (GROUP, altered)) == E.NONE
+    # Both are initialized now; t's partition 0 leaves initializing (a partition is in one set).
+    assert sg.group.initialized() == altered
+    assert sg.group.initializing() == {tid: ("t", frozenset({1, 2}))}
+    before = len(sg.written)
+    assert ask(sg, sg.shard.share_state_altered, (GROUP, altered)) == E.NONE  # again: nothing new
+    assert len(sg.written) == before
