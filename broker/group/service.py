@@ -360,11 +360,12 @@ class GroupCoordinatorService:
         await _asked(runtime, method, (group_id, partitions))
 
     async def share_delete_offsets(
-        self, group_id: str, topics: dict[uuid.UUID, str]
+        self, group_id: str, topics: dict[uuid.UUID, str] | None
     ) -> dict[uuid.UUID, ErrorCode] | ErrorCode:
-        """DeleteShareGroupOffsets of an empty share group: the topics are written as deleting,
-        their state deleted through the Persister, then they leave deleting (Kafka's order).
-        Answers an error per topic, or one for the group."""
+        """DeleteShareGroupOffsets of an empty share group (topics None: all its topics, for
+        DeleteGroups): the topics are written as deleting, their state deleted through the
+        Persister, then they leave deleting (Kafka's order). Answers an error per topic, or one
+        for the group."""
         runtime = self.runtime_for(group_id)
         answer = await _asked(runtime, runtime.shard.share_delete_offsets, (group_id, topics))
         if isinstance(answer, ShareHeartbeatResult):  # the write failed
@@ -372,11 +373,17 @@ class GroupCoordinatorService:
         error, held = answer
         if error != E.NONE:
             return ErrorCode(error)
-        errors = dict.fromkeys(topics, E.NONE)
+        errors = dict.fromkeys(held if topics is None else topics, E.NONE)
         persister = self.share_persister
         if persister is not None:
-            for tid in topics:
-                keys = [PartitionKey(group_id, tid.bytes, p) for p in sorted(held.get(tid, ()))]
+            named = topics or {}
+            current = self.topics()
+            for tid in errors:
+                # A named topic's every partition too: state written before the group recorded it.
+                parts = set(held.get(tid, ()))
+                if tid in named and named[tid] in current and current[named[tid]].topic_id == tid:
+                    parts.update(range(current[named[tid]].partitions))
+                keys = [PartitionKey(group_id, tid.bytes, p) for p in sorted(parts)]
                 results = await asyncio.gather(*(persister.delete(k) for k in keys), return_exceptions=True)
                 failed = [r for r in results if isinstance(r, BaseException)]
                 if failed:
@@ -393,6 +400,17 @@ class GroupCoordinatorService:
         if self._unavailable(group_id) is None:
             runtime = self.runtime_for(group_id)
             await _asked(runtime, runtime.shard.share_state_altered, (group_id, partitions))
+
+    def _is_share_group(self, group_id: str) -> bool:
+        return group_id in self.runtime_for(group_id).shard.share_groups.groups
+
+    async def _delete_share_state(self, group_id: str) -> ErrorCode | None:
+        """Before a share group's tombstones, as Kafka: its share-partitions' state is deleted
+        (None: done, or nothing to do; a non-empty group is refused by the deletion itself)."""
+        outcome = await self.share_delete_offsets(group_id, None)
+        if isinstance(outcome, ErrorCode):
+            return None if outcome == E.NON_EMPTY_GROUP else outcome
+        return next((e for e in outcome.values() if e != E.NONE), None)
 
     def share_group_initialized(self, group_id: str) -> TopicPartitions | None:
         """The group's initialized share-partitions (read-only), None if not coordinated here."""
@@ -525,6 +543,8 @@ class GroupCoordinatorService:
         by_shard: dict[int, list[str]] = {}
         for group_id in group_ids:
             error = self._unavailable(group_id, empty_ok=True)
+            if error is None and group_id is not None and self._is_share_group(group_id):
+                error = await self._delete_share_state(group_id)
             if error is not None:
                 answers[group_id] = error
             else:

@@ -418,7 +418,7 @@ class GroupCoordinatorShard:
     def share_state_uninitialized(self, req: tuple[str, TopicPartitions], waiter: Waiter[Any]) -> None:
         self.share_groups.uninitialized(req[0], req[1], waiter)
 
-    def share_delete_offsets(self, req: tuple[str, dict[uuid.UUID, str]], waiter: Waiter[Any]) -> None:
+    def share_delete_offsets(self, req: tuple[str, dict[uuid.UUID, str] | None], waiter: Waiter[Any]) -> None:
         self.share_groups.delete_offsets(req[0], req[1], waiter)
 
     def share_offsets_deleted(self, req: tuple[str, list[uuid.UUID]], waiter: Waiter[Any]) -> None:

@@ -323,18 +323,25 @@ class ShareGroupManager(GroupRequestQueue[ShareGroup, ShareGroupRecord, ShareHea
         record = state_metadata_record(group_id, rest, group.initialized(), group.deleting())
         return _StatePlan([record], E.NONE)
 
-    def delete_offsets(self, group_id: str, topic_ids: dict[uuid.UUID, str], waiter: Any = None) -> None:
+    def delete_offsets(
+        self, group_id: str, topic_ids: dict[uuid.UUID, str] | None, waiter: Any = None
+    ) -> None:
         """DeleteShareGroupOffsets of an empty group: the topics go to deleting; the answer is
-        (error, {topic id: partitions with state}) for the service to delete them."""
+        (error, {topic id: partitions with state}) for the service to delete them. None: every
+        topic with state (the group is being deleted)."""
         self._run(group_id, partial(self._delete_offsets, group_id, topic_ids), waiter)
 
-    def _delete_offsets(self, group_id: str, topic_ids: dict[uuid.UUID, str]) -> _StatePlan:
+    def _delete_offsets(self, group_id: str, wanted: dict[uuid.UUID, str] | None) -> _StatePlan:
         group = self.groups.get(group_id)
         if group is None:
             return _StatePlan([], (E.GROUP_ID_NOT_FOUND, {}))
         if group.state is not ShareGroupState.EMPTY:
             return _StatePlan([], (E.NON_EMPTY_GROUP, {}))
         initialized, initializing = group.initialized(), group.initializing()
+        topic_ids = wanted
+        if topic_ids is None:
+            every = merge_partitions(initialized, initializing)
+            topic_ids = {tid: name for tid, (name, _parts) in every.items()} | group.deleting()
         held = merge_partitions(
             {t: v for t, v in initialized.items() if t in topic_ids},
             {t: v for t, v in initializing.items() if t in topic_ids},
