@@ -50,7 +50,7 @@ from broker.group.shard import GroupCoordinatorShard
 from broker.group.share.events import DescribedShareGroup, ShareGroupHeartbeat, ShareHeartbeatResult
 from broker.group.share.group import TopicPartitions
 from broker.group.watch import GroupWatch
-from broker.share.persister import PartitionKey, Persister
+from broker.share.persister import PartitionKey, Persister, PersisterError
 from protocol.errors import ErrorCode
 
 log = logging_setup.get_logger("kbroker.group")
@@ -66,6 +66,17 @@ def _asked(
     future: asyncio.Future[T] = asyncio.get_running_loop().create_future()
     runtime.submit(method, req, future)
     return future
+
+
+async def _initialize_unless_kept(persister: Persister, key: PartitionKey, state_epoch: int) -> None:
+    """InitializeShareGroupState at -1, unless the partition already has state: written before
+    the group recorded its share-partitions (a kbroker that did not write them), it is kept."""
+    try:
+        await persister.read_summary(key, -1)
+    except PersisterError as e:
+        if e.error != E.UNKNOWN_TOPIC_OR_PARTITION:
+            raise
+        await persister.initialize(key, state_epoch, -1)
 
 
 class GroupCoordinatorService:
@@ -346,7 +357,8 @@ class GroupCoordinatorService:
                 for p in sorted(parts)
             ]
             results = await asyncio.gather(
-                *(persister.initialize(key, state_epoch, -1) for key in keys), return_exceptions=True
+                *(_initialize_unless_kept(persister, key, state_epoch) for key in keys),
+                return_exceptions=True,
             )
             failed = [r for r in results if isinstance(r, BaseException)]
             if failed:

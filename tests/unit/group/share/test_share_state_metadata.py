@@ -148,3 +148,16 @@ def test_altered_offsets_are_recorded_initialized() -> None:
     before = len(sg.written)
     assert ask(sg, sg.shard.share_state_altered, (GROUP, altered)) == E.NONE  # again: nothing new
     assert len(sg.written) == before
+
+
+async def test_the_service_initializes_at_minus_one_and_keeps_existing_state() -> None:
+    from broker.group.service import _initialize_unless_kept
+    from broker.share.persister import InMemoryPersister, PartitionKey, ShareState
+
+    persister = InMemoryPersister()
+    kept, new = PartitionKey(GROUP, uuid.uuid4().bytes, 0), PartitionKey(GROUP, uuid.uuid4().bytes, 0)
+    await persister.initialize(kept, 0, 7)  # written before the group recorded it
+    await _initialize_unless_kept(persister, kept, 3)
+    await _initialize_unless_kept(persister, new, 3)
+    assert persister.states[kept] == ShareState(0, 7)
+    assert persister.states[new] == ShareState(3, -1)  # the leader applies share.auto.offset.reset
