@@ -51,9 +51,11 @@ $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
-# Each set also satisfies run's (the package itself), hence the second stamp touched.
+# Each set also satisfies run's (the package itself), hence the second stamp touched. run's own
+# install skips the mypyc build (minutes on 2 cores, for a few percent: docs/performance.md,
+# "The compiled build"), so that `make run` starts a broker at once; install, lint, test compile.
 $(STAMP_RUN): $(INSTALL_INPUTS) | $(BIN)/python
-	start=$$(date +%s); $(BIN)/python -m pip install --quiet -e . && $(BUILT_IN)
+	start=$$(date +%s); KBROKER_PURE_PYTHON=1 $(BIN)/python -m pip install --quiet -e . && $(BUILT_IN)
 	@touch $@
 
 $(STAMP_LINT): $(INSTALL_INPUTS) | $(BIN)/python

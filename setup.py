@@ -46,12 +46,7 @@ def _current() -> bool:
     install's, for another extra, need not compile them again)."""
     if not NATIVE["shared_runtimes"]():
         return False
-    for name in COMPILED:
-        built = NATIVE["compiled_path"](name)
-        source = ROOT.joinpath(*name.split(".")).with_suffix(".py")
-        if built is None or built.stat().st_mtime < source.stat().st_mtime:
-            return False
-    return True
+    return all(NATIVE["compiled_path"](name) and not NATIVE["stale"](name) for name in COMPILED)
 
 
 def _mypyc_extensions() -> list[Extension]:

@@ -535,6 +535,7 @@ class Broker:
             owned=() if self.cluster is not None else None,
             topics=lambda: self.topics.topics,
         )
+        self._groups.share_persister = self.share_persister
         self.share_partitions.watch = self._groups.watch  # share-partition events join /group-events
         await self._groups.start()  # shards load in the background: COORDINATOR_LOAD_IN_PROGRESS till done
 

@@ -158,6 +158,7 @@ class _Connection(asyncio.Protocol):
         self.memory = server.memory if server.memory is not None and server.memory.bounded else None
         self.charged = 0  # bytes this connection holds of the request memory
         self.held = 0  # of them, the request in flight's (given back once it is answered)
+        self.late_answer: bytes | None = None  # a throttled answer of a version before KIP-219
         self.extent = 0  # where the last frame begun in the buffer ends
         self.current: RequestContext | None = None  # the last request handled
         self.last_active = 0.0  # loop time of the last bytes read or answer written (idle close)
@@ -297,6 +298,10 @@ class _Connection(asyncio.Protocol):
         self.muted = False
         if self.transport.is_closing():
             return
+        if self.late_answer is not None:
+            self.transport.write(self.late_answer)
+            self.late_answer = None
+            self.last_active = self.loop.time()
         self._unpause(_MUTED)
         if self.inflight is None and not self.writing_paused:
             self._process()
@@ -306,7 +311,7 @@ class _Connection(asyncio.Protocol):
         if self.inflight is self.delayed and self.delayed is not None:
             self.delayed.cancel()  # the client gave up on a request a fault delays: not served
             return None
-        if self.inflight is not None or self.writing_paused:
+        if self.inflight is not None or self.writing_paused or self.muted:
             return True  # keep the transport: what is in flight or still buffered is answered first
         self._end_of_input()
         return None  # close our side too
@@ -367,8 +372,11 @@ class _Connection(asyncio.Protocol):
                 if answer is None or isinstance(answer, bytes):
                     if answer is not None:
                         out.append(answer)
-                    if self.current is not None and self.current.throttle_ms:
-                        self._mute(self.current.throttle_ms)  # the answer goes, then the channel waits
+                    current = self.current
+                    if current is not None and current.throttle_ms:
+                        if answer is not None and _answered_late(current.header):
+                            self.late_answer = out.pop()  # written when the throttle ends
+                        self._mute(current.throttle_ms)  # the answer goes, then the channel waits
                         break
                     continue
                 self.inflight = answer  # a task: the rest waits for it
@@ -571,7 +579,10 @@ class _Connection(asyncio.Protocol):
     def _write_answer(self, header: RequestHeader, body: Body, started: float, size_in: int) -> None:
         """Write a late answer (a handler that waited) and count it."""
         answer = None if body is None else _framed(header, body)
-        if answer is not None and not self.transport.is_closing():
+        current = self.current
+        if answer is not None and current is not None and current.throttle_ms and _answered_late(header):
+            self.late_answer = answer  # written when the throttle ends (_after_answer mutes)
+        elif answer is not None and not self.transport.is_closing():
             self.transport.write(answer)
             self.last_active = self.loop.time()
         if self.server.stats is not None:
@@ -888,6 +899,14 @@ async def _writable(loop: asyncio.AbstractEventLoop, fd: int) -> None:
 def _wake_writer(waiter: asyncio.Future[None]) -> None:
     if not waiter.done():
         waiter.set_result(None)
+
+
+def _answered_late(header: RequestHeader) -> bool:
+    """Before KIP-219 (Produce v6, Fetch v8) clients do not wait on their own: Kafka holds a
+    throttled answer for the throttle time instead of sending it at once."""
+    return (header.api_key == 0 and header.api_version < 6) or (
+        header.api_key == 1 and header.api_version < 8
+    )
 
 
 def _framed(header: RequestHeader, body: Mapping[str, Any] | bytes) -> bytes:

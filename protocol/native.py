@@ -86,10 +86,10 @@ class _PureFinder:
     def __init__(self, force: bool):
         self.force = force or not _has_runtime()
         if not self.force:
-            stale = [n for n in COMPILED if _stale(n)]
-            if stale:
+            edited = [n for n in COMPILED if stale(n)]
+            if edited:
                 warnings.warn(
-                    f"{', '.join(stale)} edited since the build: running the sources of "
+                    f"{', '.join(edited)} edited since the build: running the sources of "
                     f"{', '.join(COMPILED)} (make install compiles them again)",
                     stacklevel=3,
                 )
@@ -106,9 +106,14 @@ class _PureFinder:
         return importlib.util.spec_from_file_location(name, src)
 
 
-def _stale(name: str) -> bool:
+def stale(name: str) -> bool:
+    """Is the source newer than its compiled copy? That copy is the module's `.so` (a shim) and
+    its group's shared runtime (the code): an incremental build rewrites the runtime only."""
     built = compiled_path(name)
-    return built is not None and _source(name).stat().st_mtime > built.stat().st_mtime
+    if built is None:
+        return False
+    times = [built.stat().st_mtime, *(r.stat().st_mtime for r in shared_runtimes())]
+    return _source(name).stat().st_mtime > max(times)
 
 
 def install() -> None:

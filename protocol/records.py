@@ -709,6 +709,10 @@ def key_values(data: Buffer, count: int) -> list[tuple[bytes | None, bytes | Non
             if n < 0:
                 key = None
             else:
+                # Checked before slicing: compiled (protocol/native.py), a slice bound past 2**63
+                # raises ValueError where Python would clamp it.
+                if n >= record_end - p:
+                    raise CorruptRecordError("record length does not match its fields", pos)
                 key = buf[p : p + n]
                 p += n
             b = buf[p]
@@ -719,6 +723,8 @@ def key_values(data: Buffer, count: int) -> list[tuple[bytes | None, bytes | Non
             if n < 0:
                 value = None
             else:
+                if n >= record_end - p:
+                    raise CorruptRecordError("record length does not match its fields", pos)
                 value = buf[p : p + n]
                 p += n
             if p >= record_end:  # at least the headers count is left

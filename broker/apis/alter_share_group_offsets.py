@@ -14,6 +14,7 @@ from broker.apis.describe_share_group_offsets import (
     partition_key,
     share_group,
 )
+from broker.group.share.group import TopicPartitions
 from broker.logging_setup import get_logger
 from broker.security.acl import Operation
 from broker.server import RequestContext
@@ -92,6 +93,7 @@ async def handle(
     if not check.empty:
         return _answer(request, E.NON_EMPTY_GROUP, "The group is not empty.")
     responses: list[AlterShareGroupOffsetsResponseResponse] = []
+    altered: TopicPartitions = {}
     for t in request.topics:
         topic = broker.topics.get(t.topic_name)
         refused = authz is not None and not authz.topic(ctx, Operation.READ, t.topic_name)
@@ -111,6 +113,9 @@ async def handle(
                 error, message = await _alter(
                     broker, group_id, t.topic_name, topic.topic_id, p.partition_index, p.start_offset
                 )
+            if error == E.NONE and topic is not None:
+                name, done = altered.get(topic.topic_id, (t.topic_name, frozenset()))
+                altered[topic.topic_id] = (name, done | {p.partition_index})
             partitions.append(
                 {"partition_index": p.partition_index, "error_code": error, "error_message": message}
             )
@@ -121,4 +126,6 @@ async def handle(
                 "partitions": partitions,
             }
         )
+    if altered:  # the group coordinator records them initialized (ShareGroupStatePartitionMetadata)
+        await broker.groups.share_offsets_altered(group_id, altered)
     return {"throttle_time_ms": 0, "error_code": E.NONE, "error_message": None, "responses": responses}

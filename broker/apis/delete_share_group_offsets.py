@@ -11,7 +11,6 @@ from broker.apis.describe_share_group_offsets import forget_cached, partition_ke
 from broker.logging_setup import get_logger
 from broker.security.acl import Operation
 from broker.server import RequestContext
-from broker.share.persister import PersisterError
 from protocol.errors import ErrorCode
 from protocol.typed import (
     DeleteShareGroupOffsetsRequest,
@@ -54,8 +53,19 @@ async def handle(
         return _answer(request, check.error, check.message)
     if not check.empty:
         return _answer(request, E.NON_EMPTY_GROUP, "The group is not empty.")
-    persister = broker.share_partitions.persister
+    # The group coordinator writes the topics as deleting, deletes their state through the
+    # Persister, then writes them gone (ShareGroupStatePartitionMetadata).
     responses: list[DeleteShareGroupOffsetsResponseResponse] = []
+    wanted: dict[uuid.UUID, str] = {}
+    for t in request.topics:
+        topic = broker.topics.get(t.topic_name)
+        if topic is not None and not (
+            authz is not None and not authz.topic(ctx, Operation.READ, t.topic_name)
+        ):
+            wanted[topic.topic_id] = t.topic_name
+    outcome = await broker.groups.share_delete_offsets(group_id, wanted) if wanted else {}
+    if isinstance(outcome, ErrorCode):
+        return _answer(request, outcome, None)
     for t in request.topics:
         topic = broker.topics.get(t.topic_name)
         error, message = E.NONE, None
@@ -64,14 +74,10 @@ async def handle(
         elif topic is None:
             error, message = E.UNKNOWN_TOPIC_OR_PARTITION, "This server does not host this topic-partition."
         else:
-            try:
-                for p in range(topic.partitions):
-                    key = partition_key(group_id, topic.topic_id, p)
-                    await persister.delete(key)
-                    forget_cached(broker, key)
-            except PersisterError as e:
-                error, message = e.error, e.message
-            else:
+            error = outcome.get(topic.topic_id, E.NONE)
+            for p in range(topic.partitions):
+                forget_cached(broker, partition_key(group_id, topic.topic_id, p))
+            if error == E.NONE:
                 log.info("delete share offsets", group=group_id, topic=t.topic_name)
         responses.append(
             {

@@ -64,16 +64,16 @@ def forget_cached(broker: HandlerContext, key: PartitionKey) -> None:
         partitions.drop(entry)
 
 
-def known_partitions(broker: HandlerContext) -> dict[str, set[int]]:
-    """The topic-partitions a group may hold state for, when a request names none: every
-    partition of every topic, those without state are left out by the reads. (Kafka keeps the
-    initialized ones in the group's ShareGroupStatePartitionMetadata record; kbroker's group
-    coordinator does not write it yet.)"""
-    return {
-        name: set(range(topic.partitions))
-        for name, topic in broker.topics.topics.items()
-        if not topic.internal
-    }
+def known_partitions(broker: HandlerContext, group_id: str) -> dict[str, set[int]]:
+    """The topic-partitions a group holds state for, when a request names none: the initialized
+    ones of its ShareGroupStatePartitionMetadata, as Kafka (by the topic's current name)."""
+    initialized = broker.groups.share_group_initialized(group_id) or {}
+    out: dict[str, set[int]] = {}
+    for topic_id, (_name, partitions) in initialized.items():
+        topic = broker.topics.by_id(topic_id)
+        if topic is not None:
+            out.setdefault(topic.name, set()).update(partitions)
+    return out
 
 
 def _lag(broker: HandlerContext, topic: str, partition: int, start_offset: int) -> int:
@@ -129,7 +129,7 @@ async def _describe_group(
         return answer
     every = group.topics is None
     wanted = (
-        known_partitions(broker)
+        known_partitions(broker, group_id)
         if group.topics is None
         else {t.topic_name: set(t.partitions) for t in group.topics}
     )

@@ -11,7 +11,9 @@ SyncGroup REBALANCE_IN_PROGRESS, since older clients do not expect that error th
 from __future__ import annotations
 
 import asyncio
+import uuid
 from collections.abc import Callable, Iterable, Iterator
+from functools import partial
 from typing import TypeVar
 
 from broker import logging_setup
@@ -46,7 +48,9 @@ from broker.group.placement import coordinator_partition
 from broker.group.runtime import CoordinatorRuntime
 from broker.group.shard import GroupCoordinatorShard
 from broker.group.share.events import DescribedShareGroup, ShareGroupHeartbeat, ShareHeartbeatResult
+from broker.group.share.group import TopicPartitions
 from broker.group.watch import GroupWatch
+from broker.share.persister import PartitionKey, Persister, PersisterError
 from protocol.errors import ErrorCode
 
 log = logging_setup.get_logger("kbroker.group")
@@ -62,6 +66,17 @@ def _asked(
     future: asyncio.Future[T] = asyncio.get_running_loop().create_future()
     runtime.submit(method, req, future)
     return future
+
+
+async def _initialize_unless_kept(persister: Persister, key: PartitionKey, state_epoch: int) -> None:
+    """InitializeShareGroupState at -1, unless the partition already has state: written before
+    the group recorded its share-partitions (a kbroker that did not write them), it is kept."""
+    try:
+        await persister.read_summary(key, -1)
+    except PersisterError as e:
+        if e.error != E.UNKNOWN_TOPIC_OR_PARTITION:
+            raise
+        await persister.initialize(key, state_epoch, -1)
 
 
 class GroupCoordinatorService:
@@ -88,11 +103,15 @@ class GroupCoordinatorService:
         self.active = False
         self._loading: asyncio.Task[None] | None = None
         self._partitions: dict[str, int] = {}  # group id -> its partition (the Java hash, cached)
+        # The share-partitions' state store (the broker's); None: nothing to initialize or delete.
+        self.share_persister: Persister | None = None
+        self._share_tasks: set[asyncio.Task[None]] = set()
 
     def _shard(self, partition: int) -> GroupCoordinatorShard:
         shard = GroupCoordinatorShard(partition, self.config, self.clock)
         shard.outputs.watch = self.watch
         shard.consumer_groups.topics = shard.share_groups.topics = self.topics
+        shard.share_groups.initialize_state = partial(self._initialize_share_state, partition)
         return shard
 
     # -- lifecycle ----------------------------------------------------------------------------
@@ -134,6 +153,8 @@ class GroupCoordinatorService:
             self._loading.cancel()
         for task in self._loads.values():
             task.cancel()
+        for share_task in list(self._share_tasks):
+            share_task.cancel()
         await asyncio.gather(*(runtime.stop() for runtime in self.runtimes), return_exceptions=True)
         log.info(
             "stop coordinator",
@@ -310,6 +331,106 @@ class GroupCoordinatorService:
                 described.append(self.runtime_for(group_id).shard.share_group_describe(group_id))
         return described
 
+    def _initialize_share_state(
+        self, partition: int, group_id: str, state_epoch: int, partitions: TopicPartitions
+    ) -> None:
+        """A shard wrote `partitions` as initializing: ask the Persister (I/O, off the shard)."""
+        task = asyncio.get_running_loop().create_task(
+            self._initialize_share(partition, group_id, state_epoch, partitions),
+            name=f"initialize-share-{group_id}",
+        )
+        self._share_tasks.add(task)
+        task.add_done_callback(self._share_tasks.discard)
+
+    async def _initialize_share(
+        self, partition: int, group_id: str, state_epoch: int, partitions: TopicPartitions
+    ) -> None:
+        """Kafka's InitializeShareGroupState with start offset -1: the partition's leader
+        applies share.auto.offset.reset when it first reads the state. The outcome goes back to
+        the shard as a request (initialized, or uninitialized: the next heartbeat retries)."""
+        ok = True
+        persister = self.share_persister
+        if persister is not None:
+            keys = [
+                PartitionKey(group_id, tid.bytes, p)
+                for tid, (_name, parts) in partitions.items()
+                for p in sorted(parts)
+            ]
+            results = await asyncio.gather(
+                *(_initialize_unless_kept(persister, key, state_epoch) for key in keys),
+                return_exceptions=True,
+            )
+            failed = [r for r in results if isinstance(r, BaseException)]
+            if failed:
+                ok = False
+                log.warning("fail to initialize share state", group=group_id, error=repr(failed[0]))
+        runtime = self.runtimes[partition]
+        if not self.active or not runtime.loaded:
+            return  # whoever loads the partition asks again
+        shard = runtime.shard
+        method = shard.share_state_initialized if ok else shard.share_state_uninitialized
+        await _asked(runtime, method, (group_id, partitions))
+
+    async def share_delete_offsets(
+        self, group_id: str, topics: dict[uuid.UUID, str] | None
+    ) -> dict[uuid.UUID, ErrorCode] | ErrorCode:
+        """DeleteShareGroupOffsets of an empty share group (topics None: all its topics, for
+        DeleteGroups): the topics are written as deleting, their state deleted through the
+        Persister, then they leave deleting (Kafka's order). Answers an error per topic, or one
+        for the group."""
+        runtime = self.runtime_for(group_id)
+        answer = await _asked(runtime, runtime.shard.share_delete_offsets, (group_id, topics))
+        if isinstance(answer, ShareHeartbeatResult):  # the write failed
+            return answer.error
+        error, held = answer
+        if error != E.NONE:
+            return ErrorCode(error)
+        errors = dict.fromkeys(held if topics is None else topics, E.NONE)
+        persister = self.share_persister
+        if persister is not None:
+            named = topics or {}
+            current = self.topics()
+            for tid in errors:
+                # A named topic's every partition too: state written before the group recorded it.
+                parts = set(held.get(tid, ()))
+                if tid in named and named[tid] in current and current[named[tid]].topic_id == tid:
+                    parts.update(range(current[named[tid]].partitions))
+                keys = [PartitionKey(group_id, tid.bytes, p) for p in sorted(parts)]
+                results = await asyncio.gather(*(persister.delete(k) for k in keys), return_exceptions=True)
+                failed = [r for r in results if isinstance(r, BaseException)]
+                if failed:
+                    errors[tid] = getattr(failed[0], "error", E.UNKNOWN_SERVER_ERROR)
+        runtime = self.runtime_for(group_id)
+        done = [tid for tid, error in errors.items() if error == E.NONE]
+        if done and runtime.loaded:
+            await _asked(runtime, runtime.shard.share_offsets_deleted, (group_id, done))
+        return errors
+
+    async def share_offsets_altered(self, group_id: str, partitions: TopicPartitions) -> None:
+        """AlterShareGroupOffsets initialized these share-partitions' state: the group records
+        them as initialized (Kafka's alter writes them so too)."""
+        if self._unavailable(group_id) is None:
+            runtime = self.runtime_for(group_id)
+            await _asked(runtime, runtime.shard.share_state_altered, (group_id, partitions))
+
+    def _is_share_group(self, group_id: str) -> bool:
+        return group_id in self.runtime_for(group_id).shard.share_groups.groups
+
+    async def _delete_share_state(self, group_id: str) -> ErrorCode | None:
+        """Before a share group's tombstones, as Kafka: its share-partitions' state is deleted
+        (None: done, or nothing to do; a non-empty group is refused by the deletion itself)."""
+        outcome = await self.share_delete_offsets(group_id, None)
+        if isinstance(outcome, ErrorCode):
+            return None if outcome == E.NON_EMPTY_GROUP else outcome
+        return next((e for e in outcome.values() if e != E.NONE), None)
+
+    def share_group_initialized(self, group_id: str) -> TopicPartitions | None:
+        """The group's initialized share-partitions (read-only), None if not coordinated here."""
+        if self._unavailable(group_id) is not None:
+            return None
+        group = self.runtime_for(group_id).shard.share_groups.groups.get(group_id)
+        return None if group is None else group.initialized()
+
     def share_group_member(self, group_id: str, member_id: str) -> bool | None:
         """Whether `member_id` is a member of share group `group_id`, for the share-partition
         leaders (ShareFetch, ShareAcknowledge); None when this broker cannot tell (it does not
@@ -434,6 +555,8 @@ class GroupCoordinatorService:
         by_shard: dict[int, list[str]] = {}
         for group_id in group_ids:
             error = self._unavailable(group_id, empty_ok=True)
+            if error is None and group_id is not None and self._is_share_group(group_id):
+                error = await self._delete_share_state(group_id)
             if error is not None:
                 answers[group_id] = error
             else:

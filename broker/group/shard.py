@@ -19,6 +19,7 @@ offsets requests, DeleteGroups, offset retention, and replaying/loading records.
 
 from __future__ import annotations
 
+import uuid
 from collections.abc import Callable, Hashable, Iterable, Sequence
 from functools import partial
 from typing import Any
@@ -69,6 +70,7 @@ from broker.group.records import (
     TransactionMarker,
 )
 from broker.group.share.events import DescribedShareGroup, ShareGroupHeartbeat, ShareHeartbeatResult
+from broker.group.share.group import TopicPartitions
 from broker.group.share.manager import ShareGroupManager
 from broker.group.timers import Timers
 from protocol.consumer_group_records import ConsumerGroupRecord
@@ -403,6 +405,24 @@ class GroupCoordinatorShard:
 
     def share_group_heartbeat(self, req: ShareGroupHeartbeat, waiter: Waiter[ShareHeartbeatResult]) -> None:
         self.share_groups.heartbeat(req, waiter)
+
+    # The service's requests for the share-partition state (ShareGroupStatePartitionMetadata):
+    # the Persister's answers come back here as requests, so that only records change the groups.
+
+    def share_state_initialized(self, req: tuple[str, TopicPartitions], waiter: Waiter[Any]) -> None:
+        self.share_groups.initialized(req[0], req[1], waiter)
+
+    def share_state_altered(self, req: tuple[str, TopicPartitions], waiter: Waiter[Any]) -> None:
+        self.share_groups.initialized(req[0], req[1], waiter, altered=True)
+
+    def share_state_uninitialized(self, req: tuple[str, TopicPartitions], waiter: Waiter[Any]) -> None:
+        self.share_groups.uninitialized(req[0], req[1], waiter)
+
+    def share_delete_offsets(self, req: tuple[str, dict[uuid.UUID, str] | None], waiter: Waiter[Any]) -> None:
+        self.share_groups.delete_offsets(req[0], req[1], waiter)
+
+    def share_offsets_deleted(self, req: tuple[str, list[uuid.UUID]], waiter: Waiter[Any]) -> None:
+        self.share_groups.deleted(req[0], req[1], waiter)
 
     def share_group_describe(self, group_id: str) -> DescribedShareGroup:
         if group_id not in self.share_groups.groups and self._share_group_id_taken(group_id):

@@ -40,7 +40,8 @@ from protocol.records import iter_batches
 log = logging_setup.get_logger("kbroker.share")
 
 READ_COMMITTED = "read_committed"
-_DURATION = re.compile(r"P(?:(\d+)D)?(?:T(?:(\d+)H)?(?:(\d+)M)?(?:(\d+(?:\.\d+)?)S)?)?")
+# ISO 8601 durations as Java's Duration.parse reads them: letters in either case
+_DURATION = re.compile(r"P(?:(\d+)D)?(?:T(?:(\d+)H)?(?:(\d+)M)?(?:(\d+(?:\.\d+)?)S)?)?", re.IGNORECASE)
 
 
 def now_ms() -> int:
@@ -142,7 +143,7 @@ class SharePartitionManager:
                 delivery_count_limit=int(c.get("share.delivery.count.limit", d.delivery_count_limit)),
                 max_record_locks=int(c.get("share.partition.max.record.locks", d.max_record_locks)),
             ),
-            c.get("share.auto.offset.reset", "latest"),
+            c.get("share.auto.offset.reset", "latest").strip().lower(),
             c.get("share.isolation.level", "read_uncommitted"),
         )
 

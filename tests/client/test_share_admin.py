@@ -142,3 +142,26 @@ async def test_share_lag_in_the_metrics(broker: EmbeddedBroker) -> None:
     labels = {"group": "ga", "topic": "sa", "partition": "0"}
     assert [(s.labels, s.value) for s in families["kbroker_share_start_offset"].samples] == [(labels, 12)]
     assert [(s.labels, s.value) for s in families["kbroker_share_lag"].samples] == [(labels, 3)]
+
+
+async def test_the_group_records_its_share_partitions_and_deleting_it_drops_them(
+    broker: EmbeddedBroker,
+) -> None:
+    """ShareGroupStatePartitionMetadata through the real broker: the coordinator initialized the
+    partition through the Persister before assigning it; DeleteGroups deletes its state."""
+    from broker.share.persister import PartitionKey, PersisterError
+
+    await broker.aio.produce("sa", ["a", "b"])
+    assert len(await consume(broker, 2)) == 2
+    groups, topic = broker.broker.groups, broker.broker.topics.get("sa")
+    assert topic is not None
+    assert groups.share_group_initialized("ga") == {topic.topic_id: ("sa", frozenset({0}))}
+    key = PartitionKey("ga", topic.topic_id.bytes, 0)
+    persister = broker.broker.share_persister
+    assert (await persister.read_summary(key, -1)).start_offset == 2
+    async with AsyncAdmin(broker.bootstrap_servers) as admin:
+        assert await admin.delete_groups(["ga"]) == {"ga": 0}
+    with pytest.raises(PersisterError) as refused:
+        await persister.read_summary(key, -1)
+    assert refused.value.error == ErrorCode.UNKNOWN_TOPIC_OR_PARTITION
+    assert groups.share_group_initialized("ga") is None

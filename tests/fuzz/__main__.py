@@ -25,10 +25,10 @@ def main() -> None:
 
     logging_setup.configure(level="error")  # the loader's recovery lines, once per input: not wanted
     # What the targets reach is instrumented for coverage: the project's decoders, loaders, SASL.
-    with atheris.instrument_imports(include=["protocol", "broker"]):
-        from tests.fuzz.targets import TARGETS
+    with atheris.instrument_imports(include=["protocol", "broker", "tests.fuzz.targets"]):
+        from tests.fuzz.targets import SELFCHECK, TARGETS
 
-        one, seeds = TARGETS[name]
+        one, seeds = SELFCHECK if name == "selfcheck" else TARGETS[name]
         one(b"")  # import everything the target reaches, under instrumentation
         for seed in seeds():
             one(seed)

@@ -198,9 +198,23 @@ def sasl_seeds() -> Iterator[bytes]:
         )
 
 
+# -- the harness's own check -------------------------------------------------------------------
+
+
+def selfcheck_one(data: bytes) -> None:
+    """A planted bug (tests/fuzz/test_fuzz.py): the harness must report it as a crash."""
+    if data[:4] == b"kbro" and len(data) > 4 and data[4] == ord("k"):
+        raise RuntimeError("planted crash")
+
+
+def selfcheck_seeds() -> Iterator[bytes]:
+    yield b"kbro"
+
+
 TARGETS: dict[str, tuple[Callable[[bytes], None], Callable[[], Iterator[bytes]]]] = {
     "request": (request_one, request_seeds),
     "records": (records_one, records_seeds),
     "log": (log_one, log_seeds),
     "sasl": (sasl_one, sasl_seeds),
 }
+SELFCHECK = (selfcheck_one, selfcheck_seeds)

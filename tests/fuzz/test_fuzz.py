@@ -18,18 +18,29 @@ SECONDS = 4
 GROWTH_MB = 64  # more than this past the seeded start, over a few seconds, is a leak
 
 
-@pytest.mark.parametrize("target", sorted(TARGETS))
-def test_fuzz_target_runs_clean(target, tmp_path):
-    corpus = tmp_path / "corpus"
-    flags = [f"-max_total_time={SECONDS}", "-timeout=10", "-rss_limit_mb=1024", "-print_final_stats=1"]
-    proc = subprocess.run(
-        [sys.executable, "-m", "tests.fuzz", target, str(corpus), *flags],
-        cwd=tmp_path,  # where a crash input would be written
+def _fuzz(target: str, tmp_path, seconds: int = SECONDS) -> subprocess.CompletedProcess[str]:  # type: ignore[no-untyped-def]
+    flags = [f"-max_total_time={seconds}", "-timeout=10", "-rss_limit_mb=1024", "-print_final_stats=1"]
+    return subprocess.run(
+        [sys.executable, "-m", "tests.fuzz", target, str(tmp_path / "corpus"), *flags],
+        cwd=tmp_path,  # where a crash input is written
         env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"},
         capture_output=True,
         text=True,
         timeout=180,
     )
+
+
+def test_the_harness_reports_a_planted_crash(tmp_path):
+    proc = _fuzz("selfcheck", tmp_path, seconds=30)
+    assert proc.returncode != 0
+    crashes = list(tmp_path.glob("crash-*"))
+    assert crashes and crashes[0].read_bytes()[:5] == b"kbrok"
+    assert "planted crash" in proc.stdout + proc.stderr
+
+
+@pytest.mark.parametrize("target", sorted(TARGETS))
+def test_fuzz_target_runs_clean(target, tmp_path):
+    proc = _fuzz(target, tmp_path)
     out = proc.stdout + proc.stderr
     assert proc.returncode == 0, out[-4000:]
     assert not list(tmp_path.glob("crash-*")) and not list(tmp_path.glob("timeout-*")), out[-4000:]

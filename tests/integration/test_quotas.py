@@ -413,3 +413,32 @@ async def test_a_client_over_its_request_percentage_is_throttled(tmp_path):
         assert other.throttle_time_ms == 0  # another client id on the same connection: no quota
     finally:
         await b.stop()
+
+
+async def test_before_kip219_a_throttled_produce_is_answered_late(tmp_path):
+    b = await start_broker(tmp_path / "d", **FAST_WINDOWS)
+    try:
+        port = b.bound_port
+        await create_topic(port, "q", 1)
+        await _set_quota(port, [(CLIENT, "old")], "producer_byte_rate", 200_000)
+        records = _records(100_000)
+        body = {
+            "acks": 1,
+            "timeout_ms": 5000,
+            "topic_data": [{"name": "q", "partition_data": [{"index": 0, "records": records}]}],
+        }
+        c = await RawConnection.open(port)
+        try:
+            for _ in range(20):
+                sent = time.monotonic()
+                r = await c.request(ApiKey.PRODUCE, 5, body, client_id="old")  # v5: before KIP-219
+                if r.throttle_time_ms:
+                    # Kafka held the answer for the throttle: the client had no answer till then
+                    assert time.monotonic() - sent >= 0.9 * r.throttle_time_ms / 1000
+                    break
+            else:
+                raise AssertionError("never throttled")
+        finally:
+            await c.close()
+    finally:
+        await b.stop()

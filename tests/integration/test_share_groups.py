@@ -71,16 +71,24 @@ async def test_membership_end_to_end_and_restart(tmp_path: Path) -> None:
         assert served[76] == served[77] == (1, 1)
         r = await conn.request(K.SHARE_GROUP_HEARTBEAT, 1, hb("sg", a, 0, ["t"]))
         assert (r.error_code, r.member_id, r.member_epoch, r.heartbeat_interval_ms) == (E.NONE, a, 1, 300)
-        assert assigned(r) == {(tid, 0), (tid, 1), (tid, 2)}
-        r = await conn.request(K.SHARE_GROUP_HEARTBEAT, 1, hb("sg", b, 0, ["t"]))
-        assert r.member_epoch == 2
+        assert assigned(r) == set()  # nothing until the share-partitions' state is initialized
+
+        async def initialized() -> bool:
+            g = (await conn.request(K.SHARE_GROUP_DESCRIBE, 1, describe(["sg"]))).groups[0]
+            return g.group_epoch == 2  # the coordinator bumps it once they are
+
+        await async_wait_until(initialized, timeout=10, what="share-partitions initialized")
         r = await conn.request(K.SHARE_GROUP_HEARTBEAT, 1, hb("sg", a, 1))
-        assert r.error_code == E.NONE and r.member_epoch == 2 and r.assignment is not None
+        assert r.member_epoch == 2 and assigned(r) == {(tid, 0), (tid, 1), (tid, 2)}
+        r = await conn.request(K.SHARE_GROUP_HEARTBEAT, 1, hb("sg", b, 0, ["t"]))
+        assert r.member_epoch == 3
+        r = await conn.request(K.SHARE_GROUP_HEARTBEAT, 1, hb("sg", a, 2))
+        assert r.error_code == E.NONE and r.member_epoch == 3 and r.assignment is not None
         d = (await conn.request(K.SHARE_GROUP_DESCRIBE, 1, describe(["sg", "nope"]))).groups
         assert (d[0].error_code, d[0].group_state, d[0].group_epoch, d[0].assignor_name) == (
             E.NONE,
             "Stable",
-            2,
+            3,
             "simple",
         )
         members = {m.member_id: m for m in d[0].members}
@@ -98,7 +106,7 @@ async def test_membership_end_to_end_and_restart(tmp_path: Path) -> None:
         assert (
             await conn.request(K.SHARE_GROUP_HEARTBEAT, 1, hb("sg", a, 7))
         ).error_code == E.FENCED_MEMBER_EPOCH
-        await conn.request(K.SHARE_GROUP_HEARTBEAT, 1, hb("sg", b, 2))
+        await conn.request(K.SHARE_GROUP_HEARTBEAT, 1, hb("sg", b, 3))
     finally:
         await conn.close()
         await broker.stop()
@@ -109,9 +117,9 @@ async def test_membership_end_to_end_and_restart(tmp_path: Path) -> None:
     try:
         await async_wait_until(lambda: broker.groups.unavailable("sg") is None, what="coordinator loaded")
         d = (await conn.request(K.SHARE_GROUP_DESCRIBE, 1, describe(["sg"]))).groups[0]
-        assert (d.error_code, d.group_epoch, {m.member_id for m in d.members}) == (E.NONE, 2, {a, b})
-        r = await conn.request(K.SHARE_GROUP_HEARTBEAT, 1, hb("sg", a, 2))
-        assert (r.error_code, r.member_epoch) == (E.NONE, 2)
+        assert (d.error_code, d.group_epoch, {m.member_id for m in d.members}) == (E.NONE, 3, {a, b})
+        r = await conn.request(K.SHARE_GROUP_HEARTBEAT, 1, hb("sg", a, 3))
+        assert (r.error_code, r.member_epoch) == (E.NONE, 3)
         left = await conn.request(K.SHARE_GROUP_HEARTBEAT, 1, hb("sg", a, -1))
         assert (left.error_code, left.member_epoch) == (E.NONE, -1)
         # b stopped heartbeating: its session expires and the group is empty.

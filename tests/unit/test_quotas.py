@@ -185,3 +185,30 @@ def test_request_memory_wakes_waiters_when_back_under_the_bound():
     m.give(20)
     assert woken == [1] and m.peak == 150 and m.used == 90
     assert not RequestMemory().bounded
+
+
+@pytest.mark.parametrize(
+    ("key", "value"),
+    [
+        ("queued.max.request.bytes", "1000"),  # below socket.request.max.bytes: no request would fit
+        ("max.connections.per.ip.overrides", "10.0.0.1=5"),
+        ("max.connections", "-1"),
+        ("quota.window.num", "0"),
+        ("max.connection.creation.rate", "x"),
+    ],
+)
+def test_bad_bounds_stop_the_broker_naming_the_key(key, value):
+    from broker.config import Config, ConfigError
+
+    with pytest.raises(ConfigError, match=key.replace(".", r"\.")):
+        Config({key: value})
+
+
+def test_bounds_parse():
+    from broker.config import Config
+
+    c = Config(
+        {"max.connections.per.ip.overrides": "10.0.0.1:5, [::1]:7", "queued.max.request.bytes": "209715200"}
+    )
+    assert c["max.connections.per.ip.overrides"] == {"10.0.0.1": 5, "::1": 7}
+    assert c["queued.max.request.bytes"] == 209715200

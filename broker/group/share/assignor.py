@@ -19,28 +19,28 @@ partition moves, since the share-partition's state is kept by the broker, not th
 from __future__ import annotations
 
 import uuid
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 
 Assignment = dict[str, dict[uuid.UUID, frozenset[int]]]
 
 
 def simple_assign(
-    subscriptions: Mapping[str, frozenset[uuid.UUID]], topics: Mapping[uuid.UUID, int]
+    subscriptions: Mapping[str, frozenset[uuid.UUID]], topics: Mapping[uuid.UUID, int | Collection[int]]
 ) -> Assignment:
     """`subscriptions`: member id -> the topic ids it subscribes to (those not in `topics` are
-    ignored); `topics`: topic id -> its partition count. Every member is in the answer."""
-    subscribed = {m: frozenset(t for t in s if topics.get(t, 0) > 0) for m, s in subscriptions.items()}
+    ignored); `topics`: topic id -> its partition count, or the partitions that may be assigned
+    (those whose share-partition state is initialized). Every member is in the answer."""
+    numbers = {t: range(v) if isinstance(v, int) else sorted(v) for t, v in topics.items()}
+    subscribed = {m: frozenset(t for t in s if numbers.get(t)) for m, s in subscriptions.items()}
     out: dict[str, dict[uuid.UUID, set[int]]] = {m: {} for m in subscribed}
     if len(set(subscribed.values())) == 1:  # homogeneous: one pool
-        pool = [(t, p) for t in sorted(next(iter(subscribed.values()))) for p in range(topics[t])]
+        pool = [(t, p) for t in sorted(next(iter(subscribed.values()))) for p in numbers[t]]
         _deal(sorted(subscribed), pool, out)
         return _frozen(out)
     load = dict.fromkeys(subscribed, 0)
-    for topic_id in sorted(topics):
+    for topic_id in sorted(numbers):
         members = sorted((m for m, s in subscribed.items() if topic_id in s), key=lambda m: (load[m], m))
-        for member, partitions in _deal(
-            members, [(topic_id, p) for p in range(topics[topic_id])], out
-        ).items():
+        for member, partitions in _deal(members, [(topic_id, p) for p in numbers[topic_id]], out).items():
             load[member] += partitions
     return _frozen(out)
 

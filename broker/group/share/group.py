@@ -7,17 +7,21 @@ them (`replay`), when serving (after the write) and when loading alike.
 - target assignment (per member) and its epoch, computed by the simple assignor at a group epoch;
 - per member, its current assignment: a share member has no revocation phase, it gets its target
   at once (state STABLE, member epoch = the target's epoch);
-- the share-partition state the share coordinator initialized (type 15): kept to be tombstoned
-  when the group is deleted (kbroker has no share coordinator yet and writes none).
+- which topic-partitions have share-partition state (type 15, ShareGroupStatePartitionMetadata):
+  initializing (the Persister is asked), initialized (the assignor may hand them out), deleting
+  (DeleteShareGroupOffsets: the Persister is asked to drop them).
 """
 
 from __future__ import annotations
 
 import enum
+import uuid
 from collections import Counter
+from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 
 from protocol.share_group_records import (
+    InitializedTopic,
     Partitions,
     ShareCurrentMemberAssignment,
     ShareGroupEpoch,
@@ -113,6 +117,18 @@ class ShareGroup:
     def target_of(self, member_id: str) -> Partitions:
         return self.target.get(member_id, {})
 
+    def initialized(self) -> TopicPartitions:
+        meta = self.state_metadata
+        return _topic_partitions(meta.initialized) if meta is not None else {}
+
+    def initializing(self) -> TopicPartitions:
+        meta = self.state_metadata
+        return _topic_partitions(meta.initializing) if meta is not None else {}
+
+    def deleting(self) -> dict[uuid.UUID, str]:
+        meta = self.state_metadata
+        return dict(meta.deleting) if meta is not None else {}
+
     def subscribed_topic_names(self) -> set[str]:
         return set(self.topic_refs)
 
@@ -177,6 +193,51 @@ class ShareGroup:
         elif t is T.SHARE_GROUP_STATE_PARTITION_METADATA:
             self.state_metadata = value if isinstance(value, ShareStatePartitionMetadata) else None
         # (type 9, Kafka 4.0's subscription metadata, is not kept: 4.1 replaced it by the hash)
+
+
+# topic id -> (topic name, partitions): one side of ShareGroupStatePartitionMetadata
+TopicPartitions = dict[uuid.UUID, tuple[str, frozenset[int]]]
+
+
+def _topic_partitions(topics: tuple[InitializedTopic, ...]) -> TopicPartitions:
+    return {t.topic_id: (t.name, t.partitions) for t in topics}
+
+
+def merge_partitions(
+    a: Mapping[uuid.UUID, tuple[str, frozenset[int]]], b: TopicPartitions
+) -> TopicPartitions:
+    out = dict(a)
+    for tid, (name, parts) in b.items():
+        out[tid] = (name, out[tid][1] | parts if tid in out else parts)
+    return out
+
+
+def remove_partitions(
+    a: TopicPartitions, b: Mapping[uuid.UUID, tuple[str, frozenset[int]]]
+) -> TopicPartitions:
+    out = {}
+    for tid, (name, parts) in a.items():
+        rest = parts - b[tid][1] if tid in b else parts
+        if rest:
+            out[tid] = (name, rest)
+    return out
+
+
+def state_metadata_record(
+    group_id: str,
+    initializing: TopicPartitions,
+    initialized: TopicPartitions,
+    deleting: Mapping[uuid.UUID, str],
+) -> ShareGroupRecord:
+    def topics(tps: TopicPartitions) -> tuple[InitializedTopic, ...]:
+        return tuple(InitializedTopic(tid, name, parts) for tid, (name, parts) in sorted(tps.items()))
+
+    return ShareGroupRecord(
+        key(T.SHARE_GROUP_STATE_PARTITION_METADATA, group_id),
+        ShareStatePartitionMetadata(
+            topics(initializing), topics(initialized), tuple(sorted(deleting.items()))
+        ),
+    )
 
 
 def key(record_type: ShareRecordType, group_id: str, member_id: str = "") -> ShareGroupKey:

@@ -10,11 +10,20 @@ next requests wait in that group's queue and are computed against what their pre
 A share group differs from a consumer group in what the assignment means: a partition may be
 given to several members (the share-partition hands out records, not the partition), so there
 is no revocation: a member gets its target assignment, at the target's epoch, at once.
+
+Only topic-partitions whose share-partition state is initialized are assigned (Kafka 4.1+): a
+heartbeat that finds subscribed partitions without state writes them as initializing
+(ShareGroupStatePartitionMetadata), and once that is durable asks `initialize_state` (the
+service: the Persister call is I/O) to initialize them; the service's answer comes back as a
+request (`initialized` or `uninitialized`) that writes them as initialized, with a group epoch
+bump so that the next heartbeat assigns them. DeleteShareGroupOffsets moves topics to deleting
+(`delete_offsets`) until the service has deleted their state (`deleted`).
 """
 
 from __future__ import annotations
 
 import hashlib
+import uuid
 from collections.abc import Callable, Iterable
 from dataclasses import replace
 from functools import partial
@@ -38,11 +47,15 @@ from broker.group.share.group import (
     ShareGroup,
     ShareGroupMember,
     ShareGroupState,
+    TopicPartitions,
     current_assignment_record,
     epoch_record,
     group_tombstones,
     member_subscription_record,
     member_tombstones,
+    merge_partitions,
+    remove_partitions,
+    state_metadata_record,
     target_epoch_record,
     target_member_record,
 )
@@ -55,6 +68,7 @@ ASSIGNOR = "simple"
 
 
 _Plan = Plan[ShareGroupRecord, ShareHeartbeatResult]
+_StatePlan = Plan[ShareGroupRecord, Any]  # the service's requests: answered an ErrorCode (or a pair)
 
 
 class ShareGroupManager(GroupRequestQueue[ShareGroup, ShareGroupRecord, ShareHeartbeatResult]):
@@ -71,6 +85,9 @@ class ShareGroupManager(GroupRequestQueue[ShareGroup, ShareGroupRecord, ShareHea
         self.topics: TopicsView = dict  # the broker's topics by name (set by the service)
         # Another kind of group (classic, consumer) holds this id: share members may not take it.
         self.other_group_kind: Callable[[str], bool] = lambda _group_id: False
+        # Asked, once their initializing record is durable, to initialize these share-partitions'
+        # state (group id, state epoch, partitions); it answers with `initialized`/`uninitialized`.
+        self.initialize_state: Callable[[str, int, TopicPartitions], None] | None = None
 
     def error_answer(self, error: ErrorCode, message: str | None = None) -> ShareHeartbeatResult:
         return ShareHeartbeatResult(error, message)
@@ -170,20 +187,22 @@ class ShareGroupManager(GroupRequestQueue[ShareGroup, ShareGroupRecord, ShareHea
         else:
             group_epoch = group.group_epoch
 
-        # 2. A new target assignment at the new epoch.
-        if group_epoch > group.assignment_epoch:
-            members = dict(group.members)
-            members[member_id] = updated
-            targets = self.target_assignment(members)
-            for mid, partitions in targets.items():
-                if mid not in group.target or partitions != group.target[mid]:
-                    records.append(target_member_record(group_id, mid, partitions))
-            records.append(target_epoch_record(group_id, group_epoch))
-            target_epoch, target = group_epoch, targets.get(member_id, {})
-        else:
-            target_epoch, target = group.assignment_epoch, group.target_of(member_id)
+        # 2. Subscribed partitions without share state are initialized first (Kafka 4.1+).
+        pending = self._uninitialized(group, names)
+        if pending:
+            records.append(
+                state_metadata_record(
+                    group_id,
+                    merge_partitions(group.initializing(), pending),
+                    group.initialized(),
+                    group.deleting(),
+                )
+            )
 
-        # 3. No revocation in a share group: the member gets its target at once.
+        # 3. A new target assignment at the new epoch.
+        target_epoch, target = self._target(group, updated, group_epoch, records)
+
+        # 4. No revocation in a share group: the member gets its target at once.
         reconciled = updated
         if updated.member_epoch != target_epoch or updated.assigned != target or is_new:
             reconciled = replace(
@@ -204,7 +223,152 @@ class ShareGroupManager(GroupRequestQueue[ShareGroup, ShareGroupRecord, ShareHea
             if joining or req.subscribed_topic_names is not None or reconciled.assigned != member.assigned
             else None,
         )
-        return _Plan(records, result, partial(self._schedule_session, group_id, member_id))
+        after = partial(self._schedule_session, group_id, member_id)
+        if pending:
+            after = partial(self._after_initializing, after, group_id, group_epoch, pending)
+        return _Plan(records, result, after)
+
+    def _target(
+        self, group: ShareGroup, updated: ShareGroupMember, group_epoch: int, records: list[ShareGroupRecord]
+    ) -> tuple[int, Partitions]:
+        """The member's target assignment and its epoch: computed anew (its records appended to
+        `records`) when the group epoch has moved past the target's."""
+        if group_epoch <= group.assignment_epoch:
+            return group.assignment_epoch, group.target_of(updated.member_id)
+        members = dict(group.members)
+        members[updated.member_id] = updated
+        targets = self.target_assignment(members, group.initialized())
+        for mid, partitions in targets.items():
+            if mid not in group.target or partitions != group.target[mid]:
+                records.append(target_member_record(group.group_id, mid, partitions))
+        records.append(target_epoch_record(group.group_id, group_epoch))
+        return group_epoch, targets.get(updated.member_id, {})
+
+    def _uninitialized(self, group: ShareGroup, names: Iterable[str]) -> TopicPartitions:
+        """The subscribed partitions with no share state yet, nor on the way (O(topics) when all
+        are: their counts are compared first)."""
+        topics = self.topics()
+        initialized, initializing, deleting = group.initialized(), group.initializing(), group.deleting()
+        out: TopicPartitions = {}
+        for name in names:
+            t = topics.get(name)
+            if t is None or t.topic_id in deleting or name.startswith("__"):
+                continue
+            done = initialized.get(t.topic_id, (name, frozenset()))[1]
+            going = initializing.get(t.topic_id, (name, frozenset()))[1]
+            if len(done) + len(going) >= t.partitions:  # (partitions are only ever added)
+                continue
+            missing = frozenset(range(t.partitions)) - done - going
+            if missing:
+                out[t.topic_id] = (name, missing)
+        return out
+
+    def _after_initializing(
+        self, then: Callable[[], None], group_id: str, state_epoch: int, pending: TopicPartitions
+    ) -> None:
+        then()
+        if self.initialize_state is not None:
+            self.initialize_state(group_id, state_epoch, pending)
+
+    # == Share-partition state: the Persister's answers, as requests ============================
+
+    def initialized(
+        self, group_id: str, partitions: TopicPartitions, waiter: Any = None, altered: bool = False
+    ) -> None:
+        """The Persister initialized `partitions` (asked by `initialize_state`, or, `altered`, by
+        AlterShareGroupOffsets): write them as initialized, and bump the group epoch so that the
+        next heartbeat assigns them."""
+        self._run(group_id, partial(self._initialized, group_id, partitions, altered), waiter)
+
+    def _initialized(self, group_id: str, partitions: TopicPartitions, altered: bool) -> _StatePlan:
+        group = self.groups.get(group_id)
+        if group is None:
+            return _StatePlan([], E.GROUP_ID_NOT_FOUND)
+        initializing = group.initializing()
+        if altered:
+            initialized = group.initialized()
+            done = remove_partitions(partitions, initialized)
+        else:
+            done = {
+                tid: (name, parts & initializing[tid][1])
+                for tid, (name, parts) in partitions.items()
+                if tid in initializing and parts & initializing[tid][1]
+            }
+        if not done:  # deleted or deleting meanwhile
+            return _StatePlan([], E.NONE)
+        log.info("initialize share partitions", group=group_id, topics=len(done))
+        records = [
+            state_metadata_record(
+                group_id,
+                remove_partitions(initializing, done),
+                merge_partitions(group.initialized(), done),
+                group.deleting(),
+            ),
+            epoch_record(group_id, group.group_epoch + 1, group.metadata_hash),
+        ]
+        return _StatePlan(records, E.NONE)
+
+    def uninitialized(self, group_id: str, partitions: TopicPartitions, waiter: Any = None) -> None:
+        """The Persister failed: drop `partitions` from initializing (the next heartbeat retries)."""
+        self._run(group_id, partial(self._uninitialized_plan, group_id, partitions), waiter)
+
+    def _uninitialized_plan(self, group_id: str, partitions: TopicPartitions) -> _StatePlan:
+        group = self.groups.get(group_id)
+        if group is None:
+            return _StatePlan([], E.GROUP_ID_NOT_FOUND)
+        initializing = group.initializing()
+        rest = remove_partitions(initializing, partitions)
+        if rest == initializing:
+            return _StatePlan([], E.NONE)
+        record = state_metadata_record(group_id, rest, group.initialized(), group.deleting())
+        return _StatePlan([record], E.NONE)
+
+    def delete_offsets(
+        self, group_id: str, topic_ids: dict[uuid.UUID, str] | None, waiter: Any = None
+    ) -> None:
+        """DeleteShareGroupOffsets of an empty group: the topics go to deleting; the answer is
+        (error, {topic id: partitions with state}) for the service to delete them. None: every
+        topic with state (the group is being deleted)."""
+        self._run(group_id, partial(self._delete_offsets, group_id, topic_ids), waiter)
+
+    def _delete_offsets(self, group_id: str, wanted: dict[uuid.UUID, str] | None) -> _StatePlan:
+        group = self.groups.get(group_id)
+        if group is None:
+            return _StatePlan([], (E.GROUP_ID_NOT_FOUND, {}))
+        if group.state is not ShareGroupState.EMPTY:
+            return _StatePlan([], (E.NON_EMPTY_GROUP, {}))
+        initialized, initializing = group.initialized(), group.initializing()
+        topic_ids = wanted
+        if topic_ids is None:
+            every = merge_partitions(initialized, initializing)
+            topic_ids = {tid: name for tid, (name, _parts) in every.items()} | group.deleting()
+        held = merge_partitions(
+            {t: v for t, v in initialized.items() if t in topic_ids},
+            {t: v for t, v in initializing.items() if t in topic_ids},
+        )
+        deleting = group.deleting() | topic_ids
+        record = state_metadata_record(
+            group_id,
+            {t: v for t, v in initializing.items() if t not in topic_ids},
+            {t: v for t, v in initialized.items() if t not in topic_ids},
+            deleting,
+        )
+        return _StatePlan([record], (E.NONE, {t: parts for t, (_n, parts) in held.items()}))
+
+    def deleted(self, group_id: str, topic_ids: Iterable[uuid.UUID], waiter: Any = None) -> None:
+        """The Persister deleted the topics' state: they leave deleting."""
+        self._run(group_id, partial(self._deleted, group_id, frozenset(topic_ids)), waiter)
+
+    def _deleted(self, group_id: str, topic_ids: frozenset[uuid.UUID]) -> _StatePlan:
+        group = self.groups.get(group_id)
+        if group is None:
+            return _StatePlan([], E.GROUP_ID_NOT_FOUND)
+        deleting = group.deleting()
+        if not topic_ids & deleting.keys():
+            return _StatePlan([], E.NONE)
+        rest = {t: n for t, n in deleting.items() if t not in topic_ids}
+        record = state_metadata_record(group_id, group.initializing(), group.initialized(), rest)
+        return _StatePlan([record], E.NONE)
 
     @staticmethod
     def _check_epoch(member: ShareGroupMember, epoch: int) -> None:
@@ -240,14 +404,20 @@ class ShareGroupManager(GroupRequestQueue[ShareGroup, ShareGroupRecord, ShareHea
         digest = hashlib.blake2b("\n".join(parts).encode(), digest_size=8).digest()
         return int.from_bytes(digest, "big", signed=True)
 
-    def target_assignment(self, members: dict[str, ShareGroupMember]) -> dict[str, Partitions]:
+    def target_assignment(
+        self, members: dict[str, ShareGroupMember], initialized: TopicPartitions
+    ) -> dict[str, Partitions]:
+        """Only initialized share-partitions (of partitions the topic still has) are assigned."""
         topics = self.topics()
         subscriptions = {
             mid: frozenset(topics[n].topic_id for n in m.subscribed_topic_names if n in topics)
             for mid, m in members.items()
         }
-        counts = {t.topic_id: t.partitions for name, t in topics.items() if not name.startswith("__")}
-        return simple_assign(subscriptions, counts)
+        assignable = {}
+        for name, t in topics.items():
+            if t.topic_id in initialized and not name.startswith("__"):
+                assignable[t.topic_id] = frozenset(p for p in initialized[t.topic_id][1] if p < t.partitions)
+        return simple_assign(subscriptions, assignable)
 
     def _schedule_session(self, group_id: str, member_id: str) -> None:
         self.timers.schedule(
@@ -335,10 +505,14 @@ class ShareGroupManager(GroupRequestQueue[ShareGroup, ShareGroupRecord, ShareHea
         log.info("remove share group", group=group.group_id)
 
     def loaded(self) -> None:
-        """After loading: every member gets a fresh session (and is fenced if it does not come back)."""
+        """After loading: every member gets a fresh session (and is fenced if it does not come
+        back); initializations cut short by the last coordinator are asked again."""
         for group in self.groups.values():
             for member_id in group.members:
                 self._schedule_session(group.group_id, member_id)
+            initializing = group.initializing()
+            if initializing and self.initialize_state is not None:
+                self.initialize_state(group.group_id, group.group_epoch, initializing)
 
     def unload(self) -> None:
         self.groups.clear()

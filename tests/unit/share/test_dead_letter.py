@@ -227,3 +227,31 @@ async def test_a_dead_letter_partition_led_elsewhere_gets_a_produce(env: Env) ->
         assert headers["__dlq.errors.offset"] == "7" and headers["__dlq.errors.delivery.count"] == "3"
     finally:
         await writer.close()
+
+
+async def test_a_missing_topic_is_created_when_the_broker_allows_it(tmp_path: Path) -> None:
+    config = broker_config(
+        tmp_path / "data", errors_deadletterqueue_auto_create_topics_enable="true", **SHARE
+    )
+    broker = Broker(config, share_persister=InMemoryPersister())
+    await broker.start()
+    conn = await RawConnection.open(broker.bound_port)
+    try:
+        await broker.topics.create("jobs", 1)
+        lg = broker.topics.log("jobs", 0)
+        assert lg is not None
+        await lg.append_records([(b"k0", b"v0"), (b"k1", b"v1"), (b"k2", b"v2")])
+        env = Env(broker, conn)
+        _configure(env, "auto", errors_deadletterqueue_topic_name=DLQ)
+        await _reject_and_exhaust(env, "auto", partition=0)
+
+        async def written() -> bool:
+            return broker.topics.log(DLQ, 0) is not None and len(await _read_dlq(broker, 0)) == 2
+
+        await async_wait_until(written, timeout=10, what="the dead-letter topic created and written")
+        created = broker.topics.get(DLQ)
+        assert created is not None
+        assert created.configs["errors.deadletterqueue.group.enable"] == "true"
+    finally:
+        await conn.close()
+        await broker.stop()

@@ -86,7 +86,7 @@ async def test_share_configs_are_accepted_within_the_bounds(conn: RawConnection)
     settings = conn.broker.share_partitions.settings("g")  # type: ignore[attr-defined]
     assert (settings.partition.delivery_count_limit, settings.partition.max_record_locks) == (8, 500)
     assert settings.partition.lock_duration_ms == 20000
-    assert (settings.isolation_level, settings.auto_offset_reset) == ("read_committed", "by_duration:PT1H30M")
+    assert (settings.isolation_level, settings.auto_offset_reset) == ("read_committed", "by_duration:pt1h30m")
     # another group still has the broker's defaults
     other = await _describe(conn, "h")
     assert other["share.delivery.count.limit"][:2] == ("5", 5)  # DEFAULT_CONFIG

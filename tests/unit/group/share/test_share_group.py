@@ -19,7 +19,7 @@ from broker.group.events import Append, CommitPartition, JoinGroup, OffsetCommit
 from broker.group.records import Record, ShareGroupRecord, decode_record, encode_record
 from broker.group.shard import GroupCoordinatorShard
 from broker.group.share.events import ShareGroupHeartbeat, ShareHeartbeatResult
-from broker.group.share.group import ShareGroupState
+from broker.group.share.group import ShareGroupState, TopicPartitions
 from protocol.errors import ErrorCode
 from protocol.share_group_records import ShareRecordType
 from tests.unit.group.group_harness import ManualClock, Waiter
@@ -40,6 +40,8 @@ class SG:
     topics: dict[str, Topic] = field(default_factory=dict)
     auto_append: bool = True
     max_size: int = 200
+    # The service's part, played at once: the Persister initializes what the shard asks.
+    auto_initialize: bool = True
 
     def __post_init__(self) -> None:
         self.clock = ManualClock()
@@ -53,6 +55,21 @@ class SG:
         self.replies: dict[Waiter, Any] = {}
         self.written: list[Record] = []
         self.held: list[Append] = []
+        self.init_requests: list[tuple[str, int, TopicPartitions]] = []
+        self._to_initialize: list[tuple[str, TopicPartitions]] = []
+        self.shard.share_groups.initialize_state = self._initialize
+
+    def _initialize(self, group_id: str, state_epoch: int, partitions: TopicPartitions) -> None:
+        self.init_requests.append((group_id, state_epoch, partitions))
+        if self.auto_initialize:
+            self._to_initialize.append((group_id, partitions))
+
+    def complete_initialization(self, group_id: str, partitions: TopicPartitions, ok: bool = True) -> Any:
+        w = Waiter(f"init-{len(self.replies)}")
+        method = self.shard.share_state_initialized if ok else self.shard.share_state_uninitialized
+        method((group_id, partitions), w)
+        self.pump()
+        return self.replies[w]
 
     def add_topic(self, name: str, partitions: int) -> uuid.UUID:
         tid = uuid.uuid4()
@@ -60,7 +77,12 @@ class SG:
         return tid
 
     def pump(self) -> None:
-        while outputs := self.shard.drain():
+        while self._to_initialize or self.shard.outputs.pending():
+            if self._to_initialize:
+                group_id, partitions = self._to_initialize.pop(0)
+                self.shard.share_state_initialized((group_id, partitions), None)
+                continue
+            outputs = self.shard.drain()
             for out in outputs:
                 if isinstance(out, Reply):
                     assert out.waiter not in self.replies
@@ -106,24 +128,28 @@ def test_join_heartbeat_leave() -> None:
     tid = sg.add_topic("t", 3)
     a = sg.hb("a", 0, ["t"])
     assert (a.error, a.member_id, a.member_epoch, a.heartbeat_interval_ms) == (E.NONE, "a", 1, 1_000)
-    assert tps(a) == {(tid, 0), (tid, 1), (tid, 2)}
+    # Nothing is assigned until the share-partitions are initialized; then the epoch moves (2).
+    assert a.assignment == {} and sg.group.group_epoch == 2
+    a = sg.hb("a", 1)
+    assert a.member_epoch == 2 and tps(a) == {(tid, 0), (tid, 1), (tid, 2)}
     assert sg.group.state is ShareGroupState.STABLE
     # A plain heartbeat writes nothing and gives no assignment (unchanged).
     before = len(sg.written)
-    again = sg.hb("a", 1)
-    assert (again.error, again.member_epoch, again.assignment) == (E.NONE, 1, None)
+    again = sg.hb("a", 2)
+    assert (again.error, again.member_epoch, again.assignment) == (E.NONE, 2, None)
     assert len(sg.written) == before
-    # b joins: the epoch moves to 2, b gets its target at once (no revocation phase).
+    # b joins: the epoch moves to 3, b gets its target at once (no revocation phase).
     b = sg.hb("b", 0, ["t"])
-    assert b.member_epoch == 2 and len(tps(b)) in (1, 2)
-    a2 = sg.hb("a", 1)
-    assert a2.member_epoch == 2 and tps(a2) | tps(b) == {(tid, p) for p in range(3)}
+    assert b.member_epoch == 3 and len(tps(b)) in (1, 2)
+    a2 = sg.hb("a", 2)
+    assert a2.member_epoch == 3 and tps(a2) | tps(b) == {(tid, p) for p in range(3)}
     assert not tps(a2) & tps(b)
     left = sg.hb("a", -1)
     assert (left.error, left.member_id, left.member_epoch) == (E.NONE, "a", -1)
-    assert set(sg.group.members) == {"b"} and sg.group.group_epoch == 3
-    b2 = sg.hb("b", 2)
-    assert b2.member_epoch == 3 and tps(b2) == {(tid, p) for p in range(3)}
+    assert set(sg.group.members) == {"b"} and sg.group.group_epoch == 4
+    b2 = sg.hb("b", 3)
+    assert b2.member_epoch == 4 and tps(b2) == {(tid, p) for p in range(3)}
+    assert len(sg.init_requests) == 1  # initialized once
 
 
 def test_more_members_than_partitions_share_them() -> None:
@@ -138,7 +164,7 @@ def test_more_members_than_partitions_share_them() -> None:
 
 
 def test_errors_as_kafka_answers_them() -> None:
-    sg = SG(max_size=2)
+    sg = SG(max_size=2, auto_initialize=False)  # (no epoch bumps from initializations)
     sg.add_topic("t", 2)
     invalid = [
         sg.hb("", 0, ["t"]),  # no member id
@@ -194,17 +220,23 @@ def test_topic_metadata_change_bumps_the_epoch() -> None:
     sg = SG()
     tid = sg.add_topic("t", 2)
     r = sg.hb("a", 0, ["t", "later"])
-    assert r.member_epoch == 1
-    assert sg.hb("a", 1).assignment is None
-    sg.topics["t"] = Topic(tid, 4)  # partitions added
-    r = sg.hb("a", 1)
-    assert r.member_epoch == 2 and tps(r) == {(tid, p) for p in range(4)}
-    lid = sg.add_topic("later", 1)  # a subscribed topic is created
+    assert r.member_epoch == 1 and tps(r) == set()
+    r = sg.hb("a", 1)  # initialized meanwhile (epoch 2)
+    assert r.member_epoch == 2 and tps(r) == {(tid, 0), (tid, 1)}
+    assert sg.hb("a", 2).assignment is None
+    sg.topics["t"] = Topic(tid, 4)  # partitions added: the new ones are initialized first
     r = sg.hb("a", 2)
-    assert r.member_epoch == 3 and (lid, 0) in tps(r)
-    del sg.topics["t"]  # deleted
+    assert r.member_epoch == 3 and r.assignment is None
+    assert sg.init_requests[-1] == (GROUP, 3, {tid: ("t", frozenset({2, 3}))})
     r = sg.hb("a", 3)
-    assert r.member_epoch == 4 and tps(r) == {(lid, 0)}
+    assert r.member_epoch == 4 and tps(r) == {(tid, p) for p in range(4)}
+    lid = sg.add_topic("later", 1)  # a subscribed topic is created
+    sg.hb("a", 4)
+    r = sg.hb("a", 5)
+    assert r.member_epoch == 6 and (lid, 0) in tps(r)
+    del sg.topics["t"]  # deleted
+    r = sg.hb("a", 6)
+    assert r.member_epoch == 7 and tps(r) == {(lid, 0)}
 
 
 def test_group_kinds_exclude_each_other() -> None:
@@ -271,6 +303,7 @@ def test_list_describe_delete() -> None:
     sg = SG()
     tid = sg.add_topic("t", 2)
     sg.hb("a", 0, ["t"], rack_id="r1")
+    sg.hb("a", 1)  # the epoch of its initialized share-partitions
     listed = sg.shard.list_groups(types=["share"])
     assert [(g.group_id, g.protocol_type, g.state, g.group_type) for g in listed] == [
         (GROUP, "share", "Stable", "share")
@@ -282,15 +315,15 @@ def test_list_describe_delete() -> None:
     assert (d.error, d.state, d.group_epoch, d.assignment_epoch, d.assignor) == (
         E.NONE,
         "Stable",
-        1,
-        1,
+        2,
+        2,
         "simple",
     )
     (m,) = d.members
     assert (m.member_id, m.rack_id, m.member_epoch, m.client_id, m.subscribed_topic_names) == (
         "a",
         "r1",
-        1,
+        2,
         "c",
         ("t",),
     )
@@ -342,6 +375,7 @@ def _state(shard: GroupCoordinatorShard) -> dict[str, Any]:
             dict(g.members),
             dict(g.target),
             +g.topic_refs,
+            g.state_metadata,
         )
         for gid, g in shard.share_groups.groups.items()
     }
