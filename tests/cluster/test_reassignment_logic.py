@@ -110,3 +110,46 @@ def test_throttled_replica_lists_and_the_bucket():
     now[0] = 3.01
     assert not q.exceeded()
     assert not ReplicationQuota(lambda: 2**63 - 1).exceeded()
+
+
+def test_cli_files_proposal_and_throttled_replica_lists():
+    import pytest
+
+    from client.cli.common import CliError
+    from client.cli.reassign_partitions import (
+        format_reassignment,
+        parse_reassignment,
+        parse_topics,
+        propose,
+        throttled_replicas,
+    )
+    from client.structs import TopicPartition as TP
+
+    doc = {
+        "version": 1,
+        "partitions": [{"topic": "t", "partition": 0, "replicas": [4, 2], "log_dirs": ["any", "any"]}],
+    }
+    plan = parse_reassignment(doc)
+    assert plan == {TP("t", 0): [4, 2]}
+    assert parse_reassignment(json.loads(format_reassignment(plan))) == plan
+    assert parse_topics({"version": 1, "topics": [{"topic": "a"}, {"topic": "b"}]}) == ["a", "b"]
+    for bad in (
+        {"partitions": []},
+        {"partitions": [{"topic": "t", "partition": 0, "replicas": [1, 1]}]},
+        {"partitions": [{"topic": "t", "partition": 0, "replicas": [1], "log_dirs": ["any", "any"]}]},
+        {"partitions": [{"topic": "t", "partition": 0, "replicas": [1]}] * 2},
+        {"nope": 1},
+    ):
+        with pytest.raises(CliError):
+            parse_reassignment(bad)
+    current = {TP("t", p): [1 + p % 3, 1 + (p + 1) % 3] for p in range(8)}
+    proposal = propose(current, [1, 2, 3, 4])
+    assert proposal == propose(current, [4, 3, 2, 1])  # the same every run
+    assert all(len(r) == 2 and len(set(r)) == 2 and set(r) <= {1, 2, 3, 4} for r in proposal.values())
+    leaders = [r[0] for r in proposal.values()]
+    assert {leaders.count(b) for b in (1, 2, 3, 4)} == {2}  # leaders spread evenly
+    with pytest.raises(CliError):
+        propose(current, [1])
+    assert throttled_replicas(
+        {TP("t", 0): [1, 2], TP("t", 1): [2, 3]}, {TP("t", 0): [4, 2], TP("t", 1): [2, 3]}
+    ) == {"t": ("0:1,0:2", "0:4")}
