@@ -249,6 +249,8 @@ async def test_reassign_half_the_partitions_onto_a_new_broker_under_load_and_thr
     assert code == 0, out
     code, out = await cli(cluster, "--list")
     assert f"{TOPIC}-{p}: replicas: [{new}, {before[p][1]}, {before[p][0]}]. adding: [{new}]" in out, out
+    seen_by_kafka_python = await asyncio.to_thread(_kafka_python_list, bootstrap)
+    assert seen_by_kafka_python.get((TOPIC, p), {}).get("adding_replicas") == [new], seen_by_kafka_python
     code, out = await cli(cluster, "--cancel", "--reassignment-json-file", str(slow))
     assert code == 0 and "Successfully cancelled partition reassignment" in out, out
 
@@ -262,6 +264,17 @@ async def test_reassign_half_the_partitions_onto_a_new_broker_under_load_and_thr
     await eventually(reverted, 20, "the cancelled move reverted and its copy deleted")
     code, out = await cli(cluster, "--list")
     assert "No partition reassignments found" in out, out
+
+
+def _kafka_python_list(bootstrap: str) -> dict:
+    """The moves in progress as kafka-python's admin client decodes them."""
+    from kafka.admin import KafkaAdminClient
+
+    admin = KafkaAdminClient(bootstrap_servers=bootstrap)
+    try:
+        return {(tp.topic, tp.partition): r for tp, r in admin.list_partition_reassignments().items()}
+    finally:
+        admin.close()
 
 
 async def _true(value: bool) -> bool:
