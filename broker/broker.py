@@ -47,6 +47,8 @@ from broker.share.coordinator_persister import CoordinatorPersister
 from broker.share.dead_letter import DeadLetterWriter
 from broker.share.manager import SharePartitionManager
 from broker.share.persister import Persister
+from broker.telemetry import subscriptions
+from broker.telemetry.manager import ClientTelemetry
 from broker.topics import TopicManager
 from broker.txn import markers
 from broker.txn.coordinator import TRANSACTION_STATE_TOPIC, TransactionCoordinator, TxnConfig
@@ -137,6 +139,8 @@ class Broker:
         self.metrics: MetricsEndpoint | None = None  # when metrics.port is set
         self._dynamic_lock = asyncio.Lock()  # dynamic broker config changes, one at a time
         self.group_configs: dict[str, dict[str, str]] = {}  # GROUP config overrides, by group id
+        self.client_metrics_configs: dict[str, dict[str, str]] = {}  # CLIENT_METRICS, by name
+        self.client_telemetry = ClientTelemetry()
         self._scram_store: ScramStore | None = None  # SCRAM users over the wire (KIP-554)
         self.scram_lock = asyncio.Lock()
         # Finalized feature levels and epoch (broker/features.py); None: the defaults, never updated.
@@ -339,6 +343,7 @@ class Broker:
                 self._apply_dynamic(layers.default, layers.broker)
             self._apply_group_configs(dynamic_config.read_group_file(self.config.log_dirs[0]))
             self._features = dynamic_config.read_features_file(self.config.log_dirs[0])
+            self._apply_client_metrics(dynamic_config.read_client_metrics_file(self.config.log_dirs[0]))
 
     def _apply_group_configs(self, groups: dict[str, dict[str, str]]) -> None:
         """GROUP config overrides in force: described from here, and read by the coordinator
@@ -383,6 +388,7 @@ class Broker:
                 layers,
                 self.group_configs,
                 (new, epoch + 1),
+                self.client_metrics_configs,
             )
             self._features = (new, epoch + 1)
             log.info("update features", features=new, epoch=epoch + 1)
@@ -413,8 +419,46 @@ class Broker:
                 layers,
                 groups,
                 self._features,
+                self.client_metrics_configs,
             )
             self._apply_group_configs(groups)
+
+    def _apply_client_metrics(self, configs: dict[str, dict[str, str]]) -> None:
+        """CLIENT_METRICS resources in force: the subscriptions client instances are given."""
+        self.client_metrics_configs = {n: dict(c) for n, c in configs.items()}
+        self.client_telemetry.set_configs(self.client_metrics_configs)
+
+    async def alter_client_metrics(
+        self, name: str, changes: list[tuple[str, int, str | None]], incremental: bool, validate_only: bool
+    ) -> None:
+        """IncrementalAlterConfigs/AlterConfigs on a CLIENT_METRICS resource: durable, then in
+        force; a resource left with no config is deleted (kafka-client-metrics.sh --delete)."""
+        async with self._dynamic_lock:
+            new = subscriptions.altered(self.client_metrics_configs.get(name, {}), changes, incremental)
+            if validate_only:
+                return
+            if self.cluster is not None:
+                raise dynamic_config.DynamicConfigError(
+                    "Client metrics subscriptions are kept by a single broker only (not in cluster mode)"
+                )
+            configs = {**self.client_metrics_configs, name: new}
+            if not new:
+                del configs[name]
+            layers = dynamic_config.DynamicConfigs(
+                dict(self.config.dynamic_broker), dict(self.config.dynamic_default)
+            )
+            await asyncio.get_running_loop().run_in_executor(
+                None,
+                dynamic_config.write_file,
+                self.config.log_dirs[0],
+                self.node_id,
+                layers,
+                self.group_configs,
+                self._features,
+                configs,
+            )
+            self._apply_client_metrics(configs)
+            log.info("alter client metrics", name=name, configs=new or None)
 
     def _apply_dynamic(self, default: dict[str, str], broker: dict[str, str]) -> None:
         """Dynamic broker configs in force: the Config every component reads, then the logs'
@@ -462,6 +506,8 @@ class Broker:
                 self.node_id,
                 layers,
                 self.group_configs,
+                self._features,
+                self.client_metrics_configs,
             )
             self._apply_dynamic(layers.default, layers.broker)
 
