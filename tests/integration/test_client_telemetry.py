@@ -79,3 +79,38 @@ def test_confluent_producer_pushes_metrics_to_the_prometheus_endpoint(tmp_path):
         assert configs["match"] == ("", 5)  # DEFAULT_CONFIG
     finally:
         proc.stop()
+
+
+async def test_client_metrics_tool(tmp_path):
+    from tests.integration.test_cli_tools import tool
+
+    proc = BrokerProcess(tmp_path / "data").start()
+    try:
+        b = ("--bootstrap-server", proc.bootstrap)
+        assert (await tool("client_metrics", *b, "--list"))[1].strip() == ""
+        metrics = "org.apache.kafka.producer.,org.apache.kafka.consumer."
+        alter = ("--alter", "--name", "apps", "--metrics", metrics, "--interval", "1000")
+        _, out, _ = await tool("client_metrics", *b, *alter, "--match", "client_id=app-.*")
+        assert out.strip() == "Completed updating config for client-metric apps."
+        assert (await tool("client_metrics", *b, "--list"))[1].split() == ["apps"]
+        _, out, _ = await tool("client_metrics", *b, "--describe", "--name", "apps")
+        assert out.splitlines() == [
+            "Client metrics configs for apps are:",
+            "  interval.ms=1000",
+            "  match=client_id=app-.*",
+            f"  metrics={metrics}",
+        ]
+        code, _, err = await tool(
+            "client_metrics", *b, "--alter", "--name", "apps", "--interval", "10", check=False
+        )
+        assert code == 1 and "between 100 and 3600000" in err
+        code, _, err = await tool(
+            "client_metrics", *b, "--alter", "--name", "apps", "--match", "colour=x", check=False
+        )
+        assert code == 1 and "colour" in err
+        assert (await tool("client_metrics", *b, "--delete", "--name", "apps"))[1].strip() == (
+            "Completed deleting config for client-metric apps."
+        )
+        assert (await tool("client_metrics", *b, "--list"))[1].strip() == ""
+    finally:
+        proc.stop()
