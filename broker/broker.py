@@ -425,7 +425,7 @@ class Broker:
 
     def _apply_client_metrics(self, configs: dict[str, dict[str, str]]) -> None:
         """CLIENT_METRICS resources in force: the subscriptions client instances are given."""
-        self.client_metrics_configs = {n: dict(c) for n, c in configs.items()}
+        self.client_metrics_configs = {n: dict(c) for n, c in configs.items() if c}
         self.client_telemetry.set_configs(self.client_metrics_configs)
 
     async def alter_client_metrics(
@@ -438,9 +438,8 @@ class Broker:
             if validate_only:
                 return
             if self.cluster is not None:
-                raise dynamic_config.DynamicConfigError(
-                    "Client metrics subscriptions are kept by a single broker only (not in cluster mode)"
-                )
+                await self.cluster.alter_client_metrics(name, new)
+                return
             configs = {**self.client_metrics_configs, name: new}
             if not new:
                 del configs[name]
@@ -529,6 +528,7 @@ class Broker:
         self.cluster = ClusterNode(self.config, self.node_id, self.log_manager, self._lead)
         self.cluster.on_broker_configs = self._apply_dynamic
         self.cluster.on_group_configs = self._apply_group_configs
+        self.cluster.on_client_metrics = self._apply_client_metrics
         return await self.cluster.connect(new_cluster_id())
 
     async def _lead(self, leading: Set[tuple[str, int]]) -> None:
