@@ -655,7 +655,7 @@ class Broker:
         handlers = bind_handlers(self)
         raw_handlers = bind_raw_handlers(self)
         bound: dict[str, int] = {}
-        ssl_context, sasl = self._security()
+        ssl_contexts, sasl = self._security()
         protocols = self.config.security_protocol_map
         for listener in self.config.listeners:
             protocol = protocols[listener.name]
@@ -664,7 +664,7 @@ class Broker:
                 self.config["socket.request.max.bytes"],
                 listener.name,
                 on_unsupported_version=unsupported_version_answer,
-                ssl_context=ssl_context if protocol in ("SSL", "SASL_SSL") else None,
+                ssl_context=ssl_contexts.get(protocol),
                 sasl=sasl if protocol in ("SASL_PLAINTEXT", "SASL_SSL") else None,
                 raw_handlers=raw_handlers,
                 stats=self.metrics.stats if self.metrics is not None else None,
@@ -696,17 +696,23 @@ class Broker:
                 BrokerInfo(self.node_id, tuple(self.endpoints), self.config["broker.rack"])
             )
 
-    def _security(self) -> tuple[ssl.SSLContext | None, SaslConfig | None]:
+    def _security(self) -> tuple[dict[str, ssl.SSLContext], SaslConfig | None]:
         """The TLS context and the SASL set-up the listeners share (made only if some listener
         needs them); a key, certificate or credentials file that cannot be read is a ConfigError."""
         config = self.config
         protocols = {config.security_protocol_map[lst.name] for lst in config.listeners}
-        ssl_context = sasl = None
+        ssl_contexts: dict[str, ssl.SSLContext] = {}
+        sasl = None
         if protocols & {"SSL", "SASL_SSL"}:
             from broker.security.tls import server_context
 
             try:
-                ssl_context = server_context(config)
+                # KIP-684: the broker-wide ssl.client.auth is the SSL listeners'; a SASL_SSL
+                # client authenticates with SASL and need not show a certificate.
+                if "SSL" in protocols:
+                    ssl_contexts["SSL"] = server_context(config)
+                if "SASL_SSL" in protocols:
+                    ssl_contexts["SASL_SSL"] = server_context(config, client_auth="none")
             except ValueError as e:
                 raise ConfigError(f"cannot set up TLS: {e}") from None
         if protocols & {"SASL_PLAINTEXT", "SASL_SSL"}:
@@ -734,7 +740,7 @@ class Broker:
                 store,
                 config["connection.failed.authentication.delay.ms"] / 1000,
             )
-        return ssl_context, sasl
+        return ssl_contexts, sasl
 
     async def fire_due_timers(self) -> None:
         """Act now on the deadlines the clock has passed (after a ManualClock moved): the group

@@ -574,7 +574,8 @@ class Config:
                 "key and certificate (or ssl.keystore.certificate.chain and ssl.keystore.key)"
             )
         has_truststore = self["ssl.truststore.location"] or self["ssl.truststore.certificates"]
-        if self["ssl.client.auth"] != "none" and protocols & {"SSL", "SASL_SSL"} and not has_truststore:
+        # KIP-684: ssl.client.auth is the SSL listeners' only (SASL_SSL clients log in with SASL).
+        if self["ssl.client.auth"] != "none" and "SSL" in protocols and not has_truststore:
             raise ConfigError(
                 f"configuration key 'ssl.truststore.location' is not set: ssl.client.auth="
                 f"{self['ssl.client.auth']} needs the certificates of the CAs that sign clients"
