@@ -152,6 +152,10 @@ def one_of(*choices: str) -> Callable[[Any], str | None]:
 
 
 _I, _B, _S, _L, _D = _parse_int, _parse_bool, _parse_str, _parse_list, _parse_float
+_LISTENER_JAAS = re.compile(
+    r"listener\.name\.(?P<listener>[a-z0-9_]+)\.(?P<mechanism>[a-z0-9-]+)\.sasl\.jaas\.config"
+)
+
 _DEFS: tuple[ConfigDef, ...] = (
     # The broker: identity, listeners, request sizes, topics.
     ConfigDef("broker.id", _I, "0", at_least(0)),
@@ -339,6 +343,13 @@ _DEFS: tuple[ConfigDef, ...] = (
     ConfigDef("ssl.endpoint.identification.algorithm", _S, "https"),  # a client setting; accepted
     ConfigDef("ssl.principal.mapping.rules", _S, "DEFAULT", one_of("DEFAULT")),
     ConfigDef("sasl.enabled.mechanisms", _L, "PLAIN,SCRAM-SHA-256,SCRAM-SHA-512"),
+    # The mechanism brokers log in to each other with (Kafka's default, GSSAPI, is not served).
+    ConfigDef(
+        "sasl.mechanism.inter.broker.protocol",
+        _S,
+        "PLAIN",
+        one_of("PLAIN", "SCRAM-SHA-256", "SCRAM-SHA-512"),
+    ),
     ConfigDef("sasl.mechanism.inter.broker.protocol", _S, "PLAIN"),
     ConfigDef("sasl.credentials.file", _S, None),  # kbroker: the SCRAM users of a single broker
     ConfigDef("connections.max.reauth.ms", _I, "0", at_least(0)),
@@ -406,6 +417,13 @@ class Config:
 
     def __init__(self, values: Mapping[str, str] | None = None):
         raw = dict(values or {})
+        # The broker's own SASL login on a listener (Kafka's listener-prefixed JAAS config):
+        # `listener.name.<listener>.<mechanism>.sasl.jaas.config`, lower case, as Kafka writes it.
+        self.listener_jaas: dict[tuple[str, str], str] = {}
+        for key in [k for k in raw if _LISTENER_JAAS.fullmatch(k)]:
+            m = _LISTENER_JAAS.fullmatch(key)
+            assert m is not None
+            self.listener_jaas[(m["listener"].upper(), m["mechanism"].upper())] = raw.pop(key)
         unknown = sorted(k for k in raw if k not in DEFS)
         if unknown:
             raise ConfigError(f"unknown configuration key {unknown[0]!r}")
@@ -580,12 +598,14 @@ class Config:
                 f"configuration key 'ssl.truststore.location' is not set: ssl.client.auth="
                 f"{self['ssl.client.auth']} needs the certificates of the CAs that sign clients"
             )
-        if self["zookeeper.connect"]:
-            inter = self.security_protocol_map.get(self.inter_broker_listener_name)
-            if inter != "PLAINTEXT":
+        inter = self.security_protocol_map.get(self.inter_broker_listener_name)
+        if self["zookeeper.connect"] and inter in ("SASL_PLAINTEXT", "SASL_SSL"):
+            mechanism = self["sasl.mechanism.inter.broker.protocol"]
+            key = f"listener.name.{self.inter_broker_listener_name.lower()}.{mechanism.lower()}.sasl.jaas.config"
+            if (self.inter_broker_listener_name, mechanism) not in self.listener_jaas:
                 raise ConfigError(
-                    f"invalid value for configuration key 'inter.broker.listener.name': the inter-broker "
-                    f"listener uses {inter}; kbroker's brokers talk to each other over PLAINTEXT only"
+                    f"configuration key {key!r} is not set: the broker's own {mechanism} login on the "
+                    f"inter-broker listener {self.inter_broker_listener_name} (username=... password=...)"
                 )
         name = self["authorizer.class.name"]
         if name and name not in AUTHORIZER_CLASSES:
