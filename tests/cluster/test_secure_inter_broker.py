@@ -1,5 +1,5 @@
 """Issue 32 #4 (reduced): a 3-broker cluster whose only listeners are SASL_SSL, brokers
-included, replicates and elects (acks=all produce, the leader killed, everything consumed); a
+included, with ACLs on (the brokers super users), replicates and elects (acks=all produce, the leader killed, everything consumed); a
 broker with wrong inter-broker credentials does not replicate, and says why in its log."""
 
 from __future__ import annotations
@@ -35,6 +35,9 @@ def secure_broker(tmp: Path, zk: str, broker_id: int, certs, users: Path, passwo
         "ssl.keystore.location": str(certs.broker),
         "ssl.truststore.location": str(certs.ca),
         "ssl.client.auth": "required",  # the SSL listeners' only (KIP-684): none here
+        # ACLs on: the brokers may replicate and elect as super users (CLUSTER_ACTION).
+        "authorizer.class.name": "kafka.security.authorizer.AclAuthorizer",
+        "super.users": "User:broker;User:admin",
     }
     return BrokerProcess(tmp / f"broker-{broker_id}", port=port, extra=settings)
 
