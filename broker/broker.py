@@ -664,8 +664,8 @@ class Broker:
                 self.config["socket.request.max.bytes"],
                 listener.name,
                 on_unsupported_version=unsupported_version_answer,
-                ssl_context=ssl_contexts.get(protocol),
-                sasl=sasl if protocol in ("SASL_PLAINTEXT", "SASL_SSL") else None,
+                ssl_context=ssl_contexts.get(listener.name),
+                sasl=sasl.get(listener.name),
                 raw_handlers=raw_handlers,
                 stats=self.metrics.stats if self.metrics is not None else None,
                 faults=self.faults,
@@ -696,25 +696,31 @@ class Broker:
                 BrokerInfo(self.node_id, tuple(self.endpoints), self.config["broker.rack"])
             )
 
-    def _security(self) -> tuple[dict[str, ssl.SSLContext], SaslConfig | None]:
+    def _security(self) -> tuple[dict[str, ssl.SSLContext], dict[str, SaslConfig]]:
         """The TLS context and the SASL set-up the listeners share (made only if some listener
         needs them); a key, certificate or credentials file that cannot be read is a ConfigError."""
         config = self.config
         protocols = {config.security_protocol_map[lst.name] for lst in config.listeners}
-        ssl_contexts: dict[str, ssl.SSLContext] = {}
-        sasl = None
+        ssl_contexts: dict[str, ssl.SSLContext] = {}  # by listener name
+        sasl: dict[str, SaslConfig] = {}
         if protocols & {"SSL", "SASL_SSL"}:
             from broker.security.tls import server_context
 
-            try:
+            for listener in config.listeners:
+                protocol = config.security_protocol_map[listener.name]
+                if protocol not in ("SSL", "SASL_SSL"):
+                    continue
+                settings = config.for_listener(listener.name)
                 # KIP-684: the broker-wide ssl.client.auth is the SSL listeners'; a SASL_SSL
-                # client authenticates with SASL and need not show a certificate.
-                if "SSL" in protocols:
-                    ssl_contexts["SSL"] = server_context(config)
-                if "SASL_SSL" in protocols:
-                    ssl_contexts["SASL_SSL"] = server_context(config, client_auth="none")
-            except ValueError as e:
-                raise ConfigError(f"cannot set up TLS: {e}") from None
+                # client authenticates with SASL and is asked for a certificate only if its
+                # listener says so (listener.name.<l>.ssl.client.auth).
+                own = "ssl.client.auth" in settings.overrides
+                try:
+                    ssl_contexts[listener.name] = server_context(
+                        settings, client_auth=None if protocol == "SSL" or own else "none"
+                    )
+                except ValueError as e:
+                    raise ConfigError(f"cannot set up TLS on listener {listener.name}: {e}") from None
         if protocols & {"SASL_PLAINTEXT", "SASL_SSL"}:
             from broker.security.credentials import CredentialStore, FileCredentialStore
 
@@ -735,11 +741,13 @@ class Broker:
 
                 assert self.cluster is not None
                 store = ZkCredentialStore(self.cluster.zk)
-            sasl = SaslConfig(
-                tuple(config["sasl.enabled.mechanisms"]),
-                store,
-                config["connection.failed.authentication.delay.ms"] / 1000,
-            )
+            for listener in config.listeners:
+                if config.security_protocol_map[listener.name] in ("SASL_PLAINTEXT", "SASL_SSL"):
+                    sasl[listener.name] = SaslConfig(
+                        tuple(config.for_listener(listener.name)["sasl.enabled.mechanisms"]),
+                        store,
+                        config["connection.failed.authentication.delay.ms"] / 1000,
+                    )
         return ssl_contexts, sasl
 
     async def fire_due_timers(self) -> None:

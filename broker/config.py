@@ -156,6 +156,24 @@ _LISTENER_JAAS = re.compile(
     r"listener\.name\.(?P<listener>[a-z0-9_]+)\.(?P<mechanism>[a-z0-9-]+)\.sasl\.jaas\.config"
 )
 
+# The keys a listener may set for itself (`listener.name.<listener>.<key>`).
+LISTENER_KEYS = (
+    "ssl.client.auth",
+    "ssl.keystore.location",
+    "ssl.keystore.certificate.chain",
+    "ssl.keystore.key",
+    "ssl.key.password",
+    "ssl.keystore.password",
+    "ssl.truststore.location",
+    "ssl.truststore.certificates",
+    "sasl.enabled.mechanisms",
+)
+_LISTENER_KEY = re.compile(
+    r"listener\.name\.(?P<listener>[a-z0-9_]+)\.(?P<key>"
+    + "|".join(re.escape(k) for k in LISTENER_KEYS)
+    + ")"
+)
+
 _DEFS: tuple[ConfigDef, ...] = (
     # The broker: identity, listeners, request sizes, topics.
     ConfigDef("broker.id", _I, "0", at_least(0)),
@@ -412,6 +430,17 @@ def read_properties(text: str) -> dict[str, str]:
     return props
 
 
+class ListenerSettings:
+    """A listener's view of the config (TLS and SASL settings): its own values first."""
+
+    def __init__(self, config: Config, overrides: Mapping[str, Any]):
+        self.config = config
+        self.overrides = overrides
+
+    def __getitem__(self, key: str) -> Any:
+        return self.overrides[key] if key in self.overrides else self.config[key]
+
+
 class Config:
     """Parsed, validated broker configuration. Access values with `config["log.dirs"]`."""
 
@@ -424,6 +453,21 @@ class Config:
             m = _LISTENER_JAAS.fullmatch(key)
             assert m is not None
             self.listener_jaas[(m["listener"].upper(), m["mechanism"].upper())] = raw.pop(key)
+        # Per-listener settings (`listener.name.<listener>.<key>`), for the keys a listener may
+        # have its own of; parsed and checked as the broker-wide key.
+        self.listener_overrides: dict[str, dict[str, Any]] = {}
+        for key in [k for k in raw if _LISTENER_KEY.fullmatch(k)]:
+            m = _LISTENER_KEY.fullmatch(key)
+            assert m is not None
+            given = raw.pop(key)
+            d = DEFS[m["key"]]
+            try:
+                value = d.parse(given)
+            except ValueError as e:
+                raise ConfigError(f"invalid value {given!r} for configuration key {key!r}: {e}") from e
+            if d.check and (complaint := d.check(value)):
+                raise ConfigError(f"invalid value {given!r} for configuration key {key!r}: {complaint}")
+            self.listener_overrides.setdefault(m["listener"].upper(), {})[m["key"]] = value
         unknown = sorted(k for k in raw if k not in DEFS)
         if unknown:
             raise ConfigError(f"unknown configuration key {unknown[0]!r}")
@@ -464,6 +508,10 @@ class Config:
 
     def __getitem__(self, key: str) -> Any:
         return self._values[key]
+
+    def for_listener(self, listener: str) -> ListenerSettings:
+        """This listener's settings: its `listener.name.<listener>.*` ones over the broker's."""
+        return ListenerSettings(self, self.listener_overrides.get(listener, {}))
 
     @property
     def raw(self) -> dict[str, str]:
@@ -584,6 +632,12 @@ class Config:
                     f"invalid value {self.raw_text('sasl.enabled.mechanisms')!r} for configuration key "
                     f"'sasl.enabled.mechanisms': {complaint}"
                 )
+        for listener, overrides in self.listener_overrides.items():
+            if "sasl.enabled.mechanisms" in overrides:
+                complaint = check_mechanisms(overrides["sasl.enabled.mechanisms"])
+                if complaint:
+                    key = f"listener.name.{listener.lower()}.sasl.enabled.mechanisms"
+                    raise ConfigError(f"invalid value for configuration key {key!r}: {complaint}")
         if protocols & {"SSL", "SASL_SSL"} and not (
             self["ssl.keystore.location"] or self["ssl.keystore.certificate.chain"]
         ):

@@ -17,7 +17,7 @@ import tempfile
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from broker.config import Config
+    from broker.config import Config, ListenerSettings
 
 ANONYMOUS = "User:ANONYMOUS"
 CLIENT_AUTH = {"none": ssl.CERT_NONE, "requested": ssl.CERT_OPTIONAL, "required": ssl.CERT_REQUIRED}
@@ -78,7 +78,7 @@ def _pem(text: str) -> str:
     return text.replace("\\n", "\n")
 
 
-def server_context(config: Config, client_auth: str | None = None) -> ssl.SSLContext:
+def server_context(config: Config | ListenerSettings, client_auth: str | None = None) -> ssl.SSLContext:
     """The SSLContext of this broker's TLS listeners; ValueError (naming the key) if it cannot be
     made. `client_auth` overrides ssl.client.auth (SASL_SSL listeners: "none", KIP-684)."""
     ctx = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
