@@ -101,32 +101,84 @@ _unpack_from_hiiq = _struct.Struct('>hiiq').unpack_from
 _pack_hiiq = _struct.Struct('>hiiq').pack
 _unpack_from_hii = _struct.Struct('>hii').unpack_from
 _pack_hii = _struct.Struct('>hii').pack
+_unpack_from_bh = _struct.Struct('>bh').unpack_from
+_pack_bh = _struct.Struct('>bh').pack
+_unpack_from_b = _struct.Struct('>b').unpack_from
+_pack_b = _struct.Struct('>b').pack
+_unpack_from_ihh = _struct.Struct('>ihh').unpack_from
+_unpack_from_d = _struct.Struct('>d').unpack_from
+_pack_ihh = _struct.Struct('>ihh').pack
+_D_DescribeClientQuotasResponse_v0_1 = 0.0
+_pack_d = _struct.Struct('>d').pack
+_D_DescribeClientQuotasResponse_v1_1 = 0.0
+_unpack_from_do = _struct.Struct('>d?').unpack_from
+_D_AlterClientQuotasRequest_v0_1 = 0.0
+_pack_do = _struct.Struct('>d?').pack
+_D_AlterClientQuotasRequest_v1_1 = 0.0
 _D_ConsumerGroupDescribeResponse_v0_1 = Container({'topic_partitions': []})
 _D_ConsumerGroupDescribeResponse_v0_2 = _UUID('00000000-0000-0000-0000-000000000000')
 _D_ConsumerGroupDescribeResponse_v0_3 = Container({'topic_partitions': []})
-_unpack_from_b = _struct.Struct('>b').unpack_from
 _D_ConsumerGroupDescribeResponse_v1_1 = Container({'topic_partitions': []})
 _D_ConsumerGroupDescribeResponse_v1_2 = _UUID('00000000-0000-0000-0000-000000000000')
 _D_ConsumerGroupDescribeResponse_v1_3 = Container({'topic_partitions': []})
-_pack_b = _struct.Struct('>b').pack
 _D_ShareGroupDescribeResponse_v1_1 = Container({'topic_partitions': []})
 _D_ShareGroupDescribeResponse_v1_2 = _UUID('00000000-0000-0000-0000-000000000000')
+_unpack_from_iqih = _struct.Struct('>iqih').unpack_from
+_D_DescribeShareGroupOffsetsResponse_v0_1 = _UUID('00000000-0000-0000-0000-000000000000')
+_pack_iqih = _struct.Struct('>iqih').pack
+_unpack_from_iqiqh = _struct.Struct('>iqiqh').unpack_from
+_D_DescribeShareGroupOffsetsResponse_v1_1 = _UUID('00000000-0000-0000-0000-000000000000')
+_pack_iqiqh = _struct.Struct('>iqiqh').pack
 _unpack_from_iq = _struct.Struct('>iq').unpack_from
 _pack_iq = _struct.Struct('>iq').pack
+_D_AlterShareGroupOffsetsResponse_v0_1 = _UUID('00000000-0000-0000-0000-000000000000')
+_D_DeleteShareGroupOffsetsResponse_v0_1 = _UUID('00000000-0000-0000-0000-000000000000')
+_unpack_from_iiiiii = _struct.Struct('>iiiiii').unpack_from
+_unpack_from_qq = _struct.Struct('>qq').unpack_from
+_unpack_from_b_arrays = tuple(_struct.Struct('>%db' % n).unpack_from for n in range(32))
+_pack_iiiiii = _struct.Struct('>iiiiii').pack
+_D_ShareFetchRequest_v1_1 = _UUID('00000000-0000-0000-0000-000000000000')
+_pack_qq = _struct.Struct('>qq').pack
+_pack_b_arrays = tuple(_struct.Struct('>%db' % n).pack for n in range(32))
+_unpack_from_iiiiiibo = _struct.Struct('>iiiiiib?').unpack_from
+_pack_iiiiiibo = _struct.Struct('>iiiiiib?').pack
+_D_ShareFetchRequest_v2_1 = _UUID('00000000-0000-0000-0000-000000000000')
+_unpack_from_qqh = _struct.Struct('>qqh').unpack_from
+_D_ShareFetchResponse_v1_1 = _UUID('00000000-0000-0000-0000-000000000000')
+_D_ShareFetchResponse_v1_2 = Container({'leader_id': 0, 'leader_epoch': 0})
+_pack_qqh = _struct.Struct('>qqh').pack
+_D_ShareAcknowledgeRequest_v1_1 = _UUID('00000000-0000-0000-0000-000000000000')
+_D_ShareAcknowledgeRequest_v2_1 = _UUID('00000000-0000-0000-0000-000000000000')
+_D_ShareAcknowledgeResponse_v1_1 = _UUID('00000000-0000-0000-0000-000000000000')
+_D_ShareAcknowledgeResponse_v1_2 = Container({'leader_id': 0, 'leader_epoch': 0})
+_D_ShareAcknowledgeResponse_v2_1 = _UUID('00000000-0000-0000-0000-000000000000')
+_D_ShareAcknowledgeResponse_v2_2 = Container({'leader_id': 0, 'leader_epoch': 0})
 _unpack_from_iqh = _struct.Struct('>iqh').unpack_from
 _pack_iqh = _struct.Struct('>iqh').pack
-_unpack_from_bh = _struct.Struct('>bh').unpack_from
-_pack_bh = _struct.Struct('>bh').pack
 _unpack_from_oboi = _struct.Struct('>?b?i').unpack_from
 _pack_oboi = _struct.Struct('>?b?i').pack
 _unpack_from_iqqo = _struct.Struct('>iqq?').unpack_from
 _pack_iqqo = _struct.Struct('>iqq?').pack
-_unpack_from_qq = _struct.Struct('>qq').unpack_from
-_pack_qq = _struct.Struct('>qq').pack
 _unpack_from_ob = _struct.Struct('>?b').unpack_from
 _pack_ob = _struct.Struct('>?b').pack
 _unpack_from_qiiqiq = _struct.Struct('>qiiqiq').unpack_from
 _pack_qiiqiq = _struct.Struct('>qiiqiq').pack
+_unpack_from_bi = _struct.Struct('>bi').unpack_from
+_pack_bi = _struct.Struct('>bi').pack
+_unpack_from_ho = _struct.Struct('>h?').unpack_from
+_pack_ho = _struct.Struct('>h?').pack
+_unpack_from_hb = _struct.Struct('>hb').unpack_from
+_pack_hb = _struct.Struct('>hb').pack
+_D_GetTelemetrySubscriptionsRequest_v0_1 = _UUID('00000000-0000-0000-0000-000000000000')
+_unpack_from_ih16si = _struct.Struct('>ih16si').unpack_from
+_unpack_from_iio = _struct.Struct('>ii?').unpack_from
+_D_GetTelemetrySubscriptionsResponse_v0_1 = _UUID('00000000-0000-0000-0000-000000000000')
+_pack_iio = _struct.Struct('>ii?').pack
+_unpack_from_16siob = _struct.Struct('>16si?b').unpack_from
+_D_PushTelemetryRequest_v0_1 = _UUID('00000000-0000-0000-0000-000000000000')
+_pack_iob = _struct.Struct('>i?b').pack
+_unpack_from_ib = _struct.Struct('>ib').unpack_from
+_D_DescribeTopicPartitionsResponse_v0_1 = _UUID('00000000-0000-0000-0000-000000000000')
 _unpack_from_iqqh = _struct.Struct('>iqqh').unpack_from
 _pack_iqqh = _struct.Struct('>iqqh').pack
 _unpack_from_q_arrays = tuple(_struct.Struct('>%dq' % n).unpack_from for n in range(32))
@@ -135,10 +187,22 @@ _unpack_from_q = _struct.Struct('>q').unpack_from
 _pack_q = _struct.Struct('>q').pack
 _unpack_from_bb = _struct.Struct('>bb').unpack_from
 _pack_bb = _struct.Struct('>bb').pack
-_unpack_from_ihh = _struct.Struct('>ihh').unpack_from
-_pack_ihh = _struct.Struct('>ihh').pack
-_unpack_from_bi = _struct.Struct('>bi').unpack_from
-_pack_bi = _struct.Struct('>bi').pack
+_unpack_from_iiq = _struct.Struct('>iiq').unpack_from
+_D_InitializeShareGroupStateRequest_v0_1 = _UUID('00000000-0000-0000-0000-000000000000')
+_pack_iiq = _struct.Struct('>iiq').pack
+_D_InitializeShareGroupStateResponse_v0_1 = _UUID('00000000-0000-0000-0000-000000000000')
+_D_ReadShareGroupStateRequest_v0_1 = _UUID('00000000-0000-0000-0000-000000000000')
+_unpack_from_qqbh = _struct.Struct('>qqbh').unpack_from
+_D_ReadShareGroupStateResponse_v0_1 = _UUID('00000000-0000-0000-0000-000000000000')
+_pack_qqbh = _struct.Struct('>qqbh').pack
+_unpack_from_iiiq = _struct.Struct('>iiiq').unpack_from
+_D_WriteShareGroupStateRequest_v0_1 = _UUID('00000000-0000-0000-0000-000000000000')
+_pack_iiiq = _struct.Struct('>iiiq').pack
+_D_WriteShareGroupStateResponse_v0_1 = _UUID('00000000-0000-0000-0000-000000000000')
+_D_DeleteShareGroupStateRequest_v0_1 = _UUID('00000000-0000-0000-0000-000000000000')
+_D_DeleteShareGroupStateResponse_v0_1 = _UUID('00000000-0000-0000-0000-000000000000')
+_D_ReadShareGroupStateSummaryRequest_v0_1 = _UUID('00000000-0000-0000-0000-000000000000')
+_D_ReadShareGroupStateSummaryResponse_v0_1 = _UUID('00000000-0000-0000-0000-000000000000')
 
 
 def _MetadataRequest_v0_decode(buf, pos):
@@ -8487,6 +8551,1082 @@ def _OffsetDeleteResponse_v0_encode(obj, w):
             w(_pack_ih(v4_partition_index, v4_error_code))
 
 
+def _DescribeClientQuotasRequest_v0_decode(buf, pos):
+    # DescribeClientQuotasRequest v0: the message at buf[pos:] -> (Container, end position)
+    end = len(buf)
+    obj = Container()
+    n0, = _unpack_from_i(buf, pos)
+    pos += 4
+    if n0 < 0:
+        raise _Err("null in non-nullable array at DescribeClientQuotasRequest.components")
+    if n0 > end - pos:
+        raise _too_many(n0, end - pos, 'DescribeClientQuotasRequest.components')
+    obj['components'] = a0 = []
+    for _ in range(n0):
+        x0 = Container()
+        n1, = _unpack_from_h(buf, pos)
+        pos += 2
+        if n1 < 0:
+            raise _Err("null in non-nullable string at DescribeClientQuotasRequest.components[].entity_type")
+        e1 = pos + n1
+        if e1 > end:
+            raise _truncated('DescribeClientQuotasRequest.components[].entity_type')
+        x0['entity_type'] = buf[pos:e1].decode()
+        pos = e1
+        x0['match_type'], n1 = _unpack_from_bh(buf, pos)
+        pos += 3
+        if n1 < 0:
+            x0['match'] = None
+        else:
+            e1 = pos + n1
+            if e1 > end:
+                raise _truncated('DescribeClientQuotasRequest.components[].match')
+            x0['match'] = buf[pos:e1].decode()
+            pos = e1
+        a0.append(x0)
+    obj['strict'], = _unpack_from_o(buf, pos)
+    pos += 1
+    return obj, pos
+
+
+def _DescribeClientQuotasRequest_v0_encode(obj, w):
+    # DescribeClientQuotasRequest v0: passes the bytes of obj, in pieces, to w
+    g0 = obj.get if isinstance(obj, dict) else _getter(obj)
+    v0_components = g0('components')
+    if v0_components is None:
+        v0_components = []
+    w(_pack_i(len(v0_components)))
+    for x0 in v0_components:
+        g2 = x0.get if isinstance(x0, dict) else _getter(x0)
+        v2_entity_type = g2('entity_type')
+        if v2_entity_type is None:
+            v2_entity_type = ''
+        v2_entity_type_bytes = v2_entity_type.encode()
+        w(_pack_h(len(v2_entity_type_bytes)))
+        w(v2_entity_type_bytes)
+        v2_match_type = g2('match_type')
+        if v2_match_type is None:
+            v2_match_type = 0
+        v2_match = g2('match', None)
+        v2_match_bytes = None if v2_match is None else v2_match.encode()
+        w(_pack_bh(v2_match_type, -1 if v2_match_bytes is None else len(v2_match_bytes)))
+        if v2_match_bytes is not None:
+            w(v2_match_bytes)
+    v0_strict = g0('strict')
+    if v0_strict is None:
+        v0_strict = False
+    w(_pack_o(v0_strict))
+
+
+def _DescribeClientQuotasRequest_v1_decode(buf, pos):
+    # DescribeClientQuotasRequest v1: the message at buf[pos:] -> (Container, end position)
+    end = len(buf)
+    obj = Container()
+    n1 = buf[pos]
+    if n1 > 127:
+        n1, pos = _uvarint(buf, pos)
+    else:
+        pos += 1
+    if not n1:
+        raise _Err("null in non-nullable array at DescribeClientQuotasRequest.components")
+    n1 -= 1
+    if n1 > end - pos:
+        raise _too_many(n1, end - pos, 'DescribeClientQuotasRequest.components')
+    obj['components'] = a1 = []
+    for _ in range(n1):
+        x1 = Container()
+        n3 = buf[pos]
+        if n3 > 127:
+            n3, pos = _uvarint(buf, pos)
+        else:
+            pos += 1
+        if not n3:
+            raise _Err("null in non-nullable string at DescribeClientQuotasRequest.components[].entity_type")
+        n3 -= 1
+        e3 = pos + n3
+        if e3 > end:
+            raise _truncated('DescribeClientQuotasRequest.components[].entity_type')
+        x1['entity_type'] = buf[pos:e3].decode()
+        pos = e3
+        x1['match_type'], = _unpack_from_b(buf, pos)
+        pos += 1
+        n3 = buf[pos]
+        if n3 > 127:
+            n3, pos = _uvarint(buf, pos)
+        else:
+            pos += 1
+        if not n3:
+            x1['match'] = None
+        else:
+            n3 -= 1
+            e3 = pos + n3
+            if e3 > end:
+                raise _truncated('DescribeClientQuotasRequest.components[].match')
+            x1['match'] = buf[pos:e3].decode()
+            pos = e3
+        if buf[pos]:  # tagged fields
+            pos = _read_tags(buf, pos, x1, _NO_TAGS, 'DescribeClientQuotasRequest.components[]')
+        else:
+            pos += 1
+        a1.append(x1)
+    obj['strict'], = _unpack_from_o(buf, pos)
+    pos += 1
+    if buf[pos]:  # tagged fields
+        pos = _read_tags(buf, pos, obj, _NO_TAGS, 'DescribeClientQuotasRequest')
+    else:
+        pos += 1
+    return obj, pos
+
+
+def _DescribeClientQuotasRequest_v1_encode(obj, w):
+    # DescribeClientQuotasRequest v1: passes the bytes of obj, in pieces, to w
+    g0 = obj.get if isinstance(obj, dict) else _getter(obj)
+    v0_components = g0('components')
+    if v0_components is None:
+        v0_components = []
+    n0 = len(v0_components) + 1
+    w(_UV[n0] if n0 < 128 else _uv(n0))
+    for x0 in v0_components:
+        g2 = x0.get if isinstance(x0, dict) else _getter(x0)
+        v2_entity_type = g2('entity_type')
+        if v2_entity_type is None:
+            v2_entity_type = ''
+        v2_entity_type_bytes = v2_entity_type.encode()
+        n2 = len(v2_entity_type_bytes) + 1
+        w(_UV[n2] if n2 < 128 else _uv(n2))
+        w(v2_entity_type_bytes)
+        v2_match_type = g2('match_type')
+        if v2_match_type is None:
+            v2_match_type = 0
+        v2_match = g2('match', None)
+        v2_match_bytes = None if v2_match is None else v2_match.encode()
+        w(_pack_b(v2_match_type))
+        if v2_match_bytes is None:
+            w(b'\x00')
+        else:
+            n2 = len(v2_match_bytes) + 1
+            w(_UV[n2] if n2 < 128 else _uv(n2))
+            w(v2_match_bytes)
+        u2 = g2('_unknown_tags', None)
+        if u2:
+            _write_tags(w, sorted(u2.items()))
+        else:
+            w(b'\x00')  # no tagged fields
+    v0_strict = g0('strict')
+    if v0_strict is None:
+        v0_strict = False
+    w(_pack_o(v0_strict))
+    u0 = g0('_unknown_tags', None)
+    if u0:
+        _write_tags(w, sorted(u0.items()))
+    else:
+        w(b'\x00')  # no tagged fields
+
+
+def _DescribeClientQuotasResponse_v0_decode(buf, pos):
+    # DescribeClientQuotasResponse v0: the message at buf[pos:] -> (Container, end position)
+    end = len(buf)
+    obj = Container()
+    obj['throttle_time_ms'], obj['error_code'], n0 = _unpack_from_ihh(buf, pos)
+    pos += 8
+    if n0 < 0:
+        obj['error_message'] = None
+    else:
+        e0 = pos + n0
+        if e0 > end:
+            raise _truncated('DescribeClientQuotasResponse.error_message')
+        obj['error_message'] = buf[pos:e0].decode()
+        pos = e0
+    n0, = _unpack_from_i(buf, pos)
+    pos += 4
+    if n0 < 0:
+        obj['entries'] = None
+    else:
+        if n0 > end - pos:
+            raise _too_many(n0, end - pos, 'DescribeClientQuotasResponse.entries')
+        obj['entries'] = a0 = []
+        for _ in range(n0):
+            x0 = Container()
+            n1, = _unpack_from_i(buf, pos)
+            pos += 4
+            if n1 < 0:
+                raise _Err("null in non-nullable array at DescribeClientQuotasResponse.entries[].entity")
+            if n1 > end - pos:
+                raise _too_many(n1, end - pos, 'DescribeClientQuotasResponse.entries[].entity')
+            x0['entity'] = a1 = []
+            for _ in range(n1):
+                x1 = Container()
+                n2, = _unpack_from_h(buf, pos)
+                pos += 2
+                if n2 < 0:
+                    raise _Err("null in non-nullable string at DescribeClientQuotasResponse.entries[].entity[].entity_type")
+                e2 = pos + n2
+                if e2 > end:
+                    raise _truncated('DescribeClientQuotasResponse.entries[].entity[].entity_type')
+                x1['entity_type'] = buf[pos:e2].decode()
+                pos = e2
+                n2, = _unpack_from_h(buf, pos)
+                pos += 2
+                if n2 < 0:
+                    x1['entity_name'] = None
+                else:
+                    e2 = pos + n2
+                    if e2 > end:
+                        raise _truncated('DescribeClientQuotasResponse.entries[].entity[].entity_name')
+                    x1['entity_name'] = buf[pos:e2].decode()
+                    pos = e2
+                a1.append(x1)
+            n1, = _unpack_from_i(buf, pos)
+            pos += 4
+            if n1 < 0:
+                raise _Err("null in non-nullable array at DescribeClientQuotasResponse.entries[].values")
+            if n1 > end - pos:
+                raise _too_many(n1, end - pos, 'DescribeClientQuotasResponse.entries[].values')
+            x0['values'] = a1 = []
+            for _ in range(n1):
+                x1 = Container()
+                n2, = _unpack_from_h(buf, pos)
+                pos += 2
+                if n2 < 0:
+                    raise _Err("null in non-nullable string at DescribeClientQuotasResponse.entries[].values[].key")
+                e2 = pos + n2
+                if e2 > end:
+                    raise _truncated('DescribeClientQuotasResponse.entries[].values[].key')
+                x1['key'] = buf[pos:e2].decode()
+                pos = e2
+                x1['value'], = _unpack_from_d(buf, pos)
+                pos += 8
+                a1.append(x1)
+            a0.append(x0)
+    return obj, pos
+
+
+def _DescribeClientQuotasResponse_v0_encode(obj, w):
+    # DescribeClientQuotasResponse v0: passes the bytes of obj, in pieces, to w
+    g0 = obj.get if isinstance(obj, dict) else _getter(obj)
+    v0_throttle_time_ms = g0('throttle_time_ms')
+    if v0_throttle_time_ms is None:
+        v0_throttle_time_ms = 0
+    v0_error_code = g0('error_code')
+    if v0_error_code is None:
+        v0_error_code = 0
+    v0_error_message = g0('error_message', None)
+    v0_error_message_bytes = None if v0_error_message is None else v0_error_message.encode()
+    w(_pack_ihh(v0_throttle_time_ms, v0_error_code, -1 if v0_error_message_bytes is None else len(v0_error_message_bytes)))
+    if v0_error_message_bytes is not None:
+        w(v0_error_message_bytes)
+    v0_entries = g0('entries', [])
+    w(_pack_i(-1 if v0_entries is None else len(v0_entries)))
+    if v0_entries is not None:
+        for x0 in v0_entries:
+            g2 = x0.get if isinstance(x0, dict) else _getter(x0)
+            v2_entity = g2('entity')
+            if v2_entity is None:
+                v2_entity = []
+            w(_pack_i(len(v2_entity)))
+            for x2 in v2_entity:
+                g4 = x2.get if isinstance(x2, dict) else _getter(x2)
+                v4_entity_type = g4('entity_type')
+                if v4_entity_type is None:
+                    v4_entity_type = ''
+                v4_entity_type_bytes = v4_entity_type.encode()
+                w(_pack_h(len(v4_entity_type_bytes)))
+                w(v4_entity_type_bytes)
+                v4_entity_name = g4('entity_name', None)
+                v4_entity_name_bytes = None if v4_entity_name is None else v4_entity_name.encode()
+                w(_pack_h(-1 if v4_entity_name_bytes is None else len(v4_entity_name_bytes)))
+                if v4_entity_name_bytes is not None:
+                    w(v4_entity_name_bytes)
+            v2_values = g2('values')
+            if v2_values is None:
+                v2_values = []
+            w(_pack_i(len(v2_values)))
+            for x2 in v2_values:
+                g4 = x2.get if isinstance(x2, dict) else _getter(x2)
+                v4_key = g4('key')
+                if v4_key is None:
+                    v4_key = ''
+                v4_key_bytes = v4_key.encode()
+                w(_pack_h(len(v4_key_bytes)))
+                w(v4_key_bytes)
+                v4_value = g4('value')
+                if v4_value is None:
+                    v4_value = _D_DescribeClientQuotasResponse_v0_1
+                w(_pack_d(v4_value))
+
+
+def _DescribeClientQuotasResponse_v1_decode(buf, pos):
+    # DescribeClientQuotasResponse v1: the message at buf[pos:] -> (Container, end position)
+    end = len(buf)
+    obj = Container()
+    obj['throttle_time_ms'], obj['error_code'] = _unpack_from_ih(buf, pos)
+    pos += 6
+    n1 = buf[pos]
+    if n1 > 127:
+        n1, pos = _uvarint(buf, pos)
+    else:
+        pos += 1
+    if not n1:
+        obj['error_message'] = None
+    else:
+        n1 -= 1
+        e1 = pos + n1
+        if e1 > end:
+            raise _truncated('DescribeClientQuotasResponse.error_message')
+        obj['error_message'] = buf[pos:e1].decode()
+        pos = e1
+    n1 = buf[pos]
+    if n1 > 127:
+        n1, pos = _uvarint(buf, pos)
+    else:
+        pos += 1
+    if not n1:
+        obj['entries'] = None
+    else:
+        n1 -= 1
+        if n1 > end - pos:
+            raise _too_many(n1, end - pos, 'DescribeClientQuotasResponse.entries')
+        obj['entries'] = a1 = []
+        for _ in range(n1):
+            x1 = Container()
+            n3 = buf[pos]
+            if n3 > 127:
+                n3, pos = _uvarint(buf, pos)
+            else:
+                pos += 1
+            if not n3:
+                raise _Err("null in non-nullable array at DescribeClientQuotasResponse.entries[].entity")
+            n3 -= 1
+            if n3 > end - pos:
+                raise _too_many(n3, end - pos, 'DescribeClientQuotasResponse.entries[].entity')
+            x1['entity'] = a3 = []
+            for _ in range(n3):
+                x3 = Container()
+                n5 = buf[pos]
+                if n5 > 127:
+                    n5, pos = _uvarint(buf, pos)
+                else:
+                    pos += 1
+                if not n5:
+                    raise _Err("null in non-nullable string at DescribeClientQuotasResponse.entries[].entity[].entity_type")
+                n5 -= 1
+                e5 = pos + n5
+                if e5 > end:
+                    raise _truncated('DescribeClientQuotasResponse.entries[].entity[].entity_type')
+                x3['entity_type'] = buf[pos:e5].decode()
+                pos = e5
+                n5 = buf[pos]
+                if n5 > 127:
+                    n5, pos = _uvarint(buf, pos)
+                else:
+                    pos += 1
+                if not n5:
+                    x3['entity_name'] = None
+                else:
+                    n5 -= 1
+                    e5 = pos + n5
+                    if e5 > end:
+                        raise _truncated('DescribeClientQuotasResponse.entries[].entity[].entity_name')
+                    x3['entity_name'] = buf[pos:e5].decode()
+                    pos = e5
+                if buf[pos]:  # tagged fields
+                    pos = _read_tags(buf, pos, x3, _NO_TAGS, 'DescribeClientQuotasResponse.entries[].entity[]')
+                else:
+                    pos += 1
+                a3.append(x3)
+            n3 = buf[pos]
+            if n3 > 127:
+                n3, pos = _uvarint(buf, pos)
+            else:
+                pos += 1
+            if not n3:
+                raise _Err("null in non-nullable array at DescribeClientQuotasResponse.entries[].values")
+            n3 -= 1
+            if n3 > end - pos:
+                raise _too_many(n3, end - pos, 'DescribeClientQuotasResponse.entries[].values')
+            x1['values'] = a3 = []
+            for _ in range(n3):
+                x3 = Container()
+                n5 = buf[pos]
+                if n5 > 127:
+                    n5, pos = _uvarint(buf, pos)
+                else:
+                    pos += 1
+                if not n5:
+                    raise _Err("null in non-nullable string at DescribeClientQuotasResponse.entries[].values[].key")
+                n5 -= 1
+                e5 = pos + n5
+                if e5 > end:
+                    raise _truncated('DescribeClientQuotasResponse.entries[].values[].key')
+                x3['key'] = buf[pos:e5].decode()
+                pos = e5
+                x3['value'], = _unpack_from_d(buf, pos)
+                pos += 8
+                if buf[pos]:  # tagged fields
+                    pos = _read_tags(buf, pos, x3, _NO_TAGS, 'DescribeClientQuotasResponse.entries[].values[]')
+                else:
+                    pos += 1
+                a3.append(x3)
+            if buf[pos]:  # tagged fields
+                pos = _read_tags(buf, pos, x1, _NO_TAGS, 'DescribeClientQuotasResponse.entries[]')
+            else:
+                pos += 1
+            a1.append(x1)
+    if buf[pos]:  # tagged fields
+        pos = _read_tags(buf, pos, obj, _NO_TAGS, 'DescribeClientQuotasResponse')
+    else:
+        pos += 1
+    return obj, pos
+
+
+def _DescribeClientQuotasResponse_v1_encode(obj, w):
+    # DescribeClientQuotasResponse v1: passes the bytes of obj, in pieces, to w
+    g0 = obj.get if isinstance(obj, dict) else _getter(obj)
+    v0_throttle_time_ms = g0('throttle_time_ms')
+    if v0_throttle_time_ms is None:
+        v0_throttle_time_ms = 0
+    v0_error_code = g0('error_code')
+    if v0_error_code is None:
+        v0_error_code = 0
+    v0_error_message = g0('error_message', None)
+    v0_error_message_bytes = None if v0_error_message is None else v0_error_message.encode()
+    w(_pack_ih(v0_throttle_time_ms, v0_error_code))
+    if v0_error_message_bytes is None:
+        w(b'\x00')
+    else:
+        n0 = len(v0_error_message_bytes) + 1
+        w(_UV[n0] if n0 < 128 else _uv(n0))
+        w(v0_error_message_bytes)
+    v0_entries = g0('entries', [])
+    if v0_entries is None:
+        w(b'\x00')
+    else:
+        n0 = len(v0_entries) + 1
+        w(_UV[n0] if n0 < 128 else _uv(n0))
+        for x0 in v0_entries:
+            g2 = x0.get if isinstance(x0, dict) else _getter(x0)
+            v2_entity = g2('entity')
+            if v2_entity is None:
+                v2_entity = []
+            n2 = len(v2_entity) + 1
+            w(_UV[n2] if n2 < 128 else _uv(n2))
+            for x2 in v2_entity:
+                g4 = x2.get if isinstance(x2, dict) else _getter(x2)
+                v4_entity_type = g4('entity_type')
+                if v4_entity_type is None:
+                    v4_entity_type = ''
+                v4_entity_type_bytes = v4_entity_type.encode()
+                n4 = len(v4_entity_type_bytes) + 1
+                w(_UV[n4] if n4 < 128 else _uv(n4))
+                w(v4_entity_type_bytes)
+                v4_entity_name = g4('entity_name', None)
+                v4_entity_name_bytes = None if v4_entity_name is None else v4_entity_name.encode()
+                if v4_entity_name_bytes is None:
+                    w(b'\x00')
+                else:
+                    n4 = len(v4_entity_name_bytes) + 1
+                    w(_UV[n4] if n4 < 128 else _uv(n4))
+                    w(v4_entity_name_bytes)
+                u4 = g4('_unknown_tags', None)
+                if u4:
+                    _write_tags(w, sorted(u4.items()))
+                else:
+                    w(b'\x00')  # no tagged fields
+            v2_values = g2('values')
+            if v2_values is None:
+                v2_values = []
+            n2 = len(v2_values) + 1
+            w(_UV[n2] if n2 < 128 else _uv(n2))
+            for x2 in v2_values:
+                g4 = x2.get if isinstance(x2, dict) else _getter(x2)
+                v4_key = g4('key')
+                if v4_key is None:
+                    v4_key = ''
+                v4_key_bytes = v4_key.encode()
+                n4 = len(v4_key_bytes) + 1
+                w(_UV[n4] if n4 < 128 else _uv(n4))
+                w(v4_key_bytes)
+                v4_value = g4('value')
+                if v4_value is None:
+                    v4_value = _D_DescribeClientQuotasResponse_v1_1
+                w(_pack_d(v4_value))
+                u4 = g4('_unknown_tags', None)
+                if u4:
+                    _write_tags(w, sorted(u4.items()))
+                else:
+                    w(b'\x00')  # no tagged fields
+            u2 = g2('_unknown_tags', None)
+            if u2:
+                _write_tags(w, sorted(u2.items()))
+            else:
+                w(b'\x00')  # no tagged fields
+    u0 = g0('_unknown_tags', None)
+    if u0:
+        _write_tags(w, sorted(u0.items()))
+    else:
+        w(b'\x00')  # no tagged fields
+
+
+def _AlterClientQuotasRequest_v0_decode(buf, pos):
+    # AlterClientQuotasRequest v0: the message at buf[pos:] -> (Container, end position)
+    end = len(buf)
+    obj = Container()
+    n0, = _unpack_from_i(buf, pos)
+    pos += 4
+    if n0 < 0:
+        raise _Err("null in non-nullable array at AlterClientQuotasRequest.entries")
+    if n0 > end - pos:
+        raise _too_many(n0, end - pos, 'AlterClientQuotasRequest.entries')
+    obj['entries'] = a0 = []
+    for _ in range(n0):
+        x0 = Container()
+        n1, = _unpack_from_i(buf, pos)
+        pos += 4
+        if n1 < 0:
+            raise _Err("null in non-nullable array at AlterClientQuotasRequest.entries[].entity")
+        if n1 > end - pos:
+            raise _too_many(n1, end - pos, 'AlterClientQuotasRequest.entries[].entity')
+        x0['entity'] = a1 = []
+        for _ in range(n1):
+            x1 = Container()
+            n2, = _unpack_from_h(buf, pos)
+            pos += 2
+            if n2 < 0:
+                raise _Err("null in non-nullable string at AlterClientQuotasRequest.entries[].entity[].entity_type")
+            e2 = pos + n2
+            if e2 > end:
+                raise _truncated('AlterClientQuotasRequest.entries[].entity[].entity_type')
+            x1['entity_type'] = buf[pos:e2].decode()
+            pos = e2
+            n2, = _unpack_from_h(buf, pos)
+            pos += 2
+            if n2 < 0:
+                x1['entity_name'] = None
+            else:
+                e2 = pos + n2
+                if e2 > end:
+                    raise _truncated('AlterClientQuotasRequest.entries[].entity[].entity_name')
+                x1['entity_name'] = buf[pos:e2].decode()
+                pos = e2
+            a1.append(x1)
+        n1, = _unpack_from_i(buf, pos)
+        pos += 4
+        if n1 < 0:
+            raise _Err("null in non-nullable array at AlterClientQuotasRequest.entries[].ops")
+        if n1 > end - pos:
+            raise _too_many(n1, end - pos, 'AlterClientQuotasRequest.entries[].ops')
+        x0['ops'] = a1 = []
+        for _ in range(n1):
+            x1 = Container()
+            n2, = _unpack_from_h(buf, pos)
+            pos += 2
+            if n2 < 0:
+                raise _Err("null in non-nullable string at AlterClientQuotasRequest.entries[].ops[].key")
+            e2 = pos + n2
+            if e2 > end:
+                raise _truncated('AlterClientQuotasRequest.entries[].ops[].key')
+            x1['key'] = buf[pos:e2].decode()
+            pos = e2
+            x1['value'], x1['remove'] = _unpack_from_do(buf, pos)
+            pos += 9
+            a1.append(x1)
+        a0.append(x0)
+    obj['validate_only'], = _unpack_from_o(buf, pos)
+    pos += 1
+    return obj, pos
+
+
+def _AlterClientQuotasRequest_v0_encode(obj, w):
+    # AlterClientQuotasRequest v0: passes the bytes of obj, in pieces, to w
+    g0 = obj.get if isinstance(obj, dict) else _getter(obj)
+    v0_entries = g0('entries')
+    if v0_entries is None:
+        v0_entries = []
+    w(_pack_i(len(v0_entries)))
+    for x0 in v0_entries:
+        g2 = x0.get if isinstance(x0, dict) else _getter(x0)
+        v2_entity = g2('entity')
+        if v2_entity is None:
+            v2_entity = []
+        w(_pack_i(len(v2_entity)))
+        for x2 in v2_entity:
+            g4 = x2.get if isinstance(x2, dict) else _getter(x2)
+            v4_entity_type = g4('entity_type')
+            if v4_entity_type is None:
+                v4_entity_type = ''
+            v4_entity_type_bytes = v4_entity_type.encode()
+            w(_pack_h(len(v4_entity_type_bytes)))
+            w(v4_entity_type_bytes)
+            v4_entity_name = g4('entity_name', None)
+            v4_entity_name_bytes = None if v4_entity_name is None else v4_entity_name.encode()
+            w(_pack_h(-1 if v4_entity_name_bytes is None else len(v4_entity_name_bytes)))
+            if v4_entity_name_bytes is not None:
+                w(v4_entity_name_bytes)
+        v2_ops = g2('ops')
+        if v2_ops is None:
+            v2_ops = []
+        w(_pack_i(len(v2_ops)))
+        for x2 in v2_ops:
+            g4 = x2.get if isinstance(x2, dict) else _getter(x2)
+            v4_key = g4('key')
+            if v4_key is None:
+                v4_key = ''
+            v4_key_bytes = v4_key.encode()
+            w(_pack_h(len(v4_key_bytes)))
+            w(v4_key_bytes)
+            v4_value = g4('value')
+            if v4_value is None:
+                v4_value = _D_AlterClientQuotasRequest_v0_1
+            v4_remove = g4('remove')
+            if v4_remove is None:
+                v4_remove = False
+            w(_pack_do(v4_value, v4_remove))
+    v0_validate_only = g0('validate_only')
+    if v0_validate_only is None:
+        v0_validate_only = False
+    w(_pack_o(v0_validate_only))
+
+
+def _AlterClientQuotasRequest_v1_decode(buf, pos):
+    # AlterClientQuotasRequest v1: the message at buf[pos:] -> (Container, end position)
+    end = len(buf)
+    obj = Container()
+    n1 = buf[pos]
+    if n1 > 127:
+        n1, pos = _uvarint(buf, pos)
+    else:
+        pos += 1
+    if not n1:
+        raise _Err("null in non-nullable array at AlterClientQuotasRequest.entries")
+    n1 -= 1
+    if n1 > end - pos:
+        raise _too_many(n1, end - pos, 'AlterClientQuotasRequest.entries')
+    obj['entries'] = a1 = []
+    for _ in range(n1):
+        x1 = Container()
+        n3 = buf[pos]
+        if n3 > 127:
+            n3, pos = _uvarint(buf, pos)
+        else:
+            pos += 1
+        if not n3:
+            raise _Err("null in non-nullable array at AlterClientQuotasRequest.entries[].entity")
+        n3 -= 1
+        if n3 > end - pos:
+            raise _too_many(n3, end - pos, 'AlterClientQuotasRequest.entries[].entity')
+        x1['entity'] = a3 = []
+        for _ in range(n3):
+            x3 = Container()
+            n5 = buf[pos]
+            if n5 > 127:
+                n5, pos = _uvarint(buf, pos)
+            else:
+                pos += 1
+            if not n5:
+                raise _Err("null in non-nullable string at AlterClientQuotasRequest.entries[].entity[].entity_type")
+            n5 -= 1
+            e5 = pos + n5
+            if e5 > end:
+                raise _truncated('AlterClientQuotasRequest.entries[].entity[].entity_type')
+            x3['entity_type'] = buf[pos:e5].decode()
+            pos = e5
+            n5 = buf[pos]
+            if n5 > 127:
+                n5, pos = _uvarint(buf, pos)
+            else:
+                pos += 1
+            if not n5:
+                x3['entity_name'] = None
+            else:
+                n5 -= 1
+                e5 = pos + n5
+                if e5 > end:
+                    raise _truncated('AlterClientQuotasRequest.entries[].entity[].entity_name')
+                x3['entity_name'] = buf[pos:e5].decode()
+                pos = e5
+            if buf[pos]:  # tagged fields
+                pos = _read_tags(buf, pos, x3, _NO_TAGS, 'AlterClientQuotasRequest.entries[].entity[]')
+            else:
+                pos += 1
+            a3.append(x3)
+        n3 = buf[pos]
+        if n3 > 127:
+            n3, pos = _uvarint(buf, pos)
+        else:
+            pos += 1
+        if not n3:
+            raise _Err("null in non-nullable array at AlterClientQuotasRequest.entries[].ops")
+        n3 -= 1
+        if n3 > end - pos:
+            raise _too_many(n3, end - pos, 'AlterClientQuotasRequest.entries[].ops')
+        x1['ops'] = a3 = []
+        for _ in range(n3):
+            x3 = Container()
+            n5 = buf[pos]
+            if n5 > 127:
+                n5, pos = _uvarint(buf, pos)
+            else:
+                pos += 1
+            if not n5:
+                raise _Err("null in non-nullable string at AlterClientQuotasRequest.entries[].ops[].key")
+            n5 -= 1
+            e5 = pos + n5
+            if e5 > end:
+                raise _truncated('AlterClientQuotasRequest.entries[].ops[].key')
+            x3['key'] = buf[pos:e5].decode()
+            pos = e5
+            x3['value'], x3['remove'] = _unpack_from_do(buf, pos)
+            pos += 9
+            if buf[pos]:  # tagged fields
+                pos = _read_tags(buf, pos, x3, _NO_TAGS, 'AlterClientQuotasRequest.entries[].ops[]')
+            else:
+                pos += 1
+            a3.append(x3)
+        if buf[pos]:  # tagged fields
+            pos = _read_tags(buf, pos, x1, _NO_TAGS, 'AlterClientQuotasRequest.entries[]')
+        else:
+            pos += 1
+        a1.append(x1)
+    obj['validate_only'], = _unpack_from_o(buf, pos)
+    pos += 1
+    if buf[pos]:  # tagged fields
+        pos = _read_tags(buf, pos, obj, _NO_TAGS, 'AlterClientQuotasRequest')
+    else:
+        pos += 1
+    return obj, pos
+
+
+def _AlterClientQuotasRequest_v1_encode(obj, w):
+    # AlterClientQuotasRequest v1: passes the bytes of obj, in pieces, to w
+    g0 = obj.get if isinstance(obj, dict) else _getter(obj)
+    v0_entries = g0('entries')
+    if v0_entries is None:
+        v0_entries = []
+    n0 = len(v0_entries) + 1
+    w(_UV[n0] if n0 < 128 else _uv(n0))
+    for x0 in v0_entries:
+        g2 = x0.get if isinstance(x0, dict) else _getter(x0)
+        v2_entity = g2('entity')
+        if v2_entity is None:
+            v2_entity = []
+        n2 = len(v2_entity) + 1
+        w(_UV[n2] if n2 < 128 else _uv(n2))
+        for x2 in v2_entity:
+            g4 = x2.get if isinstance(x2, dict) else _getter(x2)
+            v4_entity_type = g4('entity_type')
+            if v4_entity_type is None:
+                v4_entity_type = ''
+            v4_entity_type_bytes = v4_entity_type.encode()
+            n4 = len(v4_entity_type_bytes) + 1
+            w(_UV[n4] if n4 < 128 else _uv(n4))
+            w(v4_entity_type_bytes)
+            v4_entity_name = g4('entity_name', None)
+            v4_entity_name_bytes = None if v4_entity_name is None else v4_entity_name.encode()
+            if v4_entity_name_bytes is None:
+                w(b'\x00')
+            else:
+                n4 = len(v4_entity_name_bytes) + 1
+                w(_UV[n4] if n4 < 128 else _uv(n4))
+                w(v4_entity_name_bytes)
+            u4 = g4('_unknown_tags', None)
+            if u4:
+                _write_tags(w, sorted(u4.items()))
+            else:
+                w(b'\x00')  # no tagged fields
+        v2_ops = g2('ops')
+        if v2_ops is None:
+            v2_ops = []
+        n2 = len(v2_ops) + 1
+        w(_UV[n2] if n2 < 128 else _uv(n2))
+        for x2 in v2_ops:
+            g4 = x2.get if isinstance(x2, dict) else _getter(x2)
+            v4_key = g4('key')
+            if v4_key is None:
+                v4_key = ''
+            v4_key_bytes = v4_key.encode()
+            n4 = len(v4_key_bytes) + 1
+            w(_UV[n4] if n4 < 128 else _uv(n4))
+            w(v4_key_bytes)
+            v4_value = g4('value')
+            if v4_value is None:
+                v4_value = _D_AlterClientQuotasRequest_v1_1
+            v4_remove = g4('remove')
+            if v4_remove is None:
+                v4_remove = False
+            w(_pack_do(v4_value, v4_remove))
+            u4 = g4('_unknown_tags', None)
+            if u4:
+                _write_tags(w, sorted(u4.items()))
+            else:
+                w(b'\x00')  # no tagged fields
+        u2 = g2('_unknown_tags', None)
+        if u2:
+            _write_tags(w, sorted(u2.items()))
+        else:
+            w(b'\x00')  # no tagged fields
+    v0_validate_only = g0('validate_only')
+    if v0_validate_only is None:
+        v0_validate_only = False
+    w(_pack_o(v0_validate_only))
+    u0 = g0('_unknown_tags', None)
+    if u0:
+        _write_tags(w, sorted(u0.items()))
+    else:
+        w(b'\x00')  # no tagged fields
+
+
+def _AlterClientQuotasResponse_v0_decode(buf, pos):
+    # AlterClientQuotasResponse v0: the message at buf[pos:] -> (Container, end position)
+    end = len(buf)
+    obj = Container()
+    obj['throttle_time_ms'], n0 = _unpack_from_ii(buf, pos)
+    pos += 8
+    if n0 < 0:
+        raise _Err("null in non-nullable array at AlterClientQuotasResponse.entries")
+    if n0 > end - pos:
+        raise _too_many(n0, end - pos, 'AlterClientQuotasResponse.entries')
+    obj['entries'] = a0 = []
+    for _ in range(n0):
+        x0 = Container()
+        x0['error_code'], n1 = _unpack_from_hh(buf, pos)
+        pos += 4
+        if n1 < 0:
+            x0['error_message'] = None
+        else:
+            e1 = pos + n1
+            if e1 > end:
+                raise _truncated('AlterClientQuotasResponse.entries[].error_message')
+            x0['error_message'] = buf[pos:e1].decode()
+            pos = e1
+        n1, = _unpack_from_i(buf, pos)
+        pos += 4
+        if n1 < 0:
+            raise _Err("null in non-nullable array at AlterClientQuotasResponse.entries[].entity")
+        if n1 > end - pos:
+            raise _too_many(n1, end - pos, 'AlterClientQuotasResponse.entries[].entity')
+        x0['entity'] = a1 = []
+        for _ in range(n1):
+            x1 = Container()
+            n2, = _unpack_from_h(buf, pos)
+            pos += 2
+            if n2 < 0:
+                raise _Err("null in non-nullable string at AlterClientQuotasResponse.entries[].entity[].entity_type")
+            e2 = pos + n2
+            if e2 > end:
+                raise _truncated('AlterClientQuotasResponse.entries[].entity[].entity_type')
+            x1['entity_type'] = buf[pos:e2].decode()
+            pos = e2
+            n2, = _unpack_from_h(buf, pos)
+            pos += 2
+            if n2 < 0:
+                x1['entity_name'] = None
+            else:
+                e2 = pos + n2
+                if e2 > end:
+                    raise _truncated('AlterClientQuotasResponse.entries[].entity[].entity_name')
+                x1['entity_name'] = buf[pos:e2].decode()
+                pos = e2
+            a1.append(x1)
+        a0.append(x0)
+    return obj, pos
+
+
+def _AlterClientQuotasResponse_v0_encode(obj, w):
+    # AlterClientQuotasResponse v0: passes the bytes of obj, in pieces, to w
+    g0 = obj.get if isinstance(obj, dict) else _getter(obj)
+    v0_throttle_time_ms = g0('throttle_time_ms')
+    if v0_throttle_time_ms is None:
+        v0_throttle_time_ms = 0
+    v0_entries = g0('entries')
+    if v0_entries is None:
+        v0_entries = []
+    w(_pack_ii(v0_throttle_time_ms, len(v0_entries)))
+    for x0 in v0_entries:
+        g2 = x0.get if isinstance(x0, dict) else _getter(x0)
+        v2_error_code = g2('error_code')
+        if v2_error_code is None:
+            v2_error_code = 0
+        v2_error_message = g2('error_message', None)
+        v2_error_message_bytes = None if v2_error_message is None else v2_error_message.encode()
+        w(_pack_hh(v2_error_code, -1 if v2_error_message_bytes is None else len(v2_error_message_bytes)))
+        if v2_error_message_bytes is not None:
+            w(v2_error_message_bytes)
+        v2_entity = g2('entity')
+        if v2_entity is None:
+            v2_entity = []
+        w(_pack_i(len(v2_entity)))
+        for x2 in v2_entity:
+            g4 = x2.get if isinstance(x2, dict) else _getter(x2)
+            v4_entity_type = g4('entity_type')
+            if v4_entity_type is None:
+                v4_entity_type = ''
+            v4_entity_type_bytes = v4_entity_type.encode()
+            w(_pack_h(len(v4_entity_type_bytes)))
+            w(v4_entity_type_bytes)
+            v4_entity_name = g4('entity_name', None)
+            v4_entity_name_bytes = None if v4_entity_name is None else v4_entity_name.encode()
+            w(_pack_h(-1 if v4_entity_name_bytes is None else len(v4_entity_name_bytes)))
+            if v4_entity_name_bytes is not None:
+                w(v4_entity_name_bytes)
+
+
+def _AlterClientQuotasResponse_v1_decode(buf, pos):
+    # AlterClientQuotasResponse v1: the message at buf[pos:] -> (Container, end position)
+    end = len(buf)
+    obj = Container()
+    obj['throttle_time_ms'], = _unpack_from_i(buf, pos)
+    pos += 4
+    n1 = buf[pos]
+    if n1 > 127:
+        n1, pos = _uvarint(buf, pos)
+    else:
+        pos += 1
+    if not n1:
+        raise _Err("null in non-nullable array at AlterClientQuotasResponse.entries")
+    n1 -= 1
+    if n1 > end - pos:
+        raise _too_many(n1, end - pos, 'AlterClientQuotasResponse.entries')
+    obj['entries'] = a1 = []
+    for _ in range(n1):
+        x1 = Container()
+        x1['error_code'], = _unpack_from_h(buf, pos)
+        pos += 2
+        n3 = buf[pos]
+        if n3 > 127:
+            n3, pos = _uvarint(buf, pos)
+        else:
+            pos += 1
+        if not n3:
+            x1['error_message'] = None
+        else:
+            n3 -= 1
+            e3 = pos + n3
+            if e3 > end:
+                raise _truncated('AlterClientQuotasResponse.entries[].error_message')
+            x1['error_message'] = buf[pos:e3].decode()
+            pos = e3
+        n3 = buf[pos]
+        if n3 > 127:
+            n3, pos = _uvarint(buf, pos)
+        else:
+            pos += 1
+        if not n3:
+            raise _Err("null in non-nullable array at AlterClientQuotasResponse.entries[].entity")
+        n3 -= 1
+        if n3 > end - pos:
+            raise _too_many(n3, end - pos, 'AlterClientQuotasResponse.entries[].entity')
+        x1['entity'] = a3 = []
+        for _ in range(n3):
+            x3 = Container()
+            n5 = buf[pos]
+            if n5 > 127:
+                n5, pos = _uvarint(buf, pos)
+            else:
+                pos += 1
+            if not n5:
+                raise _Err("null in non-nullable string at AlterClientQuotasResponse.entries[].entity[].entity_type")
+            n5 -= 1
+            e5 = pos + n5
+            if e5 > end:
+                raise _truncated('AlterClientQuotasResponse.entries[].entity[].entity_type')
+            x3['entity_type'] = buf[pos:e5].decode()
+            pos = e5
+            n5 = buf[pos]
+            if n5 > 127:
+                n5, pos = _uvarint(buf, pos)
+            else:
+                pos += 1
+            if not n5:
+                x3['entity_name'] = None
+            else:
+                n5 -= 1
+                e5 = pos + n5
+                if e5 > end:
+                    raise _truncated('AlterClientQuotasResponse.entries[].entity[].entity_name')
+                x3['entity_name'] = buf[pos:e5].decode()
+                pos = e5
+            if buf[pos]:  # tagged fields
+                pos = _read_tags(buf, pos, x3, _NO_TAGS, 'AlterClientQuotasResponse.entries[].entity[]')
+            else:
+                pos += 1
+            a3.append(x3)
+        if buf[pos]:  # tagged fields
+            pos = _read_tags(buf, pos, x1, _NO_TAGS, 'AlterClientQuotasResponse.entries[]')
+        else:
+            pos += 1
+        a1.append(x1)
+    if buf[pos]:  # tagged fields
+        pos = _read_tags(buf, pos, obj, _NO_TAGS, 'AlterClientQuotasResponse')
+    else:
+        pos += 1
+    return obj, pos
+
+
+def _AlterClientQuotasResponse_v1_encode(obj, w):
+    # AlterClientQuotasResponse v1: passes the bytes of obj, in pieces, to w
+    g0 = obj.get if isinstance(obj, dict) else _getter(obj)
+    v0_throttle_time_ms = g0('throttle_time_ms')
+    if v0_throttle_time_ms is None:
+        v0_throttle_time_ms = 0
+    v0_entries = g0('entries')
+    if v0_entries is None:
+        v0_entries = []
+    w(_pack_i(v0_throttle_time_ms))
+    n0 = len(v0_entries) + 1
+    w(_UV[n0] if n0 < 128 else _uv(n0))
+    for x0 in v0_entries:
+        g2 = x0.get if isinstance(x0, dict) else _getter(x0)
+        v2_error_code = g2('error_code')
+        if v2_error_code is None:
+            v2_error_code = 0
+        v2_error_message = g2('error_message', None)
+        v2_error_message_bytes = None if v2_error_message is None else v2_error_message.encode()
+        w(_pack_h(v2_error_code))
+        if v2_error_message_bytes is None:
+            w(b'\x00')
+        else:
+            n2 = len(v2_error_message_bytes) + 1
+            w(_UV[n2] if n2 < 128 else _uv(n2))
+            w(v2_error_message_bytes)
+        v2_entity = g2('entity')
+        if v2_entity is None:
+            v2_entity = []
+        n2 = len(v2_entity) + 1
+        w(_UV[n2] if n2 < 128 else _uv(n2))
+        for x2 in v2_entity:
+            g4 = x2.get if isinstance(x2, dict) else _getter(x2)
+            v4_entity_type = g4('entity_type')
+            if v4_entity_type is None:
+                v4_entity_type = ''
+            v4_entity_type_bytes = v4_entity_type.encode()
+            n4 = len(v4_entity_type_bytes) + 1
+            w(_UV[n4] if n4 < 128 else _uv(n4))
+            w(v4_entity_type_bytes)
+            v4_entity_name = g4('entity_name', None)
+            v4_entity_name_bytes = None if v4_entity_name is None else v4_entity_name.encode()
+            if v4_entity_name_bytes is None:
+                w(b'\x00')
+            else:
+                n4 = len(v4_entity_name_bytes) + 1
+                w(_UV[n4] if n4 < 128 else _uv(n4))
+                w(v4_entity_name_bytes)
+            u4 = g4('_unknown_tags', None)
+            if u4:
+                _write_tags(w, sorted(u4.items()))
+            else:
+                w(b'\x00')  # no tagged fields
+        u2 = g2('_unknown_tags', None)
+        if u2:
+            _write_tags(w, sorted(u2.items()))
+        else:
+            w(b'\x00')  # no tagged fields
+    u0 = g0('_unknown_tags', None)
+    if u0:
+        _write_tags(w, sorted(u0.items()))
+    else:
+        w(b'\x00')  # no tagged fields
+
+
 def _ConsumerGroupDescribeRequest_v0_decode(buf, pos):
     # ConsumerGroupDescribeRequest v0: the message at buf[pos:] -> (Container, end position)
     end = len(buf)
@@ -10093,6 +11233,2968 @@ def _ShareGroupDescribeResponse_v1_encode(obj, w):
         if v2_authorized_operations is None:
             v2_authorized_operations = -2147483648
         w(_pack_i(v2_authorized_operations))
+        u2 = g2('_unknown_tags', None)
+        if u2:
+            _write_tags(w, sorted(u2.items()))
+        else:
+            w(b'\x00')  # no tagged fields
+    u0 = g0('_unknown_tags', None)
+    if u0:
+        _write_tags(w, sorted(u0.items()))
+    else:
+        w(b'\x00')  # no tagged fields
+
+
+def _DescribeShareGroupOffsetsRequest_v0_decode(buf, pos):
+    # DescribeShareGroupOffsetsRequest v0: the message at buf[pos:] -> (Container, end position)
+    end = len(buf)
+    obj = Container()
+    n1 = buf[pos]
+    if n1 > 127:
+        n1, pos = _uvarint(buf, pos)
+    else:
+        pos += 1
+    if not n1:
+        raise _Err("null in non-nullable array at DescribeShareGroupOffsetsRequest.groups")
+    n1 -= 1
+    if n1 > end - pos:
+        raise _too_many(n1, end - pos, 'DescribeShareGroupOffsetsRequest.groups')
+    obj['groups'] = a1 = []
+    for _ in range(n1):
+        x1 = Container()
+        n3 = buf[pos]
+        if n3 > 127:
+            n3, pos = _uvarint(buf, pos)
+        else:
+            pos += 1
+        if not n3:
+            raise _Err("null in non-nullable string at DescribeShareGroupOffsetsRequest.groups[].group_id")
+        n3 -= 1
+        e3 = pos + n3
+        if e3 > end:
+            raise _truncated('DescribeShareGroupOffsetsRequest.groups[].group_id')
+        x1['group_id'] = buf[pos:e3].decode()
+        pos = e3
+        n3 = buf[pos]
+        if n3 > 127:
+            n3, pos = _uvarint(buf, pos)
+        else:
+            pos += 1
+        if not n3:
+            x1['topics'] = None
+        else:
+            n3 -= 1
+            if n3 > end - pos:
+                raise _too_many(n3, end - pos, 'DescribeShareGroupOffsetsRequest.groups[].topics')
+            x1['topics'] = a3 = []
+            for _ in range(n3):
+                x3 = Container()
+                n5 = buf[pos]
+                if n5 > 127:
+                    n5, pos = _uvarint(buf, pos)
+                else:
+                    pos += 1
+                if not n5:
+                    raise _Err("null in non-nullable string at DescribeShareGroupOffsetsRequest.groups[].topics[].topic_name")
+                n5 -= 1
+                e5 = pos + n5
+                if e5 > end:
+                    raise _truncated('DescribeShareGroupOffsetsRequest.groups[].topics[].topic_name')
+                x3['topic_name'] = buf[pos:e5].decode()
+                pos = e5
+                n5 = buf[pos]
+                if n5 > 127:
+                    n5, pos = _uvarint(buf, pos)
+                else:
+                    pos += 1
+                if not n5:
+                    raise _Err("null in non-nullable array at DescribeShareGroupOffsetsRequest.groups[].topics[].partitions")
+                n5 -= 1
+                if n5 > end - pos:
+                    raise _too_many(n5, end - pos, 'DescribeShareGroupOffsetsRequest.groups[].topics[].partitions')
+                x3['partitions'] = list(_unpack_from_i_arrays[n5](buf, pos) if n5 < 32 else _struct_unpack_from('>%di' % n5, buf, pos))
+                pos += 4 * n5
+                if buf[pos]:  # tagged fields
+                    pos = _read_tags(buf, pos, x3, _NO_TAGS, 'DescribeShareGroupOffsetsRequest.groups[].topics[]')
+                else:
+                    pos += 1
+                a3.append(x3)
+        if buf[pos]:  # tagged fields
+            pos = _read_tags(buf, pos, x1, _NO_TAGS, 'DescribeShareGroupOffsetsRequest.groups[]')
+        else:
+            pos += 1
+        a1.append(x1)
+    if buf[pos]:  # tagged fields
+        pos = _read_tags(buf, pos, obj, _NO_TAGS, 'DescribeShareGroupOffsetsRequest')
+    else:
+        pos += 1
+    return obj, pos
+
+
+def _DescribeShareGroupOffsetsRequest_v0_encode(obj, w):
+    # DescribeShareGroupOffsetsRequest v0: passes the bytes of obj, in pieces, to w
+    g0 = obj.get if isinstance(obj, dict) else _getter(obj)
+    v0_groups = g0('groups')
+    if v0_groups is None:
+        v0_groups = []
+    n0 = len(v0_groups) + 1
+    w(_UV[n0] if n0 < 128 else _uv(n0))
+    for x0 in v0_groups:
+        g2 = x0.get if isinstance(x0, dict) else _getter(x0)
+        v2_group_id = g2('group_id')
+        if v2_group_id is None:
+            v2_group_id = ''
+        v2_group_id_bytes = v2_group_id.encode()
+        n2 = len(v2_group_id_bytes) + 1
+        w(_UV[n2] if n2 < 128 else _uv(n2))
+        w(v2_group_id_bytes)
+        v2_topics = g2('topics', [])
+        if v2_topics is None:
+            w(b'\x00')
+        else:
+            n2 = len(v2_topics) + 1
+            w(_UV[n2] if n2 < 128 else _uv(n2))
+            for x2 in v2_topics:
+                g4 = x2.get if isinstance(x2, dict) else _getter(x2)
+                v4_topic_name = g4('topic_name')
+                if v4_topic_name is None:
+                    v4_topic_name = ''
+                v4_topic_name_bytes = v4_topic_name.encode()
+                n4 = len(v4_topic_name_bytes) + 1
+                w(_UV[n4] if n4 < 128 else _uv(n4))
+                w(v4_topic_name_bytes)
+                v4_partitions = g4('partitions')
+                if v4_partitions is None:
+                    v4_partitions = []
+                n4 = len(v4_partitions) + 1
+                w(_UV[n4] if n4 < 128 else _uv(n4))
+                w(_pack_i_arrays[len(v4_partitions)](*v4_partitions) if len(v4_partitions) < 32 else _struct_pack('>%di' % len(v4_partitions), *v4_partitions))
+                u4 = g4('_unknown_tags', None)
+                if u4:
+                    _write_tags(w, sorted(u4.items()))
+                else:
+                    w(b'\x00')  # no tagged fields
+        u2 = g2('_unknown_tags', None)
+        if u2:
+            _write_tags(w, sorted(u2.items()))
+        else:
+            w(b'\x00')  # no tagged fields
+    u0 = g0('_unknown_tags', None)
+    if u0:
+        _write_tags(w, sorted(u0.items()))
+    else:
+        w(b'\x00')  # no tagged fields
+
+
+def _DescribeShareGroupOffsetsResponse_v0_decode(buf, pos):
+    # DescribeShareGroupOffsetsResponse v0: the message at buf[pos:] -> (Container, end position)
+    end = len(buf)
+    obj = Container()
+    obj['throttle_time_ms'], = _unpack_from_i(buf, pos)
+    pos += 4
+    n1 = buf[pos]
+    if n1 > 127:
+        n1, pos = _uvarint(buf, pos)
+    else:
+        pos += 1
+    if not n1:
+        raise _Err("null in non-nullable array at DescribeShareGroupOffsetsResponse.groups")
+    n1 -= 1
+    if n1 > end - pos:
+        raise _too_many(n1, end - pos, 'DescribeShareGroupOffsetsResponse.groups')
+    obj['groups'] = a1 = []
+    for _ in range(n1):
+        x1 = Container()
+        n3 = buf[pos]
+        if n3 > 127:
+            n3, pos = _uvarint(buf, pos)
+        else:
+            pos += 1
+        if not n3:
+            raise _Err("null in non-nullable string at DescribeShareGroupOffsetsResponse.groups[].group_id")
+        n3 -= 1
+        e3 = pos + n3
+        if e3 > end:
+            raise _truncated('DescribeShareGroupOffsetsResponse.groups[].group_id')
+        x1['group_id'] = buf[pos:e3].decode()
+        pos = e3
+        n3 = buf[pos]
+        if n3 > 127:
+            n3, pos = _uvarint(buf, pos)
+        else:
+            pos += 1
+        if not n3:
+            raise _Err("null in non-nullable array at DescribeShareGroupOffsetsResponse.groups[].topics")
+        n3 -= 1
+        if n3 > end - pos:
+            raise _too_many(n3, end - pos, 'DescribeShareGroupOffsetsResponse.groups[].topics')
+        x1['topics'] = a3 = []
+        for _ in range(n3):
+            x3 = Container()
+            n5 = buf[pos]
+            if n5 > 127:
+                n5, pos = _uvarint(buf, pos)
+            else:
+                pos += 1
+            if not n5:
+                raise _Err("null in non-nullable string at DescribeShareGroupOffsetsResponse.groups[].topics[].topic_name")
+            n5 -= 1
+            e5 = pos + n5
+            if e5 > end:
+                raise _truncated('DescribeShareGroupOffsetsResponse.groups[].topics[].topic_name')
+            x3['topic_name'] = buf[pos:e5].decode()
+            pos = e5
+            x3['topic_id'], = _unpack_from_16s(buf, pos)
+            pos += 16
+            x3['topic_id'] = _uuid(x3['topic_id'])
+            n5 = buf[pos]
+            if n5 > 127:
+                n5, pos = _uvarint(buf, pos)
+            else:
+                pos += 1
+            if not n5:
+                raise _Err("null in non-nullable array at DescribeShareGroupOffsetsResponse.groups[].topics[].partitions")
+            n5 -= 1
+            if n5 > end - pos:
+                raise _too_many(n5, end - pos, 'DescribeShareGroupOffsetsResponse.groups[].topics[].partitions')
+            x3['partitions'] = a5 = []
+            for _ in range(n5):
+                x5 = Container()
+                x5['partition_index'], x5['start_offset'], x5['leader_epoch'], x5['error_code'] = _unpack_from_iqih(buf, pos)
+                pos += 18
+                n7 = buf[pos]
+                if n7 > 127:
+                    n7, pos = _uvarint(buf, pos)
+                else:
+                    pos += 1
+                if not n7:
+                    x5['error_message'] = None
+                else:
+                    n7 -= 1
+                    e7 = pos + n7
+                    if e7 > end:
+                        raise _truncated('DescribeShareGroupOffsetsResponse.groups[].topics[].partitions[].error_message')
+                    x5['error_message'] = buf[pos:e7].decode()
+                    pos = e7
+                x5['lag'] = -1
+                if buf[pos]:  # tagged fields
+                    pos = _read_tags(buf, pos, x5, _NO_TAGS, 'DescribeShareGroupOffsetsResponse.groups[].topics[].partitions[]')
+                else:
+                    pos += 1
+                a5.append(x5)
+            if buf[pos]:  # tagged fields
+                pos = _read_tags(buf, pos, x3, _NO_TAGS, 'DescribeShareGroupOffsetsResponse.groups[].topics[]')
+            else:
+                pos += 1
+            a3.append(x3)
+        x1['error_code'], = _unpack_from_h(buf, pos)
+        pos += 2
+        n3 = buf[pos]
+        if n3 > 127:
+            n3, pos = _uvarint(buf, pos)
+        else:
+            pos += 1
+        if not n3:
+            x1['error_message'] = None
+        else:
+            n3 -= 1
+            e3 = pos + n3
+            if e3 > end:
+                raise _truncated('DescribeShareGroupOffsetsResponse.groups[].error_message')
+            x1['error_message'] = buf[pos:e3].decode()
+            pos = e3
+        if buf[pos]:  # tagged fields
+            pos = _read_tags(buf, pos, x1, _NO_TAGS, 'DescribeShareGroupOffsetsResponse.groups[]')
+        else:
+            pos += 1
+        a1.append(x1)
+    if buf[pos]:  # tagged fields
+        pos = _read_tags(buf, pos, obj, _NO_TAGS, 'DescribeShareGroupOffsetsResponse')
+    else:
+        pos += 1
+    return obj, pos
+
+
+def _DescribeShareGroupOffsetsResponse_v0_encode(obj, w):
+    # DescribeShareGroupOffsetsResponse v0: passes the bytes of obj, in pieces, to w
+    g0 = obj.get if isinstance(obj, dict) else _getter(obj)
+    v0_throttle_time_ms = g0('throttle_time_ms')
+    if v0_throttle_time_ms is None:
+        v0_throttle_time_ms = 0
+    v0_groups = g0('groups')
+    if v0_groups is None:
+        v0_groups = []
+    w(_pack_i(v0_throttle_time_ms))
+    n0 = len(v0_groups) + 1
+    w(_UV[n0] if n0 < 128 else _uv(n0))
+    for x0 in v0_groups:
+        g2 = x0.get if isinstance(x0, dict) else _getter(x0)
+        v2_group_id = g2('group_id')
+        if v2_group_id is None:
+            v2_group_id = ''
+        v2_group_id_bytes = v2_group_id.encode()
+        n2 = len(v2_group_id_bytes) + 1
+        w(_UV[n2] if n2 < 128 else _uv(n2))
+        w(v2_group_id_bytes)
+        v2_topics = g2('topics')
+        if v2_topics is None:
+            v2_topics = []
+        n2 = len(v2_topics) + 1
+        w(_UV[n2] if n2 < 128 else _uv(n2))
+        for x2 in v2_topics:
+            g4 = x2.get if isinstance(x2, dict) else _getter(x2)
+            v4_topic_name = g4('topic_name')
+            if v4_topic_name is None:
+                v4_topic_name = ''
+            v4_topic_name_bytes = v4_topic_name.encode()
+            n4 = len(v4_topic_name_bytes) + 1
+            w(_UV[n4] if n4 < 128 else _uv(n4))
+            w(v4_topic_name_bytes)
+            v4_topic_id = g4('topic_id')
+            if v4_topic_id is None:
+                v4_topic_id = _D_DescribeShareGroupOffsetsResponse_v0_1
+            w(v4_topic_id.bytes)
+            v4_partitions = g4('partitions')
+            if v4_partitions is None:
+                v4_partitions = []
+            n4 = len(v4_partitions) + 1
+            w(_UV[n4] if n4 < 128 else _uv(n4))
+            for x4 in v4_partitions:
+                g6 = x4.get if isinstance(x4, dict) else _getter(x4)
+                v6_partition_index = g6('partition_index')
+                if v6_partition_index is None:
+                    v6_partition_index = 0
+                v6_start_offset = g6('start_offset')
+                if v6_start_offset is None:
+                    v6_start_offset = 0
+                v6_leader_epoch = g6('leader_epoch')
+                if v6_leader_epoch is None:
+                    v6_leader_epoch = 0
+                v6_error_code = g6('error_code')
+                if v6_error_code is None:
+                    v6_error_code = 0
+                v6_error_message = g6('error_message', None)
+                v6_error_message_bytes = None if v6_error_message is None else v6_error_message.encode()
+                w(_pack_iqih(v6_partition_index, v6_start_offset, v6_leader_epoch, v6_error_code))
+                if v6_error_message_bytes is None:
+                    w(b'\x00')
+                else:
+                    n6 = len(v6_error_message_bytes) + 1
+                    w(_UV[n6] if n6 < 128 else _uv(n6))
+                    w(v6_error_message_bytes)
+                u6 = g6('_unknown_tags', None)
+                if u6:
+                    _write_tags(w, sorted(u6.items()))
+                else:
+                    w(b'\x00')  # no tagged fields
+            u4 = g4('_unknown_tags', None)
+            if u4:
+                _write_tags(w, sorted(u4.items()))
+            else:
+                w(b'\x00')  # no tagged fields
+        v2_error_code = g2('error_code')
+        if v2_error_code is None:
+            v2_error_code = 0
+        v2_error_message = g2('error_message', None)
+        v2_error_message_bytes = None if v2_error_message is None else v2_error_message.encode()
+        w(_pack_h(v2_error_code))
+        if v2_error_message_bytes is None:
+            w(b'\x00')
+        else:
+            n2 = len(v2_error_message_bytes) + 1
+            w(_UV[n2] if n2 < 128 else _uv(n2))
+            w(v2_error_message_bytes)
+        u2 = g2('_unknown_tags', None)
+        if u2:
+            _write_tags(w, sorted(u2.items()))
+        else:
+            w(b'\x00')  # no tagged fields
+    u0 = g0('_unknown_tags', None)
+    if u0:
+        _write_tags(w, sorted(u0.items()))
+    else:
+        w(b'\x00')  # no tagged fields
+
+
+def _DescribeShareGroupOffsetsResponse_v1_decode(buf, pos):
+    # DescribeShareGroupOffsetsResponse v1: the message at buf[pos:] -> (Container, end position)
+    end = len(buf)
+    obj = Container()
+    obj['throttle_time_ms'], = _unpack_from_i(buf, pos)
+    pos += 4
+    n1 = buf[pos]
+    if n1 > 127:
+        n1, pos = _uvarint(buf, pos)
+    else:
+        pos += 1
+    if not n1:
+        raise _Err("null in non-nullable array at DescribeShareGroupOffsetsResponse.groups")
+    n1 -= 1
+    if n1 > end - pos:
+        raise _too_many(n1, end - pos, 'DescribeShareGroupOffsetsResponse.groups')
+    obj['groups'] = a1 = []
+    for _ in range(n1):
+        x1 = Container()
+        n3 = buf[pos]
+        if n3 > 127:
+            n3, pos = _uvarint(buf, pos)
+        else:
+            pos += 1
+        if not n3:
+            raise _Err("null in non-nullable string at DescribeShareGroupOffsetsResponse.groups[].group_id")
+        n3 -= 1
+        e3 = pos + n3
+        if e3 > end:
+            raise _truncated('DescribeShareGroupOffsetsResponse.groups[].group_id')
+        x1['group_id'] = buf[pos:e3].decode()
+        pos = e3
+        n3 = buf[pos]
+        if n3 > 127:
+            n3, pos = _uvarint(buf, pos)
+        else:
+            pos += 1
+        if not n3:
+            raise _Err("null in non-nullable array at DescribeShareGroupOffsetsResponse.groups[].topics")
+        n3 -= 1
+        if n3 > end - pos:
+            raise _too_many(n3, end - pos, 'DescribeShareGroupOffsetsResponse.groups[].topics')
+        x1['topics'] = a3 = []
+        for _ in range(n3):
+            x3 = Container()
+            n5 = buf[pos]
+            if n5 > 127:
+                n5, pos = _uvarint(buf, pos)
+            else:
+                pos += 1
+            if not n5:
+                raise _Err("null in non-nullable string at DescribeShareGroupOffsetsResponse.groups[].topics[].topic_name")
+            n5 -= 1
+            e5 = pos + n5
+            if e5 > end:
+                raise _truncated('DescribeShareGroupOffsetsResponse.groups[].topics[].topic_name')
+            x3['topic_name'] = buf[pos:e5].decode()
+            pos = e5
+            x3['topic_id'], = _unpack_from_16s(buf, pos)
+            pos += 16
+            x3['topic_id'] = _uuid(x3['topic_id'])
+            n5 = buf[pos]
+            if n5 > 127:
+                n5, pos = _uvarint(buf, pos)
+            else:
+                pos += 1
+            if not n5:
+                raise _Err("null in non-nullable array at DescribeShareGroupOffsetsResponse.groups[].topics[].partitions")
+            n5 -= 1
+            if n5 > end - pos:
+                raise _too_many(n5, end - pos, 'DescribeShareGroupOffsetsResponse.groups[].topics[].partitions')
+            x3['partitions'] = a5 = []
+            for _ in range(n5):
+                x5 = Container()
+                x5['partition_index'], x5['start_offset'], x5['leader_epoch'], x5['lag'], x5['error_code'] = _unpack_from_iqiqh(buf, pos)
+                pos += 26
+                n7 = buf[pos]
+                if n7 > 127:
+                    n7, pos = _uvarint(buf, pos)
+                else:
+                    pos += 1
+                if not n7:
+                    x5['error_message'] = None
+                else:
+                    n7 -= 1
+                    e7 = pos + n7
+                    if e7 > end:
+                        raise _truncated('DescribeShareGroupOffsetsResponse.groups[].topics[].partitions[].error_message')
+                    x5['error_message'] = buf[pos:e7].decode()
+                    pos = e7
+                if buf[pos]:  # tagged fields
+                    pos = _read_tags(buf, pos, x5, _NO_TAGS, 'DescribeShareGroupOffsetsResponse.groups[].topics[].partitions[]')
+                else:
+                    pos += 1
+                a5.append(x5)
+            if buf[pos]:  # tagged fields
+                pos = _read_tags(buf, pos, x3, _NO_TAGS, 'DescribeShareGroupOffsetsResponse.groups[].topics[]')
+            else:
+                pos += 1
+            a3.append(x3)
+        x1['error_code'], = _unpack_from_h(buf, pos)
+        pos += 2
+        n3 = buf[pos]
+        if n3 > 127:
+            n3, pos = _uvarint(buf, pos)
+        else:
+            pos += 1
+        if not n3:
+            x1['error_message'] = None
+        else:
+            n3 -= 1
+            e3 = pos + n3
+            if e3 > end:
+                raise _truncated('DescribeShareGroupOffsetsResponse.groups[].error_message')
+            x1['error_message'] = buf[pos:e3].decode()
+            pos = e3
+        if buf[pos]:  # tagged fields
+            pos = _read_tags(buf, pos, x1, _NO_TAGS, 'DescribeShareGroupOffsetsResponse.groups[]')
+        else:
+            pos += 1
+        a1.append(x1)
+    if buf[pos]:  # tagged fields
+        pos = _read_tags(buf, pos, obj, _NO_TAGS, 'DescribeShareGroupOffsetsResponse')
+    else:
+        pos += 1
+    return obj, pos
+
+
+def _DescribeShareGroupOffsetsResponse_v1_encode(obj, w):
+    # DescribeShareGroupOffsetsResponse v1: passes the bytes of obj, in pieces, to w
+    g0 = obj.get if isinstance(obj, dict) else _getter(obj)
+    v0_throttle_time_ms = g0('throttle_time_ms')
+    if v0_throttle_time_ms is None:
+        v0_throttle_time_ms = 0
+    v0_groups = g0('groups')
+    if v0_groups is None:
+        v0_groups = []
+    w(_pack_i(v0_throttle_time_ms))
+    n0 = len(v0_groups) + 1
+    w(_UV[n0] if n0 < 128 else _uv(n0))
+    for x0 in v0_groups:
+        g2 = x0.get if isinstance(x0, dict) else _getter(x0)
+        v2_group_id = g2('group_id')
+        if v2_group_id is None:
+            v2_group_id = ''
+        v2_group_id_bytes = v2_group_id.encode()
+        n2 = len(v2_group_id_bytes) + 1
+        w(_UV[n2] if n2 < 128 else _uv(n2))
+        w(v2_group_id_bytes)
+        v2_topics = g2('topics')
+        if v2_topics is None:
+            v2_topics = []
+        n2 = len(v2_topics) + 1
+        w(_UV[n2] if n2 < 128 else _uv(n2))
+        for x2 in v2_topics:
+            g4 = x2.get if isinstance(x2, dict) else _getter(x2)
+            v4_topic_name = g4('topic_name')
+            if v4_topic_name is None:
+                v4_topic_name = ''
+            v4_topic_name_bytes = v4_topic_name.encode()
+            n4 = len(v4_topic_name_bytes) + 1
+            w(_UV[n4] if n4 < 128 else _uv(n4))
+            w(v4_topic_name_bytes)
+            v4_topic_id = g4('topic_id')
+            if v4_topic_id is None:
+                v4_topic_id = _D_DescribeShareGroupOffsetsResponse_v1_1
+            w(v4_topic_id.bytes)
+            v4_partitions = g4('partitions')
+            if v4_partitions is None:
+                v4_partitions = []
+            n4 = len(v4_partitions) + 1
+            w(_UV[n4] if n4 < 128 else _uv(n4))
+            for x4 in v4_partitions:
+                g6 = x4.get if isinstance(x4, dict) else _getter(x4)
+                v6_partition_index = g6('partition_index')
+                if v6_partition_index is None:
+                    v6_partition_index = 0
+                v6_start_offset = g6('start_offset')
+                if v6_start_offset is None:
+                    v6_start_offset = 0
+                v6_leader_epoch = g6('leader_epoch')
+                if v6_leader_epoch is None:
+                    v6_leader_epoch = 0
+                v6_lag = g6('lag')
+                if v6_lag is None:
+                    v6_lag = -1
+                v6_error_code = g6('error_code')
+                if v6_error_code is None:
+                    v6_error_code = 0
+                v6_error_message = g6('error_message', None)
+                v6_error_message_bytes = None if v6_error_message is None else v6_error_message.encode()
+                w(_pack_iqiqh(v6_partition_index, v6_start_offset, v6_leader_epoch, v6_lag, v6_error_code))
+                if v6_error_message_bytes is None:
+                    w(b'\x00')
+                else:
+                    n6 = len(v6_error_message_bytes) + 1
+                    w(_UV[n6] if n6 < 128 else _uv(n6))
+                    w(v6_error_message_bytes)
+                u6 = g6('_unknown_tags', None)
+                if u6:
+                    _write_tags(w, sorted(u6.items()))
+                else:
+                    w(b'\x00')  # no tagged fields
+            u4 = g4('_unknown_tags', None)
+            if u4:
+                _write_tags(w, sorted(u4.items()))
+            else:
+                w(b'\x00')  # no tagged fields
+        v2_error_code = g2('error_code')
+        if v2_error_code is None:
+            v2_error_code = 0
+        v2_error_message = g2('error_message', None)
+        v2_error_message_bytes = None if v2_error_message is None else v2_error_message.encode()
+        w(_pack_h(v2_error_code))
+        if v2_error_message_bytes is None:
+            w(b'\x00')
+        else:
+            n2 = len(v2_error_message_bytes) + 1
+            w(_UV[n2] if n2 < 128 else _uv(n2))
+            w(v2_error_message_bytes)
+        u2 = g2('_unknown_tags', None)
+        if u2:
+            _write_tags(w, sorted(u2.items()))
+        else:
+            w(b'\x00')  # no tagged fields
+    u0 = g0('_unknown_tags', None)
+    if u0:
+        _write_tags(w, sorted(u0.items()))
+    else:
+        w(b'\x00')  # no tagged fields
+
+
+def _AlterShareGroupOffsetsRequest_v0_decode(buf, pos):
+    # AlterShareGroupOffsetsRequest v0: the message at buf[pos:] -> (Container, end position)
+    end = len(buf)
+    obj = Container()
+    n1 = buf[pos]
+    if n1 > 127:
+        n1, pos = _uvarint(buf, pos)
+    else:
+        pos += 1
+    if not n1:
+        raise _Err("null in non-nullable string at AlterShareGroupOffsetsRequest.group_id")
+    n1 -= 1
+    e1 = pos + n1
+    if e1 > end:
+        raise _truncated('AlterShareGroupOffsetsRequest.group_id')
+    obj['group_id'] = buf[pos:e1].decode()
+    pos = e1
+    n1 = buf[pos]
+    if n1 > 127:
+        n1, pos = _uvarint(buf, pos)
+    else:
+        pos += 1
+    if not n1:
+        raise _Err("null in non-nullable array at AlterShareGroupOffsetsRequest.topics")
+    n1 -= 1
+    if n1 > end - pos:
+        raise _too_many(n1, end - pos, 'AlterShareGroupOffsetsRequest.topics')
+    obj['topics'] = a1 = []
+    for _ in range(n1):
+        x1 = Container()
+        n3 = buf[pos]
+        if n3 > 127:
+            n3, pos = _uvarint(buf, pos)
+        else:
+            pos += 1
+        if not n3:
+            raise _Err("null in non-nullable string at AlterShareGroupOffsetsRequest.topics[].topic_name")
+        n3 -= 1
+        e3 = pos + n3
+        if e3 > end:
+            raise _truncated('AlterShareGroupOffsetsRequest.topics[].topic_name')
+        x1['topic_name'] = buf[pos:e3].decode()
+        pos = e3
+        n3 = buf[pos]
+        if n3 > 127:
+            n3, pos = _uvarint(buf, pos)
+        else:
+            pos += 1
+        if not n3:
+            raise _Err("null in non-nullable array at AlterShareGroupOffsetsRequest.topics[].partitions")
+        n3 -= 1
+        if n3 > end - pos:
+            raise _too_many(n3, end - pos, 'AlterShareGroupOffsetsRequest.topics[].partitions')
+        x1['partitions'] = a3 = []
+        for _ in range(n3):
+            x3 = Container()
+            x3['partition_index'], x3['start_offset'] = _unpack_from_iq(buf, pos)
+            pos += 12
+            if buf[pos]:  # tagged fields
+                pos = _read_tags(buf, pos, x3, _NO_TAGS, 'AlterShareGroupOffsetsRequest.topics[].partitions[]')
+            else:
+                pos += 1
+            a3.append(x3)
+        if buf[pos]:  # tagged fields
+            pos = _read_tags(buf, pos, x1, _NO_TAGS, 'AlterShareGroupOffsetsRequest.topics[]')
+        else:
+            pos += 1
+        a1.append(x1)
+    if buf[pos]:  # tagged fields
+        pos = _read_tags(buf, pos, obj, _NO_TAGS, 'AlterShareGroupOffsetsRequest')
+    else:
+        pos += 1
+    return obj, pos
+
+
+def _AlterShareGroupOffsetsRequest_v0_encode(obj, w):
+    # AlterShareGroupOffsetsRequest v0: passes the bytes of obj, in pieces, to w
+    g0 = obj.get if isinstance(obj, dict) else _getter(obj)
+    v0_group_id = g0('group_id')
+    if v0_group_id is None:
+        v0_group_id = ''
+    v0_group_id_bytes = v0_group_id.encode()
+    n0 = len(v0_group_id_bytes) + 1
+    w(_UV[n0] if n0 < 128 else _uv(n0))
+    w(v0_group_id_bytes)
+    v0_topics = g0('topics')
+    if v0_topics is None:
+        v0_topics = []
+    n0 = len(v0_topics) + 1
+    w(_UV[n0] if n0 < 128 else _uv(n0))
+    for x0 in v0_topics:
+        g2 = x0.get if isinstance(x0, dict) else _getter(x0)
+        v2_topic_name = g2('topic_name')
+        if v2_topic_name is None:
+            v2_topic_name = ''
+        v2_topic_name_bytes = v2_topic_name.encode()
+        n2 = len(v2_topic_name_bytes) + 1
+        w(_UV[n2] if n2 < 128 else _uv(n2))
+        w(v2_topic_name_bytes)
+        v2_partitions = g2('partitions')
+        if v2_partitions is None:
+            v2_partitions = []
+        n2 = len(v2_partitions) + 1
+        w(_UV[n2] if n2 < 128 else _uv(n2))
+        for x2 in v2_partitions:
+            g4 = x2.get if isinstance(x2, dict) else _getter(x2)
+            v4_partition_index = g4('partition_index')
+            if v4_partition_index is None:
+                v4_partition_index = 0
+            v4_start_offset = g4('start_offset')
+            if v4_start_offset is None:
+                v4_start_offset = 0
+            w(_pack_iq(v4_partition_index, v4_start_offset))
+            u4 = g4('_unknown_tags', None)
+            if u4:
+                _write_tags(w, sorted(u4.items()))
+            else:
+                w(b'\x00')  # no tagged fields
+        u2 = g2('_unknown_tags', None)
+        if u2:
+            _write_tags(w, sorted(u2.items()))
+        else:
+            w(b'\x00')  # no tagged fields
+    u0 = g0('_unknown_tags', None)
+    if u0:
+        _write_tags(w, sorted(u0.items()))
+    else:
+        w(b'\x00')  # no tagged fields
+
+
+def _AlterShareGroupOffsetsResponse_v0_decode(buf, pos):
+    # AlterShareGroupOffsetsResponse v0: the message at buf[pos:] -> (Container, end position)
+    end = len(buf)
+    obj = Container()
+    obj['throttle_time_ms'], obj['error_code'] = _unpack_from_ih(buf, pos)
+    pos += 6
+    n1 = buf[pos]
+    if n1 > 127:
+        n1, pos = _uvarint(buf, pos)
+    else:
+        pos += 1
+    if not n1:
+        obj['error_message'] = None
+    else:
+        n1 -= 1
+        e1 = pos + n1
+        if e1 > end:
+            raise _truncated('AlterShareGroupOffsetsResponse.error_message')
+        obj['error_message'] = buf[pos:e1].decode()
+        pos = e1
+    n1 = buf[pos]
+    if n1 > 127:
+        n1, pos = _uvarint(buf, pos)
+    else:
+        pos += 1
+    if not n1:
+        raise _Err("null in non-nullable array at AlterShareGroupOffsetsResponse.responses")
+    n1 -= 1
+    if n1 > end - pos:
+        raise _too_many(n1, end - pos, 'AlterShareGroupOffsetsResponse.responses')
+    obj['responses'] = a1 = []
+    for _ in range(n1):
+        x1 = Container()
+        n3 = buf[pos]
+        if n3 > 127:
+            n3, pos = _uvarint(buf, pos)
+        else:
+            pos += 1
+        if not n3:
+            raise _Err("null in non-nullable string at AlterShareGroupOffsetsResponse.responses[].topic_name")
+        n3 -= 1
+        e3 = pos + n3
+        if e3 > end:
+            raise _truncated('AlterShareGroupOffsetsResponse.responses[].topic_name')
+        x1['topic_name'] = buf[pos:e3].decode()
+        pos = e3
+        x1['topic_id'], = _unpack_from_16s(buf, pos)
+        pos += 16
+        x1['topic_id'] = _uuid(x1['topic_id'])
+        n3 = buf[pos]
+        if n3 > 127:
+            n3, pos = _uvarint(buf, pos)
+        else:
+            pos += 1
+        if not n3:
+            raise _Err("null in non-nullable array at AlterShareGroupOffsetsResponse.responses[].partitions")
+        n3 -= 1
+        if n3 > end - pos:
+            raise _too_many(n3, end - pos, 'AlterShareGroupOffsetsResponse.responses[].partitions')
+        x1['partitions'] = a3 = []
+        for _ in range(n3):
+            x3 = Container()
+            x3['partition_index'], x3['error_code'] = _unpack_from_ih(buf, pos)
+            pos += 6
+            n5 = buf[pos]
+            if n5 > 127:
+                n5, pos = _uvarint(buf, pos)
+            else:
+                pos += 1
+            if not n5:
+                x3['error_message'] = None
+            else:
+                n5 -= 1
+                e5 = pos + n5
+                if e5 > end:
+                    raise _truncated('AlterShareGroupOffsetsResponse.responses[].partitions[].error_message')
+                x3['error_message'] = buf[pos:e5].decode()
+                pos = e5
+            if buf[pos]:  # tagged fields
+                pos = _read_tags(buf, pos, x3, _NO_TAGS, 'AlterShareGroupOffsetsResponse.responses[].partitions[]')
+            else:
+                pos += 1
+            a3.append(x3)
+        if buf[pos]:  # tagged fields
+            pos = _read_tags(buf, pos, x1, _NO_TAGS, 'AlterShareGroupOffsetsResponse.responses[]')
+        else:
+            pos += 1
+        a1.append(x1)
+    if buf[pos]:  # tagged fields
+        pos = _read_tags(buf, pos, obj, _NO_TAGS, 'AlterShareGroupOffsetsResponse')
+    else:
+        pos += 1
+    return obj, pos
+
+
+def _AlterShareGroupOffsetsResponse_v0_encode(obj, w):
+    # AlterShareGroupOffsetsResponse v0: passes the bytes of obj, in pieces, to w
+    g0 = obj.get if isinstance(obj, dict) else _getter(obj)
+    v0_throttle_time_ms = g0('throttle_time_ms')
+    if v0_throttle_time_ms is None:
+        v0_throttle_time_ms = 0
+    v0_error_code = g0('error_code')
+    if v0_error_code is None:
+        v0_error_code = 0
+    v0_error_message = g0('error_message', None)
+    v0_error_message_bytes = None if v0_error_message is None else v0_error_message.encode()
+    w(_pack_ih(v0_throttle_time_ms, v0_error_code))
+    if v0_error_message_bytes is None:
+        w(b'\x00')
+    else:
+        n0 = len(v0_error_message_bytes) + 1
+        w(_UV[n0] if n0 < 128 else _uv(n0))
+        w(v0_error_message_bytes)
+    v0_responses = g0('responses')
+    if v0_responses is None:
+        v0_responses = []
+    n0 = len(v0_responses) + 1
+    w(_UV[n0] if n0 < 128 else _uv(n0))
+    for x0 in v0_responses:
+        g2 = x0.get if isinstance(x0, dict) else _getter(x0)
+        v2_topic_name = g2('topic_name')
+        if v2_topic_name is None:
+            v2_topic_name = ''
+        v2_topic_name_bytes = v2_topic_name.encode()
+        n2 = len(v2_topic_name_bytes) + 1
+        w(_UV[n2] if n2 < 128 else _uv(n2))
+        w(v2_topic_name_bytes)
+        v2_topic_id = g2('topic_id')
+        if v2_topic_id is None:
+            v2_topic_id = _D_AlterShareGroupOffsetsResponse_v0_1
+        w(v2_topic_id.bytes)
+        v2_partitions = g2('partitions')
+        if v2_partitions is None:
+            v2_partitions = []
+        n2 = len(v2_partitions) + 1
+        w(_UV[n2] if n2 < 128 else _uv(n2))
+        for x2 in v2_partitions:
+            g4 = x2.get if isinstance(x2, dict) else _getter(x2)
+            v4_partition_index = g4('partition_index')
+            if v4_partition_index is None:
+                v4_partition_index = 0
+            v4_error_code = g4('error_code')
+            if v4_error_code is None:
+                v4_error_code = 0
+            v4_error_message = g4('error_message', None)
+            v4_error_message_bytes = None if v4_error_message is None else v4_error_message.encode()
+            w(_pack_ih(v4_partition_index, v4_error_code))
+            if v4_error_message_bytes is None:
+                w(b'\x00')
+            else:
+                n4 = len(v4_error_message_bytes) + 1
+                w(_UV[n4] if n4 < 128 else _uv(n4))
+                w(v4_error_message_bytes)
+            u4 = g4('_unknown_tags', None)
+            if u4:
+                _write_tags(w, sorted(u4.items()))
+            else:
+                w(b'\x00')  # no tagged fields
+        u2 = g2('_unknown_tags', None)
+        if u2:
+            _write_tags(w, sorted(u2.items()))
+        else:
+            w(b'\x00')  # no tagged fields
+    u0 = g0('_unknown_tags', None)
+    if u0:
+        _write_tags(w, sorted(u0.items()))
+    else:
+        w(b'\x00')  # no tagged fields
+
+
+def _DeleteShareGroupOffsetsRequest_v0_decode(buf, pos):
+    # DeleteShareGroupOffsetsRequest v0: the message at buf[pos:] -> (Container, end position)
+    end = len(buf)
+    obj = Container()
+    n1 = buf[pos]
+    if n1 > 127:
+        n1, pos = _uvarint(buf, pos)
+    else:
+        pos += 1
+    if not n1:
+        raise _Err("null in non-nullable string at DeleteShareGroupOffsetsRequest.group_id")
+    n1 -= 1
+    e1 = pos + n1
+    if e1 > end:
+        raise _truncated('DeleteShareGroupOffsetsRequest.group_id')
+    obj['group_id'] = buf[pos:e1].decode()
+    pos = e1
+    n1 = buf[pos]
+    if n1 > 127:
+        n1, pos = _uvarint(buf, pos)
+    else:
+        pos += 1
+    if not n1:
+        raise _Err("null in non-nullable array at DeleteShareGroupOffsetsRequest.topics")
+    n1 -= 1
+    if n1 > end - pos:
+        raise _too_many(n1, end - pos, 'DeleteShareGroupOffsetsRequest.topics')
+    obj['topics'] = a1 = []
+    for _ in range(n1):
+        x1 = Container()
+        n3 = buf[pos]
+        if n3 > 127:
+            n3, pos = _uvarint(buf, pos)
+        else:
+            pos += 1
+        if not n3:
+            raise _Err("null in non-nullable string at DeleteShareGroupOffsetsRequest.topics[].topic_name")
+        n3 -= 1
+        e3 = pos + n3
+        if e3 > end:
+            raise _truncated('DeleteShareGroupOffsetsRequest.topics[].topic_name')
+        x1['topic_name'] = buf[pos:e3].decode()
+        pos = e3
+        if buf[pos]:  # tagged fields
+            pos = _read_tags(buf, pos, x1, _NO_TAGS, 'DeleteShareGroupOffsetsRequest.topics[]')
+        else:
+            pos += 1
+        a1.append(x1)
+    if buf[pos]:  # tagged fields
+        pos = _read_tags(buf, pos, obj, _NO_TAGS, 'DeleteShareGroupOffsetsRequest')
+    else:
+        pos += 1
+    return obj, pos
+
+
+def _DeleteShareGroupOffsetsRequest_v0_encode(obj, w):
+    # DeleteShareGroupOffsetsRequest v0: passes the bytes of obj, in pieces, to w
+    g0 = obj.get if isinstance(obj, dict) else _getter(obj)
+    v0_group_id = g0('group_id')
+    if v0_group_id is None:
+        v0_group_id = ''
+    v0_group_id_bytes = v0_group_id.encode()
+    n0 = len(v0_group_id_bytes) + 1
+    w(_UV[n0] if n0 < 128 else _uv(n0))
+    w(v0_group_id_bytes)
+    v0_topics = g0('topics')
+    if v0_topics is None:
+        v0_topics = []
+    n0 = len(v0_topics) + 1
+    w(_UV[n0] if n0 < 128 else _uv(n0))
+    for x0 in v0_topics:
+        g2 = x0.get if isinstance(x0, dict) else _getter(x0)
+        v2_topic_name = g2('topic_name')
+        if v2_topic_name is None:
+            v2_topic_name = ''
+        v2_topic_name_bytes = v2_topic_name.encode()
+        n2 = len(v2_topic_name_bytes) + 1
+        w(_UV[n2] if n2 < 128 else _uv(n2))
+        w(v2_topic_name_bytes)
+        u2 = g2('_unknown_tags', None)
+        if u2:
+            _write_tags(w, sorted(u2.items()))
+        else:
+            w(b'\x00')  # no tagged fields
+    u0 = g0('_unknown_tags', None)
+    if u0:
+        _write_tags(w, sorted(u0.items()))
+    else:
+        w(b'\x00')  # no tagged fields
+
+
+def _DeleteShareGroupOffsetsResponse_v0_decode(buf, pos):
+    # DeleteShareGroupOffsetsResponse v0: the message at buf[pos:] -> (Container, end position)
+    end = len(buf)
+    obj = Container()
+    obj['throttle_time_ms'], obj['error_code'] = _unpack_from_ih(buf, pos)
+    pos += 6
+    n1 = buf[pos]
+    if n1 > 127:
+        n1, pos = _uvarint(buf, pos)
+    else:
+        pos += 1
+    if not n1:
+        obj['error_message'] = None
+    else:
+        n1 -= 1
+        e1 = pos + n1
+        if e1 > end:
+            raise _truncated('DeleteShareGroupOffsetsResponse.error_message')
+        obj['error_message'] = buf[pos:e1].decode()
+        pos = e1
+    n1 = buf[pos]
+    if n1 > 127:
+        n1, pos = _uvarint(buf, pos)
+    else:
+        pos += 1
+    if not n1:
+        raise _Err("null in non-nullable array at DeleteShareGroupOffsetsResponse.responses")
+    n1 -= 1
+    if n1 > end - pos:
+        raise _too_many(n1, end - pos, 'DeleteShareGroupOffsetsResponse.responses')
+    obj['responses'] = a1 = []
+    for _ in range(n1):
+        x1 = Container()
+        n3 = buf[pos]
+        if n3 > 127:
+            n3, pos = _uvarint(buf, pos)
+        else:
+            pos += 1
+        if not n3:
+            raise _Err("null in non-nullable string at DeleteShareGroupOffsetsResponse.responses[].topic_name")
+        n3 -= 1
+        e3 = pos + n3
+        if e3 > end:
+            raise _truncated('DeleteShareGroupOffsetsResponse.responses[].topic_name')
+        x1['topic_name'] = buf[pos:e3].decode()
+        pos = e3
+        x1['topic_id'], x1['error_code'] = _unpack_from_16sh(buf, pos)
+        pos += 18
+        x1['topic_id'] = _uuid(x1['topic_id'])
+        n3 = buf[pos]
+        if n3 > 127:
+            n3, pos = _uvarint(buf, pos)
+        else:
+            pos += 1
+        if not n3:
+            x1['error_message'] = None
+        else:
+            n3 -= 1
+            e3 = pos + n3
+            if e3 > end:
+                raise _truncated('DeleteShareGroupOffsetsResponse.responses[].error_message')
+            x1['error_message'] = buf[pos:e3].decode()
+            pos = e3
+        if buf[pos]:  # tagged fields
+            pos = _read_tags(buf, pos, x1, _NO_TAGS, 'DeleteShareGroupOffsetsResponse.responses[]')
+        else:
+            pos += 1
+        a1.append(x1)
+    if buf[pos]:  # tagged fields
+        pos = _read_tags(buf, pos, obj, _NO_TAGS, 'DeleteShareGroupOffsetsResponse')
+    else:
+        pos += 1
+    return obj, pos
+
+
+def _DeleteShareGroupOffsetsResponse_v0_encode(obj, w):
+    # DeleteShareGroupOffsetsResponse v0: passes the bytes of obj, in pieces, to w
+    g0 = obj.get if isinstance(obj, dict) else _getter(obj)
+    v0_throttle_time_ms = g0('throttle_time_ms')
+    if v0_throttle_time_ms is None:
+        v0_throttle_time_ms = 0
+    v0_error_code = g0('error_code')
+    if v0_error_code is None:
+        v0_error_code = 0
+    v0_error_message = g0('error_message', None)
+    v0_error_message_bytes = None if v0_error_message is None else v0_error_message.encode()
+    w(_pack_ih(v0_throttle_time_ms, v0_error_code))
+    if v0_error_message_bytes is None:
+        w(b'\x00')
+    else:
+        n0 = len(v0_error_message_bytes) + 1
+        w(_UV[n0] if n0 < 128 else _uv(n0))
+        w(v0_error_message_bytes)
+    v0_responses = g0('responses')
+    if v0_responses is None:
+        v0_responses = []
+    n0 = len(v0_responses) + 1
+    w(_UV[n0] if n0 < 128 else _uv(n0))
+    for x0 in v0_responses:
+        g2 = x0.get if isinstance(x0, dict) else _getter(x0)
+        v2_topic_name = g2('topic_name')
+        if v2_topic_name is None:
+            v2_topic_name = ''
+        v2_topic_name_bytes = v2_topic_name.encode()
+        n2 = len(v2_topic_name_bytes) + 1
+        w(_UV[n2] if n2 < 128 else _uv(n2))
+        w(v2_topic_name_bytes)
+        v2_topic_id = g2('topic_id')
+        if v2_topic_id is None:
+            v2_topic_id = _D_DeleteShareGroupOffsetsResponse_v0_1
+        w(v2_topic_id.bytes)
+        v2_error_code = g2('error_code')
+        if v2_error_code is None:
+            v2_error_code = 0
+        v2_error_message = g2('error_message', None)
+        v2_error_message_bytes = None if v2_error_message is None else v2_error_message.encode()
+        w(_pack_h(v2_error_code))
+        if v2_error_message_bytes is None:
+            w(b'\x00')
+        else:
+            n2 = len(v2_error_message_bytes) + 1
+            w(_UV[n2] if n2 < 128 else _uv(n2))
+            w(v2_error_message_bytes)
+        u2 = g2('_unknown_tags', None)
+        if u2:
+            _write_tags(w, sorted(u2.items()))
+        else:
+            w(b'\x00')  # no tagged fields
+    u0 = g0('_unknown_tags', None)
+    if u0:
+        _write_tags(w, sorted(u0.items()))
+    else:
+        w(b'\x00')  # no tagged fields
+
+
+def _ShareFetchRequest_v1_decode(buf, pos):
+    # ShareFetchRequest v1: the message at buf[pos:] -> (Container, end position)
+    end = len(buf)
+    obj = Container()
+    n1 = buf[pos]
+    if n1 > 127:
+        n1, pos = _uvarint(buf, pos)
+    else:
+        pos += 1
+    if not n1:
+        obj['group_id'] = None
+    else:
+        n1 -= 1
+        e1 = pos + n1
+        if e1 > end:
+            raise _truncated('ShareFetchRequest.group_id')
+        obj['group_id'] = buf[pos:e1].decode()
+        pos = e1
+    n1 = buf[pos]
+    if n1 > 127:
+        n1, pos = _uvarint(buf, pos)
+    else:
+        pos += 1
+    if not n1:
+        obj['member_id'] = None
+    else:
+        n1 -= 1
+        e1 = pos + n1
+        if e1 > end:
+            raise _truncated('ShareFetchRequest.member_id')
+        obj['member_id'] = buf[pos:e1].decode()
+        pos = e1
+    obj['share_session_epoch'], obj['max_wait_ms'], obj['min_bytes'], obj['max_bytes'], obj['max_records'], obj['batch_size'] = _unpack_from_iiiiii(buf, pos)
+    pos += 24
+    n1 = buf[pos]
+    if n1 > 127:
+        n1, pos = _uvarint(buf, pos)
+    else:
+        pos += 1
+    if not n1:
+        raise _Err("null in non-nullable array at ShareFetchRequest.topics")
+    n1 -= 1
+    if n1 > end - pos:
+        raise _too_many(n1, end - pos, 'ShareFetchRequest.topics')
+    obj['topics'] = a1 = []
+    for _ in range(n1):
+        x1 = Container()
+        x1['topic_id'], = _unpack_from_16s(buf, pos)
+        pos += 16
+        x1['topic_id'] = _uuid(x1['topic_id'])
+        n3 = buf[pos]
+        if n3 > 127:
+            n3, pos = _uvarint(buf, pos)
+        else:
+            pos += 1
+        if not n3:
+            raise _Err("null in non-nullable array at ShareFetchRequest.topics[].partitions")
+        n3 -= 1
+        if n3 > end - pos:
+            raise _too_many(n3, end - pos, 'ShareFetchRequest.topics[].partitions')
+        x1['partitions'] = a3 = []
+        for _ in range(n3):
+            x3 = Container()
+            x3['partition_index'], = _unpack_from_i(buf, pos)
+            pos += 4
+            n5 = buf[pos]
+            if n5 > 127:
+                n5, pos = _uvarint(buf, pos)
+            else:
+                pos += 1
+            if not n5:
+                raise _Err("null in non-nullable array at ShareFetchRequest.topics[].partitions[].acknowledgement_batches")
+            n5 -= 1
+            if n5 > end - pos:
+                raise _too_many(n5, end - pos, 'ShareFetchRequest.topics[].partitions[].acknowledgement_batches')
+            x3['acknowledgement_batches'] = a5 = []
+            for _ in range(n5):
+                x5 = Container()
+                x5['first_offset'], x5['last_offset'] = _unpack_from_qq(buf, pos)
+                pos += 16
+                n7 = buf[pos]
+                if n7 > 127:
+                    n7, pos = _uvarint(buf, pos)
+                else:
+                    pos += 1
+                if not n7:
+                    raise _Err("null in non-nullable array at ShareFetchRequest.topics[].partitions[].acknowledgement_batches[].acknowledge_types")
+                n7 -= 1
+                if n7 > end - pos:
+                    raise _too_many(n7, end - pos, 'ShareFetchRequest.topics[].partitions[].acknowledgement_batches[].acknowledge_types')
+                x5['acknowledge_types'] = list(_unpack_from_b_arrays[n7](buf, pos) if n7 < 32 else _struct_unpack_from('>%db' % n7, buf, pos))
+                pos += 1 * n7
+                if buf[pos]:  # tagged fields
+                    pos = _read_tags(buf, pos, x5, _NO_TAGS, 'ShareFetchRequest.topics[].partitions[].acknowledgement_batches[]')
+                else:
+                    pos += 1
+                a5.append(x5)
+            x3['partition_max_bytes'] = 0
+            if buf[pos]:  # tagged fields
+                pos = _read_tags(buf, pos, x3, _NO_TAGS, 'ShareFetchRequest.topics[].partitions[]')
+            else:
+                pos += 1
+            a3.append(x3)
+        if buf[pos]:  # tagged fields
+            pos = _read_tags(buf, pos, x1, _NO_TAGS, 'ShareFetchRequest.topics[]')
+        else:
+            pos += 1
+        a1.append(x1)
+    n1 = buf[pos]
+    if n1 > 127:
+        n1, pos = _uvarint(buf, pos)
+    else:
+        pos += 1
+    if not n1:
+        raise _Err("null in non-nullable array at ShareFetchRequest.forgotten_topics_data")
+    n1 -= 1
+    if n1 > end - pos:
+        raise _too_many(n1, end - pos, 'ShareFetchRequest.forgotten_topics_data')
+    obj['forgotten_topics_data'] = a1 = []
+    for _ in range(n1):
+        x1 = Container()
+        x1['topic_id'], = _unpack_from_16s(buf, pos)
+        pos += 16
+        x1['topic_id'] = _uuid(x1['topic_id'])
+        n3 = buf[pos]
+        if n3 > 127:
+            n3, pos = _uvarint(buf, pos)
+        else:
+            pos += 1
+        if not n3:
+            raise _Err("null in non-nullable array at ShareFetchRequest.forgotten_topics_data[].partitions")
+        n3 -= 1
+        if n3 > end - pos:
+            raise _too_many(n3, end - pos, 'ShareFetchRequest.forgotten_topics_data[].partitions')
+        x1['partitions'] = list(_unpack_from_i_arrays[n3](buf, pos) if n3 < 32 else _struct_unpack_from('>%di' % n3, buf, pos))
+        pos += 4 * n3
+        if buf[pos]:  # tagged fields
+            pos = _read_tags(buf, pos, x1, _NO_TAGS, 'ShareFetchRequest.forgotten_topics_data[]')
+        else:
+            pos += 1
+        a1.append(x1)
+    obj['share_acquire_mode'] = 0
+    obj['is_renew_ack'] = False
+    if buf[pos]:  # tagged fields
+        pos = _read_tags(buf, pos, obj, _NO_TAGS, 'ShareFetchRequest')
+    else:
+        pos += 1
+    return obj, pos
+
+
+def _ShareFetchRequest_v1_encode(obj, w):
+    # ShareFetchRequest v1: passes the bytes of obj, in pieces, to w
+    g0 = obj.get if isinstance(obj, dict) else _getter(obj)
+    v0_group_id = g0('group_id', None)
+    v0_group_id_bytes = None if v0_group_id is None else v0_group_id.encode()
+    if v0_group_id_bytes is None:
+        w(b'\x00')
+    else:
+        n0 = len(v0_group_id_bytes) + 1
+        w(_UV[n0] if n0 < 128 else _uv(n0))
+        w(v0_group_id_bytes)
+    v0_member_id = g0('member_id', '')
+    v0_member_id_bytes = None if v0_member_id is None else v0_member_id.encode()
+    if v0_member_id_bytes is None:
+        w(b'\x00')
+    else:
+        n0 = len(v0_member_id_bytes) + 1
+        w(_UV[n0] if n0 < 128 else _uv(n0))
+        w(v0_member_id_bytes)
+    v0_share_session_epoch = g0('share_session_epoch')
+    if v0_share_session_epoch is None:
+        v0_share_session_epoch = 0
+    v0_max_wait_ms = g0('max_wait_ms')
+    if v0_max_wait_ms is None:
+        v0_max_wait_ms = 0
+    v0_min_bytes = g0('min_bytes')
+    if v0_min_bytes is None:
+        v0_min_bytes = 0
+    v0_max_bytes = g0('max_bytes')
+    if v0_max_bytes is None:
+        v0_max_bytes = 2147483647
+    v0_max_records = g0('max_records')
+    if v0_max_records is None:
+        v0_max_records = 0
+    v0_batch_size = g0('batch_size')
+    if v0_batch_size is None:
+        v0_batch_size = 0
+    v0_topics = g0('topics')
+    if v0_topics is None:
+        v0_topics = []
+    w(_pack_iiiiii(v0_share_session_epoch, v0_max_wait_ms, v0_min_bytes, v0_max_bytes, v0_max_records, v0_batch_size))
+    n0 = len(v0_topics) + 1
+    w(_UV[n0] if n0 < 128 else _uv(n0))
+    for x0 in v0_topics:
+        g2 = x0.get if isinstance(x0, dict) else _getter(x0)
+        v2_topic_id = g2('topic_id')
+        if v2_topic_id is None:
+            v2_topic_id = _D_ShareFetchRequest_v1_1
+        w(v2_topic_id.bytes)
+        v2_partitions = g2('partitions')
+        if v2_partitions is None:
+            v2_partitions = []
+        n2 = len(v2_partitions) + 1
+        w(_UV[n2] if n2 < 128 else _uv(n2))
+        for x2 in v2_partitions:
+            g4 = x2.get if isinstance(x2, dict) else _getter(x2)
+            v4_partition_index = g4('partition_index')
+            if v4_partition_index is None:
+                v4_partition_index = 0
+            v4_acknowledgement_batches = g4('acknowledgement_batches')
+            if v4_acknowledgement_batches is None:
+                v4_acknowledgement_batches = []
+            w(_pack_i(v4_partition_index))
+            n4 = len(v4_acknowledgement_batches) + 1
+            w(_UV[n4] if n4 < 128 else _uv(n4))
+            for x4 in v4_acknowledgement_batches:
+                g6 = x4.get if isinstance(x4, dict) else _getter(x4)
+                v6_first_offset = g6('first_offset')
+                if v6_first_offset is None:
+                    v6_first_offset = 0
+                v6_last_offset = g6('last_offset')
+                if v6_last_offset is None:
+                    v6_last_offset = 0
+                v6_acknowledge_types = g6('acknowledge_types')
+                if v6_acknowledge_types is None:
+                    v6_acknowledge_types = []
+                w(_pack_qq(v6_first_offset, v6_last_offset))
+                n6 = len(v6_acknowledge_types) + 1
+                w(_UV[n6] if n6 < 128 else _uv(n6))
+                w(_pack_b_arrays[len(v6_acknowledge_types)](*v6_acknowledge_types) if len(v6_acknowledge_types) < 32 else _struct_pack('>%db' % len(v6_acknowledge_types), *v6_acknowledge_types))
+                u6 = g6('_unknown_tags', None)
+                if u6:
+                    _write_tags(w, sorted(u6.items()))
+                else:
+                    w(b'\x00')  # no tagged fields
+            u4 = g4('_unknown_tags', None)
+            if u4:
+                _write_tags(w, sorted(u4.items()))
+            else:
+                w(b'\x00')  # no tagged fields
+        u2 = g2('_unknown_tags', None)
+        if u2:
+            _write_tags(w, sorted(u2.items()))
+        else:
+            w(b'\x00')  # no tagged fields
+    v0_forgotten_topics_data = g0('forgotten_topics_data')
+    if v0_forgotten_topics_data is None:
+        v0_forgotten_topics_data = []
+    n0 = len(v0_forgotten_topics_data) + 1
+    w(_UV[n0] if n0 < 128 else _uv(n0))
+    for x0 in v0_forgotten_topics_data:
+        g2 = x0.get if isinstance(x0, dict) else _getter(x0)
+        v2_topic_id = g2('topic_id')
+        if v2_topic_id is None:
+            v2_topic_id = _D_ShareFetchRequest_v1_1
+        w(v2_topic_id.bytes)
+        v2_partitions = g2('partitions')
+        if v2_partitions is None:
+            v2_partitions = []
+        n2 = len(v2_partitions) + 1
+        w(_UV[n2] if n2 < 128 else _uv(n2))
+        w(_pack_i_arrays[len(v2_partitions)](*v2_partitions) if len(v2_partitions) < 32 else _struct_pack('>%di' % len(v2_partitions), *v2_partitions))
+        u2 = g2('_unknown_tags', None)
+        if u2:
+            _write_tags(w, sorted(u2.items()))
+        else:
+            w(b'\x00')  # no tagged fields
+    u0 = g0('_unknown_tags', None)
+    if u0:
+        _write_tags(w, sorted(u0.items()))
+    else:
+        w(b'\x00')  # no tagged fields
+
+
+def _ShareFetchRequest_v2_decode(buf, pos):
+    # ShareFetchRequest v2: the message at buf[pos:] -> (Container, end position)
+    end = len(buf)
+    obj = Container()
+    n1 = buf[pos]
+    if n1 > 127:
+        n1, pos = _uvarint(buf, pos)
+    else:
+        pos += 1
+    if not n1:
+        obj['group_id'] = None
+    else:
+        n1 -= 1
+        e1 = pos + n1
+        if e1 > end:
+            raise _truncated('ShareFetchRequest.group_id')
+        obj['group_id'] = buf[pos:e1].decode()
+        pos = e1
+    n1 = buf[pos]
+    if n1 > 127:
+        n1, pos = _uvarint(buf, pos)
+    else:
+        pos += 1
+    if not n1:
+        obj['member_id'] = None
+    else:
+        n1 -= 1
+        e1 = pos + n1
+        if e1 > end:
+            raise _truncated('ShareFetchRequest.member_id')
+        obj['member_id'] = buf[pos:e1].decode()
+        pos = e1
+    obj['share_session_epoch'], obj['max_wait_ms'], obj['min_bytes'], obj['max_bytes'], obj['max_records'], obj['batch_size'], obj['share_acquire_mode'], obj['is_renew_ack'] = _unpack_from_iiiiiibo(buf, pos)
+    pos += 26
+    n1 = buf[pos]
+    if n1 > 127:
+        n1, pos = _uvarint(buf, pos)
+    else:
+        pos += 1
+    if not n1:
+        raise _Err("null in non-nullable array at ShareFetchRequest.topics")
+    n1 -= 1
+    if n1 > end - pos:
+        raise _too_many(n1, end - pos, 'ShareFetchRequest.topics')
+    obj['topics'] = a1 = []
+    for _ in range(n1):
+        x1 = Container()
+        x1['topic_id'], = _unpack_from_16s(buf, pos)
+        pos += 16
+        x1['topic_id'] = _uuid(x1['topic_id'])
+        n3 = buf[pos]
+        if n3 > 127:
+            n3, pos = _uvarint(buf, pos)
+        else:
+            pos += 1
+        if not n3:
+            raise _Err("null in non-nullable array at ShareFetchRequest.topics[].partitions")
+        n3 -= 1
+        if n3 > end - pos:
+            raise _too_many(n3, end - pos, 'ShareFetchRequest.topics[].partitions')
+        x1['partitions'] = a3 = []
+        for _ in range(n3):
+            x3 = Container()
+            x3['partition_index'], = _unpack_from_i(buf, pos)
+            pos += 4
+            n5 = buf[pos]
+            if n5 > 127:
+                n5, pos = _uvarint(buf, pos)
+            else:
+                pos += 1
+            if not n5:
+                raise _Err("null in non-nullable array at ShareFetchRequest.topics[].partitions[].acknowledgement_batches")
+            n5 -= 1
+            if n5 > end - pos:
+                raise _too_many(n5, end - pos, 'ShareFetchRequest.topics[].partitions[].acknowledgement_batches')
+            x3['acknowledgement_batches'] = a5 = []
+            for _ in range(n5):
+                x5 = Container()
+                x5['first_offset'], x5['last_offset'] = _unpack_from_qq(buf, pos)
+                pos += 16
+                n7 = buf[pos]
+                if n7 > 127:
+                    n7, pos = _uvarint(buf, pos)
+                else:
+                    pos += 1
+                if not n7:
+                    raise _Err("null in non-nullable array at ShareFetchRequest.topics[].partitions[].acknowledgement_batches[].acknowledge_types")
+                n7 -= 1
+                if n7 > end - pos:
+                    raise _too_many(n7, end - pos, 'ShareFetchRequest.topics[].partitions[].acknowledgement_batches[].acknowledge_types')
+                x5['acknowledge_types'] = list(_unpack_from_b_arrays[n7](buf, pos) if n7 < 32 else _struct_unpack_from('>%db' % n7, buf, pos))
+                pos += 1 * n7
+                if buf[pos]:  # tagged fields
+                    pos = _read_tags(buf, pos, x5, _NO_TAGS, 'ShareFetchRequest.topics[].partitions[].acknowledgement_batches[]')
+                else:
+                    pos += 1
+                a5.append(x5)
+            x3['partition_max_bytes'] = 0
+            if buf[pos]:  # tagged fields
+                pos = _read_tags(buf, pos, x3, _NO_TAGS, 'ShareFetchRequest.topics[].partitions[]')
+            else:
+                pos += 1
+            a3.append(x3)
+        if buf[pos]:  # tagged fields
+            pos = _read_tags(buf, pos, x1, _NO_TAGS, 'ShareFetchRequest.topics[]')
+        else:
+            pos += 1
+        a1.append(x1)
+    n1 = buf[pos]
+    if n1 > 127:
+        n1, pos = _uvarint(buf, pos)
+    else:
+        pos += 1
+    if not n1:
+        raise _Err("null in non-nullable array at ShareFetchRequest.forgotten_topics_data")
+    n1 -= 1
+    if n1 > end - pos:
+        raise _too_many(n1, end - pos, 'ShareFetchRequest.forgotten_topics_data')
+    obj['forgotten_topics_data'] = a1 = []
+    for _ in range(n1):
+        x1 = Container()
+        x1['topic_id'], = _unpack_from_16s(buf, pos)
+        pos += 16
+        x1['topic_id'] = _uuid(x1['topic_id'])
+        n3 = buf[pos]
+        if n3 > 127:
+            n3, pos = _uvarint(buf, pos)
+        else:
+            pos += 1
+        if not n3:
+            raise _Err("null in non-nullable array at ShareFetchRequest.forgotten_topics_data[].partitions")
+        n3 -= 1
+        if n3 > end - pos:
+            raise _too_many(n3, end - pos, 'ShareFetchRequest.forgotten_topics_data[].partitions')
+        x1['partitions'] = list(_unpack_from_i_arrays[n3](buf, pos) if n3 < 32 else _struct_unpack_from('>%di' % n3, buf, pos))
+        pos += 4 * n3
+        if buf[pos]:  # tagged fields
+            pos = _read_tags(buf, pos, x1, _NO_TAGS, 'ShareFetchRequest.forgotten_topics_data[]')
+        else:
+            pos += 1
+        a1.append(x1)
+    if buf[pos]:  # tagged fields
+        pos = _read_tags(buf, pos, obj, _NO_TAGS, 'ShareFetchRequest')
+    else:
+        pos += 1
+    return obj, pos
+
+
+def _ShareFetchRequest_v2_encode(obj, w):
+    # ShareFetchRequest v2: passes the bytes of obj, in pieces, to w
+    g0 = obj.get if isinstance(obj, dict) else _getter(obj)
+    v0_group_id = g0('group_id', None)
+    v0_group_id_bytes = None if v0_group_id is None else v0_group_id.encode()
+    if v0_group_id_bytes is None:
+        w(b'\x00')
+    else:
+        n0 = len(v0_group_id_bytes) + 1
+        w(_UV[n0] if n0 < 128 else _uv(n0))
+        w(v0_group_id_bytes)
+    v0_member_id = g0('member_id', '')
+    v0_member_id_bytes = None if v0_member_id is None else v0_member_id.encode()
+    if v0_member_id_bytes is None:
+        w(b'\x00')
+    else:
+        n0 = len(v0_member_id_bytes) + 1
+        w(_UV[n0] if n0 < 128 else _uv(n0))
+        w(v0_member_id_bytes)
+    v0_share_session_epoch = g0('share_session_epoch')
+    if v0_share_session_epoch is None:
+        v0_share_session_epoch = 0
+    v0_max_wait_ms = g0('max_wait_ms')
+    if v0_max_wait_ms is None:
+        v0_max_wait_ms = 0
+    v0_min_bytes = g0('min_bytes')
+    if v0_min_bytes is None:
+        v0_min_bytes = 0
+    v0_max_bytes = g0('max_bytes')
+    if v0_max_bytes is None:
+        v0_max_bytes = 2147483647
+    v0_max_records = g0('max_records')
+    if v0_max_records is None:
+        v0_max_records = 0
+    v0_batch_size = g0('batch_size')
+    if v0_batch_size is None:
+        v0_batch_size = 0
+    v0_share_acquire_mode = g0('share_acquire_mode')
+    if v0_share_acquire_mode is None:
+        v0_share_acquire_mode = 0
+    v0_is_renew_ack = g0('is_renew_ack')
+    if v0_is_renew_ack is None:
+        v0_is_renew_ack = False
+    v0_topics = g0('topics')
+    if v0_topics is None:
+        v0_topics = []
+    w(_pack_iiiiiibo(v0_share_session_epoch, v0_max_wait_ms, v0_min_bytes, v0_max_bytes, v0_max_records, v0_batch_size, v0_share_acquire_mode, v0_is_renew_ack))
+    n0 = len(v0_topics) + 1
+    w(_UV[n0] if n0 < 128 else _uv(n0))
+    for x0 in v0_topics:
+        g2 = x0.get if isinstance(x0, dict) else _getter(x0)
+        v2_topic_id = g2('topic_id')
+        if v2_topic_id is None:
+            v2_topic_id = _D_ShareFetchRequest_v2_1
+        w(v2_topic_id.bytes)
+        v2_partitions = g2('partitions')
+        if v2_partitions is None:
+            v2_partitions = []
+        n2 = len(v2_partitions) + 1
+        w(_UV[n2] if n2 < 128 else _uv(n2))
+        for x2 in v2_partitions:
+            g4 = x2.get if isinstance(x2, dict) else _getter(x2)
+            v4_partition_index = g4('partition_index')
+            if v4_partition_index is None:
+                v4_partition_index = 0
+            v4_acknowledgement_batches = g4('acknowledgement_batches')
+            if v4_acknowledgement_batches is None:
+                v4_acknowledgement_batches = []
+            w(_pack_i(v4_partition_index))
+            n4 = len(v4_acknowledgement_batches) + 1
+            w(_UV[n4] if n4 < 128 else _uv(n4))
+            for x4 in v4_acknowledgement_batches:
+                g6 = x4.get if isinstance(x4, dict) else _getter(x4)
+                v6_first_offset = g6('first_offset')
+                if v6_first_offset is None:
+                    v6_first_offset = 0
+                v6_last_offset = g6('last_offset')
+                if v6_last_offset is None:
+                    v6_last_offset = 0
+                v6_acknowledge_types = g6('acknowledge_types')
+                if v6_acknowledge_types is None:
+                    v6_acknowledge_types = []
+                w(_pack_qq(v6_first_offset, v6_last_offset))
+                n6 = len(v6_acknowledge_types) + 1
+                w(_UV[n6] if n6 < 128 else _uv(n6))
+                w(_pack_b_arrays[len(v6_acknowledge_types)](*v6_acknowledge_types) if len(v6_acknowledge_types) < 32 else _struct_pack('>%db' % len(v6_acknowledge_types), *v6_acknowledge_types))
+                u6 = g6('_unknown_tags', None)
+                if u6:
+                    _write_tags(w, sorted(u6.items()))
+                else:
+                    w(b'\x00')  # no tagged fields
+            u4 = g4('_unknown_tags', None)
+            if u4:
+                _write_tags(w, sorted(u4.items()))
+            else:
+                w(b'\x00')  # no tagged fields
+        u2 = g2('_unknown_tags', None)
+        if u2:
+            _write_tags(w, sorted(u2.items()))
+        else:
+            w(b'\x00')  # no tagged fields
+    v0_forgotten_topics_data = g0('forgotten_topics_data')
+    if v0_forgotten_topics_data is None:
+        v0_forgotten_topics_data = []
+    n0 = len(v0_forgotten_topics_data) + 1
+    w(_UV[n0] if n0 < 128 else _uv(n0))
+    for x0 in v0_forgotten_topics_data:
+        g2 = x0.get if isinstance(x0, dict) else _getter(x0)
+        v2_topic_id = g2('topic_id')
+        if v2_topic_id is None:
+            v2_topic_id = _D_ShareFetchRequest_v2_1
+        w(v2_topic_id.bytes)
+        v2_partitions = g2('partitions')
+        if v2_partitions is None:
+            v2_partitions = []
+        n2 = len(v2_partitions) + 1
+        w(_UV[n2] if n2 < 128 else _uv(n2))
+        w(_pack_i_arrays[len(v2_partitions)](*v2_partitions) if len(v2_partitions) < 32 else _struct_pack('>%di' % len(v2_partitions), *v2_partitions))
+        u2 = g2('_unknown_tags', None)
+        if u2:
+            _write_tags(w, sorted(u2.items()))
+        else:
+            w(b'\x00')  # no tagged fields
+    u0 = g0('_unknown_tags', None)
+    if u0:
+        _write_tags(w, sorted(u0.items()))
+    else:
+        w(b'\x00')  # no tagged fields
+
+
+def _ShareFetchResponse_v1_decode(buf, pos):
+    # ShareFetchResponse v1: the message at buf[pos:] -> (Container, end position)
+    end = len(buf)
+    obj = Container()
+    obj['throttle_time_ms'], obj['error_code'] = _unpack_from_ih(buf, pos)
+    pos += 6
+    n1 = buf[pos]
+    if n1 > 127:
+        n1, pos = _uvarint(buf, pos)
+    else:
+        pos += 1
+    if not n1:
+        obj['error_message'] = None
+    else:
+        n1 -= 1
+        e1 = pos + n1
+        if e1 > end:
+            raise _truncated('ShareFetchResponse.error_message')
+        obj['error_message'] = buf[pos:e1].decode()
+        pos = e1
+    obj['acquisition_lock_timeout_ms'], = _unpack_from_i(buf, pos)
+    pos += 4
+    n1 = buf[pos]
+    if n1 > 127:
+        n1, pos = _uvarint(buf, pos)
+    else:
+        pos += 1
+    if not n1:
+        raise _Err("null in non-nullable array at ShareFetchResponse.responses")
+    n1 -= 1
+    if n1 > end - pos:
+        raise _too_many(n1, end - pos, 'ShareFetchResponse.responses')
+    obj['responses'] = a1 = []
+    for _ in range(n1):
+        x1 = Container()
+        x1['topic_id'], = _unpack_from_16s(buf, pos)
+        pos += 16
+        x1['topic_id'] = _uuid(x1['topic_id'])
+        n3 = buf[pos]
+        if n3 > 127:
+            n3, pos = _uvarint(buf, pos)
+        else:
+            pos += 1
+        if not n3:
+            raise _Err("null in non-nullable array at ShareFetchResponse.responses[].partitions")
+        n3 -= 1
+        if n3 > end - pos:
+            raise _too_many(n3, end - pos, 'ShareFetchResponse.responses[].partitions')
+        x1['partitions'] = a3 = []
+        for _ in range(n3):
+            x3 = Container()
+            x3['partition_index'], x3['error_code'] = _unpack_from_ih(buf, pos)
+            pos += 6
+            n5 = buf[pos]
+            if n5 > 127:
+                n5, pos = _uvarint(buf, pos)
+            else:
+                pos += 1
+            if not n5:
+                x3['error_message'] = None
+            else:
+                n5 -= 1
+                e5 = pos + n5
+                if e5 > end:
+                    raise _truncated('ShareFetchResponse.responses[].partitions[].error_message')
+                x3['error_message'] = buf[pos:e5].decode()
+                pos = e5
+            x3['acknowledge_error_code'], = _unpack_from_h(buf, pos)
+            pos += 2
+            n5 = buf[pos]
+            if n5 > 127:
+                n5, pos = _uvarint(buf, pos)
+            else:
+                pos += 1
+            if not n5:
+                x3['acknowledge_error_message'] = None
+            else:
+                n5 -= 1
+                e5 = pos + n5
+                if e5 > end:
+                    raise _truncated('ShareFetchResponse.responses[].partitions[].acknowledge_error_message')
+                x3['acknowledge_error_message'] = buf[pos:e5].decode()
+                pos = e5
+            x3['current_leader'] = o5 = Container()
+            o5['leader_id'], o5['leader_epoch'] = _unpack_from_ii(buf, pos)
+            pos += 8
+            if buf[pos]:  # tagged fields
+                pos = _read_tags(buf, pos, o5, _NO_TAGS, 'ShareFetchResponse.responses[].partitions[].current_leader')
+            else:
+                pos += 1
+            n5 = buf[pos]
+            if n5 > 127:
+                n5, pos = _uvarint(buf, pos)
+            else:
+                pos += 1
+            if not n5:
+                x3['records'] = None
+            else:
+                n5 -= 1
+                e5 = pos + n5
+                if e5 > end:
+                    raise _truncated('ShareFetchResponse.responses[].partitions[].records')
+                x3['records'] = buf[pos:e5]
+                pos = e5
+            n5 = buf[pos]
+            if n5 > 127:
+                n5, pos = _uvarint(buf, pos)
+            else:
+                pos += 1
+            if not n5:
+                raise _Err("null in non-nullable array at ShareFetchResponse.responses[].partitions[].acquired_records")
+            n5 -= 1
+            if n5 > end - pos:
+                raise _too_many(n5, end - pos, 'ShareFetchResponse.responses[].partitions[].acquired_records')
+            x3['acquired_records'] = a5 = []
+            for _ in range(n5):
+                x5 = Container()
+                x5['first_offset'], x5['last_offset'], x5['delivery_count'] = _unpack_from_qqh(buf, pos)
+                pos += 18
+                if buf[pos]:  # tagged fields
+                    pos = _read_tags(buf, pos, x5, _NO_TAGS, 'ShareFetchResponse.responses[].partitions[].acquired_records[]')
+                else:
+                    pos += 1
+                a5.append(x5)
+            if buf[pos]:  # tagged fields
+                pos = _read_tags(buf, pos, x3, _NO_TAGS, 'ShareFetchResponse.responses[].partitions[]')
+            else:
+                pos += 1
+            a3.append(x3)
+        if buf[pos]:  # tagged fields
+            pos = _read_tags(buf, pos, x1, _NO_TAGS, 'ShareFetchResponse.responses[]')
+        else:
+            pos += 1
+        a1.append(x1)
+    n1 = buf[pos]
+    if n1 > 127:
+        n1, pos = _uvarint(buf, pos)
+    else:
+        pos += 1
+    if not n1:
+        raise _Err("null in non-nullable array at ShareFetchResponse.node_endpoints")
+    n1 -= 1
+    if n1 > end - pos:
+        raise _too_many(n1, end - pos, 'ShareFetchResponse.node_endpoints')
+    obj['node_endpoints'] = a1 = []
+    for _ in range(n1):
+        x1 = Container()
+        x1['node_id'], = _unpack_from_i(buf, pos)
+        pos += 4
+        n3 = buf[pos]
+        if n3 > 127:
+            n3, pos = _uvarint(buf, pos)
+        else:
+            pos += 1
+        if not n3:
+            raise _Err("null in non-nullable string at ShareFetchResponse.node_endpoints[].host")
+        n3 -= 1
+        e3 = pos + n3
+        if e3 > end:
+            raise _truncated('ShareFetchResponse.node_endpoints[].host')
+        x1['host'] = buf[pos:e3].decode()
+        pos = e3
+        x1['port'], = _unpack_from_i(buf, pos)
+        pos += 4
+        n3 = buf[pos]
+        if n3 > 127:
+            n3, pos = _uvarint(buf, pos)
+        else:
+            pos += 1
+        if not n3:
+            x1['rack'] = None
+        else:
+            n3 -= 1
+            e3 = pos + n3
+            if e3 > end:
+                raise _truncated('ShareFetchResponse.node_endpoints[].rack')
+            x1['rack'] = buf[pos:e3].decode()
+            pos = e3
+        if buf[pos]:  # tagged fields
+            pos = _read_tags(buf, pos, x1, _NO_TAGS, 'ShareFetchResponse.node_endpoints[]')
+        else:
+            pos += 1
+        a1.append(x1)
+    if buf[pos]:  # tagged fields
+        pos = _read_tags(buf, pos, obj, _NO_TAGS, 'ShareFetchResponse')
+    else:
+        pos += 1
+    return obj, pos
+
+
+def _ShareFetchResponse_v1_encode(obj, w):
+    # ShareFetchResponse v1: passes the bytes of obj, in pieces, to w
+    g0 = obj.get if isinstance(obj, dict) else _getter(obj)
+    v0_throttle_time_ms = g0('throttle_time_ms')
+    if v0_throttle_time_ms is None:
+        v0_throttle_time_ms = 0
+    v0_error_code = g0('error_code')
+    if v0_error_code is None:
+        v0_error_code = 0
+    v0_error_message = g0('error_message', None)
+    v0_error_message_bytes = None if v0_error_message is None else v0_error_message.encode()
+    w(_pack_ih(v0_throttle_time_ms, v0_error_code))
+    if v0_error_message_bytes is None:
+        w(b'\x00')
+    else:
+        n0 = len(v0_error_message_bytes) + 1
+        w(_UV[n0] if n0 < 128 else _uv(n0))
+        w(v0_error_message_bytes)
+    v0_acquisition_lock_timeout_ms = g0('acquisition_lock_timeout_ms')
+    if v0_acquisition_lock_timeout_ms is None:
+        v0_acquisition_lock_timeout_ms = 0
+    v0_responses = g0('responses')
+    if v0_responses is None:
+        v0_responses = []
+    w(_pack_i(v0_acquisition_lock_timeout_ms))
+    n0 = len(v0_responses) + 1
+    w(_UV[n0] if n0 < 128 else _uv(n0))
+    for x0 in v0_responses:
+        g2 = x0.get if isinstance(x0, dict) else _getter(x0)
+        v2_topic_id = g2('topic_id')
+        if v2_topic_id is None:
+            v2_topic_id = _D_ShareFetchResponse_v1_1
+        w(v2_topic_id.bytes)
+        v2_partitions = g2('partitions')
+        if v2_partitions is None:
+            v2_partitions = []
+        n2 = len(v2_partitions) + 1
+        w(_UV[n2] if n2 < 128 else _uv(n2))
+        for x2 in v2_partitions:
+            g4 = x2.get if isinstance(x2, dict) else _getter(x2)
+            v4_partition_index = g4('partition_index')
+            if v4_partition_index is None:
+                v4_partition_index = 0
+            v4_error_code = g4('error_code')
+            if v4_error_code is None:
+                v4_error_code = 0
+            v4_error_message = g4('error_message', None)
+            v4_error_message_bytes = None if v4_error_message is None else v4_error_message.encode()
+            w(_pack_ih(v4_partition_index, v4_error_code))
+            if v4_error_message_bytes is None:
+                w(b'\x00')
+            else:
+                n4 = len(v4_error_message_bytes) + 1
+                w(_UV[n4] if n4 < 128 else _uv(n4))
+                w(v4_error_message_bytes)
+            v4_acknowledge_error_code = g4('acknowledge_error_code')
+            if v4_acknowledge_error_code is None:
+                v4_acknowledge_error_code = 0
+            v4_acknowledge_error_message = g4('acknowledge_error_message', None)
+            v4_acknowledge_error_message_bytes = None if v4_acknowledge_error_message is None else v4_acknowledge_error_message.encode()
+            w(_pack_h(v4_acknowledge_error_code))
+            if v4_acknowledge_error_message_bytes is None:
+                w(b'\x00')
+            else:
+                n4 = len(v4_acknowledge_error_message_bytes) + 1
+                w(_UV[n4] if n4 < 128 else _uv(n4))
+                w(v4_acknowledge_error_message_bytes)
+            v4_current_leader = g4('current_leader')
+            if v4_current_leader is None:
+                v4_current_leader = _D_ShareFetchResponse_v1_2
+            g5 = v4_current_leader.get if isinstance(v4_current_leader, dict) else _getter(v4_current_leader)
+            v5_leader_id = g5('leader_id')
+            if v5_leader_id is None:
+                v5_leader_id = 0
+            v5_leader_epoch = g5('leader_epoch')
+            if v5_leader_epoch is None:
+                v5_leader_epoch = 0
+            w(_pack_ii(v5_leader_id, v5_leader_epoch))
+            u5 = g5('_unknown_tags', None)
+            if u5:
+                _write_tags(w, sorted(u5.items()))
+            else:
+                w(b'\x00')  # no tagged fields
+            v4_records = g4('records', None)
+            if v4_records is None:
+                w(b'\x00')
+            else:
+                n4 = len(v4_records) + 1
+                w(_UV[n4] if n4 < 128 else _uv(n4))
+                w(v4_records)
+            v4_acquired_records = g4('acquired_records')
+            if v4_acquired_records is None:
+                v4_acquired_records = []
+            n4 = len(v4_acquired_records) + 1
+            w(_UV[n4] if n4 < 128 else _uv(n4))
+            for x4 in v4_acquired_records:
+                g6 = x4.get if isinstance(x4, dict) else _getter(x4)
+                v6_first_offset = g6('first_offset')
+                if v6_first_offset is None:
+                    v6_first_offset = 0
+                v6_last_offset = g6('last_offset')
+                if v6_last_offset is None:
+                    v6_last_offset = 0
+                v6_delivery_count = g6('delivery_count')
+                if v6_delivery_count is None:
+                    v6_delivery_count = 0
+                w(_pack_qqh(v6_first_offset, v6_last_offset, v6_delivery_count))
+                u6 = g6('_unknown_tags', None)
+                if u6:
+                    _write_tags(w, sorted(u6.items()))
+                else:
+                    w(b'\x00')  # no tagged fields
+            u4 = g4('_unknown_tags', None)
+            if u4:
+                _write_tags(w, sorted(u4.items()))
+            else:
+                w(b'\x00')  # no tagged fields
+        u2 = g2('_unknown_tags', None)
+        if u2:
+            _write_tags(w, sorted(u2.items()))
+        else:
+            w(b'\x00')  # no tagged fields
+    v0_node_endpoints = g0('node_endpoints')
+    if v0_node_endpoints is None:
+        v0_node_endpoints = []
+    n0 = len(v0_node_endpoints) + 1
+    w(_UV[n0] if n0 < 128 else _uv(n0))
+    for x0 in v0_node_endpoints:
+        g2 = x0.get if isinstance(x0, dict) else _getter(x0)
+        v2_node_id = g2('node_id')
+        if v2_node_id is None:
+            v2_node_id = 0
+        v2_host = g2('host')
+        if v2_host is None:
+            v2_host = ''
+        v2_host_bytes = v2_host.encode()
+        w(_pack_i(v2_node_id))
+        n2 = len(v2_host_bytes) + 1
+        w(_UV[n2] if n2 < 128 else _uv(n2))
+        w(v2_host_bytes)
+        v2_port = g2('port')
+        if v2_port is None:
+            v2_port = 0
+        v2_rack = g2('rack', None)
+        v2_rack_bytes = None if v2_rack is None else v2_rack.encode()
+        w(_pack_i(v2_port))
+        if v2_rack_bytes is None:
+            w(b'\x00')
+        else:
+            n2 = len(v2_rack_bytes) + 1
+            w(_UV[n2] if n2 < 128 else _uv(n2))
+            w(v2_rack_bytes)
+        u2 = g2('_unknown_tags', None)
+        if u2:
+            _write_tags(w, sorted(u2.items()))
+        else:
+            w(b'\x00')  # no tagged fields
+    u0 = g0('_unknown_tags', None)
+    if u0:
+        _write_tags(w, sorted(u0.items()))
+    else:
+        w(b'\x00')  # no tagged fields
+
+
+def _ShareAcknowledgeRequest_v1_decode(buf, pos):
+    # ShareAcknowledgeRequest v1: the message at buf[pos:] -> (Container, end position)
+    end = len(buf)
+    obj = Container()
+    n1 = buf[pos]
+    if n1 > 127:
+        n1, pos = _uvarint(buf, pos)
+    else:
+        pos += 1
+    if not n1:
+        obj['group_id'] = None
+    else:
+        n1 -= 1
+        e1 = pos + n1
+        if e1 > end:
+            raise _truncated('ShareAcknowledgeRequest.group_id')
+        obj['group_id'] = buf[pos:e1].decode()
+        pos = e1
+    n1 = buf[pos]
+    if n1 > 127:
+        n1, pos = _uvarint(buf, pos)
+    else:
+        pos += 1
+    if not n1:
+        obj['member_id'] = None
+    else:
+        n1 -= 1
+        e1 = pos + n1
+        if e1 > end:
+            raise _truncated('ShareAcknowledgeRequest.member_id')
+        obj['member_id'] = buf[pos:e1].decode()
+        pos = e1
+    obj['share_session_epoch'], = _unpack_from_i(buf, pos)
+    pos += 4
+    n1 = buf[pos]
+    if n1 > 127:
+        n1, pos = _uvarint(buf, pos)
+    else:
+        pos += 1
+    if not n1:
+        raise _Err("null in non-nullable array at ShareAcknowledgeRequest.topics")
+    n1 -= 1
+    if n1 > end - pos:
+        raise _too_many(n1, end - pos, 'ShareAcknowledgeRequest.topics')
+    obj['topics'] = a1 = []
+    for _ in range(n1):
+        x1 = Container()
+        x1['topic_id'], = _unpack_from_16s(buf, pos)
+        pos += 16
+        x1['topic_id'] = _uuid(x1['topic_id'])
+        n3 = buf[pos]
+        if n3 > 127:
+            n3, pos = _uvarint(buf, pos)
+        else:
+            pos += 1
+        if not n3:
+            raise _Err("null in non-nullable array at ShareAcknowledgeRequest.topics[].partitions")
+        n3 -= 1
+        if n3 > end - pos:
+            raise _too_many(n3, end - pos, 'ShareAcknowledgeRequest.topics[].partitions')
+        x1['partitions'] = a3 = []
+        for _ in range(n3):
+            x3 = Container()
+            x3['partition_index'], = _unpack_from_i(buf, pos)
+            pos += 4
+            n5 = buf[pos]
+            if n5 > 127:
+                n5, pos = _uvarint(buf, pos)
+            else:
+                pos += 1
+            if not n5:
+                raise _Err("null in non-nullable array at ShareAcknowledgeRequest.topics[].partitions[].acknowledgement_batches")
+            n5 -= 1
+            if n5 > end - pos:
+                raise _too_many(n5, end - pos, 'ShareAcknowledgeRequest.topics[].partitions[].acknowledgement_batches')
+            x3['acknowledgement_batches'] = a5 = []
+            for _ in range(n5):
+                x5 = Container()
+                x5['first_offset'], x5['last_offset'] = _unpack_from_qq(buf, pos)
+                pos += 16
+                n7 = buf[pos]
+                if n7 > 127:
+                    n7, pos = _uvarint(buf, pos)
+                else:
+                    pos += 1
+                if not n7:
+                    raise _Err("null in non-nullable array at ShareAcknowledgeRequest.topics[].partitions[].acknowledgement_batches[].acknowledge_types")
+                n7 -= 1
+                if n7 > end - pos:
+                    raise _too_many(n7, end - pos, 'ShareAcknowledgeRequest.topics[].partitions[].acknowledgement_batches[].acknowledge_types')
+                x5['acknowledge_types'] = list(_unpack_from_b_arrays[n7](buf, pos) if n7 < 32 else _struct_unpack_from('>%db' % n7, buf, pos))
+                pos += 1 * n7
+                if buf[pos]:  # tagged fields
+                    pos = _read_tags(buf, pos, x5, _NO_TAGS, 'ShareAcknowledgeRequest.topics[].partitions[].acknowledgement_batches[]')
+                else:
+                    pos += 1
+                a5.append(x5)
+            if buf[pos]:  # tagged fields
+                pos = _read_tags(buf, pos, x3, _NO_TAGS, 'ShareAcknowledgeRequest.topics[].partitions[]')
+            else:
+                pos += 1
+            a3.append(x3)
+        if buf[pos]:  # tagged fields
+            pos = _read_tags(buf, pos, x1, _NO_TAGS, 'ShareAcknowledgeRequest.topics[]')
+        else:
+            pos += 1
+        a1.append(x1)
+    obj['is_renew_ack'] = False
+    if buf[pos]:  # tagged fields
+        pos = _read_tags(buf, pos, obj, _NO_TAGS, 'ShareAcknowledgeRequest')
+    else:
+        pos += 1
+    return obj, pos
+
+
+def _ShareAcknowledgeRequest_v1_encode(obj, w):
+    # ShareAcknowledgeRequest v1: passes the bytes of obj, in pieces, to w
+    g0 = obj.get if isinstance(obj, dict) else _getter(obj)
+    v0_group_id = g0('group_id', None)
+    v0_group_id_bytes = None if v0_group_id is None else v0_group_id.encode()
+    if v0_group_id_bytes is None:
+        w(b'\x00')
+    else:
+        n0 = len(v0_group_id_bytes) + 1
+        w(_UV[n0] if n0 < 128 else _uv(n0))
+        w(v0_group_id_bytes)
+    v0_member_id = g0('member_id', '')
+    v0_member_id_bytes = None if v0_member_id is None else v0_member_id.encode()
+    if v0_member_id_bytes is None:
+        w(b'\x00')
+    else:
+        n0 = len(v0_member_id_bytes) + 1
+        w(_UV[n0] if n0 < 128 else _uv(n0))
+        w(v0_member_id_bytes)
+    v0_share_session_epoch = g0('share_session_epoch')
+    if v0_share_session_epoch is None:
+        v0_share_session_epoch = 0
+    v0_topics = g0('topics')
+    if v0_topics is None:
+        v0_topics = []
+    w(_pack_i(v0_share_session_epoch))
+    n0 = len(v0_topics) + 1
+    w(_UV[n0] if n0 < 128 else _uv(n0))
+    for x0 in v0_topics:
+        g2 = x0.get if isinstance(x0, dict) else _getter(x0)
+        v2_topic_id = g2('topic_id')
+        if v2_topic_id is None:
+            v2_topic_id = _D_ShareAcknowledgeRequest_v1_1
+        w(v2_topic_id.bytes)
+        v2_partitions = g2('partitions')
+        if v2_partitions is None:
+            v2_partitions = []
+        n2 = len(v2_partitions) + 1
+        w(_UV[n2] if n2 < 128 else _uv(n2))
+        for x2 in v2_partitions:
+            g4 = x2.get if isinstance(x2, dict) else _getter(x2)
+            v4_partition_index = g4('partition_index')
+            if v4_partition_index is None:
+                v4_partition_index = 0
+            v4_acknowledgement_batches = g4('acknowledgement_batches')
+            if v4_acknowledgement_batches is None:
+                v4_acknowledgement_batches = []
+            w(_pack_i(v4_partition_index))
+            n4 = len(v4_acknowledgement_batches) + 1
+            w(_UV[n4] if n4 < 128 else _uv(n4))
+            for x4 in v4_acknowledgement_batches:
+                g6 = x4.get if isinstance(x4, dict) else _getter(x4)
+                v6_first_offset = g6('first_offset')
+                if v6_first_offset is None:
+                    v6_first_offset = 0
+                v6_last_offset = g6('last_offset')
+                if v6_last_offset is None:
+                    v6_last_offset = 0
+                v6_acknowledge_types = g6('acknowledge_types')
+                if v6_acknowledge_types is None:
+                    v6_acknowledge_types = []
+                w(_pack_qq(v6_first_offset, v6_last_offset))
+                n6 = len(v6_acknowledge_types) + 1
+                w(_UV[n6] if n6 < 128 else _uv(n6))
+                w(_pack_b_arrays[len(v6_acknowledge_types)](*v6_acknowledge_types) if len(v6_acknowledge_types) < 32 else _struct_pack('>%db' % len(v6_acknowledge_types), *v6_acknowledge_types))
+                u6 = g6('_unknown_tags', None)
+                if u6:
+                    _write_tags(w, sorted(u6.items()))
+                else:
+                    w(b'\x00')  # no tagged fields
+            u4 = g4('_unknown_tags', None)
+            if u4:
+                _write_tags(w, sorted(u4.items()))
+            else:
+                w(b'\x00')  # no tagged fields
+        u2 = g2('_unknown_tags', None)
+        if u2:
+            _write_tags(w, sorted(u2.items()))
+        else:
+            w(b'\x00')  # no tagged fields
+    u0 = g0('_unknown_tags', None)
+    if u0:
+        _write_tags(w, sorted(u0.items()))
+    else:
+        w(b'\x00')  # no tagged fields
+
+
+def _ShareAcknowledgeRequest_v2_decode(buf, pos):
+    # ShareAcknowledgeRequest v2: the message at buf[pos:] -> (Container, end position)
+    end = len(buf)
+    obj = Container()
+    n1 = buf[pos]
+    if n1 > 127:
+        n1, pos = _uvarint(buf, pos)
+    else:
+        pos += 1
+    if not n1:
+        obj['group_id'] = None
+    else:
+        n1 -= 1
+        e1 = pos + n1
+        if e1 > end:
+            raise _truncated('ShareAcknowledgeRequest.group_id')
+        obj['group_id'] = buf[pos:e1].decode()
+        pos = e1
+    n1 = buf[pos]
+    if n1 > 127:
+        n1, pos = _uvarint(buf, pos)
+    else:
+        pos += 1
+    if not n1:
+        obj['member_id'] = None
+    else:
+        n1 -= 1
+        e1 = pos + n1
+        if e1 > end:
+            raise _truncated('ShareAcknowledgeRequest.member_id')
+        obj['member_id'] = buf[pos:e1].decode()
+        pos = e1
+    obj['share_session_epoch'], obj['is_renew_ack'] = _unpack_from_io(buf, pos)
+    pos += 5
+    n1 = buf[pos]
+    if n1 > 127:
+        n1, pos = _uvarint(buf, pos)
+    else:
+        pos += 1
+    if not n1:
+        raise _Err("null in non-nullable array at ShareAcknowledgeRequest.topics")
+    n1 -= 1
+    if n1 > end - pos:
+        raise _too_many(n1, end - pos, 'ShareAcknowledgeRequest.topics')
+    obj['topics'] = a1 = []
+    for _ in range(n1):
+        x1 = Container()
+        x1['topic_id'], = _unpack_from_16s(buf, pos)
+        pos += 16
+        x1['topic_id'] = _uuid(x1['topic_id'])
+        n3 = buf[pos]
+        if n3 > 127:
+            n3, pos = _uvarint(buf, pos)
+        else:
+            pos += 1
+        if not n3:
+            raise _Err("null in non-nullable array at ShareAcknowledgeRequest.topics[].partitions")
+        n3 -= 1
+        if n3 > end - pos:
+            raise _too_many(n3, end - pos, 'ShareAcknowledgeRequest.topics[].partitions')
+        x1['partitions'] = a3 = []
+        for _ in range(n3):
+            x3 = Container()
+            x3['partition_index'], = _unpack_from_i(buf, pos)
+            pos += 4
+            n5 = buf[pos]
+            if n5 > 127:
+                n5, pos = _uvarint(buf, pos)
+            else:
+                pos += 1
+            if not n5:
+                raise _Err("null in non-nullable array at ShareAcknowledgeRequest.topics[].partitions[].acknowledgement_batches")
+            n5 -= 1
+            if n5 > end - pos:
+                raise _too_many(n5, end - pos, 'ShareAcknowledgeRequest.topics[].partitions[].acknowledgement_batches')
+            x3['acknowledgement_batches'] = a5 = []
+            for _ in range(n5):
+                x5 = Container()
+                x5['first_offset'], x5['last_offset'] = _unpack_from_qq(buf, pos)
+                pos += 16
+                n7 = buf[pos]
+                if n7 > 127:
+                    n7, pos = _uvarint(buf, pos)
+                else:
+                    pos += 1
+                if not n7:
+                    raise _Err("null in non-nullable array at ShareAcknowledgeRequest.topics[].partitions[].acknowledgement_batches[].acknowledge_types")
+                n7 -= 1
+                if n7 > end - pos:
+                    raise _too_many(n7, end - pos, 'ShareAcknowledgeRequest.topics[].partitions[].acknowledgement_batches[].acknowledge_types')
+                x5['acknowledge_types'] = list(_unpack_from_b_arrays[n7](buf, pos) if n7 < 32 else _struct_unpack_from('>%db' % n7, buf, pos))
+                pos += 1 * n7
+                if buf[pos]:  # tagged fields
+                    pos = _read_tags(buf, pos, x5, _NO_TAGS, 'ShareAcknowledgeRequest.topics[].partitions[].acknowledgement_batches[]')
+                else:
+                    pos += 1
+                a5.append(x5)
+            if buf[pos]:  # tagged fields
+                pos = _read_tags(buf, pos, x3, _NO_TAGS, 'ShareAcknowledgeRequest.topics[].partitions[]')
+            else:
+                pos += 1
+            a3.append(x3)
+        if buf[pos]:  # tagged fields
+            pos = _read_tags(buf, pos, x1, _NO_TAGS, 'ShareAcknowledgeRequest.topics[]')
+        else:
+            pos += 1
+        a1.append(x1)
+    if buf[pos]:  # tagged fields
+        pos = _read_tags(buf, pos, obj, _NO_TAGS, 'ShareAcknowledgeRequest')
+    else:
+        pos += 1
+    return obj, pos
+
+
+def _ShareAcknowledgeRequest_v2_encode(obj, w):
+    # ShareAcknowledgeRequest v2: passes the bytes of obj, in pieces, to w
+    g0 = obj.get if isinstance(obj, dict) else _getter(obj)
+    v0_group_id = g0('group_id', None)
+    v0_group_id_bytes = None if v0_group_id is None else v0_group_id.encode()
+    if v0_group_id_bytes is None:
+        w(b'\x00')
+    else:
+        n0 = len(v0_group_id_bytes) + 1
+        w(_UV[n0] if n0 < 128 else _uv(n0))
+        w(v0_group_id_bytes)
+    v0_member_id = g0('member_id', '')
+    v0_member_id_bytes = None if v0_member_id is None else v0_member_id.encode()
+    if v0_member_id_bytes is None:
+        w(b'\x00')
+    else:
+        n0 = len(v0_member_id_bytes) + 1
+        w(_UV[n0] if n0 < 128 else _uv(n0))
+        w(v0_member_id_bytes)
+    v0_share_session_epoch = g0('share_session_epoch')
+    if v0_share_session_epoch is None:
+        v0_share_session_epoch = 0
+    v0_is_renew_ack = g0('is_renew_ack')
+    if v0_is_renew_ack is None:
+        v0_is_renew_ack = False
+    v0_topics = g0('topics')
+    if v0_topics is None:
+        v0_topics = []
+    w(_pack_io(v0_share_session_epoch, v0_is_renew_ack))
+    n0 = len(v0_topics) + 1
+    w(_UV[n0] if n0 < 128 else _uv(n0))
+    for x0 in v0_topics:
+        g2 = x0.get if isinstance(x0, dict) else _getter(x0)
+        v2_topic_id = g2('topic_id')
+        if v2_topic_id is None:
+            v2_topic_id = _D_ShareAcknowledgeRequest_v2_1
+        w(v2_topic_id.bytes)
+        v2_partitions = g2('partitions')
+        if v2_partitions is None:
+            v2_partitions = []
+        n2 = len(v2_partitions) + 1
+        w(_UV[n2] if n2 < 128 else _uv(n2))
+        for x2 in v2_partitions:
+            g4 = x2.get if isinstance(x2, dict) else _getter(x2)
+            v4_partition_index = g4('partition_index')
+            if v4_partition_index is None:
+                v4_partition_index = 0
+            v4_acknowledgement_batches = g4('acknowledgement_batches')
+            if v4_acknowledgement_batches is None:
+                v4_acknowledgement_batches = []
+            w(_pack_i(v4_partition_index))
+            n4 = len(v4_acknowledgement_batches) + 1
+            w(_UV[n4] if n4 < 128 else _uv(n4))
+            for x4 in v4_acknowledgement_batches:
+                g6 = x4.get if isinstance(x4, dict) else _getter(x4)
+                v6_first_offset = g6('first_offset')
+                if v6_first_offset is None:
+                    v6_first_offset = 0
+                v6_last_offset = g6('last_offset')
+                if v6_last_offset is None:
+                    v6_last_offset = 0
+                v6_acknowledge_types = g6('acknowledge_types')
+                if v6_acknowledge_types is None:
+                    v6_acknowledge_types = []
+                w(_pack_qq(v6_first_offset, v6_last_offset))
+                n6 = len(v6_acknowledge_types) + 1
+                w(_UV[n6] if n6 < 128 else _uv(n6))
+                w(_pack_b_arrays[len(v6_acknowledge_types)](*v6_acknowledge_types) if len(v6_acknowledge_types) < 32 else _struct_pack('>%db' % len(v6_acknowledge_types), *v6_acknowledge_types))
+                u6 = g6('_unknown_tags', None)
+                if u6:
+                    _write_tags(w, sorted(u6.items()))
+                else:
+                    w(b'\x00')  # no tagged fields
+            u4 = g4('_unknown_tags', None)
+            if u4:
+                _write_tags(w, sorted(u4.items()))
+            else:
+                w(b'\x00')  # no tagged fields
+        u2 = g2('_unknown_tags', None)
+        if u2:
+            _write_tags(w, sorted(u2.items()))
+        else:
+            w(b'\x00')  # no tagged fields
+    u0 = g0('_unknown_tags', None)
+    if u0:
+        _write_tags(w, sorted(u0.items()))
+    else:
+        w(b'\x00')  # no tagged fields
+
+
+def _ShareAcknowledgeResponse_v1_decode(buf, pos):
+    # ShareAcknowledgeResponse v1: the message at buf[pos:] -> (Container, end position)
+    end = len(buf)
+    obj = Container()
+    obj['throttle_time_ms'], obj['error_code'] = _unpack_from_ih(buf, pos)
+    pos += 6
+    n1 = buf[pos]
+    if n1 > 127:
+        n1, pos = _uvarint(buf, pos)
+    else:
+        pos += 1
+    if not n1:
+        obj['error_message'] = None
+    else:
+        n1 -= 1
+        e1 = pos + n1
+        if e1 > end:
+            raise _truncated('ShareAcknowledgeResponse.error_message')
+        obj['error_message'] = buf[pos:e1].decode()
+        pos = e1
+    n1 = buf[pos]
+    if n1 > 127:
+        n1, pos = _uvarint(buf, pos)
+    else:
+        pos += 1
+    if not n1:
+        raise _Err("null in non-nullable array at ShareAcknowledgeResponse.responses")
+    n1 -= 1
+    if n1 > end - pos:
+        raise _too_many(n1, end - pos, 'ShareAcknowledgeResponse.responses')
+    obj['responses'] = a1 = []
+    for _ in range(n1):
+        x1 = Container()
+        x1['topic_id'], = _unpack_from_16s(buf, pos)
+        pos += 16
+        x1['topic_id'] = _uuid(x1['topic_id'])
+        n3 = buf[pos]
+        if n3 > 127:
+            n3, pos = _uvarint(buf, pos)
+        else:
+            pos += 1
+        if not n3:
+            raise _Err("null in non-nullable array at ShareAcknowledgeResponse.responses[].partitions")
+        n3 -= 1
+        if n3 > end - pos:
+            raise _too_many(n3, end - pos, 'ShareAcknowledgeResponse.responses[].partitions')
+        x1['partitions'] = a3 = []
+        for _ in range(n3):
+            x3 = Container()
+            x3['partition_index'], x3['error_code'] = _unpack_from_ih(buf, pos)
+            pos += 6
+            n5 = buf[pos]
+            if n5 > 127:
+                n5, pos = _uvarint(buf, pos)
+            else:
+                pos += 1
+            if not n5:
+                x3['error_message'] = None
+            else:
+                n5 -= 1
+                e5 = pos + n5
+                if e5 > end:
+                    raise _truncated('ShareAcknowledgeResponse.responses[].partitions[].error_message')
+                x3['error_message'] = buf[pos:e5].decode()
+                pos = e5
+            x3['current_leader'] = o5 = Container()
+            o5['leader_id'], o5['leader_epoch'] = _unpack_from_ii(buf, pos)
+            pos += 8
+            if buf[pos]:  # tagged fields
+                pos = _read_tags(buf, pos, o5, _NO_TAGS, 'ShareAcknowledgeResponse.responses[].partitions[].current_leader')
+            else:
+                pos += 1
+            if buf[pos]:  # tagged fields
+                pos = _read_tags(buf, pos, x3, _NO_TAGS, 'ShareAcknowledgeResponse.responses[].partitions[]')
+            else:
+                pos += 1
+            a3.append(x3)
+        if buf[pos]:  # tagged fields
+            pos = _read_tags(buf, pos, x1, _NO_TAGS, 'ShareAcknowledgeResponse.responses[]')
+        else:
+            pos += 1
+        a1.append(x1)
+    n1 = buf[pos]
+    if n1 > 127:
+        n1, pos = _uvarint(buf, pos)
+    else:
+        pos += 1
+    if not n1:
+        raise _Err("null in non-nullable array at ShareAcknowledgeResponse.node_endpoints")
+    n1 -= 1
+    if n1 > end - pos:
+        raise _too_many(n1, end - pos, 'ShareAcknowledgeResponse.node_endpoints')
+    obj['node_endpoints'] = a1 = []
+    for _ in range(n1):
+        x1 = Container()
+        x1['node_id'], = _unpack_from_i(buf, pos)
+        pos += 4
+        n3 = buf[pos]
+        if n3 > 127:
+            n3, pos = _uvarint(buf, pos)
+        else:
+            pos += 1
+        if not n3:
+            raise _Err("null in non-nullable string at ShareAcknowledgeResponse.node_endpoints[].host")
+        n3 -= 1
+        e3 = pos + n3
+        if e3 > end:
+            raise _truncated('ShareAcknowledgeResponse.node_endpoints[].host')
+        x1['host'] = buf[pos:e3].decode()
+        pos = e3
+        x1['port'], = _unpack_from_i(buf, pos)
+        pos += 4
+        n3 = buf[pos]
+        if n3 > 127:
+            n3, pos = _uvarint(buf, pos)
+        else:
+            pos += 1
+        if not n3:
+            x1['rack'] = None
+        else:
+            n3 -= 1
+            e3 = pos + n3
+            if e3 > end:
+                raise _truncated('ShareAcknowledgeResponse.node_endpoints[].rack')
+            x1['rack'] = buf[pos:e3].decode()
+            pos = e3
+        if buf[pos]:  # tagged fields
+            pos = _read_tags(buf, pos, x1, _NO_TAGS, 'ShareAcknowledgeResponse.node_endpoints[]')
+        else:
+            pos += 1
+        a1.append(x1)
+    obj['acquisition_lock_timeout_ms'] = 0
+    if buf[pos]:  # tagged fields
+        pos = _read_tags(buf, pos, obj, _NO_TAGS, 'ShareAcknowledgeResponse')
+    else:
+        pos += 1
+    return obj, pos
+
+
+def _ShareAcknowledgeResponse_v1_encode(obj, w):
+    # ShareAcknowledgeResponse v1: passes the bytes of obj, in pieces, to w
+    g0 = obj.get if isinstance(obj, dict) else _getter(obj)
+    v0_throttle_time_ms = g0('throttle_time_ms')
+    if v0_throttle_time_ms is None:
+        v0_throttle_time_ms = 0
+    v0_error_code = g0('error_code')
+    if v0_error_code is None:
+        v0_error_code = 0
+    v0_error_message = g0('error_message', None)
+    v0_error_message_bytes = None if v0_error_message is None else v0_error_message.encode()
+    w(_pack_ih(v0_throttle_time_ms, v0_error_code))
+    if v0_error_message_bytes is None:
+        w(b'\x00')
+    else:
+        n0 = len(v0_error_message_bytes) + 1
+        w(_UV[n0] if n0 < 128 else _uv(n0))
+        w(v0_error_message_bytes)
+    v0_responses = g0('responses')
+    if v0_responses is None:
+        v0_responses = []
+    n0 = len(v0_responses) + 1
+    w(_UV[n0] if n0 < 128 else _uv(n0))
+    for x0 in v0_responses:
+        g2 = x0.get if isinstance(x0, dict) else _getter(x0)
+        v2_topic_id = g2('topic_id')
+        if v2_topic_id is None:
+            v2_topic_id = _D_ShareAcknowledgeResponse_v1_1
+        w(v2_topic_id.bytes)
+        v2_partitions = g2('partitions')
+        if v2_partitions is None:
+            v2_partitions = []
+        n2 = len(v2_partitions) + 1
+        w(_UV[n2] if n2 < 128 else _uv(n2))
+        for x2 in v2_partitions:
+            g4 = x2.get if isinstance(x2, dict) else _getter(x2)
+            v4_partition_index = g4('partition_index')
+            if v4_partition_index is None:
+                v4_partition_index = 0
+            v4_error_code = g4('error_code')
+            if v4_error_code is None:
+                v4_error_code = 0
+            v4_error_message = g4('error_message', None)
+            v4_error_message_bytes = None if v4_error_message is None else v4_error_message.encode()
+            w(_pack_ih(v4_partition_index, v4_error_code))
+            if v4_error_message_bytes is None:
+                w(b'\x00')
+            else:
+                n4 = len(v4_error_message_bytes) + 1
+                w(_UV[n4] if n4 < 128 else _uv(n4))
+                w(v4_error_message_bytes)
+            v4_current_leader = g4('current_leader')
+            if v4_current_leader is None:
+                v4_current_leader = _D_ShareAcknowledgeResponse_v1_2
+            g5 = v4_current_leader.get if isinstance(v4_current_leader, dict) else _getter(v4_current_leader)
+            v5_leader_id = g5('leader_id')
+            if v5_leader_id is None:
+                v5_leader_id = 0
+            v5_leader_epoch = g5('leader_epoch')
+            if v5_leader_epoch is None:
+                v5_leader_epoch = 0
+            w(_pack_ii(v5_leader_id, v5_leader_epoch))
+            u5 = g5('_unknown_tags', None)
+            if u5:
+                _write_tags(w, sorted(u5.items()))
+            else:
+                w(b'\x00')  # no tagged fields
+            u4 = g4('_unknown_tags', None)
+            if u4:
+                _write_tags(w, sorted(u4.items()))
+            else:
+                w(b'\x00')  # no tagged fields
+        u2 = g2('_unknown_tags', None)
+        if u2:
+            _write_tags(w, sorted(u2.items()))
+        else:
+            w(b'\x00')  # no tagged fields
+    v0_node_endpoints = g0('node_endpoints')
+    if v0_node_endpoints is None:
+        v0_node_endpoints = []
+    n0 = len(v0_node_endpoints) + 1
+    w(_UV[n0] if n0 < 128 else _uv(n0))
+    for x0 in v0_node_endpoints:
+        g2 = x0.get if isinstance(x0, dict) else _getter(x0)
+        v2_node_id = g2('node_id')
+        if v2_node_id is None:
+            v2_node_id = 0
+        v2_host = g2('host')
+        if v2_host is None:
+            v2_host = ''
+        v2_host_bytes = v2_host.encode()
+        w(_pack_i(v2_node_id))
+        n2 = len(v2_host_bytes) + 1
+        w(_UV[n2] if n2 < 128 else _uv(n2))
+        w(v2_host_bytes)
+        v2_port = g2('port')
+        if v2_port is None:
+            v2_port = 0
+        v2_rack = g2('rack', None)
+        v2_rack_bytes = None if v2_rack is None else v2_rack.encode()
+        w(_pack_i(v2_port))
+        if v2_rack_bytes is None:
+            w(b'\x00')
+        else:
+            n2 = len(v2_rack_bytes) + 1
+            w(_UV[n2] if n2 < 128 else _uv(n2))
+            w(v2_rack_bytes)
+        u2 = g2('_unknown_tags', None)
+        if u2:
+            _write_tags(w, sorted(u2.items()))
+        else:
+            w(b'\x00')  # no tagged fields
+    u0 = g0('_unknown_tags', None)
+    if u0:
+        _write_tags(w, sorted(u0.items()))
+    else:
+        w(b'\x00')  # no tagged fields
+
+
+def _ShareAcknowledgeResponse_v2_decode(buf, pos):
+    # ShareAcknowledgeResponse v2: the message at buf[pos:] -> (Container, end position)
+    end = len(buf)
+    obj = Container()
+    obj['throttle_time_ms'], obj['error_code'] = _unpack_from_ih(buf, pos)
+    pos += 6
+    n1 = buf[pos]
+    if n1 > 127:
+        n1, pos = _uvarint(buf, pos)
+    else:
+        pos += 1
+    if not n1:
+        obj['error_message'] = None
+    else:
+        n1 -= 1
+        e1 = pos + n1
+        if e1 > end:
+            raise _truncated('ShareAcknowledgeResponse.error_message')
+        obj['error_message'] = buf[pos:e1].decode()
+        pos = e1
+    obj['acquisition_lock_timeout_ms'], = _unpack_from_i(buf, pos)
+    pos += 4
+    n1 = buf[pos]
+    if n1 > 127:
+        n1, pos = _uvarint(buf, pos)
+    else:
+        pos += 1
+    if not n1:
+        raise _Err("null in non-nullable array at ShareAcknowledgeResponse.responses")
+    n1 -= 1
+    if n1 > end - pos:
+        raise _too_many(n1, end - pos, 'ShareAcknowledgeResponse.responses')
+    obj['responses'] = a1 = []
+    for _ in range(n1):
+        x1 = Container()
+        x1['topic_id'], = _unpack_from_16s(buf, pos)
+        pos += 16
+        x1['topic_id'] = _uuid(x1['topic_id'])
+        n3 = buf[pos]
+        if n3 > 127:
+            n3, pos = _uvarint(buf, pos)
+        else:
+            pos += 1
+        if not n3:
+            raise _Err("null in non-nullable array at ShareAcknowledgeResponse.responses[].partitions")
+        n3 -= 1
+        if n3 > end - pos:
+            raise _too_many(n3, end - pos, 'ShareAcknowledgeResponse.responses[].partitions')
+        x1['partitions'] = a3 = []
+        for _ in range(n3):
+            x3 = Container()
+            x3['partition_index'], x3['error_code'] = _unpack_from_ih(buf, pos)
+            pos += 6
+            n5 = buf[pos]
+            if n5 > 127:
+                n5, pos = _uvarint(buf, pos)
+            else:
+                pos += 1
+            if not n5:
+                x3['error_message'] = None
+            else:
+                n5 -= 1
+                e5 = pos + n5
+                if e5 > end:
+                    raise _truncated('ShareAcknowledgeResponse.responses[].partitions[].error_message')
+                x3['error_message'] = buf[pos:e5].decode()
+                pos = e5
+            x3['current_leader'] = o5 = Container()
+            o5['leader_id'], o5['leader_epoch'] = _unpack_from_ii(buf, pos)
+            pos += 8
+            if buf[pos]:  # tagged fields
+                pos = _read_tags(buf, pos, o5, _NO_TAGS, 'ShareAcknowledgeResponse.responses[].partitions[].current_leader')
+            else:
+                pos += 1
+            if buf[pos]:  # tagged fields
+                pos = _read_tags(buf, pos, x3, _NO_TAGS, 'ShareAcknowledgeResponse.responses[].partitions[]')
+            else:
+                pos += 1
+            a3.append(x3)
+        if buf[pos]:  # tagged fields
+            pos = _read_tags(buf, pos, x1, _NO_TAGS, 'ShareAcknowledgeResponse.responses[]')
+        else:
+            pos += 1
+        a1.append(x1)
+    n1 = buf[pos]
+    if n1 > 127:
+        n1, pos = _uvarint(buf, pos)
+    else:
+        pos += 1
+    if not n1:
+        raise _Err("null in non-nullable array at ShareAcknowledgeResponse.node_endpoints")
+    n1 -= 1
+    if n1 > end - pos:
+        raise _too_many(n1, end - pos, 'ShareAcknowledgeResponse.node_endpoints')
+    obj['node_endpoints'] = a1 = []
+    for _ in range(n1):
+        x1 = Container()
+        x1['node_id'], = _unpack_from_i(buf, pos)
+        pos += 4
+        n3 = buf[pos]
+        if n3 > 127:
+            n3, pos = _uvarint(buf, pos)
+        else:
+            pos += 1
+        if not n3:
+            raise _Err("null in non-nullable string at ShareAcknowledgeResponse.node_endpoints[].host")
+        n3 -= 1
+        e3 = pos + n3
+        if e3 > end:
+            raise _truncated('ShareAcknowledgeResponse.node_endpoints[].host')
+        x1['host'] = buf[pos:e3].decode()
+        pos = e3
+        x1['port'], = _unpack_from_i(buf, pos)
+        pos += 4
+        n3 = buf[pos]
+        if n3 > 127:
+            n3, pos = _uvarint(buf, pos)
+        else:
+            pos += 1
+        if not n3:
+            x1['rack'] = None
+        else:
+            n3 -= 1
+            e3 = pos + n3
+            if e3 > end:
+                raise _truncated('ShareAcknowledgeResponse.node_endpoints[].rack')
+            x1['rack'] = buf[pos:e3].decode()
+            pos = e3
+        if buf[pos]:  # tagged fields
+            pos = _read_tags(buf, pos, x1, _NO_TAGS, 'ShareAcknowledgeResponse.node_endpoints[]')
+        else:
+            pos += 1
+        a1.append(x1)
+    if buf[pos]:  # tagged fields
+        pos = _read_tags(buf, pos, obj, _NO_TAGS, 'ShareAcknowledgeResponse')
+    else:
+        pos += 1
+    return obj, pos
+
+
+def _ShareAcknowledgeResponse_v2_encode(obj, w):
+    # ShareAcknowledgeResponse v2: passes the bytes of obj, in pieces, to w
+    g0 = obj.get if isinstance(obj, dict) else _getter(obj)
+    v0_throttle_time_ms = g0('throttle_time_ms')
+    if v0_throttle_time_ms is None:
+        v0_throttle_time_ms = 0
+    v0_error_code = g0('error_code')
+    if v0_error_code is None:
+        v0_error_code = 0
+    v0_error_message = g0('error_message', None)
+    v0_error_message_bytes = None if v0_error_message is None else v0_error_message.encode()
+    w(_pack_ih(v0_throttle_time_ms, v0_error_code))
+    if v0_error_message_bytes is None:
+        w(b'\x00')
+    else:
+        n0 = len(v0_error_message_bytes) + 1
+        w(_UV[n0] if n0 < 128 else _uv(n0))
+        w(v0_error_message_bytes)
+    v0_acquisition_lock_timeout_ms = g0('acquisition_lock_timeout_ms')
+    if v0_acquisition_lock_timeout_ms is None:
+        v0_acquisition_lock_timeout_ms = 0
+    v0_responses = g0('responses')
+    if v0_responses is None:
+        v0_responses = []
+    w(_pack_i(v0_acquisition_lock_timeout_ms))
+    n0 = len(v0_responses) + 1
+    w(_UV[n0] if n0 < 128 else _uv(n0))
+    for x0 in v0_responses:
+        g2 = x0.get if isinstance(x0, dict) else _getter(x0)
+        v2_topic_id = g2('topic_id')
+        if v2_topic_id is None:
+            v2_topic_id = _D_ShareAcknowledgeResponse_v2_1
+        w(v2_topic_id.bytes)
+        v2_partitions = g2('partitions')
+        if v2_partitions is None:
+            v2_partitions = []
+        n2 = len(v2_partitions) + 1
+        w(_UV[n2] if n2 < 128 else _uv(n2))
+        for x2 in v2_partitions:
+            g4 = x2.get if isinstance(x2, dict) else _getter(x2)
+            v4_partition_index = g4('partition_index')
+            if v4_partition_index is None:
+                v4_partition_index = 0
+            v4_error_code = g4('error_code')
+            if v4_error_code is None:
+                v4_error_code = 0
+            v4_error_message = g4('error_message', None)
+            v4_error_message_bytes = None if v4_error_message is None else v4_error_message.encode()
+            w(_pack_ih(v4_partition_index, v4_error_code))
+            if v4_error_message_bytes is None:
+                w(b'\x00')
+            else:
+                n4 = len(v4_error_message_bytes) + 1
+                w(_UV[n4] if n4 < 128 else _uv(n4))
+                w(v4_error_message_bytes)
+            v4_current_leader = g4('current_leader')
+            if v4_current_leader is None:
+                v4_current_leader = _D_ShareAcknowledgeResponse_v2_2
+            g5 = v4_current_leader.get if isinstance(v4_current_leader, dict) else _getter(v4_current_leader)
+            v5_leader_id = g5('leader_id')
+            if v5_leader_id is None:
+                v5_leader_id = 0
+            v5_leader_epoch = g5('leader_epoch')
+            if v5_leader_epoch is None:
+                v5_leader_epoch = 0
+            w(_pack_ii(v5_leader_id, v5_leader_epoch))
+            u5 = g5('_unknown_tags', None)
+            if u5:
+                _write_tags(w, sorted(u5.items()))
+            else:
+                w(b'\x00')  # no tagged fields
+            u4 = g4('_unknown_tags', None)
+            if u4:
+                _write_tags(w, sorted(u4.items()))
+            else:
+                w(b'\x00')  # no tagged fields
+        u2 = g2('_unknown_tags', None)
+        if u2:
+            _write_tags(w, sorted(u2.items()))
+        else:
+            w(b'\x00')  # no tagged fields
+    v0_node_endpoints = g0('node_endpoints')
+    if v0_node_endpoints is None:
+        v0_node_endpoints = []
+    n0 = len(v0_node_endpoints) + 1
+    w(_UV[n0] if n0 < 128 else _uv(n0))
+    for x0 in v0_node_endpoints:
+        g2 = x0.get if isinstance(x0, dict) else _getter(x0)
+        v2_node_id = g2('node_id')
+        if v2_node_id is None:
+            v2_node_id = 0
+        v2_host = g2('host')
+        if v2_host is None:
+            v2_host = ''
+        v2_host_bytes = v2_host.encode()
+        w(_pack_i(v2_node_id))
+        n2 = len(v2_host_bytes) + 1
+        w(_UV[n2] if n2 < 128 else _uv(n2))
+        w(v2_host_bytes)
+        v2_port = g2('port')
+        if v2_port is None:
+            v2_port = 0
+        v2_rack = g2('rack', None)
+        v2_rack_bytes = None if v2_rack is None else v2_rack.encode()
+        w(_pack_i(v2_port))
+        if v2_rack_bytes is None:
+            w(b'\x00')
+        else:
+            n2 = len(v2_rack_bytes) + 1
+            w(_UV[n2] if n2 < 128 else _uv(n2))
+            w(v2_rack_bytes)
         u2 = g2('_unknown_tags', None)
         if u2:
             _write_tags(w, sorted(u2.items()))
@@ -14626,6 +18728,2706 @@ def _DescribeProducersResponse_v0_encode(obj, w):
         w(b'\x00')  # no tagged fields
 
 
+def _ElectLeadersRequest_v0_decode(buf, pos):
+    # ElectLeadersRequest v0: the message at buf[pos:] -> (Container, end position)
+    end = len(buf)
+    obj = Container()
+    n0, = _unpack_from_i(buf, pos)
+    pos += 4
+    if n0 < 0:
+        obj['topic_partitions'] = None
+    else:
+        if n0 > end - pos:
+            raise _too_many(n0, end - pos, 'ElectLeadersRequest.topic_partitions')
+        obj['topic_partitions'] = a0 = []
+        for _ in range(n0):
+            x0 = Container()
+            n1, = _unpack_from_h(buf, pos)
+            pos += 2
+            if n1 < 0:
+                raise _Err("null in non-nullable string at ElectLeadersRequest.topic_partitions[].topic")
+            e1 = pos + n1
+            if e1 > end:
+                raise _truncated('ElectLeadersRequest.topic_partitions[].topic')
+            x0['topic'] = buf[pos:e1].decode()
+            pos = e1
+            n1, = _unpack_from_i(buf, pos)
+            pos += 4
+            if n1 < 0:
+                raise _Err("null in non-nullable array at ElectLeadersRequest.topic_partitions[].partition_id")
+            if n1 > end - pos:
+                raise _too_many(n1, end - pos, 'ElectLeadersRequest.topic_partitions[].partition_id')
+            x0['partition_id'] = list(_unpack_from_i_arrays[n1](buf, pos) if n1 < 32 else _struct_unpack_from('>%di' % n1, buf, pos))
+            pos += 4 * n1
+            a0.append(x0)
+    obj['timeout_ms'], = _unpack_from_i(buf, pos)
+    pos += 4
+    obj['election_type'] = 0
+    return obj, pos
+
+
+def _ElectLeadersRequest_v0_encode(obj, w):
+    # ElectLeadersRequest v0: passes the bytes of obj, in pieces, to w
+    g0 = obj.get if isinstance(obj, dict) else _getter(obj)
+    v0_topic_partitions = g0('topic_partitions', [])
+    w(_pack_i(-1 if v0_topic_partitions is None else len(v0_topic_partitions)))
+    if v0_topic_partitions is not None:
+        for x0 in v0_topic_partitions:
+            g2 = x0.get if isinstance(x0, dict) else _getter(x0)
+            v2_topic = g2('topic')
+            if v2_topic is None:
+                v2_topic = ''
+            v2_topic_bytes = v2_topic.encode()
+            w(_pack_h(len(v2_topic_bytes)))
+            w(v2_topic_bytes)
+            v2_partition_id = g2('partition_id')
+            if v2_partition_id is None:
+                v2_partition_id = []
+            w(_pack_i(len(v2_partition_id)))
+            w(_pack_i_arrays[len(v2_partition_id)](*v2_partition_id) if len(v2_partition_id) < 32 else _struct_pack('>%di' % len(v2_partition_id), *v2_partition_id))
+    v0_timeout_ms = g0('timeout_ms')
+    if v0_timeout_ms is None:
+        v0_timeout_ms = 60000
+    w(_pack_i(v0_timeout_ms))
+
+
+def _ElectLeadersRequest_v1_decode(buf, pos):
+    # ElectLeadersRequest v1: the message at buf[pos:] -> (Container, end position)
+    end = len(buf)
+    obj = Container()
+    obj['election_type'], n0 = _unpack_from_bi(buf, pos)
+    pos += 5
+    if n0 < 0:
+        obj['topic_partitions'] = None
+    else:
+        if n0 > end - pos:
+            raise _too_many(n0, end - pos, 'ElectLeadersRequest.topic_partitions')
+        obj['topic_partitions'] = a0 = []
+        for _ in range(n0):
+            x0 = Container()
+            n1, = _unpack_from_h(buf, pos)
+            pos += 2
+            if n1 < 0:
+                raise _Err("null in non-nullable string at ElectLeadersRequest.topic_partitions[].topic")
+            e1 = pos + n1
+            if e1 > end:
+                raise _truncated('ElectLeadersRequest.topic_partitions[].topic')
+            x0['topic'] = buf[pos:e1].decode()
+            pos = e1
+            n1, = _unpack_from_i(buf, pos)
+            pos += 4
+            if n1 < 0:
+                raise _Err("null in non-nullable array at ElectLeadersRequest.topic_partitions[].partition_id")
+            if n1 > end - pos:
+                raise _too_many(n1, end - pos, 'ElectLeadersRequest.topic_partitions[].partition_id')
+            x0['partition_id'] = list(_unpack_from_i_arrays[n1](buf, pos) if n1 < 32 else _struct_unpack_from('>%di' % n1, buf, pos))
+            pos += 4 * n1
+            a0.append(x0)
+    obj['timeout_ms'], = _unpack_from_i(buf, pos)
+    pos += 4
+    return obj, pos
+
+
+def _ElectLeadersRequest_v1_encode(obj, w):
+    # ElectLeadersRequest v1: passes the bytes of obj, in pieces, to w
+    g0 = obj.get if isinstance(obj, dict) else _getter(obj)
+    v0_election_type = g0('election_type')
+    if v0_election_type is None:
+        v0_election_type = 0
+    v0_topic_partitions = g0('topic_partitions', [])
+    w(_pack_bi(v0_election_type, -1 if v0_topic_partitions is None else len(v0_topic_partitions)))
+    if v0_topic_partitions is not None:
+        for x0 in v0_topic_partitions:
+            g2 = x0.get if isinstance(x0, dict) else _getter(x0)
+            v2_topic = g2('topic')
+            if v2_topic is None:
+                v2_topic = ''
+            v2_topic_bytes = v2_topic.encode()
+            w(_pack_h(len(v2_topic_bytes)))
+            w(v2_topic_bytes)
+            v2_partition_id = g2('partition_id')
+            if v2_partition_id is None:
+                v2_partition_id = []
+            w(_pack_i(len(v2_partition_id)))
+            w(_pack_i_arrays[len(v2_partition_id)](*v2_partition_id) if len(v2_partition_id) < 32 else _struct_pack('>%di' % len(v2_partition_id), *v2_partition_id))
+    v0_timeout_ms = g0('timeout_ms')
+    if v0_timeout_ms is None:
+        v0_timeout_ms = 60000
+    w(_pack_i(v0_timeout_ms))
+
+
+def _ElectLeadersRequest_v2_decode(buf, pos):
+    # ElectLeadersRequest v2: the message at buf[pos:] -> (Container, end position)
+    end = len(buf)
+    obj = Container()
+    obj['election_type'], = _unpack_from_b(buf, pos)
+    pos += 1
+    n1 = buf[pos]
+    if n1 > 127:
+        n1, pos = _uvarint(buf, pos)
+    else:
+        pos += 1
+    if not n1:
+        obj['topic_partitions'] = None
+    else:
+        n1 -= 1
+        if n1 > end - pos:
+            raise _too_many(n1, end - pos, 'ElectLeadersRequest.topic_partitions')
+        obj['topic_partitions'] = a1 = []
+        for _ in range(n1):
+            x1 = Container()
+            n3 = buf[pos]
+            if n3 > 127:
+                n3, pos = _uvarint(buf, pos)
+            else:
+                pos += 1
+            if not n3:
+                raise _Err("null in non-nullable string at ElectLeadersRequest.topic_partitions[].topic")
+            n3 -= 1
+            e3 = pos + n3
+            if e3 > end:
+                raise _truncated('ElectLeadersRequest.topic_partitions[].topic')
+            x1['topic'] = buf[pos:e3].decode()
+            pos = e3
+            n3 = buf[pos]
+            if n3 > 127:
+                n3, pos = _uvarint(buf, pos)
+            else:
+                pos += 1
+            if not n3:
+                raise _Err("null in non-nullable array at ElectLeadersRequest.topic_partitions[].partition_id")
+            n3 -= 1
+            if n3 > end - pos:
+                raise _too_many(n3, end - pos, 'ElectLeadersRequest.topic_partitions[].partition_id')
+            x1['partition_id'] = list(_unpack_from_i_arrays[n3](buf, pos) if n3 < 32 else _struct_unpack_from('>%di' % n3, buf, pos))
+            pos += 4 * n3
+            if buf[pos]:  # tagged fields
+                pos = _read_tags(buf, pos, x1, _NO_TAGS, 'ElectLeadersRequest.topic_partitions[]')
+            else:
+                pos += 1
+            a1.append(x1)
+    obj['timeout_ms'], = _unpack_from_i(buf, pos)
+    pos += 4
+    if buf[pos]:  # tagged fields
+        pos = _read_tags(buf, pos, obj, _NO_TAGS, 'ElectLeadersRequest')
+    else:
+        pos += 1
+    return obj, pos
+
+
+def _ElectLeadersRequest_v2_encode(obj, w):
+    # ElectLeadersRequest v2: passes the bytes of obj, in pieces, to w
+    g0 = obj.get if isinstance(obj, dict) else _getter(obj)
+    v0_election_type = g0('election_type')
+    if v0_election_type is None:
+        v0_election_type = 0
+    v0_topic_partitions = g0('topic_partitions', [])
+    w(_pack_b(v0_election_type))
+    if v0_topic_partitions is None:
+        w(b'\x00')
+    else:
+        n0 = len(v0_topic_partitions) + 1
+        w(_UV[n0] if n0 < 128 else _uv(n0))
+        for x0 in v0_topic_partitions:
+            g2 = x0.get if isinstance(x0, dict) else _getter(x0)
+            v2_topic = g2('topic')
+            if v2_topic is None:
+                v2_topic = ''
+            v2_topic_bytes = v2_topic.encode()
+            n2 = len(v2_topic_bytes) + 1
+            w(_UV[n2] if n2 < 128 else _uv(n2))
+            w(v2_topic_bytes)
+            v2_partition_id = g2('partition_id')
+            if v2_partition_id is None:
+                v2_partition_id = []
+            n2 = len(v2_partition_id) + 1
+            w(_UV[n2] if n2 < 128 else _uv(n2))
+            w(_pack_i_arrays[len(v2_partition_id)](*v2_partition_id) if len(v2_partition_id) < 32 else _struct_pack('>%di' % len(v2_partition_id), *v2_partition_id))
+            u2 = g2('_unknown_tags', None)
+            if u2:
+                _write_tags(w, sorted(u2.items()))
+            else:
+                w(b'\x00')  # no tagged fields
+    v0_timeout_ms = g0('timeout_ms')
+    if v0_timeout_ms is None:
+        v0_timeout_ms = 60000
+    w(_pack_i(v0_timeout_ms))
+    u0 = g0('_unknown_tags', None)
+    if u0:
+        _write_tags(w, sorted(u0.items()))
+    else:
+        w(b'\x00')  # no tagged fields
+
+
+def _ElectLeadersResponse_v0_decode(buf, pos):
+    # ElectLeadersResponse v0: the message at buf[pos:] -> (Container, end position)
+    end = len(buf)
+    obj = Container()
+    obj['throttle_time_ms'], n0 = _unpack_from_ii(buf, pos)
+    pos += 8
+    if n0 < 0:
+        raise _Err("null in non-nullable array at ElectLeadersResponse.replica_election_results")
+    if n0 > end - pos:
+        raise _too_many(n0, end - pos, 'ElectLeadersResponse.replica_election_results')
+    obj['replica_election_results'] = a0 = []
+    for _ in range(n0):
+        x0 = Container()
+        n1, = _unpack_from_h(buf, pos)
+        pos += 2
+        if n1 < 0:
+            raise _Err("null in non-nullable string at ElectLeadersResponse.replica_election_results[].topic")
+        e1 = pos + n1
+        if e1 > end:
+            raise _truncated('ElectLeadersResponse.replica_election_results[].topic')
+        x0['topic'] = buf[pos:e1].decode()
+        pos = e1
+        n1, = _unpack_from_i(buf, pos)
+        pos += 4
+        if n1 < 0:
+            raise _Err("null in non-nullable array at ElectLeadersResponse.replica_election_results[].partition_result")
+        if n1 > end - pos:
+            raise _too_many(n1, end - pos, 'ElectLeadersResponse.replica_election_results[].partition_result')
+        x0['partition_result'] = a1 = []
+        for _ in range(n1):
+            x1 = Container()
+            x1['partition_id'], x1['error_code'], n2 = _unpack_from_ihh(buf, pos)
+            pos += 8
+            if n2 < 0:
+                x1['error_message'] = None
+            else:
+                e2 = pos + n2
+                if e2 > end:
+                    raise _truncated('ElectLeadersResponse.replica_election_results[].partition_result[].error_message')
+                x1['error_message'] = buf[pos:e2].decode()
+                pos = e2
+            a1.append(x1)
+        a0.append(x0)
+    obj['error_code'] = 0
+    return obj, pos
+
+
+def _ElectLeadersResponse_v0_encode(obj, w):
+    # ElectLeadersResponse v0: passes the bytes of obj, in pieces, to w
+    g0 = obj.get if isinstance(obj, dict) else _getter(obj)
+    v0_throttle_time_ms = g0('throttle_time_ms')
+    if v0_throttle_time_ms is None:
+        v0_throttle_time_ms = 0
+    v0_replica_election_results = g0('replica_election_results')
+    if v0_replica_election_results is None:
+        v0_replica_election_results = []
+    w(_pack_ii(v0_throttle_time_ms, len(v0_replica_election_results)))
+    for x0 in v0_replica_election_results:
+        g2 = x0.get if isinstance(x0, dict) else _getter(x0)
+        v2_topic = g2('topic')
+        if v2_topic is None:
+            v2_topic = ''
+        v2_topic_bytes = v2_topic.encode()
+        w(_pack_h(len(v2_topic_bytes)))
+        w(v2_topic_bytes)
+        v2_partition_result = g2('partition_result')
+        if v2_partition_result is None:
+            v2_partition_result = []
+        w(_pack_i(len(v2_partition_result)))
+        for x2 in v2_partition_result:
+            g4 = x2.get if isinstance(x2, dict) else _getter(x2)
+            v4_partition_id = g4('partition_id')
+            if v4_partition_id is None:
+                v4_partition_id = 0
+            v4_error_code = g4('error_code')
+            if v4_error_code is None:
+                v4_error_code = 0
+            v4_error_message = g4('error_message', None)
+            v4_error_message_bytes = None if v4_error_message is None else v4_error_message.encode()
+            w(_pack_ihh(v4_partition_id, v4_error_code, -1 if v4_error_message_bytes is None else len(v4_error_message_bytes)))
+            if v4_error_message_bytes is not None:
+                w(v4_error_message_bytes)
+
+
+def _ElectLeadersResponse_v1_decode(buf, pos):
+    # ElectLeadersResponse v1: the message at buf[pos:] -> (Container, end position)
+    end = len(buf)
+    obj = Container()
+    obj['throttle_time_ms'], obj['error_code'], n0 = _unpack_from_ihi(buf, pos)
+    pos += 10
+    if n0 < 0:
+        raise _Err("null in non-nullable array at ElectLeadersResponse.replica_election_results")
+    if n0 > end - pos:
+        raise _too_many(n0, end - pos, 'ElectLeadersResponse.replica_election_results')
+    obj['replica_election_results'] = a0 = []
+    for _ in range(n0):
+        x0 = Container()
+        n1, = _unpack_from_h(buf, pos)
+        pos += 2
+        if n1 < 0:
+            raise _Err("null in non-nullable string at ElectLeadersResponse.replica_election_results[].topic")
+        e1 = pos + n1
+        if e1 > end:
+            raise _truncated('ElectLeadersResponse.replica_election_results[].topic')
+        x0['topic'] = buf[pos:e1].decode()
+        pos = e1
+        n1, = _unpack_from_i(buf, pos)
+        pos += 4
+        if n1 < 0:
+            raise _Err("null in non-nullable array at ElectLeadersResponse.replica_election_results[].partition_result")
+        if n1 > end - pos:
+            raise _too_many(n1, end - pos, 'ElectLeadersResponse.replica_election_results[].partition_result')
+        x0['partition_result'] = a1 = []
+        for _ in range(n1):
+            x1 = Container()
+            x1['partition_id'], x1['error_code'], n2 = _unpack_from_ihh(buf, pos)
+            pos += 8
+            if n2 < 0:
+                x1['error_message'] = None
+            else:
+                e2 = pos + n2
+                if e2 > end:
+                    raise _truncated('ElectLeadersResponse.replica_election_results[].partition_result[].error_message')
+                x1['error_message'] = buf[pos:e2].decode()
+                pos = e2
+            a1.append(x1)
+        a0.append(x0)
+    return obj, pos
+
+
+def _ElectLeadersResponse_v1_encode(obj, w):
+    # ElectLeadersResponse v1: passes the bytes of obj, in pieces, to w
+    g0 = obj.get if isinstance(obj, dict) else _getter(obj)
+    v0_throttle_time_ms = g0('throttle_time_ms')
+    if v0_throttle_time_ms is None:
+        v0_throttle_time_ms = 0
+    v0_error_code = g0('error_code')
+    if v0_error_code is None:
+        v0_error_code = 0
+    v0_replica_election_results = g0('replica_election_results')
+    if v0_replica_election_results is None:
+        v0_replica_election_results = []
+    w(_pack_ihi(v0_throttle_time_ms, v0_error_code, len(v0_replica_election_results)))
+    for x0 in v0_replica_election_results:
+        g2 = x0.get if isinstance(x0, dict) else _getter(x0)
+        v2_topic = g2('topic')
+        if v2_topic is None:
+            v2_topic = ''
+        v2_topic_bytes = v2_topic.encode()
+        w(_pack_h(len(v2_topic_bytes)))
+        w(v2_topic_bytes)
+        v2_partition_result = g2('partition_result')
+        if v2_partition_result is None:
+            v2_partition_result = []
+        w(_pack_i(len(v2_partition_result)))
+        for x2 in v2_partition_result:
+            g4 = x2.get if isinstance(x2, dict) else _getter(x2)
+            v4_partition_id = g4('partition_id')
+            if v4_partition_id is None:
+                v4_partition_id = 0
+            v4_error_code = g4('error_code')
+            if v4_error_code is None:
+                v4_error_code = 0
+            v4_error_message = g4('error_message', None)
+            v4_error_message_bytes = None if v4_error_message is None else v4_error_message.encode()
+            w(_pack_ihh(v4_partition_id, v4_error_code, -1 if v4_error_message_bytes is None else len(v4_error_message_bytes)))
+            if v4_error_message_bytes is not None:
+                w(v4_error_message_bytes)
+
+
+def _ElectLeadersResponse_v2_decode(buf, pos):
+    # ElectLeadersResponse v2: the message at buf[pos:] -> (Container, end position)
+    end = len(buf)
+    obj = Container()
+    obj['throttle_time_ms'], obj['error_code'] = _unpack_from_ih(buf, pos)
+    pos += 6
+    n1 = buf[pos]
+    if n1 > 127:
+        n1, pos = _uvarint(buf, pos)
+    else:
+        pos += 1
+    if not n1:
+        raise _Err("null in non-nullable array at ElectLeadersResponse.replica_election_results")
+    n1 -= 1
+    if n1 > end - pos:
+        raise _too_many(n1, end - pos, 'ElectLeadersResponse.replica_election_results')
+    obj['replica_election_results'] = a1 = []
+    for _ in range(n1):
+        x1 = Container()
+        n3 = buf[pos]
+        if n3 > 127:
+            n3, pos = _uvarint(buf, pos)
+        else:
+            pos += 1
+        if not n3:
+            raise _Err("null in non-nullable string at ElectLeadersResponse.replica_election_results[].topic")
+        n3 -= 1
+        e3 = pos + n3
+        if e3 > end:
+            raise _truncated('ElectLeadersResponse.replica_election_results[].topic')
+        x1['topic'] = buf[pos:e3].decode()
+        pos = e3
+        n3 = buf[pos]
+        if n3 > 127:
+            n3, pos = _uvarint(buf, pos)
+        else:
+            pos += 1
+        if not n3:
+            raise _Err("null in non-nullable array at ElectLeadersResponse.replica_election_results[].partition_result")
+        n3 -= 1
+        if n3 > end - pos:
+            raise _too_many(n3, end - pos, 'ElectLeadersResponse.replica_election_results[].partition_result')
+        x1['partition_result'] = a3 = []
+        for _ in range(n3):
+            x3 = Container()
+            x3['partition_id'], x3['error_code'] = _unpack_from_ih(buf, pos)
+            pos += 6
+            n5 = buf[pos]
+            if n5 > 127:
+                n5, pos = _uvarint(buf, pos)
+            else:
+                pos += 1
+            if not n5:
+                x3['error_message'] = None
+            else:
+                n5 -= 1
+                e5 = pos + n5
+                if e5 > end:
+                    raise _truncated('ElectLeadersResponse.replica_election_results[].partition_result[].error_message')
+                x3['error_message'] = buf[pos:e5].decode()
+                pos = e5
+            if buf[pos]:  # tagged fields
+                pos = _read_tags(buf, pos, x3, _NO_TAGS, 'ElectLeadersResponse.replica_election_results[].partition_result[]')
+            else:
+                pos += 1
+            a3.append(x3)
+        if buf[pos]:  # tagged fields
+            pos = _read_tags(buf, pos, x1, _NO_TAGS, 'ElectLeadersResponse.replica_election_results[]')
+        else:
+            pos += 1
+        a1.append(x1)
+    if buf[pos]:  # tagged fields
+        pos = _read_tags(buf, pos, obj, _NO_TAGS, 'ElectLeadersResponse')
+    else:
+        pos += 1
+    return obj, pos
+
+
+def _ElectLeadersResponse_v2_encode(obj, w):
+    # ElectLeadersResponse v2: passes the bytes of obj, in pieces, to w
+    g0 = obj.get if isinstance(obj, dict) else _getter(obj)
+    v0_throttle_time_ms = g0('throttle_time_ms')
+    if v0_throttle_time_ms is None:
+        v0_throttle_time_ms = 0
+    v0_error_code = g0('error_code')
+    if v0_error_code is None:
+        v0_error_code = 0
+    v0_replica_election_results = g0('replica_election_results')
+    if v0_replica_election_results is None:
+        v0_replica_election_results = []
+    w(_pack_ih(v0_throttle_time_ms, v0_error_code))
+    n0 = len(v0_replica_election_results) + 1
+    w(_UV[n0] if n0 < 128 else _uv(n0))
+    for x0 in v0_replica_election_results:
+        g2 = x0.get if isinstance(x0, dict) else _getter(x0)
+        v2_topic = g2('topic')
+        if v2_topic is None:
+            v2_topic = ''
+        v2_topic_bytes = v2_topic.encode()
+        n2 = len(v2_topic_bytes) + 1
+        w(_UV[n2] if n2 < 128 else _uv(n2))
+        w(v2_topic_bytes)
+        v2_partition_result = g2('partition_result')
+        if v2_partition_result is None:
+            v2_partition_result = []
+        n2 = len(v2_partition_result) + 1
+        w(_UV[n2] if n2 < 128 else _uv(n2))
+        for x2 in v2_partition_result:
+            g4 = x2.get if isinstance(x2, dict) else _getter(x2)
+            v4_partition_id = g4('partition_id')
+            if v4_partition_id is None:
+                v4_partition_id = 0
+            v4_error_code = g4('error_code')
+            if v4_error_code is None:
+                v4_error_code = 0
+            v4_error_message = g4('error_message', None)
+            v4_error_message_bytes = None if v4_error_message is None else v4_error_message.encode()
+            w(_pack_ih(v4_partition_id, v4_error_code))
+            if v4_error_message_bytes is None:
+                w(b'\x00')
+            else:
+                n4 = len(v4_error_message_bytes) + 1
+                w(_UV[n4] if n4 < 128 else _uv(n4))
+                w(v4_error_message_bytes)
+            u4 = g4('_unknown_tags', None)
+            if u4:
+                _write_tags(w, sorted(u4.items()))
+            else:
+                w(b'\x00')  # no tagged fields
+        u2 = g2('_unknown_tags', None)
+        if u2:
+            _write_tags(w, sorted(u2.items()))
+        else:
+            w(b'\x00')  # no tagged fields
+    u0 = g0('_unknown_tags', None)
+    if u0:
+        _write_tags(w, sorted(u0.items()))
+    else:
+        w(b'\x00')  # no tagged fields
+
+
+def _DescribeUserScramCredentialsRequest_v0_decode(buf, pos):
+    # DescribeUserScramCredentialsRequest v0: the message at buf[pos:] -> (Container, end position)
+    end = len(buf)
+    obj = Container()
+    n1 = buf[pos]
+    if n1 > 127:
+        n1, pos = _uvarint(buf, pos)
+    else:
+        pos += 1
+    if not n1:
+        obj['users'] = None
+    else:
+        n1 -= 1
+        if n1 > end - pos:
+            raise _too_many(n1, end - pos, 'DescribeUserScramCredentialsRequest.users')
+        obj['users'] = a1 = []
+        for _ in range(n1):
+            x1 = Container()
+            n3 = buf[pos]
+            if n3 > 127:
+                n3, pos = _uvarint(buf, pos)
+            else:
+                pos += 1
+            if not n3:
+                raise _Err("null in non-nullable string at DescribeUserScramCredentialsRequest.users[].name")
+            n3 -= 1
+            e3 = pos + n3
+            if e3 > end:
+                raise _truncated('DescribeUserScramCredentialsRequest.users[].name')
+            x1['name'] = buf[pos:e3].decode()
+            pos = e3
+            if buf[pos]:  # tagged fields
+                pos = _read_tags(buf, pos, x1, _NO_TAGS, 'DescribeUserScramCredentialsRequest.users[]')
+            else:
+                pos += 1
+            a1.append(x1)
+    if buf[pos]:  # tagged fields
+        pos = _read_tags(buf, pos, obj, _NO_TAGS, 'DescribeUserScramCredentialsRequest')
+    else:
+        pos += 1
+    return obj, pos
+
+
+def _DescribeUserScramCredentialsRequest_v0_encode(obj, w):
+    # DescribeUserScramCredentialsRequest v0: passes the bytes of obj, in pieces, to w
+    g0 = obj.get if isinstance(obj, dict) else _getter(obj)
+    v0_users = g0('users', [])
+    if v0_users is None:
+        w(b'\x00')
+    else:
+        n0 = len(v0_users) + 1
+        w(_UV[n0] if n0 < 128 else _uv(n0))
+        for x0 in v0_users:
+            g2 = x0.get if isinstance(x0, dict) else _getter(x0)
+            v2_name = g2('name')
+            if v2_name is None:
+                v2_name = ''
+            v2_name_bytes = v2_name.encode()
+            n2 = len(v2_name_bytes) + 1
+            w(_UV[n2] if n2 < 128 else _uv(n2))
+            w(v2_name_bytes)
+            u2 = g2('_unknown_tags', None)
+            if u2:
+                _write_tags(w, sorted(u2.items()))
+            else:
+                w(b'\x00')  # no tagged fields
+    u0 = g0('_unknown_tags', None)
+    if u0:
+        _write_tags(w, sorted(u0.items()))
+    else:
+        w(b'\x00')  # no tagged fields
+
+
+def _DescribeUserScramCredentialsResponse_v0_decode(buf, pos):
+    # DescribeUserScramCredentialsResponse v0: the message at buf[pos:] -> (Container, end position)
+    end = len(buf)
+    obj = Container()
+    obj['throttle_time_ms'], obj['error_code'] = _unpack_from_ih(buf, pos)
+    pos += 6
+    n1 = buf[pos]
+    if n1 > 127:
+        n1, pos = _uvarint(buf, pos)
+    else:
+        pos += 1
+    if not n1:
+        obj['error_message'] = None
+    else:
+        n1 -= 1
+        e1 = pos + n1
+        if e1 > end:
+            raise _truncated('DescribeUserScramCredentialsResponse.error_message')
+        obj['error_message'] = buf[pos:e1].decode()
+        pos = e1
+    n1 = buf[pos]
+    if n1 > 127:
+        n1, pos = _uvarint(buf, pos)
+    else:
+        pos += 1
+    if not n1:
+        raise _Err("null in non-nullable array at DescribeUserScramCredentialsResponse.results")
+    n1 -= 1
+    if n1 > end - pos:
+        raise _too_many(n1, end - pos, 'DescribeUserScramCredentialsResponse.results')
+    obj['results'] = a1 = []
+    for _ in range(n1):
+        x1 = Container()
+        n3 = buf[pos]
+        if n3 > 127:
+            n3, pos = _uvarint(buf, pos)
+        else:
+            pos += 1
+        if not n3:
+            raise _Err("null in non-nullable string at DescribeUserScramCredentialsResponse.results[].user")
+        n3 -= 1
+        e3 = pos + n3
+        if e3 > end:
+            raise _truncated('DescribeUserScramCredentialsResponse.results[].user')
+        x1['user'] = buf[pos:e3].decode()
+        pos = e3
+        x1['error_code'], = _unpack_from_h(buf, pos)
+        pos += 2
+        n3 = buf[pos]
+        if n3 > 127:
+            n3, pos = _uvarint(buf, pos)
+        else:
+            pos += 1
+        if not n3:
+            x1['error_message'] = None
+        else:
+            n3 -= 1
+            e3 = pos + n3
+            if e3 > end:
+                raise _truncated('DescribeUserScramCredentialsResponse.results[].error_message')
+            x1['error_message'] = buf[pos:e3].decode()
+            pos = e3
+        n3 = buf[pos]
+        if n3 > 127:
+            n3, pos = _uvarint(buf, pos)
+        else:
+            pos += 1
+        if not n3:
+            raise _Err("null in non-nullable array at DescribeUserScramCredentialsResponse.results[].credential_infos")
+        n3 -= 1
+        if n3 > end - pos:
+            raise _too_many(n3, end - pos, 'DescribeUserScramCredentialsResponse.results[].credential_infos')
+        x1['credential_infos'] = a3 = []
+        for _ in range(n3):
+            x3 = Container()
+            x3['mechanism'], x3['iterations'] = _unpack_from_bi(buf, pos)
+            pos += 5
+            if buf[pos]:  # tagged fields
+                pos = _read_tags(buf, pos, x3, _NO_TAGS, 'DescribeUserScramCredentialsResponse.results[].credential_infos[]')
+            else:
+                pos += 1
+            a3.append(x3)
+        if buf[pos]:  # tagged fields
+            pos = _read_tags(buf, pos, x1, _NO_TAGS, 'DescribeUserScramCredentialsResponse.results[]')
+        else:
+            pos += 1
+        a1.append(x1)
+    if buf[pos]:  # tagged fields
+        pos = _read_tags(buf, pos, obj, _NO_TAGS, 'DescribeUserScramCredentialsResponse')
+    else:
+        pos += 1
+    return obj, pos
+
+
+def _DescribeUserScramCredentialsResponse_v0_encode(obj, w):
+    # DescribeUserScramCredentialsResponse v0: passes the bytes of obj, in pieces, to w
+    g0 = obj.get if isinstance(obj, dict) else _getter(obj)
+    v0_throttle_time_ms = g0('throttle_time_ms')
+    if v0_throttle_time_ms is None:
+        v0_throttle_time_ms = 0
+    v0_error_code = g0('error_code')
+    if v0_error_code is None:
+        v0_error_code = 0
+    v0_error_message = g0('error_message', None)
+    v0_error_message_bytes = None if v0_error_message is None else v0_error_message.encode()
+    w(_pack_ih(v0_throttle_time_ms, v0_error_code))
+    if v0_error_message_bytes is None:
+        w(b'\x00')
+    else:
+        n0 = len(v0_error_message_bytes) + 1
+        w(_UV[n0] if n0 < 128 else _uv(n0))
+        w(v0_error_message_bytes)
+    v0_results = g0('results')
+    if v0_results is None:
+        v0_results = []
+    n0 = len(v0_results) + 1
+    w(_UV[n0] if n0 < 128 else _uv(n0))
+    for x0 in v0_results:
+        g2 = x0.get if isinstance(x0, dict) else _getter(x0)
+        v2_user = g2('user')
+        if v2_user is None:
+            v2_user = ''
+        v2_user_bytes = v2_user.encode()
+        n2 = len(v2_user_bytes) + 1
+        w(_UV[n2] if n2 < 128 else _uv(n2))
+        w(v2_user_bytes)
+        v2_error_code = g2('error_code')
+        if v2_error_code is None:
+            v2_error_code = 0
+        v2_error_message = g2('error_message', None)
+        v2_error_message_bytes = None if v2_error_message is None else v2_error_message.encode()
+        w(_pack_h(v2_error_code))
+        if v2_error_message_bytes is None:
+            w(b'\x00')
+        else:
+            n2 = len(v2_error_message_bytes) + 1
+            w(_UV[n2] if n2 < 128 else _uv(n2))
+            w(v2_error_message_bytes)
+        v2_credential_infos = g2('credential_infos')
+        if v2_credential_infos is None:
+            v2_credential_infos = []
+        n2 = len(v2_credential_infos) + 1
+        w(_UV[n2] if n2 < 128 else _uv(n2))
+        for x2 in v2_credential_infos:
+            g4 = x2.get if isinstance(x2, dict) else _getter(x2)
+            v4_mechanism = g4('mechanism')
+            if v4_mechanism is None:
+                v4_mechanism = 0
+            v4_iterations = g4('iterations')
+            if v4_iterations is None:
+                v4_iterations = 0
+            w(_pack_bi(v4_mechanism, v4_iterations))
+            u4 = g4('_unknown_tags', None)
+            if u4:
+                _write_tags(w, sorted(u4.items()))
+            else:
+                w(b'\x00')  # no tagged fields
+        u2 = g2('_unknown_tags', None)
+        if u2:
+            _write_tags(w, sorted(u2.items()))
+        else:
+            w(b'\x00')  # no tagged fields
+    u0 = g0('_unknown_tags', None)
+    if u0:
+        _write_tags(w, sorted(u0.items()))
+    else:
+        w(b'\x00')  # no tagged fields
+
+
+def _AlterUserScramCredentialsRequest_v0_decode(buf, pos):
+    # AlterUserScramCredentialsRequest v0: the message at buf[pos:] -> (Container, end position)
+    end = len(buf)
+    obj = Container()
+    n1 = buf[pos]
+    if n1 > 127:
+        n1, pos = _uvarint(buf, pos)
+    else:
+        pos += 1
+    if not n1:
+        raise _Err("null in non-nullable array at AlterUserScramCredentialsRequest.deletions")
+    n1 -= 1
+    if n1 > end - pos:
+        raise _too_many(n1, end - pos, 'AlterUserScramCredentialsRequest.deletions')
+    obj['deletions'] = a1 = []
+    for _ in range(n1):
+        x1 = Container()
+        n3 = buf[pos]
+        if n3 > 127:
+            n3, pos = _uvarint(buf, pos)
+        else:
+            pos += 1
+        if not n3:
+            raise _Err("null in non-nullable string at AlterUserScramCredentialsRequest.deletions[].name")
+        n3 -= 1
+        e3 = pos + n3
+        if e3 > end:
+            raise _truncated('AlterUserScramCredentialsRequest.deletions[].name')
+        x1['name'] = buf[pos:e3].decode()
+        pos = e3
+        x1['mechanism'], = _unpack_from_b(buf, pos)
+        pos += 1
+        if buf[pos]:  # tagged fields
+            pos = _read_tags(buf, pos, x1, _NO_TAGS, 'AlterUserScramCredentialsRequest.deletions[]')
+        else:
+            pos += 1
+        a1.append(x1)
+    n1 = buf[pos]
+    if n1 > 127:
+        n1, pos = _uvarint(buf, pos)
+    else:
+        pos += 1
+    if not n1:
+        raise _Err("null in non-nullable array at AlterUserScramCredentialsRequest.upsertions")
+    n1 -= 1
+    if n1 > end - pos:
+        raise _too_many(n1, end - pos, 'AlterUserScramCredentialsRequest.upsertions')
+    obj['upsertions'] = a1 = []
+    for _ in range(n1):
+        x1 = Container()
+        n3 = buf[pos]
+        if n3 > 127:
+            n3, pos = _uvarint(buf, pos)
+        else:
+            pos += 1
+        if not n3:
+            raise _Err("null in non-nullable string at AlterUserScramCredentialsRequest.upsertions[].name")
+        n3 -= 1
+        e3 = pos + n3
+        if e3 > end:
+            raise _truncated('AlterUserScramCredentialsRequest.upsertions[].name')
+        x1['name'] = buf[pos:e3].decode()
+        pos = e3
+        x1['mechanism'], x1['iterations'] = _unpack_from_bi(buf, pos)
+        pos += 5
+        n3 = buf[pos]
+        if n3 > 127:
+            n3, pos = _uvarint(buf, pos)
+        else:
+            pos += 1
+        if not n3:
+            raise _Err("null in non-nullable bytes at AlterUserScramCredentialsRequest.upsertions[].salt")
+        n3 -= 1
+        e3 = pos + n3
+        if e3 > end:
+            raise _truncated('AlterUserScramCredentialsRequest.upsertions[].salt')
+        x1['salt'] = buf[pos:e3]
+        pos = e3
+        n3 = buf[pos]
+        if n3 > 127:
+            n3, pos = _uvarint(buf, pos)
+        else:
+            pos += 1
+        if not n3:
+            raise _Err("null in non-nullable bytes at AlterUserScramCredentialsRequest.upsertions[].salted_password")
+        n3 -= 1
+        e3 = pos + n3
+        if e3 > end:
+            raise _truncated('AlterUserScramCredentialsRequest.upsertions[].salted_password')
+        x1['salted_password'] = buf[pos:e3]
+        pos = e3
+        if buf[pos]:  # tagged fields
+            pos = _read_tags(buf, pos, x1, _NO_TAGS, 'AlterUserScramCredentialsRequest.upsertions[]')
+        else:
+            pos += 1
+        a1.append(x1)
+    if buf[pos]:  # tagged fields
+        pos = _read_tags(buf, pos, obj, _NO_TAGS, 'AlterUserScramCredentialsRequest')
+    else:
+        pos += 1
+    return obj, pos
+
+
+def _AlterUserScramCredentialsRequest_v0_encode(obj, w):
+    # AlterUserScramCredentialsRequest v0: passes the bytes of obj, in pieces, to w
+    g0 = obj.get if isinstance(obj, dict) else _getter(obj)
+    v0_deletions = g0('deletions')
+    if v0_deletions is None:
+        v0_deletions = []
+    n0 = len(v0_deletions) + 1
+    w(_UV[n0] if n0 < 128 else _uv(n0))
+    for x0 in v0_deletions:
+        g2 = x0.get if isinstance(x0, dict) else _getter(x0)
+        v2_name = g2('name')
+        if v2_name is None:
+            v2_name = ''
+        v2_name_bytes = v2_name.encode()
+        n2 = len(v2_name_bytes) + 1
+        w(_UV[n2] if n2 < 128 else _uv(n2))
+        w(v2_name_bytes)
+        v2_mechanism = g2('mechanism')
+        if v2_mechanism is None:
+            v2_mechanism = 0
+        w(_pack_b(v2_mechanism))
+        u2 = g2('_unknown_tags', None)
+        if u2:
+            _write_tags(w, sorted(u2.items()))
+        else:
+            w(b'\x00')  # no tagged fields
+    v0_upsertions = g0('upsertions')
+    if v0_upsertions is None:
+        v0_upsertions = []
+    n0 = len(v0_upsertions) + 1
+    w(_UV[n0] if n0 < 128 else _uv(n0))
+    for x0 in v0_upsertions:
+        g2 = x0.get if isinstance(x0, dict) else _getter(x0)
+        v2_name = g2('name')
+        if v2_name is None:
+            v2_name = ''
+        v2_name_bytes = v2_name.encode()
+        n2 = len(v2_name_bytes) + 1
+        w(_UV[n2] if n2 < 128 else _uv(n2))
+        w(v2_name_bytes)
+        v2_mechanism = g2('mechanism')
+        if v2_mechanism is None:
+            v2_mechanism = 0
+        v2_iterations = g2('iterations')
+        if v2_iterations is None:
+            v2_iterations = 0
+        v2_salt = g2('salt')
+        if v2_salt is None:
+            v2_salt = b''
+        w(_pack_bi(v2_mechanism, v2_iterations))
+        n2 = len(v2_salt) + 1
+        w(_UV[n2] if n2 < 128 else _uv(n2))
+        w(v2_salt)
+        v2_salted_password = g2('salted_password')
+        if v2_salted_password is None:
+            v2_salted_password = b''
+        n2 = len(v2_salted_password) + 1
+        w(_UV[n2] if n2 < 128 else _uv(n2))
+        w(v2_salted_password)
+        u2 = g2('_unknown_tags', None)
+        if u2:
+            _write_tags(w, sorted(u2.items()))
+        else:
+            w(b'\x00')  # no tagged fields
+    u0 = g0('_unknown_tags', None)
+    if u0:
+        _write_tags(w, sorted(u0.items()))
+    else:
+        w(b'\x00')  # no tagged fields
+
+
+def _AlterUserScramCredentialsResponse_v0_decode(buf, pos):
+    # AlterUserScramCredentialsResponse v0: the message at buf[pos:] -> (Container, end position)
+    end = len(buf)
+    obj = Container()
+    obj['throttle_time_ms'], = _unpack_from_i(buf, pos)
+    pos += 4
+    n1 = buf[pos]
+    if n1 > 127:
+        n1, pos = _uvarint(buf, pos)
+    else:
+        pos += 1
+    if not n1:
+        raise _Err("null in non-nullable array at AlterUserScramCredentialsResponse.results")
+    n1 -= 1
+    if n1 > end - pos:
+        raise _too_many(n1, end - pos, 'AlterUserScramCredentialsResponse.results')
+    obj['results'] = a1 = []
+    for _ in range(n1):
+        x1 = Container()
+        n3 = buf[pos]
+        if n3 > 127:
+            n3, pos = _uvarint(buf, pos)
+        else:
+            pos += 1
+        if not n3:
+            raise _Err("null in non-nullable string at AlterUserScramCredentialsResponse.results[].user")
+        n3 -= 1
+        e3 = pos + n3
+        if e3 > end:
+            raise _truncated('AlterUserScramCredentialsResponse.results[].user')
+        x1['user'] = buf[pos:e3].decode()
+        pos = e3
+        x1['error_code'], = _unpack_from_h(buf, pos)
+        pos += 2
+        n3 = buf[pos]
+        if n3 > 127:
+            n3, pos = _uvarint(buf, pos)
+        else:
+            pos += 1
+        if not n3:
+            x1['error_message'] = None
+        else:
+            n3 -= 1
+            e3 = pos + n3
+            if e3 > end:
+                raise _truncated('AlterUserScramCredentialsResponse.results[].error_message')
+            x1['error_message'] = buf[pos:e3].decode()
+            pos = e3
+        if buf[pos]:  # tagged fields
+            pos = _read_tags(buf, pos, x1, _NO_TAGS, 'AlterUserScramCredentialsResponse.results[]')
+        else:
+            pos += 1
+        a1.append(x1)
+    if buf[pos]:  # tagged fields
+        pos = _read_tags(buf, pos, obj, _NO_TAGS, 'AlterUserScramCredentialsResponse')
+    else:
+        pos += 1
+    return obj, pos
+
+
+def _AlterUserScramCredentialsResponse_v0_encode(obj, w):
+    # AlterUserScramCredentialsResponse v0: passes the bytes of obj, in pieces, to w
+    g0 = obj.get if isinstance(obj, dict) else _getter(obj)
+    v0_throttle_time_ms = g0('throttle_time_ms')
+    if v0_throttle_time_ms is None:
+        v0_throttle_time_ms = 0
+    v0_results = g0('results')
+    if v0_results is None:
+        v0_results = []
+    w(_pack_i(v0_throttle_time_ms))
+    n0 = len(v0_results) + 1
+    w(_UV[n0] if n0 < 128 else _uv(n0))
+    for x0 in v0_results:
+        g2 = x0.get if isinstance(x0, dict) else _getter(x0)
+        v2_user = g2('user')
+        if v2_user is None:
+            v2_user = ''
+        v2_user_bytes = v2_user.encode()
+        n2 = len(v2_user_bytes) + 1
+        w(_UV[n2] if n2 < 128 else _uv(n2))
+        w(v2_user_bytes)
+        v2_error_code = g2('error_code')
+        if v2_error_code is None:
+            v2_error_code = 0
+        v2_error_message = g2('error_message', None)
+        v2_error_message_bytes = None if v2_error_message is None else v2_error_message.encode()
+        w(_pack_h(v2_error_code))
+        if v2_error_message_bytes is None:
+            w(b'\x00')
+        else:
+            n2 = len(v2_error_message_bytes) + 1
+            w(_UV[n2] if n2 < 128 else _uv(n2))
+            w(v2_error_message_bytes)
+        u2 = g2('_unknown_tags', None)
+        if u2:
+            _write_tags(w, sorted(u2.items()))
+        else:
+            w(b'\x00')  # no tagged fields
+    u0 = g0('_unknown_tags', None)
+    if u0:
+        _write_tags(w, sorted(u0.items()))
+    else:
+        w(b'\x00')  # no tagged fields
+
+
+def _AlterReplicaLogDirsRequest_v1_decode(buf, pos):
+    # AlterReplicaLogDirsRequest v1: the message at buf[pos:] -> (Container, end position)
+    end = len(buf)
+    obj = Container()
+    n0, = _unpack_from_i(buf, pos)
+    pos += 4
+    if n0 < 0:
+        raise _Err("null in non-nullable array at AlterReplicaLogDirsRequest.dirs")
+    if n0 > end - pos:
+        raise _too_many(n0, end - pos, 'AlterReplicaLogDirsRequest.dirs')
+    obj['dirs'] = a0 = []
+    for _ in range(n0):
+        x0 = Container()
+        n1, = _unpack_from_h(buf, pos)
+        pos += 2
+        if n1 < 0:
+            raise _Err("null in non-nullable string at AlterReplicaLogDirsRequest.dirs[].path")
+        e1 = pos + n1
+        if e1 > end:
+            raise _truncated('AlterReplicaLogDirsRequest.dirs[].path')
+        x0['path'] = buf[pos:e1].decode()
+        pos = e1
+        n1, = _unpack_from_i(buf, pos)
+        pos += 4
+        if n1 < 0:
+            raise _Err("null in non-nullable array at AlterReplicaLogDirsRequest.dirs[].topics")
+        if n1 > end - pos:
+            raise _too_many(n1, end - pos, 'AlterReplicaLogDirsRequest.dirs[].topics')
+        x0['topics'] = a1 = []
+        for _ in range(n1):
+            x1 = Container()
+            n2, = _unpack_from_h(buf, pos)
+            pos += 2
+            if n2 < 0:
+                raise _Err("null in non-nullable string at AlterReplicaLogDirsRequest.dirs[].topics[].name")
+            e2 = pos + n2
+            if e2 > end:
+                raise _truncated('AlterReplicaLogDirsRequest.dirs[].topics[].name')
+            x1['name'] = buf[pos:e2].decode()
+            pos = e2
+            n2, = _unpack_from_i(buf, pos)
+            pos += 4
+            if n2 < 0:
+                raise _Err("null in non-nullable array at AlterReplicaLogDirsRequest.dirs[].topics[].partitions")
+            if n2 > end - pos:
+                raise _too_many(n2, end - pos, 'AlterReplicaLogDirsRequest.dirs[].topics[].partitions')
+            x1['partitions'] = list(_unpack_from_i_arrays[n2](buf, pos) if n2 < 32 else _struct_unpack_from('>%di' % n2, buf, pos))
+            pos += 4 * n2
+            a1.append(x1)
+        a0.append(x0)
+    return obj, pos
+
+
+def _AlterReplicaLogDirsRequest_v1_encode(obj, w):
+    # AlterReplicaLogDirsRequest v1: passes the bytes of obj, in pieces, to w
+    g0 = obj.get if isinstance(obj, dict) else _getter(obj)
+    v0_dirs = g0('dirs')
+    if v0_dirs is None:
+        v0_dirs = []
+    w(_pack_i(len(v0_dirs)))
+    for x0 in v0_dirs:
+        g2 = x0.get if isinstance(x0, dict) else _getter(x0)
+        v2_path = g2('path')
+        if v2_path is None:
+            v2_path = ''
+        v2_path_bytes = v2_path.encode()
+        w(_pack_h(len(v2_path_bytes)))
+        w(v2_path_bytes)
+        v2_topics = g2('topics')
+        if v2_topics is None:
+            v2_topics = []
+        w(_pack_i(len(v2_topics)))
+        for x2 in v2_topics:
+            g4 = x2.get if isinstance(x2, dict) else _getter(x2)
+            v4_name = g4('name')
+            if v4_name is None:
+                v4_name = ''
+            v4_name_bytes = v4_name.encode()
+            w(_pack_h(len(v4_name_bytes)))
+            w(v4_name_bytes)
+            v4_partitions = g4('partitions')
+            if v4_partitions is None:
+                v4_partitions = []
+            w(_pack_i(len(v4_partitions)))
+            w(_pack_i_arrays[len(v4_partitions)](*v4_partitions) if len(v4_partitions) < 32 else _struct_pack('>%di' % len(v4_partitions), *v4_partitions))
+
+
+def _AlterReplicaLogDirsRequest_v2_decode(buf, pos):
+    # AlterReplicaLogDirsRequest v2: the message at buf[pos:] -> (Container, end position)
+    end = len(buf)
+    obj = Container()
+    n1 = buf[pos]
+    if n1 > 127:
+        n1, pos = _uvarint(buf, pos)
+    else:
+        pos += 1
+    if not n1:
+        raise _Err("null in non-nullable array at AlterReplicaLogDirsRequest.dirs")
+    n1 -= 1
+    if n1 > end - pos:
+        raise _too_many(n1, end - pos, 'AlterReplicaLogDirsRequest.dirs')
+    obj['dirs'] = a1 = []
+    for _ in range(n1):
+        x1 = Container()
+        n3 = buf[pos]
+        if n3 > 127:
+            n3, pos = _uvarint(buf, pos)
+        else:
+            pos += 1
+        if not n3:
+            raise _Err("null in non-nullable string at AlterReplicaLogDirsRequest.dirs[].path")
+        n3 -= 1
+        e3 = pos + n3
+        if e3 > end:
+            raise _truncated('AlterReplicaLogDirsRequest.dirs[].path')
+        x1['path'] = buf[pos:e3].decode()
+        pos = e3
+        n3 = buf[pos]
+        if n3 > 127:
+            n3, pos = _uvarint(buf, pos)
+        else:
+            pos += 1
+        if not n3:
+            raise _Err("null in non-nullable array at AlterReplicaLogDirsRequest.dirs[].topics")
+        n3 -= 1
+        if n3 > end - pos:
+            raise _too_many(n3, end - pos, 'AlterReplicaLogDirsRequest.dirs[].topics')
+        x1['topics'] = a3 = []
+        for _ in range(n3):
+            x3 = Container()
+            n5 = buf[pos]
+            if n5 > 127:
+                n5, pos = _uvarint(buf, pos)
+            else:
+                pos += 1
+            if not n5:
+                raise _Err("null in non-nullable string at AlterReplicaLogDirsRequest.dirs[].topics[].name")
+            n5 -= 1
+            e5 = pos + n5
+            if e5 > end:
+                raise _truncated('AlterReplicaLogDirsRequest.dirs[].topics[].name')
+            x3['name'] = buf[pos:e5].decode()
+            pos = e5
+            n5 = buf[pos]
+            if n5 > 127:
+                n5, pos = _uvarint(buf, pos)
+            else:
+                pos += 1
+            if not n5:
+                raise _Err("null in non-nullable array at AlterReplicaLogDirsRequest.dirs[].topics[].partitions")
+            n5 -= 1
+            if n5 > end - pos:
+                raise _too_many(n5, end - pos, 'AlterReplicaLogDirsRequest.dirs[].topics[].partitions')
+            x3['partitions'] = list(_unpack_from_i_arrays[n5](buf, pos) if n5 < 32 else _struct_unpack_from('>%di' % n5, buf, pos))
+            pos += 4 * n5
+            if buf[pos]:  # tagged fields
+                pos = _read_tags(buf, pos, x3, _NO_TAGS, 'AlterReplicaLogDirsRequest.dirs[].topics[]')
+            else:
+                pos += 1
+            a3.append(x3)
+        if buf[pos]:  # tagged fields
+            pos = _read_tags(buf, pos, x1, _NO_TAGS, 'AlterReplicaLogDirsRequest.dirs[]')
+        else:
+            pos += 1
+        a1.append(x1)
+    if buf[pos]:  # tagged fields
+        pos = _read_tags(buf, pos, obj, _NO_TAGS, 'AlterReplicaLogDirsRequest')
+    else:
+        pos += 1
+    return obj, pos
+
+
+def _AlterReplicaLogDirsRequest_v2_encode(obj, w):
+    # AlterReplicaLogDirsRequest v2: passes the bytes of obj, in pieces, to w
+    g0 = obj.get if isinstance(obj, dict) else _getter(obj)
+    v0_dirs = g0('dirs')
+    if v0_dirs is None:
+        v0_dirs = []
+    n0 = len(v0_dirs) + 1
+    w(_UV[n0] if n0 < 128 else _uv(n0))
+    for x0 in v0_dirs:
+        g2 = x0.get if isinstance(x0, dict) else _getter(x0)
+        v2_path = g2('path')
+        if v2_path is None:
+            v2_path = ''
+        v2_path_bytes = v2_path.encode()
+        n2 = len(v2_path_bytes) + 1
+        w(_UV[n2] if n2 < 128 else _uv(n2))
+        w(v2_path_bytes)
+        v2_topics = g2('topics')
+        if v2_topics is None:
+            v2_topics = []
+        n2 = len(v2_topics) + 1
+        w(_UV[n2] if n2 < 128 else _uv(n2))
+        for x2 in v2_topics:
+            g4 = x2.get if isinstance(x2, dict) else _getter(x2)
+            v4_name = g4('name')
+            if v4_name is None:
+                v4_name = ''
+            v4_name_bytes = v4_name.encode()
+            n4 = len(v4_name_bytes) + 1
+            w(_UV[n4] if n4 < 128 else _uv(n4))
+            w(v4_name_bytes)
+            v4_partitions = g4('partitions')
+            if v4_partitions is None:
+                v4_partitions = []
+            n4 = len(v4_partitions) + 1
+            w(_UV[n4] if n4 < 128 else _uv(n4))
+            w(_pack_i_arrays[len(v4_partitions)](*v4_partitions) if len(v4_partitions) < 32 else _struct_pack('>%di' % len(v4_partitions), *v4_partitions))
+            u4 = g4('_unknown_tags', None)
+            if u4:
+                _write_tags(w, sorted(u4.items()))
+            else:
+                w(b'\x00')  # no tagged fields
+        u2 = g2('_unknown_tags', None)
+        if u2:
+            _write_tags(w, sorted(u2.items()))
+        else:
+            w(b'\x00')  # no tagged fields
+    u0 = g0('_unknown_tags', None)
+    if u0:
+        _write_tags(w, sorted(u0.items()))
+    else:
+        w(b'\x00')  # no tagged fields
+
+
+def _AlterReplicaLogDirsResponse_v1_decode(buf, pos):
+    # AlterReplicaLogDirsResponse v1: the message at buf[pos:] -> (Container, end position)
+    end = len(buf)
+    obj = Container()
+    obj['throttle_time_ms'], n0 = _unpack_from_ii(buf, pos)
+    pos += 8
+    if n0 < 0:
+        raise _Err("null in non-nullable array at AlterReplicaLogDirsResponse.results")
+    if n0 > end - pos:
+        raise _too_many(n0, end - pos, 'AlterReplicaLogDirsResponse.results')
+    obj['results'] = a0 = []
+    for _ in range(n0):
+        x0 = Container()
+        n1, = _unpack_from_h(buf, pos)
+        pos += 2
+        if n1 < 0:
+            raise _Err("null in non-nullable string at AlterReplicaLogDirsResponse.results[].topic_name")
+        e1 = pos + n1
+        if e1 > end:
+            raise _truncated('AlterReplicaLogDirsResponse.results[].topic_name')
+        x0['topic_name'] = buf[pos:e1].decode()
+        pos = e1
+        n1, = _unpack_from_i(buf, pos)
+        pos += 4
+        if n1 < 0:
+            raise _Err("null in non-nullable array at AlterReplicaLogDirsResponse.results[].partitions")
+        if n1 > end - pos:
+            raise _too_many(n1, end - pos, 'AlterReplicaLogDirsResponse.results[].partitions')
+        x0['partitions'] = a1 = []
+        for _ in range(n1):
+            x1 = Container()
+            x1['partition_index'], x1['error_code'] = _unpack_from_ih(buf, pos)
+            pos += 6
+            a1.append(x1)
+        a0.append(x0)
+    return obj, pos
+
+
+def _AlterReplicaLogDirsResponse_v1_encode(obj, w):
+    # AlterReplicaLogDirsResponse v1: passes the bytes of obj, in pieces, to w
+    g0 = obj.get if isinstance(obj, dict) else _getter(obj)
+    v0_throttle_time_ms = g0('throttle_time_ms')
+    if v0_throttle_time_ms is None:
+        v0_throttle_time_ms = 0
+    v0_results = g0('results')
+    if v0_results is None:
+        v0_results = []
+    w(_pack_ii(v0_throttle_time_ms, len(v0_results)))
+    for x0 in v0_results:
+        g2 = x0.get if isinstance(x0, dict) else _getter(x0)
+        v2_topic_name = g2('topic_name')
+        if v2_topic_name is None:
+            v2_topic_name = ''
+        v2_topic_name_bytes = v2_topic_name.encode()
+        w(_pack_h(len(v2_topic_name_bytes)))
+        w(v2_topic_name_bytes)
+        v2_partitions = g2('partitions')
+        if v2_partitions is None:
+            v2_partitions = []
+        w(_pack_i(len(v2_partitions)))
+        for x2 in v2_partitions:
+            g4 = x2.get if isinstance(x2, dict) else _getter(x2)
+            v4_partition_index = g4('partition_index')
+            if v4_partition_index is None:
+                v4_partition_index = 0
+            v4_error_code = g4('error_code')
+            if v4_error_code is None:
+                v4_error_code = 0
+            w(_pack_ih(v4_partition_index, v4_error_code))
+
+
+def _AlterReplicaLogDirsResponse_v2_decode(buf, pos):
+    # AlterReplicaLogDirsResponse v2: the message at buf[pos:] -> (Container, end position)
+    end = len(buf)
+    obj = Container()
+    obj['throttle_time_ms'], = _unpack_from_i(buf, pos)
+    pos += 4
+    n1 = buf[pos]
+    if n1 > 127:
+        n1, pos = _uvarint(buf, pos)
+    else:
+        pos += 1
+    if not n1:
+        raise _Err("null in non-nullable array at AlterReplicaLogDirsResponse.results")
+    n1 -= 1
+    if n1 > end - pos:
+        raise _too_many(n1, end - pos, 'AlterReplicaLogDirsResponse.results')
+    obj['results'] = a1 = []
+    for _ in range(n1):
+        x1 = Container()
+        n3 = buf[pos]
+        if n3 > 127:
+            n3, pos = _uvarint(buf, pos)
+        else:
+            pos += 1
+        if not n3:
+            raise _Err("null in non-nullable string at AlterReplicaLogDirsResponse.results[].topic_name")
+        n3 -= 1
+        e3 = pos + n3
+        if e3 > end:
+            raise _truncated('AlterReplicaLogDirsResponse.results[].topic_name')
+        x1['topic_name'] = buf[pos:e3].decode()
+        pos = e3
+        n3 = buf[pos]
+        if n3 > 127:
+            n3, pos = _uvarint(buf, pos)
+        else:
+            pos += 1
+        if not n3:
+            raise _Err("null in non-nullable array at AlterReplicaLogDirsResponse.results[].partitions")
+        n3 -= 1
+        if n3 > end - pos:
+            raise _too_many(n3, end - pos, 'AlterReplicaLogDirsResponse.results[].partitions')
+        x1['partitions'] = a3 = []
+        for _ in range(n3):
+            x3 = Container()
+            x3['partition_index'], x3['error_code'] = _unpack_from_ih(buf, pos)
+            pos += 6
+            if buf[pos]:  # tagged fields
+                pos = _read_tags(buf, pos, x3, _NO_TAGS, 'AlterReplicaLogDirsResponse.results[].partitions[]')
+            else:
+                pos += 1
+            a3.append(x3)
+        if buf[pos]:  # tagged fields
+            pos = _read_tags(buf, pos, x1, _NO_TAGS, 'AlterReplicaLogDirsResponse.results[]')
+        else:
+            pos += 1
+        a1.append(x1)
+    if buf[pos]:  # tagged fields
+        pos = _read_tags(buf, pos, obj, _NO_TAGS, 'AlterReplicaLogDirsResponse')
+    else:
+        pos += 1
+    return obj, pos
+
+
+def _AlterReplicaLogDirsResponse_v2_encode(obj, w):
+    # AlterReplicaLogDirsResponse v2: passes the bytes of obj, in pieces, to w
+    g0 = obj.get if isinstance(obj, dict) else _getter(obj)
+    v0_throttle_time_ms = g0('throttle_time_ms')
+    if v0_throttle_time_ms is None:
+        v0_throttle_time_ms = 0
+    v0_results = g0('results')
+    if v0_results is None:
+        v0_results = []
+    w(_pack_i(v0_throttle_time_ms))
+    n0 = len(v0_results) + 1
+    w(_UV[n0] if n0 < 128 else _uv(n0))
+    for x0 in v0_results:
+        g2 = x0.get if isinstance(x0, dict) else _getter(x0)
+        v2_topic_name = g2('topic_name')
+        if v2_topic_name is None:
+            v2_topic_name = ''
+        v2_topic_name_bytes = v2_topic_name.encode()
+        n2 = len(v2_topic_name_bytes) + 1
+        w(_UV[n2] if n2 < 128 else _uv(n2))
+        w(v2_topic_name_bytes)
+        v2_partitions = g2('partitions')
+        if v2_partitions is None:
+            v2_partitions = []
+        n2 = len(v2_partitions) + 1
+        w(_UV[n2] if n2 < 128 else _uv(n2))
+        for x2 in v2_partitions:
+            g4 = x2.get if isinstance(x2, dict) else _getter(x2)
+            v4_partition_index = g4('partition_index')
+            if v4_partition_index is None:
+                v4_partition_index = 0
+            v4_error_code = g4('error_code')
+            if v4_error_code is None:
+                v4_error_code = 0
+            w(_pack_ih(v4_partition_index, v4_error_code))
+            u4 = g4('_unknown_tags', None)
+            if u4:
+                _write_tags(w, sorted(u4.items()))
+            else:
+                w(b'\x00')  # no tagged fields
+        u2 = g2('_unknown_tags', None)
+        if u2:
+            _write_tags(w, sorted(u2.items()))
+        else:
+            w(b'\x00')  # no tagged fields
+    u0 = g0('_unknown_tags', None)
+    if u0:
+        _write_tags(w, sorted(u0.items()))
+    else:
+        w(b'\x00')  # no tagged fields
+
+
+def _UpdateFeaturesRequest_v0_decode(buf, pos):
+    # UpdateFeaturesRequest v0: the message at buf[pos:] -> (Container, end position)
+    end = len(buf)
+    obj = Container()
+    obj['timeout_ms'], = _unpack_from_i(buf, pos)
+    pos += 4
+    n1 = buf[pos]
+    if n1 > 127:
+        n1, pos = _uvarint(buf, pos)
+    else:
+        pos += 1
+    if not n1:
+        raise _Err("null in non-nullable array at UpdateFeaturesRequest.feature_updates")
+    n1 -= 1
+    if n1 > end - pos:
+        raise _too_many(n1, end - pos, 'UpdateFeaturesRequest.feature_updates')
+    obj['feature_updates'] = a1 = []
+    for _ in range(n1):
+        x1 = Container()
+        n3 = buf[pos]
+        if n3 > 127:
+            n3, pos = _uvarint(buf, pos)
+        else:
+            pos += 1
+        if not n3:
+            raise _Err("null in non-nullable string at UpdateFeaturesRequest.feature_updates[].feature")
+        n3 -= 1
+        e3 = pos + n3
+        if e3 > end:
+            raise _truncated('UpdateFeaturesRequest.feature_updates[].feature')
+        x1['feature'] = buf[pos:e3].decode()
+        pos = e3
+        x1['max_version_level'], x1['allow_downgrade'] = _unpack_from_ho(buf, pos)
+        pos += 3
+        x1['upgrade_type'] = 1
+        if buf[pos]:  # tagged fields
+            pos = _read_tags(buf, pos, x1, _NO_TAGS, 'UpdateFeaturesRequest.feature_updates[]')
+        else:
+            pos += 1
+        a1.append(x1)
+    obj['validate_only'] = False
+    if buf[pos]:  # tagged fields
+        pos = _read_tags(buf, pos, obj, _NO_TAGS, 'UpdateFeaturesRequest')
+    else:
+        pos += 1
+    return obj, pos
+
+
+def _UpdateFeaturesRequest_v0_encode(obj, w):
+    # UpdateFeaturesRequest v0: passes the bytes of obj, in pieces, to w
+    g0 = obj.get if isinstance(obj, dict) else _getter(obj)
+    v0_timeout_ms = g0('timeout_ms')
+    if v0_timeout_ms is None:
+        v0_timeout_ms = 60000
+    v0_feature_updates = g0('feature_updates')
+    if v0_feature_updates is None:
+        v0_feature_updates = []
+    w(_pack_i(v0_timeout_ms))
+    n0 = len(v0_feature_updates) + 1
+    w(_UV[n0] if n0 < 128 else _uv(n0))
+    for x0 in v0_feature_updates:
+        g2 = x0.get if isinstance(x0, dict) else _getter(x0)
+        v2_feature = g2('feature')
+        if v2_feature is None:
+            v2_feature = ''
+        v2_feature_bytes = v2_feature.encode()
+        n2 = len(v2_feature_bytes) + 1
+        w(_UV[n2] if n2 < 128 else _uv(n2))
+        w(v2_feature_bytes)
+        v2_max_version_level = g2('max_version_level')
+        if v2_max_version_level is None:
+            v2_max_version_level = 0
+        v2_allow_downgrade = g2('allow_downgrade')
+        if v2_allow_downgrade is None:
+            v2_allow_downgrade = False
+        w(_pack_ho(v2_max_version_level, v2_allow_downgrade))
+        u2 = g2('_unknown_tags', None)
+        if u2:
+            _write_tags(w, sorted(u2.items()))
+        else:
+            w(b'\x00')  # no tagged fields
+    u0 = g0('_unknown_tags', None)
+    if u0:
+        _write_tags(w, sorted(u0.items()))
+    else:
+        w(b'\x00')  # no tagged fields
+
+
+def _UpdateFeaturesRequest_v1_decode(buf, pos):
+    # UpdateFeaturesRequest v1: the message at buf[pos:] -> (Container, end position)
+    end = len(buf)
+    obj = Container()
+    obj['timeout_ms'], = _unpack_from_i(buf, pos)
+    pos += 4
+    n1 = buf[pos]
+    if n1 > 127:
+        n1, pos = _uvarint(buf, pos)
+    else:
+        pos += 1
+    if not n1:
+        raise _Err("null in non-nullable array at UpdateFeaturesRequest.feature_updates")
+    n1 -= 1
+    if n1 > end - pos:
+        raise _too_many(n1, end - pos, 'UpdateFeaturesRequest.feature_updates')
+    obj['feature_updates'] = a1 = []
+    for _ in range(n1):
+        x1 = Container()
+        n3 = buf[pos]
+        if n3 > 127:
+            n3, pos = _uvarint(buf, pos)
+        else:
+            pos += 1
+        if not n3:
+            raise _Err("null in non-nullable string at UpdateFeaturesRequest.feature_updates[].feature")
+        n3 -= 1
+        e3 = pos + n3
+        if e3 > end:
+            raise _truncated('UpdateFeaturesRequest.feature_updates[].feature')
+        x1['feature'] = buf[pos:e3].decode()
+        pos = e3
+        x1['max_version_level'], x1['upgrade_type'] = _unpack_from_hb(buf, pos)
+        pos += 3
+        x1['allow_downgrade'] = False
+        if buf[pos]:  # tagged fields
+            pos = _read_tags(buf, pos, x1, _NO_TAGS, 'UpdateFeaturesRequest.feature_updates[]')
+        else:
+            pos += 1
+        a1.append(x1)
+    obj['validate_only'], = _unpack_from_o(buf, pos)
+    pos += 1
+    if buf[pos]:  # tagged fields
+        pos = _read_tags(buf, pos, obj, _NO_TAGS, 'UpdateFeaturesRequest')
+    else:
+        pos += 1
+    return obj, pos
+
+
+def _UpdateFeaturesRequest_v1_encode(obj, w):
+    # UpdateFeaturesRequest v1: passes the bytes of obj, in pieces, to w
+    g0 = obj.get if isinstance(obj, dict) else _getter(obj)
+    v0_timeout_ms = g0('timeout_ms')
+    if v0_timeout_ms is None:
+        v0_timeout_ms = 60000
+    v0_feature_updates = g0('feature_updates')
+    if v0_feature_updates is None:
+        v0_feature_updates = []
+    w(_pack_i(v0_timeout_ms))
+    n0 = len(v0_feature_updates) + 1
+    w(_UV[n0] if n0 < 128 else _uv(n0))
+    for x0 in v0_feature_updates:
+        g2 = x0.get if isinstance(x0, dict) else _getter(x0)
+        v2_feature = g2('feature')
+        if v2_feature is None:
+            v2_feature = ''
+        v2_feature_bytes = v2_feature.encode()
+        n2 = len(v2_feature_bytes) + 1
+        w(_UV[n2] if n2 < 128 else _uv(n2))
+        w(v2_feature_bytes)
+        v2_max_version_level = g2('max_version_level')
+        if v2_max_version_level is None:
+            v2_max_version_level = 0
+        v2_upgrade_type = g2('upgrade_type')
+        if v2_upgrade_type is None:
+            v2_upgrade_type = 1
+        w(_pack_hb(v2_max_version_level, v2_upgrade_type))
+        u2 = g2('_unknown_tags', None)
+        if u2:
+            _write_tags(w, sorted(u2.items()))
+        else:
+            w(b'\x00')  # no tagged fields
+    v0_validate_only = g0('validate_only')
+    if v0_validate_only is None:
+        v0_validate_only = False
+    w(_pack_o(v0_validate_only))
+    u0 = g0('_unknown_tags', None)
+    if u0:
+        _write_tags(w, sorted(u0.items()))
+    else:
+        w(b'\x00')  # no tagged fields
+
+
+def _UpdateFeaturesResponse_v0_decode(buf, pos):
+    # UpdateFeaturesResponse v0: the message at buf[pos:] -> (Container, end position)
+    end = len(buf)
+    obj = Container()
+    obj['throttle_time_ms'], obj['error_code'] = _unpack_from_ih(buf, pos)
+    pos += 6
+    n1 = buf[pos]
+    if n1 > 127:
+        n1, pos = _uvarint(buf, pos)
+    else:
+        pos += 1
+    if not n1:
+        obj['error_message'] = None
+    else:
+        n1 -= 1
+        e1 = pos + n1
+        if e1 > end:
+            raise _truncated('UpdateFeaturesResponse.error_message')
+        obj['error_message'] = buf[pos:e1].decode()
+        pos = e1
+    n1 = buf[pos]
+    if n1 > 127:
+        n1, pos = _uvarint(buf, pos)
+    else:
+        pos += 1
+    if not n1:
+        raise _Err("null in non-nullable array at UpdateFeaturesResponse.results")
+    n1 -= 1
+    if n1 > end - pos:
+        raise _too_many(n1, end - pos, 'UpdateFeaturesResponse.results')
+    obj['results'] = a1 = []
+    for _ in range(n1):
+        x1 = Container()
+        n3 = buf[pos]
+        if n3 > 127:
+            n3, pos = _uvarint(buf, pos)
+        else:
+            pos += 1
+        if not n3:
+            raise _Err("null in non-nullable string at UpdateFeaturesResponse.results[].feature")
+        n3 -= 1
+        e3 = pos + n3
+        if e3 > end:
+            raise _truncated('UpdateFeaturesResponse.results[].feature')
+        x1['feature'] = buf[pos:e3].decode()
+        pos = e3
+        x1['error_code'], = _unpack_from_h(buf, pos)
+        pos += 2
+        n3 = buf[pos]
+        if n3 > 127:
+            n3, pos = _uvarint(buf, pos)
+        else:
+            pos += 1
+        if not n3:
+            x1['error_message'] = None
+        else:
+            n3 -= 1
+            e3 = pos + n3
+            if e3 > end:
+                raise _truncated('UpdateFeaturesResponse.results[].error_message')
+            x1['error_message'] = buf[pos:e3].decode()
+            pos = e3
+        if buf[pos]:  # tagged fields
+            pos = _read_tags(buf, pos, x1, _NO_TAGS, 'UpdateFeaturesResponse.results[]')
+        else:
+            pos += 1
+        a1.append(x1)
+    if buf[pos]:  # tagged fields
+        pos = _read_tags(buf, pos, obj, _NO_TAGS, 'UpdateFeaturesResponse')
+    else:
+        pos += 1
+    return obj, pos
+
+
+def _UpdateFeaturesResponse_v0_encode(obj, w):
+    # UpdateFeaturesResponse v0: passes the bytes of obj, in pieces, to w
+    g0 = obj.get if isinstance(obj, dict) else _getter(obj)
+    v0_throttle_time_ms = g0('throttle_time_ms')
+    if v0_throttle_time_ms is None:
+        v0_throttle_time_ms = 0
+    v0_error_code = g0('error_code')
+    if v0_error_code is None:
+        v0_error_code = 0
+    v0_error_message = g0('error_message', None)
+    v0_error_message_bytes = None if v0_error_message is None else v0_error_message.encode()
+    w(_pack_ih(v0_throttle_time_ms, v0_error_code))
+    if v0_error_message_bytes is None:
+        w(b'\x00')
+    else:
+        n0 = len(v0_error_message_bytes) + 1
+        w(_UV[n0] if n0 < 128 else _uv(n0))
+        w(v0_error_message_bytes)
+    v0_results = g0('results')
+    if v0_results is None:
+        v0_results = []
+    n0 = len(v0_results) + 1
+    w(_UV[n0] if n0 < 128 else _uv(n0))
+    for x0 in v0_results:
+        g2 = x0.get if isinstance(x0, dict) else _getter(x0)
+        v2_feature = g2('feature')
+        if v2_feature is None:
+            v2_feature = ''
+        v2_feature_bytes = v2_feature.encode()
+        n2 = len(v2_feature_bytes) + 1
+        w(_UV[n2] if n2 < 128 else _uv(n2))
+        w(v2_feature_bytes)
+        v2_error_code = g2('error_code')
+        if v2_error_code is None:
+            v2_error_code = 0
+        v2_error_message = g2('error_message', None)
+        v2_error_message_bytes = None if v2_error_message is None else v2_error_message.encode()
+        w(_pack_h(v2_error_code))
+        if v2_error_message_bytes is None:
+            w(b'\x00')
+        else:
+            n2 = len(v2_error_message_bytes) + 1
+            w(_UV[n2] if n2 < 128 else _uv(n2))
+            w(v2_error_message_bytes)
+        u2 = g2('_unknown_tags', None)
+        if u2:
+            _write_tags(w, sorted(u2.items()))
+        else:
+            w(b'\x00')  # no tagged fields
+    u0 = g0('_unknown_tags', None)
+    if u0:
+        _write_tags(w, sorted(u0.items()))
+    else:
+        w(b'\x00')  # no tagged fields
+
+
+def _UpdateFeaturesResponse_v2_decode(buf, pos):
+    # UpdateFeaturesResponse v2: the message at buf[pos:] -> (Container, end position)
+    end = len(buf)
+    obj = Container()
+    obj['throttle_time_ms'], obj['error_code'] = _unpack_from_ih(buf, pos)
+    pos += 6
+    n1 = buf[pos]
+    if n1 > 127:
+        n1, pos = _uvarint(buf, pos)
+    else:
+        pos += 1
+    if not n1:
+        obj['error_message'] = None
+    else:
+        n1 -= 1
+        e1 = pos + n1
+        if e1 > end:
+            raise _truncated('UpdateFeaturesResponse.error_message')
+        obj['error_message'] = buf[pos:e1].decode()
+        pos = e1
+    obj['results'] = []
+    if buf[pos]:  # tagged fields
+        pos = _read_tags(buf, pos, obj, _NO_TAGS, 'UpdateFeaturesResponse')
+    else:
+        pos += 1
+    return obj, pos
+
+
+def _UpdateFeaturesResponse_v2_encode(obj, w):
+    # UpdateFeaturesResponse v2: passes the bytes of obj, in pieces, to w
+    g0 = obj.get if isinstance(obj, dict) else _getter(obj)
+    v0_throttle_time_ms = g0('throttle_time_ms')
+    if v0_throttle_time_ms is None:
+        v0_throttle_time_ms = 0
+    v0_error_code = g0('error_code')
+    if v0_error_code is None:
+        v0_error_code = 0
+    v0_error_message = g0('error_message', None)
+    v0_error_message_bytes = None if v0_error_message is None else v0_error_message.encode()
+    w(_pack_ih(v0_throttle_time_ms, v0_error_code))
+    if v0_error_message_bytes is None:
+        w(b'\x00')
+    else:
+        n0 = len(v0_error_message_bytes) + 1
+        w(_UV[n0] if n0 < 128 else _uv(n0))
+        w(v0_error_message_bytes)
+    u0 = g0('_unknown_tags', None)
+    if u0:
+        _write_tags(w, sorted(u0.items()))
+    else:
+        w(b'\x00')  # no tagged fields
+
+
+def _GetTelemetrySubscriptionsRequest_v0_decode(buf, pos):
+    # GetTelemetrySubscriptionsRequest v0: the message at buf[pos:] -> (Container, end position)
+    end = len(buf)
+    obj = Container()
+    obj['client_instance_id'], = _unpack_from_16s(buf, pos)
+    pos += 16
+    obj['client_instance_id'] = _uuid(obj['client_instance_id'])
+    if buf[pos]:  # tagged fields
+        pos = _read_tags(buf, pos, obj, _NO_TAGS, 'GetTelemetrySubscriptionsRequest')
+    else:
+        pos += 1
+    return obj, pos
+
+
+def _GetTelemetrySubscriptionsRequest_v0_encode(obj, w):
+    # GetTelemetrySubscriptionsRequest v0: passes the bytes of obj, in pieces, to w
+    g0 = obj.get if isinstance(obj, dict) else _getter(obj)
+    v0_client_instance_id = g0('client_instance_id')
+    if v0_client_instance_id is None:
+        v0_client_instance_id = _D_GetTelemetrySubscriptionsRequest_v0_1
+    w(v0_client_instance_id.bytes)
+    u0 = g0('_unknown_tags', None)
+    if u0:
+        _write_tags(w, sorted(u0.items()))
+    else:
+        w(b'\x00')  # no tagged fields
+
+
+def _GetTelemetrySubscriptionsResponse_v0_decode(buf, pos):
+    # GetTelemetrySubscriptionsResponse v0: the message at buf[pos:] -> (Container, end position)
+    end = len(buf)
+    obj = Container()
+    obj['throttle_time_ms'], obj['error_code'], obj['client_instance_id'], obj['subscription_id'] = _unpack_from_ih16si(buf, pos)
+    pos += 26
+    obj['client_instance_id'] = _uuid(obj['client_instance_id'])
+    n1 = buf[pos]
+    if n1 > 127:
+        n1, pos = _uvarint(buf, pos)
+    else:
+        pos += 1
+    if not n1:
+        raise _Err("null in non-nullable array at GetTelemetrySubscriptionsResponse.accepted_compression_types")
+    n1 -= 1
+    if n1 > end - pos:
+        raise _too_many(n1, end - pos, 'GetTelemetrySubscriptionsResponse.accepted_compression_types')
+    obj['accepted_compression_types'] = list(_unpack_from_b_arrays[n1](buf, pos) if n1 < 32 else _struct_unpack_from('>%db' % n1, buf, pos))
+    pos += 1 * n1
+    obj['push_interval_ms'], obj['telemetry_max_bytes'], obj['delta_temporality'] = _unpack_from_iio(buf, pos)
+    pos += 9
+    n1 = buf[pos]
+    if n1 > 127:
+        n1, pos = _uvarint(buf, pos)
+    else:
+        pos += 1
+    if not n1:
+        raise _Err("null in non-nullable array at GetTelemetrySubscriptionsResponse.requested_metrics")
+    n1 -= 1
+    if n1 > end - pos:
+        raise _too_many(n1, end - pos, 'GetTelemetrySubscriptionsResponse.requested_metrics')
+    obj['requested_metrics'] = a1 = []
+    for _ in range(n1):
+        n2 = buf[pos]
+        if n2 > 127:
+            n2, pos = _uvarint(buf, pos)
+        else:
+            pos += 1
+        if not n2:
+            raise _Err("null in non-nullable string at GetTelemetrySubscriptionsResponse.requested_metrics[]")
+        n2 -= 1
+        e2 = pos + n2
+        if e2 > end:
+            raise _truncated('GetTelemetrySubscriptionsResponse.requested_metrics[]')
+        x1 = buf[pos:e2].decode()
+        pos = e2
+        a1.append(x1)
+    if buf[pos]:  # tagged fields
+        pos = _read_tags(buf, pos, obj, _NO_TAGS, 'GetTelemetrySubscriptionsResponse')
+    else:
+        pos += 1
+    return obj, pos
+
+
+def _GetTelemetrySubscriptionsResponse_v0_encode(obj, w):
+    # GetTelemetrySubscriptionsResponse v0: passes the bytes of obj, in pieces, to w
+    g0 = obj.get if isinstance(obj, dict) else _getter(obj)
+    v0_throttle_time_ms = g0('throttle_time_ms')
+    if v0_throttle_time_ms is None:
+        v0_throttle_time_ms = 0
+    v0_error_code = g0('error_code')
+    if v0_error_code is None:
+        v0_error_code = 0
+    v0_client_instance_id = g0('client_instance_id')
+    if v0_client_instance_id is None:
+        v0_client_instance_id = _D_GetTelemetrySubscriptionsResponse_v0_1
+    w(_pack_ih(v0_throttle_time_ms, v0_error_code))
+    w(v0_client_instance_id.bytes)
+    v0_subscription_id = g0('subscription_id')
+    if v0_subscription_id is None:
+        v0_subscription_id = 0
+    v0_accepted_compression_types = g0('accepted_compression_types')
+    if v0_accepted_compression_types is None:
+        v0_accepted_compression_types = []
+    w(_pack_i(v0_subscription_id))
+    n0 = len(v0_accepted_compression_types) + 1
+    w(_UV[n0] if n0 < 128 else _uv(n0))
+    w(_pack_b_arrays[len(v0_accepted_compression_types)](*v0_accepted_compression_types) if len(v0_accepted_compression_types) < 32 else _struct_pack('>%db' % len(v0_accepted_compression_types), *v0_accepted_compression_types))
+    v0_push_interval_ms = g0('push_interval_ms')
+    if v0_push_interval_ms is None:
+        v0_push_interval_ms = 0
+    v0_telemetry_max_bytes = g0('telemetry_max_bytes')
+    if v0_telemetry_max_bytes is None:
+        v0_telemetry_max_bytes = 0
+    v0_delta_temporality = g0('delta_temporality')
+    if v0_delta_temporality is None:
+        v0_delta_temporality = False
+    v0_requested_metrics = g0('requested_metrics')
+    if v0_requested_metrics is None:
+        v0_requested_metrics = []
+    w(_pack_iio(v0_push_interval_ms, v0_telemetry_max_bytes, v0_delta_temporality))
+    n0 = len(v0_requested_metrics) + 1
+    w(_UV[n0] if n0 < 128 else _uv(n0))
+    for x0 in v0_requested_metrics:
+        if x0 is None:
+            raise _null_build('string', 'GetTelemetrySubscriptionsResponse.requested_metrics[]')
+        x0_bytes = x0.encode()
+        n1 = len(x0_bytes) + 1
+        w(_UV[n1] if n1 < 128 else _uv(n1))
+        w(x0_bytes)
+    u0 = g0('_unknown_tags', None)
+    if u0:
+        _write_tags(w, sorted(u0.items()))
+    else:
+        w(b'\x00')  # no tagged fields
+
+
+def _PushTelemetryRequest_v0_decode(buf, pos):
+    # PushTelemetryRequest v0: the message at buf[pos:] -> (Container, end position)
+    end = len(buf)
+    obj = Container()
+    obj['client_instance_id'], obj['subscription_id'], obj['terminating'], obj['compression_type'] = _unpack_from_16siob(buf, pos)
+    pos += 22
+    obj['client_instance_id'] = _uuid(obj['client_instance_id'])
+    n1 = buf[pos]
+    if n1 > 127:
+        n1, pos = _uvarint(buf, pos)
+    else:
+        pos += 1
+    if not n1:
+        raise _Err("null in non-nullable bytes at PushTelemetryRequest.metrics")
+    n1 -= 1
+    e1 = pos + n1
+    if e1 > end:
+        raise _truncated('PushTelemetryRequest.metrics')
+    obj['metrics'] = buf[pos:e1]
+    pos = e1
+    if buf[pos]:  # tagged fields
+        pos = _read_tags(buf, pos, obj, _NO_TAGS, 'PushTelemetryRequest')
+    else:
+        pos += 1
+    return obj, pos
+
+
+def _PushTelemetryRequest_v0_encode(obj, w):
+    # PushTelemetryRequest v0: passes the bytes of obj, in pieces, to w
+    g0 = obj.get if isinstance(obj, dict) else _getter(obj)
+    v0_client_instance_id = g0('client_instance_id')
+    if v0_client_instance_id is None:
+        v0_client_instance_id = _D_PushTelemetryRequest_v0_1
+    w(v0_client_instance_id.bytes)
+    v0_subscription_id = g0('subscription_id')
+    if v0_subscription_id is None:
+        v0_subscription_id = 0
+    v0_terminating = g0('terminating')
+    if v0_terminating is None:
+        v0_terminating = False
+    v0_compression_type = g0('compression_type')
+    if v0_compression_type is None:
+        v0_compression_type = 0
+    v0_metrics = g0('metrics')
+    if v0_metrics is None:
+        v0_metrics = b''
+    w(_pack_iob(v0_subscription_id, v0_terminating, v0_compression_type))
+    n0 = len(v0_metrics) + 1
+    w(_UV[n0] if n0 < 128 else _uv(n0))
+    w(v0_metrics)
+    u0 = g0('_unknown_tags', None)
+    if u0:
+        _write_tags(w, sorted(u0.items()))
+    else:
+        w(b'\x00')  # no tagged fields
+
+
+def _PushTelemetryResponse_v0_decode(buf, pos):
+    # PushTelemetryResponse v0: the message at buf[pos:] -> (Container, end position)
+    end = len(buf)
+    obj = Container()
+    obj['throttle_time_ms'], obj['error_code'] = _unpack_from_ih(buf, pos)
+    pos += 6
+    if buf[pos]:  # tagged fields
+        pos = _read_tags(buf, pos, obj, _NO_TAGS, 'PushTelemetryResponse')
+    else:
+        pos += 1
+    return obj, pos
+
+
+def _PushTelemetryResponse_v0_encode(obj, w):
+    # PushTelemetryResponse v0: passes the bytes of obj, in pieces, to w
+    g0 = obj.get if isinstance(obj, dict) else _getter(obj)
+    v0_throttle_time_ms = g0('throttle_time_ms')
+    if v0_throttle_time_ms is None:
+        v0_throttle_time_ms = 0
+    v0_error_code = g0('error_code')
+    if v0_error_code is None:
+        v0_error_code = 0
+    w(_pack_ih(v0_throttle_time_ms, v0_error_code))
+    u0 = g0('_unknown_tags', None)
+    if u0:
+        _write_tags(w, sorted(u0.items()))
+    else:
+        w(b'\x00')  # no tagged fields
+
+
+def _ListConfigResourcesRequest_v0_decode(buf, pos):
+    # ListConfigResourcesRequest v0: the message at buf[pos:] -> (Container, end position)
+    end = len(buf)
+    obj = Container()
+    obj['resource_types'] = []
+    if buf[pos]:  # tagged fields
+        pos = _read_tags(buf, pos, obj, _NO_TAGS, 'ListConfigResourcesRequest')
+    else:
+        pos += 1
+    return obj, pos
+
+
+def _ListConfigResourcesRequest_v0_encode(obj, w):
+    # ListConfigResourcesRequest v0: passes the bytes of obj, in pieces, to w
+    g0 = obj.get if isinstance(obj, dict) else _getter(obj)
+    u0 = g0('_unknown_tags', None)
+    if u0:
+        _write_tags(w, sorted(u0.items()))
+    else:
+        w(b'\x00')  # no tagged fields
+
+
+def _ListConfigResourcesRequest_v1_decode(buf, pos):
+    # ListConfigResourcesRequest v1: the message at buf[pos:] -> (Container, end position)
+    end = len(buf)
+    obj = Container()
+    n1 = buf[pos]
+    if n1 > 127:
+        n1, pos = _uvarint(buf, pos)
+    else:
+        pos += 1
+    if not n1:
+        raise _Err("null in non-nullable array at ListConfigResourcesRequest.resource_types")
+    n1 -= 1
+    if n1 > end - pos:
+        raise _too_many(n1, end - pos, 'ListConfigResourcesRequest.resource_types')
+    obj['resource_types'] = list(_unpack_from_b_arrays[n1](buf, pos) if n1 < 32 else _struct_unpack_from('>%db' % n1, buf, pos))
+    pos += 1 * n1
+    if buf[pos]:  # tagged fields
+        pos = _read_tags(buf, pos, obj, _NO_TAGS, 'ListConfigResourcesRequest')
+    else:
+        pos += 1
+    return obj, pos
+
+
+def _ListConfigResourcesRequest_v1_encode(obj, w):
+    # ListConfigResourcesRequest v1: passes the bytes of obj, in pieces, to w
+    g0 = obj.get if isinstance(obj, dict) else _getter(obj)
+    v0_resource_types = g0('resource_types')
+    if v0_resource_types is None:
+        v0_resource_types = []
+    n0 = len(v0_resource_types) + 1
+    w(_UV[n0] if n0 < 128 else _uv(n0))
+    w(_pack_b_arrays[len(v0_resource_types)](*v0_resource_types) if len(v0_resource_types) < 32 else _struct_pack('>%db' % len(v0_resource_types), *v0_resource_types))
+    u0 = g0('_unknown_tags', None)
+    if u0:
+        _write_tags(w, sorted(u0.items()))
+    else:
+        w(b'\x00')  # no tagged fields
+
+
+def _ListConfigResourcesResponse_v0_decode(buf, pos):
+    # ListConfigResourcesResponse v0: the message at buf[pos:] -> (Container, end position)
+    end = len(buf)
+    obj = Container()
+    obj['throttle_time_ms'], obj['error_code'] = _unpack_from_ih(buf, pos)
+    pos += 6
+    n1 = buf[pos]
+    if n1 > 127:
+        n1, pos = _uvarint(buf, pos)
+    else:
+        pos += 1
+    if not n1:
+        raise _Err("null in non-nullable array at ListConfigResourcesResponse.config_resources")
+    n1 -= 1
+    if n1 > end - pos:
+        raise _too_many(n1, end - pos, 'ListConfigResourcesResponse.config_resources')
+    obj['config_resources'] = a1 = []
+    for _ in range(n1):
+        x1 = Container()
+        n3 = buf[pos]
+        if n3 > 127:
+            n3, pos = _uvarint(buf, pos)
+        else:
+            pos += 1
+        if not n3:
+            raise _Err("null in non-nullable string at ListConfigResourcesResponse.config_resources[].resource_name")
+        n3 -= 1
+        e3 = pos + n3
+        if e3 > end:
+            raise _truncated('ListConfigResourcesResponse.config_resources[].resource_name')
+        x1['resource_name'] = buf[pos:e3].decode()
+        pos = e3
+        x1['resource_type'] = 16
+        if buf[pos]:  # tagged fields
+            pos = _read_tags(buf, pos, x1, _NO_TAGS, 'ListConfigResourcesResponse.config_resources[]')
+        else:
+            pos += 1
+        a1.append(x1)
+    if buf[pos]:  # tagged fields
+        pos = _read_tags(buf, pos, obj, _NO_TAGS, 'ListConfigResourcesResponse')
+    else:
+        pos += 1
+    return obj, pos
+
+
+def _ListConfigResourcesResponse_v0_encode(obj, w):
+    # ListConfigResourcesResponse v0: passes the bytes of obj, in pieces, to w
+    g0 = obj.get if isinstance(obj, dict) else _getter(obj)
+    v0_throttle_time_ms = g0('throttle_time_ms')
+    if v0_throttle_time_ms is None:
+        v0_throttle_time_ms = 0
+    v0_error_code = g0('error_code')
+    if v0_error_code is None:
+        v0_error_code = 0
+    v0_config_resources = g0('config_resources')
+    if v0_config_resources is None:
+        v0_config_resources = []
+    w(_pack_ih(v0_throttle_time_ms, v0_error_code))
+    n0 = len(v0_config_resources) + 1
+    w(_UV[n0] if n0 < 128 else _uv(n0))
+    for x0 in v0_config_resources:
+        g2 = x0.get if isinstance(x0, dict) else _getter(x0)
+        v2_resource_name = g2('resource_name')
+        if v2_resource_name is None:
+            v2_resource_name = ''
+        v2_resource_name_bytes = v2_resource_name.encode()
+        n2 = len(v2_resource_name_bytes) + 1
+        w(_UV[n2] if n2 < 128 else _uv(n2))
+        w(v2_resource_name_bytes)
+        u2 = g2('_unknown_tags', None)
+        if u2:
+            _write_tags(w, sorted(u2.items()))
+        else:
+            w(b'\x00')  # no tagged fields
+    u0 = g0('_unknown_tags', None)
+    if u0:
+        _write_tags(w, sorted(u0.items()))
+    else:
+        w(b'\x00')  # no tagged fields
+
+
+def _ListConfigResourcesResponse_v1_decode(buf, pos):
+    # ListConfigResourcesResponse v1: the message at buf[pos:] -> (Container, end position)
+    end = len(buf)
+    obj = Container()
+    obj['throttle_time_ms'], obj['error_code'] = _unpack_from_ih(buf, pos)
+    pos += 6
+    n1 = buf[pos]
+    if n1 > 127:
+        n1, pos = _uvarint(buf, pos)
+    else:
+        pos += 1
+    if not n1:
+        raise _Err("null in non-nullable array at ListConfigResourcesResponse.config_resources")
+    n1 -= 1
+    if n1 > end - pos:
+        raise _too_many(n1, end - pos, 'ListConfigResourcesResponse.config_resources')
+    obj['config_resources'] = a1 = []
+    for _ in range(n1):
+        x1 = Container()
+        n3 = buf[pos]
+        if n3 > 127:
+            n3, pos = _uvarint(buf, pos)
+        else:
+            pos += 1
+        if not n3:
+            raise _Err("null in non-nullable string at ListConfigResourcesResponse.config_resources[].resource_name")
+        n3 -= 1
+        e3 = pos + n3
+        if e3 > end:
+            raise _truncated('ListConfigResourcesResponse.config_resources[].resource_name')
+        x1['resource_name'] = buf[pos:e3].decode()
+        pos = e3
+        x1['resource_type'], = _unpack_from_b(buf, pos)
+        pos += 1
+        if buf[pos]:  # tagged fields
+            pos = _read_tags(buf, pos, x1, _NO_TAGS, 'ListConfigResourcesResponse.config_resources[]')
+        else:
+            pos += 1
+        a1.append(x1)
+    if buf[pos]:  # tagged fields
+        pos = _read_tags(buf, pos, obj, _NO_TAGS, 'ListConfigResourcesResponse')
+    else:
+        pos += 1
+    return obj, pos
+
+
+def _ListConfigResourcesResponse_v1_encode(obj, w):
+    # ListConfigResourcesResponse v1: passes the bytes of obj, in pieces, to w
+    g0 = obj.get if isinstance(obj, dict) else _getter(obj)
+    v0_throttle_time_ms = g0('throttle_time_ms')
+    if v0_throttle_time_ms is None:
+        v0_throttle_time_ms = 0
+    v0_error_code = g0('error_code')
+    if v0_error_code is None:
+        v0_error_code = 0
+    v0_config_resources = g0('config_resources')
+    if v0_config_resources is None:
+        v0_config_resources = []
+    w(_pack_ih(v0_throttle_time_ms, v0_error_code))
+    n0 = len(v0_config_resources) + 1
+    w(_UV[n0] if n0 < 128 else _uv(n0))
+    for x0 in v0_config_resources:
+        g2 = x0.get if isinstance(x0, dict) else _getter(x0)
+        v2_resource_name = g2('resource_name')
+        if v2_resource_name is None:
+            v2_resource_name = ''
+        v2_resource_name_bytes = v2_resource_name.encode()
+        n2 = len(v2_resource_name_bytes) + 1
+        w(_UV[n2] if n2 < 128 else _uv(n2))
+        w(v2_resource_name_bytes)
+        v2_resource_type = g2('resource_type')
+        if v2_resource_type is None:
+            v2_resource_type = 16
+        w(_pack_b(v2_resource_type))
+        u2 = g2('_unknown_tags', None)
+        if u2:
+            _write_tags(w, sorted(u2.items()))
+        else:
+            w(b'\x00')  # no tagged fields
+    u0 = g0('_unknown_tags', None)
+    if u0:
+        _write_tags(w, sorted(u0.items()))
+    else:
+        w(b'\x00')  # no tagged fields
+
+
+def _DescribeTopicPartitionsRequest_v0_decode(buf, pos):
+    # DescribeTopicPartitionsRequest v0: the message at buf[pos:] -> (Container, end position)
+    end = len(buf)
+    obj = Container()
+    n1 = buf[pos]
+    if n1 > 127:
+        n1, pos = _uvarint(buf, pos)
+    else:
+        pos += 1
+    if not n1:
+        raise _Err("null in non-nullable array at DescribeTopicPartitionsRequest.topics")
+    n1 -= 1
+    if n1 > end - pos:
+        raise _too_many(n1, end - pos, 'DescribeTopicPartitionsRequest.topics')
+    obj['topics'] = a1 = []
+    for _ in range(n1):
+        x1 = Container()
+        n3 = buf[pos]
+        if n3 > 127:
+            n3, pos = _uvarint(buf, pos)
+        else:
+            pos += 1
+        if not n3:
+            raise _Err("null in non-nullable string at DescribeTopicPartitionsRequest.topics[].name")
+        n3 -= 1
+        e3 = pos + n3
+        if e3 > end:
+            raise _truncated('DescribeTopicPartitionsRequest.topics[].name')
+        x1['name'] = buf[pos:e3].decode()
+        pos = e3
+        if buf[pos]:  # tagged fields
+            pos = _read_tags(buf, pos, x1, _NO_TAGS, 'DescribeTopicPartitionsRequest.topics[]')
+        else:
+            pos += 1
+        a1.append(x1)
+    obj['response_partition_limit'], n0 = _unpack_from_ib(buf, pos)
+    pos += 5
+    if n0 < 0:
+        obj['cursor'] = None
+    else:
+        obj['cursor'] = o1 = Container()
+        n2 = buf[pos]
+        if n2 > 127:
+            n2, pos = _uvarint(buf, pos)
+        else:
+            pos += 1
+        if not n2:
+            raise _Err("null in non-nullable string at DescribeTopicPartitionsRequest.cursor.topic_name")
+        n2 -= 1
+        e2 = pos + n2
+        if e2 > end:
+            raise _truncated('DescribeTopicPartitionsRequest.cursor.topic_name')
+        o1['topic_name'] = buf[pos:e2].decode()
+        pos = e2
+        o1['partition_index'], = _unpack_from_i(buf, pos)
+        pos += 4
+        if buf[pos]:  # tagged fields
+            pos = _read_tags(buf, pos, o1, _NO_TAGS, 'DescribeTopicPartitionsRequest.cursor')
+        else:
+            pos += 1
+    if buf[pos]:  # tagged fields
+        pos = _read_tags(buf, pos, obj, _NO_TAGS, 'DescribeTopicPartitionsRequest')
+    else:
+        pos += 1
+    return obj, pos
+
+
+def _DescribeTopicPartitionsRequest_v0_encode(obj, w):
+    # DescribeTopicPartitionsRequest v0: passes the bytes of obj, in pieces, to w
+    g0 = obj.get if isinstance(obj, dict) else _getter(obj)
+    v0_topics = g0('topics')
+    if v0_topics is None:
+        v0_topics = []
+    n0 = len(v0_topics) + 1
+    w(_UV[n0] if n0 < 128 else _uv(n0))
+    for x0 in v0_topics:
+        g2 = x0.get if isinstance(x0, dict) else _getter(x0)
+        v2_name = g2('name')
+        if v2_name is None:
+            v2_name = ''
+        v2_name_bytes = v2_name.encode()
+        n2 = len(v2_name_bytes) + 1
+        w(_UV[n2] if n2 < 128 else _uv(n2))
+        w(v2_name_bytes)
+        u2 = g2('_unknown_tags', None)
+        if u2:
+            _write_tags(w, sorted(u2.items()))
+        else:
+            w(b'\x00')  # no tagged fields
+    v0_response_partition_limit = g0('response_partition_limit')
+    if v0_response_partition_limit is None:
+        v0_response_partition_limit = 2000
+    v0_cursor = g0('cursor', None)
+    w(_pack_i(v0_response_partition_limit))
+    if v0_cursor is None:
+        w(b'\xff')
+    else:
+        w(b'\x01')
+        g1 = v0_cursor.get if isinstance(v0_cursor, dict) else _getter(v0_cursor)
+        v1_topic_name = g1('topic_name')
+        if v1_topic_name is None:
+            v1_topic_name = ''
+        v1_topic_name_bytes = v1_topic_name.encode()
+        n1 = len(v1_topic_name_bytes) + 1
+        w(_UV[n1] if n1 < 128 else _uv(n1))
+        w(v1_topic_name_bytes)
+        v1_partition_index = g1('partition_index')
+        if v1_partition_index is None:
+            v1_partition_index = 0
+        w(_pack_i(v1_partition_index))
+        u1 = g1('_unknown_tags', None)
+        if u1:
+            _write_tags(w, sorted(u1.items()))
+        else:
+            w(b'\x00')  # no tagged fields
+    u0 = g0('_unknown_tags', None)
+    if u0:
+        _write_tags(w, sorted(u0.items()))
+    else:
+        w(b'\x00')  # no tagged fields
+
+
+def _DescribeTopicPartitionsResponse_v0_decode(buf, pos):
+    # DescribeTopicPartitionsResponse v0: the message at buf[pos:] -> (Container, end position)
+    end = len(buf)
+    obj = Container()
+    obj['throttle_time_ms'], = _unpack_from_i(buf, pos)
+    pos += 4
+    n1 = buf[pos]
+    if n1 > 127:
+        n1, pos = _uvarint(buf, pos)
+    else:
+        pos += 1
+    if not n1:
+        raise _Err("null in non-nullable array at DescribeTopicPartitionsResponse.topics")
+    n1 -= 1
+    if n1 > end - pos:
+        raise _too_many(n1, end - pos, 'DescribeTopicPartitionsResponse.topics')
+    obj['topics'] = a1 = []
+    for _ in range(n1):
+        x1 = Container()
+        x1['error_code'], = _unpack_from_h(buf, pos)
+        pos += 2
+        n3 = buf[pos]
+        if n3 > 127:
+            n3, pos = _uvarint(buf, pos)
+        else:
+            pos += 1
+        if not n3:
+            x1['name'] = None
+        else:
+            n3 -= 1
+            e3 = pos + n3
+            if e3 > end:
+                raise _truncated('DescribeTopicPartitionsResponse.topics[].name')
+            x1['name'] = buf[pos:e3].decode()
+            pos = e3
+        x1['topic_id'], x1['is_internal'] = _unpack_from_16so(buf, pos)
+        pos += 17
+        x1['topic_id'] = _uuid(x1['topic_id'])
+        n3 = buf[pos]
+        if n3 > 127:
+            n3, pos = _uvarint(buf, pos)
+        else:
+            pos += 1
+        if not n3:
+            raise _Err("null in non-nullable array at DescribeTopicPartitionsResponse.topics[].partitions")
+        n3 -= 1
+        if n3 > end - pos:
+            raise _too_many(n3, end - pos, 'DescribeTopicPartitionsResponse.topics[].partitions')
+        x1['partitions'] = a3 = []
+        for _ in range(n3):
+            x3 = Container()
+            x3['error_code'], x3['partition_index'], x3['leader_id'], x3['leader_epoch'] = _unpack_from_hiii(buf, pos)
+            pos += 14
+            n5 = buf[pos]
+            if n5 > 127:
+                n5, pos = _uvarint(buf, pos)
+            else:
+                pos += 1
+            if not n5:
+                raise _Err("null in non-nullable array at DescribeTopicPartitionsResponse.topics[].partitions[].replica_nodes")
+            n5 -= 1
+            if n5 > end - pos:
+                raise _too_many(n5, end - pos, 'DescribeTopicPartitionsResponse.topics[].partitions[].replica_nodes')
+            x3['replica_nodes'] = list(_unpack_from_i_arrays[n5](buf, pos) if n5 < 32 else _struct_unpack_from('>%di' % n5, buf, pos))
+            pos += 4 * n5
+            n5 = buf[pos]
+            if n5 > 127:
+                n5, pos = _uvarint(buf, pos)
+            else:
+                pos += 1
+            if not n5:
+                raise _Err("null in non-nullable array at DescribeTopicPartitionsResponse.topics[].partitions[].isr_nodes")
+            n5 -= 1
+            if n5 > end - pos:
+                raise _too_many(n5, end - pos, 'DescribeTopicPartitionsResponse.topics[].partitions[].isr_nodes')
+            x3['isr_nodes'] = list(_unpack_from_i_arrays[n5](buf, pos) if n5 < 32 else _struct_unpack_from('>%di' % n5, buf, pos))
+            pos += 4 * n5
+            n5 = buf[pos]
+            if n5 > 127:
+                n5, pos = _uvarint(buf, pos)
+            else:
+                pos += 1
+            if not n5:
+                x3['eligible_leader_replicas'] = None
+            else:
+                n5 -= 1
+                if n5 > end - pos:
+                    raise _too_many(n5, end - pos, 'DescribeTopicPartitionsResponse.topics[].partitions[].eligible_leader_replicas')
+                x3['eligible_leader_replicas'] = list(_unpack_from_i_arrays[n5](buf, pos) if n5 < 32 else _struct_unpack_from('>%di' % n5, buf, pos))
+                pos += 4 * n5
+            n5 = buf[pos]
+            if n5 > 127:
+                n5, pos = _uvarint(buf, pos)
+            else:
+                pos += 1
+            if not n5:
+                x3['last_known_elr'] = None
+            else:
+                n5 -= 1
+                if n5 > end - pos:
+                    raise _too_many(n5, end - pos, 'DescribeTopicPartitionsResponse.topics[].partitions[].last_known_elr')
+                x3['last_known_elr'] = list(_unpack_from_i_arrays[n5](buf, pos) if n5 < 32 else _struct_unpack_from('>%di' % n5, buf, pos))
+                pos += 4 * n5
+            n5 = buf[pos]
+            if n5 > 127:
+                n5, pos = _uvarint(buf, pos)
+            else:
+                pos += 1
+            if not n5:
+                raise _Err("null in non-nullable array at DescribeTopicPartitionsResponse.topics[].partitions[].offline_replicas")
+            n5 -= 1
+            if n5 > end - pos:
+                raise _too_many(n5, end - pos, 'DescribeTopicPartitionsResponse.topics[].partitions[].offline_replicas')
+            x3['offline_replicas'] = list(_unpack_from_i_arrays[n5](buf, pos) if n5 < 32 else _struct_unpack_from('>%di' % n5, buf, pos))
+            pos += 4 * n5
+            if buf[pos]:  # tagged fields
+                pos = _read_tags(buf, pos, x3, _NO_TAGS, 'DescribeTopicPartitionsResponse.topics[].partitions[]')
+            else:
+                pos += 1
+            a3.append(x3)
+        x1['topic_authorized_operations'], = _unpack_from_i(buf, pos)
+        pos += 4
+        if buf[pos]:  # tagged fields
+            pos = _read_tags(buf, pos, x1, _NO_TAGS, 'DescribeTopicPartitionsResponse.topics[]')
+        else:
+            pos += 1
+        a1.append(x1)
+    n0, = _unpack_from_b(buf, pos)
+    pos += 1
+    if n0 < 0:
+        obj['next_cursor'] = None
+    else:
+        obj['next_cursor'] = o1 = Container()
+        n2 = buf[pos]
+        if n2 > 127:
+            n2, pos = _uvarint(buf, pos)
+        else:
+            pos += 1
+        if not n2:
+            raise _Err("null in non-nullable string at DescribeTopicPartitionsResponse.next_cursor.topic_name")
+        n2 -= 1
+        e2 = pos + n2
+        if e2 > end:
+            raise _truncated('DescribeTopicPartitionsResponse.next_cursor.topic_name')
+        o1['topic_name'] = buf[pos:e2].decode()
+        pos = e2
+        o1['partition_index'], = _unpack_from_i(buf, pos)
+        pos += 4
+        if buf[pos]:  # tagged fields
+            pos = _read_tags(buf, pos, o1, _NO_TAGS, 'DescribeTopicPartitionsResponse.next_cursor')
+        else:
+            pos += 1
+    if buf[pos]:  # tagged fields
+        pos = _read_tags(buf, pos, obj, _NO_TAGS, 'DescribeTopicPartitionsResponse')
+    else:
+        pos += 1
+    return obj, pos
+
+
+def _DescribeTopicPartitionsResponse_v0_encode(obj, w):
+    # DescribeTopicPartitionsResponse v0: passes the bytes of obj, in pieces, to w
+    g0 = obj.get if isinstance(obj, dict) else _getter(obj)
+    v0_throttle_time_ms = g0('throttle_time_ms')
+    if v0_throttle_time_ms is None:
+        v0_throttle_time_ms = 0
+    v0_topics = g0('topics')
+    if v0_topics is None:
+        v0_topics = []
+    w(_pack_i(v0_throttle_time_ms))
+    n0 = len(v0_topics) + 1
+    w(_UV[n0] if n0 < 128 else _uv(n0))
+    for x0 in v0_topics:
+        g2 = x0.get if isinstance(x0, dict) else _getter(x0)
+        v2_error_code = g2('error_code')
+        if v2_error_code is None:
+            v2_error_code = 0
+        v2_name = g2('name', '')
+        v2_name_bytes = None if v2_name is None else v2_name.encode()
+        w(_pack_h(v2_error_code))
+        if v2_name_bytes is None:
+            w(b'\x00')
+        else:
+            n2 = len(v2_name_bytes) + 1
+            w(_UV[n2] if n2 < 128 else _uv(n2))
+            w(v2_name_bytes)
+        v2_topic_id = g2('topic_id')
+        if v2_topic_id is None:
+            v2_topic_id = _D_DescribeTopicPartitionsResponse_v0_1
+        w(v2_topic_id.bytes)
+        v2_is_internal = g2('is_internal')
+        if v2_is_internal is None:
+            v2_is_internal = False
+        v2_partitions = g2('partitions')
+        if v2_partitions is None:
+            v2_partitions = []
+        w(_pack_o(v2_is_internal))
+        n2 = len(v2_partitions) + 1
+        w(_UV[n2] if n2 < 128 else _uv(n2))
+        for x2 in v2_partitions:
+            g4 = x2.get if isinstance(x2, dict) else _getter(x2)
+            v4_error_code = g4('error_code')
+            if v4_error_code is None:
+                v4_error_code = 0
+            v4_partition_index = g4('partition_index')
+            if v4_partition_index is None:
+                v4_partition_index = 0
+            v4_leader_id = g4('leader_id')
+            if v4_leader_id is None:
+                v4_leader_id = 0
+            v4_leader_epoch = g4('leader_epoch')
+            if v4_leader_epoch is None:
+                v4_leader_epoch = -1
+            v4_replica_nodes = g4('replica_nodes')
+            if v4_replica_nodes is None:
+                v4_replica_nodes = []
+            w(_pack_hiii(v4_error_code, v4_partition_index, v4_leader_id, v4_leader_epoch))
+            n4 = len(v4_replica_nodes) + 1
+            w(_UV[n4] if n4 < 128 else _uv(n4))
+            w(_pack_i_arrays[len(v4_replica_nodes)](*v4_replica_nodes) if len(v4_replica_nodes) < 32 else _struct_pack('>%di' % len(v4_replica_nodes), *v4_replica_nodes))
+            v4_isr_nodes = g4('isr_nodes')
+            if v4_isr_nodes is None:
+                v4_isr_nodes = []
+            n4 = len(v4_isr_nodes) + 1
+            w(_UV[n4] if n4 < 128 else _uv(n4))
+            w(_pack_i_arrays[len(v4_isr_nodes)](*v4_isr_nodes) if len(v4_isr_nodes) < 32 else _struct_pack('>%di' % len(v4_isr_nodes), *v4_isr_nodes))
+            v4_eligible_leader_replicas = g4('eligible_leader_replicas', None)
+            if v4_eligible_leader_replicas is None:
+                w(b'\x00')
+            else:
+                n4 = len(v4_eligible_leader_replicas) + 1
+                w(_UV[n4] if n4 < 128 else _uv(n4))
+                w(_pack_i_arrays[len(v4_eligible_leader_replicas)](*v4_eligible_leader_replicas) if len(v4_eligible_leader_replicas) < 32 else _struct_pack('>%di' % len(v4_eligible_leader_replicas), *v4_eligible_leader_replicas))
+            v4_last_known_elr = g4('last_known_elr', None)
+            if v4_last_known_elr is None:
+                w(b'\x00')
+            else:
+                n4 = len(v4_last_known_elr) + 1
+                w(_UV[n4] if n4 < 128 else _uv(n4))
+                w(_pack_i_arrays[len(v4_last_known_elr)](*v4_last_known_elr) if len(v4_last_known_elr) < 32 else _struct_pack('>%di' % len(v4_last_known_elr), *v4_last_known_elr))
+            v4_offline_replicas = g4('offline_replicas')
+            if v4_offline_replicas is None:
+                v4_offline_replicas = []
+            n4 = len(v4_offline_replicas) + 1
+            w(_UV[n4] if n4 < 128 else _uv(n4))
+            w(_pack_i_arrays[len(v4_offline_replicas)](*v4_offline_replicas) if len(v4_offline_replicas) < 32 else _struct_pack('>%di' % len(v4_offline_replicas), *v4_offline_replicas))
+            u4 = g4('_unknown_tags', None)
+            if u4:
+                _write_tags(w, sorted(u4.items()))
+            else:
+                w(b'\x00')  # no tagged fields
+        v2_topic_authorized_operations = g2('topic_authorized_operations')
+        if v2_topic_authorized_operations is None:
+            v2_topic_authorized_operations = -2147483648
+        w(_pack_i(v2_topic_authorized_operations))
+        u2 = g2('_unknown_tags', None)
+        if u2:
+            _write_tags(w, sorted(u2.items()))
+        else:
+            w(b'\x00')  # no tagged fields
+    v0_next_cursor = g0('next_cursor', None)
+    if v0_next_cursor is None:
+        w(b'\xff')
+    else:
+        w(b'\x01')
+        g1 = v0_next_cursor.get if isinstance(v0_next_cursor, dict) else _getter(v0_next_cursor)
+        v1_topic_name = g1('topic_name')
+        if v1_topic_name is None:
+            v1_topic_name = ''
+        v1_topic_name_bytes = v1_topic_name.encode()
+        n1 = len(v1_topic_name_bytes) + 1
+        w(_UV[n1] if n1 < 128 else _uv(n1))
+        w(v1_topic_name_bytes)
+        v1_partition_index = g1('partition_index')
+        if v1_partition_index is None:
+            v1_partition_index = 0
+        w(_pack_i(v1_partition_index))
+        u1 = g1('_unknown_tags', None)
+        if u1:
+            _write_tags(w, sorted(u1.items()))
+        else:
+            w(b'\x00')  # no tagged fields
+    u0 = g0('_unknown_tags', None)
+    if u0:
+        _write_tags(w, sorted(u0.items()))
+    else:
+        w(b'\x00')  # no tagged fields
+
+
 def _DescribeTransactionsRequest_v0_decode(buf, pos):
     # DescribeTransactionsRequest v0: the message at buf[pos:] -> (Container, end position)
     end = len(buf)
@@ -17432,6 +24234,1303 @@ def _DeleteAclsResponse_v2_encode(obj, w):
         w(b'\x00')  # no tagged fields
 
 
+def _InitializeShareGroupStateRequest_v0_decode(buf, pos):
+    # InitializeShareGroupStateRequest v0: the message at buf[pos:] -> (Container, end position)
+    end = len(buf)
+    obj = Container()
+    n1 = buf[pos]
+    if n1 > 127:
+        n1, pos = _uvarint(buf, pos)
+    else:
+        pos += 1
+    if not n1:
+        raise _Err("null in non-nullable string at InitializeShareGroupStateRequest.group_id")
+    n1 -= 1
+    e1 = pos + n1
+    if e1 > end:
+        raise _truncated('InitializeShareGroupStateRequest.group_id')
+    obj['group_id'] = buf[pos:e1].decode()
+    pos = e1
+    n1 = buf[pos]
+    if n1 > 127:
+        n1, pos = _uvarint(buf, pos)
+    else:
+        pos += 1
+    if not n1:
+        raise _Err("null in non-nullable array at InitializeShareGroupStateRequest.topics")
+    n1 -= 1
+    if n1 > end - pos:
+        raise _too_many(n1, end - pos, 'InitializeShareGroupStateRequest.topics')
+    obj['topics'] = a1 = []
+    for _ in range(n1):
+        x1 = Container()
+        x1['topic_id'], = _unpack_from_16s(buf, pos)
+        pos += 16
+        x1['topic_id'] = _uuid(x1['topic_id'])
+        n3 = buf[pos]
+        if n3 > 127:
+            n3, pos = _uvarint(buf, pos)
+        else:
+            pos += 1
+        if not n3:
+            raise _Err("null in non-nullable array at InitializeShareGroupStateRequest.topics[].partitions")
+        n3 -= 1
+        if n3 > end - pos:
+            raise _too_many(n3, end - pos, 'InitializeShareGroupStateRequest.topics[].partitions')
+        x1['partitions'] = a3 = []
+        for _ in range(n3):
+            x3 = Container()
+            x3['partition'], x3['state_epoch'], x3['start_offset'] = _unpack_from_iiq(buf, pos)
+            pos += 16
+            if buf[pos]:  # tagged fields
+                pos = _read_tags(buf, pos, x3, _NO_TAGS, 'InitializeShareGroupStateRequest.topics[].partitions[]')
+            else:
+                pos += 1
+            a3.append(x3)
+        if buf[pos]:  # tagged fields
+            pos = _read_tags(buf, pos, x1, _NO_TAGS, 'InitializeShareGroupStateRequest.topics[]')
+        else:
+            pos += 1
+        a1.append(x1)
+    if buf[pos]:  # tagged fields
+        pos = _read_tags(buf, pos, obj, _NO_TAGS, 'InitializeShareGroupStateRequest')
+    else:
+        pos += 1
+    return obj, pos
+
+
+def _InitializeShareGroupStateRequest_v0_encode(obj, w):
+    # InitializeShareGroupStateRequest v0: passes the bytes of obj, in pieces, to w
+    g0 = obj.get if isinstance(obj, dict) else _getter(obj)
+    v0_group_id = g0('group_id')
+    if v0_group_id is None:
+        v0_group_id = ''
+    v0_group_id_bytes = v0_group_id.encode()
+    n0 = len(v0_group_id_bytes) + 1
+    w(_UV[n0] if n0 < 128 else _uv(n0))
+    w(v0_group_id_bytes)
+    v0_topics = g0('topics')
+    if v0_topics is None:
+        v0_topics = []
+    n0 = len(v0_topics) + 1
+    w(_UV[n0] if n0 < 128 else _uv(n0))
+    for x0 in v0_topics:
+        g2 = x0.get if isinstance(x0, dict) else _getter(x0)
+        v2_topic_id = g2('topic_id')
+        if v2_topic_id is None:
+            v2_topic_id = _D_InitializeShareGroupStateRequest_v0_1
+        w(v2_topic_id.bytes)
+        v2_partitions = g2('partitions')
+        if v2_partitions is None:
+            v2_partitions = []
+        n2 = len(v2_partitions) + 1
+        w(_UV[n2] if n2 < 128 else _uv(n2))
+        for x2 in v2_partitions:
+            g4 = x2.get if isinstance(x2, dict) else _getter(x2)
+            v4_partition = g4('partition')
+            if v4_partition is None:
+                v4_partition = 0
+            v4_state_epoch = g4('state_epoch')
+            if v4_state_epoch is None:
+                v4_state_epoch = 0
+            v4_start_offset = g4('start_offset')
+            if v4_start_offset is None:
+                v4_start_offset = 0
+            w(_pack_iiq(v4_partition, v4_state_epoch, v4_start_offset))
+            u4 = g4('_unknown_tags', None)
+            if u4:
+                _write_tags(w, sorted(u4.items()))
+            else:
+                w(b'\x00')  # no tagged fields
+        u2 = g2('_unknown_tags', None)
+        if u2:
+            _write_tags(w, sorted(u2.items()))
+        else:
+            w(b'\x00')  # no tagged fields
+    u0 = g0('_unknown_tags', None)
+    if u0:
+        _write_tags(w, sorted(u0.items()))
+    else:
+        w(b'\x00')  # no tagged fields
+
+
+def _InitializeShareGroupStateResponse_v0_decode(buf, pos):
+    # InitializeShareGroupStateResponse v0: the message at buf[pos:] -> (Container, end position)
+    end = len(buf)
+    obj = Container()
+    n1 = buf[pos]
+    if n1 > 127:
+        n1, pos = _uvarint(buf, pos)
+    else:
+        pos += 1
+    if not n1:
+        raise _Err("null in non-nullable array at InitializeShareGroupStateResponse.results")
+    n1 -= 1
+    if n1 > end - pos:
+        raise _too_many(n1, end - pos, 'InitializeShareGroupStateResponse.results')
+    obj['results'] = a1 = []
+    for _ in range(n1):
+        x1 = Container()
+        x1['topic_id'], = _unpack_from_16s(buf, pos)
+        pos += 16
+        x1['topic_id'] = _uuid(x1['topic_id'])
+        n3 = buf[pos]
+        if n3 > 127:
+            n3, pos = _uvarint(buf, pos)
+        else:
+            pos += 1
+        if not n3:
+            raise _Err("null in non-nullable array at InitializeShareGroupStateResponse.results[].partitions")
+        n3 -= 1
+        if n3 > end - pos:
+            raise _too_many(n3, end - pos, 'InitializeShareGroupStateResponse.results[].partitions')
+        x1['partitions'] = a3 = []
+        for _ in range(n3):
+            x3 = Container()
+            x3['partition'], x3['error_code'] = _unpack_from_ih(buf, pos)
+            pos += 6
+            n5 = buf[pos]
+            if n5 > 127:
+                n5, pos = _uvarint(buf, pos)
+            else:
+                pos += 1
+            if not n5:
+                x3['error_message'] = None
+            else:
+                n5 -= 1
+                e5 = pos + n5
+                if e5 > end:
+                    raise _truncated('InitializeShareGroupStateResponse.results[].partitions[].error_message')
+                x3['error_message'] = buf[pos:e5].decode()
+                pos = e5
+            if buf[pos]:  # tagged fields
+                pos = _read_tags(buf, pos, x3, _NO_TAGS, 'InitializeShareGroupStateResponse.results[].partitions[]')
+            else:
+                pos += 1
+            a3.append(x3)
+        if buf[pos]:  # tagged fields
+            pos = _read_tags(buf, pos, x1, _NO_TAGS, 'InitializeShareGroupStateResponse.results[]')
+        else:
+            pos += 1
+        a1.append(x1)
+    if buf[pos]:  # tagged fields
+        pos = _read_tags(buf, pos, obj, _NO_TAGS, 'InitializeShareGroupStateResponse')
+    else:
+        pos += 1
+    return obj, pos
+
+
+def _InitializeShareGroupStateResponse_v0_encode(obj, w):
+    # InitializeShareGroupStateResponse v0: passes the bytes of obj, in pieces, to w
+    g0 = obj.get if isinstance(obj, dict) else _getter(obj)
+    v0_results = g0('results')
+    if v0_results is None:
+        v0_results = []
+    n0 = len(v0_results) + 1
+    w(_UV[n0] if n0 < 128 else _uv(n0))
+    for x0 in v0_results:
+        g2 = x0.get if isinstance(x0, dict) else _getter(x0)
+        v2_topic_id = g2('topic_id')
+        if v2_topic_id is None:
+            v2_topic_id = _D_InitializeShareGroupStateResponse_v0_1
+        w(v2_topic_id.bytes)
+        v2_partitions = g2('partitions')
+        if v2_partitions is None:
+            v2_partitions = []
+        n2 = len(v2_partitions) + 1
+        w(_UV[n2] if n2 < 128 else _uv(n2))
+        for x2 in v2_partitions:
+            g4 = x2.get if isinstance(x2, dict) else _getter(x2)
+            v4_partition = g4('partition')
+            if v4_partition is None:
+                v4_partition = 0
+            v4_error_code = g4('error_code')
+            if v4_error_code is None:
+                v4_error_code = 0
+            v4_error_message = g4('error_message', None)
+            v4_error_message_bytes = None if v4_error_message is None else v4_error_message.encode()
+            w(_pack_ih(v4_partition, v4_error_code))
+            if v4_error_message_bytes is None:
+                w(b'\x00')
+            else:
+                n4 = len(v4_error_message_bytes) + 1
+                w(_UV[n4] if n4 < 128 else _uv(n4))
+                w(v4_error_message_bytes)
+            u4 = g4('_unknown_tags', None)
+            if u4:
+                _write_tags(w, sorted(u4.items()))
+            else:
+                w(b'\x00')  # no tagged fields
+        u2 = g2('_unknown_tags', None)
+        if u2:
+            _write_tags(w, sorted(u2.items()))
+        else:
+            w(b'\x00')  # no tagged fields
+    u0 = g0('_unknown_tags', None)
+    if u0:
+        _write_tags(w, sorted(u0.items()))
+    else:
+        w(b'\x00')  # no tagged fields
+
+
+def _ReadShareGroupStateRequest_v0_decode(buf, pos):
+    # ReadShareGroupStateRequest v0: the message at buf[pos:] -> (Container, end position)
+    end = len(buf)
+    obj = Container()
+    n1 = buf[pos]
+    if n1 > 127:
+        n1, pos = _uvarint(buf, pos)
+    else:
+        pos += 1
+    if not n1:
+        raise _Err("null in non-nullable string at ReadShareGroupStateRequest.group_id")
+    n1 -= 1
+    e1 = pos + n1
+    if e1 > end:
+        raise _truncated('ReadShareGroupStateRequest.group_id')
+    obj['group_id'] = buf[pos:e1].decode()
+    pos = e1
+    n1 = buf[pos]
+    if n1 > 127:
+        n1, pos = _uvarint(buf, pos)
+    else:
+        pos += 1
+    if not n1:
+        raise _Err("null in non-nullable array at ReadShareGroupStateRequest.topics")
+    n1 -= 1
+    if n1 > end - pos:
+        raise _too_many(n1, end - pos, 'ReadShareGroupStateRequest.topics')
+    obj['topics'] = a1 = []
+    for _ in range(n1):
+        x1 = Container()
+        x1['topic_id'], = _unpack_from_16s(buf, pos)
+        pos += 16
+        x1['topic_id'] = _uuid(x1['topic_id'])
+        n3 = buf[pos]
+        if n3 > 127:
+            n3, pos = _uvarint(buf, pos)
+        else:
+            pos += 1
+        if not n3:
+            raise _Err("null in non-nullable array at ReadShareGroupStateRequest.topics[].partitions")
+        n3 -= 1
+        if n3 > end - pos:
+            raise _too_many(n3, end - pos, 'ReadShareGroupStateRequest.topics[].partitions')
+        x1['partitions'] = a3 = []
+        for _ in range(n3):
+            x3 = Container()
+            x3['partition'], x3['leader_epoch'] = _unpack_from_ii(buf, pos)
+            pos += 8
+            if buf[pos]:  # tagged fields
+                pos = _read_tags(buf, pos, x3, _NO_TAGS, 'ReadShareGroupStateRequest.topics[].partitions[]')
+            else:
+                pos += 1
+            a3.append(x3)
+        if buf[pos]:  # tagged fields
+            pos = _read_tags(buf, pos, x1, _NO_TAGS, 'ReadShareGroupStateRequest.topics[]')
+        else:
+            pos += 1
+        a1.append(x1)
+    if buf[pos]:  # tagged fields
+        pos = _read_tags(buf, pos, obj, _NO_TAGS, 'ReadShareGroupStateRequest')
+    else:
+        pos += 1
+    return obj, pos
+
+
+def _ReadShareGroupStateRequest_v0_encode(obj, w):
+    # ReadShareGroupStateRequest v0: passes the bytes of obj, in pieces, to w
+    g0 = obj.get if isinstance(obj, dict) else _getter(obj)
+    v0_group_id = g0('group_id')
+    if v0_group_id is None:
+        v0_group_id = ''
+    v0_group_id_bytes = v0_group_id.encode()
+    n0 = len(v0_group_id_bytes) + 1
+    w(_UV[n0] if n0 < 128 else _uv(n0))
+    w(v0_group_id_bytes)
+    v0_topics = g0('topics')
+    if v0_topics is None:
+        v0_topics = []
+    n0 = len(v0_topics) + 1
+    w(_UV[n0] if n0 < 128 else _uv(n0))
+    for x0 in v0_topics:
+        g2 = x0.get if isinstance(x0, dict) else _getter(x0)
+        v2_topic_id = g2('topic_id')
+        if v2_topic_id is None:
+            v2_topic_id = _D_ReadShareGroupStateRequest_v0_1
+        w(v2_topic_id.bytes)
+        v2_partitions = g2('partitions')
+        if v2_partitions is None:
+            v2_partitions = []
+        n2 = len(v2_partitions) + 1
+        w(_UV[n2] if n2 < 128 else _uv(n2))
+        for x2 in v2_partitions:
+            g4 = x2.get if isinstance(x2, dict) else _getter(x2)
+            v4_partition = g4('partition')
+            if v4_partition is None:
+                v4_partition = 0
+            v4_leader_epoch = g4('leader_epoch')
+            if v4_leader_epoch is None:
+                v4_leader_epoch = 0
+            w(_pack_ii(v4_partition, v4_leader_epoch))
+            u4 = g4('_unknown_tags', None)
+            if u4:
+                _write_tags(w, sorted(u4.items()))
+            else:
+                w(b'\x00')  # no tagged fields
+        u2 = g2('_unknown_tags', None)
+        if u2:
+            _write_tags(w, sorted(u2.items()))
+        else:
+            w(b'\x00')  # no tagged fields
+    u0 = g0('_unknown_tags', None)
+    if u0:
+        _write_tags(w, sorted(u0.items()))
+    else:
+        w(b'\x00')  # no tagged fields
+
+
+def _ReadShareGroupStateResponse_v0_decode(buf, pos):
+    # ReadShareGroupStateResponse v0: the message at buf[pos:] -> (Container, end position)
+    end = len(buf)
+    obj = Container()
+    n1 = buf[pos]
+    if n1 > 127:
+        n1, pos = _uvarint(buf, pos)
+    else:
+        pos += 1
+    if not n1:
+        raise _Err("null in non-nullable array at ReadShareGroupStateResponse.results")
+    n1 -= 1
+    if n1 > end - pos:
+        raise _too_many(n1, end - pos, 'ReadShareGroupStateResponse.results')
+    obj['results'] = a1 = []
+    for _ in range(n1):
+        x1 = Container()
+        x1['topic_id'], = _unpack_from_16s(buf, pos)
+        pos += 16
+        x1['topic_id'] = _uuid(x1['topic_id'])
+        n3 = buf[pos]
+        if n3 > 127:
+            n3, pos = _uvarint(buf, pos)
+        else:
+            pos += 1
+        if not n3:
+            raise _Err("null in non-nullable array at ReadShareGroupStateResponse.results[].partitions")
+        n3 -= 1
+        if n3 > end - pos:
+            raise _too_many(n3, end - pos, 'ReadShareGroupStateResponse.results[].partitions')
+        x1['partitions'] = a3 = []
+        for _ in range(n3):
+            x3 = Container()
+            x3['partition'], x3['error_code'] = _unpack_from_ih(buf, pos)
+            pos += 6
+            n5 = buf[pos]
+            if n5 > 127:
+                n5, pos = _uvarint(buf, pos)
+            else:
+                pos += 1
+            if not n5:
+                x3['error_message'] = None
+            else:
+                n5 -= 1
+                e5 = pos + n5
+                if e5 > end:
+                    raise _truncated('ReadShareGroupStateResponse.results[].partitions[].error_message')
+                x3['error_message'] = buf[pos:e5].decode()
+                pos = e5
+            x3['state_epoch'], x3['start_offset'] = _unpack_from_iq(buf, pos)
+            pos += 12
+            n5 = buf[pos]
+            if n5 > 127:
+                n5, pos = _uvarint(buf, pos)
+            else:
+                pos += 1
+            if not n5:
+                raise _Err("null in non-nullable array at ReadShareGroupStateResponse.results[].partitions[].state_batches")
+            n5 -= 1
+            if n5 > end - pos:
+                raise _too_many(n5, end - pos, 'ReadShareGroupStateResponse.results[].partitions[].state_batches')
+            x3['state_batches'] = a5 = []
+            for _ in range(n5):
+                x5 = Container()
+                x5['first_offset'], x5['last_offset'], x5['delivery_state'], x5['delivery_count'] = _unpack_from_qqbh(buf, pos)
+                pos += 19
+                if buf[pos]:  # tagged fields
+                    pos = _read_tags(buf, pos, x5, _NO_TAGS, 'ReadShareGroupStateResponse.results[].partitions[].state_batches[]')
+                else:
+                    pos += 1
+                a5.append(x5)
+            if buf[pos]:  # tagged fields
+                pos = _read_tags(buf, pos, x3, _NO_TAGS, 'ReadShareGroupStateResponse.results[].partitions[]')
+            else:
+                pos += 1
+            a3.append(x3)
+        if buf[pos]:  # tagged fields
+            pos = _read_tags(buf, pos, x1, _NO_TAGS, 'ReadShareGroupStateResponse.results[]')
+        else:
+            pos += 1
+        a1.append(x1)
+    if buf[pos]:  # tagged fields
+        pos = _read_tags(buf, pos, obj, _NO_TAGS, 'ReadShareGroupStateResponse')
+    else:
+        pos += 1
+    return obj, pos
+
+
+def _ReadShareGroupStateResponse_v0_encode(obj, w):
+    # ReadShareGroupStateResponse v0: passes the bytes of obj, in pieces, to w
+    g0 = obj.get if isinstance(obj, dict) else _getter(obj)
+    v0_results = g0('results')
+    if v0_results is None:
+        v0_results = []
+    n0 = len(v0_results) + 1
+    w(_UV[n0] if n0 < 128 else _uv(n0))
+    for x0 in v0_results:
+        g2 = x0.get if isinstance(x0, dict) else _getter(x0)
+        v2_topic_id = g2('topic_id')
+        if v2_topic_id is None:
+            v2_topic_id = _D_ReadShareGroupStateResponse_v0_1
+        w(v2_topic_id.bytes)
+        v2_partitions = g2('partitions')
+        if v2_partitions is None:
+            v2_partitions = []
+        n2 = len(v2_partitions) + 1
+        w(_UV[n2] if n2 < 128 else _uv(n2))
+        for x2 in v2_partitions:
+            g4 = x2.get if isinstance(x2, dict) else _getter(x2)
+            v4_partition = g4('partition')
+            if v4_partition is None:
+                v4_partition = 0
+            v4_error_code = g4('error_code')
+            if v4_error_code is None:
+                v4_error_code = 0
+            v4_error_message = g4('error_message', None)
+            v4_error_message_bytes = None if v4_error_message is None else v4_error_message.encode()
+            w(_pack_ih(v4_partition, v4_error_code))
+            if v4_error_message_bytes is None:
+                w(b'\x00')
+            else:
+                n4 = len(v4_error_message_bytes) + 1
+                w(_UV[n4] if n4 < 128 else _uv(n4))
+                w(v4_error_message_bytes)
+            v4_state_epoch = g4('state_epoch')
+            if v4_state_epoch is None:
+                v4_state_epoch = 0
+            v4_start_offset = g4('start_offset')
+            if v4_start_offset is None:
+                v4_start_offset = 0
+            v4_state_batches = g4('state_batches')
+            if v4_state_batches is None:
+                v4_state_batches = []
+            w(_pack_iq(v4_state_epoch, v4_start_offset))
+            n4 = len(v4_state_batches) + 1
+            w(_UV[n4] if n4 < 128 else _uv(n4))
+            for x4 in v4_state_batches:
+                g6 = x4.get if isinstance(x4, dict) else _getter(x4)
+                v6_first_offset = g6('first_offset')
+                if v6_first_offset is None:
+                    v6_first_offset = 0
+                v6_last_offset = g6('last_offset')
+                if v6_last_offset is None:
+                    v6_last_offset = 0
+                v6_delivery_state = g6('delivery_state')
+                if v6_delivery_state is None:
+                    v6_delivery_state = 0
+                v6_delivery_count = g6('delivery_count')
+                if v6_delivery_count is None:
+                    v6_delivery_count = 0
+                w(_pack_qqbh(v6_first_offset, v6_last_offset, v6_delivery_state, v6_delivery_count))
+                u6 = g6('_unknown_tags', None)
+                if u6:
+                    _write_tags(w, sorted(u6.items()))
+                else:
+                    w(b'\x00')  # no tagged fields
+            u4 = g4('_unknown_tags', None)
+            if u4:
+                _write_tags(w, sorted(u4.items()))
+            else:
+                w(b'\x00')  # no tagged fields
+        u2 = g2('_unknown_tags', None)
+        if u2:
+            _write_tags(w, sorted(u2.items()))
+        else:
+            w(b'\x00')  # no tagged fields
+    u0 = g0('_unknown_tags', None)
+    if u0:
+        _write_tags(w, sorted(u0.items()))
+    else:
+        w(b'\x00')  # no tagged fields
+
+
+def _WriteShareGroupStateRequest_v0_decode(buf, pos):
+    # WriteShareGroupStateRequest v0: the message at buf[pos:] -> (Container, end position)
+    end = len(buf)
+    obj = Container()
+    n1 = buf[pos]
+    if n1 > 127:
+        n1, pos = _uvarint(buf, pos)
+    else:
+        pos += 1
+    if not n1:
+        raise _Err("null in non-nullable string at WriteShareGroupStateRequest.group_id")
+    n1 -= 1
+    e1 = pos + n1
+    if e1 > end:
+        raise _truncated('WriteShareGroupStateRequest.group_id')
+    obj['group_id'] = buf[pos:e1].decode()
+    pos = e1
+    n1 = buf[pos]
+    if n1 > 127:
+        n1, pos = _uvarint(buf, pos)
+    else:
+        pos += 1
+    if not n1:
+        raise _Err("null in non-nullable array at WriteShareGroupStateRequest.topics")
+    n1 -= 1
+    if n1 > end - pos:
+        raise _too_many(n1, end - pos, 'WriteShareGroupStateRequest.topics')
+    obj['topics'] = a1 = []
+    for _ in range(n1):
+        x1 = Container()
+        x1['topic_id'], = _unpack_from_16s(buf, pos)
+        pos += 16
+        x1['topic_id'] = _uuid(x1['topic_id'])
+        n3 = buf[pos]
+        if n3 > 127:
+            n3, pos = _uvarint(buf, pos)
+        else:
+            pos += 1
+        if not n3:
+            raise _Err("null in non-nullable array at WriteShareGroupStateRequest.topics[].partitions")
+        n3 -= 1
+        if n3 > end - pos:
+            raise _too_many(n3, end - pos, 'WriteShareGroupStateRequest.topics[].partitions')
+        x1['partitions'] = a3 = []
+        for _ in range(n3):
+            x3 = Container()
+            x3['partition'], x3['state_epoch'], x3['leader_epoch'], x3['start_offset'] = _unpack_from_iiiq(buf, pos)
+            pos += 20
+            n5 = buf[pos]
+            if n5 > 127:
+                n5, pos = _uvarint(buf, pos)
+            else:
+                pos += 1
+            if not n5:
+                raise _Err("null in non-nullable array at WriteShareGroupStateRequest.topics[].partitions[].state_batches")
+            n5 -= 1
+            if n5 > end - pos:
+                raise _too_many(n5, end - pos, 'WriteShareGroupStateRequest.topics[].partitions[].state_batches')
+            x3['state_batches'] = a5 = []
+            for _ in range(n5):
+                x5 = Container()
+                x5['first_offset'], x5['last_offset'], x5['delivery_state'], x5['delivery_count'] = _unpack_from_qqbh(buf, pos)
+                pos += 19
+                if buf[pos]:  # tagged fields
+                    pos = _read_tags(buf, pos, x5, _NO_TAGS, 'WriteShareGroupStateRequest.topics[].partitions[].state_batches[]')
+                else:
+                    pos += 1
+                a5.append(x5)
+            if buf[pos]:  # tagged fields
+                pos = _read_tags(buf, pos, x3, _NO_TAGS, 'WriteShareGroupStateRequest.topics[].partitions[]')
+            else:
+                pos += 1
+            a3.append(x3)
+        if buf[pos]:  # tagged fields
+            pos = _read_tags(buf, pos, x1, _NO_TAGS, 'WriteShareGroupStateRequest.topics[]')
+        else:
+            pos += 1
+        a1.append(x1)
+    if buf[pos]:  # tagged fields
+        pos = _read_tags(buf, pos, obj, _NO_TAGS, 'WriteShareGroupStateRequest')
+    else:
+        pos += 1
+    return obj, pos
+
+
+def _WriteShareGroupStateRequest_v0_encode(obj, w):
+    # WriteShareGroupStateRequest v0: passes the bytes of obj, in pieces, to w
+    g0 = obj.get if isinstance(obj, dict) else _getter(obj)
+    v0_group_id = g0('group_id')
+    if v0_group_id is None:
+        v0_group_id = ''
+    v0_group_id_bytes = v0_group_id.encode()
+    n0 = len(v0_group_id_bytes) + 1
+    w(_UV[n0] if n0 < 128 else _uv(n0))
+    w(v0_group_id_bytes)
+    v0_topics = g0('topics')
+    if v0_topics is None:
+        v0_topics = []
+    n0 = len(v0_topics) + 1
+    w(_UV[n0] if n0 < 128 else _uv(n0))
+    for x0 in v0_topics:
+        g2 = x0.get if isinstance(x0, dict) else _getter(x0)
+        v2_topic_id = g2('topic_id')
+        if v2_topic_id is None:
+            v2_topic_id = _D_WriteShareGroupStateRequest_v0_1
+        w(v2_topic_id.bytes)
+        v2_partitions = g2('partitions')
+        if v2_partitions is None:
+            v2_partitions = []
+        n2 = len(v2_partitions) + 1
+        w(_UV[n2] if n2 < 128 else _uv(n2))
+        for x2 in v2_partitions:
+            g4 = x2.get if isinstance(x2, dict) else _getter(x2)
+            v4_partition = g4('partition')
+            if v4_partition is None:
+                v4_partition = 0
+            v4_state_epoch = g4('state_epoch')
+            if v4_state_epoch is None:
+                v4_state_epoch = 0
+            v4_leader_epoch = g4('leader_epoch')
+            if v4_leader_epoch is None:
+                v4_leader_epoch = 0
+            v4_start_offset = g4('start_offset')
+            if v4_start_offset is None:
+                v4_start_offset = 0
+            v4_state_batches = g4('state_batches')
+            if v4_state_batches is None:
+                v4_state_batches = []
+            w(_pack_iiiq(v4_partition, v4_state_epoch, v4_leader_epoch, v4_start_offset))
+            n4 = len(v4_state_batches) + 1
+            w(_UV[n4] if n4 < 128 else _uv(n4))
+            for x4 in v4_state_batches:
+                g6 = x4.get if isinstance(x4, dict) else _getter(x4)
+                v6_first_offset = g6('first_offset')
+                if v6_first_offset is None:
+                    v6_first_offset = 0
+                v6_last_offset = g6('last_offset')
+                if v6_last_offset is None:
+                    v6_last_offset = 0
+                v6_delivery_state = g6('delivery_state')
+                if v6_delivery_state is None:
+                    v6_delivery_state = 0
+                v6_delivery_count = g6('delivery_count')
+                if v6_delivery_count is None:
+                    v6_delivery_count = 0
+                w(_pack_qqbh(v6_first_offset, v6_last_offset, v6_delivery_state, v6_delivery_count))
+                u6 = g6('_unknown_tags', None)
+                if u6:
+                    _write_tags(w, sorted(u6.items()))
+                else:
+                    w(b'\x00')  # no tagged fields
+            u4 = g4('_unknown_tags', None)
+            if u4:
+                _write_tags(w, sorted(u4.items()))
+            else:
+                w(b'\x00')  # no tagged fields
+        u2 = g2('_unknown_tags', None)
+        if u2:
+            _write_tags(w, sorted(u2.items()))
+        else:
+            w(b'\x00')  # no tagged fields
+    u0 = g0('_unknown_tags', None)
+    if u0:
+        _write_tags(w, sorted(u0.items()))
+    else:
+        w(b'\x00')  # no tagged fields
+
+
+def _WriteShareGroupStateResponse_v0_decode(buf, pos):
+    # WriteShareGroupStateResponse v0: the message at buf[pos:] -> (Container, end position)
+    end = len(buf)
+    obj = Container()
+    n1 = buf[pos]
+    if n1 > 127:
+        n1, pos = _uvarint(buf, pos)
+    else:
+        pos += 1
+    if not n1:
+        raise _Err("null in non-nullable array at WriteShareGroupStateResponse.results")
+    n1 -= 1
+    if n1 > end - pos:
+        raise _too_many(n1, end - pos, 'WriteShareGroupStateResponse.results')
+    obj['results'] = a1 = []
+    for _ in range(n1):
+        x1 = Container()
+        x1['topic_id'], = _unpack_from_16s(buf, pos)
+        pos += 16
+        x1['topic_id'] = _uuid(x1['topic_id'])
+        n3 = buf[pos]
+        if n3 > 127:
+            n3, pos = _uvarint(buf, pos)
+        else:
+            pos += 1
+        if not n3:
+            raise _Err("null in non-nullable array at WriteShareGroupStateResponse.results[].partitions")
+        n3 -= 1
+        if n3 > end - pos:
+            raise _too_many(n3, end - pos, 'WriteShareGroupStateResponse.results[].partitions')
+        x1['partitions'] = a3 = []
+        for _ in range(n3):
+            x3 = Container()
+            x3['partition'], x3['error_code'] = _unpack_from_ih(buf, pos)
+            pos += 6
+            n5 = buf[pos]
+            if n5 > 127:
+                n5, pos = _uvarint(buf, pos)
+            else:
+                pos += 1
+            if not n5:
+                x3['error_message'] = None
+            else:
+                n5 -= 1
+                e5 = pos + n5
+                if e5 > end:
+                    raise _truncated('WriteShareGroupStateResponse.results[].partitions[].error_message')
+                x3['error_message'] = buf[pos:e5].decode()
+                pos = e5
+            if buf[pos]:  # tagged fields
+                pos = _read_tags(buf, pos, x3, _NO_TAGS, 'WriteShareGroupStateResponse.results[].partitions[]')
+            else:
+                pos += 1
+            a3.append(x3)
+        if buf[pos]:  # tagged fields
+            pos = _read_tags(buf, pos, x1, _NO_TAGS, 'WriteShareGroupStateResponse.results[]')
+        else:
+            pos += 1
+        a1.append(x1)
+    if buf[pos]:  # tagged fields
+        pos = _read_tags(buf, pos, obj, _NO_TAGS, 'WriteShareGroupStateResponse')
+    else:
+        pos += 1
+    return obj, pos
+
+
+def _WriteShareGroupStateResponse_v0_encode(obj, w):
+    # WriteShareGroupStateResponse v0: passes the bytes of obj, in pieces, to w
+    g0 = obj.get if isinstance(obj, dict) else _getter(obj)
+    v0_results = g0('results')
+    if v0_results is None:
+        v0_results = []
+    n0 = len(v0_results) + 1
+    w(_UV[n0] if n0 < 128 else _uv(n0))
+    for x0 in v0_results:
+        g2 = x0.get if isinstance(x0, dict) else _getter(x0)
+        v2_topic_id = g2('topic_id')
+        if v2_topic_id is None:
+            v2_topic_id = _D_WriteShareGroupStateResponse_v0_1
+        w(v2_topic_id.bytes)
+        v2_partitions = g2('partitions')
+        if v2_partitions is None:
+            v2_partitions = []
+        n2 = len(v2_partitions) + 1
+        w(_UV[n2] if n2 < 128 else _uv(n2))
+        for x2 in v2_partitions:
+            g4 = x2.get if isinstance(x2, dict) else _getter(x2)
+            v4_partition = g4('partition')
+            if v4_partition is None:
+                v4_partition = 0
+            v4_error_code = g4('error_code')
+            if v4_error_code is None:
+                v4_error_code = 0
+            v4_error_message = g4('error_message', None)
+            v4_error_message_bytes = None if v4_error_message is None else v4_error_message.encode()
+            w(_pack_ih(v4_partition, v4_error_code))
+            if v4_error_message_bytes is None:
+                w(b'\x00')
+            else:
+                n4 = len(v4_error_message_bytes) + 1
+                w(_UV[n4] if n4 < 128 else _uv(n4))
+                w(v4_error_message_bytes)
+            u4 = g4('_unknown_tags', None)
+            if u4:
+                _write_tags(w, sorted(u4.items()))
+            else:
+                w(b'\x00')  # no tagged fields
+        u2 = g2('_unknown_tags', None)
+        if u2:
+            _write_tags(w, sorted(u2.items()))
+        else:
+            w(b'\x00')  # no tagged fields
+    u0 = g0('_unknown_tags', None)
+    if u0:
+        _write_tags(w, sorted(u0.items()))
+    else:
+        w(b'\x00')  # no tagged fields
+
+
+def _DeleteShareGroupStateRequest_v0_decode(buf, pos):
+    # DeleteShareGroupStateRequest v0: the message at buf[pos:] -> (Container, end position)
+    end = len(buf)
+    obj = Container()
+    n1 = buf[pos]
+    if n1 > 127:
+        n1, pos = _uvarint(buf, pos)
+    else:
+        pos += 1
+    if not n1:
+        raise _Err("null in non-nullable string at DeleteShareGroupStateRequest.group_id")
+    n1 -= 1
+    e1 = pos + n1
+    if e1 > end:
+        raise _truncated('DeleteShareGroupStateRequest.group_id')
+    obj['group_id'] = buf[pos:e1].decode()
+    pos = e1
+    n1 = buf[pos]
+    if n1 > 127:
+        n1, pos = _uvarint(buf, pos)
+    else:
+        pos += 1
+    if not n1:
+        raise _Err("null in non-nullable array at DeleteShareGroupStateRequest.topics")
+    n1 -= 1
+    if n1 > end - pos:
+        raise _too_many(n1, end - pos, 'DeleteShareGroupStateRequest.topics')
+    obj['topics'] = a1 = []
+    for _ in range(n1):
+        x1 = Container()
+        x1['topic_id'], = _unpack_from_16s(buf, pos)
+        pos += 16
+        x1['topic_id'] = _uuid(x1['topic_id'])
+        n3 = buf[pos]
+        if n3 > 127:
+            n3, pos = _uvarint(buf, pos)
+        else:
+            pos += 1
+        if not n3:
+            raise _Err("null in non-nullable array at DeleteShareGroupStateRequest.topics[].partitions")
+        n3 -= 1
+        if n3 > end - pos:
+            raise _too_many(n3, end - pos, 'DeleteShareGroupStateRequest.topics[].partitions')
+        x1['partitions'] = a3 = []
+        for _ in range(n3):
+            x3 = Container()
+            x3['partition'], = _unpack_from_i(buf, pos)
+            pos += 4
+            if buf[pos]:  # tagged fields
+                pos = _read_tags(buf, pos, x3, _NO_TAGS, 'DeleteShareGroupStateRequest.topics[].partitions[]')
+            else:
+                pos += 1
+            a3.append(x3)
+        if buf[pos]:  # tagged fields
+            pos = _read_tags(buf, pos, x1, _NO_TAGS, 'DeleteShareGroupStateRequest.topics[]')
+        else:
+            pos += 1
+        a1.append(x1)
+    if buf[pos]:  # tagged fields
+        pos = _read_tags(buf, pos, obj, _NO_TAGS, 'DeleteShareGroupStateRequest')
+    else:
+        pos += 1
+    return obj, pos
+
+
+def _DeleteShareGroupStateRequest_v0_encode(obj, w):
+    # DeleteShareGroupStateRequest v0: passes the bytes of obj, in pieces, to w
+    g0 = obj.get if isinstance(obj, dict) else _getter(obj)
+    v0_group_id = g0('group_id')
+    if v0_group_id is None:
+        v0_group_id = ''
+    v0_group_id_bytes = v0_group_id.encode()
+    n0 = len(v0_group_id_bytes) + 1
+    w(_UV[n0] if n0 < 128 else _uv(n0))
+    w(v0_group_id_bytes)
+    v0_topics = g0('topics')
+    if v0_topics is None:
+        v0_topics = []
+    n0 = len(v0_topics) + 1
+    w(_UV[n0] if n0 < 128 else _uv(n0))
+    for x0 in v0_topics:
+        g2 = x0.get if isinstance(x0, dict) else _getter(x0)
+        v2_topic_id = g2('topic_id')
+        if v2_topic_id is None:
+            v2_topic_id = _D_DeleteShareGroupStateRequest_v0_1
+        w(v2_topic_id.bytes)
+        v2_partitions = g2('partitions')
+        if v2_partitions is None:
+            v2_partitions = []
+        n2 = len(v2_partitions) + 1
+        w(_UV[n2] if n2 < 128 else _uv(n2))
+        for x2 in v2_partitions:
+            g4 = x2.get if isinstance(x2, dict) else _getter(x2)
+            v4_partition = g4('partition')
+            if v4_partition is None:
+                v4_partition = 0
+            w(_pack_i(v4_partition))
+            u4 = g4('_unknown_tags', None)
+            if u4:
+                _write_tags(w, sorted(u4.items()))
+            else:
+                w(b'\x00')  # no tagged fields
+        u2 = g2('_unknown_tags', None)
+        if u2:
+            _write_tags(w, sorted(u2.items()))
+        else:
+            w(b'\x00')  # no tagged fields
+    u0 = g0('_unknown_tags', None)
+    if u0:
+        _write_tags(w, sorted(u0.items()))
+    else:
+        w(b'\x00')  # no tagged fields
+
+
+def _DeleteShareGroupStateResponse_v0_decode(buf, pos):
+    # DeleteShareGroupStateResponse v0: the message at buf[pos:] -> (Container, end position)
+    end = len(buf)
+    obj = Container()
+    n1 = buf[pos]
+    if n1 > 127:
+        n1, pos = _uvarint(buf, pos)
+    else:
+        pos += 1
+    if not n1:
+        raise _Err("null in non-nullable array at DeleteShareGroupStateResponse.results")
+    n1 -= 1
+    if n1 > end - pos:
+        raise _too_many(n1, end - pos, 'DeleteShareGroupStateResponse.results')
+    obj['results'] = a1 = []
+    for _ in range(n1):
+        x1 = Container()
+        x1['topic_id'], = _unpack_from_16s(buf, pos)
+        pos += 16
+        x1['topic_id'] = _uuid(x1['topic_id'])
+        n3 = buf[pos]
+        if n3 > 127:
+            n3, pos = _uvarint(buf, pos)
+        else:
+            pos += 1
+        if not n3:
+            raise _Err("null in non-nullable array at DeleteShareGroupStateResponse.results[].partitions")
+        n3 -= 1
+        if n3 > end - pos:
+            raise _too_many(n3, end - pos, 'DeleteShareGroupStateResponse.results[].partitions')
+        x1['partitions'] = a3 = []
+        for _ in range(n3):
+            x3 = Container()
+            x3['partition'], x3['error_code'] = _unpack_from_ih(buf, pos)
+            pos += 6
+            n5 = buf[pos]
+            if n5 > 127:
+                n5, pos = _uvarint(buf, pos)
+            else:
+                pos += 1
+            if not n5:
+                x3['error_message'] = None
+            else:
+                n5 -= 1
+                e5 = pos + n5
+                if e5 > end:
+                    raise _truncated('DeleteShareGroupStateResponse.results[].partitions[].error_message')
+                x3['error_message'] = buf[pos:e5].decode()
+                pos = e5
+            if buf[pos]:  # tagged fields
+                pos = _read_tags(buf, pos, x3, _NO_TAGS, 'DeleteShareGroupStateResponse.results[].partitions[]')
+            else:
+                pos += 1
+            a3.append(x3)
+        if buf[pos]:  # tagged fields
+            pos = _read_tags(buf, pos, x1, _NO_TAGS, 'DeleteShareGroupStateResponse.results[]')
+        else:
+            pos += 1
+        a1.append(x1)
+    if buf[pos]:  # tagged fields
+        pos = _read_tags(buf, pos, obj, _NO_TAGS, 'DeleteShareGroupStateResponse')
+    else:
+        pos += 1
+    return obj, pos
+
+
+def _DeleteShareGroupStateResponse_v0_encode(obj, w):
+    # DeleteShareGroupStateResponse v0: passes the bytes of obj, in pieces, to w
+    g0 = obj.get if isinstance(obj, dict) else _getter(obj)
+    v0_results = g0('results')
+    if v0_results is None:
+        v0_results = []
+    n0 = len(v0_results) + 1
+    w(_UV[n0] if n0 < 128 else _uv(n0))
+    for x0 in v0_results:
+        g2 = x0.get if isinstance(x0, dict) else _getter(x0)
+        v2_topic_id = g2('topic_id')
+        if v2_topic_id is None:
+            v2_topic_id = _D_DeleteShareGroupStateResponse_v0_1
+        w(v2_topic_id.bytes)
+        v2_partitions = g2('partitions')
+        if v2_partitions is None:
+            v2_partitions = []
+        n2 = len(v2_partitions) + 1
+        w(_UV[n2] if n2 < 128 else _uv(n2))
+        for x2 in v2_partitions:
+            g4 = x2.get if isinstance(x2, dict) else _getter(x2)
+            v4_partition = g4('partition')
+            if v4_partition is None:
+                v4_partition = 0
+            v4_error_code = g4('error_code')
+            if v4_error_code is None:
+                v4_error_code = 0
+            v4_error_message = g4('error_message', None)
+            v4_error_message_bytes = None if v4_error_message is None else v4_error_message.encode()
+            w(_pack_ih(v4_partition, v4_error_code))
+            if v4_error_message_bytes is None:
+                w(b'\x00')
+            else:
+                n4 = len(v4_error_message_bytes) + 1
+                w(_UV[n4] if n4 < 128 else _uv(n4))
+                w(v4_error_message_bytes)
+            u4 = g4('_unknown_tags', None)
+            if u4:
+                _write_tags(w, sorted(u4.items()))
+            else:
+                w(b'\x00')  # no tagged fields
+        u2 = g2('_unknown_tags', None)
+        if u2:
+            _write_tags(w, sorted(u2.items()))
+        else:
+            w(b'\x00')  # no tagged fields
+    u0 = g0('_unknown_tags', None)
+    if u0:
+        _write_tags(w, sorted(u0.items()))
+    else:
+        w(b'\x00')  # no tagged fields
+
+
+def _ReadShareGroupStateSummaryRequest_v0_decode(buf, pos):
+    # ReadShareGroupStateSummaryRequest v0: the message at buf[pos:] -> (Container, end position)
+    end = len(buf)
+    obj = Container()
+    n1 = buf[pos]
+    if n1 > 127:
+        n1, pos = _uvarint(buf, pos)
+    else:
+        pos += 1
+    if not n1:
+        raise _Err("null in non-nullable string at ReadShareGroupStateSummaryRequest.group_id")
+    n1 -= 1
+    e1 = pos + n1
+    if e1 > end:
+        raise _truncated('ReadShareGroupStateSummaryRequest.group_id')
+    obj['group_id'] = buf[pos:e1].decode()
+    pos = e1
+    n1 = buf[pos]
+    if n1 > 127:
+        n1, pos = _uvarint(buf, pos)
+    else:
+        pos += 1
+    if not n1:
+        raise _Err("null in non-nullable array at ReadShareGroupStateSummaryRequest.topics")
+    n1 -= 1
+    if n1 > end - pos:
+        raise _too_many(n1, end - pos, 'ReadShareGroupStateSummaryRequest.topics')
+    obj['topics'] = a1 = []
+    for _ in range(n1):
+        x1 = Container()
+        x1['topic_id'], = _unpack_from_16s(buf, pos)
+        pos += 16
+        x1['topic_id'] = _uuid(x1['topic_id'])
+        n3 = buf[pos]
+        if n3 > 127:
+            n3, pos = _uvarint(buf, pos)
+        else:
+            pos += 1
+        if not n3:
+            raise _Err("null in non-nullable array at ReadShareGroupStateSummaryRequest.topics[].partitions")
+        n3 -= 1
+        if n3 > end - pos:
+            raise _too_many(n3, end - pos, 'ReadShareGroupStateSummaryRequest.topics[].partitions')
+        x1['partitions'] = a3 = []
+        for _ in range(n3):
+            x3 = Container()
+            x3['partition'], x3['leader_epoch'] = _unpack_from_ii(buf, pos)
+            pos += 8
+            if buf[pos]:  # tagged fields
+                pos = _read_tags(buf, pos, x3, _NO_TAGS, 'ReadShareGroupStateSummaryRequest.topics[].partitions[]')
+            else:
+                pos += 1
+            a3.append(x3)
+        if buf[pos]:  # tagged fields
+            pos = _read_tags(buf, pos, x1, _NO_TAGS, 'ReadShareGroupStateSummaryRequest.topics[]')
+        else:
+            pos += 1
+        a1.append(x1)
+    if buf[pos]:  # tagged fields
+        pos = _read_tags(buf, pos, obj, _NO_TAGS, 'ReadShareGroupStateSummaryRequest')
+    else:
+        pos += 1
+    return obj, pos
+
+
+def _ReadShareGroupStateSummaryRequest_v0_encode(obj, w):
+    # ReadShareGroupStateSummaryRequest v0: passes the bytes of obj, in pieces, to w
+    g0 = obj.get if isinstance(obj, dict) else _getter(obj)
+    v0_group_id = g0('group_id')
+    if v0_group_id is None:
+        v0_group_id = ''
+    v0_group_id_bytes = v0_group_id.encode()
+    n0 = len(v0_group_id_bytes) + 1
+    w(_UV[n0] if n0 < 128 else _uv(n0))
+    w(v0_group_id_bytes)
+    v0_topics = g0('topics')
+    if v0_topics is None:
+        v0_topics = []
+    n0 = len(v0_topics) + 1
+    w(_UV[n0] if n0 < 128 else _uv(n0))
+    for x0 in v0_topics:
+        g2 = x0.get if isinstance(x0, dict) else _getter(x0)
+        v2_topic_id = g2('topic_id')
+        if v2_topic_id is None:
+            v2_topic_id = _D_ReadShareGroupStateSummaryRequest_v0_1
+        w(v2_topic_id.bytes)
+        v2_partitions = g2('partitions')
+        if v2_partitions is None:
+            v2_partitions = []
+        n2 = len(v2_partitions) + 1
+        w(_UV[n2] if n2 < 128 else _uv(n2))
+        for x2 in v2_partitions:
+            g4 = x2.get if isinstance(x2, dict) else _getter(x2)
+            v4_partition = g4('partition')
+            if v4_partition is None:
+                v4_partition = 0
+            v4_leader_epoch = g4('leader_epoch')
+            if v4_leader_epoch is None:
+                v4_leader_epoch = 0
+            w(_pack_ii(v4_partition, v4_leader_epoch))
+            u4 = g4('_unknown_tags', None)
+            if u4:
+                _write_tags(w, sorted(u4.items()))
+            else:
+                w(b'\x00')  # no tagged fields
+        u2 = g2('_unknown_tags', None)
+        if u2:
+            _write_tags(w, sorted(u2.items()))
+        else:
+            w(b'\x00')  # no tagged fields
+    u0 = g0('_unknown_tags', None)
+    if u0:
+        _write_tags(w, sorted(u0.items()))
+    else:
+        w(b'\x00')  # no tagged fields
+
+
+def _ReadShareGroupStateSummaryResponse_v0_decode(buf, pos):
+    # ReadShareGroupStateSummaryResponse v0: the message at buf[pos:] -> (Container, end position)
+    end = len(buf)
+    obj = Container()
+    n1 = buf[pos]
+    if n1 > 127:
+        n1, pos = _uvarint(buf, pos)
+    else:
+        pos += 1
+    if not n1:
+        raise _Err("null in non-nullable array at ReadShareGroupStateSummaryResponse.results")
+    n1 -= 1
+    if n1 > end - pos:
+        raise _too_many(n1, end - pos, 'ReadShareGroupStateSummaryResponse.results')
+    obj['results'] = a1 = []
+    for _ in range(n1):
+        x1 = Container()
+        x1['topic_id'], = _unpack_from_16s(buf, pos)
+        pos += 16
+        x1['topic_id'] = _uuid(x1['topic_id'])
+        n3 = buf[pos]
+        if n3 > 127:
+            n3, pos = _uvarint(buf, pos)
+        else:
+            pos += 1
+        if not n3:
+            raise _Err("null in non-nullable array at ReadShareGroupStateSummaryResponse.results[].partitions")
+        n3 -= 1
+        if n3 > end - pos:
+            raise _too_many(n3, end - pos, 'ReadShareGroupStateSummaryResponse.results[].partitions')
+        x1['partitions'] = a3 = []
+        for _ in range(n3):
+            x3 = Container()
+            x3['partition'], x3['error_code'] = _unpack_from_ih(buf, pos)
+            pos += 6
+            n5 = buf[pos]
+            if n5 > 127:
+                n5, pos = _uvarint(buf, pos)
+            else:
+                pos += 1
+            if not n5:
+                x3['error_message'] = None
+            else:
+                n5 -= 1
+                e5 = pos + n5
+                if e5 > end:
+                    raise _truncated('ReadShareGroupStateSummaryResponse.results[].partitions[].error_message')
+                x3['error_message'] = buf[pos:e5].decode()
+                pos = e5
+            x3['state_epoch'], x3['leader_epoch'], x3['start_offset'] = _unpack_from_iiq(buf, pos)
+            pos += 16
+            if buf[pos]:  # tagged fields
+                pos = _read_tags(buf, pos, x3, _NO_TAGS, 'ReadShareGroupStateSummaryResponse.results[].partitions[]')
+            else:
+                pos += 1
+            a3.append(x3)
+        if buf[pos]:  # tagged fields
+            pos = _read_tags(buf, pos, x1, _NO_TAGS, 'ReadShareGroupStateSummaryResponse.results[]')
+        else:
+            pos += 1
+        a1.append(x1)
+    if buf[pos]:  # tagged fields
+        pos = _read_tags(buf, pos, obj, _NO_TAGS, 'ReadShareGroupStateSummaryResponse')
+    else:
+        pos += 1
+    return obj, pos
+
+
+def _ReadShareGroupStateSummaryResponse_v0_encode(obj, w):
+    # ReadShareGroupStateSummaryResponse v0: passes the bytes of obj, in pieces, to w
+    g0 = obj.get if isinstance(obj, dict) else _getter(obj)
+    v0_results = g0('results')
+    if v0_results is None:
+        v0_results = []
+    n0 = len(v0_results) + 1
+    w(_UV[n0] if n0 < 128 else _uv(n0))
+    for x0 in v0_results:
+        g2 = x0.get if isinstance(x0, dict) else _getter(x0)
+        v2_topic_id = g2('topic_id')
+        if v2_topic_id is None:
+            v2_topic_id = _D_ReadShareGroupStateSummaryResponse_v0_1
+        w(v2_topic_id.bytes)
+        v2_partitions = g2('partitions')
+        if v2_partitions is None:
+            v2_partitions = []
+        n2 = len(v2_partitions) + 1
+        w(_UV[n2] if n2 < 128 else _uv(n2))
+        for x2 in v2_partitions:
+            g4 = x2.get if isinstance(x2, dict) else _getter(x2)
+            v4_partition = g4('partition')
+            if v4_partition is None:
+                v4_partition = 0
+            v4_error_code = g4('error_code')
+            if v4_error_code is None:
+                v4_error_code = 0
+            v4_error_message = g4('error_message', None)
+            v4_error_message_bytes = None if v4_error_message is None else v4_error_message.encode()
+            w(_pack_ih(v4_partition, v4_error_code))
+            if v4_error_message_bytes is None:
+                w(b'\x00')
+            else:
+                n4 = len(v4_error_message_bytes) + 1
+                w(_UV[n4] if n4 < 128 else _uv(n4))
+                w(v4_error_message_bytes)
+            v4_state_epoch = g4('state_epoch')
+            if v4_state_epoch is None:
+                v4_state_epoch = 0
+            v4_leader_epoch = g4('leader_epoch')
+            if v4_leader_epoch is None:
+                v4_leader_epoch = 0
+            v4_start_offset = g4('start_offset')
+            if v4_start_offset is None:
+                v4_start_offset = 0
+            w(_pack_iiq(v4_state_epoch, v4_leader_epoch, v4_start_offset))
+            u4 = g4('_unknown_tags', None)
+            if u4:
+                _write_tags(w, sorted(u4.items()))
+            else:
+                w(b'\x00')  # no tagged fields
+        u2 = g2('_unknown_tags', None)
+        if u2:
+            _write_tags(w, sorted(u2.items()))
+        else:
+            w(b'\x00')  # no tagged fields
+    u0 = g0('_unknown_tags', None)
+    if u0:
+        _write_tags(w, sorted(u0.items()))
+    else:
+        w(b'\x00')  # no tagged fields
+
+
 def _ConsumerProtocolSubscription_v0_decode(buf, pos):
     # ConsumerProtocolSubscription v0: the message at buf[pos:] -> (Container, end position)
     end = len(buf)
@@ -18018,6 +26117,22 @@ CODECS = {
     'f9565b8af7ca2b2373c7': {
         0: (_OffsetDeleteResponse_v0_decode, _OffsetDeleteResponse_v0_encode),
     },
+    'f830ffb4df4a99d9c021': {
+        0: (_DescribeClientQuotasRequest_v0_decode, _DescribeClientQuotasRequest_v0_encode),
+        1: (_DescribeClientQuotasRequest_v1_decode, _DescribeClientQuotasRequest_v1_encode),
+    },
+    '2d33ae7ee18774d02ecc': {
+        0: (_DescribeClientQuotasResponse_v0_decode, _DescribeClientQuotasResponse_v0_encode),
+        1: (_DescribeClientQuotasResponse_v1_decode, _DescribeClientQuotasResponse_v1_encode),
+    },
+    '7a9fe8637b65ab7df925': {
+        0: (_AlterClientQuotasRequest_v0_decode, _AlterClientQuotasRequest_v0_encode),
+        1: (_AlterClientQuotasRequest_v1_decode, _AlterClientQuotasRequest_v1_encode),
+    },
+    '6e5886de1c066eac39c3': {
+        0: (_AlterClientQuotasResponse_v0_decode, _AlterClientQuotasResponse_v0_encode),
+        1: (_AlterClientQuotasResponse_v1_decode, _AlterClientQuotasResponse_v1_encode),
+    },
     '7c97b7ca9b8a5f330d2d': {
         0: (_ConsumerGroupDescribeRequest_v0_decode, _ConsumerGroupDescribeRequest_v0_encode),
         1: (_ConsumerGroupDescribeRequest_v0_decode, _ConsumerGroupDescribeRequest_v0_encode),
@@ -18031,6 +26146,42 @@ CODECS = {
     },
     'b4660c1516985d715595': {
         1: (_ShareGroupDescribeResponse_v1_decode, _ShareGroupDescribeResponse_v1_encode),
+    },
+    '11539a8c5d21a30a3af9': {
+        0: (_DescribeShareGroupOffsetsRequest_v0_decode, _DescribeShareGroupOffsetsRequest_v0_encode),
+        1: (_DescribeShareGroupOffsetsRequest_v0_decode, _DescribeShareGroupOffsetsRequest_v0_encode),
+    },
+    '68aaf8f800679c29d30b': {
+        0: (_DescribeShareGroupOffsetsResponse_v0_decode, _DescribeShareGroupOffsetsResponse_v0_encode),
+        1: (_DescribeShareGroupOffsetsResponse_v1_decode, _DescribeShareGroupOffsetsResponse_v1_encode),
+    },
+    'c3b05537665dc154f5e3': {
+        0: (_AlterShareGroupOffsetsRequest_v0_decode, _AlterShareGroupOffsetsRequest_v0_encode),
+    },
+    'd5d52a009270896a4d7b': {
+        0: (_AlterShareGroupOffsetsResponse_v0_decode, _AlterShareGroupOffsetsResponse_v0_encode),
+    },
+    '2beb2821953d6781a3e6': {
+        0: (_DeleteShareGroupOffsetsRequest_v0_decode, _DeleteShareGroupOffsetsRequest_v0_encode),
+    },
+    'fa87c951d14b668457d3': {
+        0: (_DeleteShareGroupOffsetsResponse_v0_decode, _DeleteShareGroupOffsetsResponse_v0_encode),
+    },
+    '9f10d9639e4c6456ff22': {
+        1: (_ShareFetchRequest_v1_decode, _ShareFetchRequest_v1_encode),
+        2: (_ShareFetchRequest_v2_decode, _ShareFetchRequest_v2_encode),
+    },
+    'c4b70b323c5cc313ad3d': {
+        1: (_ShareFetchResponse_v1_decode, _ShareFetchResponse_v1_encode),
+        2: (_ShareFetchResponse_v1_decode, _ShareFetchResponse_v1_encode),
+    },
+    '0da6fc51f6f407adc990': {
+        1: (_ShareAcknowledgeRequest_v1_decode, _ShareAcknowledgeRequest_v1_encode),
+        2: (_ShareAcknowledgeRequest_v2_decode, _ShareAcknowledgeRequest_v2_encode),
+    },
+    '6e14f601f4331b1e63ca': {
+        1: (_ShareAcknowledgeResponse_v1_decode, _ShareAcknowledgeResponse_v1_encode),
+        2: (_ShareAcknowledgeResponse_v2_decode, _ShareAcknowledgeResponse_v2_encode),
     },
     'c63d0f8d11f50ce1d1d5': {
         0: (_DeleteRecordsRequest_v0_decode, _DeleteRecordsRequest_v0_encode),
@@ -18116,6 +26267,72 @@ CODECS = {
     '0364b28b786c3a60fefc': {
         0: (_DescribeProducersResponse_v0_decode, _DescribeProducersResponse_v0_encode),
     },
+    'd7f4d80a5b69840ae707': {
+        0: (_ElectLeadersRequest_v0_decode, _ElectLeadersRequest_v0_encode),
+        1: (_ElectLeadersRequest_v1_decode, _ElectLeadersRequest_v1_encode),
+        2: (_ElectLeadersRequest_v2_decode, _ElectLeadersRequest_v2_encode),
+    },
+    '3f8b048ef8a8b2bbc009': {
+        0: (_ElectLeadersResponse_v0_decode, _ElectLeadersResponse_v0_encode),
+        1: (_ElectLeadersResponse_v1_decode, _ElectLeadersResponse_v1_encode),
+        2: (_ElectLeadersResponse_v2_decode, _ElectLeadersResponse_v2_encode),
+    },
+    '7277bc7af8fcaaac8068': {
+        0: (_DescribeUserScramCredentialsRequest_v0_decode, _DescribeUserScramCredentialsRequest_v0_encode),
+    },
+    '1ae09532f6737146d7e4': {
+        0: (_DescribeUserScramCredentialsResponse_v0_decode, _DescribeUserScramCredentialsResponse_v0_encode),
+    },
+    'a0870ed56ef2d12b9f24': {
+        0: (_AlterUserScramCredentialsRequest_v0_decode, _AlterUserScramCredentialsRequest_v0_encode),
+    },
+    '423599ad1ddcac52ed29': {
+        0: (_AlterUserScramCredentialsResponse_v0_decode, _AlterUserScramCredentialsResponse_v0_encode),
+    },
+    '4541f6dc4c90cf7e3217': {
+        1: (_AlterReplicaLogDirsRequest_v1_decode, _AlterReplicaLogDirsRequest_v1_encode),
+        2: (_AlterReplicaLogDirsRequest_v2_decode, _AlterReplicaLogDirsRequest_v2_encode),
+    },
+    'cce40b399ac660db19b3': {
+        1: (_AlterReplicaLogDirsResponse_v1_decode, _AlterReplicaLogDirsResponse_v1_encode),
+        2: (_AlterReplicaLogDirsResponse_v2_decode, _AlterReplicaLogDirsResponse_v2_encode),
+    },
+    '80651c17fe2811791368': {
+        0: (_UpdateFeaturesRequest_v0_decode, _UpdateFeaturesRequest_v0_encode),
+        1: (_UpdateFeaturesRequest_v1_decode, _UpdateFeaturesRequest_v1_encode),
+        2: (_UpdateFeaturesRequest_v1_decode, _UpdateFeaturesRequest_v1_encode),
+    },
+    'fb2f61265718c0b3dab6': {
+        0: (_UpdateFeaturesResponse_v0_decode, _UpdateFeaturesResponse_v0_encode),
+        1: (_UpdateFeaturesResponse_v0_decode, _UpdateFeaturesResponse_v0_encode),
+        2: (_UpdateFeaturesResponse_v2_decode, _UpdateFeaturesResponse_v2_encode),
+    },
+    'f37965d47b0e39f9d457': {
+        0: (_GetTelemetrySubscriptionsRequest_v0_decode, _GetTelemetrySubscriptionsRequest_v0_encode),
+    },
+    '2dca7cb10071dff03bcc': {
+        0: (_GetTelemetrySubscriptionsResponse_v0_decode, _GetTelemetrySubscriptionsResponse_v0_encode),
+    },
+    '030ed9c634af8904a2c3': {
+        0: (_PushTelemetryRequest_v0_decode, _PushTelemetryRequest_v0_encode),
+    },
+    'efa9a5450998dce46dc3': {
+        0: (_PushTelemetryResponse_v0_decode, _PushTelemetryResponse_v0_encode),
+    },
+    'e7b8fd3389ec4f3599a7': {
+        0: (_ListConfigResourcesRequest_v0_decode, _ListConfigResourcesRequest_v0_encode),
+        1: (_ListConfigResourcesRequest_v1_decode, _ListConfigResourcesRequest_v1_encode),
+    },
+    '0053252e933129c6d4b9': {
+        0: (_ListConfigResourcesResponse_v0_decode, _ListConfigResourcesResponse_v0_encode),
+        1: (_ListConfigResourcesResponse_v1_decode, _ListConfigResourcesResponse_v1_encode),
+    },
+    '7c17e586bbb5c3d3db90': {
+        0: (_DescribeTopicPartitionsRequest_v0_decode, _DescribeTopicPartitionsRequest_v0_encode),
+    },
+    'dba96562c153c5aafec8': {
+        0: (_DescribeTopicPartitionsResponse_v0_decode, _DescribeTopicPartitionsResponse_v0_encode),
+    },
     '400444a8e68819c6fba6': {
         0: (_DescribeTransactionsRequest_v0_decode, _DescribeTransactionsRequest_v0_encode),
     },
@@ -18183,6 +26400,36 @@ CODECS = {
         1: (_DeleteAclsResponse_v1_decode, _DeleteAclsResponse_v1_encode),
         2: (_DeleteAclsResponse_v2_decode, _DeleteAclsResponse_v2_encode),
         3: (_DeleteAclsResponse_v2_decode, _DeleteAclsResponse_v2_encode),
+    },
+    '1c90ed3c0103f9081bdf': {
+        0: (_InitializeShareGroupStateRequest_v0_decode, _InitializeShareGroupStateRequest_v0_encode),
+    },
+    '96438e4f9ba95091259c': {
+        0: (_InitializeShareGroupStateResponse_v0_decode, _InitializeShareGroupStateResponse_v0_encode),
+    },
+    'e9f562a8238cf6e0cf7e': {
+        0: (_ReadShareGroupStateRequest_v0_decode, _ReadShareGroupStateRequest_v0_encode),
+    },
+    'bce056395e2341d83010': {
+        0: (_ReadShareGroupStateResponse_v0_decode, _ReadShareGroupStateResponse_v0_encode),
+    },
+    'b8c3d73fe3efe089b760': {
+        0: (_WriteShareGroupStateRequest_v0_decode, _WriteShareGroupStateRequest_v0_encode),
+    },
+    'f5f2c4d9263dffaa4ed5': {
+        0: (_WriteShareGroupStateResponse_v0_decode, _WriteShareGroupStateResponse_v0_encode),
+    },
+    '69a1d0512b55bae005dc': {
+        0: (_DeleteShareGroupStateRequest_v0_decode, _DeleteShareGroupStateRequest_v0_encode),
+    },
+    '142228f97f079a7beb03': {
+        0: (_DeleteShareGroupStateResponse_v0_decode, _DeleteShareGroupStateResponse_v0_encode),
+    },
+    'ee549b6f051602c3bf0c': {
+        0: (_ReadShareGroupStateSummaryRequest_v0_decode, _ReadShareGroupStateSummaryRequest_v0_encode),
+    },
+    'f195c61c3428b41c5285': {
+        0: (_ReadShareGroupStateSummaryResponse_v0_decode, _ReadShareGroupStateSummaryResponse_v0_encode),
     },
     '05cf4fd342fc184c5d68': {
         0: (_ConsumerProtocolSubscription_v0_decode, _ConsumerProtocolSubscription_v0_encode),
