@@ -50,6 +50,8 @@ from broker.share.coordinator_persister import CoordinatorPersister
 from broker.share.dead_letter import DeadLetterWriter
 from broker.share.manager import SharePartitionManager
 from broker.share.persister import Persister
+from broker.telemetry import subscriptions
+from broker.telemetry.manager import ClientTelemetry
 from broker.topics import TopicManager
 from broker.txn import markers
 from broker.txn.coordinator import TRANSACTION_STATE_TOPIC, TransactionCoordinator, TxnConfig
@@ -140,6 +142,8 @@ class Broker:
         self.metrics: MetricsEndpoint | None = None  # when metrics.port is set
         self._dynamic_lock = asyncio.Lock()  # dynamic broker config changes, one at a time
         self.group_configs: dict[str, dict[str, str]] = {}  # GROUP config overrides, by group id
+        self.client_metrics_configs: dict[str, dict[str, str]] = {}  # CLIENT_METRICS, by name
+        self.client_telemetry = ClientTelemetry()
         self._scram_store: ScramStore | None = None  # SCRAM users over the wire (KIP-554)
         self.scram_lock = asyncio.Lock()
         # Finalized feature levels and epoch (broker/features.py); None: the defaults, never updated.
@@ -342,6 +346,7 @@ class Broker:
                 self._apply_dynamic(layers.default, layers.broker)
             self._apply_group_configs(dynamic_config.read_group_file(self.config.log_dirs[0]))
             self._features = dynamic_config.read_features_file(self.config.log_dirs[0])
+            self._apply_client_metrics(dynamic_config.read_client_metrics_file(self.config.log_dirs[0]))
 
     def _apply_group_configs(self, groups: dict[str, dict[str, str]]) -> None:
         """GROUP config overrides in force: described from here, and read by the coordinator
@@ -386,6 +391,7 @@ class Broker:
                 layers,
                 self.group_configs,
                 (new, epoch + 1),
+                self.client_metrics_configs,
             )
             self._features = (new, epoch + 1)
             log.info("update features", features=new, epoch=epoch + 1)
@@ -416,8 +422,45 @@ class Broker:
                 layers,
                 groups,
                 self._features,
+                self.client_metrics_configs,
             )
             self._apply_group_configs(groups)
+
+    def _apply_client_metrics(self, configs: dict[str, dict[str, str]]) -> None:
+        """CLIENT_METRICS resources in force: the subscriptions client instances are given."""
+        self.client_metrics_configs = {n: dict(c) for n, c in configs.items() if c}
+        self.client_telemetry.set_configs(self.client_metrics_configs)
+
+    async def alter_client_metrics(
+        self, name: str, changes: list[tuple[str, int, str | None]], incremental: bool, validate_only: bool
+    ) -> None:
+        """IncrementalAlterConfigs/AlterConfigs on a CLIENT_METRICS resource: durable, then in
+        force; a resource left with no config is deleted (kafka-client-metrics.sh --delete)."""
+        async with self._dynamic_lock:
+            new = subscriptions.altered(self.client_metrics_configs.get(name, {}), changes, incremental)
+            if validate_only:
+                return
+            if self.cluster is not None:
+                await self.cluster.alter_client_metrics(name, new)
+                return
+            configs = {**self.client_metrics_configs, name: new}
+            if not new:
+                del configs[name]
+            layers = dynamic_config.DynamicConfigs(
+                dict(self.config.dynamic_broker), dict(self.config.dynamic_default)
+            )
+            await asyncio.get_running_loop().run_in_executor(
+                None,
+                dynamic_config.write_file,
+                self.config.log_dirs[0],
+                self.node_id,
+                layers,
+                self.group_configs,
+                self._features,
+                configs,
+            )
+            self._apply_client_metrics(configs)
+            log.info("alter client metrics", name=name, configs=new or None)
 
     def _apply_dynamic(self, default: dict[str, str], broker: dict[str, str]) -> None:
         """Dynamic broker configs in force: the Config every component reads, then the logs'
@@ -465,6 +508,8 @@ class Broker:
                 self.node_id,
                 layers,
                 self.group_configs,
+                self._features,
+                self.client_metrics_configs,
             )
             self._apply_dynamic(layers.default, layers.broker)
 
@@ -486,6 +531,7 @@ class Broker:
         self.cluster = ClusterNode(self.config, self.node_id, self.log_manager, self._lead)
         self.cluster.on_broker_configs = self._apply_dynamic
         self.cluster.on_group_configs = self._apply_group_configs
+        self.cluster.on_client_metrics = self._apply_client_metrics
         return await self.cluster.connect(new_cluster_id())
 
     async def _lead(self, leading: Set[tuple[str, int]]) -> None:
@@ -613,7 +659,7 @@ class Broker:
         handlers = bind_handlers(self)
         raw_handlers = bind_raw_handlers(self)
         bound: dict[str, int] = {}
-        ssl_context, sasl = self._security()
+        ssl_contexts, sasl = self._security()
         protocols = self.config.security_protocol_map
         for listener in self.config.listeners:
             protocol = protocols[listener.name]
@@ -622,8 +668,8 @@ class Broker:
                 self.config["socket.request.max.bytes"],
                 listener.name,
                 on_unsupported_version=unsupported_version_answer,
-                ssl_context=ssl_context if protocol in ("SSL", "SASL_SSL") else None,
-                sasl=sasl if protocol in ("SASL_PLAINTEXT", "SASL_SSL") else None,
+                ssl_context=ssl_contexts.get(listener.name),
+                sasl=sasl.get(listener.name),
                 raw_handlers=raw_handlers,
                 stats=self.metrics.stats if self.metrics is not None else None,
                 faults=self.faults,
@@ -654,19 +700,31 @@ class Broker:
                 BrokerInfo(self.node_id, tuple(self.endpoints), self.config["broker.rack"])
             )
 
-    def _security(self) -> tuple[ssl.SSLContext | None, SaslConfig | None]:
+    def _security(self) -> tuple[dict[str, ssl.SSLContext], dict[str, SaslConfig]]:
         """The TLS context and the SASL set-up the listeners share (made only if some listener
         needs them); a key, certificate or credentials file that cannot be read is a ConfigError."""
         config = self.config
         protocols = {config.security_protocol_map[lst.name] for lst in config.listeners}
-        ssl_context = sasl = None
+        ssl_contexts: dict[str, ssl.SSLContext] = {}  # by listener name
+        sasl: dict[str, SaslConfig] = {}
         if protocols & {"SSL", "SASL_SSL"}:
             from broker.security.tls import server_context
 
-            try:
-                ssl_context = server_context(config)
-            except ValueError as e:
-                raise ConfigError(f"cannot set up TLS: {e}") from None
+            for listener in config.listeners:
+                protocol = config.security_protocol_map[listener.name]
+                if protocol not in ("SSL", "SASL_SSL"):
+                    continue
+                settings = config.for_listener(listener.name)
+                # KIP-684: the broker-wide ssl.client.auth is the SSL listeners'; a SASL_SSL
+                # client authenticates with SASL and is asked for a certificate only if its
+                # listener says so (listener.name.<l>.ssl.client.auth).
+                own = "ssl.client.auth" in settings.overrides
+                try:
+                    ssl_contexts[listener.name] = server_context(
+                        settings, client_auth=None if protocol == "SSL" or own else "none"
+                    )
+                except ValueError as e:
+                    raise ConfigError(f"cannot set up TLS on listener {listener.name}: {e}") from None
         if protocols & {"SASL_PLAINTEXT", "SASL_SSL"}:
             from broker.security.credentials import CredentialStore, FileCredentialStore
 
@@ -687,12 +745,14 @@ class Broker:
 
                 assert self.cluster is not None
                 store = ZkCredentialStore(self.cluster.zk)
-            sasl = SaslConfig(
-                tuple(config["sasl.enabled.mechanisms"]),
-                store,
-                config["connection.failed.authentication.delay.ms"] / 1000,
-            )
-        return ssl_context, sasl
+            for listener in config.listeners:
+                if config.security_protocol_map[listener.name] in ("SASL_PLAINTEXT", "SASL_SSL"):
+                    sasl[listener.name] = SaslConfig(
+                        tuple(config.for_listener(listener.name)["sasl.enabled.mechanisms"]),
+                        store,
+                        config["connection.failed.authentication.delay.ms"] / 1000,
+                    )
+        return ssl_contexts, sasl
 
     async def fire_due_timers(self) -> None:
         """Act now on the deadlines the clock has passed (after a ManualClock moved): the group

@@ -152,6 +152,28 @@ def one_of(*choices: str) -> Callable[[Any], str | None]:
 
 
 _I, _B, _S, _L, _D = _parse_int, _parse_bool, _parse_str, _parse_list, _parse_float
+_LISTENER_JAAS = re.compile(
+    r"listener\.name\.(?P<listener>[a-z0-9_]+)\.(?P<mechanism>[a-z0-9-]+)\.sasl\.jaas\.config"
+)
+
+# The keys a listener may set for itself (`listener.name.<listener>.<key>`).
+LISTENER_KEYS = (
+    "ssl.client.auth",
+    "ssl.keystore.location",
+    "ssl.keystore.certificate.chain",
+    "ssl.keystore.key",
+    "ssl.key.password",
+    "ssl.keystore.password",
+    "ssl.truststore.location",
+    "ssl.truststore.certificates",
+    "sasl.enabled.mechanisms",
+)
+_LISTENER_KEY = re.compile(
+    r"listener\.name\.(?P<listener>[a-z0-9_]+)\.(?P<key>"
+    + "|".join(re.escape(k) for k in LISTENER_KEYS)
+    + ")"
+)
+
 _DEFS: tuple[ConfigDef, ...] = (
     # The broker: identity, listeners, request sizes, topics.
     ConfigDef("broker.id", _I, "0", at_least(0)),
@@ -342,6 +364,13 @@ _DEFS: tuple[ConfigDef, ...] = (
     ConfigDef("ssl.endpoint.identification.algorithm", _S, "https"),  # a client setting; accepted
     ConfigDef("ssl.principal.mapping.rules", _S, "DEFAULT", one_of("DEFAULT")),
     ConfigDef("sasl.enabled.mechanisms", _L, "PLAIN,SCRAM-SHA-256,SCRAM-SHA-512"),
+    # The mechanism brokers log in to each other with (Kafka's default, GSSAPI, is not served).
+    ConfigDef(
+        "sasl.mechanism.inter.broker.protocol",
+        _S,
+        "PLAIN",
+        one_of("PLAIN", "SCRAM-SHA-256", "SCRAM-SHA-512"),
+    ),
     ConfigDef("sasl.mechanism.inter.broker.protocol", _S, "PLAIN"),
     ConfigDef("sasl.credentials.file", _S, None),  # kbroker: the SCRAM users of a single broker
     ConfigDef("connections.max.reauth.ms", _I, "0", at_least(0)),
@@ -404,11 +433,44 @@ def read_properties(text: str) -> dict[str, str]:
     return props
 
 
+class ListenerSettings:
+    """A listener's view of the config (TLS and SASL settings): its own values first."""
+
+    def __init__(self, config: Config, overrides: Mapping[str, Any]):
+        self.config = config
+        self.overrides = overrides
+
+    def __getitem__(self, key: str) -> Any:
+        return self.overrides[key] if key in self.overrides else self.config[key]
+
+
 class Config:
     """Parsed, validated broker configuration. Access values with `config["log.dirs"]`."""
 
     def __init__(self, values: Mapping[str, str] | None = None):
         raw = dict(values or {})
+        # The broker's own SASL login on a listener (Kafka's listener-prefixed JAAS config):
+        # `listener.name.<listener>.<mechanism>.sasl.jaas.config`, lower case, as Kafka writes it.
+        self.listener_jaas: dict[tuple[str, str], str] = {}
+        for key in [k for k in raw if _LISTENER_JAAS.fullmatch(k)]:
+            m = _LISTENER_JAAS.fullmatch(key)
+            assert m is not None
+            self.listener_jaas[(m["listener"].upper(), m["mechanism"].upper())] = raw.pop(key)
+        # Per-listener settings (`listener.name.<listener>.<key>`), for the keys a listener may
+        # have its own of; parsed and checked as the broker-wide key.
+        self.listener_overrides: dict[str, dict[str, Any]] = {}
+        for key in [k for k in raw if _LISTENER_KEY.fullmatch(k)]:
+            m = _LISTENER_KEY.fullmatch(key)
+            assert m is not None
+            given = raw.pop(key)
+            d = DEFS[m["key"]]
+            try:
+                value = d.parse(given)
+            except ValueError as e:
+                raise ConfigError(f"invalid value {given!r} for configuration key {key!r}: {e}") from e
+            if d.check and (complaint := d.check(value)):
+                raise ConfigError(f"invalid value {given!r} for configuration key {key!r}: {complaint}")
+            self.listener_overrides.setdefault(m["listener"].upper(), {})[m["key"]] = value
         unknown = sorted(k for k in raw if k not in DEFS)
         if unknown:
             raise ConfigError(f"unknown configuration key {unknown[0]!r}")
@@ -449,6 +511,10 @@ class Config:
 
     def __getitem__(self, key: str) -> Any:
         return self._values[key]
+
+    def for_listener(self, listener: str) -> ListenerSettings:
+        """This listener's settings: its `listener.name.<listener>.*` ones over the broker's."""
+        return ListenerSettings(self, self.listener_overrides.get(listener, {}))
 
     @property
     def raw(self) -> dict[str, str]:
@@ -569,6 +635,12 @@ class Config:
                     f"invalid value {self.raw_text('sasl.enabled.mechanisms')!r} for configuration key "
                     f"'sasl.enabled.mechanisms': {complaint}"
                 )
+        for listener, overrides in self.listener_overrides.items():
+            if "sasl.enabled.mechanisms" in overrides:
+                complaint = check_mechanisms(overrides["sasl.enabled.mechanisms"])
+                if complaint:
+                    key = f"listener.name.{listener.lower()}.sasl.enabled.mechanisms"
+                    raise ConfigError(f"invalid value for configuration key {key!r}: {complaint}")
         if protocols & {"SSL", "SASL_SSL"} and not (
             self["ssl.keystore.location"] or self["ssl.keystore.certificate.chain"]
         ):
@@ -577,17 +649,20 @@ class Config:
                 "key and certificate (or ssl.keystore.certificate.chain and ssl.keystore.key)"
             )
         has_truststore = self["ssl.truststore.location"] or self["ssl.truststore.certificates"]
-        if self["ssl.client.auth"] != "none" and protocols & {"SSL", "SASL_SSL"} and not has_truststore:
+        # KIP-684: ssl.client.auth is the SSL listeners' only (SASL_SSL clients log in with SASL).
+        if self["ssl.client.auth"] != "none" and "SSL" in protocols and not has_truststore:
             raise ConfigError(
                 f"configuration key 'ssl.truststore.location' is not set: ssl.client.auth="
                 f"{self['ssl.client.auth']} needs the certificates of the CAs that sign clients"
             )
-        if self["zookeeper.connect"]:
-            inter = self.security_protocol_map.get(self.inter_broker_listener_name)
-            if inter != "PLAINTEXT":
+        inter = self.security_protocol_map.get(self.inter_broker_listener_name)
+        if self["zookeeper.connect"] and inter in ("SASL_PLAINTEXT", "SASL_SSL"):
+            mechanism = self["sasl.mechanism.inter.broker.protocol"]
+            key = f"listener.name.{self.inter_broker_listener_name.lower()}.{mechanism.lower()}.sasl.jaas.config"
+            if (self.inter_broker_listener_name, mechanism) not in self.listener_jaas:
                 raise ConfigError(
-                    f"invalid value for configuration key 'inter.broker.listener.name': the inter-broker "
-                    f"listener uses {inter}; kbroker's brokers talk to each other over PLAINTEXT only"
+                    f"configuration key {key!r} is not set: the broker's own {mechanism} login on the "
+                    f"inter-broker listener {self.inter_broker_listener_name} (username=... password=...)"
                 )
         name = self["authorizer.class.name"]
         if name and name not in AUTHORIZER_CLASSES:

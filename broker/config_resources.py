@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from broker.config import DEFS, Config, Listener
 from broker.dynamic_config import GROUP_CONFIG_DEFAULTS, group_default, known_dynamic_keys
 from broker.log.config import TOPIC_CONFIGS, TopicConfigError, broker_defaults, resolve, validate_overrides
+from broker.telemetry.subscriptions import DEFAULTS as SUBSCRIPTION_DEFAULTS
 from protocol.typed import DescribeConfigsResponseResultConfig
 
 
@@ -28,6 +29,7 @@ class ResourceType(enum.IntEnum):
     TOPIC = 2
     BROKER = 4
     BROKER_LOGGER = 8
+    CLIENT_METRICS = 16
     GROUP = 32
 
 
@@ -312,4 +314,17 @@ def describe_group(
         synonyms.append((name, default, ConfigSource.DEFAULT_CONFIG))
         kind = _GROUP_TYPES.get(name, ConfigType.INT)
         out.append(ConfigEntry(name, synonyms[0][1], synonyms[0][2], False, tuple(synonyms), kind))
+    return out
+
+
+def describe_client_metrics(configs: Mapping[str, str], keys: Iterable[str] | None) -> list[ConfigEntry]:
+    """A CLIENT_METRICS resource's configs (broker/telemetry/subscriptions.py): those set
+    (CLIENT_METRICS_CONFIG), else Kafka's defaults."""
+    names = sorted(SUBSCRIPTION_DEFAULTS) if keys is None else [k for k in keys if k in SUBSCRIPTION_DEFAULTS]
+    out = []
+    for name in names:
+        source = ConfigSource.CLIENT_METRICS_CONFIG if name in configs else ConfigSource.DEFAULT_CONFIG
+        value = configs.get(name, SUBSCRIPTION_DEFAULTS[name])
+        kind = ConfigType.INT if name == "interval.ms" else ConfigType.LIST
+        out.append(ConfigEntry(name, value, source, False, ((name, value, source),), kind))
     return out

@@ -169,6 +169,7 @@ def write_file(
     layers: DynamicConfigs,
     groups: Mapping[str, Mapping[str, str]],
     features: tuple[Mapping[str, int], int] | None = None,
+    client_metrics: Mapping[str, Mapping[str, str]] | None = None,
 ) -> None:
     """Written to a temporary file, fsynced and renamed: a crash leaves the old or the new."""
     body = json.dumps(
@@ -176,6 +177,7 @@ def write_file(
             "version": 1,
             "brokers": {str(broker_id): layers.broker, DEFAULT_ENTITY: layers.default},
             "groups": {g: dict(c) for g, c in groups.items() if c},
+            "client_metrics": {n: dict(c) for n, c in (client_metrics or {}).items()},
             **(
                 {"features": dict(features[0]), "features_epoch": features[1]} if features is not None else {}
             ),
@@ -329,6 +331,17 @@ def read_group_file(log_dir: Path) -> dict[str, dict[str, str]]:
     except (OSError, ValueError) as e:
         raise ConfigError(f"cannot read {log_dir / FILE}: {e}") from e
     return {g: dict(c) for g, c in data.get("groups", {}).items()}
+
+
+def read_client_metrics_file(log_dir: Path) -> dict[str, dict[str, str]]:
+    """A single broker's CLIENT_METRICS resources (broker/telemetry/subscriptions.py)."""
+    try:
+        data = json.loads((log_dir / FILE).read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        return {}
+    except (OSError, ValueError) as e:
+        raise ConfigError(f"cannot read {log_dir / FILE}: {e}") from e
+    return {n: dict(c) for n, c in data.get("client_metrics", {}).items()}
 
 
 def read_features_file(log_dir: Path) -> tuple[dict[str, int], int] | None:

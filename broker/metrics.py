@@ -26,6 +26,8 @@ and builds the series, in the event loop's thread, so it reads the state between
     kbroker_connections_refused_total{reason}    max.connections, .per.ip, creation rate
     kbroker_connections_idle_closed_total        closed by connections.max.idle.ms
     kbroker_queued_request_bytes                 unhandled request bytes (queued.max.request.bytes)
+    kbroker_client_<metric>{client_id,client_instance_id,...}  what clients push (KIP-714: a
+                                                 CLIENT_METRICS subscription asks for them)
 
 `GET /group-events[?group=G]` (when group.events.stream.enable=true): the group coordinator's
 events (broker/group/watch.py) as server-sent events, one JSON object per `data:` line, until the
@@ -41,6 +43,8 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import re
+import time
 from collections import Counter
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
@@ -52,6 +56,7 @@ from prometheus_client.registry import Collector
 
 from broker import logging_setup
 from broker.stats import FSYNC, LATENCY_BUCKETS, Latency, RequestStats
+from broker.telemetry.manager import ClientTelemetry
 from protocol.apis import APIS
 
 if TYPE_CHECKING:
@@ -84,6 +89,7 @@ class BrokerCollector(Collector):
         yield from self._groups()
         yield from self._share_partitions()
         yield from self._quotas()
+        yield from client_telemetry_metrics(self.broker.client_telemetry, time.monotonic())
 
     def _quotas(self) -> Iterator[Metric]:
         labels = ["quota", "user", "client_id"]
@@ -225,6 +231,34 @@ class BrokerCollector(Collector):
             start.add_metric(values, entry.share.start_offset)
             lag.add_metric(values, max(0, entry.log.high_watermark - entry.share.start_offset))
         yield from (start, lag)
+
+
+_NOT_IN_NAME = re.compile(r"[^a-zA-Z0-9_]")
+
+
+def _prometheus_name(text: str) -> str:
+    name = _NOT_IN_NAME.sub("_", text)
+    return name if name and not name[0].isdigit() else "_" + name
+
+
+def client_telemetry_metrics(telemetry: ClientTelemetry, now: float) -> Iterator[Metric]:
+    """The metrics client instances pushed (KIP-714), last push each, as gauges named
+    `kbroker_client_<metric name, dots as underscores>[_count|_sum]`, labelled with the
+    client id, the client instance id and the points' own attributes."""
+    series: dict[str, list[tuple[dict[str, str], float]]] = {}
+    for instance_id, instance in telemetry.live(now):
+        for point in instance.points:
+            labels = {"client_id": instance.client_id, "client_instance_id": str(instance_id)}
+            for key, value in point.attributes:
+                labels.setdefault(_prometheus_name(key).lstrip("_") or "attribute", value)
+            name = "kbroker_client_" + _prometheus_name(point.metric).lstrip("_") + point.suffix
+            series.setdefault(name, []).append((labels, point.value))
+    for name, samples in sorted(series.items()):
+        keys = sorted({k for labels, _ in samples for k in labels})
+        family = GaugeMetricFamily(name, "pushed by clients (KIP-714)", labels=keys)
+        for labels, sample in samples:
+            family.add_metric([labels.get(k, "") for k in keys], sample)
+        yield family
 
 
 def _api_name(key: int) -> str:

@@ -40,6 +40,7 @@ CLIENT_VERSIONS: dict[int, tuple[int, int]] = {
     ),  # the broker's replica fetchers (v2+: fenced by the current epoch)
     ApiKey.DESCRIBE_CONFIGS: (1, 4),  # v1+: sources and synonyms
     ApiKey.INCREMENTAL_ALTER_CONFIGS: (0, 1),
+    ApiKey.LIST_CONFIG_RESOURCES: (1, 1),  # v1: by type (kbroker-client-metrics --list)
     ApiKey.CREATE_PARTITIONS: (0, 3),
     ApiKey.DELETE_RECORDS: (0, 2),
     ApiKey.ELECT_LEADERS: (1, 2),  # v1+: the election type (KIP-460)

@@ -171,6 +171,14 @@ _unpack_from_ho = _struct.Struct('>h?').unpack_from
 _pack_ho = _struct.Struct('>h?').pack
 _unpack_from_hb = _struct.Struct('>hb').unpack_from
 _pack_hb = _struct.Struct('>hb').pack
+_D_GetTelemetrySubscriptionsRequest_v0_1 = _UUID('00000000-0000-0000-0000-000000000000')
+_unpack_from_ih16si = _struct.Struct('>ih16si').unpack_from
+_unpack_from_iio = _struct.Struct('>ii?').unpack_from
+_D_GetTelemetrySubscriptionsResponse_v0_1 = _UUID('00000000-0000-0000-0000-000000000000')
+_pack_iio = _struct.Struct('>ii?').pack
+_unpack_from_16siob = _struct.Struct('>16si?b').unpack_from
+_D_PushTelemetryRequest_v0_1 = _UUID('00000000-0000-0000-0000-000000000000')
+_pack_iob = _struct.Struct('>i?b').pack
 _unpack_from_ib = _struct.Struct('>ib').unpack_from
 _D_DescribeTopicPartitionsResponse_v0_1 = _UUID('00000000-0000-0000-0000-000000000000')
 _unpack_from_iqqh = _struct.Struct('>iqqh').unpack_from
@@ -21451,6 +21459,228 @@ def _UpdateFeaturesResponse_v2_encode(obj, w):
         w(b'\x00')  # no tagged fields
 
 
+def _GetTelemetrySubscriptionsRequest_v0_decode(buf, pos):
+    # GetTelemetrySubscriptionsRequest v0: the message at buf[pos:] -> (Container, end position)
+    end = len(buf)
+    obj = Container()
+    obj['client_instance_id'], = _unpack_from_16s(buf, pos)
+    pos += 16
+    obj['client_instance_id'] = _uuid(obj['client_instance_id'])
+    if buf[pos]:  # tagged fields
+        pos = _read_tags(buf, pos, obj, _NO_TAGS, 'GetTelemetrySubscriptionsRequest')
+    else:
+        pos += 1
+    return obj, pos
+
+
+def _GetTelemetrySubscriptionsRequest_v0_encode(obj, w):
+    # GetTelemetrySubscriptionsRequest v0: passes the bytes of obj, in pieces, to w
+    g0 = obj.get if isinstance(obj, dict) else _getter(obj)
+    v0_client_instance_id = g0('client_instance_id')
+    if v0_client_instance_id is None:
+        v0_client_instance_id = _D_GetTelemetrySubscriptionsRequest_v0_1
+    w(v0_client_instance_id.bytes)
+    u0 = g0('_unknown_tags', None)
+    if u0:
+        _write_tags(w, sorted(u0.items()))
+    else:
+        w(b'\x00')  # no tagged fields
+
+
+def _GetTelemetrySubscriptionsResponse_v0_decode(buf, pos):
+    # GetTelemetrySubscriptionsResponse v0: the message at buf[pos:] -> (Container, end position)
+    end = len(buf)
+    obj = Container()
+    obj['throttle_time_ms'], obj['error_code'], obj['client_instance_id'], obj['subscription_id'] = _unpack_from_ih16si(buf, pos)
+    pos += 26
+    obj['client_instance_id'] = _uuid(obj['client_instance_id'])
+    n1 = buf[pos]
+    if n1 > 127:
+        n1, pos = _uvarint(buf, pos)
+    else:
+        pos += 1
+    if not n1:
+        raise _Err("null in non-nullable array at GetTelemetrySubscriptionsResponse.accepted_compression_types")
+    n1 -= 1
+    if n1 > end - pos:
+        raise _too_many(n1, end - pos, 'GetTelemetrySubscriptionsResponse.accepted_compression_types')
+    obj['accepted_compression_types'] = list(_unpack_from_b_arrays[n1](buf, pos) if n1 < 32 else _struct_unpack_from('>%db' % n1, buf, pos))
+    pos += 1 * n1
+    obj['push_interval_ms'], obj['telemetry_max_bytes'], obj['delta_temporality'] = _unpack_from_iio(buf, pos)
+    pos += 9
+    n1 = buf[pos]
+    if n1 > 127:
+        n1, pos = _uvarint(buf, pos)
+    else:
+        pos += 1
+    if not n1:
+        raise _Err("null in non-nullable array at GetTelemetrySubscriptionsResponse.requested_metrics")
+    n1 -= 1
+    if n1 > end - pos:
+        raise _too_many(n1, end - pos, 'GetTelemetrySubscriptionsResponse.requested_metrics')
+    obj['requested_metrics'] = a1 = []
+    for _ in range(n1):
+        n2 = buf[pos]
+        if n2 > 127:
+            n2, pos = _uvarint(buf, pos)
+        else:
+            pos += 1
+        if not n2:
+            raise _Err("null in non-nullable string at GetTelemetrySubscriptionsResponse.requested_metrics[]")
+        n2 -= 1
+        e2 = pos + n2
+        if e2 > end:
+            raise _truncated('GetTelemetrySubscriptionsResponse.requested_metrics[]')
+        x1 = buf[pos:e2].decode()
+        pos = e2
+        a1.append(x1)
+    if buf[pos]:  # tagged fields
+        pos = _read_tags(buf, pos, obj, _NO_TAGS, 'GetTelemetrySubscriptionsResponse')
+    else:
+        pos += 1
+    return obj, pos
+
+
+def _GetTelemetrySubscriptionsResponse_v0_encode(obj, w):
+    # GetTelemetrySubscriptionsResponse v0: passes the bytes of obj, in pieces, to w
+    g0 = obj.get if isinstance(obj, dict) else _getter(obj)
+    v0_throttle_time_ms = g0('throttle_time_ms')
+    if v0_throttle_time_ms is None:
+        v0_throttle_time_ms = 0
+    v0_error_code = g0('error_code')
+    if v0_error_code is None:
+        v0_error_code = 0
+    v0_client_instance_id = g0('client_instance_id')
+    if v0_client_instance_id is None:
+        v0_client_instance_id = _D_GetTelemetrySubscriptionsResponse_v0_1
+    w(_pack_ih(v0_throttle_time_ms, v0_error_code))
+    w(v0_client_instance_id.bytes)
+    v0_subscription_id = g0('subscription_id')
+    if v0_subscription_id is None:
+        v0_subscription_id = 0
+    v0_accepted_compression_types = g0('accepted_compression_types')
+    if v0_accepted_compression_types is None:
+        v0_accepted_compression_types = []
+    w(_pack_i(v0_subscription_id))
+    n0 = len(v0_accepted_compression_types) + 1
+    w(_UV[n0] if n0 < 128 else _uv(n0))
+    w(_pack_b_arrays[len(v0_accepted_compression_types)](*v0_accepted_compression_types) if len(v0_accepted_compression_types) < 32 else _struct_pack('>%db' % len(v0_accepted_compression_types), *v0_accepted_compression_types))
+    v0_push_interval_ms = g0('push_interval_ms')
+    if v0_push_interval_ms is None:
+        v0_push_interval_ms = 0
+    v0_telemetry_max_bytes = g0('telemetry_max_bytes')
+    if v0_telemetry_max_bytes is None:
+        v0_telemetry_max_bytes = 0
+    v0_delta_temporality = g0('delta_temporality')
+    if v0_delta_temporality is None:
+        v0_delta_temporality = False
+    v0_requested_metrics = g0('requested_metrics')
+    if v0_requested_metrics is None:
+        v0_requested_metrics = []
+    w(_pack_iio(v0_push_interval_ms, v0_telemetry_max_bytes, v0_delta_temporality))
+    n0 = len(v0_requested_metrics) + 1
+    w(_UV[n0] if n0 < 128 else _uv(n0))
+    for x0 in v0_requested_metrics:
+        if x0 is None:
+            raise _null_build('string', 'GetTelemetrySubscriptionsResponse.requested_metrics[]')
+        x0_bytes = x0.encode()
+        n1 = len(x0_bytes) + 1
+        w(_UV[n1] if n1 < 128 else _uv(n1))
+        w(x0_bytes)
+    u0 = g0('_unknown_tags', None)
+    if u0:
+        _write_tags(w, sorted(u0.items()))
+    else:
+        w(b'\x00')  # no tagged fields
+
+
+def _PushTelemetryRequest_v0_decode(buf, pos):
+    # PushTelemetryRequest v0: the message at buf[pos:] -> (Container, end position)
+    end = len(buf)
+    obj = Container()
+    obj['client_instance_id'], obj['subscription_id'], obj['terminating'], obj['compression_type'] = _unpack_from_16siob(buf, pos)
+    pos += 22
+    obj['client_instance_id'] = _uuid(obj['client_instance_id'])
+    n1 = buf[pos]
+    if n1 > 127:
+        n1, pos = _uvarint(buf, pos)
+    else:
+        pos += 1
+    if not n1:
+        raise _Err("null in non-nullable bytes at PushTelemetryRequest.metrics")
+    n1 -= 1
+    e1 = pos + n1
+    if e1 > end:
+        raise _truncated('PushTelemetryRequest.metrics')
+    obj['metrics'] = buf[pos:e1]
+    pos = e1
+    if buf[pos]:  # tagged fields
+        pos = _read_tags(buf, pos, obj, _NO_TAGS, 'PushTelemetryRequest')
+    else:
+        pos += 1
+    return obj, pos
+
+
+def _PushTelemetryRequest_v0_encode(obj, w):
+    # PushTelemetryRequest v0: passes the bytes of obj, in pieces, to w
+    g0 = obj.get if isinstance(obj, dict) else _getter(obj)
+    v0_client_instance_id = g0('client_instance_id')
+    if v0_client_instance_id is None:
+        v0_client_instance_id = _D_PushTelemetryRequest_v0_1
+    w(v0_client_instance_id.bytes)
+    v0_subscription_id = g0('subscription_id')
+    if v0_subscription_id is None:
+        v0_subscription_id = 0
+    v0_terminating = g0('terminating')
+    if v0_terminating is None:
+        v0_terminating = False
+    v0_compression_type = g0('compression_type')
+    if v0_compression_type is None:
+        v0_compression_type = 0
+    v0_metrics = g0('metrics')
+    if v0_metrics is None:
+        v0_metrics = b''
+    w(_pack_iob(v0_subscription_id, v0_terminating, v0_compression_type))
+    n0 = len(v0_metrics) + 1
+    w(_UV[n0] if n0 < 128 else _uv(n0))
+    w(v0_metrics)
+    u0 = g0('_unknown_tags', None)
+    if u0:
+        _write_tags(w, sorted(u0.items()))
+    else:
+        w(b'\x00')  # no tagged fields
+
+
+def _PushTelemetryResponse_v0_decode(buf, pos):
+    # PushTelemetryResponse v0: the message at buf[pos:] -> (Container, end position)
+    end = len(buf)
+    obj = Container()
+    obj['throttle_time_ms'], obj['error_code'] = _unpack_from_ih(buf, pos)
+    pos += 6
+    if buf[pos]:  # tagged fields
+        pos = _read_tags(buf, pos, obj, _NO_TAGS, 'PushTelemetryResponse')
+    else:
+        pos += 1
+    return obj, pos
+
+
+def _PushTelemetryResponse_v0_encode(obj, w):
+    # PushTelemetryResponse v0: passes the bytes of obj, in pieces, to w
+    g0 = obj.get if isinstance(obj, dict) else _getter(obj)
+    v0_throttle_time_ms = g0('throttle_time_ms')
+    if v0_throttle_time_ms is None:
+        v0_throttle_time_ms = 0
+    v0_error_code = g0('error_code')
+    if v0_error_code is None:
+        v0_error_code = 0
+    w(_pack_ih(v0_throttle_time_ms, v0_error_code))
+    u0 = g0('_unknown_tags', None)
+    if u0:
+        _write_tags(w, sorted(u0.items()))
+    else:
+        w(b'\x00')  # no tagged fields
+
+
 def _ListConfigResourcesRequest_v0_decode(buf, pos):
     # ListConfigResourcesRequest v0: the message at buf[pos:] -> (Container, end position)
     end = len(buf)
@@ -26981,6 +27211,18 @@ CODECS = {
         0: (_UpdateFeaturesResponse_v0_decode, _UpdateFeaturesResponse_v0_encode),
         1: (_UpdateFeaturesResponse_v0_decode, _UpdateFeaturesResponse_v0_encode),
         2: (_UpdateFeaturesResponse_v2_decode, _UpdateFeaturesResponse_v2_encode),
+    },
+    'f37965d47b0e39f9d457': {
+        0: (_GetTelemetrySubscriptionsRequest_v0_decode, _GetTelemetrySubscriptionsRequest_v0_encode),
+    },
+    '2dca7cb10071dff03bcc': {
+        0: (_GetTelemetrySubscriptionsResponse_v0_decode, _GetTelemetrySubscriptionsResponse_v0_encode),
+    },
+    '030ed9c634af8904a2c3': {
+        0: (_PushTelemetryRequest_v0_decode, _PushTelemetryRequest_v0_encode),
+    },
+    'efa9a5450998dce46dc3': {
+        0: (_PushTelemetryResponse_v0_decode, _PushTelemetryResponse_v0_encode),
     },
     'e7b8fd3389ec4f3599a7': {
         0: (_ListConfigResourcesRequest_v0_decode, _ListConfigResourcesRequest_v0_encode),

@@ -13,6 +13,7 @@ from protocol.messages import (
     alter_replica_log_dirs,
     alter_share_group_offsets,
     api_versions,
+    client_telemetry,
     consumer_group_describe,
     consumer_group_heartbeat,
     create_acls,
@@ -118,6 +119,8 @@ ALL: tuple[Api, ...] = (
     user_scram_credentials.ALTER_API,
     alter_replica_log_dirs.API,
     update_features.API,
+    client_telemetry.GET_API,
+    client_telemetry.PUSH_API,
     list_config_resources.API,
     describe_topic_partitions.API,
     add_partitions_to_txn.API,
@@ -195,6 +198,8 @@ class ApiKey(enum.IntEnum):
     LIST_TRANSACTIONS = 66
     CONSUMER_GROUP_HEARTBEAT = 68
     CONSUMER_GROUP_DESCRIBE = 69
+    GET_TELEMETRY_SUBSCRIPTIONS = 71
+    PUSH_TELEMETRY = 72
     LIST_CONFIG_RESOURCES = 74
     DESCRIBE_TOPIC_PARTITIONS = 75
     SHARE_GROUP_HEARTBEAT = 76

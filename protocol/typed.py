@@ -2911,6 +2911,56 @@ class ConsumerGroupDescribeResponseGroupMemberTargetAssignmentTopicPartition(Typ
     partitions: list[int]
 
 
+class GetTelemetrySubscriptionsRequest(Protocol):
+    """GetTelemetrySubscriptionsRequest (API key 71), v0."""
+
+    client_instance_id: UUID
+
+    def __getitem__(self, key: Literal["client_instance_id"], /) -> UUID: ...
+
+
+class GetTelemetrySubscriptionsResponse(TypedDict):
+    """GetTelemetrySubscriptionsResponse (API key 71), v0."""
+
+    throttle_time_ms: int
+    error_code: int
+    client_instance_id: UUID
+    subscription_id: int
+    accepted_compression_types: list[int]
+    push_interval_ms: int
+    telemetry_max_bytes: int
+    delta_temporality: bool
+    requested_metrics: list[str]
+
+
+class PushTelemetryRequest(Protocol):
+    """PushTelemetryRequest (API key 72), v0."""
+
+    client_instance_id: UUID
+    subscription_id: int
+    terminating: bool
+    compression_type: int
+    metrics: bytes
+
+    @overload
+    def __getitem__(self, key: Literal["client_instance_id"], /) -> UUID: ...
+    @overload
+    def __getitem__(self, key: Literal["subscription_id"], /) -> int: ...
+    @overload
+    def __getitem__(self, key: Literal["terminating"], /) -> bool: ...
+    @overload
+    def __getitem__(self, key: Literal["compression_type"], /) -> int: ...
+    @overload
+    def __getitem__(self, key: Literal["metrics"], /) -> bytes: ...
+
+
+class PushTelemetryResponse(TypedDict):
+    """PushTelemetryResponse (API key 72), v0."""
+
+    throttle_time_ms: int
+    error_code: int
+
+
 class ListConfigResourcesRequest(Protocol):
     """ListConfigResourcesRequest (API key 74), v0-1."""
 
@@ -3945,6 +3995,11 @@ DESCRIBE_TRANSACTIONS = Endpoint[DescribeTransactionsRequest, DescribeTransactio
 LIST_TRANSACTIONS = Endpoint[ListTransactionsRequest, ListTransactionsResponse](66)
 CONSUMER_GROUP_HEARTBEAT = Endpoint[ConsumerGroupHeartbeatRequest, ConsumerGroupHeartbeatResponse](68)
 CONSUMER_GROUP_DESCRIBE = Endpoint[ConsumerGroupDescribeRequest, ConsumerGroupDescribeResponse](69)
+GET_TELEMETRY_SUBSCRIPTIONS = Endpoint[
+    GetTelemetrySubscriptionsRequest,
+    GetTelemetrySubscriptionsResponse,
+](71)
+PUSH_TELEMETRY = Endpoint[PushTelemetryRequest, PushTelemetryResponse](72)
 LIST_CONFIG_RESOURCES = Endpoint[ListConfigResourcesRequest, ListConfigResourcesResponse](74)
 DESCRIBE_TOPIC_PARTITIONS = Endpoint[DescribeTopicPartitionsRequest, DescribeTopicPartitionsResponse](75)
 SHARE_GROUP_HEARTBEAT = Endpoint[ShareGroupHeartbeatRequest, ShareGroupHeartbeatResponse](76)

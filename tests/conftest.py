@@ -106,6 +106,7 @@ _SHARED_FIXTURE_FILES = frozenset(
         "security/test_clients",
         "security/test_failures",
         "security/test_fuzz_handshake",
+        "security/test_listener_settings",
         "security/test_kafkajs",
         "unit/security/test_tls_transport",
     )

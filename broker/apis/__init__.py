@@ -22,6 +22,7 @@ from broker.apis import (
     alter_share_group_offsets,
     api_versions,
     client_quotas,
+    client_telemetry,
     consumer_group_describe,
     consumer_group_heartbeat,
     create_partitions,
@@ -184,6 +185,8 @@ HANDLERS.update(
         _route(typed.ALTER_REPLICA_LOG_DIRS, alter_replica_log_dirs.handle),
         _route(typed.UPDATE_FEATURES, update_features.handle),
         _route(typed.LIST_CONFIG_RESOURCES, list_config_resources.handle),
+        _route(typed.GET_TELEMETRY_SUBSCRIPTIONS, client_telemetry.handle_get),
+        _route(typed.PUSH_TELEMETRY, client_telemetry.handle_push),
         _route(typed.DESCRIBE_TOPIC_PARTITIONS, describe_topic_partitions.handle),
     ]
 )

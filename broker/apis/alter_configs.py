@@ -12,6 +12,7 @@ from broker import logger_configs
 from broker.apis.context import HandlerContext
 from broker.apis.describe_configs import (
     broker_resource_error,
+    client_metrics_resource_error,
     config_refused,
     group_resource_error,
     topic_name_error,
@@ -80,6 +81,18 @@ async def _alter_group(
     return ErrorCode.NONE, None
 
 
+async def _alter_client_metrics(
+    broker: HandlerContext, name: str, changes: list[Change], incremental: bool, validate_only: bool
+) -> tuple[ErrorCode, str | None]:
+    if (problem := client_metrics_resource_error(name)) is not None:
+        return problem
+    try:
+        await broker.alter_client_metrics(name, changes, incremental, validate_only)
+    except DynamicConfigError as e:
+        return ErrorCode.INVALID_CONFIG, str(e)
+    return ErrorCode.NONE, None
+
+
 async def _alter(
     broker: HandlerContext, resource: Resource, changes: list[Change], incremental: bool, validate_only: bool
 ) -> tuple[ErrorCode, str | None]:
@@ -90,6 +103,8 @@ async def _alter(
         return await _alter_group(broker, name, changes, incremental, validate_only)
     if kind == ResourceType.BROKER_LOGGER:
         return _alter_loggers(broker, name, changes, incremental, validate_only)
+    if kind == ResourceType.CLIENT_METRICS:
+        return await _alter_client_metrics(broker, name, changes, incremental, validate_only)
     if kind != ResourceType.TOPIC:
         return ErrorCode.INVALID_REQUEST, f"Unsupported resource type {kind}"
     assert broker.topics is not None

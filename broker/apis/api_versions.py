@@ -25,6 +25,10 @@ def handle(broker: HandlerContext, ctx: RequestContext, request: ApiVersionsRequ
         and _SOFTWARE.fullmatch(request.client_software_version)
     ):
         return {"error_code": ErrorCode.INVALID_REQUEST, "api_keys": []}
+    if ctx.header.api_version >= 3:  # the `match` selectors of client telemetry (KIP-714)
+        broker.client_telemetry.note_software(
+            ctx.peer, request.client_software_name, request.client_software_version
+        )
     levels, epoch = broker.finalized_features()
     return {
         "error_code": ErrorCode.NONE,

@@ -30,6 +30,7 @@ if TYPE_CHECKING:  # for annotations only: the handlers import what they call th
     from broker.security.scram_admin import ScramStore
     from broker.share.coordinator.service import ShareCoordinatorService
     from broker.share.manager import SharePartitionManager
+    from broker.telemetry.manager import ClientTelemetry
     from broker.topics import TopicManager
     from broker.txn.coordinator import TransactionCoordinator
     from protocol.errors import ErrorCode
@@ -142,6 +143,18 @@ class HandlerContext(Protocol):
 
     async def alter_group_configs(
         self, group: str, changes: list[tuple[str, int, str | None]], incremental: bool, validate_only: bool
+    ) -> None:
+        """Raises DynamicConfigError (INVALID_CONFIG) and changes nothing if refused."""
+
+    # -- client telemetry (KIP-714, broker/telemetry/)
+    @property
+    def client_telemetry(self) -> ClientTelemetry: ...
+    @property
+    def client_metrics_configs(self) -> dict[str, dict[str, str]]:
+        """CLIENT_METRICS resources (subscriptions), by name."""
+
+    async def alter_client_metrics(
+        self, name: str, changes: list[tuple[str, int, str | None]], incremental: bool, validate_only: bool
     ) -> None:
         """Raises DynamicConfigError (INVALID_CONFIG) and changes nothing if refused."""
 

@@ -4,7 +4,14 @@ from __future__ import annotations
 
 from broker import logger_configs
 from broker.apis.context import HandlerContext
-from broker.config_resources import ConfigEntry, ResourceType, describe_broker, describe_group, describe_topic
+from broker.config_resources import (
+    ConfigEntry,
+    ResourceType,
+    describe_broker,
+    describe_client_metrics,
+    describe_group,
+    describe_topic,
+)
 from broker.security.acl import Operation
 from broker.security.acl import ResourceType as AclResource
 from broker.server import RequestContext
@@ -40,6 +47,14 @@ def broker_resource_error(broker: HandlerContext, name: str) -> tuple[ErrorCode,
 
 def group_resource_error(name: str) -> tuple[ErrorCode, str] | None:
     return (ErrorCode.INVALID_REQUEST, "Group name must not be empty") if not name else None
+
+
+def client_metrics_resource_error(name: str) -> tuple[ErrorCode, str] | None:
+    return (
+        (ErrorCode.INVALID_REQUEST, "Client metrics subscription name must not be empty")
+        if not name
+        else None
+    )
 
 
 def topic_name_error(name: str) -> tuple[ErrorCode, str] | None:
@@ -88,6 +103,10 @@ def _describe(
         problem = broker_resource_error(broker, name)
         if problem is None:
             entries = logger_configs.describe(keys)
+    elif kind == ResourceType.CLIENT_METRICS:
+        problem = client_metrics_resource_error(name)
+        if problem is None:
+            entries = describe_client_metrics(broker.client_metrics_configs.get(name, {}), keys)
     else:
         problem = ErrorCode.INVALID_REQUEST, f"Unsupported resource type {kind}"
     if problem is not None:

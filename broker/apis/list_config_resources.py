@@ -1,5 +1,5 @@
-"""ListConfigResources (key 74): v0 (ListClientMetricsResources) lists client metrics resources,
-of which kbroker has none; v1 (KIP-1142) lists the resources of the types asked, every type
+"""ListConfigResources (key 74): v0 (ListClientMetricsResources) lists client metrics resources
+(broker/telemetry/subscriptions.py); v1 (KIP-1142) lists the resources of the types asked, every type
 kbroker has configs for when none is named."""
 
 from __future__ import annotations
@@ -11,12 +11,11 @@ from broker.server import RequestContext
 from protocol.errors import ErrorCode
 from protocol.typed import ListConfigResourcesRequest, ListConfigResourcesResponse
 
-CLIENT_METRICS = 16
 SUPPORTED = (
     ResourceType.TOPIC,
     ResourceType.BROKER,
     ResourceType.BROKER_LOGGER,
-    CLIENT_METRICS,
+    ResourceType.CLIENT_METRICS,
     ResourceType.GROUP,
 )
 
@@ -25,8 +24,9 @@ def handle(
     broker: HandlerContext, ctx: RequestContext, request: ListConfigResourcesRequest
 ) -> ListConfigResourcesResponse:
     if ctx.header.api_version == 0:
-        return {"throttle_time_ms": 0, "error_code": ErrorCode.NONE, "config_resources": []}
-    types = list(request.resource_types) or list(SUPPORTED)
+        types: list[int] = [ResourceType.CLIENT_METRICS]
+    else:
+        types = list(request.resource_types) or [int(t) for t in SUPPORTED]
     if any(t not in SUPPORTED for t in types):
         return {"throttle_time_ms": 0, "error_code": ErrorCode.UNSUPPORTED_VERSION, "config_resources": []}
     authz = broker.authorizer
@@ -44,6 +44,8 @@ def handle(
             out += [(str(n.node_id), kind) for n in broker.live_nodes(ctx.listener)]
         elif kind == ResourceType.GROUP:
             out += [(group, kind) for group in sorted(broker.group_configs)]
+        elif kind == ResourceType.CLIENT_METRICS:
+            out += [(name, kind) for name in sorted(broker.client_metrics_configs)]
     return {
         "throttle_time_ms": 0,
         "error_code": ErrorCode.NONE,

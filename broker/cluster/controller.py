@@ -34,6 +34,7 @@ class ClusterView:
     deleting: set[str] = field(default_factory=set)
     broker_configs: dict[str, dict[str, str]] = field(default_factory=dict)  # by broker id or <default>
     group_configs: dict[str, dict[str, str]] = field(default_factory=dict)
+    client_metrics: dict[str, dict[str, str]] = field(default_factory=dict)  # {} once deleted
     features: dict[str, int] | None = None  # None: no /feature znode yet
     features_epoch: int = -1  # its znode version
 

@@ -21,6 +21,7 @@ from broker.cluster.replication_quota import ReplicationQuota
 from broker.config import Config
 from broker.log import Log, LogError
 from broker.log.epochs import UNDEFINED_EPOCH
+from broker.security.inter_broker import inter_broker_security
 from client.connection import BrokerConnection, ConnectionConfig
 from client.errors import KafkaError
 from protocol.apis import ApiKey
@@ -121,6 +122,7 @@ class ReplicaFetcher:
                             request_timeout_ms=timeout_ms,
                             connect_timeout_ms=dead_link_ms,
                             dead_link_ms=dead_link_ms,
+                            security=inter_broker_security(self.config),
                         ),
                     )
                     await conn.connect()

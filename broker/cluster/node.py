@@ -71,6 +71,8 @@ class ClusterNode:
         self._broker_configs: tuple[dict[str, str], dict[str, str]] | None = None
         self.on_group_configs: Callable[[dict[str, dict[str, str]]], None] | None = None
         self._group_configs: dict[str, dict[str, str]] | None = None
+        self.on_client_metrics: Callable[[dict[str, dict[str, str]]], None] | None = None
+        self._client_metrics: dict[str, dict[str, str]] | None = None
         self.me: BrokerInfo | None = None
         self.epoch_version: int | None = None  # /controller_epoch's version while controller here
         self.controller_epoch = 0
@@ -416,6 +418,9 @@ class ClusterNode:
         if view.group_configs != self._group_configs and self.on_group_configs is not None:
             self.on_group_configs(view.group_configs)
             self._group_configs = view.group_configs
+        if view.client_metrics != self._client_metrics and self.on_client_metrics is not None:
+            self.on_client_metrics(view.client_metrics)
+            self._client_metrics = view.client_metrics
         await self.topics.apply(view, self.broker_id)
         leading = {
             key: state.leader_epoch
@@ -518,6 +523,12 @@ class ClusterNode:
         await self._call(zkops.write_group_config, self.zk, group, configs)
         self._dirty.set()
         await self.wait_for(lambda: self.view.group_configs.get(group, {}) == configs, 10.0)
+
+    async def alter_client_metrics(self, name: str, configs: dict[str, str]) -> None:
+        """Write a client-metrics subscription; answered once this broker has it in force."""
+        await self._call(zkops.write_client_metrics, self.zk, name, configs)
+        self._dirty.set()
+        await self.wait_for(lambda: self.view.client_metrics.get(name, {}) == configs, 10.0)
 
     async def write_features(self, levels: dict[str, int]) -> None:
         """The finalized feature levels (/feature); answered once this broker's view has them."""

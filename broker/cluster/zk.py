@@ -55,6 +55,7 @@ def read_view(zk: KazooClient, watch: Watch) -> tuple[ClusterView, bool]:
     changes = zk.get_children_async(z.CONFIG_CHANGES, watch=watch)  # a config change wakes every broker
     broker_entities = zk.get_children_async(z.CONFIG_BROKERS)
     group_entities = zk.get_children_async(z.CONFIG_GROUPS)
+    subscriptions = zk.get_children_async(z.CONFIG_CLIENT_METRICS)
     feature = zk.get_async(z.FEATURE, watch=watch)
     controller = zk.get_async(z.CONTROLLER, watch=watch)
     epoch = zk.get_async(z.CONTROLLER_EPOCH)
@@ -76,6 +77,12 @@ def read_view(zk: KazooClient, watch: Watch) -> tuple[ClusterView, bool]:
         with contextlib.suppress(NoNodeError):
             view.brokers[broker_id] = BrokerInfo.decode(broker_id, result.get()[0])
     again |= _read_configs(zk, watch, view, broker_entities, group_entities, feature)
+    names_of_subscriptions: list[str] = []
+    with contextlib.suppress(NoNodeError):
+        names_of_subscriptions = subscriptions.get()
+    for name, result in [(n, zk.get_async(z.client_metrics_path(n))) for n in names_of_subscriptions]:
+        with contextlib.suppress(NoNodeError):
+            view.client_metrics[name] = z.decode_topic_config(result.get()[0])
     for name, result in assignments:
         with contextlib.suppress(NoNodeError):
             data, stat = result.get()
@@ -161,6 +168,12 @@ def write_broker_config(zk: KazooClient, entity: str, configs: dict[str, str]) -
 def write_group_config(zk: KazooClient, group: str, configs: dict[str, str]) -> None:
     zk.ensure_path(z.CONFIG_GROUPS)
     _write_entity_config(zk, z.group_config_path(group), "groups", group, configs)
+
+
+def write_client_metrics(zk: KazooClient, name: str, configs: dict[str, str]) -> None:
+    """A client-metrics subscription's configs ({}: deleted) and the change notification."""
+    zk.ensure_path(z.CONFIG_CLIENT_METRICS)
+    _write_entity_config(zk, z.client_metrics_path(name), "client-metrics", name, configs)
 
 
 def _write_entity_config(

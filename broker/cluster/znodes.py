@@ -33,6 +33,7 @@ DELETE_TOPICS = "/admin/delete_topics"
 CONFIG_CHANGES = "/config/changes"
 CONFIG_BROKERS = "/config/brokers"
 CONFIG_GROUPS = "/config/groups"
+CONFIG_CLIENT_METRICS = "/config/client-metrics"  # KIP-714 subscriptions (Kafka 4: its metadata)
 FEATURE = "/feature"  # Kafka 2.7+'s finalized features (KIP-584)
 LATEST_PRODUCER_ID_BLOCK = "/latest_producer_id_block"
 PERSISTENT_PATHS = (
@@ -85,6 +86,11 @@ def encode_config_change(topic: str, entity_type: str = "topics") -> bytes:
 def group_config_path(group: str) -> str:
     """/config/groups/<group>: a group's config overrides (Kafka 4 keeps them in its metadata)."""
     return f"{CONFIG_GROUPS}/{group}"
+
+
+def client_metrics_path(name: str) -> str:
+    """/config/client-metrics/<name>: a client-metrics subscription's configs."""
+    return f"{CONFIG_CLIENT_METRICS}/{name}"
 
 
 def broker_config_path(entity: str) -> str:

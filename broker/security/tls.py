@@ -4,7 +4,8 @@ Keystore: PEM only (`ssl.keystore.type=PEM`), either inline (KIP-651: `ssl.keyst
 and `ssl.keystore.key`) or a file at `ssl.keystore.location` holding the private key and the
 certificate chain. Truststore: `ssl.truststore.certificates` (inline PEM) or
 `ssl.truststore.location` (a PEM file). `ssl.client.auth` none/requested/required maps to
-CERT_NONE/CERT_OPTIONAL/CERT_REQUIRED. The principal of a client that showed a certificate is
+CERT_NONE/CERT_OPTIONAL/CERT_REQUIRED on SSL listeners only: a SASL_SSL client authenticates with
+SASL, so the broker-wide setting does not ask it for a certificate (KIP-684). The principal of a client that showed a certificate is
 `User:` + its subject as an RFC 2253 name (Kafka's DefaultKafkaPrincipalBuilder), else ANONYMOUS.
 """
 
@@ -16,7 +17,7 @@ import tempfile
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from broker.config import Config
+    from broker.config import Config, ListenerSettings
 
 ANONYMOUS = "User:ANONYMOUS"
 CLIENT_AUTH = {"none": ssl.CERT_NONE, "requested": ssl.CERT_OPTIONAL, "required": ssl.CERT_REQUIRED}
@@ -77,8 +78,9 @@ def _pem(text: str) -> str:
     return text.replace("\\n", "\n")
 
 
-def server_context(config: Config) -> ssl.SSLContext:
-    """The SSLContext of this broker's TLS listeners; ValueError (naming the key) if it cannot be made."""
+def server_context(config: Config | ListenerSettings, client_auth: str | None = None) -> ssl.SSLContext:
+    """The SSLContext of this broker's TLS listeners; ValueError (naming the key) if it cannot be
+    made. `client_auth` overrides ssl.client.auth (SASL_SSL listeners: "none", KIP-684)."""
     ctx = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
     protocols = [p for p in config["ssl.enabled.protocols"] if p in _VERSIONS]
     if not protocols:
@@ -112,7 +114,7 @@ def server_context(config: Config) -> ssl.SSLContext:
             ctx.load_verify_locations(cafile=trust_location)
     except (ssl.SSLError, OSError) as e:
         raise ValueError(f"ssl.truststore: cannot load the certificates: {e}") from None
-    mode = CLIENT_AUTH[config["ssl.client.auth"]]
+    mode = CLIENT_AUTH[client_auth or config["ssl.client.auth"]]
     if mode != ssl.CERT_NONE and not (trust_text or trust_location):
         raise ValueError("ssl.client.auth needs a truststore (ssl.truststore.location or certificates)")
     ctx.verify_mode = mode

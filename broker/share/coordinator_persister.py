@@ -22,6 +22,7 @@ from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
 from broker import logging_setup
+from broker.security.inter_broker import inter_broker_security
 from broker.share.coordinator.service import SHARE_STATE_TOPIC
 from broker.share.coordinator.shard import READ_UNINITIALIZED, WRITE_UNINITIALIZED, Answer, PartitionState
 from broker.share.persister import (
@@ -226,6 +227,7 @@ class CoordinatorPersister:
                         client_id=f"broker-{broker.node_id}-share-persister",
                         request_timeout_ms=timeout_ms,
                         connect_timeout_ms=timeout_ms,
+                        security=inter_broker_security(broker.config),
                     ),
                 )
                 await conn.connect()

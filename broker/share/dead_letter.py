@@ -33,6 +33,7 @@ from typing import TYPE_CHECKING
 from broker import logging_setup
 from broker.apis.produce import append_records
 from broker.log import LogError
+from broker.security.inter_broker import inter_broker_security
 from broker.share.partition import DeadReason
 from broker.topics import TopicError
 from client.connection import BrokerConnection, ConnectionConfig
@@ -251,6 +252,7 @@ class DeadLetterWriter:
                         client_id=f"broker-{broker.node_id}-dead-letters",
                         request_timeout_ms=timeout_ms,
                         connect_timeout_ms=timeout_ms,
+                        security=inter_broker_security(broker.config),
                     ),
                 )
                 await conn.connect()

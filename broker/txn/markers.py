@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 from broker import logging_setup
 from broker.group.records import OFFSETS_TOPIC
 from broker.log import LogError, ProducerStateError
+from broker.security.inter_broker import inter_broker_security
 from client.connection import BrokerConnection, ConnectionConfig
 from client.errors import KafkaError
 from protocol.apis import ApiKey
@@ -111,6 +112,7 @@ async def _remote(
                     client_id=f"broker-{broker.node_id}-txn-markers",
                     request_timeout_ms=timeout_ms,
                     connect_timeout_ms=timeout_ms,
+                    security=inter_broker_security(broker.config),
                 ),
             )
             await conn.connect()

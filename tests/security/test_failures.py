@@ -241,3 +241,19 @@ def test_plaintext_client_on_a_tls_port(secure, client, caplog):
         client_says=[r"(closed|reset|disconnect|down|unable|timed out|timeout)"],
         line_says=[r"listener=SSL", r"reason=(WRONG_VERSION_NUMBER|HTTP_REQUEST|UNKNOWN_PROTOCOL|\w+)"],
     )
+
+
+def test_sasl_ssl_client_needs_no_certificate_under_required(secure):
+    """KIP-684: ssl.client.auth=required is the SSL listener's; a SASL_SSL client that shows no
+    certificate logs in with SASL (while on the SSL listener the same client is refused)."""
+    from confluent_kafka import KafkaException
+    from confluent_kafka.admin import AdminClient
+
+    settings = confluent_settings(secure, Mode("SASL_SSL", "SCRAM-SHA-256"))
+    del settings["ssl.certificate.location"], settings["ssl.key.location"]
+    md = AdminClient(settings).list_topics(timeout=15)
+    assert md.brokers, "the SASL_SSL client without a certificate got no metadata"
+    no_cert = {"bootstrap.servers": secure.bootstrap("SSL"), "security.protocol": "SSL"}
+    no_cert["ssl.ca.location"] = settings["ssl.ca.location"]
+    with pytest.raises(KafkaException):
+        AdminClient(no_cert).list_topics(timeout=5)

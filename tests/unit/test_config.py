@@ -201,3 +201,20 @@ def test_cli_exits_2_on_a_listener_missing_from_the_map():
     )
     assert proc.returncode == 2
     assert "listener.security.protocol.map" in proc.stderr and "INTERNAL" in proc.stderr
+
+
+def test_secured_inter_broker_listener_needs_the_brokers_own_login():
+    secured = {
+        "listeners": "SASL_SSL://127.0.0.1:9094",
+        "inter.broker.listener.name": "SASL_SSL",
+        "zookeeper.connect": "127.0.0.1:2181",
+        "ssl.keystore.location": "/k.pem",
+        "sasl.mechanism.inter.broker.protocol": "SCRAM-SHA-256",
+    }
+    with pytest.raises(ConfigError, match=r"listener\.name\.sasl_ssl\.scram-sha-256\.sasl\.jaas\.config"):
+        Config(secured)
+    jaas = 'org.apache.kafka.common.security.scram.ScramLoginModule required username="b" password="p";'
+    c = Config({**secured, "listener.name.sasl_ssl.scram-sha-256.sasl.jaas.config": jaas})
+    assert c.listener_jaas == {("SASL_SSL", "SCRAM-SHA-256"): jaas}
+    with pytest.raises(ConfigError, match="sasl.mechanism.inter.broker.protocol"):
+        Config({**secured, "sasl.mechanism.inter.broker.protocol": "GSSAPI"})
