@@ -14,6 +14,7 @@ from typing import Any, NoReturn
 from client.admin import AsyncAdmin
 from client.errors import KafkaError, NoBrokersAvailable
 from client.security import from_properties, load_properties
+from protocol.errors import ErrorCode
 
 MISSING = "-"  # Kafka prints a dash where a value is unknown (no commit, no member)
 
@@ -134,3 +135,26 @@ def split_config(text: str) -> dict[str, str]:
             raise CliError(f"invalid config {text!r}: empty key")
         out[key] = value
     return out
+
+
+def report_deletion(
+    args: argparse.Namespace, kind: str, groups: Sequence[str], results: dict[str, int]
+) -> None:
+    """What kafka-consumer-groups.sh and kafka-share-groups.sh print for --delete: the table
+    (json), or one line of success; the first failure as an error."""
+    failed = {g: c for g, c in results.items() if c}
+    if args.output == "json":
+        emit(
+            args,
+            ("GROUP", "STATUS"),
+            [[g, ErrorCode(c).name if c else "Successful"] for g, c in results.items()],
+        )
+    elif not failed:
+        print(f"Deletion of requested {kind}s ({', '.join(repr(g) for g in groups)}) was successful.")
+    if failed:
+        g, c = next(iter(failed.items()))
+        why = {
+            ErrorCode.NON_EMPTY_GROUP: "The group is not empty.",
+            ErrorCode.GROUP_ID_NOT_FOUND: "The group id does not exist.",
+        }.get(ErrorCode(c), ErrorCode(c).name)
+        raise CliError(f"Deletion of {kind} '{g}' failed: {why}")

@@ -19,7 +19,7 @@ from typing import Any
 
 from client.admin import AsyncAdmin, GroupDescription
 from client.cli import resets
-from client.cli.common import CliError, emit, parser, run
+from client.cli.common import CliError, emit, parser, report_deletion, run
 from client.errors import KafkaError
 from client.structs import OffsetSpec, TopicPartition
 from protocol.errors import ErrorCode
@@ -302,23 +302,7 @@ async def reset_offsets(admin: AsyncAdmin, args: argparse.Namespace) -> int:
 
 async def delete(admin: AsyncAdmin, args: argparse.Namespace) -> int:
     groups = await _groups(admin, args)
-    results = await admin.delete_groups(groups)
-    failed = {g: c for g, c in results.items() if c}
-    if args.output == "json":
-        emit(
-            args,
-            ("GROUP", "STATUS"),
-            [[g, ErrorCode(c).name if c else "Successful"] for g, c in results.items()],
-        )
-    elif not failed:
-        print(f"Deletion of requested consumer groups ({', '.join(repr(g) for g in groups)}) was successful.")
-    if failed:
-        g, c = next(iter(failed.items()))
-        why = {
-            ErrorCode.NON_EMPTY_GROUP: "The group is not empty.",
-            ErrorCode.GROUP_ID_NOT_FOUND: "The group id does not exist.",
-        }.get(ErrorCode(c), ErrorCode(c).name)
-        raise CliError(f"Deletion of consumer group '{g}' failed: {why}")
+    report_deletion(args, "consumer group", groups, await admin.delete_groups(groups))
     return 0
 
 

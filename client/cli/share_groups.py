@@ -17,7 +17,7 @@ from typing import Any
 
 from client.admin import AsyncAdmin
 from client.cli import resets
-from client.cli.common import CliError, emit, parser, run
+from client.cli.common import CliError, emit, parser, report_deletion, run
 from client.cli.consumer_groups import parse_topics
 from client.errors import KafkaError
 from client.share_admin import ShareGroupDescription, SharePartitionOffset
@@ -229,23 +229,7 @@ async def delete(admin: AsyncAdmin, args: argparse.Namespace) -> int:
     groups = await _groups(admin, args)
     for group in groups:
         await _describe_group(admin, group)  # a share group, or "does not exist"
-    results = await admin.delete_groups(groups)
-    failed = {g: c for g, c in results.items() if c}
-    if args.output == "json":
-        emit(
-            args,
-            ("GROUP", "STATUS"),
-            [[g, ErrorCode(c).name if c else "Successful"] for g, c in results.items()],
-        )
-    elif not failed:
-        print(f"Deletion of requested share groups ({', '.join(repr(g) for g in groups)}) was successful.")
-    if failed:
-        g, c = next(iter(failed.items()))
-        why = {
-            ErrorCode.NON_EMPTY_GROUP: "The group is not empty.",
-            ErrorCode.GROUP_ID_NOT_FOUND: "The group id does not exist.",
-        }.get(ErrorCode(c), ErrorCode(c).name)
-        raise CliError(f"Deletion of share group '{g}' failed: {why}")
+    report_deletion(args, "share group", groups, await admin.delete_groups(groups))
     return 0
 
 
