@@ -380,19 +380,7 @@ class Broker:
             if self.cluster is not None:
                 await self.cluster.write_features(new)
                 return results
-            layers = dynamic_config.DynamicConfigs(
-                dict(self.config.dynamic_broker), dict(self.config.dynamic_default)
-            )
-            await asyncio.get_running_loop().run_in_executor(
-                None,
-                dynamic_config.write_file,
-                self.config.log_dirs[0],
-                self.node_id,
-                layers,
-                self.group_configs,
-                (new, epoch + 1),
-                self.client_metrics_configs,
-            )
+            await self._write_dynamic_file(features=(new, epoch + 1))
             self._features = (new, epoch + 1)
             log.info("update features", features=new, epoch=epoch + 1)
             return results
@@ -411,19 +399,7 @@ class Broker:
                 await self.cluster.alter_group_config(group, new)
                 return
             groups = {**self.group_configs, group: new}
-            layers = dynamic_config.DynamicConfigs(
-                dict(self.config.dynamic_broker), dict(self.config.dynamic_default)
-            )
-            await asyncio.get_running_loop().run_in_executor(
-                None,
-                dynamic_config.write_file,
-                self.config.log_dirs[0],
-                self.node_id,
-                layers,
-                groups,
-                self._features,
-                self.client_metrics_configs,
-            )
+            await self._write_dynamic_file(groups=groups)
             self._apply_group_configs(groups)
 
     def _apply_client_metrics(self, configs: dict[str, dict[str, str]]) -> None:
@@ -446,19 +422,7 @@ class Broker:
             configs = {**self.client_metrics_configs, name: new}
             if not new:
                 del configs[name]
-            layers = dynamic_config.DynamicConfigs(
-                dict(self.config.dynamic_broker), dict(self.config.dynamic_default)
-            )
-            await asyncio.get_running_loop().run_in_executor(
-                None,
-                dynamic_config.write_file,
-                self.config.log_dirs[0],
-                self.node_id,
-                layers,
-                self.group_configs,
-                self._features,
-                configs,
-            )
+            await self._write_dynamic_file(client_metrics=configs)
             self._apply_client_metrics(configs)
             log.info("alter client metrics", name=name, configs=new or None)
 
@@ -501,17 +465,32 @@ class Broker:
                 target = entity if entity == dynamic_config.DEFAULT_ENTITY else str(self.node_id)
                 await self.cluster.alter_broker_config(target, new)
                 return
-            await asyncio.get_running_loop().run_in_executor(
-                None,
-                dynamic_config.write_file,
-                self.config.log_dirs[0],
-                self.node_id,
-                layers,
-                self.group_configs,
-                self._features,
-                self.client_metrics_configs,
-            )
+            await self._write_dynamic_file(layers=layers)
             self._apply_dynamic(layers.default, layers.broker)
+
+    async def _write_dynamic_file(
+        self,
+        layers: dynamic_config.DynamicConfigs | None = None,
+        groups: dict[str, dict[str, str]] | None = None,
+        features: tuple[dict[str, int], int] | None = None,
+        client_metrics: dict[str, dict[str, str]] | None = None,
+    ) -> None:
+        """A single broker's dynamic-config file (ZooKeeper holds them in a cluster): what changed,
+        and every other section as in force, so that no caller drops another's."""
+        if layers is None:
+            layers = dynamic_config.DynamicConfigs(
+                dict(self.config.dynamic_broker), dict(self.config.dynamic_default)
+            )
+        await asyncio.get_running_loop().run_in_executor(
+            None,
+            dynamic_config.write_file,
+            self.config.log_dirs[0],
+            self.node_id,
+            layers,
+            self.group_configs if groups is None else groups,
+            self._features if features is None else features,
+            self.client_metrics_configs if client_metrics is None else client_metrics,
+        )
 
     def _make_log_manager(self) -> LogManager:
         """The log dirs (made if missing) and their manager: nothing is read until _load_topics."""
