@@ -21,9 +21,10 @@ BUILT_IN = echo "make install: built and installed in $$(( $$(date +%s) - start 
 PYTEST_ARGS ?=
 # make test: the coverage of the four packages, a summary in the terminal (fully covered files left
 # out) and a floor under which the whole suite fails; not with PYTEST_ARGS (a subset), which only
-# prints the figure. The floor is what the whole suite measured (84.5% on 2026-11-27, commit
-# 38fef9c; broker processes started by tests are not measured). `make test COV=`: no coverage.
-COV_FAIL_UNDER ?= 84
+# prints the figure. The floor is what the whole suite measured (83.76% on 2026-11-27, commit
+# 9c10d71, generated and compiled modules left out: pyproject's [tool.coverage.run]; broker
+# processes started by tests are not measured). `make test COV=`: no coverage.
+COV_FAIL_UNDER ?= 83
 COV ?= --cov=protocol --cov=broker --cov=client --cov=jobs --cov-report=term:skip-covered \
 	$(if $(strip $(PYTEST_ARGS)),,--cov-fail-under=$(COV_FAIL_UNDER))
 # make test: two pytest-xdist workers; tests/conftest.py keeps on one worker what must not overlap

@@ -56,8 +56,15 @@ async def test_share_consumer_joins_heartbeats_and_leaves(tmp_path: Path) -> Non
             return (await conn.request(ApiKey.SHARE_GROUP_DESCRIBE, 1, body)).groups[0]
 
         async def joined() -> bool:
+            # assigned once the coordinator has initialized the partitions' share state, a
+            # heartbeat after joining (ShareGroupStatePartitionMetadata), as Kafka 4.1+
             g = await described()
-            return g.error_code == E.NONE and len(g.members) == 1 and g.members[0].member_epoch >= 1
+            return (
+                g.error_code == E.NONE
+                and len(g.members) == 1
+                and g.members[0].member_epoch >= 1
+                and sum(len(t.partitions) for t in g.members[0].assignment.topic_partitions) == 2
+            )
 
         await async_wait_until(joined, timeout=20, what="the share consumer joins")
         g = await described()

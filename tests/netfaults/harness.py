@@ -16,6 +16,7 @@ from typing import Any
 from aiokafka import AIOKafkaConsumer, AIOKafkaProducer
 from aiokafka import TopicPartition as AioTP
 from aiokafka.errors import KafkaError as AioKafkaError
+from confluent_kafka import KafkaError as CKError
 from confluent_kafka import KafkaException, Producer
 from confluent_kafka.admin import AdminClient, NewTopic
 from kazoo.client import KazooClient
@@ -156,16 +157,30 @@ class NetCluster:
 
 
 def create_topics(bootstrap: str) -> None:
+    """Both topics at RF 3; asked again while the broker asked has not yet seen every broker
+    registered (INVALID_REPLICATION_FACTOR), as registrations reach each broker's view in turn."""
     admin = AdminClient({"bootstrap.servers": bootstrap})
-    futures = admin.create_topics(
-        [
-            NewTopic(DATA, DATA_PARTITIONS, 3, config={"min.insync.replicas": "2"}),
-            NewTopic(TXN, TXN_PARTITIONS, 3, config={"min.insync.replicas": "2"}),
-        ],
-        operation_timeout=20,
-    )
-    for f in futures.values():
-        f.result(30)
+    wanted = {
+        DATA: NewTopic(DATA, DATA_PARTITIONS, 3, config={"min.insync.replicas": "2"}),
+        TXN: NewTopic(TXN, TXN_PARTITIONS, 3, config={"min.insync.replicas": "2"}),
+    }
+    deadline = time.monotonic() + 60
+    while wanted:
+        futures = admin.create_topics(list(wanted.values()), operation_timeout=20)
+        for name, f in futures.items():
+            try:
+                f.result(30)
+            except KafkaException as e:
+                code = e.args[0].code()
+                if code == CKError.TOPIC_ALREADY_EXISTS:
+                    pass
+                elif code != CKError.INVALID_REPLICATION_FACTOR or time.monotonic() > deadline:
+                    raise
+                else:
+                    continue
+            del wanted[name]
+        if wanted:
+            time.sleep(0.2)
 
 
 @dataclass
