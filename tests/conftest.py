@@ -59,6 +59,7 @@ def spark():
 # `make test` runs the suite on two pytest-xdist workers (`-n 2 --dist loadgroup`): most tests wait
 # on sockets and timers, not on the CPU. A worker runs a scope's tests one after another, and the
 # scopes below keep apart what must not overlap:
+# - "netfaults": the network-fault tests, one after another (below);
 # - "heavy": the tests that hold a Spark session (one JVM on one worker, not one per worker), the
 #   spark-submit run of `make jobs`, and the kill -9 / chaos loops, whose deadlines assume they do
 #   not share the machine with each other; back to back they take about half the suite, so the
@@ -89,10 +90,12 @@ _SPARK_FILES = frozenset(
         "jobs/test_transactions",
     )
 )
-_CHAOS_FILES = frozenset(
+_CHAOS_FILES = frozenset({"tests/cluster/test_replication_chaos.py"})
+# ZooKeeper and three brokers in network namespaces, faults held for minutes: one at a time, but
+# beside the heavy scope (they wait on held faults more than they use the CPU), so that the two
+# long scopes do not run back to back on one worker.
+_NETFAULT_FILES = frozenset(
     {
-        "tests/cluster/test_replication_chaos.py",
-        # ZooKeeper and three brokers in network namespaces, faults for minutes
         "tests/netfaults/test_partitions.py",
         "tests/netfaults/test_isolated_leader.py",
     }
@@ -116,6 +119,8 @@ _SHARED_FIXTURE_FILES = frozenset(
 def xdist_scope(nodeid: str) -> str:
     """The unit of work a worker takes whole: "heavy", a module, or the test alone."""
     path, _, name = nodeid.partition("::")
+    if path in _NETFAULT_FILES:
+        return "netfaults"
     if path in _SPARK_FILES or path in _CHAOS_FILES or "kill_9" in name:
         return "heavy"
     if path in _SHARED_FIXTURE_FILES:
