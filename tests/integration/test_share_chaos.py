@@ -99,10 +99,12 @@ async def test_share_group_kill_9_rounds_lose_no_acknowledgement(tmp_path: Path)
             assert foreign.stdout is not None
             workers.append(asyncio.ensure_future(follow(foreign.stdout, ledger)))
         for _ in range(ROUNDS):
+            if not ledger.unresolved():  # every record accepted already: nothing left to kill under
+                break
             # a random point of the work: after a random number of deliveries since the restart
             target = sum(len(d) for d in ledger.deliveries.values()) + rng.randint(20, 400)
             deadline = time.monotonic() + 30
-            while sum(len(d) for d in ledger.deliveries.values()) < target:
+            while sum(len(d) for d in ledger.deliveries.values()) < target and ledger.unresolved():
                 assert time.monotonic() < deadline, (
                     f"no deliveries since the restart; {len(ledger.unresolved())} unresolved, "
                     f"start offset {await start_offset(bp.bootstrap, GROUP, TP)}, assigned "
