@@ -9,7 +9,9 @@ ARG BASE_IMAGE=python:3.11-slim
 
 FROM ${BASE_IMAGE} AS build
 ARG PIP_INSTALL_FLAGS=""
-ENV PIP_NO_CACHE_DIR=1 PIP_DISABLE_PIP_VERSION_CHECK=1
+# Pure Python in the image: the slim bases have no C compiler for mypyc's modules (setup.py would
+# try, fail and fall back after minutes); protocol/native.py runs the same sources uncompiled.
+ENV PIP_NO_CACHE_DIR=1 PIP_DISABLE_PIP_VERSION_CHECK=1 KBROKER_PURE_PYTHON=1
 # One COPY (.dockerignore lets through only what the broker needs): one layer.
 COPY . /src
 RUN python3 -m venv /opt/kbroker/venv \

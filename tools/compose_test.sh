@@ -178,10 +178,13 @@ else
     fi
 fi
 
-say "wheels: building kbroker[cluster]'s on the host into docker/wheelhouse (pip wheel)"
+# pip builds kbroker in the image in an isolated environment: pyproject.toml's build requirements
+# (setuptools, wheel, mypy) must be wheels there too, or `--no-index` finds nothing to build with.
+mapfile -t BUILD_REQUIRES < <("$PY" -c 'import tomllib; print(*tomllib.load(open("pyproject.toml", "rb"))["build-system"]["requires"], sep="\n")')
+say "wheels: building kbroker[cluster]'s on the host into docker/wheelhouse (pip wheel; build: ${BUILD_REQUIRES[*]})"
 find docker/wheelhouse -name '*.whl' -delete
 if ! { "$PY" -m pip wheel --quiet --wheel-dir docker/wheelhouse '.[cluster]' &&
-       "$PY" -m pip download --quiet --dest docker/wheelhouse 'setuptools>=77' wheel; } >"$WORK/wheels.log" 2>&1; then
+       "$PY" -m pip download --quiet --dest docker/wheelhouse "${BUILD_REQUIRES[@]}"; } >"$WORK/wheels.log" 2>&1; then
     die "pip wheel '.[cluster]' failed: $(grep -iE 'error' "$WORK/wheels.log" | tail -n1) (log: $WORK/wheels.log)"
 fi
 rm -f docker/wheelhouse/kbroker-*.whl  # the image builds kbroker from its sources
