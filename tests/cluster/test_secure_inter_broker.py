@@ -107,3 +107,5 @@ async def test_a_broker_with_the_wrong_inter_broker_password_cannot_join(make_cl
     assert not rogue_log.exists() or rogue_log.stat().st_size == 0
     for b in cluster.brokers.values():
         assert secured.passwords["broker"] not in b.log() and WRONG not in b.log()
+        # the broker's own login is a listener.name.* key: dynamic configs are checked with it
+        assert "refuse dynamic broker configs" not in b.log()
