@@ -48,7 +48,7 @@ def make_cluster(zookeeper, tmp_path):
         yield make
     finally:
         for c in made:
-            c.stop()
+            c.release()
 
 
 @pytest.fixture

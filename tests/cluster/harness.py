@@ -135,6 +135,12 @@ class Cluster:
         for b in self.brokers.values():
             b.stop()
 
+    def release(self) -> None:
+        """Stopped for good: its ports may serve another test's PLAINTEXT brokers."""
+        self.stop()
+        for b in self.brokers.values():
+            _SECURED.pop(b.port, None)
+
     def bootstrap(self, *ids: int) -> str:
         return ",".join(self.brokers[i].bootstrap for i in (ids or self.brokers))
 
