@@ -27,9 +27,10 @@ CLUSTER_PROPERTIES = {
 }
 
 
-JAAS = {
-    "PLAIN": 'org.apache.kafka.common.security.plain.PlainLoginModule required username="{}" password="{}";',
-    "SCRAM-SHA-256": 'org.apache.kafka.common.security.scram.ScramLoginModule required username="{}" password="{}";',
+LOGIN_MODULES = {
+    "PLAIN": "org.apache.kafka.common.security.plain.PlainLoginModule",
+    "SCRAM-SHA-256": "org.apache.kafka.common.security.scram.ScramLoginModule",
+    "SCRAM-SHA-512": "org.apache.kafka.common.security.scram.ScramLoginModule",
 }
 
 
@@ -49,7 +50,7 @@ class Secured:
         passwords = {"broker": "broker-secret-pw", "admin": "admin-secret-pw"}
         users = tmp / "users.json"
         for user, password in passwords.items():
-            add_user(users, user, password, ["SCRAM-SHA-256"])
+            add_user(users, user, password, ["SCRAM-SHA-256", "SCRAM-SHA-512"])
         return cls(make_certs(tmp / "certs"), users, mechanism, passwords)
 
     def broker_settings(self, port: int, password: str | None = None) -> dict[str, str]:
@@ -59,7 +60,8 @@ class Secured:
             "listeners": f"SASL_SSL://127.0.0.1:{port}",
             "inter.broker.listener.name": "SASL_SSL",
             "sasl.mechanism.inter.broker.protocol": self.mechanism,
-            jaas_key: JAAS[self.mechanism].format("broker", password or self.passwords["broker"]),
+            jaas_key: f'{LOGIN_MODULES[self.mechanism]} required username="broker" '
+            f'password="{password or self.passwords["broker"]}";',
             "sasl.enabled.mechanisms": self.mechanism,
             "sasl.credentials.file": str(self.users),
             "ssl.keystore.location": str(self.certs.broker),
