@@ -449,6 +449,7 @@ class Config:
 
     def __init__(self, values: Mapping[str, str] | None = None):
         raw = dict(values or {})
+        self._given = dict(raw)  # listener-prefixed keys included: a derived Config needs them too
         # The broker's own SASL login on a listener (Kafka's listener-prefixed JAAS config):
         # `listener.name.<listener>.<mechanism>.sasl.jaas.config`, lower case, as Kafka writes it.
         self.listener_jaas: dict[tuple[str, str], str] = {}
@@ -518,14 +519,15 @@ class Config:
 
     @property
     def raw(self) -> dict[str, str]:
-        """The static settings as given (server.properties and overrides), as text."""
-        return dict(self._raw)
+        """The static settings as given (server.properties and overrides), as text, the
+        `listener.name.<listener>.*` ones included."""
+        return dict(self._given)
 
     def apply_dynamic(self, default: Mapping[str, str], broker: Mapping[str, str]) -> None:
         """Put dynamic broker configs (broker/dynamic_config.py) in force over the static ones, in
         place: every component reading this Config sees them. ConfigError (and no change) if the
         combination does not validate."""
-        merged = Config({**self._raw, **default, **broker})
+        merged = Config({**self._given, **default, **broker})
         self._values = merged._values
         self.dynamic_default = dict(default)
         self.dynamic_broker = dict(broker)
@@ -641,9 +643,8 @@ class Config:
                 if complaint:
                     key = f"listener.name.{listener.lower()}.sasl.enabled.mechanisms"
                     raise ConfigError(f"invalid value for configuration key {key!r}: {complaint}")
-        if protocols & {"SSL", "SASL_SSL"} and not (
-            self["ssl.keystore.location"] or self["ssl.keystore.certificate.chain"]
-        ):
+        own = [self.for_listener(lst.name) for lst in self.tls_listeners]  # Kafka's listener.name.* keys
+        if any(not (s["ssl.keystore.location"] or s["ssl.keystore.certificate.chain"]) for s in own):
             raise ConfigError(
                 "configuration key 'ssl.keystore.location' is not set: a TLS listener needs the broker's "
                 "key and certificate (or ssl.keystore.certificate.chain and ssl.keystore.key)"

@@ -90,7 +90,9 @@ _SPARK_FILES = frozenset(
         "jobs/test_transactions",
     )
 )
-_CHAOS_FILES = frozenset({"tests/cluster/test_replication_chaos.py"})
+_CHAOS_FILES = frozenset(
+    {"tests/cluster/test_replication_chaos.py", "tests/cluster/test_secure_cluster_chaos.py"}
+)
 # ZooKeeper and three brokers in network namespaces, faults held for minutes: one at a time, but
 # beside the heavy scope (they wait on held faults more than they use the CPU), so that the two
 # long scopes do not run back to back on one worker.

@@ -9,7 +9,7 @@ import itertools
 import pytest
 
 from broker.cluster import zk_server
-from tests.cluster.harness import Cluster
+from tests.cluster.harness import Cluster, Secured
 from tests.helpers import free_port
 
 _chroots = itertools.count(1)
@@ -32,12 +32,13 @@ def make_cluster(zookeeper, tmp_path):
     """Clusters of a given size (each its own chroot and data dirs), all stopped at the end."""
     made: list[Cluster] = []
 
-    def make(size: int = 3, **extra: str) -> Cluster:
+    def make(size: int = 3, secured: Secured | None = None, **extra: str) -> Cluster:
         c = Cluster(
             tmp_path / f"cluster-{len(made)}",
             f"{zookeeper.connect}/kbroker-test-{next(_chroots)}",
             size,
             {k.replace("_", "."): v for k, v in extra.items()},
+            secured,
         )
         made.append(c)
         c.start()
@@ -47,7 +48,7 @@ def make_cluster(zookeeper, tmp_path):
         yield make
     finally:
         for c in made:
-            c.stop()
+            c.release()
 
 
 @pytest.fixture

@@ -11,6 +11,7 @@ from broker.dynamic_config import (
     DynamicConfigs,
     altered,
     altered_group,
+    check_effective,
     read_file,
     read_group_file,
     write_file,
@@ -65,6 +66,28 @@ def test_broker_value_over_default_over_static_in_describe():
         "log.retention.ms",
         "message.max.bytes",
     ]
+
+
+def test_dynamic_configs_apply_on_a_sasl_inter_broker_listener(tmp_path):
+    # The broker's own login is a listener-prefixed key: the Config the dynamic layers are
+    # checked and put in force with keeps it (else every SASL cluster refused them all).
+    key = tmp_path / "broker.pem"
+    key.write_text("")
+    config = Config(
+        {
+            "zookeeper.connect": "127.0.0.1:2181",
+            "listeners": "SASL_SSL://127.0.0.1:9093",
+            "inter.broker.listener.name": "SASL_SSL",
+            "sasl.mechanism.inter.broker.protocol": "PLAIN",
+            "listener.name.sasl_ssl.plain.sasl.jaas.config": 'x required username="b" password="p";',
+            "listener.name.sasl_ssl.ssl.keystore.location": str(key),
+        }
+    )
+    layers = DynamicConfigs(default={"log.retention.ms": "2000"}, broker={"message.max.bytes": "5000"})
+    check_effective(config, layers)
+    config.apply_dynamic(layers.default, layers.broker)
+    assert config["log.retention.ms"] == 2000 and config["message.max.bytes"] == 5000
+    assert config.listener_jaas[("SASL_SSL", "PLAIN")].endswith('password="p";')
 
 
 def test_group_configs_follow_the_broker_bounds():
