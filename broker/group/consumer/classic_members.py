@@ -56,6 +56,10 @@ def join_timeout_key(group_id: str, member_id: str) -> tuple[str, str, str]:
     return ("cg-classic-join", group_id, member_id)
 
 
+def sync_timeout_key(group_id: str, member_id: str) -> tuple[str, str, str]:
+    return ("cg-classic-sync", group_id, member_id)
+
+
 class ClassicMembers:
     def __init__(self, manager: ConsumerGroupManager) -> None:
         self.manager = manager
@@ -145,6 +149,14 @@ class ClassicMembers:
             if after is not None:
                 after()
             mgr.timers.cancel(join_timeout_key(group.group_id, joined))
+            # Joined, it has its rebalance timeout to come for its assignment, or it is fenced.
+            self._schedule_fence(
+                sync_timeout_key(group.group_id, joined),
+                group.group_id,
+                joined,
+                req.rebalance_timeout_ms,
+                "the member failed to sync in time",
+            )
 
         return Plan(
             plan.records, answer, joined_after, error_result=lambda error: JoinResult(error, req.member_id)
@@ -186,6 +198,7 @@ class ClassicMembers:
         if group.group_epoch > member.member_epoch and member.state is not MemberState.UNREVOKED_PARTITIONS:
             self._schedule_join_timeout(group.group_id, member)
             return Plan([], SyncResult(E.REBALANCE_IN_PROGRESS))
+        self.manager.timers.cancel(sync_timeout_key(group.group_id, member.member_id))
         self.manager._schedule_session(group.group_id, member.member_id)
         names = {info.topic_id: name for name, info in self.manager.topics().items()}
         assignment = encode_classic_assignment(member, member.assigned, names)
@@ -239,19 +252,21 @@ class ClassicMembers:
     def _schedule_join_timeout(self, group_id: str, member: ConsumerGroupMember) -> None:
         """Told to rejoin, the member has its rebalance timeout to do so, or it is fenced."""
         key = join_timeout_key(group_id, member.member_id)
-        if key in self.manager.timers:
-            return
-        timeout = member.rebalance_timeout_ms if member.rebalance_timeout_ms > 0 else 300_000
+        if key not in self.manager.timers:
+            self._schedule_fence(
+                key,
+                group_id,
+                member.member_id,
+                member.rebalance_timeout_ms,
+                "the member failed to rejoin in time",
+            )
+
+    def _schedule_fence(self, key: Any, group_id: str, member_id: str, timeout_ms: int, reason: str) -> None:
+        timeout = timeout_ms if timeout_ms > 0 else 300_000
         self.manager.timers.schedule(
             key,
             self.manager.clock.monotonic_ms() + timeout,
-            partial(
-                self.manager._fence_later,
-                group_id,
-                member.member_id,
-                None,
-                "the member failed to rejoin in time",
-            ),
+            partial(self.manager._fence_later, group_id, member_id, None, reason),
         )
 
     # == LeaveGroup ==============================================================================
@@ -306,4 +321,4 @@ def _waiting_on_unreleased(group: ConsumerGroup, member: ConsumerGroupMember) ->
     return False
 
 
-__all__ = ["ClassicMembers", "join_timeout_key", "HeartbeatResult"]
+__all__ = ["ClassicMembers", "join_timeout_key", "sync_timeout_key"]

@@ -25,7 +25,7 @@ from broker import logging_setup
 from broker.group.classic.group import ClassicGroup
 from broker.group.config import Clock, ConsumerGroupConfig
 from broker.group.consumer import migration
-from broker.group.consumer.classic_members import ClassicMembers, join_timeout_key
+from broker.group.consumer.classic_members import ClassicMembers, join_timeout_key, sync_timeout_key
 from broker.group.consumer.events import (
     ConsumerGroupHeartbeat,
     DescribedConsumerGroup,
@@ -532,6 +532,7 @@ class ConsumerGroupManager(GroupRequestQueue[ConsumerGroup, Record, HeartbeatRes
         self.timers.cancel(session_key(group_id, member_id))
         self.timers.cancel(rebalance_key(group_id, member_id))
         self.timers.cancel(join_timeout_key(group_id, member_id))
+        self.timers.cancel(sync_timeout_key(group_id, member_id))
 
     # == Online downgrade (migration.py) ========================================================
 

@@ -59,6 +59,7 @@ __all__ = [
     "owned_partitions",
     "encode_classic_assignment",
     "supports_classic_protocols",
+    "is_upgradable_state",
 ]
 
 

@@ -430,3 +430,18 @@ def test_a_silent_classic_member_is_fenced_at_its_own_session_timeout() -> None:
     consumer.beat()
     m.advance(2)
     assert set(m.group.members) == {consumer.member_id}
+
+
+def test_a_classic_member_that_joins_and_never_syncs_is_fenced_at_its_rebalance_timeout() -> None:
+    m = Migration()
+    classics, consumer, tid = upgraded(m)
+    converge(m, classics, [consumer], tid)
+    idle = ClassicMember(m, "idle")
+    idle.rejoin()  # no SyncGroup follows
+    for _ in range(6):  # heartbeats keep its session, not its place: 5 s to sync (rebalance timeout)
+        m.advance(1000)
+        m.heartbeat(idle.member_id, idle.generation)
+        for k in classics:
+            m.heartbeat(k.member_id, k.generation)
+        consumer.beat()
+    assert idle.member_id not in m.group.members
