@@ -28,7 +28,7 @@ from broker.group.consumer.group import ConsumerGroupState
 from protocol.apis import ApiKey
 from protocol.consumer_protocol import decode_assignment
 from protocol.frames import decode_request, decode_response
-from tests.helpers import ROOT, async_wait_until, broker_config, free_port
+from tests.helpers import ROOT, RawConnection, async_wait_until, broker_config, free_port
 from tests.interop.agents import Agent
 from tests.interop.test_groups import make_topic
 from tests.interop.test_kip848 import KIP848_PROPERTIES, Ownership
@@ -175,6 +175,16 @@ def settled(broker: Broker, group: str, agents: list[Agent]) -> bool:
     return sorted(mine) == list(range(PARTITIONS)) and all(a.assignment for a in agents)
 
 
+async def member_types(port: int, group: str) -> dict[str, int]:
+    """Each member's MemberType (0 classic, 1 consumer) as ConsumerGroupDescribe v1 has it."""
+    conn = await RawConnection.open(port)
+    try:
+        r = await conn.request(ApiKey.CONSUMER_GROUP_DESCRIBE, 1, {"group_ids": [group]})
+    finally:
+        await conn.close()
+    return {m.member_id: m.member_type for m in r.groups[0].members}
+
+
 def consumed(agents: list[Agent]) -> list[tuple[int, int]]:
     return [(p, o) for a in agents for e in a.events if e["event"] == "consumed" for p, o in e["items"]]
 
@@ -236,6 +246,9 @@ async def test_classic_group_upgraded_to_consumer_protocol_and_back_while_consum
                 live.append(joining)
                 await wait_settled(live, f"{joining.name} joined")
                 kinds.append(kind_of(broker, group))
+                if step == 0 and i == 0:  # the upgraded group: ConsumerGroupDescribe v1's MemberType
+                    types = await member_types(broker_port, group)
+                    assert sorted(types.values()) == [0] * MEMBERS + [1], types
                 leaving = next(a for a in live if a.name.startswith(old))
                 await leaving.close()
                 live.remove(leaving)
