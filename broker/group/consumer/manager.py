@@ -561,9 +561,12 @@ class ConsumerGroupManager(GroupRequestQueue[ConsumerGroup, Record, HeartbeatRes
             leaving=leaving.member_id,
         )
         self.converting.add(group_id)
+        members = list(group.members)
 
         def written() -> None:
             self.converting.discard(group_id)
+            for member_id in members:  # the classic group keeps their sessions now
+                self._cancel_timers(group_id, member_id)
             self.downgraded(group_id)
 
         return _Plan(records, result, written, lambda _error: self.converting.discard(group_id))

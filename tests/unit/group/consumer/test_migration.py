@@ -445,3 +445,20 @@ def test_a_classic_member_that_joins_and_never_syncs_is_fenced_at_its_rebalance_
             m.heartbeat(k.member_id, k.generation)
         consumer.beat()
     assert idle.member_id not in m.group.members
+
+
+def test_after_a_downgrade_no_consumer_group_timer_is_left() -> None:
+    m = Migration()
+    classics, consumer, tid = upgraded(m)
+    converge(m, classics, [consumer], tid)
+    m.hb(consumer.member_id, -1)
+    from broker.group.consumer.classic_members import join_timeout_key, sync_timeout_key
+    from broker.group.consumer.events import rebalance_key, session_key
+
+    left = [
+        key(GROUP, member_id)
+        for key in (session_key, rebalance_key, join_timeout_key, sync_timeout_key)
+        for member_id in [consumer.member_id, *(k.member_id for k in classics)]
+        if key(GROUP, member_id) in m.shard.timers
+    ]
+    assert left == []
