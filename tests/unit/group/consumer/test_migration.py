@@ -462,3 +462,45 @@ def test_after_a_downgrade_no_consumer_group_timer_is_left() -> None:
         if key(GROUP, member_id) in m.shard.timers
     ]
     assert left == []
+
+
+@pytest.mark.parametrize("seed", range(10))
+def test_a_mixed_group_never_has_two_owners_under_random_joins_leaves_and_heartbeats(seed: int) -> None:
+    """Classic and consumer members come and go in a random order, each heartbeating (and the
+    classic ones rejoining when told) at random: after every step no partition has two owners,
+    and the group settles at the end. (Policy `upgrade`: the group stays a consumer group.)"""
+    import random
+
+    rng = random.Random(seed)
+    m = Migration("upgrade")
+    classics, consumer, tid = upgraded(m)
+    consumers = [consumer]
+    made = 0
+    for _ in range(60):
+        action = rng.random()
+        if action < 0.1 and len(consumers) < 3:
+            made += 1
+            joining = Member(m, f"c-new{made}", ["t"])
+            joining.beat()
+            consumers.append(joining)
+        elif action < 0.2 and consumers:
+            leaving = consumers.pop(rng.randrange(len(consumers)))
+            m.hb(leaving.member_id, -1)
+        elif action < 0.3 and len(classics) < 3:
+            made += 1
+            newcomer = ClassicMember(m, f"k-new{made}")
+            newcomer.rejoin()
+            newcomer.sync()
+            classics.append(newcomer)
+        elif action < 0.4 and len(classics) > 1:
+            leaving_classic = classics.pop(rng.randrange(len(classics)))
+            m.call("leave_group", LeaveGroup(GROUP, [LeavingMember(leaving_classic.member_id)]), "leave")
+        else:
+            beating: list[Any] = [*classics, *consumers]
+            for member in rng.sample(beating, len(beating)):
+                member.beat()
+                owners(classics, consumers, tid)
+        owners(classics, consumers, tid)
+    converge(m, classics, consumers, tid)
+    held = sum(len(k.owned) for k in classics) + sum(len(c.tps()) for c in consumers)
+    assert held == PARTITIONS
