@@ -261,6 +261,13 @@ _DEFS: tuple[ConfigDef, ...] = (
     ConfigDef("group.consumer.min.heartbeat.interval.ms", _I, "5000", at_least(1)),
     ConfigDef("group.consumer.max.heartbeat.interval.ms", _I, "15000", at_least(1)),
     ConfigDef("group.consumer.max.size", _I, "2147483647", at_least(1)),
+    # KIP-848 online upgrade/downgrade between classic and consumer groups (Kafka 4's default)
+    ConfigDef(
+        "group.consumer.migration.policy",
+        _S,
+        "bidirectional",
+        one_of("disabled", "upgrade", "downgrade", "bidirectional"),
+    ),
     ConfigDef(
         "group.consumer.assignors",
         _L,

@@ -5,8 +5,9 @@ key version is the record type (3 group epoch, 4 subscription metadata, 5 member
 6 target assignment epoch, 7 a member's target assignment, 8 a member's current assignment,
 16 a resolved regular expression); keys are non-flexible structs, values flexible (version 0).
 A null value is a tombstone. Tagged fields added after 4.0 (MetadataHash, CreationTimeMs,
-ClassicMemberMetadata, AssignmentEpochs) are read when present and written at their defaults
-(not written), so Kafka 4.x reads what kbroker writes.
+AssignmentEpochs) are read when present and written at their defaults (not written), so Kafka
+4.x reads what kbroker writes; ClassicMemberMetadata (a classic member of a consumer group,
+KIP-848's online migration) is written when the member has it.
 """
 
 from __future__ import annotations
@@ -163,6 +164,15 @@ class SubscriptionMetadata:
 
 
 @dataclass(frozen=True, slots=True)
+class ClassicMemberMetadata:
+    """A member speaking the classic protocol (JoinGroup/SyncGroup/Heartbeat) in a consumer group:
+    its session timeout and its JoinGroup protocols, (name, metadata) in its order of preference."""
+
+    session_timeout_ms: int
+    supported_protocols: tuple[tuple[str, bytes], ...]
+
+
+@dataclass(frozen=True, slots=True)
 class MemberSubscription:
     instance_id: str | None
     rack_id: str | None
@@ -172,6 +182,7 @@ class MemberSubscription:
     subscribed_topic_regex: str | None
     rebalance_timeout_ms: int
     server_assignor: str | None
+    classic: ClassicMemberMetadata | None = None  # tagged field 0: a classic protocol member
 
 
 @dataclass(frozen=True, slots=True)
@@ -287,7 +298,15 @@ def _value_fields(value: ConsumerGroupValue) -> dict[str, Any]:
             "subscribed_topic_regex": value.subscribed_topic_regex,
             "rebalance_timeout_ms": value.rebalance_timeout_ms,
             "server_assignor": value.server_assignor,
-            "classic_member_metadata": None,
+            "classic_member_metadata": None
+            if value.classic is None
+            else {
+                "session_timeout_ms": value.classic.session_timeout_ms,
+                "supported_protocols": [
+                    {"name": name, "metadata": metadata}
+                    for name, metadata in value.classic.supported_protocols
+                ],
+            },
         }
     if isinstance(value, TargetAssignmentEpoch):
         return {"assignment_epoch": value.assignment_epoch}
@@ -370,6 +389,7 @@ def decode_value(record_type: RecordType, data: bytes | None) -> ConsumerGroupVa
             v["subscribed_topic_regex"],
             v["rebalance_timeout_ms"],
             v["server_assignor"],
+            _classic_in(v["classic_member_metadata"]),
         )
     if record_type is RecordType.CONSUMER_GROUP_TARGET_ASSIGNMENT_METADATA:
         return TargetAssignmentEpoch(v["assignment_epoch"])
@@ -386,6 +406,15 @@ def decode_value(record_type: RecordType, data: bytes | None) -> ConsumerGroupVa
     return ResolvedRegularExpression(tuple(v["topics"]), v["version"], v["timestamp"])
 
 
+def _classic_in(v: Any) -> ClassicMemberMetadata | None:
+    if v is None:
+        return None
+    return ClassicMemberMetadata(
+        v["session_timeout_ms"],
+        tuple((p["name"], bytes(p["metadata"])) for p in v["supported_protocols"]),
+    )
+
+
 def decode(key: bytes, value: bytes | None) -> ConsumerGroupRecord:
     k = decode_key(bytes(key))
     return ConsumerGroupRecord(k, decode_value(k.type, None if value is None else bytes(value)))
@@ -399,6 +428,7 @@ __all__ = [
     "RecordType",
     "ConsumerGroupKey",
     "ConsumerGroupRecord",
+    "ClassicMemberMetadata",
     "ConsumerGroupValue",
     "GroupEpoch",
     "SubscriptionMetadata",

@@ -16,7 +16,7 @@ from protocol.typed import (
     ConsumerGroupDescribeResponseGroupMemberAssignment,
 )
 
-CONSUMER_MEMBER = 1  # MemberType (v1): 0 classic, 1 consumer
+CLASSIC_MEMBER, CONSUMER_MEMBER = 0, 1  # MemberType (v1); classic: broker/group/consumer/classic_members.py
 
 
 def _assignment(
@@ -64,7 +64,7 @@ def handle(
                         "subscribed_topic_regex": d.member.subscribed_topic_regex,
                         "assignment": _assignment(d.member.assigned, names),
                         "target_assignment": _assignment(d.target, names),
-                        "member_type": CONSUMER_MEMBER,
+                        "member_type": CLASSIC_MEMBER if d.member.uses_classic_protocol else CONSUMER_MEMBER,
                     }
                     for d in g.members
                 ],

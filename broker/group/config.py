@@ -58,6 +58,9 @@ class ConsumerGroupConfig:
     max_size: int = 2**31 - 1
     assignors: tuple[str, ...] = ("uniform", "range")  # the first is the default
     enabled: bool = True  # "consumer" in group.coordinator.rebalance.protocols
+    # group.consumer.migration.policy: which online conversions between classic and consumer
+    # groups are allowed (broker/group/consumer/migration.py)
+    migration_policy: str = "bidirectional"
     # Per-group overrides (GROUP config resources, broker/dynamic_config.py): group id ->
     # {"consumer.session.timeout.ms": ..., "consumer.heartbeat.interval.ms": ...}; the broker
     # updates this dict in place when they change.
@@ -83,7 +86,18 @@ class ConsumerGroupConfig:
             max_size=config["group.consumer.max.size"],
             assignors=tuple(assignor_name(a) for a in config["group.consumer.assignors"]),
             enabled="consumer" in config["group.coordinator.rebalance.protocols"],
+            migration_policy=config["group.consumer.migration.policy"].strip().lower(),
         )
+
+    @property
+    def upgrade_enabled(self) -> bool:
+        """A classic group may become a consumer group when a consumer member joins it."""
+        return self.migration_policy in ("upgrade", "bidirectional")
+
+    @property
+    def downgrade_enabled(self) -> bool:
+        """A consumer group may become a classic group when its last consumer member leaves."""
+        return self.migration_policy in ("downgrade", "bidirectional")
 
 
 def assignor_name(configured: str) -> str:

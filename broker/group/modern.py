@@ -43,6 +43,7 @@ class Plan(Generic[Rec, Ans]):
     result: Ans | None  # None: no one to answer (a timer's)
     after: Callable[[], None] | None = None  # once written (timers)
     on_error: Callable[[ErrorCode], None] | None = None  # the write failed
+    error_result: Callable[[ErrorCode], Any] | None = None  # the answer then (default: error_answer)
 
 
 Op = tuple[Callable[[], Plan[Rec, Ans]], Any]  # (decide the request, its waiter or None)
@@ -120,7 +121,13 @@ class GroupRequestQueue(Generic[G, Rec, Ans]):
             if plan.on_error is not None:
                 plan.on_error(error)
             if waiter is not None:
-                self.outputs.reply(waiter, self.error_answer(append_error_to_response_error(error)))
+                answer_error = append_error_to_response_error(error)
+                self.outputs.reply(
+                    waiter,
+                    self.error_answer(answer_error)
+                    if plan.error_result is None
+                    else plan.error_result(answer_error),
+                )
             return
         if plan.after is not None:
             plan.after()

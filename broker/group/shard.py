@@ -105,6 +105,7 @@ class GroupCoordinatorShard:
             partition, config.consumer, clock, self.timers, self.outputs
         )
         self.consumer_groups.classic_group_busy = self._consumer_group_id_taken
+        self._wire_migration()
         # KIP-932 share groups (broker/group/share/)
         self.share_groups = ShareGroupManager(partition, config.share, clock, self.timers, self.outputs)
         self.share_groups.other_group_kind = self._share_group_id_taken
@@ -119,6 +120,24 @@ class GroupCoordinatorShard:
         """One clock for the shard and its components (tests move it)."""
         self._clock = self.group_manager.clock = self.offsets.clock = clock
         self.consumer_groups.clock = self.share_groups.clock = clock
+
+    def _wire_migration(self) -> None:
+        """KIP-848's online upgrade and downgrade (consumer/migration.py): the consumer group
+        manager sees the classic groups, and hands a request back to the classic protocol when
+        its group stopped being a consumer group while it waited."""
+        cg, classic = self.consumer_groups, self.group_manager
+        cg.classic_group = lambda group_id: classic.groups.get(group_id)
+        cg.classic_max_size = self.config.max_size
+        cg.upgrading = classic.release_waiters
+        cg.downgraded = classic.rebalance_downgraded
+        cg.classic.fallback_join = classic.join_group
+        cg.classic.fallback_sync = classic.sync_group
+        cg.classic.fallback_leave = classic.leave_group
+
+    def _classic_member_of_consumer_group(self, group_id: str) -> bool:
+        """Does a classic protocol request for this group go to its consumer group (one, or one
+        being written by a conversion)?"""
+        return group_id in self.consumer_groups.groups or group_id in self.consumer_groups.converting
 
     def _consumer_group_id_taken(self, group_id: str) -> bool:
         """A consumer member may not take the id of a busy classic group, nor of a share group."""
@@ -175,24 +194,29 @@ class GroupCoordinatorShard:
     # == Membership: the classic group protocol (metadata_manager.py) =============================
 
     def join_group(self, req: JoinGroup, waiter: Waiter[JoinResult]) -> None:
-        if req.group_id in self.consumer_groups.groups:
-            # kbroker has no KIP-848 upgrade path (classic members in a consumer group): Kafka's
-            # answer without it.
-            return self._reply(waiter, JoinResult(E.INCONSISTENT_GROUP_PROTOCOL, req.member_id))
+        if self._classic_member_of_consumer_group(req.group_id):
+            # A classic member of a consumer group (consumer/classic_members.py)
+            return self.consumer_groups.classic.join(req, waiter)
         if self._is_share_group(req.group_id):
             # As Kafka's classicGroupJoin: the group exists and is not a consumer group.
             return self._reply(waiter, JoinResult(E.INCONSISTENT_GROUP_PROTOCOL, ""))
         self.group_manager.join_group(req, waiter)
 
     def sync_group(self, req: SyncGroup, waiter: Waiter[SyncResult]) -> None:
+        if self._classic_member_of_consumer_group(req.group_id):
+            return self.consumer_groups.classic.sync(req, waiter)
         self.group_manager.sync_group(req, waiter)
 
     def heartbeat(self, req: Heartbeat) -> ErrorCode:
         """The answer, returned, not replied: a heartbeat never writes nor waits (the runtime's
         `call_direct`)."""
+        if req.group_id in self.consumer_groups.groups:
+            return self.consumer_groups.classic.heartbeat(req)
         return self.group_manager.heartbeat(req)
 
     def leave_group(self, req: LeaveGroup, waiter: Waiter[LeaveResult]) -> None:
+        if self._classic_member_of_consumer_group(req.group_id):
+            return self.consumer_groups.classic.leave(req, waiter)
         self.group_manager.leave_group(req, waiter)
 
     # == Offsets: OffsetCommit, OffsetFetch, OffsetDelete ========================================

@@ -68,21 +68,7 @@ class HeartbeatRecorder:
         with contextlib.suppress(asyncio.IncompleteReadError, ConnectionError):
             while True:
                 frame = await self._frame(reader)
-                if int.from_bytes(frame[:2], "big") == HB:
-                    header, body = decode_request(frame)
-                    sent[header.correlation_id] = (header.api_version, body.member_id)
-                    owned = body.topic_partitions
-                    self.events.append(
-                        {
-                            "t": time.monotonic(),
-                            "dir": "request",
-                            "member": body.member_id,
-                            "epoch": body.member_epoch,
-                            "owned": None
-                            if owned is None
-                            else {(tp.topic_id, p) for tp in owned for p in tp.partitions},
-                        }
-                    )
+                self.on_request(frame, sent)
                 up.write(len(frame).to_bytes(4, "big") + frame)
                 await up.drain()
 
@@ -92,23 +78,44 @@ class HeartbeatRecorder:
                 frame = await self._frame(up)
                 cid = int.from_bytes(frame[:4], "big")
                 if cid in sent:
-                    version, member = sent.pop(cid)
-                    _, body = decode_response(frame, HB, version)
-                    a = body.assignment
-                    self.events.append(
-                        {
-                            "t": time.monotonic(),
-                            "dir": "response",
-                            "member": body.member_id or member,
-                            "error": body.error_code,
-                            "epoch": body.member_epoch,
-                            "given": None
-                            if a is None
-                            else {(tp.topic_id, p) for tp in a.topic_partitions for p in tp.partitions},
-                        }
-                    )
+                    self.on_response(frame, sent.pop(cid))
                 writer.write(len(frame).to_bytes(4, "big") + frame)
                 await writer.drain()
+
+    def on_request(self, frame: bytes, sent: dict) -> None:
+        """Record a request; what `sent[correlation id]` holds comes back to `on_response`."""
+        if int.from_bytes(frame[:2], "big") == HB:
+            header, body = decode_request(frame)
+            sent[header.correlation_id] = (HB, header.api_version, body.member_id)
+            owned = body.topic_partitions
+            self.events.append(
+                {
+                    "t": time.monotonic(),
+                    "dir": "request",
+                    "member": body.member_id,
+                    "epoch": body.member_epoch,
+                    "owned": None
+                    if owned is None
+                    else {(tp.topic_id, p) for tp in owned for p in tp.partitions},
+                }
+            )
+
+    def on_response(self, frame: bytes, request: tuple[int, int, str]) -> None:
+        api, version, member = request
+        _, body = decode_response(frame, api, version)
+        a = body.assignment
+        self.events.append(
+            {
+                "t": time.monotonic(),
+                "dir": "response",
+                "member": body.member_id or member,
+                "error": body.error_code,
+                "epoch": body.member_epoch,
+                "given": None
+                if a is None
+                else {(tp.topic_id, p) for tp in a.topic_partitions for p in tp.partitions},
+            }
+        )
 
 
 def replay_never_two_holders(events: list[dict[str, Any]]) -> dict[str, set[Any]]:

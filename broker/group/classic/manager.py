@@ -978,6 +978,25 @@ class GroupMetadataManager:
     def list_groups(self, states: Iterable[str] = (), types: Iterable[str] = ()) -> list[ListedGroup]:
         return list_groups(self.groups.values(), states, types)
 
+    # == KIP-848 online migration (broker/group/consumer/migration.py) =============================
+
+    def release_waiters(self, group_id: str) -> None:
+        """The group becomes a consumer group: parked JoinGroup and SyncGroup requests are told to
+        rejoin (REBALANCE_IN_PROGRESS), as Kafka's completeAllJoinFutures/completeAllSyncFutures."""
+        group = self.groups.get(group_id)
+        if group is None:
+            return
+        for member in group.members.values():
+            self._reply(group.take_join_waiter(member), JoinResult(E.REBALANCE_IN_PROGRESS, member.member_id))
+            self._reply(group.take_sync_waiter(member), SyncResult(E.REBALANCE_IN_PROGRESS))
+
+    def rebalance_downgraded(self, group_id: str) -> None:
+        """The group was a consumer group until its last consumer member left: its classic members
+        rejoin for an assignment of their own (Kafka's prepareRebalance after convertToClassicGroup)."""
+        group = self.groups.get(group_id)
+        if group is not None and group.can_rebalance():
+            self._prepare_rebalance(group, f"Downgrade group {group_id} from consumer to classic.")
+
     def unload(self) -> None:
         """The shard stops: answer every parked request with NOT_COORDINATOR and forget the groups."""
         for group in self.groups.values():

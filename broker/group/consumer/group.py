@@ -19,6 +19,7 @@ from collections import Counter
 from dataclasses import dataclass, field, replace
 
 from protocol.consumer_group_records import (
+    ClassicMemberMetadata,
     ConsumerGroupKey,
     ConsumerGroupRecord,
     CurrentMemberAssignment,
@@ -73,6 +74,11 @@ class ConsumerGroupMember:
     state: MemberState = MemberState.STABLE
     assigned: Partitions = field(default_factory=dict)
     pending_revocation: Partitions = field(default_factory=dict)
+    classic: ClassicMemberMetadata | None = None  # a classic protocol member (migration.py)
+
+    @property
+    def uses_classic_protocol(self) -> bool:
+        return self.classic is not None
 
     def subscription(self) -> MemberSubscription:
         return MemberSubscription(
@@ -84,6 +90,7 @@ class ConsumerGroupMember:
             self.subscribed_topic_regex,
             self.rebalance_timeout_ms,
             self.server_assignor,
+            self.classic,
         )
 
     def current_assignment(self) -> CurrentMemberAssignment:
@@ -106,6 +113,7 @@ class ConsumerGroupMember:
             subscribed_topic_regex=s.subscribed_topic_regex,
             rebalance_timeout_ms=s.rebalance_timeout_ms,
             server_assignor=s.server_assignor,
+            classic=s.classic,
         )
 
     def with_current_assignment(self, a: CurrentMemberAssignment) -> ConsumerGroupMember:

@@ -22,7 +22,10 @@ from functools import partial
 from typing import Any
 
 from broker import logging_setup
+from broker.group.classic.group import ClassicGroup
 from broker.group.config import Clock, ConsumerGroupConfig
+from broker.group.consumer import migration
+from broker.group.consumer.classic_members import ClassicMembers, join_timeout_key, sync_timeout_key
 from broker.group.consumer.events import (
     ConsumerGroupHeartbeat,
     DescribedConsumerGroup,
@@ -54,18 +57,19 @@ from broker.group.consumer.reconciliation import FencedMember, reconcile
 from broker.group.consumer.subscriptions import Subscriptions
 from broker.group.events import ListedGroup, Outputs
 from broker.group.modern import GroupRequestQueue, Plan
+from broker.group.records import Record
 from broker.group.timers import Timers
-from protocol.consumer_group_records import ConsumerGroupRecord, RecordType
+from protocol.consumer_group_records import ClassicMemberMetadata, ConsumerGroupRecord, RecordType
 from protocol.errors import ErrorCode
 
 log = logging_setup.get_logger("kbroker.group")
 E = ErrorCode
 
 
-_Plan = Plan[ConsumerGroupRecord, HeartbeatResult]
+_Plan = Plan[Record, HeartbeatResult]
 
 
-class ConsumerGroupManager(GroupRequestQueue[ConsumerGroup, ConsumerGroupRecord, HeartbeatResult]):
+class ConsumerGroupManager(GroupRequestQueue[ConsumerGroup, Record, HeartbeatResult]):
     kind = "consumer group"
 
     @property
@@ -89,6 +93,15 @@ class ConsumerGroupManager(GroupRequestQueue[ConsumerGroup, ConsumerGroupRecord,
         self.subscriptions = Subscriptions(config)
         # A classic group holds this id and is not empty: consumer members may not take it.
         self.classic_group_busy: Callable[[str], bool] = lambda _group_id: False
+        # KIP-848 online migration (migration.py), wired by the shard: its classic groups, their
+        # maximum size, what a classic group does once it replaces a consumer group, and what
+        # it does when it becomes one.
+        self.classic_group: Callable[[str], ClassicGroup | None] = lambda _group_id: None
+        self.classic_max_size = 2**31 - 1
+        self.downgraded: Callable[[str], None] = lambda _group_id: None
+        self.upgrading: Callable[[str], None] = lambda _group_id: None
+        self.converting: set[str] = set()  # group ids whose conversion is being written
+        self.classic = ClassicMembers(self)  # classic protocol members (classic_members.py)
 
     def error_answer(self, error: ErrorCode, message: str | None = None) -> HeartbeatResult:
         return HeartbeatResult(error, message)
@@ -149,18 +162,26 @@ class ConsumerGroupManager(GroupRequestQueue[ConsumerGroup, ConsumerGroupRecord,
                 req.subscribed_topic_regex, compile_regex(req.subscribed_topic_regex)
             )
 
-    def _heartbeat(self, req: ConsumerGroupHeartbeat) -> _Plan:
-        records: list[ConsumerGroupRecord] = []
+    def _heartbeat(self, req: ConsumerGroupHeartbeat, classic: ClassicMemberMetadata | None = None) -> _Plan:
+        """A heartbeat of a member; `classic`: the JoinGroup of a classic protocol member
+        (classic_members.py), with its session timeout and protocols."""
+        records: list[Record] = []
         group_id = req.group_id
         joining = req.member_epoch == 0
         group = self.groups.get(group_id)
+        upgraded = False
         if group is None:
             if not joining:
                 raise GroupError(E.UNKNOWN_MEMBER_ID, f"Group {group_id} not found.")
-            if self.classic_group_busy(group_id):
+            classic_group = self.classic_group(group_id)
+            if classic_group is not None and migration.is_upgradable_state(classic_group):
+                group = self._upgrade(classic_group, records)
+                upgraded = True
+            elif self.classic_group_busy(group_id):
                 raise GroupError(E.GROUP_ID_NOT_FOUND, f"Group {group_id} is not a consumer group.")
-            group = ConsumerGroup(group_id)
-            records.append(epoch_record(group_id, 0, self.clock.wall_ms()))
+            else:
+                group = ConsumerGroup(group_id)
+                records.append(epoch_record(group_id, 0, self.clock.wall_ms()))
         member_id = req.member_id or f"{uuid.uuid4()}"
         if (
             len(group.members) >= self.config.max_size
@@ -196,6 +217,7 @@ class ConsumerGroupManager(GroupRequestQueue[ConsumerGroup, ConsumerGroupRecord,
             ),
             client_id=req.client_id,
             client_host=req.client_host,
+            classic=classic if classic is not None else member.classic,
         )
         bump = False
         is_new = member_id not in group.members and replaced is None
@@ -275,7 +297,50 @@ class ConsumerGroupManager(GroupRequestQueue[ConsumerGroup, ConsumerGroupRecord,
             if full or reconciled.assigned != member.assigned or is_new
             else None,
         )
-        return _Plan(records, result, partial(self._after_heartbeat, group_id, reconciled, replaced))
+        after = partial(self._after_heartbeat, group_id, reconciled, replaced)
+        if upgraded:
+            return self._upgrade_plan(group, records, result, after)
+        return _Plan(records, result, after)
+
+    # == Online upgrade (migration.py) ==========================================================
+
+    def _upgrade(self, classic_group: ClassicGroup, records: list[Record]) -> ConsumerGroup:
+        """The consumer group a classic group becomes as a consumer member joins it; its records
+        go first into `records`. GROUP_ID_NOT_FOUND when the policy or the group forbids it."""
+        group_id = classic_group.group_id
+        refusal = migration.upgrade_refusal(classic_group, self.config)
+        if refusal is not None:
+            log.info("refuse to upgrade classic group", group=group_id, reason=refusal)
+            raise GroupError(E.GROUP_ID_NOT_FOUND, f"Group {group_id} is not a consumer group.")
+        try:
+            group, conversion = migration.upgrade(classic_group, self.topics(), self.clock.wall_ms())
+        except migration.MigrationError as e:
+            log.warning("fail to upgrade classic group", group=group_id, reason=str(e))
+            raise GroupError(
+                E.GROUP_ID_NOT_FOUND,
+                f"Cannot upgrade the classic group {group_id} to consumer group because the embedded "
+                "consumer protocol is malformed.",
+            ) from None
+        records.extend(conversion)
+        return group
+
+    def _upgrade_plan(
+        self, group: ConsumerGroup, records: list[Record], result: HeartbeatResult, after: Callable[[], None]
+    ) -> _Plan:
+        """While the conversion is written, the classic group's requests wait in this group's
+        queue (the shard routes them here); its parked ones are told to rejoin."""
+        group_id = group.group_id
+        self.converting.add(group_id)
+        self.upgrading(group_id)
+        log.info("upgrade classic group", group=group_id, epoch=group.group_epoch, members=len(group.members))
+
+        def written() -> None:
+            self.converting.discard(group_id)
+            for member_id in group.members:  # the classic members' sessions, at their own timeouts
+                self._schedule_session(group_id, member_id)
+            after()
+
+        return _Plan(records, result, written, lambda _error: self.converting.discard(group_id))
 
     def _member_for(
         self,
@@ -283,7 +348,7 @@ class ConsumerGroupManager(GroupRequestQueue[ConsumerGroup, ConsumerGroupRecord,
         req: ConsumerGroupHeartbeat,
         member_id: str,
         joining: bool,
-        records: list[ConsumerGroupRecord],
+        records: list[Record],
     ) -> tuple[ConsumerGroupMember, str | None]:
         """The member as it is (or a new one), and the id of the static member it replaces."""
         if req.instance_id is None:
@@ -390,9 +455,16 @@ class ConsumerGroupManager(GroupRequestQueue[ConsumerGroup, ConsumerGroupRecord,
             self.timers.cancel(rebalance_key(group_id, member.member_id))
 
     def _schedule_session(self, group_id: str, member_id: str) -> None:
+        group = self.groups.get(group_id)
+        member = None if group is None else group.members.get(member_id)
+        timeout = (
+            member.classic.session_timeout_ms
+            if member is not None and member.classic is not None
+            else self.config.session_timeout_for(group_id)
+        )
         self.timers.schedule(
             session_key(group_id, member_id),
-            self.clock.monotonic_ms() + self.config.session_timeout_for(group_id),
+            self.clock.monotonic_ms() + timeout,
             partial(self._fence_later, group_id, member_id, None, "the member session expired"),
         )
 
@@ -430,15 +502,26 @@ class ConsumerGroupManager(GroupRequestQueue[ConsumerGroup, ConsumerGroupRecord,
         log.info("leave consumer group", group=group.group_id, member=member.member_id)
         if self.outputs.watch.listeners:
             self.outputs.watch.publish("member-left", group.group_id, member=member.member_id)
+        downgrade = self._downgrade_plan(
+            group, member, HeartbeatResult(member_id=req.member_id, member_epoch=req.member_epoch)
+        )
+        if downgrade is not None:
+            return downgrade
         return _Plan(
             self._fence_records(group, member),
             HeartbeatResult(member_id=req.member_id, member_epoch=req.member_epoch),
             partial(self._cancel_timers, group.group_id, member.member_id),
         )
 
-    def _fence_records(self, group: ConsumerGroup, member: ConsumerGroupMember) -> list[ConsumerGroupRecord]:
-        records = member_tombstones(group.group_id, member.member_id)
-        rest = {mid: m for mid, m in group.members.items() if mid != member.member_id}
+    def _fence_records(self, group: ConsumerGroup, member: ConsumerGroupMember) -> list[Record]:
+        return self._leave_records(group, [member])
+
+    def _leave_records(self, group: ConsumerGroup, leaving: list[ConsumerGroupMember]) -> list[Record]:
+        records: list[Record] = []
+        for member in leaving:
+            records.extend(member_tombstones(group.group_id, member.member_id))
+        gone = {m.member_id for m in leaving}
+        rest = {mid: m for mid, m in group.members.items() if mid not in gone}
         metadata = self.subscriptions.subscription_metadata(rest)
         if metadata != group.subscription_metadata:
             records.append(subscription_metadata_record(group.group_id, metadata))
@@ -448,6 +531,45 @@ class ConsumerGroupManager(GroupRequestQueue[ConsumerGroup, ConsumerGroupRecord,
     def _cancel_timers(self, group_id: str, member_id: str) -> None:
         self.timers.cancel(session_key(group_id, member_id))
         self.timers.cancel(rebalance_key(group_id, member_id))
+        self.timers.cancel(join_timeout_key(group_id, member_id))
+        self.timers.cancel(sync_timeout_key(group_id, member_id))
+
+    # == Online downgrade (migration.py) ========================================================
+
+    def _downgrade_plan(
+        self, group: ConsumerGroup, leaving: ConsumerGroupMember, result: HeartbeatResult | None
+    ) -> _Plan | None:
+        """The group as a classic group, if `leaving` is its last consumer protocol member and
+        the policy allows it (None: it stays a consumer group)."""
+        group_id = group.group_id
+        refusal = migration.downgrade_refusal(group, leaving.member_id, self.config, self.classic_max_size)
+        if refusal is not None:
+            if refusal == "the online downgrade is disabled":
+                log.info("refuse to downgrade consumer group", group=group_id, reason=refusal)
+            return None
+        names = {info.topic_id: name for name, info in self.topics().items()}
+        try:
+            records = migration.downgrade_records(group, leaving.member_id, names, self.clock.wall_ms())
+        except migration.MigrationError as e:
+            log.warning("fail to downgrade consumer group", group=group_id, reason=str(e))
+            return None
+        log.info(
+            "downgrade consumer group",
+            group=group_id,
+            epoch=group.group_epoch,
+            members=len(group.members) - 1,
+            leaving=leaving.member_id,
+        )
+        self.converting.add(group_id)
+        members = list(group.members)
+
+        def written() -> None:
+            self.converting.discard(group_id)
+            for member_id in members:  # the classic group keeps their sessions now
+                self._cancel_timers(group_id, member_id)
+            self.downgraded(group_id)
+
+        return _Plan(records, result, written, lambda _error: self.converting.discard(group_id))
 
     def _fence_later(self, group_id: str, member_id: str, epoch: int | None, reason: str) -> None:
         self._run(group_id, partial(self._fence, group_id, member_id, epoch, reason))
@@ -466,6 +588,9 @@ class ConsumerGroupManager(GroupRequestQueue[ConsumerGroup, ConsumerGroupRecord,
             self.outputs.watch.publish(
                 "member-expired", group_id, member=member_id, epoch=member.member_epoch, reason=reason
             )
+        downgrade = self._downgrade_plan(group, member, None)
+        if downgrade is not None:
+            return downgrade
         return _Plan(
             self._fence_records(group, member),
             None,
@@ -475,7 +600,9 @@ class ConsumerGroupManager(GroupRequestQueue[ConsumerGroup, ConsumerGroupRecord,
 
     # == Replay =================================================================================
 
-    def replay(self, record: ConsumerGroupRecord) -> None:
+    def replay(self, record: Record) -> None:
+        if not isinstance(record, ConsumerGroupRecord):
+            return  # a conversion's classic group record: the shard replays it (migration.py)
         group_id = record.key.group_id
         group = self.groups.get(group_id)
         if record.key.type is RecordType.CONSUMER_GROUP_METADATA and record.value is None:
@@ -505,6 +632,7 @@ class ConsumerGroupManager(GroupRequestQueue[ConsumerGroup, ConsumerGroupRecord,
     def unload(self) -> None:
         self.groups.clear()
         self._busy.clear()
+        self.converting.clear()
 
     # == Describe, list, delete, offset commits ==================================================
 
@@ -554,6 +682,9 @@ class ConsumerGroupManager(GroupRequestQueue[ConsumerGroup, ConsumerGroupRecord,
         member = group.members.get(member_id)
         if member is None:
             return E.UNKNOWN_MEMBER_ID
+        if member.uses_classic_protocol:
+            # A classic member commits with its generation, which is its member epoch.
+            return None if member_epoch == member.member_epoch else E.ILLEGAL_GENERATION
         if api_version < 9:
             return E.UNSUPPORTED_VERSION  # consumer protocol members commit with v9+
         if member_epoch != member.member_epoch:

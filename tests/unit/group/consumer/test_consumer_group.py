@@ -410,7 +410,7 @@ def test_list_describe_delete() -> None:
     assert GROUP not in cg.shard.consumer_groups.groups
 
 
-def test_offset_commit_checks_the_member_epoch_and_classic_join_is_refused() -> None:
+def test_offset_commit_checks_the_member_epoch_and_a_foreign_classic_join_is_refused() -> None:
     from broker.group.events import CommitPartition, JoinGroup, OffsetCommit
 
     cg = CG()
@@ -431,10 +431,9 @@ def test_offset_commit_checks_the_member_epoch_and_classic_join_is_refused() -> 
     assert commit("a", r.member_epoch, version=8) == E.UNSUPPORTED_VERSION
     assert commit("a", r.member_epoch) == E.NONE
     assert cg.shard.fetch_offsets(GROUP, [("t", [0])]).topics[0][1][0].offset == 5
+    # A classic member may join (test_migration.py), but only with the consumer protocol type.
     w = Waiter("join")
-    cg.shard.join_group(
-        JoinGroup(GROUP, "", None, "c", "/h", 10_000, 10_000, "consumer", [("range", b"")]), w
-    )
+    cg.shard.join_group(JoinGroup(GROUP, "", None, "c", "/h", 10_000, 10_000, "connect", [("v0", b"")]), w)
     cg.pump()
     assert cg.replies[w].error == E.INCONSISTENT_GROUP_PROTOCOL
     # A member of a non-empty classic group cannot take the id with the consumer protocol.

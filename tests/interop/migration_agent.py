@@ -1,0 +1,144 @@
+"""A consumer of a group being migrated between the classic and the consumer protocol, as a
+process of its own: `python -m tests.interop.migration_agent CLIENT BOOTSTRAP GROUP TOPIC`.
+
+CLIENT is aiokafka (the classic protocol: JoinGroup/SyncGroup/Heartbeat, eager) or confluent
+(librdkafka with `group.protocol=consumer`). It commits what it has read before it gives a
+partition up (in its revocation callback) and before it leaves, so that the group never reads a
+record twice. JSON events on stdout: "assigned" with every partition it owns after each change,
+"consumed" with the (partition, offset) pairs it read, "commit-failed"; the command "close" on
+stdin commits and leaves.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import queue
+from typing import Any
+
+from tests.interop.group_agent import emit, stdin_commands
+
+
+def run_aiokafka(a: argparse.Namespace, commands: queue.Queue) -> None:
+    from aiokafka import AIOKafkaConsumer, ConsumerRebalanceListener
+    from aiokafka.coordinator.assignors.roundrobin import RoundRobinPartitionAssignor
+
+    async def main() -> None:
+        consumer = AIOKafkaConsumer(
+            bootstrap_servers=a.bootstrap,
+            group_id=a.group,
+            client_id=a.client_id,
+            enable_auto_commit=False,
+            auto_offset_reset="earliest",
+            session_timeout_ms=3000,
+            heartbeat_interval_ms=200,
+            max_poll_interval_ms=20_000,
+            rebalance_timeout_ms=10_000,
+            partition_assignment_strategy=(RoundRobinPartitionAssignor,),
+            metadata_max_age_ms=1000,
+        )
+
+        async def commit_positions(partitions: Any) -> None:
+            offsets = {tp: await consumer.position(tp) for tp in partitions}
+            if offsets:
+                try:
+                    await consumer.commit(offsets)
+                except Exception as e:  # noqa: BLE001 - reported: the test fails on the duplicates
+                    emit("commit-failed", error=repr(e))
+
+        class Listener(ConsumerRebalanceListener):
+            async def on_partitions_revoked(self, revoked: Any) -> None:
+                await commit_positions(revoked)
+                emit("assigned", partitions=[])  # eager: everything goes before the rejoin
+
+            async def on_partitions_assigned(self, assigned: Any) -> None:
+                emit("assigned", partitions=sorted(tp.partition for tp in assigned))
+
+        consumer.subscribe([a.topic], listener=Listener())
+        await consumer.start()
+        emit("started")
+        while True:
+            batches = await consumer.getmany(timeout_ms=50)
+            got = [[tp.partition, r.offset] for tp, rs in batches.items() for r in rs]
+            if got:
+                emit("consumed", items=got)
+            while not commands.empty():
+                if commands.get()["cmd"] == "close":
+                    await commit_positions(consumer.assignment())
+                    await consumer.stop()
+                    emit("assigned", partitions=[])
+                    emit("closed")
+                    return
+
+    asyncio.run(main())
+
+
+def run_confluent(a: argparse.Namespace, commands: queue.Queue) -> None:
+    from confluent_kafka import Consumer, KafkaException
+
+    owned: set[int] = set()
+
+    def commit_positions(consumer: Any, partitions: list) -> None:
+        offsets = [tp for tp in consumer.position(partitions) if tp.offset >= 0]
+        if offsets:
+            try:
+                consumer.commit(offsets=offsets, asynchronous=False)
+            except KafkaException as e:
+                emit("commit-failed", error=str(e))
+
+    def on_assign(_consumer: Any, partitions: list) -> None:
+        owned.update(tp.partition for tp in partitions)
+        emit("assigned", partitions=sorted(owned))
+
+    def on_revoke(consumer: Any, partitions: list) -> None:
+        commit_positions(consumer, partitions)
+        owned.difference_update(tp.partition for tp in partitions)
+        emit("assigned", partitions=sorted(owned))
+
+    def on_lost(_consumer: Any, partitions: list) -> None:
+        owned.difference_update(tp.partition for tp in partitions)
+        emit("assigned", partitions=sorted(owned))
+
+    consumer = Consumer(
+        {
+            "bootstrap.servers": a.bootstrap,
+            "group.id": a.group,
+            "client.id": a.client_id,
+            "group.protocol": "consumer",
+            "enable.auto.commit": False,
+            "auto.offset.reset": "earliest",
+            "topic.metadata.refresh.interval.ms": 1000,
+        }
+    )
+    consumer.subscribe([a.topic], on_assign=on_assign, on_revoke=on_revoke, on_lost=on_lost)
+    emit("started")
+    while True:
+        batch = consumer.consume(100, 0.05)
+        got = [[m.partition(), m.offset()] for m in batch if m.error() is None]
+        if got:
+            emit("consumed", items=got)
+        while not commands.empty():
+            if commands.get()["cmd"] == "close":
+                commit_positions(consumer, consumer.assignment())
+                consumer.close()
+                emit("assigned", partitions=[])
+                emit("closed")
+                return
+
+
+RUNNERS = {"aiokafka": run_aiokafka, "confluent": run_confluent}
+
+
+def main() -> None:
+    p = argparse.ArgumentParser()
+    p.add_argument("client", choices=sorted(RUNNERS))
+    p.add_argument("bootstrap")
+    p.add_argument("group")
+    p.add_argument("topic")
+    p.add_argument("--client-id", default="migration-agent")
+    a = p.parse_args()
+    RUNNERS[a.client](a, stdin_commands())
+
+
+if __name__ == "__main__":
+    main()
