@@ -476,7 +476,12 @@ class GroupCoordinatorService:
         self.runtimes[partition].complete_transaction(producer_id, commit, written)
 
     async def fetch_offsets(
-        self, group_id: str, topics: list[tuple[str, list[int]]] | None, require_stable: bool = False
+        self,
+        group_id: str,
+        topics: list[tuple[str, list[int]]] | None,
+        require_stable: bool = False,
+        member_id: str | None = None,
+        member_epoch: int = -1,
     ) -> FetchedGroup:
         error = self._unavailable(group_id, empty_ok=True)
         if error is not None:
@@ -488,7 +493,7 @@ class GroupCoordinatorService:
         runtime = self.runtime_for(group_id)
         if require_stable and runtime.shard.offsets.has_inflight(group_id):
             await runtime.barrier()  # answer once the commits in flight are durable
-        fetched = runtime.shard.fetch_offsets(group_id, topics)
+        fetched = runtime.shard.fetch_offsets(group_id, topics, member_id, member_epoch)
         if require_stable:
             unstable = runtime.shard.pending_partitions(group_id)
             for topic, parts in fetched.topics if unstable else ():

@@ -263,11 +263,19 @@ class GroupCoordinatorShard:
         partition's producer state refuses a fenced epoch), pending once written until the
         transaction's marker (`replay_end_transaction`). No group is created before then."""
         commit = req.offsets
-        rejection = (
-            E.GROUP_ID_NOT_FOUND
-            if self._is_share_group(commit.group_id)
-            else self.validate_txn_offset_commit(commit)
-        )
+        if self._is_share_group(commit.group_id):
+            rejection: ErrorCode | None = E.GROUP_ID_NOT_FOUND
+        elif commit.group_id in self.consumer_groups.groups:
+            rejection = self.consumer_groups.validate_offset_commit(
+                commit.group_id,
+                commit.member_id,
+                commit.generation_id,
+                commit.group_instance_id,
+                commit.api_version,
+                transactional=True,
+            )
+        else:
+            rejection = self.validate_txn_offset_commit(commit)
         if rejection is not None:
             return self._reply(waiter, _all_partitions(commit, rejection))
         result = self.offsets.commit(commit)
@@ -319,12 +327,22 @@ class GroupCoordinatorShard:
         log.warning("fail to store offsets", group=group_id, error=error.name)
         self._reply(waiter, failed)
 
-    def fetch_offsets(self, group_id: str, topics: list[tuple[str, list[int]]] | None) -> FetchedGroup:
+    def fetch_offsets(
+        self,
+        group_id: str,
+        topics: list[tuple[str, list[int]]] | None,
+        member_id: str | None = None,
+        member_epoch: int = -1,
+    ) -> FetchedGroup:
         """Committed offsets (written ones only, pending transactional ones not); `topics=None` for
-        all of the group's."""
+        all of the group's. A consumer group's member (OffsetFetch v9+) must be at its epoch."""
         if self._is_share_group(group_id):
             # A share group has no committed offsets (Kafka's ShareGroup.validateOffsetFetch).
             return FetchedGroup(group_id, E.GROUP_ID_NOT_FOUND, [])
+        if group_id in self.consumer_groups.groups:
+            rejection = self.consumer_groups.validate_offset_fetch(group_id, member_id, member_epoch)
+            if rejection is not None:
+                return FetchedGroup(group_id, rejection, [])
         group = self.groups.get(group_id)
         known = (group is not None and not group.is_in(DEAD)) or group_id in self.consumer_groups.groups
         return self.offsets.fetch(group_id, topics, known=known)

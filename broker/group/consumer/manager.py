@@ -543,19 +543,40 @@ class ConsumerGroupManager(GroupRequestQueue[ConsumerGroup, ConsumerGroupRecord,
         return E.NONE, group_tombstones(group_id)
 
     def validate_offset_commit(
-        self, group_id: str, member_id: str, member_epoch: int, instance_id: str | None, api_version: int
+        self,
+        group_id: str,
+        member_id: str,
+        member_epoch: int,
+        instance_id: str | None,
+        api_version: int,
+        transactional: bool = False,
     ) -> ErrorCode | None:
-        """Kafka's ConsumerGroup.validateOffsetCommit (None: accepted)."""
+        """Kafka's ConsumerGroup.validateOffsetCommit (None: accepted). A TxnOffsetCommit's stale
+        epoch is ILLEGAL_GENERATION: its clients know no STALE_MEMBER_EPOCH."""
         group = self.groups[group_id]
-        if member_epoch < 0 and not member_id and not group.members:
-            return None  # an admin commit to an empty group
-        if member_epoch < 0 and not member_id:
-            return E.UNKNOWN_MEMBER_ID
+        if member_epoch < 0 and not group.members:
+            return None  # an admin commit (or a consumer without group management) to an empty group
+        if transactional and member_epoch == -1 and not member_id and instance_id is None:
+            return None  # a TxnOffsetCommit before v3 names no member: nothing to check
         member = group.members.get(member_id)
         if member is None:
             return E.UNKNOWN_MEMBER_ID
-        if api_version < 9:
+        if not transactional and api_version < 9:
             return E.UNSUPPORTED_VERSION  # consumer protocol members commit with v9+
+        if member_epoch != member.member_epoch:
+            return E.ILLEGAL_GENERATION if transactional else E.STALE_MEMBER_EPOCH
+        return None
+
+    def validate_offset_fetch(
+        self, group_id: str, member_id: str | None, member_epoch: int
+    ) -> ErrorCode | None:
+        """Kafka's ConsumerGroup.validateOffsetFetch (OffsetFetch v9+): a request naming no member
+        (the admin client, older clients) is accepted; a member must exist and be at its epoch."""
+        if member_id is None and member_epoch < 0:
+            return None
+        member = self.groups[group_id].members.get(member_id or "")
+        if member is None:
+            return E.UNKNOWN_MEMBER_ID
         if member_epoch != member.member_epoch:
             return E.STALE_MEMBER_EPOCH
         return None
