@@ -24,6 +24,7 @@ from broker.group.consumer.events import (
     HeartbeatResult,
     TopicsView,
 )
+from broker.group.consumer.subscriptions import RacksView, no_racks
 from broker.group.events import (
     DescribedGroup,
     FetchedGroup,
@@ -88,9 +89,12 @@ class GroupCoordinatorService:
         clock: Clock | None = None,
         owned: Iterable[int] | None = None,
         topics: TopicsView | None = None,
+        partition_racks: RacksView | None = None,
     ):
         self.config = config
         self.topics: TopicsView = topics or dict  # the broker's topics, for consumer group subscriptions
+        # The racks of a topic's partitions' replicas, for rack-aware assignment of consumer groups.
+        self.partition_racks: RacksView = partition_racks or no_racks
         self.num_partitions = num_partitions
         self.offsets_log = offsets_log
         self.clock = clock
@@ -111,6 +115,7 @@ class GroupCoordinatorService:
         shard = GroupCoordinatorShard(partition, self.config, self.clock)
         shard.outputs.watch = self.watch
         shard.consumer_groups.topics = shard.share_groups.topics = self.topics
+        shard.consumer_groups.subscriptions.partition_racks = self.partition_racks
         shard.share_groups.initialize_state = partial(self._initialize_share_state, partition)
         return shard
 

@@ -4,7 +4,7 @@ written), and the target assignment the server-side assignor computes from it.""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 from broker.group.config import ConsumerGroupConfig
@@ -13,11 +13,19 @@ from broker.group.consumer.events import GroupError, TopicInfo, TopicsView, comp
 from broker.group.consumer.group import ConsumerGroup, ConsumerGroupMember
 from protocol.consumer_group_records import Partitions, TopicMetadata
 
+# A topic's partitions' replica racks, by partition index (a partition without racks: empty).
+RacksView = Callable[[str], Sequence[frozenset[str]]]
+
+
+def no_racks(_topic: str) -> Sequence[frozenset[str]]:
+    return ()
+
 
 class Subscriptions:
     def __init__(self, config: ConsumerGroupConfig, topics: TopicsView = dict):
         self.config = config
         self.topics = topics  # the broker's topics by name (set by the service)
+        self.partition_racks: RacksView = no_racks  # set by the service
         self._regexes: dict[str, Any] = {}
 
     def remember_regex(self, pattern: str, compiled: Any) -> None:
@@ -97,4 +105,9 @@ class Subscriptions:
                 m.rack_id,
             )
         assignor = self.preferred_assignor(members.values())
-        return ASSIGNORS[assignor](specs, topics)
+        racks = (
+            {tm.topic_id: self.partition_racks(name) for name, tm in metadata.items()}
+            if any(m.rack_id is not None for m in members.values())
+            else {}
+        )
+        return ASSIGNORS[assignor](specs, topics, racks)
