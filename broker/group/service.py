@@ -29,6 +29,7 @@ from broker.group.events import (
     DescribedGroup,
     FetchedGroup,
     FetchedPartition,
+    GroupMetrics,
     Heartbeat,
     JoinGroup,
     JoinResult,
@@ -544,21 +545,43 @@ class GroupCoordinatorService:
                 loading = True
         return (E.COORDINATOR_LOAD_IN_PROGRESS if loading else E.NONE), groups
 
-    def metrics_view(self) -> Iterator[tuple[str, str, int, int, dict[tuple[str, int], int]]]:
-        """Read-only, for the metrics endpoint (broker/metrics.py): each group of the loaded shards
-        this broker coordinates as (group id, state, generation, members, {(topic, partition):
-        committed offset}). Reads the shards' state as it is between two events; changes nothing."""
+    @staticmethod
+    def _committed(shard: GroupCoordinatorShard, group_id: str) -> dict[tuple[str, int], int]:
+        return {
+            (t, p): om.offset
+            for t, parts in shard.offsets.store.group_offsets(group_id).items()
+            for p, om in parts.items()
+        }
+
+    def metrics_view(self) -> Iterator[GroupMetrics]:
+        """Read-only, for the metrics endpoint (broker/metrics.py): each group, classic or KIP-848
+        consumer group, of the loaded shards this broker coordinates, with its committed offsets.
+        Reads the shards' state as it is between two events; changes nothing."""
         for runtime in self.runtimes:
             if not runtime.loaded or (self.owned is not None and runtime.partition not in self.owned):
                 continue
             shard = runtime.shard
+
             for group_id, group in list(shard.groups.items()):
-                offsets = {
-                    (t, p): om.offset
-                    for t, parts in shard.offsets.store.group_offsets(group_id).items()
-                    for p, om in parts.items()
-                }
-                yield group_id, str(group.state), group.generation_id, len(group.members), offsets
+                if group_id not in shard.consumer_groups.groups:
+                    yield GroupMetrics(
+                        group_id,
+                        "classic",
+                        str(group.state),
+                        group.generation_id,
+                        len(group.members),
+                        self._committed(shard, group_id),
+                    )
+            for group_id, cg in list(shard.consumer_groups.groups.items()):
+                yield GroupMetrics(
+                    group_id,
+                    "consumer",
+                    str(cg.state),
+                    cg.group_epoch,
+                    len(cg.members),
+                    self._committed(shard, group_id),
+                    cg.assignment_epoch,
+                )
 
     async def delete_groups(self, group_ids: Iterable[str | None]) -> list[tuple[str, ErrorCode]]:
         answers: dict[str | None, ErrorCode] = {}
