@@ -46,6 +46,7 @@ from broker.group.consumer.group import (
     group_tombstones,
     member_subscription_record,
     member_tombstones,
+    regex_record,
     subscription_metadata_record,
     target_epoch_record,
     target_member_record,
@@ -55,7 +56,7 @@ from broker.group.consumer.subscriptions import Subscriptions
 from broker.group.events import ListedGroup, Outputs
 from broker.group.modern import GroupRequestQueue, Plan
 from broker.group.timers import Timers
-from protocol.consumer_group_records import ConsumerGroupRecord, RecordType
+from protocol.consumer_group_records import ConsumerGroupRecord, RecordType, ResolvedRegularExpression
 from protocol.errors import ErrorCode
 
 log = logging_setup.get_logger("kbroker.group")
@@ -213,6 +214,7 @@ class ConsumerGroupManager(GroupRequestQueue[ConsumerGroup, ConsumerGroupRecord,
             if replaced is not None:
                 del members[replaced]
             members[member_id] = updated
+            records += self._regex_records(group, members, group.group_epoch + 1)
             metadata = self.subscriptions.subscription_metadata(members)
             if metadata != group.subscription_metadata:
                 records.append(subscription_metadata_record(group_id, metadata))
@@ -436,9 +438,32 @@ class ConsumerGroupManager(GroupRequestQueue[ConsumerGroup, ConsumerGroupRecord,
             partial(self._cancel_timers, group.group_id, member.member_id),
         )
 
+    def _regex_records(
+        self, group: ConsumerGroup, members: dict[str, ConsumerGroupMember], epoch: int
+    ) -> list[ConsumerGroupRecord]:
+        """KIP-848's resolved regular expressions (type-16 records): a regex in use whose topics
+        differ from its written resolution is written again (`version`: the group epoch it
+        resolves for), one no member uses any more gets its tombstone. Replayed, they are what
+        the group resolved, after a restart too."""
+        records = []
+        resolutions = self.subscriptions.regex_resolutions(members)
+        for pattern, topics in sorted(resolutions.items()):
+            written = group.resolved_regexes.get(pattern)
+            if written is None or written.topics != topics:
+                resolved = ResolvedRegularExpression(topics, epoch, self.clock.wall_ms())
+                records.append(regex_record(group.group_id, pattern, resolved))
+                log.info("resolve regex", group=group.group_id, regex=pattern, topics=len(topics))
+        records += [
+            regex_record(group.group_id, pattern, None)
+            for pattern in sorted(group.resolved_regexes)
+            if pattern not in resolutions
+        ]
+        return records
+
     def _fence_records(self, group: ConsumerGroup, member: ConsumerGroupMember) -> list[ConsumerGroupRecord]:
         records = member_tombstones(group.group_id, member.member_id)
         rest = {mid: m for mid, m in group.members.items() if mid != member.member_id}
+        records += self._regex_records(group, rest, group.group_epoch + 1)
         metadata = self.subscriptions.subscription_metadata(rest)
         if metadata != group.subscription_metadata:
             records.append(subscription_metadata_record(group.group_id, metadata))

@@ -42,13 +42,20 @@ class Subscriptions:
                 return True
         if any(name not in known and name in all_topics for name in group.topic_refs):
             return True
-        if group.regex_refs:
-            regex_topics = set()
-            for pattern in group.regex_refs:
-                regex_topics.update(self.resolve_regex(pattern, all_topics))
-            if any(name not in known for name in regex_topics):
+        for pattern in group.regex_refs:
+            resolved = group.resolved_regexes.get(pattern)
+            topics = self.resolve_regex(pattern, all_topics)
+            if resolved is None or tuple(sorted(topics)) != resolved.topics:
+                return True  # (its new resolution is to be written: a type-16 record)
+            if any(name not in known for name in topics):
                 return True
         return False
+
+    def regex_resolutions(self, members: Mapping[str, ConsumerGroupMember]) -> dict[str, tuple[str, ...]]:
+        """Each regex the members subscribe with, resolved against the broker's topics now."""
+        all_topics = self.topics()
+        patterns = {m.subscribed_topic_regex for m in members.values() if m.subscribed_topic_regex}
+        return {p: tuple(sorted(self.resolve_regex(p, all_topics))) for p in patterns}
 
     def resolve_regex(self, pattern: str, names: Iterable[str]) -> list[str]:
         compiled = self._regexes.get(pattern)
