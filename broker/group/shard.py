@@ -33,6 +33,7 @@ from broker.group.consumer.events import (
     DescribedConsumerGroup,
     HeartbeatResult,
 )
+from broker.group.consumer.group import ConsumerGroupState, group_tombstones
 from broker.group.consumer.manager import ConsumerGroupManager
 from broker.group.events import (
     Append,
@@ -355,12 +356,17 @@ class GroupCoordinatorShard:
     def delete_offsets(self, req: OffsetDelete, waiter: Waiter[OffsetDeleteResult]) -> None:
         if self._is_share_group(req.group_id):
             return self._reply(waiter, OffsetDeleteResult(E.GROUP_ID_NOT_FOUND))
-        group = self.groups.get(req.group_id)
-        if group is None or group.is_in(DEAD):
-            return self._reply(waiter, OffsetDeleteResult(E.GROUP_ID_NOT_FOUND))
-        if not group.is_in(EMPTY) and not group.uses_consumer_protocol():
-            return self._reply(waiter, OffsetDeleteResult(E.NON_EMPTY_GROUP))
-        result = self.offsets.delete(group, req)
+        consumer_group = self.consumer_groups.groups.get(req.group_id)
+        if consumer_group is not None:
+            # Any state (Kafka's ConsumerGroup.validateOffsetDelete); subscribed topics refused.
+            result = self.offsets.delete(consumer_group.subscribed_topics().__contains__, req)
+        else:
+            group = self.groups.get(req.group_id)
+            if group is None or group.is_in(DEAD):
+                return self._reply(waiter, OffsetDeleteResult(E.GROUP_ID_NOT_FOUND))
+            if not group.is_in(EMPTY) and not group.uses_consumer_protocol():
+                return self._reply(waiter, OffsetDeleteResult(E.NON_EMPTY_GROUP))
+            result = self.offsets.delete(group.is_subscribed_to, req)
         if not result.records:
             return self._reply(waiter, result.response)
         self._write(
@@ -519,6 +525,16 @@ class GroupCoordinatorShard:
                 if group.generation_id > 0:  # as Kafka: a group that never had metadata written gets none
                     records.append(GroupRecord(group_id, None))
                 emptied.append(group_id)
+        for group_id, cg in self.consumer_groups.groups.items():
+            if self.offsets.has_inflight(group_id) or self.consumer_groups.busy(group_id):
+                continue
+            empty_since = self.consumer_groups.empty_since(group_id)
+            expired, kept = self.offsets.expire_consumer_group(
+                group_id, cg.subscribed_topics(), empty_since, now
+            )
+            records.extend(expired)
+            if kept == 0 and cg.state is ConsumerGroupState.EMPTY:
+                records.extend(group_tombstones(group_id))  # as Kafka: an Empty group without offsets goes
         if not records:
             # Groups with no offsets nor metadata in the log: nothing to write to forget them.
             for group_id in emptied:

@@ -204,6 +204,16 @@ class ConsumerGroup:
     def subscribed_topic_names(self) -> set[str]:
         return {t for m in self.members.values() for t in m.subscribed_topic_names}
 
+    def subscribed_topics(self) -> set[str]:
+        """Kafka's isSubscribedToTopic: the topic names its members subscribe to, and those their
+        regexes resolved to (as written)."""
+        names = set(self.topic_refs)
+        for pattern in self.regex_refs:
+            resolved = self.resolved_regexes.get(pattern)
+            if resolved is not None:
+                names.update(resolved.topics)
+        return names
+
     # -- replay ---------------------------------------------------------------------------------
 
     def replay(self, record: ConsumerGroupRecord) -> None:

@@ -88,6 +88,7 @@ class ConsumerGroupManager(GroupRequestQueue[ConsumerGroup, ConsumerGroupRecord,
         self.outputs = outputs
         self.groups: dict[str, ConsumerGroup] = {}
         self.subscriptions = Subscriptions(config)
+        self._empty_since: dict[str, int] = {}  # group id -> when it became Empty (wall ms)
         # A classic group holds this id and is not empty: consumer members may not take it.
         self.classic_group_busy: Callable[[str], bool] = lambda _group_id: False
 
@@ -512,11 +513,29 @@ class ConsumerGroupManager(GroupRequestQueue[ConsumerGroup, ConsumerGroupRecord,
                 return
             group = self.groups[group_id] = ConsumerGroup(group_id)
         group.replay(record)
+        if record.key.type is RecordType.CONSUMER_GROUP_MEMBER_METADATA and not self._shadowing:
+            if group.members:
+                self._empty_since.pop(group_id, None)
+            else:
+                self._empty_since.setdefault(group_id, self.clock.wall_ms())
+
+    def empty_since(self, group_id: str) -> int | None:
+        """When the group became Empty (wall ms; None while it has members), for offset retention.
+        Not in any record: a group found Empty after loading counts from when it is first asked."""
+        group = self.groups.get(group_id)
+        if group is None or group.members:
+            return None
+        return self._empty_since.setdefault(group_id, self.clock.wall_ms())
+
+    def busy(self, group_id: str) -> bool:
+        """A write of the group's is in flight (its state is about to change)."""
+        return group_id in self._busy
 
     def _drop(self, group: ConsumerGroup) -> None:
         del self.groups[group.group_id]
         if self._shadowing:
             return
+        self._empty_since.pop(group.group_id, None)
         for member_id in group.members:
             self._cancel_timers(group.group_id, member_id)
         log.info("remove consumer group", group=group.group_id)
@@ -529,6 +548,7 @@ class ConsumerGroupManager(GroupRequestQueue[ConsumerGroup, ConsumerGroupRecord,
 
     def unload(self) -> None:
         self.groups.clear()
+        self._empty_since.clear()
         self._busy.clear()
 
     # == Describe, list, delete, offset commits ==================================================
