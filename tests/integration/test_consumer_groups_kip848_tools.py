@@ -86,6 +86,13 @@ async def test_describe_and_metrics_of_a_consumer_protocol_group(tmp_path) -> No
         _, out, _ = await tool("consumer_groups", *args, "--state")
         assert rows(out)[1][-2:] == ["Stable", "1"]
 
+        # OffsetDelete of a subscribed topic, while the group is active: refused per partition.
+        code, out, _ = await tool(
+            "consumer_groups", "--bootstrap-server", bootstrap, "--delete-offsets", "--group", "kip848",
+            "--topic", "orders:0", check=False,
+        )  # fmt: skip
+        assert code == 1 and rows(out)[1:] == [["orders", "0", "GROUP_SUBSCRIBED_TO_TOPIC"]]
+
         metrics = await scrape_async(broker.metrics.port)  # type: ignore[union-attr]
         assert value(metrics, "kbroker_groups", state="Stable") == 1
         assert value(metrics, "kbroker_groups_by_type", type="consumer") == 1
