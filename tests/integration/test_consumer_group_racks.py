@@ -1,5 +1,5 @@
 """The racks the group coordinator assigns by (broker.partition_racks): a single broker's
-`broker.rack` for every partition, none without it."""
+`broker.rack` for every partition, none without it; in a cluster, the racks of its replicas' brokers."""
 
 from __future__ import annotations
 
