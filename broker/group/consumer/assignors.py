@@ -72,6 +72,8 @@ def _racks(
     """Kafka's useRackAwareAssignment: only if some member rack holds replicas, and not every
     partition has replicas in the very same racks (then no choice is better than another)."""
     member_racks = {m.rack_id for m in members.values() if m.rack_id is not None}
+    if not member_racks or not racks:
+        return _Racks(False, {}, racks)
     subscribed = {t for m in members.values() for t in m.topics if t in topics}
     per_partition = [
         racks[t][p] if t in racks and p < len(racks[t]) else frozenset()
