@@ -42,6 +42,8 @@ STATE_COLUMNS = ("GROUP", "COORDINATOR (ID)", "ASSIGNMENT-STRATEGY", "STATE", "#
 VERBOSE_STATE_COLUMNS = (*STATE_COLUMNS[:-1], "GROUP-EPOCH", "TARGET-ASSIGNMENT-EPOCH", "#MEMBERS")
 RESET_COLUMNS = ("GROUP", "TOPIC", "PARTITION", "NEW-OFFSET")
 INACTIVE = ("Empty", "Dead")
+# classic groups' rebalancing states, then a KIP-848 group's (Kafka 4's tool warns for both)
+REBALANCING = ("PreparingRebalance", "CompletingRebalance", "Assigning", "Reconciling")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -184,7 +186,7 @@ async def describe(admin: AsyncAdmin, args: argparse.Namespace) -> int:
         desc = await _describe_group(admin, group)
         if desc.state == "Dead":
             raise CliError(f"Consumer group '{group}' does not exist.")
-        if args.output == "table" and desc.state in ("PreparingRebalance", "CompletingRebalance"):
+        if args.output == "table" and desc.state in REBALANCING:
             print(f"Warning: Consumer group '{group}' is rebalancing.", file=sys.stderr)
         elif args.output == "table" and not desc.members and args.state is None:
             print(f"Consumer group '{group}' has no active members.", file=sys.stderr)
