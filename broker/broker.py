@@ -559,6 +559,7 @@ class Broker:
             clock=self.clock,
             owned=() if self.cluster is not None else None,
             topics=lambda: self.topics.topics,
+            partition_racks=self.partition_racks,
         )
         self._groups.share_persister = self.share_persister
         self.share_partitions.watch = self._groups.watch  # share-partition events join /group-events
@@ -847,6 +848,22 @@ class Broker:
                 else Outcome(ErrorCode.UNKNOWN_TOPIC_OR_PARTITION, "The partition does not exist.")
             )
         return out
+
+    def partition_racks(self, topic: str) -> list[frozenset[str]]:
+        """The racks (`broker.rack`) of each of the topic's partitions' replicas: this broker's
+        alone, or those of the registered brokers the cluster places them on."""
+        if self.cluster is None:
+            t = self.topics.get(topic)
+            rack = self.config["broker.rack"]
+            return [frozenset({rack}) if rack else frozenset()] * (t.partitions if t is not None else 0)
+        assignment = self.cluster.view.topics.get(topic)
+        if assignment is None:
+            return []
+        brokers = self.cluster.view.brokers
+        racks: list[frozenset[str]] = [frozenset()] * (max(assignment.replicas, default=-1) + 1)
+        for p, replicas in assignment.replicas.items():
+            racks[p] = frozenset(r for b in replicas if b in brokers and (r := brokers[b].rack) is not None)
+        return racks
 
     def live_nodes(self, listener: str) -> list[Node]:
         """Every live broker with an endpoint on `listener` (Metadata's brokers for a request that

@@ -12,7 +12,10 @@ and builds the series, in the event loop's thread, so it reads the state between
     kbroker_fsync_latency_seconds                histogram of group commits' write + fdatasync
     kbroker_log_size_bytes{topic,partition}      and kbroker_log_start_offset / kbroker_log_end_offset
     kbroker_groups{state}                        groups this broker coordinates, by state
-    kbroker_group_members{group}                 members; kbroker_group_generation{group} (rebalances)
+    kbroker_group_members{group}                 members; kbroker_group_generation{group} (rebalances:
+                                                 a classic group's generation, a KIP-848 group's epoch)
+    kbroker_groups_by_type{type}                 classic and consumer (KIP-848) groups
+    kbroker_group_assignment_epoch{group}        a KIP-848 group's target assignment epoch
     kbroker_consumer_committed_offset{group,topic,partition}
     kbroker_consumer_lag{group,topic,partition}  log end offset (high watermark) - committed offset
     kbroker_consumer_group_lag{group}            its sum over the group's partitions
@@ -64,7 +67,16 @@ if TYPE_CHECKING:
 
 log = logging_setup.get_logger("kbroker.metrics")
 
-GROUP_STATES = ("Empty", "PreparingRebalance", "CompletingRebalance", "Stable", "Dead")
+# Classic groups' states, then those only KIP-848 consumer groups have.
+GROUP_STATES = (
+    "Empty",
+    "PreparingRebalance",
+    "CompletingRebalance",
+    "Stable",
+    "Dead",
+    "Assigning",
+    "Reconciling",
+)
 
 
 def _histogram(name: str, doc: str, labels: list[str], series: list[tuple[list[str], Latency]]) -> Metric:
@@ -194,15 +206,25 @@ class BrokerCollector(Collector):
         group_lag = GaugeMetricFamily(
             "kbroker_consumer_group_lag", "A group's lag over its partitions", labels=["group"]
         )
+        assignment_epoch = GaugeMetricFamily(
+            "kbroker_group_assignment_epoch",
+            "A consumer group's (KIP-848) target assignment epoch; its group epoch is the generation",
+            labels=["group"],
+        )
         states: Counter[str] = Counter()
+        types: Counter[str] = Counter()
         groups = self.broker.groups
         manager = self.broker.log_manager
-        for group_id, state, gen, count, offsets in groups.metrics_view() if groups is not None else ():
-            states[state] += 1
-            members.add_metric([group_id], count)
-            generation.add_metric([group_id], gen)
+        for g in groups.metrics_view() if groups is not None else ():
+            group_id = g.group_id
+            states[g.state] += 1
+            types[g.group_type] += 1
+            members.add_metric([group_id], g.members)
+            generation.add_metric([group_id], g.generation)
+            if g.assignment_epoch is not None:
+                assignment_epoch.add_metric([group_id], g.assignment_epoch)
             total = 0
-            for (topic, partition), offset in sorted(offsets.items()):
+            for (topic, partition), offset in sorted(g.offsets.items()):
                 labels = [group_id, topic, str(partition)]
                 committed.add_metric(labels, offset)
                 lg = manager.get(topic, partition) if manager is not None else None
@@ -213,7 +235,12 @@ class BrokerCollector(Collector):
             group_lag.add_metric([group_id], total)
         for state in GROUP_STATES:
             by_state.add_metric([state], states.get(state, 0))
-        yield from (by_state, members, generation, committed, lag, group_lag)
+        by_type = GaugeMetricFamily(
+            "kbroker_groups_by_type", "Groups this broker coordinates, by type", labels=["type"]
+        )
+        for group_type in ("classic", "consumer"):
+            by_type.add_metric([group_type], types.get(group_type, 0))
+        yield from (by_state, by_type, members, generation, assignment_epoch, committed, lag, group_lag)
 
     def _share_partitions(self) -> Iterator[Metric]:
         labels = ["group", "topic", "partition"]

@@ -67,6 +67,9 @@ class MemberDescription:
     client_host: str
     topics: tuple[str, ...] = ()  # from its subscription (consumer groups)
     assignment: tuple[TopicPartition, ...] = ()
+    # KIP-848 consumer groups (ConsumerGroupDescribe) only: None for classic groups.
+    member_epoch: int | None = None
+    target_assignment: tuple[TopicPartition, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,9 +77,12 @@ class GroupDescription:
     group_id: str
     state: str
     protocol_type: str
-    protocol: str
+    protocol: str  # the assignor of a consumer group (KIP-848)
     members: tuple[MemberDescription, ...]
     error_code: int = 0
+    # KIP-848 consumer groups (ConsumerGroupDescribe) only: None for classic groups.
+    group_epoch: int | None = None
+    target_assignment_epoch: int | None = None
 
 
 TOPIC_RESOURCE, BROKER_RESOURCE = 2, 4  # Kafka's ConfigResource types
@@ -484,6 +490,50 @@ class AsyncAdmin(AclAdmin, ShareGroupAdmin, QuotaAdmin):
             *(self.client.retry(functools.partial(ask, n), what="ListGroups") for n in cluster.brokers)
         )
         return sorted({g.group_id: g for gs in found for g in gs}.values(), key=lambda g: g.group_id)
+
+    async def describe_consumer_group(self, group_id: str) -> GroupDescription:
+        """A KIP-848 consumer group by ConsumerGroupDescribe: its epochs and each member's epoch,
+        assignment and target assignment. GROUP_ID_NOT_FOUND (raised) for a classic group too."""
+        _, r = await self._coordinator_call(
+            group_id,
+            ApiKey.CONSUMER_GROUP_DESCRIBE,
+            {"group_ids": [group_id], "include_authorized_operations": False},
+            lambda r, _v: r.groups[0].error_code if r.groups else 0,
+        )
+        g = r.groups[0]
+        if g.error_code:
+            raise error_for(g.error_code, g.error_message or f"ConsumerGroupDescribe {group_id!r}")
+
+        def tps(assignment: Any) -> tuple[TopicPartition, ...]:
+            return tuple(
+                sorted(
+                    TopicPartition(t.topic_name, p) for t in assignment.topic_partitions for p in t.partitions
+                )
+            )
+
+        members = tuple(
+            MemberDescription(
+                m.member_id,
+                m.instance_id,
+                m.client_id,
+                m.client_host,
+                tuple(m.subscribed_topic_names),
+                tps(m.assignment),
+                m.member_epoch,
+                tps(m.target_assignment),
+            )
+            for m in g.members
+        )
+        return GroupDescription(
+            g.group_id,
+            g.group_state,
+            "consumer",
+            g.assignor_name,
+            members,
+            0,
+            g.group_epoch,
+            g.assignment_epoch,
+        )
 
     async def _coordinator_call(
         self, group_id: str, api_key: int, body: Any, error_of: Any

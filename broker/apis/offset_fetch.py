@@ -40,13 +40,14 @@ async def _fetch(
     group_id: str,
     topics: list[tuple[str, list[int]]] | None,
     stable: bool,
+    member: tuple[str | None, int] = (None, -1),
 ) -> FetchedGroup:
     """The group's offsets, as this principal may see them (Kafka's checks: DESCRIBE on the group,
     then on each topic: refused topics asked for get TOPIC_AUTHORIZATION_FAILED, and are left
     out of an all-topics answer)."""
     authz = broker.authorizer
     if authz is None:
-        return await broker.groups.fetch_offsets(group_id, topics, stable)
+        return await broker.groups.fetch_offsets(group_id, topics, stable, *member)
     if not authz.group(ctx, Operation.DESCRIBE, group_id):
         refused = ErrorCode.GROUP_AUTHORIZATION_FAILED
         return FetchedGroup(
@@ -57,7 +58,7 @@ async def _fetch(
     allowed = (
         None if topics is None else [(t, ps) for t, ps in topics if authz.topic(ctx, Operation.DESCRIBE, t)]
     )
-    g = await broker.groups.fetch_offsets(group_id, allowed, stable)
+    g = await broker.groups.fetch_offsets(group_id, allowed, stable, *member)
     if topics is None:
         g.topics = [(t, ps) for t, ps in g.topics if authz.topic(ctx, Operation.DESCRIBE, t)]
     else:
@@ -77,7 +78,10 @@ async def handle(
     stable = request.require_stable
     if v >= 8:
         fetched: list[FetchedGroup] = await asyncio.gather(
-            *(_fetch(broker, ctx, g.group_id, _wanted(g.topics), stable) for g in request.groups)
+            *(
+                _fetch(broker, ctx, g.group_id, _wanted(g.topics), stable, (g.member_id, g.member_epoch))
+                for g in request.groups
+            )
         )
         return {
             "throttle_time_ms": 0,

@@ -302,3 +302,18 @@ class Outputs:
 
     def pending(self) -> bool:
         return bool(self._out)
+
+
+@dataclass(slots=True)
+class GroupMetrics:
+    """A group as the metrics endpoint shows it: `generation` is a classic group's generation id,
+    a KIP-848 consumer group's group epoch (each goes up by one per rebalance);
+    `assignment_epoch` the consumer group's target assignment epoch (None for a classic group)."""
+
+    group_id: str
+    group_type: str  # "classic" or "consumer"
+    state: str
+    generation: int
+    members: int
+    offsets: dict[tuple[str, int], int]
+    assignment_epoch: int | None = None

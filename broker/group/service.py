@@ -24,10 +24,12 @@ from broker.group.consumer.events import (
     HeartbeatResult,
     TopicsView,
 )
+from broker.group.consumer.subscriptions import RacksView, no_racks
 from broker.group.events import (
     DescribedGroup,
     FetchedGroup,
     FetchedPartition,
+    GroupMetrics,
     Heartbeat,
     JoinGroup,
     JoinResult,
@@ -88,9 +90,12 @@ class GroupCoordinatorService:
         clock: Clock | None = None,
         owned: Iterable[int] | None = None,
         topics: TopicsView | None = None,
+        partition_racks: RacksView | None = None,
     ):
         self.config = config
         self.topics: TopicsView = topics or dict  # the broker's topics, for consumer group subscriptions
+        # The racks of a topic's partitions' replicas, for rack-aware assignment of consumer groups.
+        self.partition_racks: RacksView = partition_racks or no_racks
         self.num_partitions = num_partitions
         self.offsets_log = offsets_log
         self.clock = clock
@@ -111,6 +116,7 @@ class GroupCoordinatorService:
         shard = GroupCoordinatorShard(partition, self.config, self.clock)
         shard.outputs.watch = self.watch
         shard.consumer_groups.topics = shard.share_groups.topics = self.topics
+        shard.consumer_groups.subscriptions.partition_racks = self.partition_racks
         shard.share_groups.initialize_state = partial(self._initialize_share_state, partition)
         return shard
 
@@ -476,7 +482,12 @@ class GroupCoordinatorService:
         self.runtimes[partition].complete_transaction(producer_id, commit, written)
 
     async def fetch_offsets(
-        self, group_id: str, topics: list[tuple[str, list[int]]] | None, require_stable: bool = False
+        self,
+        group_id: str,
+        topics: list[tuple[str, list[int]]] | None,
+        require_stable: bool = False,
+        member_id: str | None = None,
+        member_epoch: int = -1,
     ) -> FetchedGroup:
         error = self._unavailable(group_id, empty_ok=True)
         if error is not None:
@@ -488,7 +499,7 @@ class GroupCoordinatorService:
         runtime = self.runtime_for(group_id)
         if require_stable and runtime.shard.offsets.has_inflight(group_id):
             await runtime.barrier()  # answer once the commits in flight are durable
-        fetched = runtime.shard.fetch_offsets(group_id, topics)
+        fetched = runtime.shard.fetch_offsets(group_id, topics, member_id, member_epoch)
         if require_stable:
             unstable = runtime.shard.pending_partitions(group_id)
             for topic, parts in fetched.topics if unstable else ():
@@ -534,21 +545,43 @@ class GroupCoordinatorService:
                 loading = True
         return (E.COORDINATOR_LOAD_IN_PROGRESS if loading else E.NONE), groups
 
-    def metrics_view(self) -> Iterator[tuple[str, str, int, int, dict[tuple[str, int], int]]]:
-        """Read-only, for the metrics endpoint (broker/metrics.py): each group of the loaded shards
-        this broker coordinates as (group id, state, generation, members, {(topic, partition):
-        committed offset}). Reads the shards' state as it is between two events; changes nothing."""
+    @staticmethod
+    def _committed(shard: GroupCoordinatorShard, group_id: str) -> dict[tuple[str, int], int]:
+        return {
+            (t, p): om.offset
+            for t, parts in shard.offsets.store.group_offsets(group_id).items()
+            for p, om in parts.items()
+        }
+
+    def metrics_view(self) -> Iterator[GroupMetrics]:
+        """Read-only, for the metrics endpoint (broker/metrics.py): each group, classic or KIP-848
+        consumer group, of the loaded shards this broker coordinates, with its committed offsets.
+        Reads the shards' state as it is between two events; changes nothing."""
         for runtime in self.runtimes:
             if not runtime.loaded or (self.owned is not None and runtime.partition not in self.owned):
                 continue
             shard = runtime.shard
+
             for group_id, group in list(shard.groups.items()):
-                offsets = {
-                    (t, p): om.offset
-                    for t, parts in shard.offsets.store.group_offsets(group_id).items()
-                    for p, om in parts.items()
-                }
-                yield group_id, str(group.state), group.generation_id, len(group.members), offsets
+                if group_id not in shard.consumer_groups.groups:
+                    yield GroupMetrics(
+                        group_id,
+                        "classic",
+                        str(group.state),
+                        group.generation_id,
+                        len(group.members),
+                        self._committed(shard, group_id),
+                    )
+            for group_id, cg in list(shard.consumer_groups.groups.items()):
+                yield GroupMetrics(
+                    group_id,
+                    "consumer",
+                    str(cg.state),
+                    cg.group_epoch,
+                    len(cg.members),
+                    self._committed(shard, group_id),
+                    cg.assignment_epoch,
+                )
 
     async def delete_groups(self, group_ids: Iterable[str | None]) -> list[tuple[str, ErrorCode]]:
         answers: dict[str | None, ErrorCode] = {}

@@ -33,6 +33,7 @@ from broker.group.consumer.events import (
     DescribedConsumerGroup,
     HeartbeatResult,
 )
+from broker.group.consumer.group import ConsumerGroupState, group_tombstones
 from broker.group.consumer.manager import ConsumerGroupManager
 from broker.group.events import (
     Append,
@@ -287,11 +288,19 @@ class GroupCoordinatorShard:
         partition's producer state refuses a fenced epoch), pending once written until the
         transaction's marker (`replay_end_transaction`). No group is created before then."""
         commit = req.offsets
-        rejection = (
-            E.GROUP_ID_NOT_FOUND
-            if self._is_share_group(commit.group_id)
-            else self.validate_txn_offset_commit(commit)
-        )
+        if self._is_share_group(commit.group_id):
+            rejection: ErrorCode | None = E.GROUP_ID_NOT_FOUND
+        elif commit.group_id in self.consumer_groups.groups:
+            rejection = self.consumer_groups.validate_offset_commit(
+                commit.group_id,
+                commit.member_id,
+                commit.generation_id,
+                commit.group_instance_id,
+                commit.api_version,
+                transactional=True,
+            )
+        else:
+            rejection = self.validate_txn_offset_commit(commit)
         if rejection is not None:
             return self._reply(waiter, _all_partitions(commit, rejection))
         result = self.offsets.commit(commit)
@@ -343,12 +352,22 @@ class GroupCoordinatorShard:
         log.warning("fail to store offsets", group=group_id, error=error.name)
         self._reply(waiter, failed)
 
-    def fetch_offsets(self, group_id: str, topics: list[tuple[str, list[int]]] | None) -> FetchedGroup:
+    def fetch_offsets(
+        self,
+        group_id: str,
+        topics: list[tuple[str, list[int]]] | None,
+        member_id: str | None = None,
+        member_epoch: int = -1,
+    ) -> FetchedGroup:
         """Committed offsets (written ones only, pending transactional ones not); `topics=None` for
-        all of the group's."""
+        all of the group's. A consumer group's member (OffsetFetch v9+) must be at its epoch."""
         if self._is_share_group(group_id):
             # A share group has no committed offsets (Kafka's ShareGroup.validateOffsetFetch).
             return FetchedGroup(group_id, E.GROUP_ID_NOT_FOUND, [])
+        if group_id in self.consumer_groups.groups:
+            rejection = self.consumer_groups.validate_offset_fetch(group_id, member_id, member_epoch)
+            if rejection is not None:
+                return FetchedGroup(group_id, rejection, [])
         group = self.groups.get(group_id)
         known = (group is not None and not group.is_in(DEAD)) or group_id in self.consumer_groups.groups
         return self.offsets.fetch(group_id, topics, known=known)
@@ -361,12 +380,17 @@ class GroupCoordinatorShard:
     def delete_offsets(self, req: OffsetDelete, waiter: Waiter[OffsetDeleteResult]) -> None:
         if self._is_share_group(req.group_id):
             return self._reply(waiter, OffsetDeleteResult(E.GROUP_ID_NOT_FOUND))
-        group = self.groups.get(req.group_id)
-        if group is None or group.is_in(DEAD):
-            return self._reply(waiter, OffsetDeleteResult(E.GROUP_ID_NOT_FOUND))
-        if not group.is_in(EMPTY) and not group.uses_consumer_protocol():
-            return self._reply(waiter, OffsetDeleteResult(E.NON_EMPTY_GROUP))
-        result = self.offsets.delete(group, req)
+        consumer_group = self.consumer_groups.groups.get(req.group_id)
+        if consumer_group is not None:
+            # Any state (Kafka's ConsumerGroup.validateOffsetDelete); subscribed topics refused.
+            result = self.offsets.delete(consumer_group.subscribed_topics().__contains__, req)
+        else:
+            group = self.groups.get(req.group_id)
+            if group is None or group.is_in(DEAD):
+                return self._reply(waiter, OffsetDeleteResult(E.GROUP_ID_NOT_FOUND))
+            if not group.is_in(EMPTY) and not group.uses_consumer_protocol():
+                return self._reply(waiter, OffsetDeleteResult(E.NON_EMPTY_GROUP))
+            result = self.offsets.delete(group.is_subscribed_to, req)
         if not result.records:
             return self._reply(waiter, result.response)
         self._write(
@@ -525,6 +549,16 @@ class GroupCoordinatorShard:
                 if group.generation_id > 0:  # as Kafka: a group that never had metadata written gets none
                     records.append(GroupRecord(group_id, None))
                 emptied.append(group_id)
+        for group_id, cg in self.consumer_groups.groups.items():
+            if self.offsets.has_inflight(group_id) or self.consumer_groups.busy(group_id):
+                continue
+            empty_since = self.consumer_groups.empty_since(group_id)
+            expired, kept = self.offsets.expire_consumer_group(
+                group_id, cg.subscribed_topics(), empty_since, now
+            )
+            records.extend(expired)
+            if kept == 0 and cg.state is ConsumerGroupState.EMPTY:
+                records.extend(group_tombstones(group_id))  # as Kafka: an Empty group without offsets goes
         if not records:
             # Groups with no offsets nor metadata in the log: nothing to write to forget them.
             for group_id in emptied:

@@ -2,7 +2,7 @@
 Kafka's kafka-consumer-groups.sh does (same options, verbs and columns).
 
     kbroker-consumer-groups --bootstrap-server 127.0.0.1:9092 --list [--state Stable]
-    kbroker-consumer-groups --bootstrap-server ... --describe --group billing [--members [--verbose] | --state]
+    kbroker-consumer-groups --bootstrap-server ... --describe --group billing [--members | --state] [--verbose]
     kbroker-consumer-groups --bootstrap-server ... --reset-offsets --group billing --topic orders \\
         --to-earliest | --to-latest | --to-current | --to-offset N | --shift-by N | --to-datetime ISO |
         --by-duration PnDTnHnM | --from-file CSV   (--dry-run | --execute)
@@ -17,7 +17,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from client.admin import AsyncAdmin, GroupDescription
+from client.admin import AsyncAdmin, GroupDescription, MemberDescription
 from client.cli import resets
 from client.cli.common import CliError, emit, parser, report_deletion, run
 from client.errors import KafkaError
@@ -36,9 +36,14 @@ OFFSET_COLUMNS = (
     "CLIENT-ID",
 )
 MEMBER_COLUMNS = ("GROUP", "CONSUMER-ID", "HOST", "CLIENT-ID", "#PARTITIONS")
+# --members --verbose of a KIP-848 consumer group (Kafka 4's kafka-consumer-groups.sh)
+MODERN_MEMBER_COLUMNS = ("CURRENT-EPOCH", "CURRENT-ASSIGNMENT", "TARGET-EPOCH", "TARGET-ASSIGNMENT")
 STATE_COLUMNS = ("GROUP", "COORDINATOR (ID)", "ASSIGNMENT-STRATEGY", "STATE", "#MEMBERS")
+VERBOSE_STATE_COLUMNS = (*STATE_COLUMNS[:-1], "GROUP-EPOCH", "TARGET-ASSIGNMENT-EPOCH", "#MEMBERS")
 RESET_COLUMNS = ("GROUP", "TOPIC", "PARTITION", "NEW-OFFSET")
 INACTIVE = ("Empty", "Dead")
+# classic groups' rebalancing states, then a KIP-848 group's (Kafka 4's tool warns for both)
+REBALANCING = ("PreparingRebalance", "CompletingRebalance", "Assigning", "Reconciling")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -63,7 +68,11 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="STATES",
         help="with --describe: the group's state; with --list: filter by states (Stable,Empty,...)",
     )
-    p.add_argument("--verbose", action="store_true", help="with --describe --members: the assignment")
+    p.add_argument(
+        "--verbose",
+        action="store_true",
+        help="with --describe --members: the assignment; with --state: the epochs",
+    )
     scenario = p.add_mutually_exclusive_group()
     scenario.add_argument("--to-earliest", action="store_true")
     scenario.add_argument("--to-latest", action="store_true")
@@ -102,6 +111,13 @@ async def _groups(admin: AsyncAdmin, args: argparse.Namespace) -> list[str]:
 
 
 async def _describe_group(admin: AsyncAdmin, group: str) -> GroupDescription:
+    """As Kafka's Admin.describeConsumerGroups: ConsumerGroupDescribe first (a KIP-848 group),
+    DescribeGroups for a classic group (or a broker without the new API)."""
+    try:
+        return await admin.describe_consumer_group(group)
+    except KafkaError as e:
+        if e.code not in (ErrorCode.GROUP_ID_NOT_FOUND, ErrorCode.UNSUPPORTED_VERSION):
+            raise
     try:
         desc = (await admin.describe_groups([group]))[group]
     except KafkaError as e:
@@ -140,40 +156,52 @@ async def _offsets_rows(admin: AsyncAdmin, group: str, desc: GroupDescription) -
     return rows
 
 
+def _member_row(group: str, m: MemberDescription, desc: GroupDescription, verbose: bool) -> list[Any]:
+    row: list[Any] = [group, m.member_id, m.client_host, m.client_id, len(m.assignment)]
+    if verbose and desc.group_epoch is not None:  # a KIP-848 group: epochs and target assignment
+        row += [
+            m.member_epoch,
+            _assignment_text(m.assignment),
+            desc.target_assignment_epoch,
+            _assignment_text(m.target_assignment),
+        ]
+    elif verbose:
+        row.append(_assignment_text(m.assignment))
+    return row
+
+
+async def _state_row(admin: AsyncAdmin, group: str, desc: GroupDescription, verbose: bool) -> list[Any]:
+    node = await admin.client.find_coordinator(group)
+    row: list[Any] = [group, f"{node.host}:{node.port} ({node.node_id})", desc.protocol or None, desc.state]
+    if verbose:
+        row += [desc.group_epoch, desc.target_assignment_epoch]  # "-" for a classic group
+    return [*row, len(desc.members)]
+
+
 async def describe(admin: AsyncAdmin, args: argparse.Namespace) -> int:
     groups = await _groups(admin, args)
     rows: list[list[Any]] = []
+    modern = False  # a KIP-848 group is among them: --members --verbose shows Kafka 4's columns
     for group in groups:
         desc = await _describe_group(admin, group)
         if desc.state == "Dead":
             raise CliError(f"Consumer group '{group}' does not exist.")
-        if args.output == "table" and desc.state in ("PreparingRebalance", "CompletingRebalance"):
+        if args.output == "table" and desc.state in REBALANCING:
             print(f"Warning: Consumer group '{group}' is rebalancing.", file=sys.stderr)
         elif args.output == "table" and not desc.members and args.state is None:
             print(f"Consumer group '{group}' has no active members.", file=sys.stderr)
+        modern = modern or desc.group_epoch is not None
         if args.members:
-            for m in desc.members:
-                row: list[Any] = [group, m.member_id, m.client_host, m.client_id, len(m.assignment)]
-                if args.verbose:
-                    row.append(_assignment_text(m.assignment))
-                rows.append(row)
+            rows += [_member_row(group, m, desc, args.verbose) for m in desc.members]
         elif args.state is not None:
-            node = await admin.client.find_coordinator(group)
-            rows.append(
-                [
-                    group,
-                    f"{node.host}:{node.port} ({node.node_id})",
-                    desc.protocol or None,
-                    desc.state,
-                    len(desc.members),
-                ]
-            )
+            rows.append(await _state_row(admin, group, desc, args.verbose))
         else:
             rows += await _offsets_rows(admin, group, desc)
     if args.members:
-        emit(args, MEMBER_COLUMNS + (("ASSIGNMENT",) if args.verbose else ()), rows)
+        verbose_columns = MODERN_MEMBER_COLUMNS if modern else ("ASSIGNMENT",)
+        emit(args, MEMBER_COLUMNS + (verbose_columns if args.verbose else ()), rows)
     elif args.state is not None:
-        emit(args, STATE_COLUMNS, rows)
+        emit(args, VERBOSE_STATE_COLUMNS if args.verbose else STATE_COLUMNS, rows)
     else:
         emit(args, OFFSET_COLUMNS, rows)
     return 0

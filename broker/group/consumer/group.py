@@ -27,6 +27,7 @@ from protocol.consumer_group_records import (
     MemberSubscription,
     Partitions,
     RecordType,
+    ResolvedRegularExpression,
     SubscriptionMetadata,
     TargetAssignmentEpoch,
     TargetAssignmentMember,
@@ -150,6 +151,7 @@ class ConsumerGroup:
         "owners",
         "topic_refs",
         "regex_refs",
+        "resolved_regexes",
     )
 
     def __init__(self, group_id: str) -> None:
@@ -165,6 +167,8 @@ class ConsumerGroup:
         # how many members subscribe to each topic name / regex (kept by replay: O(1) checks)
         self.topic_refs: Counter[str] = Counter()
         self.regex_refs: Counter[str] = Counter()
+        # each regex in use -> the topics it resolved to when last written (type-16 records)
+        self.resolved_regexes: dict[str, ResolvedRegularExpression] = {}
 
     def copy(self) -> ConsumerGroup:
         """A copy to replay records onto that are not written yet (members are immutable)."""
@@ -181,6 +185,7 @@ class ConsumerGroup:
         c.owners = dict(self.owners)
         c.topic_refs = Counter(self.topic_refs)
         c.regex_refs = Counter(self.regex_refs)
+        c.resolved_regexes = dict(self.resolved_regexes)
         return c
 
     @property
@@ -206,6 +211,16 @@ class ConsumerGroup:
 
     def subscribed_topic_names(self) -> set[str]:
         return {t for m in self.members.values() for t in m.subscribed_topic_names}
+
+    def subscribed_topics(self) -> set[str]:
+        """Kafka's isSubscribedToTopic: the topic names its members subscribe to, and those their
+        regexes resolved to (as written)."""
+        names = set(self.topic_refs)
+        for pattern in self.regex_refs:
+            resolved = self.resolved_regexes.get(pattern)
+            if resolved is not None:
+                names.update(resolved.topics)
+        return names
 
     # -- replay ---------------------------------------------------------------------------------
 
@@ -243,7 +258,11 @@ class ConsumerGroup:
                 new = replace(old, member_epoch=LEAVE_GROUP_MEMBER_EPOCH, assigned={}, pending_revocation={})
             self._put_member(new)
             self._hold(new)
-        # (type 16, resolved regular expressions, is not kept: kbroker resolves them when needed)
+        elif t is RecordType.CONSUMER_GROUP_REGULAR_EXPRESSION:
+            if isinstance(value, ResolvedRegularExpression):
+                self.resolved_regexes[key.member_id] = value
+            else:
+                self.resolved_regexes.pop(key.member_id, None)
 
     def _put_member(self, member: ConsumerGroupMember) -> None:
         old = self.members.get(member.member_id)
@@ -326,6 +345,13 @@ def current_assignment_record(group_id: str, member: ConsumerGroupMember) -> Con
         key(RecordType.CONSUMER_GROUP_CURRENT_MEMBER_ASSIGNMENT, group_id, member.member_id),
         member.current_assignment(),
     )
+
+
+def regex_record(
+    group_id: str, pattern: str, resolved: ResolvedRegularExpression | None
+) -> ConsumerGroupRecord:
+    """A regex's resolution (the key's member id is the regex), or its tombstone (None)."""
+    return ConsumerGroupRecord(key(RecordType.CONSUMER_GROUP_REGULAR_EXPRESSION, group_id, pattern), resolved)
 
 
 def member_tombstones(group_id: str, member_id: str) -> list[ConsumerGroupRecord]:

@@ -49,6 +49,7 @@ from broker.group.consumer.group import (
     group_tombstones,
     member_subscription_record,
     member_tombstones,
+    regex_record,
     subscription_metadata_record,
     target_epoch_record,
     target_member_record,
@@ -59,7 +60,12 @@ from broker.group.events import ListedGroup, Outputs
 from broker.group.modern import GroupRequestQueue, Plan
 from broker.group.records import Record
 from broker.group.timers import Timers
-from protocol.consumer_group_records import ClassicMemberMetadata, ConsumerGroupRecord, RecordType
+from protocol.consumer_group_records import (
+    ClassicMemberMetadata,
+    ConsumerGroupRecord,
+    RecordType,
+    ResolvedRegularExpression,
+)
 from protocol.errors import ErrorCode
 
 log = logging_setup.get_logger("kbroker.group")
@@ -91,6 +97,7 @@ class ConsumerGroupManager(GroupRequestQueue[ConsumerGroup, Record, HeartbeatRes
         self.outputs = outputs
         self.groups: dict[str, ConsumerGroup] = {}
         self.subscriptions = Subscriptions(config)
+        self._empty_since: dict[str, int] = {}  # group id -> when it became Empty (wall ms)
         # A classic group holds this id and is not empty: consumer members may not take it.
         self.classic_group_busy: Callable[[str], bool] = lambda _group_id: False
         # KIP-848 online migration (migration.py), wired by the shard: its classic groups, their
@@ -235,6 +242,7 @@ class ConsumerGroupManager(GroupRequestQueue[ConsumerGroup, Record, HeartbeatRes
             if replaced is not None:
                 del members[replaced]
             members[member_id] = updated
+            records += self._regex_records(group, members, group.group_epoch + 1)
             metadata = self.subscriptions.subscription_metadata(members)
             if metadata != group.subscription_metadata:
                 records.append(subscription_metadata_record(group_id, metadata))
@@ -513,6 +521,28 @@ class ConsumerGroupManager(GroupRequestQueue[ConsumerGroup, Record, HeartbeatRes
             partial(self._cancel_timers, group.group_id, member.member_id),
         )
 
+    def _regex_records(
+        self, group: ConsumerGroup, members: dict[str, ConsumerGroupMember], epoch: int
+    ) -> list[ConsumerGroupRecord]:
+        """KIP-848's resolved regular expressions (type-16 records): a regex in use whose topics
+        differ from its written resolution is written again (`version`: the group epoch it
+        resolves for), one no member uses any more gets its tombstone. Replayed, they are what
+        the group resolved, after a restart too."""
+        records = []
+        resolutions = self.subscriptions.regex_resolutions(members)
+        for pattern, topics in sorted(resolutions.items()):
+            written = group.resolved_regexes.get(pattern)
+            if written is None or written.topics != topics:
+                resolved = ResolvedRegularExpression(topics, epoch, self.clock.wall_ms())
+                records.append(regex_record(group.group_id, pattern, resolved))
+                log.info("resolve regex", group=group.group_id, regex=pattern, topics=len(topics))
+        records += [
+            regex_record(group.group_id, pattern, None)
+            for pattern in sorted(group.resolved_regexes)
+            if pattern not in resolutions
+        ]
+        return records
+
     def _fence_records(self, group: ConsumerGroup, member: ConsumerGroupMember) -> list[Record]:
         return self._leave_records(group, [member])
 
@@ -522,6 +552,7 @@ class ConsumerGroupManager(GroupRequestQueue[ConsumerGroup, Record, HeartbeatRes
             records.extend(member_tombstones(group.group_id, member.member_id))
         gone = {m.member_id for m in leaving}
         rest = {mid: m for mid, m in group.members.items() if mid not in gone}
+        records += self._regex_records(group, rest, group.group_epoch + 1)
         metadata = self.subscriptions.subscription_metadata(rest)
         if metadata != group.subscription_metadata:
             records.append(subscription_metadata_record(group.group_id, metadata))
@@ -614,11 +645,29 @@ class ConsumerGroupManager(GroupRequestQueue[ConsumerGroup, Record, HeartbeatRes
                 return
             group = self.groups[group_id] = ConsumerGroup(group_id)
         group.replay(record)
+        if record.key.type is RecordType.CONSUMER_GROUP_MEMBER_METADATA and not self._shadowing:
+            if group.members:
+                self._empty_since.pop(group_id, None)
+            else:
+                self._empty_since.setdefault(group_id, self.clock.wall_ms())
+
+    def empty_since(self, group_id: str) -> int | None:
+        """When the group became Empty (wall ms; None while it has members), for offset retention.
+        Not in any record: a group found Empty after loading counts from when it is first asked."""
+        group = self.groups.get(group_id)
+        if group is None or group.members:
+            return None
+        return self._empty_since.setdefault(group_id, self.clock.wall_ms())
+
+    def busy(self, group_id: str) -> bool:
+        """A write of the group's is in flight (its state is about to change)."""
+        return group_id in self._busy
 
     def _drop(self, group: ConsumerGroup) -> None:
         del self.groups[group.group_id]
         if self._shadowing:
             return
+        self._empty_since.pop(group.group_id, None)
         for member_id in group.members:
             self._cancel_timers(group.group_id, member_id)
         log.info("remove consumer group", group=group.group_id)
@@ -631,6 +680,7 @@ class ConsumerGroupManager(GroupRequestQueue[ConsumerGroup, Record, HeartbeatRes
 
     def unload(self) -> None:
         self.groups.clear()
+        self._empty_since.clear()
         self._busy.clear()
         self.converting.clear()
 
@@ -671,22 +721,43 @@ class ConsumerGroupManager(GroupRequestQueue[ConsumerGroup, Record, HeartbeatRes
         return E.NONE, group_tombstones(group_id)
 
     def validate_offset_commit(
-        self, group_id: str, member_id: str, member_epoch: int, instance_id: str | None, api_version: int
+        self,
+        group_id: str,
+        member_id: str,
+        member_epoch: int,
+        instance_id: str | None,
+        api_version: int,
+        transactional: bool = False,
     ) -> ErrorCode | None:
-        """Kafka's ConsumerGroup.validateOffsetCommit (None: accepted)."""
+        """Kafka's ConsumerGroup.validateOffsetCommit (None: accepted). A TxnOffsetCommit's stale
+        epoch is ILLEGAL_GENERATION: its clients know no STALE_MEMBER_EPOCH."""
         group = self.groups[group_id]
-        if member_epoch < 0 and not member_id and not group.members:
-            return None  # an admin commit to an empty group
-        if member_epoch < 0 and not member_id:
-            return E.UNKNOWN_MEMBER_ID
+        if member_epoch < 0 and not group.members:
+            return None  # an admin commit (or a consumer without group management) to an empty group
+        if transactional and member_epoch == -1 and not member_id and instance_id is None:
+            return None  # a TxnOffsetCommit before v3 names no member: nothing to check
         member = group.members.get(member_id)
         if member is None:
             return E.UNKNOWN_MEMBER_ID
         if member.uses_classic_protocol:
             # A classic member commits with its generation, which is its member epoch.
             return None if member_epoch == member.member_epoch else E.ILLEGAL_GENERATION
-        if api_version < 9:
+        if not transactional and api_version < 9:
             return E.UNSUPPORTED_VERSION  # consumer protocol members commit with v9+
+        if member_epoch != member.member_epoch:
+            return E.ILLEGAL_GENERATION if transactional else E.STALE_MEMBER_EPOCH
+        return None
+
+    def validate_offset_fetch(
+        self, group_id: str, member_id: str | None, member_epoch: int
+    ) -> ErrorCode | None:
+        """Kafka's ConsumerGroup.validateOffsetFetch (OffsetFetch v9+): a request naming no member
+        (the admin client, older clients) is accepted; a member must exist and be at its epoch."""
+        if member_id is None and member_epoch < 0:
+            return None
+        member = self.groups[group_id].members.get(member_id or "")
+        if member is None:
+            return E.UNKNOWN_MEMBER_ID
         if member_epoch != member.member_epoch:
             return E.STALE_MEMBER_EPOCH
         return None

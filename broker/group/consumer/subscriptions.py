@@ -4,7 +4,7 @@ written), and the target assignment the server-side assignor computes from it.""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 from broker.group.config import ConsumerGroupConfig
@@ -13,11 +13,19 @@ from broker.group.consumer.events import GroupError, TopicInfo, TopicsView, comp
 from broker.group.consumer.group import ConsumerGroup, ConsumerGroupMember
 from protocol.consumer_group_records import Partitions, TopicMetadata
 
+# A topic's partitions' replica racks, by partition index (a partition without racks: empty).
+RacksView = Callable[[str], Sequence[frozenset[str]]]
+
+
+def no_racks(_topic: str) -> Sequence[frozenset[str]]:
+    return ()
+
 
 class Subscriptions:
     def __init__(self, config: ConsumerGroupConfig, topics: TopicsView = dict):
         self.config = config
         self.topics = topics  # the broker's topics by name (set by the service)
+        self.partition_racks: RacksView = no_racks  # set by the service
         self._regexes: dict[str, Any] = {}
 
     def remember_regex(self, pattern: str, compiled: Any) -> None:
@@ -34,13 +42,20 @@ class Subscriptions:
                 return True
         if any(name not in known and name in all_topics for name in group.topic_refs):
             return True
-        if group.regex_refs:
-            regex_topics = set()
-            for pattern in group.regex_refs:
-                regex_topics.update(self.resolve_regex(pattern, all_topics))
-            if any(name not in known for name in regex_topics):
+        for pattern in group.regex_refs:
+            resolved = group.resolved_regexes.get(pattern)
+            topics = self.resolve_regex(pattern, all_topics)
+            if resolved is None or tuple(sorted(topics)) != resolved.topics:
+                return True  # (its new resolution is to be written: a type-16 record)
+            if any(name not in known for name in topics):
                 return True
         return False
+
+    def regex_resolutions(self, members: Mapping[str, ConsumerGroupMember]) -> dict[str, tuple[str, ...]]:
+        """Each regex the members subscribe with, resolved against the broker's topics now."""
+        all_topics = self.topics()
+        patterns = {m.subscribed_topic_regex for m in members.values() if m.subscribed_topic_regex}
+        return {p: tuple(sorted(self.resolve_regex(p, all_topics))) for p in patterns}
 
     def resolve_regex(self, pattern: str, names: Iterable[str]) -> list[str]:
         compiled = self._regexes.get(pattern)
@@ -97,4 +112,9 @@ class Subscriptions:
                 m.rack_id,
             )
         assignor = self.preferred_assignor(members.values())
-        return ASSIGNORS[assignor](specs, topics)
+        racks = (
+            {tm.topic_id: self.partition_racks(name) for name, tm in metadata.items()}
+            if any(m.rack_id is not None for m in members.values())
+            else {}
+        )
+        return ASSIGNORS[assignor](specs, topics, racks)

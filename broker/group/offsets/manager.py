@@ -11,6 +11,8 @@ this component holds no group state, only the offsets and the commits still bein
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from broker.group.classic.group import ClassicGroup
 from broker.group.config import Clock, GroupConfig
 from broker.group.events import (
@@ -23,7 +25,7 @@ from broker.group.events import (
     PartitionErrors,
     append_error_to_commit_error,
 )
-from broker.group.offsets.retention import expired_offsets
+from broker.group.offsets.retention import expired_consumer_group_offsets, expired_offsets
 from broker.group.offsets.store import OffsetStore, TopicPartition
 from broker.group.records import OffsetAndMetadata, OffsetRecord
 from protocol.errors import ErrorCode
@@ -143,12 +145,14 @@ class OffsetMetadataManager:
 
     # -- OffsetDelete, DeleteGroups, retention: tombstones ---------------------------------------
 
-    def delete(self, group: ClassicGroup, req: OffsetDelete) -> CoordinatorResult[OffsetDeleteResult]:
+    def delete(
+        self, is_subscribed_to: Callable[[str], bool], req: OffsetDelete
+    ) -> CoordinatorResult[OffsetDeleteResult]:
         """Tombstones for the partitions of topics the group does not subscribe to."""
         answer: PartitionErrors = []
         records: list[OffsetRecord] = []
         for topic, partitions in req.topics:
-            if group.is_subscribed_to(topic):
+            if is_subscribed_to(topic):
                 answer.append((topic, [(p, ErrorCode.GROUP_SUBSCRIBED_TO_TOPIC) for p in partitions]))
                 continue
             answer.append((topic, [(p, ErrorCode.NONE) for p in partitions]))
@@ -170,6 +174,16 @@ class OffsetMetadataManager:
         expired = expired_offsets(group, offsets, now_ms, self.config.offsets_retention_ms)
         kept = sum(len(parts) for parts in offsets.values()) - len(expired)
         return [OffsetRecord(group.group_id, t, p, None) for t, p in expired], kept
+
+    def expire_consumer_group(
+        self, group_id: str, subscribed: set[str], empty_since_ms: int | None, now_ms: int
+    ) -> tuple[list[OffsetRecord], int]:
+        """`expire` for a KIP-848 consumer group."""
+        offsets = self.store.group_offsets(group_id)
+        retention = self.config.offsets_retention_ms
+        expired = expired_consumer_group_offsets(offsets, now_ms, retention, subscribed, empty_since_ms)
+        kept = sum(len(parts) for parts in offsets.values()) - len(expired)
+        return [OffsetRecord(group_id, t, p, None) for t, p in expired], kept
 
     def has_offsets(self, group_id: str) -> bool:
         """Committed offsets (written ones)."""

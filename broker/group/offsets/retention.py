@@ -9,7 +9,13 @@ Every `offsets.retention.check.interval.ms` a shard expires, per group:
   subscribes to, once the retention has passed since their commit;
 - a simple group (offsets only, no protocol type): each offset once the retention has passed
   since its commit;
-- any other group (rebalancing, or a non-consumer protocol with members): nothing.
+- any other group (rebalancing, or a non-consumer protocol with members): nothing;
+- a KIP-848 consumer group (`expired_consumer_group_offsets`): the offsets of topics its members
+  do not subscribe to (by name or resolved regex) once the retention has passed since their
+  commit (Kafka 4's ConsumerGroup.offsetExpirationCondition) and, while the group is Empty, also
+  since it became Empty: the KIP-211 rule classic groups have, which Kafka 4 does not apply to
+  consumer groups (an idle partition's old commit would expire as soon as the group empties). An
+  Empty consumer group left without offsets gets its group tombstones, as Kafka's.
 An offset committed with an explicit retention (OffsetCommit v2-v4, stored as an expire
 timestamp) expires at that timestamp instead. Offsets with a commit in flight never expire.
 Expired offsets get tombstones in the log; a group left Empty without offsets is removed (Dead)
@@ -75,6 +81,23 @@ def _expired(
             elif now_ms - base(oam) >= retention_ms:
                 out.append((topic, partition))
     return sorted(out)
+
+
+def expired_consumer_group_offsets(
+    offsets: Mapping[str, Mapping[int, OffsetAndMetadata]],
+    now_ms: int,
+    retention_ms: int,
+    subscribed: set[str],
+    empty_since_ms: int | None,
+) -> list[tuple[str, int]]:
+    """A KIP-848 consumer group's expired offsets (`empty_since_ms`: None while it has members)."""
+
+    def base(oam: OffsetAndMetadata) -> int:
+        if empty_since_ms is None:
+            return oam.commit_timestamp_ms
+        return max(oam.commit_timestamp_ms, empty_since_ms)
+
+    return _expired(offsets, now_ms, retention_ms, base, subscribed)
 
 
 def is_removable(group: ClassicGroup) -> bool:
