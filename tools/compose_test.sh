@@ -42,7 +42,7 @@ die() { printf 'compose-test: FAILED: %s\n' "$*" >&2; exit 1; }
 ms_since() { echo $(( ($(date +%s%N) - $1) / 1000000 )); }
 secs() { printf '%d.%01ds' $(($1 / 1000)) $((($1 % 1000) / 100)); }
 compose() { "${COMPOSE[@]}" -p "$PROJECT" -f "$ROOT/docker-compose.yml" "$@"; }
-# down with the `scale` profile: broker-4 (started by the scenario's step 3) goes too.
+# down and logs with the `scale` profile: broker-4 (started by the scenario's step 3) included.
 scaled() { compose --profile scale "$@"; }
 
 cleanup() {
