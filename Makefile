@@ -148,7 +148,8 @@ clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache .mypy_cache .hypothesis .import_linter_cache .coverage .coverage.*
 
 # docker-compose.yml for real: images, the cluster in containers, clients on this machine, a broker
-# killed and restarted, `down -v` (tools/compose_test.sh; installs Docker with apt if missing). The
+# killed and restarted, a fourth broker (profile scale) taking half a topic under a replication
+# throttle, `down -v` (tools/compose_test.sh; installs Docker with apt if missing). The
 # scenario drives aiokafka and confluent-kafka (the test extra) from .venv; no Java here.
 compose-test: $(STAMP_FULL)
 	bash tools/compose_test.sh

@@ -12,6 +12,14 @@
    brokers, the group's committed offsets read back unchanged and the group carries on from them.
    Then `docker-compose start broker-2`: it rejoins as a follower of everything it held, catches up
    (back in every ISR), and every acknowledged message and commit is still there.
+3. A fourth broker: `docker-compose --profile scale up -d broker-4` (docker-compose.yml's `scale`
+   profile, not started by `up -d`). Under acks=all produce load and a consuming group,
+   kbroker-reassign-partitions --generate, then --execute with a replication throttle moves half
+   the partitions of a pre-filled topic onto it (each losing its preferred leader to broker 4),
+   --verify until it reports completion. Checked: the moves are done (replicas and leaders), the
+   copy onto broker 4 (its log sizes, sampled with DescribeLogDirs) stayed within the throttle,
+   every acknowledged record is read back, the group saw every offset of every partition, none
+   skipped, and --verify cleared the throttles.
 Every wait is bounded by a deadline; a failed check raises with what was seen.
 """
 
@@ -20,9 +28,11 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import json
 import shlex
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 from collections.abc import Awaitable, Callable
@@ -32,7 +42,7 @@ from typing import Any, TypeVar
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from aiokafka import AIOKafkaConsumer, AIOKafkaProducer, TopicPartition  # noqa: E402
+from aiokafka import AIOKafkaConsumer, AIOKafkaProducer, ConsumerRebalanceListener, TopicPartition  # noqa: E402
 from aiokafka.admin import AIOKafkaAdminClient, NewTopic  # noqa: E402
 from confluent_kafka import Consumer, KafkaException, Producer  # noqa: E402
 
@@ -46,6 +56,12 @@ SERVICES = ("zookeeper", "broker-1", "broker-2", "broker-3")
 TOPIC, PARTITIONS, GROUP = "compose-events", 6, "compose-group"
 PER_CLIENT = 1000  # messages each producer (aiokafka, confluent-kafka) writes in step 1
 VICTIM = 2  # the broker step 2 kills
+# Step 3: broker-4 (the `scale` profile) and the topic whose half moves onto it.
+NEW, NEW_PORT = 4, 19095
+MOVING, MOVING_PARTITIONS, MOVED = "compose-moving", 6, (0, 1, 2)
+MOVING_GROUP = "compose-moving-group"
+PREFILL, VALUE = 500, 1000  # records of VALUE bytes in each moved partition before the move
+THROTTLE = 100_000  # bytes/s, kbroker-reassign-partitions --throttle: the bulk takes ~13 s
 
 T = TypeVar("T")
 Record = tuple[int, int, bytes]  # partition, offset, value
@@ -60,7 +76,16 @@ def log(msg: str) -> None:
 
 class Compose:
     def __init__(self, command: str, project: str):
-        self.base = [*shlex.split(command), "-p", project, "-f", str(ROOT / "docker-compose.yml")]
+        # The `scale` profile too, so that broker-4 can be named; `up -d` (compose_test.sh) leaves it out.
+        self.base = [
+            *shlex.split(command),
+            "-p",
+            project,
+            "-f",
+            str(ROOT / "docker-compose.yml"),
+            "--profile",
+            "scale",
+        ]
 
     def run(self, *args: str) -> str:
         r = subprocess.run([*self.base, *args], capture_output=True, text=True, timeout=120)
@@ -69,10 +94,14 @@ class Compose:
         return r.stdout
 
     def container(self, service: str) -> str:
-        cid = self.run("ps", "-q", service).strip()
+        cid = self.created(service)
         if not cid:
             raise RuntimeError(f"no container for {service}")
         return cid
+
+    def created(self, service: str) -> str:
+        """The service's container id, "" when there is none."""
+        return self.run("ps", "-q", service).strip()
 
     def state(self, service: str) -> str:
         """`running healthy`, `running starting`, `exited`, ... as docker inspect says."""
@@ -110,7 +139,7 @@ async def until(
 
 
 def ask(broker: int, api_key: ApiKey, version: int, body: dict) -> Any:
-    return request("127.0.0.1", PORTS[broker], api_key, version, body)
+    return request("127.0.0.1", {**PORTS, NEW: NEW_PORT}[broker], api_key, version, body)
 
 
 def metadata(broker: int, topics: list[str]) -> Any:
@@ -176,14 +205,14 @@ def produce_confluent(
     return acked, errors
 
 
-async def read_all(partitions: list[int], expected: int) -> list[Record]:
+async def read_all(partitions: list[int], expected: int, topic: str = TOPIC) -> list[Record]:
     """Every record of the given partitions from offset 0, read without a group, until `expected`."""
     consumer = AIOKafkaConsumer(
         bootstrap_servers=BOOTSTRAP, auto_offset_reset="earliest", enable_auto_commit=False
     )
     await consumer.start()
     try:
-        consumer.assign([TopicPartition(TOPIC, p) for p in partitions])
+        consumer.assign([TopicPartition(topic, p) for p in partitions])
         got: list[Record] = []
         deadline = time.monotonic() + 60
         while len(got) < expected and time.monotonic() < deadline:
@@ -301,11 +330,11 @@ async def committed_offsets() -> dict[int, int]:
         await admin.close()
 
 
-async def end_offsets() -> dict[int, int]:
+async def end_offsets(topic: str = TOPIC, partitions: int = PARTITIONS) -> dict[int, int]:
     consumer = AIOKafkaConsumer(bootstrap_servers=BOOTSTRAP)
     await consumer.start()
     try:
-        ends = await consumer.end_offsets([TopicPartition(TOPIC, p) for p in range(PARTITIONS)])
+        ends = await consumer.end_offsets([TopicPartition(topic, p) for p in range(partitions)])
         return {tp.partition: o for tp, o in ends.items()}
     finally:
         await consumer.stop()
@@ -498,6 +527,312 @@ async def step2(compose: Compose, acked: list[Record], lead: dict[int, int]) -> 
     log("the group's commits read back unchanged")
 
 
+# --- step 3: a fourth broker, half a topic moved onto it ------------------------------------------
+
+
+async def moving_writer(stop: asyncio.Event, acked: set[Record]) -> None:
+    """acks=all to every partition of MOVING, a few records every 0.1 s, until `stop`; what is
+    acknowledged goes into `acked` (a leader moving away costs retries, never a record)."""
+    producer = AIOKafkaProducer(
+        bootstrap_servers=BOOTSTRAP,
+        acks="all",
+        linger_ms=5,
+        request_timeout_ms=8000,
+        metadata_max_age_ms=2000,
+    )
+    await producer.start()
+    try:
+        n = 0
+        while not stop.is_set():
+            values = [(p, f"live-{n + p}".encode()) for p in range(MOVING_PARTITIONS)]
+            n += MOVING_PARTITIONS
+            futures = [await producer.send(MOVING, v, partition=p) for p, v in values]
+            results = await asyncio.gather(*futures, return_exceptions=True)
+            for (_, v), md in zip(values, results, strict=True):
+                if not isinstance(md, BaseException):
+                    acked.add((md.partition, md.offset, v))
+            await asyncio.sleep(0.1)
+    finally:
+        await producer.stop()
+
+
+class GapWatcher(ConsumerRebalanceListener):  # type: ignore[misc]
+    """A member of MOVING_GROUP that records what it reads and every offset it skips: within a
+    partition, from one record to the next it reads, the offset must go up by exactly one (an
+    assignment change starts a partition afresh)."""
+
+    def __init__(self, name: str):
+        self.name = name
+        self.seen: list[Record] = []
+        self.gaps: list[str] = []
+        self.last: dict[int, int] = {}
+        self.consumer = AIOKafkaConsumer(
+            bootstrap_servers=BOOTSTRAP,
+            group_id=MOVING_GROUP,
+            client_id=name,
+            enable_auto_commit=False,
+            auto_offset_reset="earliest",
+            session_timeout_ms=10000,
+            heartbeat_interval_ms=1000,
+            metadata_max_age_ms=2000,
+            request_timeout_ms=8000,
+        )
+        self.task: asyncio.Task[None] | None = None
+
+    async def on_partitions_revoked(self, revoked: Any) -> None:
+        for tp in revoked:
+            self.last.pop(tp.partition, None)
+
+    async def on_partitions_assigned(self, assigned: Any) -> None:
+        pass
+
+    async def start(self) -> None:
+        await self.consumer.start()
+        self.consumer.subscribe([MOVING], listener=self)
+        self.task = asyncio.create_task(self._run())
+
+    async def _run(self) -> None:
+        while True:
+            try:
+                batch = await self.consumer.getmany(timeout_ms=300)
+            except Exception:  # a leader moving: the consumer retries
+                await asyncio.sleep(0.1)
+                continue
+            for tp, records in batch.items():
+                for r in records:
+                    last = self.last.get(tp.partition)
+                    if last is not None and r.offset != last + 1:
+                        self.gaps.append(f"{self.name} {MOVING}-{tp.partition}: {last} -> {r.offset}")
+                    self.last[tp.partition] = r.offset
+                    self.seen.append((tp.partition, r.offset, r.value))
+            if batch:
+                with contextlib.suppress(Exception):  # a rebalance: the next owner commits
+                    await self.consumer.commit()
+
+    async def stop(self) -> None:
+        if self.task is not None:
+            self.task.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await self.task
+        await self.consumer.stop()
+
+
+def reassign(*args: str) -> tuple[int, str]:
+    """kbroker-reassign-partitions (this checkout's: `python -m client.cli.reassign_partitions`)."""
+    r = subprocess.run(
+        [sys.executable, "-m", "client.cli.reassign_partitions", "--bootstrap-server", BOOTSTRAP, *args],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        cwd=ROOT,
+    )
+    return r.returncode, r.stdout + r.stderr
+
+
+def log_sizes(broker: int, partitions: tuple[int, ...]) -> dict[int, int]:
+    """partition -> bytes of MOVING's log on `broker`, as its DescribeLogDirs says."""
+    r = ask(
+        broker,
+        ApiKey.DESCRIBE_LOG_DIRS,
+        1,
+        {"topics": [{"topic": MOVING, "partitions": list(partitions)}]},
+    )
+    return {
+        p.partition_index: p.partition_size
+        for d in r.results
+        for t in d.topics
+        if t.name == MOVING
+        for p in t.partitions
+    }
+
+
+async def prefill(acked: set[Record]) -> None:
+    producer = AIOKafkaProducer(bootstrap_servers=BOOTSTRAP, acks="all", linger_ms=20, max_batch_size=65536)
+    await producer.start()
+    try:
+        futures = []
+        for p in MOVED:
+            for i in range(PREFILL):
+                v = f"pre-{p}-{i}".encode().ljust(VALUE, b".")
+                futures.append((v, await producer.send(MOVING, v, partition=p)))
+        for v, f in futures:
+            md = await f
+            acked.add((md.partition, md.offset, v))
+    finally:
+        await producer.stop()
+
+
+async def step3(compose: Compose, work: Path) -> None:
+    assert not compose.created(f"broker-{NEW}"), (
+        f"`up -d` started broker-{NEW}: its profile should keep it out"
+    )
+    # Three replicas on the three brokers, placed explicitly: broker 4 may register meanwhile.
+    brokers = sorted(PORTS)
+    assignment = {p: [brokers[(p + i) % 3] for i in range(3)] for p in range(MOVING_PARTITIONS)}
+    admin = AIOKafkaAdminClient(bootstrap_servers=BOOTSTRAP)
+    await admin.start()
+    try:
+        await admin.create_topics([NewTopic(MOVING, -1, -1, replica_assignments=assignment)])
+    finally:
+        await admin.close()
+    t0 = time.monotonic()
+    up = asyncio.create_task(asyncio.to_thread(compose.run, "up", "-d", f"broker-{NEW}"))
+    acked: set[Record] = set()
+    await prefill(acked)
+    log(
+        f"created {MOVING} ({MOVING_PARTITIONS} partitions, replicas {assignment}); "
+        f"{len(acked)} records of {VALUE} bytes in partitions {list(MOVED)} (acks=all)"
+    )
+    await up
+
+    async def joined() -> bool:
+        if compose.state(f"broker-{NEW}") != "running healthy":
+            return False
+        return {b.node_id for b in metadata(1, []).brokers} == {*PORTS, NEW}
+
+    await until(f"broker-{NEW} to be healthy and registered", joined, 120, 1.0)
+    log(
+        f"docker-compose --profile scale up -d broker-{NEW}: healthy and registered after {time.monotonic() - t0:.1f}s"
+    )
+
+    stop = asyncio.Event()
+    members = [GapWatcher("moving-1"), GapWatcher("moving-2")]
+    for m in members:
+        await m.start()
+    writer = asyncio.create_task(moving_writer(stop, acked))
+    samples: list[tuple[float, int]] = []
+
+    async def sample() -> None:
+        while True:
+            with contextlib.suppress(OSError, RuntimeError):
+                sizes = await asyncio.to_thread(log_sizes, NEW, MOVED)
+                samples.append((time.monotonic(), sum(sizes.values())))
+            await asyncio.sleep(0.2)
+
+    sampler: asyncio.Task[None] | None = None
+    try:
+        topics_file, plan = work / "topics.json", work / "plan.json"
+        topics_file.write_text(json.dumps({"version": 1, "topics": [{"topic": MOVING}]}))
+        code, out = await asyncio.to_thread(
+            reassign, "--generate", "--topics-to-move-json-file", str(topics_file), "--broker-list", "1,2,3,4"
+        )
+        assert code == 0 and "Proposed partition reassignment configuration" in out, out
+        proposed = json.loads(out.strip().splitlines()[-1])
+        assert NEW in {b for e in proposed["partitions"] for b in e["replicas"]}, proposed
+        # Not the proposal (it spreads every partition anew): half the topic, broker 4 taking each
+        # moved partition's preferred leader's place, so that leadership moves as well as data.
+        target = {p: [NEW, *assignment[p][1:]] for p in MOVED}
+        plan.write_text(
+            json.dumps(
+                {
+                    "version": 1,
+                    "partitions": [
+                        {"topic": MOVING, "partition": p, "replicas": r, "log_dirs": ["any"] * len(r)}
+                        for p, r in target.items()
+                    ],
+                }
+            )
+        )
+        log(
+            f"kbroker-reassign-partitions --generate proposed {len(proposed['partitions'])} moves; moving {target}"
+        )
+
+        async def loaded() -> bool:
+            owned = [{tp.partition for tp in m.consumer.assignment()} for m in members]
+            return all(owned) and len(acked) > len(MOVED) * PREFILL + 100
+
+        await until("the produce load to run and the group to form", loaded, 60)
+        bulk = sum(log_sizes(1, MOVED).values())
+        sampler = asyncio.create_task(sample())
+        code, out = await asyncio.to_thread(
+            reassign, "--execute", "--reassignment-json-file", str(plan), "--throttle", str(THROTTLE)
+        )
+        assert code == 0 and "Successfully started partition reassignment" in out, out
+        started = time.monotonic()
+        log(f"--execute --throttle {THROTTLE} started the moves ({bulk} bytes in the moved partitions)")
+        verified = ""
+        while time.monotonic() - started < 120:
+            code, verified = await asyncio.to_thread(
+                reassign, "--verify", "--reassignment-json-file", str(plan)
+            )
+            if code == 0:
+                break
+            assert not writer.done(), writer
+            await asyncio.sleep(0.5)
+        took = time.monotonic() - started
+        assert code == 0, f"--verify after {took:.0f}s: {verified}"
+        assert "is completed" in verified and "Clearing broker-level throttles" in verified, verified
+        sampler.cancel()
+        md = metadata(NEW, [MOVING])
+        after = {
+            p.partition_index: (list(p.replica_nodes), p.leader_id) for t in md.topics for p in t.partitions
+        }
+        for p in range(MOVING_PARTITIONS):
+            want = target.get(p, assignment[p])
+            assert after[p][0] == want and after[p][1] in want, (p, after[p], want)
+        log(
+            f"--verify: every move completed {took:.1f}s after --execute, throttles cleared; replicas "
+            f"(leader) {', '.join(f'{p}: {r} ({lead})' for p, (r, lead) in sorted(after.items()))}"
+        )
+        await asyncio.sleep(1)  # load goes on over the finished moves
+        stop.set()
+        await writer
+
+        async def consumed() -> bool:
+            return acked <= {r for m in members for r in m.seen}
+
+        await until("the group to read every acknowledged record", consumed, 90)
+    finally:
+        if sampler is not None:
+            sampler.cancel()
+        stop.set()
+        with contextlib.suppress(Exception):
+            await writer
+        for m in members:
+            await m.stop()
+
+    # The throttle, from broker 4's copies up to 90% of the pre-filled bulk (the tail is the live
+    # load, which is never throttled once in sync). Overall: from the last sample before any byte
+    # arrived (so the rate is, if anything, overstated). A throttled follower fetches at most a
+    # second's worth per partition whenever its bucket is not empty, so the copy comes in steps
+    # of up to one second's worth per partition; the slope from the first step on is measured too.
+    start = max(((t, b) for t, b in samples if b == 0), default=None)
+    first = next(((t, b) for t, b in samples if b > 0), None)
+    done = next(((t, b) for t, b in samples if b >= 0.9 * bulk), None)
+    assert start is not None and first is not None and done is not None, (bulk, samples[:3], samples[-3:])
+    overall = done[1] / (done[0] - start[0])
+    slope = (done[1] - first[1]) / max(done[0] - first[0], 1e-3)
+    log(
+        f"throttle {THROTTLE / 1000:.0f} kB/s held: broker {NEW}'s copies reached {done[1]} bytes "
+        f"(90% of the {bulk} moved) {done[0] - start[0]:.1f}s after its last empty sample, "
+        f"{overall / 1000:.0f} kB/s; {slope / 1000:.0f} kB/s from the first step ({first[1]} bytes) on "
+        f"({len(samples)} DescribeLogDirs samples, every 0.2s)"
+    )
+    assert overall < 2 * THROTTLE, f"copied at {overall:.0f} B/s under a {THROTTLE} B/s throttle"
+    assert slope < 1.5 * THROTTLE, f"copied at {slope:.0f} B/s under a {THROTTLE} B/s throttle"
+
+    gaps = [g for m in members for g in m.gaps]
+    seen = {r for m in members for r in m.seen}
+    by_partition: dict[int, set[int]] = {}
+    for p, o, _ in seen:
+        by_partition.setdefault(p, set()).add(o)
+    holes = {p: len(set(range(max(os) + 1)) - os) for p, os in by_partition.items() if len(os) != max(os) + 1}
+    assert not gaps and not holes, (gaps[:5], holes)
+    ends = await end_offsets(MOVING, MOVING_PARTITIONS)
+    got = await read_all(list(range(MOVING_PARTITIONS)), sum(ends.values()), MOVING)
+    assert {(p, o) for p, o, _ in got} == {(p, o) for p, end in ends.items() for o in range(end)}, (
+        len(got),
+        ends,
+    )
+    lost = acked - set(got)
+    assert not lost, f"{len(lost)} acknowledged records lost, e.g. {sorted(lost)[:3]}"
+    log(
+        f"{len(acked)} records acknowledged, 0 lost (all read back from offset 0); the group "
+        f"({', '.join(f'{m.name}: {len(m.seen)}' for m in members)}) saw every offset of all "
+        f"{MOVING_PARTITIONS} partitions, none skipped"
+    )
+
+
 async def scenario(compose: Compose) -> None:
     t0 = time.monotonic()
     acked, lead = await step1()
@@ -505,6 +840,10 @@ async def scenario(compose: Compose) -> None:
     t1 = time.monotonic()
     await step2(compose, acked, lead)
     log(f"step 2 done in {time.monotonic() - t1:.1f}s")
+    t2 = time.monotonic()
+    with tempfile.TemporaryDirectory(prefix="kbroker-reassign-") as work:
+        await step3(compose, Path(work))
+    log(f"step 3 done in {time.monotonic() - t2:.1f}s")
 
 
 def main() -> int:

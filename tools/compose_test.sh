@@ -2,7 +2,8 @@
 # make compose-test: the repository's docker-compose.yml for real. Installs what it needs if missing
 # (docker.io, docker-compose, debootstrap: apt), starts a Docker daemon only if none answers (and
 # stops only what it started), builds the images, brings the cluster up, runs the client scenario
-# (tools/compose_scenario.py: produce, a 3-member group, `docker kill` of a broker, its restart),
+# (tools/compose_scenario.py: produce, a 3-member group, `docker kill` of a broker, its restart;
+# then broker-4 of the `scale` profile and half a topic moved onto it under a throttle),
 # then `down -v` and checks that nothing is left. A trap stops everything it started, also when a
 # step fails; a failing step prints one line naming what was tried, logs are kept in $WORK.
 #
@@ -25,7 +26,7 @@ PROJECT=${COMPOSE_TEST_PROJECT:-kbroker-compose-test}
 DOCKERD_FLAGS=${DOCKERD_FLAGS:---storage-driver=vfs}
 LOCAL_BASE=kbroker-base:bookworm
 LOCAL_ZOOKEEPER=kbroker-zookeeper:3.8
-PORTS=(19092 19093 19094)  # the brokers' EXTERNAL listeners, published on the host
+PORTS=(19092 19093 19094 19095)  # the brokers' EXTERNAL listeners, published on the host (19095: broker-4)
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/kbroker-compose-test.XXXXXX")
 
 DOCKERD_PID=""
@@ -41,14 +42,16 @@ die() { printf 'compose-test: FAILED: %s\n' "$*" >&2; exit 1; }
 ms_since() { echo $(( ($(date +%s%N) - $1) / 1000000 )); }
 secs() { printf '%d.%01ds' $(($1 / 1000)) $((($1 % 1000) / 100)); }
 compose() { "${COMPOSE[@]}" -p "$PROJECT" -f "$ROOT/docker-compose.yml" "$@"; }
+# down and logs with the `scale` profile: broker-4 (started by the scenario's step 3) included.
+scaled() { compose --profile scale "$@"; }
 
 cleanup() {
     local rc=$?
     trap - EXIT INT TERM
     if [ "$UP" = 1 ]; then
-        compose logs --no-color >"$WORK/cluster.log" 2>&1 || true
+        scaled logs --no-color >"$WORK/cluster.log" 2>&1 || true
         say "stopping the cluster (docker-compose down -v)"
-        compose down -v --remove-orphans -t 10 >>"$WORK/down.log" 2>&1 || true
+        scaled down -v --remove-orphans -t 10 >>"$WORK/down.log" 2>&1 || true
     fi
     if [ -n "$DOCKERD_PID" ] && kill -0 "$DOCKERD_PID" 2>/dev/null; then
         say "stopping the Docker daemon this run started (pid $DOCKERD_PID)"
@@ -120,7 +123,7 @@ COMPOSE_VERSION=$("${COMPOSE[@]}" version --short 2>/dev/null || "${COMPOSE[@]}"
 say "compose: ${COMPOSE[*]} $COMPOSE_VERSION"
 
 # What an earlier run that was killed may have left (same project name), then the host's ports.
-compose down -v --remove-orphans -t 5 >"$WORK/predown.log" 2>&1 || true
+scaled down -v --remove-orphans -t 5 >"$WORK/predown.log" 2>&1 || true
 for i in "${!PORTS[@]}"; do
     port=${PORTS[$i]}
     if ! "$PY" -c "import socket,sys; s=socket.socket(); s.bind(('0.0.0.0', $port))" 2>/dev/null; then
@@ -180,14 +183,16 @@ fi
 
 # pip builds kbroker in the image in an isolated environment: pyproject.toml's build requirements
 # (setuptools, wheel, mypy) must be wheels there too, or `--no-index` finds nothing to build with.
+# Only kbroker[cluster]'s requirements are wheeled here, not kbroker: the image builds it from its
+# sources (pure Python), and a wheel of it on the host would compile it with mypyc for minutes.
 mapfile -t BUILD_REQUIRES < <("$PY" -c 'import tomllib; print(*tomllib.load(open("pyproject.toml", "rb"))["build-system"]["requires"], sep="\n")')
-say "wheels: building kbroker[cluster]'s on the host into docker/wheelhouse (pip wheel; build: ${BUILD_REQUIRES[*]})"
+mapfile -t REQUIRES < <("$PY" -c 'import tomllib; p = tomllib.load(open("pyproject.toml", "rb"))["project"]; print(*p["dependencies"], *p["optional-dependencies"]["cluster"], sep="\n")')
+say "wheels: kbroker[cluster]'s requirements on the host into docker/wheelhouse (pip wheel; build: ${BUILD_REQUIRES[*]})"
 find docker/wheelhouse -name '*.whl' -delete
-if ! { "$PY" -m pip wheel --quiet --wheel-dir docker/wheelhouse '.[cluster]' &&
+if ! { "$PY" -m pip wheel --quiet --wheel-dir docker/wheelhouse "${REQUIRES[@]}" &&
        "$PY" -m pip download --quiet --dest docker/wheelhouse "${BUILD_REQUIRES[@]}"; } >"$WORK/wheels.log" 2>&1; then
-    die "pip wheel '.[cluster]' failed: $(grep -iE 'error' "$WORK/wheels.log" | tail -n1) (log: $WORK/wheels.log)"
+    die "pip wheel of kbroker[cluster]'s requirements failed: $(grep -iE 'error' "$WORK/wheels.log" | tail -n1) (log: $WORK/wheels.log)"
 fi
-rm -f docker/wheelhouse/kbroker-*.whl  # the image builds kbroker from its sources
 
 export KBROKER_BASE_IMAGE=$BASE KBROKER_PIP_INSTALL_FLAGS=--no-index ZOOKEEPER_IMAGE=$ZOOKEEPER
 export DOCKER_BUILDKIT=0 COMPOSE_DOCKER_CLI_BUILD=0
@@ -206,7 +211,7 @@ TIMES[images]=$(ms_since "$T")
 # --- up --------------------------------------------------------------------------------------
 T=$(date +%s%N)
 UP=1
-say "cluster: docker-compose up -d (project $PROJECT)"
+say "cluster: docker-compose up -d (project $PROJECT; broker-4 of the scale profile stays out)"
 if ! compose up -d >"$WORK/up.log" 2>&1; then
     die "docker-compose up failed: $(grep -vE '^\s*$' "$WORK/up.log" | tail -n1) (log: $WORK/up.log)"
 fi
@@ -222,7 +227,7 @@ TIMES[scenario]=$(ms_since "$T")
 
 # --- down -v: nothing left -------------------------------------------------------------------
 T=$(date +%s%N)
-compose down -v --remove-orphans -t 30 >"$WORK/down.log" 2>&1 || die "docker-compose down -v failed (log: $WORK/down.log)"
+scaled down -v --remove-orphans -t 30 >"$WORK/down.log" 2>&1 || die "docker-compose down -v failed (log: $WORK/down.log)"
 UP=0
 label="label=com.docker.compose.project=$PROJECT"
 left="$(docker ps -aq --filter "$label") $(docker network ls -q --filter "$label") $(docker volume ls -q --filter "$label")"

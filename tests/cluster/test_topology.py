@@ -1,4 +1,6 @@
-"""docker-compose.yml and `make cluster` (config/cluster/) declare the same cluster."""
+"""docker-compose.yml and `make cluster` (config/cluster/) declare the same cluster; the fourth
+broker of the `scale` profile (config/cluster/scale/) is declared the same way and only started
+when named."""
 
 from __future__ import annotations
 
@@ -28,14 +30,21 @@ def test_compose_declares_the_brokers_of_make_cluster():
     zk_port = read_properties((CONFIG / "zookeeper.properties").read_text())["clientPort"]
     assert "ports" not in services["zookeeper"]  # reachable by the brokers only, inside the network
     files = sorted(CONFIG.glob("broker-*.properties"))
+    scale = sorted((CONFIG / "scale").glob("broker-*.properties"))
     brokers = {name: s for name, s in services.items() if name.startswith("broker-")}
-    assert sorted(brokers) == [f.stem for f in files] and len(files) == 3
+    default = {name for name, s in brokers.items() if "profiles" not in s}
+    assert sorted(default) == [f.stem for f in files] and len(files) == 3
+    # The fourth broker: in the `scale` profile only, so `up -d` leaves it out and `make cluster`
+    # (which globs config/cluster/broker-*.properties) still starts three.
+    assert [f.stem for f in scale] == ["broker-4"]
+    assert {name: brokers[name].get("profiles") for name in set(brokers) - default} == {"broker-4": ["scale"]}
+    assert "broker-4" in compose()["volumes"]
     ids = set()
-    for f in files:
+    for f in files + scale:
         service = brokers[f.stem]
         local = Config.load(f)
         command = service["command"]
-        assert command[:2] == ["kbroker", f"config/cluster/{f.name}"]
+        assert command[:2] == ["kbroker", f.relative_to(ROOT).as_posix()]
         overrides = dict(item.split("=", 1) for item in command[3::2])
         assert command[2::2] == ["--override"] * len(overrides)
         assert set(overrides) <= CONTAINER_KEYS, overrides
@@ -63,7 +72,7 @@ def test_compose_declares_the_brokers_of_make_cluster():
         assert service["depends_on"] == {"zookeeper": {"condition": "service_healthy"}}
         assert service["volumes"] == [f"{f.stem}:/data"] and container["log.dirs"] == ["/data"]
         ids.add(container.broker_id)
-    assert ids == {1, 2, 3}
+    assert ids == {1, 2, 3, 4}
 
 
 def _compose_command() -> list[str] | None:
