@@ -479,9 +479,11 @@ class Log:
         such delayed produces with the same error)."""
         loop = asyncio.get_running_loop()
         while self.high_watermark < offset:
-            if self.deleted or self.failed is not None:
+            if self.failed is not None:
                 raise LogOffline(f"{self.name} went offline while waiting for replication")
-            if not self.is_leader or self.leader_epoch != epoch:
+            # A deleted replica was moved away (reassignment) or its topic deleted: as Kafka's
+            # delayed produce, NOT_LEADER_OR_FOLLOWER, so the client looks the leader up again.
+            if self.deleted or not self.is_leader or self.leader_epoch != epoch:
                 raise LogError(
                     f"{self.name}: no longer the leader at epoch {epoch}", ErrorCode.NOT_LEADER_OR_FOLLOWER
                 )
