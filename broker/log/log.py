@@ -187,6 +187,9 @@ class Log:
         self._snapshots: list[tuple[int, bytes]] = []  # producer snapshots due once their segment is written
         self.failed: BaseException | None = None
         self._recovery: asyncio.Task[None] | None = None  # cutting back a write the full disk tore
+        # A write found the disk full and none has succeeded since: appends are being refused
+        # (between them `failed` is clear again, so that the next one may try).
+        self.out_of_space = False
         self.deleted = False
         self.closed = False  # closed by a shutdown: no more appends
         self._queue: list[PendingWrite] = []
@@ -390,6 +393,12 @@ class Log:
         batches = validate_batches(batch, max_message_bytes=self.config.max_message_bytes, from_client=False)
         info = await self.append_batches(batches, durable=True)
         return info.base_offset
+
+    @property
+    def storage_failing(self) -> bool:
+        """Appends fail here now: for want of space until one is written again, or offline after
+        another I/O error until a restart. Metadata lists this broker's replica as offline."""
+        return self.out_of_space or self.failed is not None
 
     def _check_appendable(self) -> None:
         """Raise why nothing can be appended now (deleted, offline after an I/O error, closing)."""
@@ -760,6 +769,9 @@ class Log:
         """The group is in the file: readable now; appends that did not ask for an fsync are done."""
         if self.failed is not None:
             return
+        if self.out_of_space:
+            self.out_of_space = False
+            log.warning("resume writes", log=self.name, offset=group[-1].next_offset, reason="space freed")
         self.stats.writes += 1
         for w in group:
             end = w.position + w.nbytes
@@ -789,6 +801,8 @@ class Log:
                 w.future.set_exception(exc)
         self._queue.clear()
         self._notify()
+        if out_of_space(error):
+            self.out_of_space = True
         if out_of_space(error) and not (self.deleted or self.closed) and self._recovery is None:
             self._recovery = asyncio.get_running_loop().create_task(
                 self._cut_unwritten(), name=f"cut unwritten {self.name}"

@@ -37,6 +37,7 @@ async def test_a_full_disk_cuts_the_torn_write_and_appends_resume(manager, monke
     with pytest.raises(LogOffline) as refused:
         await lg.append(retried)
     assert refused.value.error_code == ErrorCode.KAFKA_STORAGE_ERROR
+    assert lg.storage_failing
 
     def cut_back() -> bool:
         return lg.failed is None
@@ -48,9 +49,13 @@ async def test_a_full_disk_cuts_the_torn_write_and_appends_resume(manager, monke
         await lg.append(retried)
     await async_wait_until(cut_back, what="the torn write cut back")
     assert (await lg.read(0, 1 << 20)).high_watermark == 3
+    # Between refused appends the log takes appends again, but it still reports failing ones
+    # (Metadata lists the replica offline) until one is written.
+    assert lg.failed is None and lg.storage_failing
 
     full = False
     assert await lg.append(retried) == (3, 4)
+    assert not lg.storage_failing
     read = await lg.read(0, 1 << 20)
     assert [b.base_offset for b in decode_batches(bytes(read.records))] == [0, 3]
     assert lg.active.recover().truncated_bytes == 0
