@@ -240,8 +240,8 @@ async def test_a_full_disk_refuses_writes_keeps_reads_and_recovers(small_disk, t
 
         # While appends fail, Metadata lists the broker's replica offline (as Kafka lists one in
         # an offline log dir) and keeps the leader, with no error: clients go on reading.
-        md = await offline_replicas(client)
-        assert md == {0: (0, 0, [0]), 1: (0, 0, [0])}, md
+        partitions = await offline_replicas(client)
+        assert partitions == {0: (0, 0, [0]), 1: (0, 0, [0])}, partitions
         assert await asyncio.to_thread(confluent_reads, broker.bootstrap, 0, 10) == 10
 
         # Reads go on, and every acknowledged record is where it was acknowledged.
