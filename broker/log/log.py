@@ -70,6 +70,8 @@ REGION_MIN_BYTES = 64 * 1024
 # Group writes up to this go to the page cache from the loop itself (one pwritev, a few us per
 # 64 KB): an executor hop costs the loop more than the copy.
 _INLINE_WRITE_BYTES = 512 * 1024
+# How often the cut back of a write the full disk tore is tried again when it finds no space.
+_CUT_RETRY_S = 0.5
 __all__ = [
     "AppendInfo",
     "Log",
@@ -814,12 +816,25 @@ class Log:
         no segment keeps a partial write until the next start, then take appends again; each one
         fails the same way while the disk stays full, and succeeds once space is freed. Reads go
         on meanwhile. Any other I/O error keeps the log offline until a restart, as Kafka's log
-        directory failure does."""
+        directory failure does.
+
+        The cut itself may find no space (the leader-epoch checkpoint is rewritten through a
+        new file): it is tried again every `_CUT_RETRY_S` while the disk stays full, the log
+        refusing appends meanwhile, rather than left offline until a restart."""
         try:
-            await self.truncate_to(self.written_offset)
-        except (OSError, LogError) as e:
-            log.error("fail log recovery", log=self.name, error=repr(e))
-            return
+            retried = False
+            while True:
+                try:
+                    await self.truncate_to(self.written_offset)
+                    break
+                except (OSError, LogError) as e:
+                    if not out_of_space(e) or self.deleted or self.closed:
+                        log.error("fail log recovery", log=self.name, error=repr(e))
+                        return
+                    if not retried:
+                        log.warning("retry log recovery", log=self.name, error=repr(e), after_s=_CUT_RETRY_S)
+                        retried = True
+                await asyncio.sleep(_CUT_RETRY_S)
         finally:
             self._recovery = None
         if not (self.deleted or self.closed):
