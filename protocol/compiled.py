@@ -153,7 +153,7 @@ def truncated(path: str) -> ProtocolDecodeError:
 
 
 def too_many(n: int, remaining: int, path: str) -> ProtocolDecodeError:
-    return ProtocolDecodeError(f"array of {n} elements in {remaining} bytes at {path}")
+    return p.count_error(n, remaining, path)
 
 
 def null_build(kind: str, path: str) -> cs.ConstructError:

@@ -87,7 +87,13 @@ def min_size(sub: Construct) -> int:
 def check_count(n: int, item_size: int, remaining: int | None, path: str) -> None:
     """Refuses an array count above Kafka's bound or whose elements cannot fit what is left."""
     if n > MAX_ARRAY_ELEMENTS or (remaining is not None and n * item_size > remaining):
-        raise ProtocolDecodeError(f"array of {n} elements in {remaining} bytes at {path}")
+        raise count_error(n, remaining, path)
+
+
+def count_error(n: int, remaining: int | None, path: str) -> ProtocolDecodeError:
+    if n > MAX_ARRAY_ELEMENTS:
+        return ProtocolDecodeError(f"array of {n} elements at {path}: more than Kafka's {MAX_ARRAY_ELEMENTS}")
+    return ProtocolDecodeError(f"array of {n} elements in {remaining} bytes at {path}")
 
 
 def check_tag_count(n: int, remaining: int | None, path: str) -> None:

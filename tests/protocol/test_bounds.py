@@ -100,7 +100,7 @@ def test_compact_counts_are_bounded_by_kafkas_maximum():
     obj = HOT_FIND.decode(find(MAX), 4)
     assert len(obj.coordinator_keys) == MAX
     # One more: every byte is there, but Kafka refuses more than a million elements.
-    refused(HOT_FIND, find(MAX + 1), 4, "array of")
+    refused(HOT_FIND, find(MAX + 1), 4, "more than Kafka's 1000000")
     # A count of 2**40 in a few bytes.
     refused(HOT_FIND, b"\x00" + p.encode_uvarint(2**40) + b"\x01\x00", 4, "array of")
 
@@ -112,7 +112,7 @@ def test_classic_counts_are_bounded_by_kafkas_maximum():
 
     assert len(HOT_OFFSETS.decode(offsets(MAX), 1).topics[0].partition_indexes) == MAX
     refused(HOT_OFFSETS, offsets(MAX + 1), 1, "array of")
-    refused(COLD_METADATA, metadata_v1(MAX + 1, MAX + 1), 1, "array of")
+    refused(COLD_METADATA, metadata_v1(MAX + 1, MAX + 1), 1, "more than Kafka's 1000000")
     refused(COLD_METADATA, metadata_v1(2**31 - 1, 3), 1, "array of")
 
 
