@@ -462,10 +462,20 @@ class TopicManager:
                 "leader_epoch": 0,
                 "replica_nodes": [node],
                 "isr_nodes": [node],
-                "offline_replicas": [],
+                "offline_replicas": [node] if self.storage_failing(topic.name, p) else [],
             }
             for p in range(topic.partitions)
         ]
+
+    def storage_failing(self, name: str, partition: int) -> bool:
+        """This broker's log of the partition fails appends now (a full disk): its replica is
+        listed offline.
+
+        Kafka lists a replica whose log directory is offline in `offline_replicas` and never
+        answers Metadata with KAFKA_STORAGE_ERROR; with its only directory offline it halts
+        the broker. Here the leader stays and reads go on (docs/operations.md, "Full disk")."""
+        lg = self.log_manager.get(name, partition)
+        return lg is not None and lg.storage_failing
 
     def topic_metadata(self, topic: Topic) -> MetadataResponseTopic:
         return {

@@ -23,6 +23,7 @@ from protocol.records import (
     HEADER_SIZE,
     ControlRecordType,
     CorruptRecordError,
+    check_records_count,
     compute_crc,
     iter_batches,
     magic_of,
@@ -259,6 +260,9 @@ def iter_records(
                 if aborted_heap is not None and _is_abort_marker(body):
                     aborted_pids.discard(h.producer_id)
                 continue
+            # A count above Kafka's bound or past what the body holds: refused before the loop
+            # (the C decoder's too) takes a step.
+            check_records_count(h.records_count, len(body))
             out: list[ConsumerRecord] = []
             parse_records(
                 body,

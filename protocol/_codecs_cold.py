@@ -215,7 +215,7 @@ def _MetadataRequest_v0_decode(buf, pos):
     pos += 4
     if n0 < 0:
         raise _Err("null in non-nullable array at MetadataRequest.topics")
-    if n0 > end - pos:
+    if n0 > 1000000 or n0 * 2 > end - pos:
         raise _too_many(n0, end - pos, 'MetadataRequest.topics')
     obj['topics'] = a0 = []
     for _ in range(n0):
@@ -263,7 +263,7 @@ def _MetadataRequest_v1_decode(buf, pos):
     if n0 < 0:
         obj['topics'] = None
     else:
-        if n0 > end - pos:
+        if n0 > 1000000 or n0 * 2 > end - pos:
             raise _too_many(n0, end - pos, 'MetadataRequest.topics')
         obj['topics'] = a0 = []
         for _ in range(n0):
@@ -310,7 +310,7 @@ def _MetadataRequest_v4_decode(buf, pos):
     if n0 < 0:
         obj['topics'] = None
     else:
-        if n0 > end - pos:
+        if n0 > 1000000 or n0 * 2 > end - pos:
             raise _too_many(n0, end - pos, 'MetadataRequest.topics')
         obj['topics'] = a0 = []
         for _ in range(n0):
@@ -362,7 +362,7 @@ def _MetadataRequest_v8_decode(buf, pos):
     if n0 < 0:
         obj['topics'] = None
     else:
-        if n0 > end - pos:
+        if n0 > 1000000 or n0 * 2 > end - pos:
             raise _too_many(n0, end - pos, 'MetadataRequest.topics')
         obj['topics'] = a0 = []
         for _ in range(n0):
@@ -422,7 +422,7 @@ def _MetadataRequest_v9_decode(buf, pos):
         obj['topics'] = None
     else:
         n1 -= 1
-        if n1 > end - pos:
+        if n1 > 1000000 or n1 * 2 > end - pos:
             raise _too_many(n1, end - pos, 'MetadataRequest.topics')
         obj['topics'] = a1 = []
         for _ in range(n1):
@@ -508,7 +508,7 @@ def _MetadataRequest_v10_decode(buf, pos):
         obj['topics'] = None
     else:
         n1 -= 1
-        if n1 > end - pos:
+        if n1 > 1000000 or n1 * 18 > end - pos:
             raise _too_many(n1, end - pos, 'MetadataRequest.topics')
         obj['topics'] = a1 = []
         for _ in range(n1):
@@ -602,7 +602,7 @@ def _MetadataRequest_v11_decode(buf, pos):
         obj['topics'] = None
     else:
         n1 -= 1
-        if n1 > end - pos:
+        if n1 > 1000000 or n1 * 18 > end - pos:
             raise _too_many(n1, end - pos, 'MetadataRequest.topics')
         obj['topics'] = a1 = []
         for _ in range(n1):
@@ -689,7 +689,7 @@ def _MetadataResponse_v0_decode(buf, pos):
     pos += 4
     if n0 < 0:
         raise _Err("null in non-nullable array at MetadataResponse.brokers")
-    if n0 > end - pos:
+    if n0 > 1000000 or n0 * 10 > end - pos:
         raise _too_many(n0, end - pos, 'MetadataResponse.brokers')
     obj['brokers'] = a0 = []
     for _ in range(n0):
@@ -711,7 +711,7 @@ def _MetadataResponse_v0_decode(buf, pos):
     pos += 4
     if n0 < 0:
         raise _Err("null in non-nullable array at MetadataResponse.topics")
-    if n0 > end - pos:
+    if n0 > 1000000 or n0 * 8 > end - pos:
         raise _too_many(n0, end - pos, 'MetadataResponse.topics')
     obj['topics'] = a0 = []
     for _ in range(n0):
@@ -729,7 +729,7 @@ def _MetadataResponse_v0_decode(buf, pos):
         pos += 4
         if n1 < 0:
             raise _Err("null in non-nullable array at MetadataResponse.topics[].partitions")
-        if n1 > end - pos:
+        if n1 > 1000000 or n1 * 18 > end - pos:
             raise _too_many(n1, end - pos, 'MetadataResponse.topics[].partitions')
         x0['partitions'] = a1 = []
         for _ in range(n1):
@@ -738,7 +738,7 @@ def _MetadataResponse_v0_decode(buf, pos):
             pos += 14
             if n2 < 0:
                 raise _Err("null in non-nullable array at MetadataResponse.topics[].partitions[].replica_nodes")
-            if n2 > end - pos:
+            if n2 > 1000000 or n2 * 4 > end - pos:
                 raise _too_many(n2, end - pos, 'MetadataResponse.topics[].partitions[].replica_nodes')
             x1['replica_nodes'] = list(_unpack_from_i_arrays[n2](buf, pos) if n2 < 32 else _struct_unpack_from('>%di' % n2, buf, pos))
             pos += 4 * n2
@@ -746,7 +746,7 @@ def _MetadataResponse_v0_decode(buf, pos):
             pos += 4
             if n2 < 0:
                 raise _Err("null in non-nullable array at MetadataResponse.topics[].partitions[].isr_nodes")
-            if n2 > end - pos:
+            if n2 > 1000000 or n2 * 4 > end - pos:
                 raise _too_many(n2, end - pos, 'MetadataResponse.topics[].partitions[].isr_nodes')
             x1['isr_nodes'] = list(_unpack_from_i_arrays[n2](buf, pos) if n2 < 32 else _struct_unpack_from('>%di' % n2, buf, pos))
             pos += 4 * n2
@@ -837,7 +837,7 @@ def _MetadataResponse_v1_decode(buf, pos):
     pos += 4
     if n0 < 0:
         raise _Err("null in non-nullable array at MetadataResponse.brokers")
-    if n0 > end - pos:
+    if n0 > 1000000 or n0 * 12 > end - pos:
         raise _too_many(n0, end - pos, 'MetadataResponse.brokers')
     obj['brokers'] = a0 = []
     for _ in range(n0):
@@ -866,7 +866,7 @@ def _MetadataResponse_v1_decode(buf, pos):
     pos += 8
     if n0 < 0:
         raise _Err("null in non-nullable array at MetadataResponse.topics")
-    if n0 > end - pos:
+    if n0 > 1000000 or n0 * 9 > end - pos:
         raise _too_many(n0, end - pos, 'MetadataResponse.topics')
     obj['topics'] = a0 = []
     for _ in range(n0):
@@ -884,7 +884,7 @@ def _MetadataResponse_v1_decode(buf, pos):
         pos += 5
         if n1 < 0:
             raise _Err("null in non-nullable array at MetadataResponse.topics[].partitions")
-        if n1 > end - pos:
+        if n1 > 1000000 or n1 * 18 > end - pos:
             raise _too_many(n1, end - pos, 'MetadataResponse.topics[].partitions')
         x0['partitions'] = a1 = []
         for _ in range(n1):
@@ -893,7 +893,7 @@ def _MetadataResponse_v1_decode(buf, pos):
             pos += 14
             if n2 < 0:
                 raise _Err("null in non-nullable array at MetadataResponse.topics[].partitions[].replica_nodes")
-            if n2 > end - pos:
+            if n2 > 1000000 or n2 * 4 > end - pos:
                 raise _too_many(n2, end - pos, 'MetadataResponse.topics[].partitions[].replica_nodes')
             x1['replica_nodes'] = list(_unpack_from_i_arrays[n2](buf, pos) if n2 < 32 else _struct_unpack_from('>%di' % n2, buf, pos))
             pos += 4 * n2
@@ -901,7 +901,7 @@ def _MetadataResponse_v1_decode(buf, pos):
             pos += 4
             if n2 < 0:
                 raise _Err("null in non-nullable array at MetadataResponse.topics[].partitions[].isr_nodes")
-            if n2 > end - pos:
+            if n2 > 1000000 or n2 * 4 > end - pos:
                 raise _too_many(n2, end - pos, 'MetadataResponse.topics[].partitions[].isr_nodes')
             x1['isr_nodes'] = list(_unpack_from_i_arrays[n2](buf, pos) if n2 < 32 else _struct_unpack_from('>%di' % n2, buf, pos))
             pos += 4 * n2
@@ -1000,7 +1000,7 @@ def _MetadataResponse_v2_decode(buf, pos):
     pos += 4
     if n0 < 0:
         raise _Err("null in non-nullable array at MetadataResponse.brokers")
-    if n0 > end - pos:
+    if n0 > 1000000 or n0 * 12 > end - pos:
         raise _too_many(n0, end - pos, 'MetadataResponse.brokers')
     obj['brokers'] = a0 = []
     for _ in range(n0):
@@ -1039,7 +1039,7 @@ def _MetadataResponse_v2_decode(buf, pos):
     pos += 8
     if n0 < 0:
         raise _Err("null in non-nullable array at MetadataResponse.topics")
-    if n0 > end - pos:
+    if n0 > 1000000 or n0 * 9 > end - pos:
         raise _too_many(n0, end - pos, 'MetadataResponse.topics')
     obj['topics'] = a0 = []
     for _ in range(n0):
@@ -1057,7 +1057,7 @@ def _MetadataResponse_v2_decode(buf, pos):
         pos += 5
         if n1 < 0:
             raise _Err("null in non-nullable array at MetadataResponse.topics[].partitions")
-        if n1 > end - pos:
+        if n1 > 1000000 or n1 * 18 > end - pos:
             raise _too_many(n1, end - pos, 'MetadataResponse.topics[].partitions')
         x0['partitions'] = a1 = []
         for _ in range(n1):
@@ -1066,7 +1066,7 @@ def _MetadataResponse_v2_decode(buf, pos):
             pos += 14
             if n2 < 0:
                 raise _Err("null in non-nullable array at MetadataResponse.topics[].partitions[].replica_nodes")
-            if n2 > end - pos:
+            if n2 > 1000000 or n2 * 4 > end - pos:
                 raise _too_many(n2, end - pos, 'MetadataResponse.topics[].partitions[].replica_nodes')
             x1['replica_nodes'] = list(_unpack_from_i_arrays[n2](buf, pos) if n2 < 32 else _struct_unpack_from('>%di' % n2, buf, pos))
             pos += 4 * n2
@@ -1074,7 +1074,7 @@ def _MetadataResponse_v2_decode(buf, pos):
             pos += 4
             if n2 < 0:
                 raise _Err("null in non-nullable array at MetadataResponse.topics[].partitions[].isr_nodes")
-            if n2 > end - pos:
+            if n2 > 1000000 or n2 * 4 > end - pos:
                 raise _too_many(n2, end - pos, 'MetadataResponse.topics[].partitions[].isr_nodes')
             x1['isr_nodes'] = list(_unpack_from_i_arrays[n2](buf, pos) if n2 < 32 else _struct_unpack_from('>%di' % n2, buf, pos))
             pos += 4 * n2
@@ -1177,7 +1177,7 @@ def _MetadataResponse_v3_decode(buf, pos):
     pos += 8
     if n0 < 0:
         raise _Err("null in non-nullable array at MetadataResponse.brokers")
-    if n0 > end - pos:
+    if n0 > 1000000 or n0 * 12 > end - pos:
         raise _too_many(n0, end - pos, 'MetadataResponse.brokers')
     obj['brokers'] = a0 = []
     for _ in range(n0):
@@ -1216,7 +1216,7 @@ def _MetadataResponse_v3_decode(buf, pos):
     pos += 8
     if n0 < 0:
         raise _Err("null in non-nullable array at MetadataResponse.topics")
-    if n0 > end - pos:
+    if n0 > 1000000 or n0 * 9 > end - pos:
         raise _too_many(n0, end - pos, 'MetadataResponse.topics')
     obj['topics'] = a0 = []
     for _ in range(n0):
@@ -1234,7 +1234,7 @@ def _MetadataResponse_v3_decode(buf, pos):
         pos += 5
         if n1 < 0:
             raise _Err("null in non-nullable array at MetadataResponse.topics[].partitions")
-        if n1 > end - pos:
+        if n1 > 1000000 or n1 * 18 > end - pos:
             raise _too_many(n1, end - pos, 'MetadataResponse.topics[].partitions')
         x0['partitions'] = a1 = []
         for _ in range(n1):
@@ -1243,7 +1243,7 @@ def _MetadataResponse_v3_decode(buf, pos):
             pos += 14
             if n2 < 0:
                 raise _Err("null in non-nullable array at MetadataResponse.topics[].partitions[].replica_nodes")
-            if n2 > end - pos:
+            if n2 > 1000000 or n2 * 4 > end - pos:
                 raise _too_many(n2, end - pos, 'MetadataResponse.topics[].partitions[].replica_nodes')
             x1['replica_nodes'] = list(_unpack_from_i_arrays[n2](buf, pos) if n2 < 32 else _struct_unpack_from('>%di' % n2, buf, pos))
             pos += 4 * n2
@@ -1251,7 +1251,7 @@ def _MetadataResponse_v3_decode(buf, pos):
             pos += 4
             if n2 < 0:
                 raise _Err("null in non-nullable array at MetadataResponse.topics[].partitions[].isr_nodes")
-            if n2 > end - pos:
+            if n2 > 1000000 or n2 * 4 > end - pos:
                 raise _too_many(n2, end - pos, 'MetadataResponse.topics[].partitions[].isr_nodes')
             x1['isr_nodes'] = list(_unpack_from_i_arrays[n2](buf, pos) if n2 < 32 else _struct_unpack_from('>%di' % n2, buf, pos))
             pos += 4 * n2
@@ -1356,7 +1356,7 @@ def _MetadataResponse_v5_decode(buf, pos):
     pos += 8
     if n0 < 0:
         raise _Err("null in non-nullable array at MetadataResponse.brokers")
-    if n0 > end - pos:
+    if n0 > 1000000 or n0 * 12 > end - pos:
         raise _too_many(n0, end - pos, 'MetadataResponse.brokers')
     obj['brokers'] = a0 = []
     for _ in range(n0):
@@ -1395,7 +1395,7 @@ def _MetadataResponse_v5_decode(buf, pos):
     pos += 8
     if n0 < 0:
         raise _Err("null in non-nullable array at MetadataResponse.topics")
-    if n0 > end - pos:
+    if n0 > 1000000 or n0 * 9 > end - pos:
         raise _too_many(n0, end - pos, 'MetadataResponse.topics')
     obj['topics'] = a0 = []
     for _ in range(n0):
@@ -1413,7 +1413,7 @@ def _MetadataResponse_v5_decode(buf, pos):
         pos += 5
         if n1 < 0:
             raise _Err("null in non-nullable array at MetadataResponse.topics[].partitions")
-        if n1 > end - pos:
+        if n1 > 1000000 or n1 * 22 > end - pos:
             raise _too_many(n1, end - pos, 'MetadataResponse.topics[].partitions')
         x0['partitions'] = a1 = []
         for _ in range(n1):
@@ -1422,7 +1422,7 @@ def _MetadataResponse_v5_decode(buf, pos):
             pos += 14
             if n2 < 0:
                 raise _Err("null in non-nullable array at MetadataResponse.topics[].partitions[].replica_nodes")
-            if n2 > end - pos:
+            if n2 > 1000000 or n2 * 4 > end - pos:
                 raise _too_many(n2, end - pos, 'MetadataResponse.topics[].partitions[].replica_nodes')
             x1['replica_nodes'] = list(_unpack_from_i_arrays[n2](buf, pos) if n2 < 32 else _struct_unpack_from('>%di' % n2, buf, pos))
             pos += 4 * n2
@@ -1430,7 +1430,7 @@ def _MetadataResponse_v5_decode(buf, pos):
             pos += 4
             if n2 < 0:
                 raise _Err("null in non-nullable array at MetadataResponse.topics[].partitions[].isr_nodes")
-            if n2 > end - pos:
+            if n2 > 1000000 or n2 * 4 > end - pos:
                 raise _too_many(n2, end - pos, 'MetadataResponse.topics[].partitions[].isr_nodes')
             x1['isr_nodes'] = list(_unpack_from_i_arrays[n2](buf, pos) if n2 < 32 else _struct_unpack_from('>%di' % n2, buf, pos))
             pos += 4 * n2
@@ -1438,7 +1438,7 @@ def _MetadataResponse_v5_decode(buf, pos):
             pos += 4
             if n2 < 0:
                 raise _Err("null in non-nullable array at MetadataResponse.topics[].partitions[].offline_replicas")
-            if n2 > end - pos:
+            if n2 > 1000000 or n2 * 4 > end - pos:
                 raise _too_many(n2, end - pos, 'MetadataResponse.topics[].partitions[].offline_replicas')
             x1['offline_replicas'] = list(_unpack_from_i_arrays[n2](buf, pos) if n2 < 32 else _struct_unpack_from('>%di' % n2, buf, pos))
             pos += 4 * n2
@@ -1547,7 +1547,7 @@ def _MetadataResponse_v7_decode(buf, pos):
     pos += 8
     if n0 < 0:
         raise _Err("null in non-nullable array at MetadataResponse.brokers")
-    if n0 > end - pos:
+    if n0 > 1000000 or n0 * 12 > end - pos:
         raise _too_many(n0, end - pos, 'MetadataResponse.brokers')
     obj['brokers'] = a0 = []
     for _ in range(n0):
@@ -1586,7 +1586,7 @@ def _MetadataResponse_v7_decode(buf, pos):
     pos += 8
     if n0 < 0:
         raise _Err("null in non-nullable array at MetadataResponse.topics")
-    if n0 > end - pos:
+    if n0 > 1000000 or n0 * 9 > end - pos:
         raise _too_many(n0, end - pos, 'MetadataResponse.topics')
     obj['topics'] = a0 = []
     for _ in range(n0):
@@ -1604,7 +1604,7 @@ def _MetadataResponse_v7_decode(buf, pos):
         pos += 5
         if n1 < 0:
             raise _Err("null in non-nullable array at MetadataResponse.topics[].partitions")
-        if n1 > end - pos:
+        if n1 > 1000000 or n1 * 26 > end - pos:
             raise _too_many(n1, end - pos, 'MetadataResponse.topics[].partitions')
         x0['partitions'] = a1 = []
         for _ in range(n1):
@@ -1613,7 +1613,7 @@ def _MetadataResponse_v7_decode(buf, pos):
             pos += 18
             if n2 < 0:
                 raise _Err("null in non-nullable array at MetadataResponse.topics[].partitions[].replica_nodes")
-            if n2 > end - pos:
+            if n2 > 1000000 or n2 * 4 > end - pos:
                 raise _too_many(n2, end - pos, 'MetadataResponse.topics[].partitions[].replica_nodes')
             x1['replica_nodes'] = list(_unpack_from_i_arrays[n2](buf, pos) if n2 < 32 else _struct_unpack_from('>%di' % n2, buf, pos))
             pos += 4 * n2
@@ -1621,7 +1621,7 @@ def _MetadataResponse_v7_decode(buf, pos):
             pos += 4
             if n2 < 0:
                 raise _Err("null in non-nullable array at MetadataResponse.topics[].partitions[].isr_nodes")
-            if n2 > end - pos:
+            if n2 > 1000000 or n2 * 4 > end - pos:
                 raise _too_many(n2, end - pos, 'MetadataResponse.topics[].partitions[].isr_nodes')
             x1['isr_nodes'] = list(_unpack_from_i_arrays[n2](buf, pos) if n2 < 32 else _struct_unpack_from('>%di' % n2, buf, pos))
             pos += 4 * n2
@@ -1629,7 +1629,7 @@ def _MetadataResponse_v7_decode(buf, pos):
             pos += 4
             if n2 < 0:
                 raise _Err("null in non-nullable array at MetadataResponse.topics[].partitions[].offline_replicas")
-            if n2 > end - pos:
+            if n2 > 1000000 or n2 * 4 > end - pos:
                 raise _too_many(n2, end - pos, 'MetadataResponse.topics[].partitions[].offline_replicas')
             x1['offline_replicas'] = list(_unpack_from_i_arrays[n2](buf, pos) if n2 < 32 else _struct_unpack_from('>%di' % n2, buf, pos))
             pos += 4 * n2
@@ -1740,7 +1740,7 @@ def _MetadataResponse_v8_decode(buf, pos):
     pos += 8
     if n0 < 0:
         raise _Err("null in non-nullable array at MetadataResponse.brokers")
-    if n0 > end - pos:
+    if n0 > 1000000 or n0 * 12 > end - pos:
         raise _too_many(n0, end - pos, 'MetadataResponse.brokers')
     obj['brokers'] = a0 = []
     for _ in range(n0):
@@ -1779,7 +1779,7 @@ def _MetadataResponse_v8_decode(buf, pos):
     pos += 8
     if n0 < 0:
         raise _Err("null in non-nullable array at MetadataResponse.topics")
-    if n0 > end - pos:
+    if n0 > 1000000 or n0 * 13 > end - pos:
         raise _too_many(n0, end - pos, 'MetadataResponse.topics')
     obj['topics'] = a0 = []
     for _ in range(n0):
@@ -1797,7 +1797,7 @@ def _MetadataResponse_v8_decode(buf, pos):
         pos += 5
         if n1 < 0:
             raise _Err("null in non-nullable array at MetadataResponse.topics[].partitions")
-        if n1 > end - pos:
+        if n1 > 1000000 or n1 * 26 > end - pos:
             raise _too_many(n1, end - pos, 'MetadataResponse.topics[].partitions')
         x0['partitions'] = a1 = []
         for _ in range(n1):
@@ -1806,7 +1806,7 @@ def _MetadataResponse_v8_decode(buf, pos):
             pos += 18
             if n2 < 0:
                 raise _Err("null in non-nullable array at MetadataResponse.topics[].partitions[].replica_nodes")
-            if n2 > end - pos:
+            if n2 > 1000000 or n2 * 4 > end - pos:
                 raise _too_many(n2, end - pos, 'MetadataResponse.topics[].partitions[].replica_nodes')
             x1['replica_nodes'] = list(_unpack_from_i_arrays[n2](buf, pos) if n2 < 32 else _struct_unpack_from('>%di' % n2, buf, pos))
             pos += 4 * n2
@@ -1814,7 +1814,7 @@ def _MetadataResponse_v8_decode(buf, pos):
             pos += 4
             if n2 < 0:
                 raise _Err("null in non-nullable array at MetadataResponse.topics[].partitions[].isr_nodes")
-            if n2 > end - pos:
+            if n2 > 1000000 or n2 * 4 > end - pos:
                 raise _too_many(n2, end - pos, 'MetadataResponse.topics[].partitions[].isr_nodes')
             x1['isr_nodes'] = list(_unpack_from_i_arrays[n2](buf, pos) if n2 < 32 else _struct_unpack_from('>%di' % n2, buf, pos))
             pos += 4 * n2
@@ -1822,7 +1822,7 @@ def _MetadataResponse_v8_decode(buf, pos):
             pos += 4
             if n2 < 0:
                 raise _Err("null in non-nullable array at MetadataResponse.topics[].partitions[].offline_replicas")
-            if n2 > end - pos:
+            if n2 > 1000000 or n2 * 4 > end - pos:
                 raise _too_many(n2, end - pos, 'MetadataResponse.topics[].partitions[].offline_replicas')
             x1['offline_replicas'] = list(_unpack_from_i_arrays[n2](buf, pos) if n2 < 32 else _struct_unpack_from('>%di' % n2, buf, pos))
             pos += 4 * n2
@@ -1949,7 +1949,7 @@ def _MetadataResponse_v9_decode(buf, pos):
     if not n1:
         raise _Err("null in non-nullable array at MetadataResponse.brokers")
     n1 -= 1
-    if n1 > end - pos:
+    if n1 > 1000000 or n1 * 11 > end - pos:
         raise _too_many(n1, end - pos, 'MetadataResponse.brokers')
     obj['brokers'] = a1 = []
     for _ in range(n1):
@@ -2014,7 +2014,7 @@ def _MetadataResponse_v9_decode(buf, pos):
     if not n1:
         raise _Err("null in non-nullable array at MetadataResponse.topics")
     n1 -= 1
-    if n1 > end - pos:
+    if n1 > 1000000 or n1 * 10 > end - pos:
         raise _too_many(n1, end - pos, 'MetadataResponse.topics')
     obj['topics'] = a1 = []
     for _ in range(n1):
@@ -2044,7 +2044,7 @@ def _MetadataResponse_v9_decode(buf, pos):
         if not n3:
             raise _Err("null in non-nullable array at MetadataResponse.topics[].partitions")
         n3 -= 1
-        if n3 > end - pos:
+        if n3 > 1000000 or n3 * 18 > end - pos:
             raise _too_many(n3, end - pos, 'MetadataResponse.topics[].partitions')
         x1['partitions'] = a3 = []
         for _ in range(n3):
@@ -2059,7 +2059,7 @@ def _MetadataResponse_v9_decode(buf, pos):
             if not n5:
                 raise _Err("null in non-nullable array at MetadataResponse.topics[].partitions[].replica_nodes")
             n5 -= 1
-            if n5 > end - pos:
+            if n5 > 1000000 or n5 * 4 > end - pos:
                 raise _too_many(n5, end - pos, 'MetadataResponse.topics[].partitions[].replica_nodes')
             x3['replica_nodes'] = list(_unpack_from_i_arrays[n5](buf, pos) if n5 < 32 else _struct_unpack_from('>%di' % n5, buf, pos))
             pos += 4 * n5
@@ -2071,7 +2071,7 @@ def _MetadataResponse_v9_decode(buf, pos):
             if not n5:
                 raise _Err("null in non-nullable array at MetadataResponse.topics[].partitions[].isr_nodes")
             n5 -= 1
-            if n5 > end - pos:
+            if n5 > 1000000 or n5 * 4 > end - pos:
                 raise _too_many(n5, end - pos, 'MetadataResponse.topics[].partitions[].isr_nodes')
             x3['isr_nodes'] = list(_unpack_from_i_arrays[n5](buf, pos) if n5 < 32 else _struct_unpack_from('>%di' % n5, buf, pos))
             pos += 4 * n5
@@ -2083,7 +2083,7 @@ def _MetadataResponse_v9_decode(buf, pos):
             if not n5:
                 raise _Err("null in non-nullable array at MetadataResponse.topics[].partitions[].offline_replicas")
             n5 -= 1
-            if n5 > end - pos:
+            if n5 > 1000000 or n5 * 4 > end - pos:
                 raise _too_many(n5, end - pos, 'MetadataResponse.topics[].partitions[].offline_replicas')
             x3['offline_replicas'] = list(_unpack_from_i_arrays[n5](buf, pos) if n5 < 32 else _struct_unpack_from('>%di' % n5, buf, pos))
             pos += 4 * n5
@@ -2263,7 +2263,7 @@ def _MetadataResponse_v10_decode(buf, pos):
     if not n1:
         raise _Err("null in non-nullable array at MetadataResponse.brokers")
     n1 -= 1
-    if n1 > end - pos:
+    if n1 > 1000000 or n1 * 11 > end - pos:
         raise _too_many(n1, end - pos, 'MetadataResponse.brokers')
     obj['brokers'] = a1 = []
     for _ in range(n1):
@@ -2328,7 +2328,7 @@ def _MetadataResponse_v10_decode(buf, pos):
     if not n1:
         raise _Err("null in non-nullable array at MetadataResponse.topics")
     n1 -= 1
-    if n1 > end - pos:
+    if n1 > 1000000 or n1 * 26 > end - pos:
         raise _too_many(n1, end - pos, 'MetadataResponse.topics')
     obj['topics'] = a1 = []
     for _ in range(n1):
@@ -2359,7 +2359,7 @@ def _MetadataResponse_v10_decode(buf, pos):
         if not n3:
             raise _Err("null in non-nullable array at MetadataResponse.topics[].partitions")
         n3 -= 1
-        if n3 > end - pos:
+        if n3 > 1000000 or n3 * 18 > end - pos:
             raise _too_many(n3, end - pos, 'MetadataResponse.topics[].partitions')
         x1['partitions'] = a3 = []
         for _ in range(n3):
@@ -2374,7 +2374,7 @@ def _MetadataResponse_v10_decode(buf, pos):
             if not n5:
                 raise _Err("null in non-nullable array at MetadataResponse.topics[].partitions[].replica_nodes")
             n5 -= 1
-            if n5 > end - pos:
+            if n5 > 1000000 or n5 * 4 > end - pos:
                 raise _too_many(n5, end - pos, 'MetadataResponse.topics[].partitions[].replica_nodes')
             x3['replica_nodes'] = list(_unpack_from_i_arrays[n5](buf, pos) if n5 < 32 else _struct_unpack_from('>%di' % n5, buf, pos))
             pos += 4 * n5
@@ -2386,7 +2386,7 @@ def _MetadataResponse_v10_decode(buf, pos):
             if not n5:
                 raise _Err("null in non-nullable array at MetadataResponse.topics[].partitions[].isr_nodes")
             n5 -= 1
-            if n5 > end - pos:
+            if n5 > 1000000 or n5 * 4 > end - pos:
                 raise _too_many(n5, end - pos, 'MetadataResponse.topics[].partitions[].isr_nodes')
             x3['isr_nodes'] = list(_unpack_from_i_arrays[n5](buf, pos) if n5 < 32 else _struct_unpack_from('>%di' % n5, buf, pos))
             pos += 4 * n5
@@ -2398,7 +2398,7 @@ def _MetadataResponse_v10_decode(buf, pos):
             if not n5:
                 raise _Err("null in non-nullable array at MetadataResponse.topics[].partitions[].offline_replicas")
             n5 -= 1
-            if n5 > end - pos:
+            if n5 > 1000000 or n5 * 4 > end - pos:
                 raise _too_many(n5, end - pos, 'MetadataResponse.topics[].partitions[].offline_replicas')
             x3['offline_replicas'] = list(_unpack_from_i_arrays[n5](buf, pos) if n5 < 32 else _struct_unpack_from('>%di' % n5, buf, pos))
             pos += 4 * n5
@@ -2581,7 +2581,7 @@ def _MetadataResponse_v11_decode(buf, pos):
     if not n1:
         raise _Err("null in non-nullable array at MetadataResponse.brokers")
     n1 -= 1
-    if n1 > end - pos:
+    if n1 > 1000000 or n1 * 11 > end - pos:
         raise _too_many(n1, end - pos, 'MetadataResponse.brokers')
     obj['brokers'] = a1 = []
     for _ in range(n1):
@@ -2646,7 +2646,7 @@ def _MetadataResponse_v11_decode(buf, pos):
     if not n1:
         raise _Err("null in non-nullable array at MetadataResponse.topics")
     n1 -= 1
-    if n1 > end - pos:
+    if n1 > 1000000 or n1 * 26 > end - pos:
         raise _too_many(n1, end - pos, 'MetadataResponse.topics')
     obj['topics'] = a1 = []
     for _ in range(n1):
@@ -2677,7 +2677,7 @@ def _MetadataResponse_v11_decode(buf, pos):
         if not n3:
             raise _Err("null in non-nullable array at MetadataResponse.topics[].partitions")
         n3 -= 1
-        if n3 > end - pos:
+        if n3 > 1000000 or n3 * 18 > end - pos:
             raise _too_many(n3, end - pos, 'MetadataResponse.topics[].partitions')
         x1['partitions'] = a3 = []
         for _ in range(n3):
@@ -2692,7 +2692,7 @@ def _MetadataResponse_v11_decode(buf, pos):
             if not n5:
                 raise _Err("null in non-nullable array at MetadataResponse.topics[].partitions[].replica_nodes")
             n5 -= 1
-            if n5 > end - pos:
+            if n5 > 1000000 or n5 * 4 > end - pos:
                 raise _too_many(n5, end - pos, 'MetadataResponse.topics[].partitions[].replica_nodes')
             x3['replica_nodes'] = list(_unpack_from_i_arrays[n5](buf, pos) if n5 < 32 else _struct_unpack_from('>%di' % n5, buf, pos))
             pos += 4 * n5
@@ -2704,7 +2704,7 @@ def _MetadataResponse_v11_decode(buf, pos):
             if not n5:
                 raise _Err("null in non-nullable array at MetadataResponse.topics[].partitions[].isr_nodes")
             n5 -= 1
-            if n5 > end - pos:
+            if n5 > 1000000 or n5 * 4 > end - pos:
                 raise _too_many(n5, end - pos, 'MetadataResponse.topics[].partitions[].isr_nodes')
             x3['isr_nodes'] = list(_unpack_from_i_arrays[n5](buf, pos) if n5 < 32 else _struct_unpack_from('>%di' % n5, buf, pos))
             pos += 4 * n5
@@ -2716,7 +2716,7 @@ def _MetadataResponse_v11_decode(buf, pos):
             if not n5:
                 raise _Err("null in non-nullable array at MetadataResponse.topics[].partitions[].offline_replicas")
             n5 -= 1
-            if n5 > end - pos:
+            if n5 > 1000000 or n5 * 4 > end - pos:
                 raise _too_many(n5, end - pos, 'MetadataResponse.topics[].partitions[].offline_replicas')
             x3['offline_replicas'] = list(_unpack_from_i_arrays[n5](buf, pos) if n5 < 32 else _struct_unpack_from('>%di' % n5, buf, pos))
             pos += 4 * n5
@@ -2894,7 +2894,7 @@ def _MetadataResponse_v12_decode(buf, pos):
     if not n1:
         raise _Err("null in non-nullable array at MetadataResponse.brokers")
     n1 -= 1
-    if n1 > end - pos:
+    if n1 > 1000000 or n1 * 11 > end - pos:
         raise _too_many(n1, end - pos, 'MetadataResponse.brokers')
     obj['brokers'] = a1 = []
     for _ in range(n1):
@@ -2959,7 +2959,7 @@ def _MetadataResponse_v12_decode(buf, pos):
     if not n1:
         raise _Err("null in non-nullable array at MetadataResponse.topics")
     n1 -= 1
-    if n1 > end - pos:
+    if n1 > 1000000 or n1 * 26 > end - pos:
         raise _too_many(n1, end - pos, 'MetadataResponse.topics')
     obj['topics'] = a1 = []
     for _ in range(n1):
@@ -2991,7 +2991,7 @@ def _MetadataResponse_v12_decode(buf, pos):
         if not n3:
             raise _Err("null in non-nullable array at MetadataResponse.topics[].partitions")
         n3 -= 1
-        if n3 > end - pos:
+        if n3 > 1000000 or n3 * 18 > end - pos:
             raise _too_many(n3, end - pos, 'MetadataResponse.topics[].partitions')
         x1['partitions'] = a3 = []
         for _ in range(n3):
@@ -3006,7 +3006,7 @@ def _MetadataResponse_v12_decode(buf, pos):
             if not n5:
                 raise _Err("null in non-nullable array at MetadataResponse.topics[].partitions[].replica_nodes")
             n5 -= 1
-            if n5 > end - pos:
+            if n5 > 1000000 or n5 * 4 > end - pos:
                 raise _too_many(n5, end - pos, 'MetadataResponse.topics[].partitions[].replica_nodes')
             x3['replica_nodes'] = list(_unpack_from_i_arrays[n5](buf, pos) if n5 < 32 else _struct_unpack_from('>%di' % n5, buf, pos))
             pos += 4 * n5
@@ -3018,7 +3018,7 @@ def _MetadataResponse_v12_decode(buf, pos):
             if not n5:
                 raise _Err("null in non-nullable array at MetadataResponse.topics[].partitions[].isr_nodes")
             n5 -= 1
-            if n5 > end - pos:
+            if n5 > 1000000 or n5 * 4 > end - pos:
                 raise _too_many(n5, end - pos, 'MetadataResponse.topics[].partitions[].isr_nodes')
             x3['isr_nodes'] = list(_unpack_from_i_arrays[n5](buf, pos) if n5 < 32 else _struct_unpack_from('>%di' % n5, buf, pos))
             pos += 4 * n5
@@ -3030,7 +3030,7 @@ def _MetadataResponse_v12_decode(buf, pos):
             if not n5:
                 raise _Err("null in non-nullable array at MetadataResponse.topics[].partitions[].offline_replicas")
             n5 -= 1
-            if n5 > end - pos:
+            if n5 > 1000000 or n5 * 4 > end - pos:
                 raise _too_many(n5, end - pos, 'MetadataResponse.topics[].partitions[].offline_replicas')
             x3['offline_replicas'] = list(_unpack_from_i_arrays[n5](buf, pos) if n5 < 32 else _struct_unpack_from('>%di' % n5, buf, pos))
             pos += 4 * n5
@@ -3209,7 +3209,7 @@ def _MetadataResponse_v13_decode(buf, pos):
     if not n1:
         raise _Err("null in non-nullable array at MetadataResponse.brokers")
     n1 -= 1
-    if n1 > end - pos:
+    if n1 > 1000000 or n1 * 11 > end - pos:
         raise _too_many(n1, end - pos, 'MetadataResponse.brokers')
     obj['brokers'] = a1 = []
     for _ in range(n1):
@@ -3274,7 +3274,7 @@ def _MetadataResponse_v13_decode(buf, pos):
     if not n1:
         raise _Err("null in non-nullable array at MetadataResponse.topics")
     n1 -= 1
-    if n1 > end - pos:
+    if n1 > 1000000 or n1 * 26 > end - pos:
         raise _too_many(n1, end - pos, 'MetadataResponse.topics')
     obj['topics'] = a1 = []
     for _ in range(n1):
@@ -3306,7 +3306,7 @@ def _MetadataResponse_v13_decode(buf, pos):
         if not n3:
             raise _Err("null in non-nullable array at MetadataResponse.topics[].partitions")
         n3 -= 1
-        if n3 > end - pos:
+        if n3 > 1000000 or n3 * 18 > end - pos:
             raise _too_many(n3, end - pos, 'MetadataResponse.topics[].partitions')
         x1['partitions'] = a3 = []
         for _ in range(n3):
@@ -3321,7 +3321,7 @@ def _MetadataResponse_v13_decode(buf, pos):
             if not n5:
                 raise _Err("null in non-nullable array at MetadataResponse.topics[].partitions[].replica_nodes")
             n5 -= 1
-            if n5 > end - pos:
+            if n5 > 1000000 or n5 * 4 > end - pos:
                 raise _too_many(n5, end - pos, 'MetadataResponse.topics[].partitions[].replica_nodes')
             x3['replica_nodes'] = list(_unpack_from_i_arrays[n5](buf, pos) if n5 < 32 else _struct_unpack_from('>%di' % n5, buf, pos))
             pos += 4 * n5
@@ -3333,7 +3333,7 @@ def _MetadataResponse_v13_decode(buf, pos):
             if not n5:
                 raise _Err("null in non-nullable array at MetadataResponse.topics[].partitions[].isr_nodes")
             n5 -= 1
-            if n5 > end - pos:
+            if n5 > 1000000 or n5 * 4 > end - pos:
                 raise _too_many(n5, end - pos, 'MetadataResponse.topics[].partitions[].isr_nodes')
             x3['isr_nodes'] = list(_unpack_from_i_arrays[n5](buf, pos) if n5 < 32 else _struct_unpack_from('>%di' % n5, buf, pos))
             pos += 4 * n5
@@ -3345,7 +3345,7 @@ def _MetadataResponse_v13_decode(buf, pos):
             if not n5:
                 raise _Err("null in non-nullable array at MetadataResponse.topics[].partitions[].offline_replicas")
             n5 -= 1
-            if n5 > end - pos:
+            if n5 > 1000000 or n5 * 4 > end - pos:
                 raise _too_many(n5, end - pos, 'MetadataResponse.topics[].partitions[].offline_replicas')
             x3['offline_replicas'] = list(_unpack_from_i_arrays[n5](buf, pos) if n5 < 32 else _struct_unpack_from('>%di' % n5, buf, pos))
             pos += 4 * n5
@@ -3523,7 +3523,7 @@ def _DescribeGroupsRequest_v0_decode(buf, pos):
     pos += 4
     if n0 < 0:
         raise _Err("null in non-nullable array at DescribeGroupsRequest.groups")
-    if n0 > end - pos:
+    if n0 > 1000000 or n0 * 2 > end - pos:
         raise _too_many(n0, end - pos, 'DescribeGroupsRequest.groups')
     obj['groups'] = a0 = []
     for _ in range(n0):
@@ -3564,7 +3564,7 @@ def _DescribeGroupsRequest_v3_decode(buf, pos):
     pos += 4
     if n0 < 0:
         raise _Err("null in non-nullable array at DescribeGroupsRequest.groups")
-    if n0 > end - pos:
+    if n0 > 1000000 or n0 * 2 > end - pos:
         raise _too_many(n0, end - pos, 'DescribeGroupsRequest.groups')
     obj['groups'] = a0 = []
     for _ in range(n0):
@@ -3614,7 +3614,7 @@ def _DescribeGroupsRequest_v5_decode(buf, pos):
     if not n1:
         raise _Err("null in non-nullable array at DescribeGroupsRequest.groups")
     n1 -= 1
-    if n1 > end - pos:
+    if n1 > 1000000 or n1 > end - pos:
         raise _too_many(n1, end - pos, 'DescribeGroupsRequest.groups')
     obj['groups'] = a1 = []
     for _ in range(n1):
@@ -3675,7 +3675,7 @@ def _DescribeGroupsResponse_v0_decode(buf, pos):
     pos += 4
     if n0 < 0:
         raise _Err("null in non-nullable array at DescribeGroupsResponse.groups")
-    if n0 > end - pos:
+    if n0 > 1000000 or n0 * 14 > end - pos:
         raise _too_many(n0, end - pos, 'DescribeGroupsResponse.groups')
     obj['groups'] = a0 = []
     for _ in range(n0):
@@ -3720,7 +3720,7 @@ def _DescribeGroupsResponse_v0_decode(buf, pos):
         pos += 4
         if n1 < 0:
             raise _Err("null in non-nullable array at DescribeGroupsResponse.groups[].members")
-        if n1 > end - pos:
+        if n1 > 1000000 or n1 * 14 > end - pos:
             raise _too_many(n1, end - pos, 'DescribeGroupsResponse.groups[].members')
         x0['members'] = a1 = []
         for _ in range(n1):
@@ -3859,7 +3859,7 @@ def _DescribeGroupsResponse_v1_decode(buf, pos):
     pos += 8
     if n0 < 0:
         raise _Err("null in non-nullable array at DescribeGroupsResponse.groups")
-    if n0 > end - pos:
+    if n0 > 1000000 or n0 * 14 > end - pos:
         raise _too_many(n0, end - pos, 'DescribeGroupsResponse.groups')
     obj['groups'] = a0 = []
     for _ in range(n0):
@@ -3904,7 +3904,7 @@ def _DescribeGroupsResponse_v1_decode(buf, pos):
         pos += 4
         if n1 < 0:
             raise _Err("null in non-nullable array at DescribeGroupsResponse.groups[].members")
-        if n1 > end - pos:
+        if n1 > 1000000 or n1 * 14 > end - pos:
             raise _too_many(n1, end - pos, 'DescribeGroupsResponse.groups[].members')
         x0['members'] = a1 = []
         for _ in range(n1):
@@ -4045,7 +4045,7 @@ def _DescribeGroupsResponse_v3_decode(buf, pos):
     pos += 8
     if n0 < 0:
         raise _Err("null in non-nullable array at DescribeGroupsResponse.groups")
-    if n0 > end - pos:
+    if n0 > 1000000 or n0 * 18 > end - pos:
         raise _too_many(n0, end - pos, 'DescribeGroupsResponse.groups')
     obj['groups'] = a0 = []
     for _ in range(n0):
@@ -4090,7 +4090,7 @@ def _DescribeGroupsResponse_v3_decode(buf, pos):
         pos += 4
         if n1 < 0:
             raise _Err("null in non-nullable array at DescribeGroupsResponse.groups[].members")
-        if n1 > end - pos:
+        if n1 > 1000000 or n1 * 14 > end - pos:
             raise _too_many(n1, end - pos, 'DescribeGroupsResponse.groups[].members')
         x0['members'] = a1 = []
         for _ in range(n1):
@@ -4236,7 +4236,7 @@ def _DescribeGroupsResponse_v4_decode(buf, pos):
     pos += 8
     if n0 < 0:
         raise _Err("null in non-nullable array at DescribeGroupsResponse.groups")
-    if n0 > end - pos:
+    if n0 > 1000000 or n0 * 18 > end - pos:
         raise _too_many(n0, end - pos, 'DescribeGroupsResponse.groups')
     obj['groups'] = a0 = []
     for _ in range(n0):
@@ -4281,7 +4281,7 @@ def _DescribeGroupsResponse_v4_decode(buf, pos):
         pos += 4
         if n1 < 0:
             raise _Err("null in non-nullable array at DescribeGroupsResponse.groups[].members")
-        if n1 > end - pos:
+        if n1 > 1000000 or n1 * 16 > end - pos:
             raise _too_many(n1, end - pos, 'DescribeGroupsResponse.groups[].members')
         x0['members'] = a1 = []
         for _ in range(n1):
@@ -4447,7 +4447,7 @@ def _DescribeGroupsResponse_v5_decode(buf, pos):
     if not n1:
         raise _Err("null in non-nullable array at DescribeGroupsResponse.groups")
     n1 -= 1
-    if n1 > end - pos:
+    if n1 > 1000000 or n1 * 12 > end - pos:
         raise _too_many(n1, end - pos, 'DescribeGroupsResponse.groups')
     obj['groups'] = a1 = []
     for _ in range(n1):
@@ -4514,7 +4514,7 @@ def _DescribeGroupsResponse_v5_decode(buf, pos):
         if not n3:
             raise _Err("null in non-nullable array at DescribeGroupsResponse.groups[].members")
         n3 -= 1
-        if n3 > end - pos:
+        if n3 > 1000000 or n3 * 7 > end - pos:
             raise _too_many(n3, end - pos, 'DescribeGroupsResponse.groups[].members')
         x1['members'] = a3 = []
         for _ in range(n3):
@@ -4747,7 +4747,7 @@ def _DescribeGroupsResponse_v6_decode(buf, pos):
     if not n1:
         raise _Err("null in non-nullable array at DescribeGroupsResponse.groups")
     n1 -= 1
-    if n1 > end - pos:
+    if n1 > 1000000 or n1 * 13 > end - pos:
         raise _too_many(n1, end - pos, 'DescribeGroupsResponse.groups')
     obj['groups'] = a1 = []
     for _ in range(n1):
@@ -4828,7 +4828,7 @@ def _DescribeGroupsResponse_v6_decode(buf, pos):
         if not n3:
             raise _Err("null in non-nullable array at DescribeGroupsResponse.groups[].members")
         n3 -= 1
-        if n3 > end - pos:
+        if n3 > 1000000 or n3 * 7 > end - pos:
             raise _too_many(n3, end - pos, 'DescribeGroupsResponse.groups[].members')
         x1['members'] = a3 = []
         for _ in range(n3):
@@ -5103,7 +5103,7 @@ def _ListGroupsRequest_v4_decode(buf, pos):
     if not n1:
         raise _Err("null in non-nullable array at ListGroupsRequest.states_filter")
     n1 -= 1
-    if n1 > end - pos:
+    if n1 > 1000000 or n1 > end - pos:
         raise _too_many(n1, end - pos, 'ListGroupsRequest.states_filter')
     obj['states_filter'] = a1 = []
     for _ in range(n1):
@@ -5163,7 +5163,7 @@ def _ListGroupsRequest_v5_decode(buf, pos):
     if not n1:
         raise _Err("null in non-nullable array at ListGroupsRequest.states_filter")
     n1 -= 1
-    if n1 > end - pos:
+    if n1 > 1000000 or n1 > end - pos:
         raise _too_many(n1, end - pos, 'ListGroupsRequest.states_filter')
     obj['states_filter'] = a1 = []
     for _ in range(n1):
@@ -5189,7 +5189,7 @@ def _ListGroupsRequest_v5_decode(buf, pos):
     if not n1:
         raise _Err("null in non-nullable array at ListGroupsRequest.types_filter")
     n1 -= 1
-    if n1 > end - pos:
+    if n1 > 1000000 or n1 > end - pos:
         raise _too_many(n1, end - pos, 'ListGroupsRequest.types_filter')
     obj['types_filter'] = a1 = []
     for _ in range(n1):
@@ -5256,7 +5256,7 @@ def _ListGroupsResponse_v0_decode(buf, pos):
     pos += 6
     if n0 < 0:
         raise _Err("null in non-nullable array at ListGroupsResponse.groups")
-    if n0 > end - pos:
+    if n0 > 1000000 or n0 * 4 > end - pos:
         raise _too_many(n0, end - pos, 'ListGroupsResponse.groups')
     obj['groups'] = a0 = []
     for _ in range(n0):
@@ -5320,7 +5320,7 @@ def _ListGroupsResponse_v1_decode(buf, pos):
     pos += 10
     if n0 < 0:
         raise _Err("null in non-nullable array at ListGroupsResponse.groups")
-    if n0 > end - pos:
+    if n0 > 1000000 or n0 * 4 > end - pos:
         raise _too_many(n0, end - pos, 'ListGroupsResponse.groups')
     obj['groups'] = a0 = []
     for _ in range(n0):
@@ -5392,7 +5392,7 @@ def _ListGroupsResponse_v3_decode(buf, pos):
     if not n1:
         raise _Err("null in non-nullable array at ListGroupsResponse.groups")
     n1 -= 1
-    if n1 > end - pos:
+    if n1 > 1000000 or n1 * 3 > end - pos:
         raise _too_many(n1, end - pos, 'ListGroupsResponse.groups')
     obj['groups'] = a1 = []
     for _ in range(n1):
@@ -5494,7 +5494,7 @@ def _ListGroupsResponse_v4_decode(buf, pos):
     if not n1:
         raise _Err("null in non-nullable array at ListGroupsResponse.groups")
     n1 -= 1
-    if n1 > end - pos:
+    if n1 > 1000000 or n1 * 4 > end - pos:
         raise _too_many(n1, end - pos, 'ListGroupsResponse.groups')
     obj['groups'] = a1 = []
     for _ in range(n1):
@@ -5615,7 +5615,7 @@ def _ListGroupsResponse_v5_decode(buf, pos):
     if not n1:
         raise _Err("null in non-nullable array at ListGroupsResponse.groups")
     n1 -= 1
-    if n1 > end - pos:
+    if n1 > 1000000 or n1 * 5 > end - pos:
         raise _too_many(n1, end - pos, 'ListGroupsResponse.groups')
     obj['groups'] = a1 = []
     for _ in range(n1):
@@ -5749,7 +5749,7 @@ def _CreateTopicsRequest_v0_decode(buf, pos):
     pos += 4
     if n0 < 0:
         raise _Err("null in non-nullable array at CreateTopicsRequest.topics")
-    if n0 > end - pos:
+    if n0 > 1000000 or n0 * 16 > end - pos:
         raise _too_many(n0, end - pos, 'CreateTopicsRequest.topics')
     obj['topics'] = a0 = []
     for _ in range(n0):
@@ -5767,7 +5767,7 @@ def _CreateTopicsRequest_v0_decode(buf, pos):
         pos += 10
         if n1 < 0:
             raise _Err("null in non-nullable array at CreateTopicsRequest.topics[].assignments")
-        if n1 > end - pos:
+        if n1 > 1000000 or n1 * 8 > end - pos:
             raise _too_many(n1, end - pos, 'CreateTopicsRequest.topics[].assignments')
         x0['assignments'] = a1 = []
         for _ in range(n1):
@@ -5776,7 +5776,7 @@ def _CreateTopicsRequest_v0_decode(buf, pos):
             pos += 8
             if n2 < 0:
                 raise _Err("null in non-nullable array at CreateTopicsRequest.topics[].assignments[].broker_ids")
-            if n2 > end - pos:
+            if n2 > 1000000 or n2 * 4 > end - pos:
                 raise _too_many(n2, end - pos, 'CreateTopicsRequest.topics[].assignments[].broker_ids')
             x1['broker_ids'] = list(_unpack_from_i_arrays[n2](buf, pos) if n2 < 32 else _struct_unpack_from('>%di' % n2, buf, pos))
             pos += 4 * n2
@@ -5785,7 +5785,7 @@ def _CreateTopicsRequest_v0_decode(buf, pos):
         pos += 4
         if n1 < 0:
             raise _Err("null in non-nullable array at CreateTopicsRequest.topics[].configs")
-        if n1 > end - pos:
+        if n1 > 1000000 or n1 * 4 > end - pos:
             raise _too_many(n1, end - pos, 'CreateTopicsRequest.topics[].configs')
         x0['configs'] = a1 = []
         for _ in range(n1):
@@ -5883,7 +5883,7 @@ def _CreateTopicsRequest_v1_decode(buf, pos):
     pos += 4
     if n0 < 0:
         raise _Err("null in non-nullable array at CreateTopicsRequest.topics")
-    if n0 > end - pos:
+    if n0 > 1000000 or n0 * 16 > end - pos:
         raise _too_many(n0, end - pos, 'CreateTopicsRequest.topics')
     obj['topics'] = a0 = []
     for _ in range(n0):
@@ -5901,7 +5901,7 @@ def _CreateTopicsRequest_v1_decode(buf, pos):
         pos += 10
         if n1 < 0:
             raise _Err("null in non-nullable array at CreateTopicsRequest.topics[].assignments")
-        if n1 > end - pos:
+        if n1 > 1000000 or n1 * 8 > end - pos:
             raise _too_many(n1, end - pos, 'CreateTopicsRequest.topics[].assignments')
         x0['assignments'] = a1 = []
         for _ in range(n1):
@@ -5910,7 +5910,7 @@ def _CreateTopicsRequest_v1_decode(buf, pos):
             pos += 8
             if n2 < 0:
                 raise _Err("null in non-nullable array at CreateTopicsRequest.topics[].assignments[].broker_ids")
-            if n2 > end - pos:
+            if n2 > 1000000 or n2 * 4 > end - pos:
                 raise _too_many(n2, end - pos, 'CreateTopicsRequest.topics[].assignments[].broker_ids')
             x1['broker_ids'] = list(_unpack_from_i_arrays[n2](buf, pos) if n2 < 32 else _struct_unpack_from('>%di' % n2, buf, pos))
             pos += 4 * n2
@@ -5919,7 +5919,7 @@ def _CreateTopicsRequest_v1_decode(buf, pos):
         pos += 4
         if n1 < 0:
             raise _Err("null in non-nullable array at CreateTopicsRequest.topics[].configs")
-        if n1 > end - pos:
+        if n1 > 1000000 or n1 * 4 > end - pos:
             raise _too_many(n1, end - pos, 'CreateTopicsRequest.topics[].configs')
         x0['configs'] = a1 = []
         for _ in range(n1):
@@ -6023,7 +6023,7 @@ def _CreateTopicsRequest_v5_decode(buf, pos):
     if not n1:
         raise _Err("null in non-nullable array at CreateTopicsRequest.topics")
     n1 -= 1
-    if n1 > end - pos:
+    if n1 > 1000000 or n1 * 10 > end - pos:
         raise _too_many(n1, end - pos, 'CreateTopicsRequest.topics')
     obj['topics'] = a1 = []
     for _ in range(n1):
@@ -6051,7 +6051,7 @@ def _CreateTopicsRequest_v5_decode(buf, pos):
         if not n3:
             raise _Err("null in non-nullable array at CreateTopicsRequest.topics[].assignments")
         n3 -= 1
-        if n3 > end - pos:
+        if n3 > 1000000 or n3 * 6 > end - pos:
             raise _too_many(n3, end - pos, 'CreateTopicsRequest.topics[].assignments')
         x1['assignments'] = a3 = []
         for _ in range(n3):
@@ -6066,7 +6066,7 @@ def _CreateTopicsRequest_v5_decode(buf, pos):
             if not n5:
                 raise _Err("null in non-nullable array at CreateTopicsRequest.topics[].assignments[].broker_ids")
             n5 -= 1
-            if n5 > end - pos:
+            if n5 > 1000000 or n5 * 4 > end - pos:
                 raise _too_many(n5, end - pos, 'CreateTopicsRequest.topics[].assignments[].broker_ids')
             x3['broker_ids'] = list(_unpack_from_i_arrays[n5](buf, pos) if n5 < 32 else _struct_unpack_from('>%di' % n5, buf, pos))
             pos += 4 * n5
@@ -6083,7 +6083,7 @@ def _CreateTopicsRequest_v5_decode(buf, pos):
         if not n3:
             raise _Err("null in non-nullable array at CreateTopicsRequest.topics[].configs")
         n3 -= 1
-        if n3 > end - pos:
+        if n3 > 1000000 or n3 * 3 > end - pos:
             raise _too_many(n3, end - pos, 'CreateTopicsRequest.topics[].configs')
         x1['configs'] = a3 = []
         for _ in range(n3):
@@ -6234,7 +6234,7 @@ def _CreateTopicsResponse_v0_decode(buf, pos):
     pos += 4
     if n0 < 0:
         raise _Err("null in non-nullable array at CreateTopicsResponse.topics")
-    if n0 > end - pos:
+    if n0 > 1000000 or n0 * 4 > end - pos:
         raise _too_many(n0, end - pos, 'CreateTopicsResponse.topics')
     obj['topics'] = a0 = []
     for _ in range(n0):
@@ -6290,7 +6290,7 @@ def _CreateTopicsResponse_v1_decode(buf, pos):
     pos += 4
     if n0 < 0:
         raise _Err("null in non-nullable array at CreateTopicsResponse.topics")
-    if n0 > end - pos:
+    if n0 > 1000000 or n0 * 6 > end - pos:
         raise _too_many(n0, end - pos, 'CreateTopicsResponse.topics')
     obj['topics'] = a0 = []
     for _ in range(n0):
@@ -6357,7 +6357,7 @@ def _CreateTopicsResponse_v2_decode(buf, pos):
     pos += 8
     if n0 < 0:
         raise _Err("null in non-nullable array at CreateTopicsResponse.topics")
-    if n0 > end - pos:
+    if n0 > 1000000 or n0 * 6 > end - pos:
         raise _too_many(n0, end - pos, 'CreateTopicsResponse.topics')
     obj['topics'] = a0 = []
     for _ in range(n0):
@@ -6432,7 +6432,7 @@ def _CreateTopicsResponse_v5_decode(buf, pos):
     if not n1:
         raise _Err("null in non-nullable array at CreateTopicsResponse.topics")
     n1 -= 1
-    if n1 > end - pos:
+    if n1 > 1000000 or n1 * 12 > end - pos:
         raise _too_many(n1, end - pos, 'CreateTopicsResponse.topics')
     obj['topics'] = a1 = []
     for _ in range(n1):
@@ -6477,7 +6477,7 @@ def _CreateTopicsResponse_v5_decode(buf, pos):
             x1['configs'] = None
         else:
             n3 -= 1
-            if n3 > end - pos:
+            if n3 > 1000000 or n3 * 6 > end - pos:
                 raise _too_many(n3, end - pos, 'CreateTopicsResponse.topics[].configs')
             x1['configs'] = a3 = []
             for _ in range(n3):
@@ -6658,7 +6658,7 @@ def _CreateTopicsResponse_v7_decode(buf, pos):
     if not n1:
         raise _Err("null in non-nullable array at CreateTopicsResponse.topics")
     n1 -= 1
-    if n1 > end - pos:
+    if n1 > 1000000 or n1 * 28 > end - pos:
         raise _too_many(n1, end - pos, 'CreateTopicsResponse.topics')
     obj['topics'] = a1 = []
     for _ in range(n1):
@@ -6704,7 +6704,7 @@ def _CreateTopicsResponse_v7_decode(buf, pos):
             x1['configs'] = None
         else:
             n3 -= 1
-            if n3 > end - pos:
+            if n3 > 1000000 or n3 * 6 > end - pos:
                 raise _too_many(n3, end - pos, 'CreateTopicsResponse.topics[].configs')
             x1['configs'] = a3 = []
             for _ in range(n3):
@@ -6882,7 +6882,7 @@ def _DeleteTopicsRequest_v0_decode(buf, pos):
     pos += 4
     if n0 < 0:
         raise _Err("null in non-nullable array at DeleteTopicsRequest.topic_names")
-    if n0 > end - pos:
+    if n0 > 1000000 or n0 * 2 > end - pos:
         raise _too_many(n0, end - pos, 'DeleteTopicsRequest.topic_names')
     obj['topic_names'] = a0 = []
     for _ in range(n0):
@@ -6933,7 +6933,7 @@ def _DeleteTopicsRequest_v4_decode(buf, pos):
     if not n1:
         raise _Err("null in non-nullable array at DeleteTopicsRequest.topic_names")
     n1 -= 1
-    if n1 > end - pos:
+    if n1 > 1000000 or n1 > end - pos:
         raise _too_many(n1, end - pos, 'DeleteTopicsRequest.topic_names')
     obj['topic_names'] = a1 = []
     for _ in range(n1):
@@ -6999,7 +6999,7 @@ def _DeleteTopicsRequest_v6_decode(buf, pos):
     if not n1:
         raise _Err("null in non-nullable array at DeleteTopicsRequest.topics")
     n1 -= 1
-    if n1 > end - pos:
+    if n1 > 1000000 or n1 * 18 > end - pos:
         raise _too_many(n1, end - pos, 'DeleteTopicsRequest.topics')
     obj['topics'] = a1 = []
     for _ in range(n1):
@@ -7082,7 +7082,7 @@ def _DeleteTopicsResponse_v0_decode(buf, pos):
     pos += 4
     if n0 < 0:
         raise _Err("null in non-nullable array at DeleteTopicsResponse.responses")
-    if n0 > end - pos:
+    if n0 > 1000000 or n0 * 4 > end - pos:
         raise _too_many(n0, end - pos, 'DeleteTopicsResponse.responses')
     obj['responses'] = a0 = []
     for _ in range(n0):
@@ -7134,7 +7134,7 @@ def _DeleteTopicsResponse_v1_decode(buf, pos):
     pos += 8
     if n0 < 0:
         raise _Err("null in non-nullable array at DeleteTopicsResponse.responses")
-    if n0 > end - pos:
+    if n0 > 1000000 or n0 * 4 > end - pos:
         raise _too_many(n0, end - pos, 'DeleteTopicsResponse.responses')
     obj['responses'] = a0 = []
     for _ in range(n0):
@@ -7194,7 +7194,7 @@ def _DeleteTopicsResponse_v4_decode(buf, pos):
     if not n1:
         raise _Err("null in non-nullable array at DeleteTopicsResponse.responses")
     n1 -= 1
-    if n1 > end - pos:
+    if n1 > 1000000 or n1 * 4 > end - pos:
         raise _too_many(n1, end - pos, 'DeleteTopicsResponse.responses')
     obj['responses'] = a1 = []
     for _ in range(n1):
@@ -7279,7 +7279,7 @@ def _DeleteTopicsResponse_v5_decode(buf, pos):
     if not n1:
         raise _Err("null in non-nullable array at DeleteTopicsResponse.responses")
     n1 -= 1
-    if n1 > end - pos:
+    if n1 > 1000000 or n1 * 5 > end - pos:
         raise _too_many(n1, end - pos, 'DeleteTopicsResponse.responses')
     obj['responses'] = a1 = []
     for _ in range(n1):
@@ -7385,7 +7385,7 @@ def _DeleteTopicsResponse_v6_decode(buf, pos):
     if not n1:
         raise _Err("null in non-nullable array at DeleteTopicsResponse.responses")
     n1 -= 1
-    if n1 > end - pos:
+    if n1 > 1000000 or n1 * 21 > end - pos:
         raise _too_many(n1, end - pos, 'DeleteTopicsResponse.responses')
     obj['responses'] = a1 = []
     for _ in range(n1):
@@ -7491,7 +7491,7 @@ def _OffsetForLeaderEpochRequest_v0_decode(buf, pos):
     pos += 4
     if n0 < 0:
         raise _Err("null in non-nullable array at OffsetForLeaderEpochRequest.topics")
-    if n0 > end - pos:
+    if n0 > 1000000 or n0 * 6 > end - pos:
         raise _too_many(n0, end - pos, 'OffsetForLeaderEpochRequest.topics')
     obj['topics'] = a0 = []
     for _ in range(n0):
@@ -7509,7 +7509,7 @@ def _OffsetForLeaderEpochRequest_v0_decode(buf, pos):
         pos += 4
         if n1 < 0:
             raise _Err("null in non-nullable array at OffsetForLeaderEpochRequest.topics[].partitions")
-        if n1 > end - pos:
+        if n1 > 1000000 or n1 * 8 > end - pos:
             raise _too_many(n1, end - pos, 'OffsetForLeaderEpochRequest.topics[].partitions')
         x0['partitions'] = a1 = []
         for _ in range(n1):
@@ -7561,7 +7561,7 @@ def _OffsetForLeaderEpochRequest_v2_decode(buf, pos):
     pos += 4
     if n0 < 0:
         raise _Err("null in non-nullable array at OffsetForLeaderEpochRequest.topics")
-    if n0 > end - pos:
+    if n0 > 1000000 or n0 * 6 > end - pos:
         raise _too_many(n0, end - pos, 'OffsetForLeaderEpochRequest.topics')
     obj['topics'] = a0 = []
     for _ in range(n0):
@@ -7579,7 +7579,7 @@ def _OffsetForLeaderEpochRequest_v2_decode(buf, pos):
         pos += 4
         if n1 < 0:
             raise _Err("null in non-nullable array at OffsetForLeaderEpochRequest.topics[].partitions")
-        if n1 > end - pos:
+        if n1 > 1000000 or n1 * 12 > end - pos:
             raise _too_many(n1, end - pos, 'OffsetForLeaderEpochRequest.topics[].partitions')
         x0['partitions'] = a1 = []
         for _ in range(n1):
@@ -7633,7 +7633,7 @@ def _OffsetForLeaderEpochRequest_v3_decode(buf, pos):
     pos += 8
     if n0 < 0:
         raise _Err("null in non-nullable array at OffsetForLeaderEpochRequest.topics")
-    if n0 > end - pos:
+    if n0 > 1000000 or n0 * 6 > end - pos:
         raise _too_many(n0, end - pos, 'OffsetForLeaderEpochRequest.topics')
     obj['topics'] = a0 = []
     for _ in range(n0):
@@ -7651,7 +7651,7 @@ def _OffsetForLeaderEpochRequest_v3_decode(buf, pos):
         pos += 4
         if n1 < 0:
             raise _Err("null in non-nullable array at OffsetForLeaderEpochRequest.topics[].partitions")
-        if n1 > end - pos:
+        if n1 > 1000000 or n1 * 12 > end - pos:
             raise _too_many(n1, end - pos, 'OffsetForLeaderEpochRequest.topics[].partitions')
         x0['partitions'] = a1 = []
         for _ in range(n1):
@@ -7713,7 +7713,7 @@ def _OffsetForLeaderEpochRequest_v4_decode(buf, pos):
     if not n1:
         raise _Err("null in non-nullable array at OffsetForLeaderEpochRequest.topics")
     n1 -= 1
-    if n1 > end - pos:
+    if n1 > 1000000 or n1 * 3 > end - pos:
         raise _too_many(n1, end - pos, 'OffsetForLeaderEpochRequest.topics')
     obj['topics'] = a1 = []
     for _ in range(n1):
@@ -7739,7 +7739,7 @@ def _OffsetForLeaderEpochRequest_v4_decode(buf, pos):
         if not n3:
             raise _Err("null in non-nullable array at OffsetForLeaderEpochRequest.topics[].partitions")
         n3 -= 1
-        if n3 > end - pos:
+        if n3 > 1000000 or n3 * 13 > end - pos:
             raise _too_many(n3, end - pos, 'OffsetForLeaderEpochRequest.topics[].partitions')
         x1['partitions'] = a3 = []
         for _ in range(n3):
@@ -7826,7 +7826,7 @@ def _OffsetForLeaderEpochResponse_v0_decode(buf, pos):
     pos += 4
     if n0 < 0:
         raise _Err("null in non-nullable array at OffsetForLeaderEpochResponse.topics")
-    if n0 > end - pos:
+    if n0 > 1000000 or n0 * 6 > end - pos:
         raise _too_many(n0, end - pos, 'OffsetForLeaderEpochResponse.topics')
     obj['topics'] = a0 = []
     for _ in range(n0):
@@ -7844,7 +7844,7 @@ def _OffsetForLeaderEpochResponse_v0_decode(buf, pos):
         pos += 4
         if n1 < 0:
             raise _Err("null in non-nullable array at OffsetForLeaderEpochResponse.topics[].partitions")
-        if n1 > end - pos:
+        if n1 > 1000000 or n1 * 14 > end - pos:
             raise _too_many(n1, end - pos, 'OffsetForLeaderEpochResponse.topics[].partitions')
         x0['partitions'] = a1 = []
         for _ in range(n1):
@@ -7899,7 +7899,7 @@ def _OffsetForLeaderEpochResponse_v1_decode(buf, pos):
     pos += 4
     if n0 < 0:
         raise _Err("null in non-nullable array at OffsetForLeaderEpochResponse.topics")
-    if n0 > end - pos:
+    if n0 > 1000000 or n0 * 6 > end - pos:
         raise _too_many(n0, end - pos, 'OffsetForLeaderEpochResponse.topics')
     obj['topics'] = a0 = []
     for _ in range(n0):
@@ -7917,7 +7917,7 @@ def _OffsetForLeaderEpochResponse_v1_decode(buf, pos):
         pos += 4
         if n1 < 0:
             raise _Err("null in non-nullable array at OffsetForLeaderEpochResponse.topics[].partitions")
-        if n1 > end - pos:
+        if n1 > 1000000 or n1 * 18 > end - pos:
             raise _too_many(n1, end - pos, 'OffsetForLeaderEpochResponse.topics[].partitions')
         x0['partitions'] = a1 = []
         for _ in range(n1):
@@ -7974,7 +7974,7 @@ def _OffsetForLeaderEpochResponse_v2_decode(buf, pos):
     pos += 8
     if n0 < 0:
         raise _Err("null in non-nullable array at OffsetForLeaderEpochResponse.topics")
-    if n0 > end - pos:
+    if n0 > 1000000 or n0 * 6 > end - pos:
         raise _too_many(n0, end - pos, 'OffsetForLeaderEpochResponse.topics')
     obj['topics'] = a0 = []
     for _ in range(n0):
@@ -7992,7 +7992,7 @@ def _OffsetForLeaderEpochResponse_v2_decode(buf, pos):
         pos += 4
         if n1 < 0:
             raise _Err("null in non-nullable array at OffsetForLeaderEpochResponse.topics[].partitions")
-        if n1 > end - pos:
+        if n1 > 1000000 or n1 * 18 > end - pos:
             raise _too_many(n1, end - pos, 'OffsetForLeaderEpochResponse.topics[].partitions')
         x0['partitions'] = a1 = []
         for _ in range(n1):
@@ -8057,7 +8057,7 @@ def _OffsetForLeaderEpochResponse_v4_decode(buf, pos):
     if not n1:
         raise _Err("null in non-nullable array at OffsetForLeaderEpochResponse.topics")
     n1 -= 1
-    if n1 > end - pos:
+    if n1 > 1000000 or n1 * 3 > end - pos:
         raise _too_many(n1, end - pos, 'OffsetForLeaderEpochResponse.topics')
     obj['topics'] = a1 = []
     for _ in range(n1):
@@ -8083,7 +8083,7 @@ def _OffsetForLeaderEpochResponse_v4_decode(buf, pos):
         if not n3:
             raise _Err("null in non-nullable array at OffsetForLeaderEpochResponse.topics[].partitions")
         n3 -= 1
-        if n3 > end - pos:
+        if n3 > 1000000 or n3 * 19 > end - pos:
             raise _too_many(n3, end - pos, 'OffsetForLeaderEpochResponse.topics[].partitions')
         x1['partitions'] = a3 = []
         for _ in range(n3):
@@ -8173,7 +8173,7 @@ def _DeleteGroupsRequest_v0_decode(buf, pos):
     pos += 4
     if n0 < 0:
         raise _Err("null in non-nullable array at DeleteGroupsRequest.groups_names")
-    if n0 > end - pos:
+    if n0 > 1000000 or n0 * 2 > end - pos:
         raise _too_many(n0, end - pos, 'DeleteGroupsRequest.groups_names')
     obj['groups_names'] = a0 = []
     for _ in range(n0):
@@ -8217,7 +8217,7 @@ def _DeleteGroupsRequest_v2_decode(buf, pos):
     if not n1:
         raise _Err("null in non-nullable array at DeleteGroupsRequest.groups_names")
     n1 -= 1
-    if n1 > end - pos:
+    if n1 > 1000000 or n1 > end - pos:
         raise _too_many(n1, end - pos, 'DeleteGroupsRequest.groups_names')
     obj['groups_names'] = a1 = []
     for _ in range(n1):
@@ -8272,7 +8272,7 @@ def _DeleteGroupsResponse_v0_decode(buf, pos):
     pos += 8
     if n0 < 0:
         raise _Err("null in non-nullable array at DeleteGroupsResponse.results")
-    if n0 > end - pos:
+    if n0 > 1000000 or n0 * 4 > end - pos:
         raise _too_many(n0, end - pos, 'DeleteGroupsResponse.results')
     obj['results'] = a0 = []
     for _ in range(n0):
@@ -8330,7 +8330,7 @@ def _DeleteGroupsResponse_v2_decode(buf, pos):
     if not n1:
         raise _Err("null in non-nullable array at DeleteGroupsResponse.results")
     n1 -= 1
-    if n1 > end - pos:
+    if n1 > 1000000 or n1 * 4 > end - pos:
         raise _too_many(n1, end - pos, 'DeleteGroupsResponse.results')
     obj['results'] = a1 = []
     for _ in range(n1):
@@ -8416,7 +8416,7 @@ def _OffsetDeleteRequest_v0_decode(buf, pos):
     pos += 4
     if n0 < 0:
         raise _Err("null in non-nullable array at OffsetDeleteRequest.topics")
-    if n0 > end - pos:
+    if n0 > 1000000 or n0 * 6 > end - pos:
         raise _too_many(n0, end - pos, 'OffsetDeleteRequest.topics')
     obj['topics'] = a0 = []
     for _ in range(n0):
@@ -8434,7 +8434,7 @@ def _OffsetDeleteRequest_v0_decode(buf, pos):
         pos += 4
         if n1 < 0:
             raise _Err("null in non-nullable array at OffsetDeleteRequest.topics[].partitions")
-        if n1 > end - pos:
+        if n1 > 1000000 or n1 * 4 > end - pos:
             raise _too_many(n1, end - pos, 'OffsetDeleteRequest.topics[].partitions')
         x0['partitions'] = a1 = []
         for _ in range(n1):
@@ -8487,7 +8487,7 @@ def _OffsetDeleteResponse_v0_decode(buf, pos):
     pos += 10
     if n0 < 0:
         raise _Err("null in non-nullable array at OffsetDeleteResponse.topics")
-    if n0 > end - pos:
+    if n0 > 1000000 or n0 * 6 > end - pos:
         raise _too_many(n0, end - pos, 'OffsetDeleteResponse.topics')
     obj['topics'] = a0 = []
     for _ in range(n0):
@@ -8505,7 +8505,7 @@ def _OffsetDeleteResponse_v0_decode(buf, pos):
         pos += 4
         if n1 < 0:
             raise _Err("null in non-nullable array at OffsetDeleteResponse.topics[].partitions")
-        if n1 > end - pos:
+        if n1 > 1000000 or n1 * 6 > end - pos:
             raise _too_many(n1, end - pos, 'OffsetDeleteResponse.topics[].partitions')
         x0['partitions'] = a1 = []
         for _ in range(n1):
@@ -8561,7 +8561,7 @@ def _DescribeClientQuotasRequest_v0_decode(buf, pos):
     pos += 4
     if n0 < 0:
         raise _Err("null in non-nullable array at DescribeClientQuotasRequest.components")
-    if n0 > end - pos:
+    if n0 > 1000000 or n0 * 5 > end - pos:
         raise _too_many(n0, end - pos, 'DescribeClientQuotasRequest.components')
     obj['components'] = a0 = []
     for _ in range(n0):
@@ -8632,7 +8632,7 @@ def _DescribeClientQuotasRequest_v1_decode(buf, pos):
     if not n1:
         raise _Err("null in non-nullable array at DescribeClientQuotasRequest.components")
     n1 -= 1
-    if n1 > end - pos:
+    if n1 > 1000000 or n1 * 4 > end - pos:
         raise _too_many(n1, end - pos, 'DescribeClientQuotasRequest.components')
     obj['components'] = a1 = []
     for _ in range(n1):
@@ -8744,7 +8744,7 @@ def _DescribeClientQuotasResponse_v0_decode(buf, pos):
     if n0 < 0:
         obj['entries'] = None
     else:
-        if n0 > end - pos:
+        if n0 > 1000000 or n0 * 8 > end - pos:
             raise _too_many(n0, end - pos, 'DescribeClientQuotasResponse.entries')
         obj['entries'] = a0 = []
         for _ in range(n0):
@@ -8753,7 +8753,7 @@ def _DescribeClientQuotasResponse_v0_decode(buf, pos):
             pos += 4
             if n1 < 0:
                 raise _Err("null in non-nullable array at DescribeClientQuotasResponse.entries[].entity")
-            if n1 > end - pos:
+            if n1 > 1000000 or n1 * 4 > end - pos:
                 raise _too_many(n1, end - pos, 'DescribeClientQuotasResponse.entries[].entity')
             x0['entity'] = a1 = []
             for _ in range(n1):
@@ -8782,7 +8782,7 @@ def _DescribeClientQuotasResponse_v0_decode(buf, pos):
             pos += 4
             if n1 < 0:
                 raise _Err("null in non-nullable array at DescribeClientQuotasResponse.entries[].values")
-            if n1 > end - pos:
+            if n1 > 1000000 or n1 * 10 > end - pos:
                 raise _too_many(n1, end - pos, 'DescribeClientQuotasResponse.entries[].values')
             x0['values'] = a1 = []
             for _ in range(n1):
@@ -8886,7 +8886,7 @@ def _DescribeClientQuotasResponse_v1_decode(buf, pos):
         obj['entries'] = None
     else:
         n1 -= 1
-        if n1 > end - pos:
+        if n1 > 1000000 or n1 * 3 > end - pos:
             raise _too_many(n1, end - pos, 'DescribeClientQuotasResponse.entries')
         obj['entries'] = a1 = []
         for _ in range(n1):
@@ -8899,7 +8899,7 @@ def _DescribeClientQuotasResponse_v1_decode(buf, pos):
             if not n3:
                 raise _Err("null in non-nullable array at DescribeClientQuotasResponse.entries[].entity")
             n3 -= 1
-            if n3 > end - pos:
+            if n3 > 1000000 or n3 * 3 > end - pos:
                 raise _too_many(n3, end - pos, 'DescribeClientQuotasResponse.entries[].entity')
             x1['entity'] = a3 = []
             for _ in range(n3):
@@ -8944,7 +8944,7 @@ def _DescribeClientQuotasResponse_v1_decode(buf, pos):
             if not n3:
                 raise _Err("null in non-nullable array at DescribeClientQuotasResponse.entries[].values")
             n3 -= 1
-            if n3 > end - pos:
+            if n3 > 1000000 or n3 * 10 > end - pos:
                 raise _too_many(n3, end - pos, 'DescribeClientQuotasResponse.entries[].values')
             x1['values'] = a3 = []
             for _ in range(n3):
@@ -9077,7 +9077,7 @@ def _AlterClientQuotasRequest_v0_decode(buf, pos):
     pos += 4
     if n0 < 0:
         raise _Err("null in non-nullable array at AlterClientQuotasRequest.entries")
-    if n0 > end - pos:
+    if n0 > 1000000 or n0 * 8 > end - pos:
         raise _too_many(n0, end - pos, 'AlterClientQuotasRequest.entries')
     obj['entries'] = a0 = []
     for _ in range(n0):
@@ -9086,7 +9086,7 @@ def _AlterClientQuotasRequest_v0_decode(buf, pos):
         pos += 4
         if n1 < 0:
             raise _Err("null in non-nullable array at AlterClientQuotasRequest.entries[].entity")
-        if n1 > end - pos:
+        if n1 > 1000000 or n1 * 4 > end - pos:
             raise _too_many(n1, end - pos, 'AlterClientQuotasRequest.entries[].entity')
         x0['entity'] = a1 = []
         for _ in range(n1):
@@ -9115,7 +9115,7 @@ def _AlterClientQuotasRequest_v0_decode(buf, pos):
         pos += 4
         if n1 < 0:
             raise _Err("null in non-nullable array at AlterClientQuotasRequest.entries[].ops")
-        if n1 > end - pos:
+        if n1 > 1000000 or n1 * 11 > end - pos:
             raise _too_many(n1, end - pos, 'AlterClientQuotasRequest.entries[].ops')
         x0['ops'] = a1 = []
         for _ in range(n1):
@@ -9201,7 +9201,7 @@ def _AlterClientQuotasRequest_v1_decode(buf, pos):
     if not n1:
         raise _Err("null in non-nullable array at AlterClientQuotasRequest.entries")
     n1 -= 1
-    if n1 > end - pos:
+    if n1 > 1000000 or n1 * 3 > end - pos:
         raise _too_many(n1, end - pos, 'AlterClientQuotasRequest.entries')
     obj['entries'] = a1 = []
     for _ in range(n1):
@@ -9214,7 +9214,7 @@ def _AlterClientQuotasRequest_v1_decode(buf, pos):
         if not n3:
             raise _Err("null in non-nullable array at AlterClientQuotasRequest.entries[].entity")
         n3 -= 1
-        if n3 > end - pos:
+        if n3 > 1000000 or n3 * 3 > end - pos:
             raise _too_many(n3, end - pos, 'AlterClientQuotasRequest.entries[].entity')
         x1['entity'] = a3 = []
         for _ in range(n3):
@@ -9259,7 +9259,7 @@ def _AlterClientQuotasRequest_v1_decode(buf, pos):
         if not n3:
             raise _Err("null in non-nullable array at AlterClientQuotasRequest.entries[].ops")
         n3 -= 1
-        if n3 > end - pos:
+        if n3 > 1000000 or n3 * 11 > end - pos:
             raise _too_many(n3, end - pos, 'AlterClientQuotasRequest.entries[].ops')
         x1['ops'] = a3 = []
         for _ in range(n3):
@@ -9385,7 +9385,7 @@ def _AlterClientQuotasResponse_v0_decode(buf, pos):
     pos += 8
     if n0 < 0:
         raise _Err("null in non-nullable array at AlterClientQuotasResponse.entries")
-    if n0 > end - pos:
+    if n0 > 1000000 or n0 * 8 > end - pos:
         raise _too_many(n0, end - pos, 'AlterClientQuotasResponse.entries')
     obj['entries'] = a0 = []
     for _ in range(n0):
@@ -9404,7 +9404,7 @@ def _AlterClientQuotasResponse_v0_decode(buf, pos):
         pos += 4
         if n1 < 0:
             raise _Err("null in non-nullable array at AlterClientQuotasResponse.entries[].entity")
-        if n1 > end - pos:
+        if n1 > 1000000 or n1 * 4 > end - pos:
             raise _too_many(n1, end - pos, 'AlterClientQuotasResponse.entries[].entity')
         x0['entity'] = a1 = []
         for _ in range(n1):
@@ -9486,7 +9486,7 @@ def _AlterClientQuotasResponse_v1_decode(buf, pos):
     if not n1:
         raise _Err("null in non-nullable array at AlterClientQuotasResponse.entries")
     n1 -= 1
-    if n1 > end - pos:
+    if n1 > 1000000 or n1 * 5 > end - pos:
         raise _too_many(n1, end - pos, 'AlterClientQuotasResponse.entries')
     obj['entries'] = a1 = []
     for _ in range(n1):
@@ -9515,7 +9515,7 @@ def _AlterClientQuotasResponse_v1_decode(buf, pos):
         if not n3:
             raise _Err("null in non-nullable array at AlterClientQuotasResponse.entries[].entity")
         n3 -= 1
-        if n3 > end - pos:
+        if n3 > 1000000 or n3 * 3 > end - pos:
             raise _too_many(n3, end - pos, 'AlterClientQuotasResponse.entries[].entity')
         x1['entity'] = a3 = []
         for _ in range(n3):
@@ -9641,7 +9641,7 @@ def _ConsumerGroupDescribeRequest_v0_decode(buf, pos):
     if not n1:
         raise _Err("null in non-nullable array at ConsumerGroupDescribeRequest.group_ids")
     n1 -= 1
-    if n1 > end - pos:
+    if n1 > 1000000 or n1 > end - pos:
         raise _too_many(n1, end - pos, 'ConsumerGroupDescribeRequest.group_ids')
     obj['group_ids'] = a1 = []
     for _ in range(n1):
@@ -9708,7 +9708,7 @@ def _ConsumerGroupDescribeResponse_v0_decode(buf, pos):
     if not n1:
         raise _Err("null in non-nullable array at ConsumerGroupDescribeResponse.groups")
     n1 -= 1
-    if n1 > end - pos:
+    if n1 > 1000000 or n1 * 20 > end - pos:
         raise _too_many(n1, end - pos, 'ConsumerGroupDescribeResponse.groups')
     obj['groups'] = a1 = []
     for _ in range(n1):
@@ -9778,7 +9778,7 @@ def _ConsumerGroupDescribeResponse_v0_decode(buf, pos):
         if not n3:
             raise _Err("null in non-nullable array at ConsumerGroupDescribeResponse.groups[].members")
         n3 -= 1
-        if n3 > end - pos:
+        if n3 > 1000000 or n3 * 16 > end - pos:
             raise _too_many(n3, end - pos, 'ConsumerGroupDescribeResponse.groups[].members')
         x1['members'] = a3 = []
         for _ in range(n3):
@@ -9860,7 +9860,7 @@ def _ConsumerGroupDescribeResponse_v0_decode(buf, pos):
             if not n5:
                 raise _Err("null in non-nullable array at ConsumerGroupDescribeResponse.groups[].members[].subscribed_topic_names")
             n5 -= 1
-            if n5 > end - pos:
+            if n5 > 1000000 or n5 > end - pos:
                 raise _too_many(n5, end - pos, 'ConsumerGroupDescribeResponse.groups[].members[].subscribed_topic_names')
             x3['subscribed_topic_names'] = a5 = []
             for _ in range(n5):
@@ -9901,7 +9901,7 @@ def _ConsumerGroupDescribeResponse_v0_decode(buf, pos):
             if not n6:
                 raise _Err("null in non-nullable array at ConsumerGroupDescribeResponse.groups[].members[].assignment.topic_partitions")
             n6 -= 1
-            if n6 > end - pos:
+            if n6 > 1000000 or n6 * 19 > end - pos:
                 raise _too_many(n6, end - pos, 'ConsumerGroupDescribeResponse.groups[].members[].assignment.topic_partitions')
             o5['topic_partitions'] = a6 = []
             for _ in range(n6):
@@ -9930,7 +9930,7 @@ def _ConsumerGroupDescribeResponse_v0_decode(buf, pos):
                 if not n8:
                     raise _Err("null in non-nullable array at ConsumerGroupDescribeResponse.groups[].members[].assignment.topic_partitions[].partitions")
                 n8 -= 1
-                if n8 > end - pos:
+                if n8 > 1000000 or n8 * 4 > end - pos:
                     raise _too_many(n8, end - pos, 'ConsumerGroupDescribeResponse.groups[].members[].assignment.topic_partitions[].partitions')
                 x6['partitions'] = list(_unpack_from_i_arrays[n8](buf, pos) if n8 < 32 else _struct_unpack_from('>%di' % n8, buf, pos))
                 pos += 4 * n8
@@ -9952,7 +9952,7 @@ def _ConsumerGroupDescribeResponse_v0_decode(buf, pos):
             if not n6:
                 raise _Err("null in non-nullable array at ConsumerGroupDescribeResponse.groups[].members[].target_assignment.topic_partitions")
             n6 -= 1
-            if n6 > end - pos:
+            if n6 > 1000000 or n6 * 19 > end - pos:
                 raise _too_many(n6, end - pos, 'ConsumerGroupDescribeResponse.groups[].members[].target_assignment.topic_partitions')
             o5['topic_partitions'] = a6 = []
             for _ in range(n6):
@@ -9981,7 +9981,7 @@ def _ConsumerGroupDescribeResponse_v0_decode(buf, pos):
                 if not n8:
                     raise _Err("null in non-nullable array at ConsumerGroupDescribeResponse.groups[].members[].target_assignment.topic_partitions[].partitions")
                 n8 -= 1
-                if n8 > end - pos:
+                if n8 > 1000000 or n8 * 4 > end - pos:
                     raise _too_many(n8, end - pos, 'ConsumerGroupDescribeResponse.groups[].members[].target_assignment.topic_partitions[].partitions')
                 x6['partitions'] = list(_unpack_from_i_arrays[n8](buf, pos) if n8 < 32 else _struct_unpack_from('>%di' % n8, buf, pos))
                 pos += 4 * n8
@@ -10247,7 +10247,7 @@ def _ConsumerGroupDescribeResponse_v1_decode(buf, pos):
     if not n1:
         raise _Err("null in non-nullable array at ConsumerGroupDescribeResponse.groups")
     n1 -= 1
-    if n1 > end - pos:
+    if n1 > 1000000 or n1 * 20 > end - pos:
         raise _too_many(n1, end - pos, 'ConsumerGroupDescribeResponse.groups')
     obj['groups'] = a1 = []
     for _ in range(n1):
@@ -10317,7 +10317,7 @@ def _ConsumerGroupDescribeResponse_v1_decode(buf, pos):
         if not n3:
             raise _Err("null in non-nullable array at ConsumerGroupDescribeResponse.groups[].members")
         n3 -= 1
-        if n3 > end - pos:
+        if n3 > 1000000 or n3 * 17 > end - pos:
             raise _too_many(n3, end - pos, 'ConsumerGroupDescribeResponse.groups[].members')
         x1['members'] = a3 = []
         for _ in range(n3):
@@ -10399,7 +10399,7 @@ def _ConsumerGroupDescribeResponse_v1_decode(buf, pos):
             if not n5:
                 raise _Err("null in non-nullable array at ConsumerGroupDescribeResponse.groups[].members[].subscribed_topic_names")
             n5 -= 1
-            if n5 > end - pos:
+            if n5 > 1000000 or n5 > end - pos:
                 raise _too_many(n5, end - pos, 'ConsumerGroupDescribeResponse.groups[].members[].subscribed_topic_names')
             x3['subscribed_topic_names'] = a5 = []
             for _ in range(n5):
@@ -10440,7 +10440,7 @@ def _ConsumerGroupDescribeResponse_v1_decode(buf, pos):
             if not n6:
                 raise _Err("null in non-nullable array at ConsumerGroupDescribeResponse.groups[].members[].assignment.topic_partitions")
             n6 -= 1
-            if n6 > end - pos:
+            if n6 > 1000000 or n6 * 19 > end - pos:
                 raise _too_many(n6, end - pos, 'ConsumerGroupDescribeResponse.groups[].members[].assignment.topic_partitions')
             o5['topic_partitions'] = a6 = []
             for _ in range(n6):
@@ -10469,7 +10469,7 @@ def _ConsumerGroupDescribeResponse_v1_decode(buf, pos):
                 if not n8:
                     raise _Err("null in non-nullable array at ConsumerGroupDescribeResponse.groups[].members[].assignment.topic_partitions[].partitions")
                 n8 -= 1
-                if n8 > end - pos:
+                if n8 > 1000000 or n8 * 4 > end - pos:
                     raise _too_many(n8, end - pos, 'ConsumerGroupDescribeResponse.groups[].members[].assignment.topic_partitions[].partitions')
                 x6['partitions'] = list(_unpack_from_i_arrays[n8](buf, pos) if n8 < 32 else _struct_unpack_from('>%di' % n8, buf, pos))
                 pos += 4 * n8
@@ -10491,7 +10491,7 @@ def _ConsumerGroupDescribeResponse_v1_decode(buf, pos):
             if not n6:
                 raise _Err("null in non-nullable array at ConsumerGroupDescribeResponse.groups[].members[].target_assignment.topic_partitions")
             n6 -= 1
-            if n6 > end - pos:
+            if n6 > 1000000 or n6 * 19 > end - pos:
                 raise _too_many(n6, end - pos, 'ConsumerGroupDescribeResponse.groups[].members[].target_assignment.topic_partitions')
             o5['topic_partitions'] = a6 = []
             for _ in range(n6):
@@ -10520,7 +10520,7 @@ def _ConsumerGroupDescribeResponse_v1_decode(buf, pos):
                 if not n8:
                     raise _Err("null in non-nullable array at ConsumerGroupDescribeResponse.groups[].members[].target_assignment.topic_partitions[].partitions")
                 n8 -= 1
-                if n8 > end - pos:
+                if n8 > 1000000 or n8 * 4 > end - pos:
                     raise _too_many(n8, end - pos, 'ConsumerGroupDescribeResponse.groups[].members[].target_assignment.topic_partitions[].partitions')
                 x6['partitions'] = list(_unpack_from_i_arrays[n8](buf, pos) if n8 < 32 else _struct_unpack_from('>%di' % n8, buf, pos))
                 pos += 4 * n8
@@ -10789,7 +10789,7 @@ def _ShareGroupDescribeRequest_v1_decode(buf, pos):
     if not n1:
         raise _Err("null in non-nullable array at ShareGroupDescribeRequest.group_ids")
     n1 -= 1
-    if n1 > end - pos:
+    if n1 > 1000000 or n1 > end - pos:
         raise _too_many(n1, end - pos, 'ShareGroupDescribeRequest.group_ids')
     obj['group_ids'] = a1 = []
     for _ in range(n1):
@@ -10856,7 +10856,7 @@ def _ShareGroupDescribeResponse_v1_decode(buf, pos):
     if not n1:
         raise _Err("null in non-nullable array at ShareGroupDescribeResponse.groups")
     n1 -= 1
-    if n1 > end - pos:
+    if n1 > 1000000 or n1 * 20 > end - pos:
         raise _too_many(n1, end - pos, 'ShareGroupDescribeResponse.groups')
     obj['groups'] = a1 = []
     for _ in range(n1):
@@ -10926,7 +10926,7 @@ def _ShareGroupDescribeResponse_v1_decode(buf, pos):
         if not n3:
             raise _Err("null in non-nullable array at ShareGroupDescribeResponse.groups[].members")
         n3 -= 1
-        if n3 > end - pos:
+        if n3 > 1000000 or n3 * 12 > end - pos:
             raise _too_many(n3, end - pos, 'ShareGroupDescribeResponse.groups[].members')
         x1['members'] = a3 = []
         for _ in range(n3):
@@ -10994,7 +10994,7 @@ def _ShareGroupDescribeResponse_v1_decode(buf, pos):
             if not n5:
                 raise _Err("null in non-nullable array at ShareGroupDescribeResponse.groups[].members[].subscribed_topic_names")
             n5 -= 1
-            if n5 > end - pos:
+            if n5 > 1000000 or n5 > end - pos:
                 raise _too_many(n5, end - pos, 'ShareGroupDescribeResponse.groups[].members[].subscribed_topic_names')
             x3['subscribed_topic_names'] = a5 = []
             for _ in range(n5):
@@ -11021,7 +11021,7 @@ def _ShareGroupDescribeResponse_v1_decode(buf, pos):
             if not n6:
                 raise _Err("null in non-nullable array at ShareGroupDescribeResponse.groups[].members[].assignment.topic_partitions")
             n6 -= 1
-            if n6 > end - pos:
+            if n6 > 1000000 or n6 * 19 > end - pos:
                 raise _too_many(n6, end - pos, 'ShareGroupDescribeResponse.groups[].members[].assignment.topic_partitions')
             o5['topic_partitions'] = a6 = []
             for _ in range(n6):
@@ -11050,7 +11050,7 @@ def _ShareGroupDescribeResponse_v1_decode(buf, pos):
                 if not n8:
                     raise _Err("null in non-nullable array at ShareGroupDescribeResponse.groups[].members[].assignment.topic_partitions[].partitions")
                 n8 -= 1
-                if n8 > end - pos:
+                if n8 > 1000000 or n8 * 4 > end - pos:
                     raise _too_many(n8, end - pos, 'ShareGroupDescribeResponse.groups[].members[].assignment.topic_partitions[].partitions')
                 x6['partitions'] = list(_unpack_from_i_arrays[n8](buf, pos) if n8 < 32 else _struct_unpack_from('>%di' % n8, buf, pos))
                 pos += 4 * n8
@@ -11259,7 +11259,7 @@ def _DescribeShareGroupOffsetsRequest_v0_decode(buf, pos):
     if not n1:
         raise _Err("null in non-nullable array at DescribeShareGroupOffsetsRequest.groups")
     n1 -= 1
-    if n1 > end - pos:
+    if n1 > 1000000 or n1 * 3 > end - pos:
         raise _too_many(n1, end - pos, 'DescribeShareGroupOffsetsRequest.groups')
     obj['groups'] = a1 = []
     for _ in range(n1):
@@ -11286,7 +11286,7 @@ def _DescribeShareGroupOffsetsRequest_v0_decode(buf, pos):
             x1['topics'] = None
         else:
             n3 -= 1
-            if n3 > end - pos:
+            if n3 > 1000000 or n3 * 3 > end - pos:
                 raise _too_many(n3, end - pos, 'DescribeShareGroupOffsetsRequest.groups[].topics')
             x1['topics'] = a3 = []
             for _ in range(n3):
@@ -11312,7 +11312,7 @@ def _DescribeShareGroupOffsetsRequest_v0_decode(buf, pos):
                 if not n5:
                     raise _Err("null in non-nullable array at DescribeShareGroupOffsetsRequest.groups[].topics[].partitions")
                 n5 -= 1
-                if n5 > end - pos:
+                if n5 > 1000000 or n5 * 4 > end - pos:
                     raise _too_many(n5, end - pos, 'DescribeShareGroupOffsetsRequest.groups[].topics[].partitions')
                 x3['partitions'] = list(_unpack_from_i_arrays[n5](buf, pos) if n5 < 32 else _struct_unpack_from('>%di' % n5, buf, pos))
                 pos += 4 * n5
@@ -11402,7 +11402,7 @@ def _DescribeShareGroupOffsetsResponse_v0_decode(buf, pos):
     if not n1:
         raise _Err("null in non-nullable array at DescribeShareGroupOffsetsResponse.groups")
     n1 -= 1
-    if n1 > end - pos:
+    if n1 > 1000000 or n1 * 6 > end - pos:
         raise _too_many(n1, end - pos, 'DescribeShareGroupOffsetsResponse.groups')
     obj['groups'] = a1 = []
     for _ in range(n1):
@@ -11428,7 +11428,7 @@ def _DescribeShareGroupOffsetsResponse_v0_decode(buf, pos):
         if not n3:
             raise _Err("null in non-nullable array at DescribeShareGroupOffsetsResponse.groups[].topics")
         n3 -= 1
-        if n3 > end - pos:
+        if n3 > 1000000 or n3 * 19 > end - pos:
             raise _too_many(n3, end - pos, 'DescribeShareGroupOffsetsResponse.groups[].topics')
         x1['topics'] = a3 = []
         for _ in range(n3):
@@ -11457,7 +11457,7 @@ def _DescribeShareGroupOffsetsResponse_v0_decode(buf, pos):
             if not n5:
                 raise _Err("null in non-nullable array at DescribeShareGroupOffsetsResponse.groups[].topics[].partitions")
             n5 -= 1
-            if n5 > end - pos:
+            if n5 > 1000000 or n5 * 20 > end - pos:
                 raise _too_many(n5, end - pos, 'DescribeShareGroupOffsetsResponse.groups[].topics[].partitions')
             x3['partitions'] = a5 = []
             for _ in range(n5):
@@ -11632,7 +11632,7 @@ def _DescribeShareGroupOffsetsResponse_v1_decode(buf, pos):
     if not n1:
         raise _Err("null in non-nullable array at DescribeShareGroupOffsetsResponse.groups")
     n1 -= 1
-    if n1 > end - pos:
+    if n1 > 1000000 or n1 * 6 > end - pos:
         raise _too_many(n1, end - pos, 'DescribeShareGroupOffsetsResponse.groups')
     obj['groups'] = a1 = []
     for _ in range(n1):
@@ -11658,7 +11658,7 @@ def _DescribeShareGroupOffsetsResponse_v1_decode(buf, pos):
         if not n3:
             raise _Err("null in non-nullable array at DescribeShareGroupOffsetsResponse.groups[].topics")
         n3 -= 1
-        if n3 > end - pos:
+        if n3 > 1000000 or n3 * 19 > end - pos:
             raise _too_many(n3, end - pos, 'DescribeShareGroupOffsetsResponse.groups[].topics')
         x1['topics'] = a3 = []
         for _ in range(n3):
@@ -11687,7 +11687,7 @@ def _DescribeShareGroupOffsetsResponse_v1_decode(buf, pos):
             if not n5:
                 raise _Err("null in non-nullable array at DescribeShareGroupOffsetsResponse.groups[].topics[].partitions")
             n5 -= 1
-            if n5 > end - pos:
+            if n5 > 1000000 or n5 * 28 > end - pos:
                 raise _too_many(n5, end - pos, 'DescribeShareGroupOffsetsResponse.groups[].topics[].partitions')
             x3['partitions'] = a5 = []
             for _ in range(n5):
@@ -11875,7 +11875,7 @@ def _AlterShareGroupOffsetsRequest_v0_decode(buf, pos):
     if not n1:
         raise _Err("null in non-nullable array at AlterShareGroupOffsetsRequest.topics")
     n1 -= 1
-    if n1 > end - pos:
+    if n1 > 1000000 or n1 * 3 > end - pos:
         raise _too_many(n1, end - pos, 'AlterShareGroupOffsetsRequest.topics')
     obj['topics'] = a1 = []
     for _ in range(n1):
@@ -11901,7 +11901,7 @@ def _AlterShareGroupOffsetsRequest_v0_decode(buf, pos):
         if not n3:
             raise _Err("null in non-nullable array at AlterShareGroupOffsetsRequest.topics[].partitions")
         n3 -= 1
-        if n3 > end - pos:
+        if n3 > 1000000 or n3 * 13 > end - pos:
             raise _too_many(n3, end - pos, 'AlterShareGroupOffsetsRequest.topics[].partitions')
         x1['partitions'] = a3 = []
         for _ in range(n3):
@@ -12008,7 +12008,7 @@ def _AlterShareGroupOffsetsResponse_v0_decode(buf, pos):
     if not n1:
         raise _Err("null in non-nullable array at AlterShareGroupOffsetsResponse.responses")
     n1 -= 1
-    if n1 > end - pos:
+    if n1 > 1000000 or n1 * 19 > end - pos:
         raise _too_many(n1, end - pos, 'AlterShareGroupOffsetsResponse.responses')
     obj['responses'] = a1 = []
     for _ in range(n1):
@@ -12037,7 +12037,7 @@ def _AlterShareGroupOffsetsResponse_v0_decode(buf, pos):
         if not n3:
             raise _Err("null in non-nullable array at AlterShareGroupOffsetsResponse.responses[].partitions")
         n3 -= 1
-        if n3 > end - pos:
+        if n3 > 1000000 or n3 * 8 > end - pos:
             raise _too_many(n3, end - pos, 'AlterShareGroupOffsetsResponse.responses[].partitions')
         x1['partitions'] = a3 = []
         for _ in range(n3):
@@ -12175,7 +12175,7 @@ def _DeleteShareGroupOffsetsRequest_v0_decode(buf, pos):
     if not n1:
         raise _Err("null in non-nullable array at DeleteShareGroupOffsetsRequest.topics")
     n1 -= 1
-    if n1 > end - pos:
+    if n1 > 1000000 or n1 * 2 > end - pos:
         raise _too_many(n1, end - pos, 'DeleteShareGroupOffsetsRequest.topics')
     obj['topics'] = a1 = []
     for _ in range(n1):
@@ -12269,7 +12269,7 @@ def _DeleteShareGroupOffsetsResponse_v0_decode(buf, pos):
     if not n1:
         raise _Err("null in non-nullable array at DeleteShareGroupOffsetsResponse.responses")
     n1 -= 1
-    if n1 > end - pos:
+    if n1 > 1000000 or n1 * 21 > end - pos:
         raise _too_many(n1, end - pos, 'DeleteShareGroupOffsetsResponse.responses')
     obj['responses'] = a1 = []
     for _ in range(n1):
@@ -12418,7 +12418,7 @@ def _ShareFetchRequest_v1_decode(buf, pos):
     if not n1:
         raise _Err("null in non-nullable array at ShareFetchRequest.topics")
     n1 -= 1
-    if n1 > end - pos:
+    if n1 > 1000000 or n1 * 18 > end - pos:
         raise _too_many(n1, end - pos, 'ShareFetchRequest.topics')
     obj['topics'] = a1 = []
     for _ in range(n1):
@@ -12434,7 +12434,7 @@ def _ShareFetchRequest_v1_decode(buf, pos):
         if not n3:
             raise _Err("null in non-nullable array at ShareFetchRequest.topics[].partitions")
         n3 -= 1
-        if n3 > end - pos:
+        if n3 > 1000000 or n3 * 6 > end - pos:
             raise _too_many(n3, end - pos, 'ShareFetchRequest.topics[].partitions')
         x1['partitions'] = a3 = []
         for _ in range(n3):
@@ -12449,7 +12449,7 @@ def _ShareFetchRequest_v1_decode(buf, pos):
             if not n5:
                 raise _Err("null in non-nullable array at ShareFetchRequest.topics[].partitions[].acknowledgement_batches")
             n5 -= 1
-            if n5 > end - pos:
+            if n5 > 1000000 or n5 * 18 > end - pos:
                 raise _too_many(n5, end - pos, 'ShareFetchRequest.topics[].partitions[].acknowledgement_batches')
             x3['acknowledgement_batches'] = a5 = []
             for _ in range(n5):
@@ -12464,7 +12464,7 @@ def _ShareFetchRequest_v1_decode(buf, pos):
                 if not n7:
                     raise _Err("null in non-nullable array at ShareFetchRequest.topics[].partitions[].acknowledgement_batches[].acknowledge_types")
                 n7 -= 1
-                if n7 > end - pos:
+                if n7 > 1000000 or n7 > end - pos:
                     raise _too_many(n7, end - pos, 'ShareFetchRequest.topics[].partitions[].acknowledgement_batches[].acknowledge_types')
                 x5['acknowledge_types'] = list(_unpack_from_b_arrays[n7](buf, pos) if n7 < 32 else _struct_unpack_from('>%db' % n7, buf, pos))
                 pos += 1 * n7
@@ -12492,7 +12492,7 @@ def _ShareFetchRequest_v1_decode(buf, pos):
     if not n1:
         raise _Err("null in non-nullable array at ShareFetchRequest.forgotten_topics_data")
     n1 -= 1
-    if n1 > end - pos:
+    if n1 > 1000000 or n1 * 18 > end - pos:
         raise _too_many(n1, end - pos, 'ShareFetchRequest.forgotten_topics_data')
     obj['forgotten_topics_data'] = a1 = []
     for _ in range(n1):
@@ -12508,7 +12508,7 @@ def _ShareFetchRequest_v1_decode(buf, pos):
         if not n3:
             raise _Err("null in non-nullable array at ShareFetchRequest.forgotten_topics_data[].partitions")
         n3 -= 1
-        if n3 > end - pos:
+        if n3 > 1000000 or n3 * 4 > end - pos:
             raise _too_many(n3, end - pos, 'ShareFetchRequest.forgotten_topics_data[].partitions')
         x1['partitions'] = list(_unpack_from_i_arrays[n3](buf, pos) if n3 < 32 else _struct_unpack_from('>%di' % n3, buf, pos))
         pos += 4 * n3
@@ -12692,7 +12692,7 @@ def _ShareFetchRequest_v2_decode(buf, pos):
     if not n1:
         raise _Err("null in non-nullable array at ShareFetchRequest.topics")
     n1 -= 1
-    if n1 > end - pos:
+    if n1 > 1000000 or n1 * 18 > end - pos:
         raise _too_many(n1, end - pos, 'ShareFetchRequest.topics')
     obj['topics'] = a1 = []
     for _ in range(n1):
@@ -12708,7 +12708,7 @@ def _ShareFetchRequest_v2_decode(buf, pos):
         if not n3:
             raise _Err("null in non-nullable array at ShareFetchRequest.topics[].partitions")
         n3 -= 1
-        if n3 > end - pos:
+        if n3 > 1000000 or n3 * 6 > end - pos:
             raise _too_many(n3, end - pos, 'ShareFetchRequest.topics[].partitions')
         x1['partitions'] = a3 = []
         for _ in range(n3):
@@ -12723,7 +12723,7 @@ def _ShareFetchRequest_v2_decode(buf, pos):
             if not n5:
                 raise _Err("null in non-nullable array at ShareFetchRequest.topics[].partitions[].acknowledgement_batches")
             n5 -= 1
-            if n5 > end - pos:
+            if n5 > 1000000 or n5 * 18 > end - pos:
                 raise _too_many(n5, end - pos, 'ShareFetchRequest.topics[].partitions[].acknowledgement_batches')
             x3['acknowledgement_batches'] = a5 = []
             for _ in range(n5):
@@ -12738,7 +12738,7 @@ def _ShareFetchRequest_v2_decode(buf, pos):
                 if not n7:
                     raise _Err("null in non-nullable array at ShareFetchRequest.topics[].partitions[].acknowledgement_batches[].acknowledge_types")
                 n7 -= 1
-                if n7 > end - pos:
+                if n7 > 1000000 or n7 > end - pos:
                     raise _too_many(n7, end - pos, 'ShareFetchRequest.topics[].partitions[].acknowledgement_batches[].acknowledge_types')
                 x5['acknowledge_types'] = list(_unpack_from_b_arrays[n7](buf, pos) if n7 < 32 else _struct_unpack_from('>%db' % n7, buf, pos))
                 pos += 1 * n7
@@ -12766,7 +12766,7 @@ def _ShareFetchRequest_v2_decode(buf, pos):
     if not n1:
         raise _Err("null in non-nullable array at ShareFetchRequest.forgotten_topics_data")
     n1 -= 1
-    if n1 > end - pos:
+    if n1 > 1000000 or n1 * 18 > end - pos:
         raise _too_many(n1, end - pos, 'ShareFetchRequest.forgotten_topics_data')
     obj['forgotten_topics_data'] = a1 = []
     for _ in range(n1):
@@ -12782,7 +12782,7 @@ def _ShareFetchRequest_v2_decode(buf, pos):
         if not n3:
             raise _Err("null in non-nullable array at ShareFetchRequest.forgotten_topics_data[].partitions")
         n3 -= 1
-        if n3 > end - pos:
+        if n3 > 1000000 or n3 * 4 > end - pos:
             raise _too_many(n3, end - pos, 'ShareFetchRequest.forgotten_topics_data[].partitions')
         x1['partitions'] = list(_unpack_from_i_arrays[n3](buf, pos) if n3 < 32 else _struct_unpack_from('>%di' % n3, buf, pos))
         pos += 4 * n3
@@ -12958,7 +12958,7 @@ def _ShareFetchResponse_v1_decode(buf, pos):
     if not n1:
         raise _Err("null in non-nullable array at ShareFetchResponse.responses")
     n1 -= 1
-    if n1 > end - pos:
+    if n1 > 1000000 or n1 * 18 > end - pos:
         raise _too_many(n1, end - pos, 'ShareFetchResponse.responses')
     obj['responses'] = a1 = []
     for _ in range(n1):
@@ -12974,7 +12974,7 @@ def _ShareFetchResponse_v1_decode(buf, pos):
         if not n3:
             raise _Err("null in non-nullable array at ShareFetchResponse.responses[].partitions")
         n3 -= 1
-        if n3 > end - pos:
+        if n3 > 1000000 or n3 * 22 > end - pos:
             raise _too_many(n3, end - pos, 'ShareFetchResponse.responses[].partitions')
         x1['partitions'] = a3 = []
         for _ in range(n3):
@@ -13040,7 +13040,7 @@ def _ShareFetchResponse_v1_decode(buf, pos):
             if not n5:
                 raise _Err("null in non-nullable array at ShareFetchResponse.responses[].partitions[].acquired_records")
             n5 -= 1
-            if n5 > end - pos:
+            if n5 > 1000000 or n5 * 19 > end - pos:
                 raise _too_many(n5, end - pos, 'ShareFetchResponse.responses[].partitions[].acquired_records')
             x3['acquired_records'] = a5 = []
             for _ in range(n5):
@@ -13070,7 +13070,7 @@ def _ShareFetchResponse_v1_decode(buf, pos):
     if not n1:
         raise _Err("null in non-nullable array at ShareFetchResponse.node_endpoints")
     n1 -= 1
-    if n1 > end - pos:
+    if n1 > 1000000 or n1 * 11 > end - pos:
         raise _too_many(n1, end - pos, 'ShareFetchResponse.node_endpoints')
     obj['node_endpoints'] = a1 = []
     for _ in range(n1):
@@ -13324,7 +13324,7 @@ def _ShareAcknowledgeRequest_v1_decode(buf, pos):
     if not n1:
         raise _Err("null in non-nullable array at ShareAcknowledgeRequest.topics")
     n1 -= 1
-    if n1 > end - pos:
+    if n1 > 1000000 or n1 * 18 > end - pos:
         raise _too_many(n1, end - pos, 'ShareAcknowledgeRequest.topics')
     obj['topics'] = a1 = []
     for _ in range(n1):
@@ -13340,7 +13340,7 @@ def _ShareAcknowledgeRequest_v1_decode(buf, pos):
         if not n3:
             raise _Err("null in non-nullable array at ShareAcknowledgeRequest.topics[].partitions")
         n3 -= 1
-        if n3 > end - pos:
+        if n3 > 1000000 or n3 * 6 > end - pos:
             raise _too_many(n3, end - pos, 'ShareAcknowledgeRequest.topics[].partitions')
         x1['partitions'] = a3 = []
         for _ in range(n3):
@@ -13355,7 +13355,7 @@ def _ShareAcknowledgeRequest_v1_decode(buf, pos):
             if not n5:
                 raise _Err("null in non-nullable array at ShareAcknowledgeRequest.topics[].partitions[].acknowledgement_batches")
             n5 -= 1
-            if n5 > end - pos:
+            if n5 > 1000000 or n5 * 18 > end - pos:
                 raise _too_many(n5, end - pos, 'ShareAcknowledgeRequest.topics[].partitions[].acknowledgement_batches')
             x3['acknowledgement_batches'] = a5 = []
             for _ in range(n5):
@@ -13370,7 +13370,7 @@ def _ShareAcknowledgeRequest_v1_decode(buf, pos):
                 if not n7:
                     raise _Err("null in non-nullable array at ShareAcknowledgeRequest.topics[].partitions[].acknowledgement_batches[].acknowledge_types")
                 n7 -= 1
-                if n7 > end - pos:
+                if n7 > 1000000 or n7 > end - pos:
                     raise _too_many(n7, end - pos, 'ShareAcknowledgeRequest.topics[].partitions[].acknowledgement_batches[].acknowledge_types')
                 x5['acknowledge_types'] = list(_unpack_from_b_arrays[n7](buf, pos) if n7 < 32 else _struct_unpack_from('>%db' % n7, buf, pos))
                 pos += 1 * n7
@@ -13526,7 +13526,7 @@ def _ShareAcknowledgeRequest_v2_decode(buf, pos):
     if not n1:
         raise _Err("null in non-nullable array at ShareAcknowledgeRequest.topics")
     n1 -= 1
-    if n1 > end - pos:
+    if n1 > 1000000 or n1 * 18 > end - pos:
         raise _too_many(n1, end - pos, 'ShareAcknowledgeRequest.topics')
     obj['topics'] = a1 = []
     for _ in range(n1):
@@ -13542,7 +13542,7 @@ def _ShareAcknowledgeRequest_v2_decode(buf, pos):
         if not n3:
             raise _Err("null in non-nullable array at ShareAcknowledgeRequest.topics[].partitions")
         n3 -= 1
-        if n3 > end - pos:
+        if n3 > 1000000 or n3 * 6 > end - pos:
             raise _too_many(n3, end - pos, 'ShareAcknowledgeRequest.topics[].partitions')
         x1['partitions'] = a3 = []
         for _ in range(n3):
@@ -13557,7 +13557,7 @@ def _ShareAcknowledgeRequest_v2_decode(buf, pos):
             if not n5:
                 raise _Err("null in non-nullable array at ShareAcknowledgeRequest.topics[].partitions[].acknowledgement_batches")
             n5 -= 1
-            if n5 > end - pos:
+            if n5 > 1000000 or n5 * 18 > end - pos:
                 raise _too_many(n5, end - pos, 'ShareAcknowledgeRequest.topics[].partitions[].acknowledgement_batches')
             x3['acknowledgement_batches'] = a5 = []
             for _ in range(n5):
@@ -13572,7 +13572,7 @@ def _ShareAcknowledgeRequest_v2_decode(buf, pos):
                 if not n7:
                     raise _Err("null in non-nullable array at ShareAcknowledgeRequest.topics[].partitions[].acknowledgement_batches[].acknowledge_types")
                 n7 -= 1
-                if n7 > end - pos:
+                if n7 > 1000000 or n7 > end - pos:
                     raise _too_many(n7, end - pos, 'ShareAcknowledgeRequest.topics[].partitions[].acknowledgement_batches[].acknowledge_types')
                 x5['acknowledge_types'] = list(_unpack_from_b_arrays[n7](buf, pos) if n7 < 32 else _struct_unpack_from('>%db' % n7, buf, pos))
                 pos += 1 * n7
@@ -13716,7 +13716,7 @@ def _ShareAcknowledgeResponse_v1_decode(buf, pos):
     if not n1:
         raise _Err("null in non-nullable array at ShareAcknowledgeResponse.responses")
     n1 -= 1
-    if n1 > end - pos:
+    if n1 > 1000000 or n1 * 18 > end - pos:
         raise _too_many(n1, end - pos, 'ShareAcknowledgeResponse.responses')
     obj['responses'] = a1 = []
     for _ in range(n1):
@@ -13732,7 +13732,7 @@ def _ShareAcknowledgeResponse_v1_decode(buf, pos):
         if not n3:
             raise _Err("null in non-nullable array at ShareAcknowledgeResponse.responses[].partitions")
         n3 -= 1
-        if n3 > end - pos:
+        if n3 > 1000000 or n3 * 17 > end - pos:
             raise _too_many(n3, end - pos, 'ShareAcknowledgeResponse.responses[].partitions')
         x1['partitions'] = a3 = []
         for _ in range(n3):
@@ -13778,7 +13778,7 @@ def _ShareAcknowledgeResponse_v1_decode(buf, pos):
     if not n1:
         raise _Err("null in non-nullable array at ShareAcknowledgeResponse.node_endpoints")
     n1 -= 1
-    if n1 > end - pos:
+    if n1 > 1000000 or n1 * 11 > end - pos:
         raise _too_many(n1, end - pos, 'ShareAcknowledgeResponse.node_endpoints')
     obj['node_endpoints'] = a1 = []
     for _ in range(n1):
@@ -13976,7 +13976,7 @@ def _ShareAcknowledgeResponse_v2_decode(buf, pos):
     if not n1:
         raise _Err("null in non-nullable array at ShareAcknowledgeResponse.responses")
     n1 -= 1
-    if n1 > end - pos:
+    if n1 > 1000000 or n1 * 18 > end - pos:
         raise _too_many(n1, end - pos, 'ShareAcknowledgeResponse.responses')
     obj['responses'] = a1 = []
     for _ in range(n1):
@@ -13992,7 +13992,7 @@ def _ShareAcknowledgeResponse_v2_decode(buf, pos):
         if not n3:
             raise _Err("null in non-nullable array at ShareAcknowledgeResponse.responses[].partitions")
         n3 -= 1
-        if n3 > end - pos:
+        if n3 > 1000000 or n3 * 17 > end - pos:
             raise _too_many(n3, end - pos, 'ShareAcknowledgeResponse.responses[].partitions')
         x1['partitions'] = a3 = []
         for _ in range(n3):
@@ -14038,7 +14038,7 @@ def _ShareAcknowledgeResponse_v2_decode(buf, pos):
     if not n1:
         raise _Err("null in non-nullable array at ShareAcknowledgeResponse.node_endpoints")
     n1 -= 1
-    if n1 > end - pos:
+    if n1 > 1000000 or n1 * 11 > end - pos:
         raise _too_many(n1, end - pos, 'ShareAcknowledgeResponse.node_endpoints')
     obj['node_endpoints'] = a1 = []
     for _ in range(n1):
@@ -14217,7 +14217,7 @@ def _DeleteRecordsRequest_v0_decode(buf, pos):
     pos += 4
     if n0 < 0:
         raise _Err("null in non-nullable array at DeleteRecordsRequest.topics")
-    if n0 > end - pos:
+    if n0 > 1000000 or n0 * 6 > end - pos:
         raise _too_many(n0, end - pos, 'DeleteRecordsRequest.topics')
     obj['topics'] = a0 = []
     for _ in range(n0):
@@ -14235,7 +14235,7 @@ def _DeleteRecordsRequest_v0_decode(buf, pos):
         pos += 4
         if n1 < 0:
             raise _Err("null in non-nullable array at DeleteRecordsRequest.topics[].partitions")
-        if n1 > end - pos:
+        if n1 > 1000000 or n1 * 12 > end - pos:
             raise _too_many(n1, end - pos, 'DeleteRecordsRequest.topics[].partitions')
         x0['partitions'] = a1 = []
         for _ in range(n1):
@@ -14295,7 +14295,7 @@ def _DeleteRecordsRequest_v2_decode(buf, pos):
     if not n1:
         raise _Err("null in non-nullable array at DeleteRecordsRequest.topics")
     n1 -= 1
-    if n1 > end - pos:
+    if n1 > 1000000 or n1 * 3 > end - pos:
         raise _too_many(n1, end - pos, 'DeleteRecordsRequest.topics')
     obj['topics'] = a1 = []
     for _ in range(n1):
@@ -14321,7 +14321,7 @@ def _DeleteRecordsRequest_v2_decode(buf, pos):
         if not n3:
             raise _Err("null in non-nullable array at DeleteRecordsRequest.topics[].partitions")
         n3 -= 1
-        if n3 > end - pos:
+        if n3 > 1000000 or n3 * 13 > end - pos:
             raise _too_many(n3, end - pos, 'DeleteRecordsRequest.topics[].partitions')
         x1['partitions'] = a3 = []
         for _ in range(n3):
@@ -14407,7 +14407,7 @@ def _DeleteRecordsResponse_v0_decode(buf, pos):
     pos += 8
     if n0 < 0:
         raise _Err("null in non-nullable array at DeleteRecordsResponse.topics")
-    if n0 > end - pos:
+    if n0 > 1000000 or n0 * 6 > end - pos:
         raise _too_many(n0, end - pos, 'DeleteRecordsResponse.topics')
     obj['topics'] = a0 = []
     for _ in range(n0):
@@ -14425,7 +14425,7 @@ def _DeleteRecordsResponse_v0_decode(buf, pos):
         pos += 4
         if n1 < 0:
             raise _Err("null in non-nullable array at DeleteRecordsResponse.topics[].partitions")
-        if n1 > end - pos:
+        if n1 > 1000000 or n1 * 14 > end - pos:
             raise _too_many(n1, end - pos, 'DeleteRecordsResponse.topics[].partitions')
         x0['partitions'] = a1 = []
         for _ in range(n1):
@@ -14487,7 +14487,7 @@ def _DeleteRecordsResponse_v2_decode(buf, pos):
     if not n1:
         raise _Err("null in non-nullable array at DeleteRecordsResponse.topics")
     n1 -= 1
-    if n1 > end - pos:
+    if n1 > 1000000 or n1 * 3 > end - pos:
         raise _too_many(n1, end - pos, 'DeleteRecordsResponse.topics')
     obj['topics'] = a1 = []
     for _ in range(n1):
@@ -14513,7 +14513,7 @@ def _DeleteRecordsResponse_v2_decode(buf, pos):
         if not n3:
             raise _Err("null in non-nullable array at DeleteRecordsResponse.topics[].partitions")
         n3 -= 1
-        if n3 > end - pos:
+        if n3 > 1000000 or n3 * 15 > end - pos:
             raise _too_many(n3, end - pos, 'DeleteRecordsResponse.topics[].partitions')
         x1['partitions'] = a3 = []
         for _ in range(n3):
@@ -14600,7 +14600,7 @@ def _DescribeConfigsRequest_v0_decode(buf, pos):
     pos += 4
     if n0 < 0:
         raise _Err("null in non-nullable array at DescribeConfigsRequest.resources")
-    if n0 > end - pos:
+    if n0 > 1000000 or n0 * 7 > end - pos:
         raise _too_many(n0, end - pos, 'DescribeConfigsRequest.resources')
     obj['resources'] = a0 = []
     for _ in range(n0):
@@ -14619,7 +14619,7 @@ def _DescribeConfigsRequest_v0_decode(buf, pos):
         if n1 < 0:
             x0['configuration_keys'] = None
         else:
-            if n1 > end - pos:
+            if n1 > 1000000 or n1 * 2 > end - pos:
                 raise _too_many(n1, end - pos, 'DescribeConfigsRequest.resources[].configuration_keys')
             x0['configuration_keys'] = a1 = []
             for _ in range(n1):
@@ -14676,7 +14676,7 @@ def _DescribeConfigsRequest_v1_decode(buf, pos):
     pos += 4
     if n0 < 0:
         raise _Err("null in non-nullable array at DescribeConfigsRequest.resources")
-    if n0 > end - pos:
+    if n0 > 1000000 or n0 * 7 > end - pos:
         raise _too_many(n0, end - pos, 'DescribeConfigsRequest.resources')
     obj['resources'] = a0 = []
     for _ in range(n0):
@@ -14695,7 +14695,7 @@ def _DescribeConfigsRequest_v1_decode(buf, pos):
         if n1 < 0:
             x0['configuration_keys'] = None
         else:
-            if n1 > end - pos:
+            if n1 > 1000000 or n1 * 2 > end - pos:
                 raise _too_many(n1, end - pos, 'DescribeConfigsRequest.resources[].configuration_keys')
             x0['configuration_keys'] = a1 = []
             for _ in range(n1):
@@ -14757,7 +14757,7 @@ def _DescribeConfigsRequest_v3_decode(buf, pos):
     pos += 4
     if n0 < 0:
         raise _Err("null in non-nullable array at DescribeConfigsRequest.resources")
-    if n0 > end - pos:
+    if n0 > 1000000 or n0 * 7 > end - pos:
         raise _too_many(n0, end - pos, 'DescribeConfigsRequest.resources')
     obj['resources'] = a0 = []
     for _ in range(n0):
@@ -14776,7 +14776,7 @@ def _DescribeConfigsRequest_v3_decode(buf, pos):
         if n1 < 0:
             x0['configuration_keys'] = None
         else:
-            if n1 > end - pos:
+            if n1 > 1000000 or n1 * 2 > end - pos:
                 raise _too_many(n1, end - pos, 'DescribeConfigsRequest.resources[].configuration_keys')
             x0['configuration_keys'] = a1 = []
             for _ in range(n1):
@@ -14844,7 +14844,7 @@ def _DescribeConfigsRequest_v4_decode(buf, pos):
     if not n1:
         raise _Err("null in non-nullable array at DescribeConfigsRequest.resources")
     n1 -= 1
-    if n1 > end - pos:
+    if n1 > 1000000 or n1 * 4 > end - pos:
         raise _too_many(n1, end - pos, 'DescribeConfigsRequest.resources')
     obj['resources'] = a1 = []
     for _ in range(n1):
@@ -14873,7 +14873,7 @@ def _DescribeConfigsRequest_v4_decode(buf, pos):
             x1['configuration_keys'] = None
         else:
             n3 -= 1
-            if n3 > end - pos:
+            if n3 > 1000000 or n3 > end - pos:
                 raise _too_many(n3, end - pos, 'DescribeConfigsRequest.resources[].configuration_keys')
             x1['configuration_keys'] = a3 = []
             for _ in range(n3):
@@ -14966,7 +14966,7 @@ def _DescribeConfigsResponse_v0_decode(buf, pos):
     pos += 8
     if n0 < 0:
         raise _Err("null in non-nullable array at DescribeConfigsResponse.results")
-    if n0 > end - pos:
+    if n0 > 1000000 or n0 * 11 > end - pos:
         raise _too_many(n0, end - pos, 'DescribeConfigsResponse.results')
     obj['results'] = a0 = []
     for _ in range(n0):
@@ -14994,7 +14994,7 @@ def _DescribeConfigsResponse_v0_decode(buf, pos):
         pos += 4
         if n1 < 0:
             raise _Err("null in non-nullable array at DescribeConfigsResponse.results[].configs")
-        if n1 > end - pos:
+        if n1 > 1000000 or n1 * 7 > end - pos:
             raise _too_many(n1, end - pos, 'DescribeConfigsResponse.results[].configs')
         x0['configs'] = a1 = []
         for _ in range(n1):
@@ -15095,7 +15095,7 @@ def _DescribeConfigsResponse_v1_decode(buf, pos):
     pos += 8
     if n0 < 0:
         raise _Err("null in non-nullable array at DescribeConfigsResponse.results")
-    if n0 > end - pos:
+    if n0 > 1000000 or n0 * 11 > end - pos:
         raise _too_many(n0, end - pos, 'DescribeConfigsResponse.results')
     obj['results'] = a0 = []
     for _ in range(n0):
@@ -15123,7 +15123,7 @@ def _DescribeConfigsResponse_v1_decode(buf, pos):
         pos += 4
         if n1 < 0:
             raise _Err("null in non-nullable array at DescribeConfigsResponse.results[].configs")
-        if n1 > end - pos:
+        if n1 > 1000000 or n1 * 11 > end - pos:
             raise _too_many(n1, end - pos, 'DescribeConfigsResponse.results[].configs')
         x0['configs'] = a1 = []
         for _ in range(n1):
@@ -15151,7 +15151,7 @@ def _DescribeConfigsResponse_v1_decode(buf, pos):
             pos += 7
             if n2 < 0:
                 raise _Err("null in non-nullable array at DescribeConfigsResponse.results[].configs[].synonyms")
-            if n2 > end - pos:
+            if n2 > 1000000 or n2 * 5 > end - pos:
                 raise _too_many(n2, end - pos, 'DescribeConfigsResponse.results[].configs[].synonyms')
             x1['synonyms'] = a2 = []
             for _ in range(n2):
@@ -15272,7 +15272,7 @@ def _DescribeConfigsResponse_v3_decode(buf, pos):
     pos += 8
     if n0 < 0:
         raise _Err("null in non-nullable array at DescribeConfigsResponse.results")
-    if n0 > end - pos:
+    if n0 > 1000000 or n0 * 11 > end - pos:
         raise _too_many(n0, end - pos, 'DescribeConfigsResponse.results')
     obj['results'] = a0 = []
     for _ in range(n0):
@@ -15300,7 +15300,7 @@ def _DescribeConfigsResponse_v3_decode(buf, pos):
         pos += 4
         if n1 < 0:
             raise _Err("null in non-nullable array at DescribeConfigsResponse.results[].configs")
-        if n1 > end - pos:
+        if n1 > 1000000 or n1 * 14 > end - pos:
             raise _too_many(n1, end - pos, 'DescribeConfigsResponse.results[].configs')
         x0['configs'] = a1 = []
         for _ in range(n1):
@@ -15328,7 +15328,7 @@ def _DescribeConfigsResponse_v3_decode(buf, pos):
             pos += 7
             if n2 < 0:
                 raise _Err("null in non-nullable array at DescribeConfigsResponse.results[].configs[].synonyms")
-            if n2 > end - pos:
+            if n2 > 1000000 or n2 * 5 > end - pos:
                 raise _too_many(n2, end - pos, 'DescribeConfigsResponse.results[].configs[].synonyms')
             x1['synonyms'] = a2 = []
             for _ in range(n2):
@@ -15471,7 +15471,7 @@ def _DescribeConfigsResponse_v4_decode(buf, pos):
     if not n1:
         raise _Err("null in non-nullable array at DescribeConfigsResponse.results")
     n1 -= 1
-    if n1 > end - pos:
+    if n1 > 1000000 or n1 * 7 > end - pos:
         raise _too_many(n1, end - pos, 'DescribeConfigsResponse.results')
     obj['results'] = a1 = []
     for _ in range(n1):
@@ -15515,7 +15515,7 @@ def _DescribeConfigsResponse_v4_decode(buf, pos):
         if not n3:
             raise _Err("null in non-nullable array at DescribeConfigsResponse.results[].configs")
         n3 -= 1
-        if n3 > end - pos:
+        if n3 > 1000000 or n3 * 9 > end - pos:
             raise _too_many(n3, end - pos, 'DescribeConfigsResponse.results[].configs')
         x1['configs'] = a3 = []
         for _ in range(n3):
@@ -15557,7 +15557,7 @@ def _DescribeConfigsResponse_v4_decode(buf, pos):
             if not n5:
                 raise _Err("null in non-nullable array at DescribeConfigsResponse.results[].configs[].synonyms")
             n5 -= 1
-            if n5 > end - pos:
+            if n5 > 1000000 or n5 * 4 > end - pos:
                 raise _too_many(n5, end - pos, 'DescribeConfigsResponse.results[].configs[].synonyms')
             x3['synonyms'] = a5 = []
             for _ in range(n5):
@@ -15767,7 +15767,7 @@ def _AlterConfigsRequest_v0_decode(buf, pos):
     pos += 4
     if n0 < 0:
         raise _Err("null in non-nullable array at AlterConfigsRequest.resources")
-    if n0 > end - pos:
+    if n0 > 1000000 or n0 * 7 > end - pos:
         raise _too_many(n0, end - pos, 'AlterConfigsRequest.resources')
     obj['resources'] = a0 = []
     for _ in range(n0):
@@ -15785,7 +15785,7 @@ def _AlterConfigsRequest_v0_decode(buf, pos):
         pos += 4
         if n1 < 0:
             raise _Err("null in non-nullable array at AlterConfigsRequest.resources[].configs")
-        if n1 > end - pos:
+        if n1 > 1000000 or n1 * 4 > end - pos:
             raise _too_many(n1, end - pos, 'AlterConfigsRequest.resources[].configs')
         x0['configs'] = a1 = []
         for _ in range(n1):
@@ -15869,7 +15869,7 @@ def _AlterConfigsRequest_v2_decode(buf, pos):
     if not n1:
         raise _Err("null in non-nullable array at AlterConfigsRequest.resources")
     n1 -= 1
-    if n1 > end - pos:
+    if n1 > 1000000 or n1 * 4 > end - pos:
         raise _too_many(n1, end - pos, 'AlterConfigsRequest.resources')
     obj['resources'] = a1 = []
     for _ in range(n1):
@@ -15897,7 +15897,7 @@ def _AlterConfigsRequest_v2_decode(buf, pos):
         if not n3:
             raise _Err("null in non-nullable array at AlterConfigsRequest.resources[].configs")
         n3 -= 1
-        if n3 > end - pos:
+        if n3 > 1000000 or n3 * 3 > end - pos:
             raise _too_many(n3, end - pos, 'AlterConfigsRequest.resources[].configs')
         x1['configs'] = a3 = []
         for _ in range(n3):
@@ -16020,7 +16020,7 @@ def _AlterConfigsResponse_v0_decode(buf, pos):
     pos += 8
     if n0 < 0:
         raise _Err("null in non-nullable array at AlterConfigsResponse.responses")
-    if n0 > end - pos:
+    if n0 > 1000000 or n0 * 7 > end - pos:
         raise _too_many(n0, end - pos, 'AlterConfigsResponse.responses')
     obj['responses'] = a0 = []
     for _ in range(n0):
@@ -16093,7 +16093,7 @@ def _AlterConfigsResponse_v2_decode(buf, pos):
     if not n1:
         raise _Err("null in non-nullable array at AlterConfigsResponse.responses")
     n1 -= 1
-    if n1 > end - pos:
+    if n1 > 1000000 or n1 * 6 > end - pos:
         raise _too_many(n1, end - pos, 'AlterConfigsResponse.responses')
     obj['responses'] = a1 = []
     for _ in range(n1):
@@ -16199,7 +16199,7 @@ def _DescribeLogDirsRequest_v0_decode(buf, pos):
     if n0 < 0:
         obj['topics'] = None
     else:
-        if n0 > end - pos:
+        if n0 > 1000000 or n0 * 6 > end - pos:
             raise _too_many(n0, end - pos, 'DescribeLogDirsRequest.topics')
         obj['topics'] = a0 = []
         for _ in range(n0):
@@ -16217,7 +16217,7 @@ def _DescribeLogDirsRequest_v0_decode(buf, pos):
             pos += 4
             if n1 < 0:
                 raise _Err("null in non-nullable array at DescribeLogDirsRequest.topics[].partitions")
-            if n1 > end - pos:
+            if n1 > 1000000 or n1 * 4 > end - pos:
                 raise _too_many(n1, end - pos, 'DescribeLogDirsRequest.topics[].partitions')
             x0['partitions'] = list(_unpack_from_i_arrays[n1](buf, pos) if n1 < 32 else _struct_unpack_from('>%di' % n1, buf, pos))
             pos += 4 * n1
@@ -16259,7 +16259,7 @@ def _DescribeLogDirsRequest_v2_decode(buf, pos):
         obj['topics'] = None
     else:
         n1 -= 1
-        if n1 > end - pos:
+        if n1 > 1000000 or n1 * 3 > end - pos:
             raise _too_many(n1, end - pos, 'DescribeLogDirsRequest.topics')
         obj['topics'] = a1 = []
         for _ in range(n1):
@@ -16285,7 +16285,7 @@ def _DescribeLogDirsRequest_v2_decode(buf, pos):
             if not n3:
                 raise _Err("null in non-nullable array at DescribeLogDirsRequest.topics[].partitions")
             n3 -= 1
-            if n3 > end - pos:
+            if n3 > 1000000 or n3 * 4 > end - pos:
                 raise _too_many(n3, end - pos, 'DescribeLogDirsRequest.topics[].partitions')
             x1['partitions'] = list(_unpack_from_i_arrays[n3](buf, pos) if n3 < 32 else _struct_unpack_from('>%di' % n3, buf, pos))
             pos += 4 * n3
@@ -16345,7 +16345,7 @@ def _DescribeLogDirsResponse_v0_decode(buf, pos):
     pos += 8
     if n0 < 0:
         raise _Err("null in non-nullable array at DescribeLogDirsResponse.results")
-    if n0 > end - pos:
+    if n0 > 1000000 or n0 * 8 > end - pos:
         raise _too_many(n0, end - pos, 'DescribeLogDirsResponse.results')
     obj['results'] = a0 = []
     for _ in range(n0):
@@ -16363,7 +16363,7 @@ def _DescribeLogDirsResponse_v0_decode(buf, pos):
         pos += 4
         if n1 < 0:
             raise _Err("null in non-nullable array at DescribeLogDirsResponse.results[].topics")
-        if n1 > end - pos:
+        if n1 > 1000000 or n1 * 6 > end - pos:
             raise _too_many(n1, end - pos, 'DescribeLogDirsResponse.results[].topics')
         x0['topics'] = a1 = []
         for _ in range(n1):
@@ -16381,7 +16381,7 @@ def _DescribeLogDirsResponse_v0_decode(buf, pos):
             pos += 4
             if n2 < 0:
                 raise _Err("null in non-nullable array at DescribeLogDirsResponse.results[].topics[].partitions")
-            if n2 > end - pos:
+            if n2 > 1000000 or n2 * 21 > end - pos:
                 raise _too_many(n2, end - pos, 'DescribeLogDirsResponse.results[].topics[].partitions')
             x1['partitions'] = a2 = []
             for _ in range(n2):
@@ -16465,7 +16465,7 @@ def _DescribeLogDirsResponse_v2_decode(buf, pos):
     if not n1:
         raise _Err("null in non-nullable array at DescribeLogDirsResponse.results")
     n1 -= 1
-    if n1 > end - pos:
+    if n1 > 1000000 or n1 * 5 > end - pos:
         raise _too_many(n1, end - pos, 'DescribeLogDirsResponse.results')
     obj['results'] = a1 = []
     for _ in range(n1):
@@ -16493,7 +16493,7 @@ def _DescribeLogDirsResponse_v2_decode(buf, pos):
         if not n3:
             raise _Err("null in non-nullable array at DescribeLogDirsResponse.results[].topics")
         n3 -= 1
-        if n3 > end - pos:
+        if n3 > 1000000 or n3 * 3 > end - pos:
             raise _too_many(n3, end - pos, 'DescribeLogDirsResponse.results[].topics')
         x1['topics'] = a3 = []
         for _ in range(n3):
@@ -16519,7 +16519,7 @@ def _DescribeLogDirsResponse_v2_decode(buf, pos):
             if not n5:
                 raise _Err("null in non-nullable array at DescribeLogDirsResponse.results[].topics[].partitions")
             n5 -= 1
-            if n5 > end - pos:
+            if n5 > 1000000 or n5 * 22 > end - pos:
                 raise _too_many(n5, end - pos, 'DescribeLogDirsResponse.results[].topics[].partitions')
             x3['partitions'] = a5 = []
             for _ in range(n5):
@@ -16646,7 +16646,7 @@ def _DescribeLogDirsResponse_v3_decode(buf, pos):
     if not n1:
         raise _Err("null in non-nullable array at DescribeLogDirsResponse.results")
     n1 -= 1
-    if n1 > end - pos:
+    if n1 > 1000000 or n1 * 5 > end - pos:
         raise _too_many(n1, end - pos, 'DescribeLogDirsResponse.results')
     obj['results'] = a1 = []
     for _ in range(n1):
@@ -16674,7 +16674,7 @@ def _DescribeLogDirsResponse_v3_decode(buf, pos):
         if not n3:
             raise _Err("null in non-nullable array at DescribeLogDirsResponse.results[].topics")
         n3 -= 1
-        if n3 > end - pos:
+        if n3 > 1000000 or n3 * 3 > end - pos:
             raise _too_many(n3, end - pos, 'DescribeLogDirsResponse.results[].topics')
         x1['topics'] = a3 = []
         for _ in range(n3):
@@ -16700,7 +16700,7 @@ def _DescribeLogDirsResponse_v3_decode(buf, pos):
             if not n5:
                 raise _Err("null in non-nullable array at DescribeLogDirsResponse.results[].topics[].partitions")
             n5 -= 1
-            if n5 > end - pos:
+            if n5 > 1000000 or n5 * 22 > end - pos:
                 raise _too_many(n5, end - pos, 'DescribeLogDirsResponse.results[].topics[].partitions')
             x3['partitions'] = a5 = []
             for _ in range(n5):
@@ -16829,7 +16829,7 @@ def _DescribeLogDirsResponse_v4_decode(buf, pos):
     if not n1:
         raise _Err("null in non-nullable array at DescribeLogDirsResponse.results")
     n1 -= 1
-    if n1 > end - pos:
+    if n1 > 1000000 or n1 * 21 > end - pos:
         raise _too_many(n1, end - pos, 'DescribeLogDirsResponse.results')
     obj['results'] = a1 = []
     for _ in range(n1):
@@ -16857,7 +16857,7 @@ def _DescribeLogDirsResponse_v4_decode(buf, pos):
         if not n3:
             raise _Err("null in non-nullable array at DescribeLogDirsResponse.results[].topics")
         n3 -= 1
-        if n3 > end - pos:
+        if n3 > 1000000 or n3 * 3 > end - pos:
             raise _too_many(n3, end - pos, 'DescribeLogDirsResponse.results[].topics')
         x1['topics'] = a3 = []
         for _ in range(n3):
@@ -16883,7 +16883,7 @@ def _DescribeLogDirsResponse_v4_decode(buf, pos):
             if not n5:
                 raise _Err("null in non-nullable array at DescribeLogDirsResponse.results[].topics[].partitions")
             n5 -= 1
-            if n5 > end - pos:
+            if n5 > 1000000 or n5 * 22 > end - pos:
                 raise _too_many(n5, end - pos, 'DescribeLogDirsResponse.results[].topics[].partitions')
             x3['partitions'] = a5 = []
             for _ in range(n5):
@@ -17013,7 +17013,7 @@ def _CreatePartitionsRequest_v0_decode(buf, pos):
     pos += 4
     if n0 < 0:
         raise _Err("null in non-nullable array at CreatePartitionsRequest.topics")
-    if n0 > end - pos:
+    if n0 > 1000000 or n0 * 10 > end - pos:
         raise _too_many(n0, end - pos, 'CreatePartitionsRequest.topics')
     obj['topics'] = a0 = []
     for _ in range(n0):
@@ -17032,7 +17032,7 @@ def _CreatePartitionsRequest_v0_decode(buf, pos):
         if n1 < 0:
             x0['assignments'] = None
         else:
-            if n1 > end - pos:
+            if n1 > 1000000 or n1 * 4 > end - pos:
                 raise _too_many(n1, end - pos, 'CreatePartitionsRequest.topics[].assignments')
             x0['assignments'] = a1 = []
             for _ in range(n1):
@@ -17041,7 +17041,7 @@ def _CreatePartitionsRequest_v0_decode(buf, pos):
                 pos += 4
                 if n2 < 0:
                     raise _Err("null in non-nullable array at CreatePartitionsRequest.topics[].assignments[].broker_ids")
-                if n2 > end - pos:
+                if n2 > 1000000 or n2 * 4 > end - pos:
                     raise _too_many(n2, end - pos, 'CreatePartitionsRequest.topics[].assignments[].broker_ids')
                 x1['broker_ids'] = list(_unpack_from_i_arrays[n2](buf, pos) if n2 < 32 else _struct_unpack_from('>%di' % n2, buf, pos))
                 pos += 4 * n2
@@ -17101,7 +17101,7 @@ def _CreatePartitionsRequest_v2_decode(buf, pos):
     if not n1:
         raise _Err("null in non-nullable array at CreatePartitionsRequest.topics")
     n1 -= 1
-    if n1 > end - pos:
+    if n1 > 1000000 or n1 * 7 > end - pos:
         raise _too_many(n1, end - pos, 'CreatePartitionsRequest.topics')
     obj['topics'] = a1 = []
     for _ in range(n1):
@@ -17130,7 +17130,7 @@ def _CreatePartitionsRequest_v2_decode(buf, pos):
             x1['assignments'] = None
         else:
             n3 -= 1
-            if n3 > end - pos:
+            if n3 > 1000000 or n3 * 2 > end - pos:
                 raise _too_many(n3, end - pos, 'CreatePartitionsRequest.topics[].assignments')
             x1['assignments'] = a3 = []
             for _ in range(n3):
@@ -17143,7 +17143,7 @@ def _CreatePartitionsRequest_v2_decode(buf, pos):
                 if not n5:
                     raise _Err("null in non-nullable array at CreatePartitionsRequest.topics[].assignments[].broker_ids")
                 n5 -= 1
-                if n5 > end - pos:
+                if n5 > 1000000 or n5 * 4 > end - pos:
                     raise _too_many(n5, end - pos, 'CreatePartitionsRequest.topics[].assignments[].broker_ids')
                 x3['broker_ids'] = list(_unpack_from_i_arrays[n5](buf, pos) if n5 < 32 else _struct_unpack_from('>%di' % n5, buf, pos))
                 pos += 4 * n5
@@ -17233,7 +17233,7 @@ def _CreatePartitionsResponse_v0_decode(buf, pos):
     pos += 8
     if n0 < 0:
         raise _Err("null in non-nullable array at CreatePartitionsResponse.results")
-    if n0 > end - pos:
+    if n0 > 1000000 or n0 * 6 > end - pos:
         raise _too_many(n0, end - pos, 'CreatePartitionsResponse.results')
     obj['results'] = a0 = []
     for _ in range(n0):
@@ -17303,7 +17303,7 @@ def _CreatePartitionsResponse_v2_decode(buf, pos):
     if not n1:
         raise _Err("null in non-nullable array at CreatePartitionsResponse.results")
     n1 -= 1
-    if n1 > end - pos:
+    if n1 > 1000000 or n1 * 5 > end - pos:
         raise _too_many(n1, end - pos, 'CreatePartitionsResponse.results')
     obj['results'] = a1 = []
     for _ in range(n1):
@@ -17402,7 +17402,7 @@ def _IncrementalAlterConfigsRequest_v0_decode(buf, pos):
     pos += 4
     if n0 < 0:
         raise _Err("null in non-nullable array at IncrementalAlterConfigsRequest.resources")
-    if n0 > end - pos:
+    if n0 > 1000000 or n0 * 7 > end - pos:
         raise _too_many(n0, end - pos, 'IncrementalAlterConfigsRequest.resources')
     obj['resources'] = a0 = []
     for _ in range(n0):
@@ -17420,7 +17420,7 @@ def _IncrementalAlterConfigsRequest_v0_decode(buf, pos):
         pos += 4
         if n1 < 0:
             raise _Err("null in non-nullable array at IncrementalAlterConfigsRequest.resources[].configs")
-        if n1 > end - pos:
+        if n1 > 1000000 or n1 * 5 > end - pos:
             raise _too_many(n1, end - pos, 'IncrementalAlterConfigsRequest.resources[].configs')
         x0['configs'] = a1 = []
         for _ in range(n1):
@@ -17507,7 +17507,7 @@ def _IncrementalAlterConfigsRequest_v1_decode(buf, pos):
     if not n1:
         raise _Err("null in non-nullable array at IncrementalAlterConfigsRequest.resources")
     n1 -= 1
-    if n1 > end - pos:
+    if n1 > 1000000 or n1 * 4 > end - pos:
         raise _too_many(n1, end - pos, 'IncrementalAlterConfigsRequest.resources')
     obj['resources'] = a1 = []
     for _ in range(n1):
@@ -17535,7 +17535,7 @@ def _IncrementalAlterConfigsRequest_v1_decode(buf, pos):
         if not n3:
             raise _Err("null in non-nullable array at IncrementalAlterConfigsRequest.resources[].configs")
         n3 -= 1
-        if n3 > end - pos:
+        if n3 > 1000000 or n3 * 4 > end - pos:
             raise _too_many(n3, end - pos, 'IncrementalAlterConfigsRequest.resources[].configs')
         x1['configs'] = a3 = []
         for _ in range(n3):
@@ -17664,7 +17664,7 @@ def _IncrementalAlterConfigsResponse_v0_decode(buf, pos):
     pos += 8
     if n0 < 0:
         raise _Err("null in non-nullable array at IncrementalAlterConfigsResponse.responses")
-    if n0 > end - pos:
+    if n0 > 1000000 or n0 * 7 > end - pos:
         raise _too_many(n0, end - pos, 'IncrementalAlterConfigsResponse.responses')
     obj['responses'] = a0 = []
     for _ in range(n0):
@@ -17737,7 +17737,7 @@ def _IncrementalAlterConfigsResponse_v1_decode(buf, pos):
     if not n1:
         raise _Err("null in non-nullable array at IncrementalAlterConfigsResponse.responses")
     n1 -= 1
-    if n1 > end - pos:
+    if n1 > 1000000 or n1 * 6 > end - pos:
         raise _too_many(n1, end - pos, 'IncrementalAlterConfigsResponse.responses')
     obj['responses'] = a1 = []
     for _ in range(n1):
@@ -17970,7 +17970,7 @@ def _DescribeClusterResponse_v0_decode(buf, pos):
     if not n1:
         raise _Err("null in non-nullable array at DescribeClusterResponse.brokers")
     n1 -= 1
-    if n1 > end - pos:
+    if n1 > 1000000 or n1 * 11 > end - pos:
         raise _too_many(n1, end - pos, 'DescribeClusterResponse.brokers')
     obj['brokers'] = a1 = []
     for _ in range(n1):
@@ -18142,7 +18142,7 @@ def _DescribeClusterResponse_v1_decode(buf, pos):
     if not n1:
         raise _Err("null in non-nullable array at DescribeClusterResponse.brokers")
     n1 -= 1
-    if n1 > end - pos:
+    if n1 > 1000000 or n1 * 11 > end - pos:
         raise _too_many(n1, end - pos, 'DescribeClusterResponse.brokers')
     obj['brokers'] = a1 = []
     for _ in range(n1):
@@ -18317,7 +18317,7 @@ def _DescribeClusterResponse_v2_decode(buf, pos):
     if not n1:
         raise _Err("null in non-nullable array at DescribeClusterResponse.brokers")
     n1 -= 1
-    if n1 > end - pos:
+    if n1 > 1000000 or n1 * 12 > end - pos:
         raise _too_many(n1, end - pos, 'DescribeClusterResponse.brokers')
     obj['brokers'] = a1 = []
     for _ in range(n1):
@@ -18464,7 +18464,7 @@ def _DescribeProducersRequest_v0_decode(buf, pos):
     if not n1:
         raise _Err("null in non-nullable array at DescribeProducersRequest.topics")
     n1 -= 1
-    if n1 > end - pos:
+    if n1 > 1000000 or n1 * 3 > end - pos:
         raise _too_many(n1, end - pos, 'DescribeProducersRequest.topics')
     obj['topics'] = a1 = []
     for _ in range(n1):
@@ -18490,7 +18490,7 @@ def _DescribeProducersRequest_v0_decode(buf, pos):
         if not n3:
             raise _Err("null in non-nullable array at DescribeProducersRequest.topics[].partition_indexes")
         n3 -= 1
-        if n3 > end - pos:
+        if n3 > 1000000 or n3 * 4 > end - pos:
             raise _too_many(n3, end - pos, 'DescribeProducersRequest.topics[].partition_indexes')
         x1['partition_indexes'] = list(_unpack_from_i_arrays[n3](buf, pos) if n3 < 32 else _struct_unpack_from('>%di' % n3, buf, pos))
         pos += 4 * n3
@@ -18555,7 +18555,7 @@ def _DescribeProducersResponse_v0_decode(buf, pos):
     if not n1:
         raise _Err("null in non-nullable array at DescribeProducersResponse.topics")
     n1 -= 1
-    if n1 > end - pos:
+    if n1 > 1000000 or n1 * 3 > end - pos:
         raise _too_many(n1, end - pos, 'DescribeProducersResponse.topics')
     obj['topics'] = a1 = []
     for _ in range(n1):
@@ -18581,7 +18581,7 @@ def _DescribeProducersResponse_v0_decode(buf, pos):
         if not n3:
             raise _Err("null in non-nullable array at DescribeProducersResponse.topics[].partitions")
         n3 -= 1
-        if n3 > end - pos:
+        if n3 > 1000000 or n3 * 9 > end - pos:
             raise _too_many(n3, end - pos, 'DescribeProducersResponse.topics[].partitions')
         x1['partitions'] = a3 = []
         for _ in range(n3):
@@ -18610,7 +18610,7 @@ def _DescribeProducersResponse_v0_decode(buf, pos):
             if not n5:
                 raise _Err("null in non-nullable array at DescribeProducersResponse.topics[].partitions[].active_producers")
             n5 -= 1
-            if n5 > end - pos:
+            if n5 > 1000000 or n5 * 37 > end - pos:
                 raise _too_many(n5, end - pos, 'DescribeProducersResponse.topics[].partitions[].active_producers')
             x3['active_producers'] = a5 = []
             for _ in range(n5):
@@ -18739,7 +18739,7 @@ def _ElectLeadersRequest_v0_decode(buf, pos):
     if n0 < 0:
         obj['topic_partitions'] = None
     else:
-        if n0 > end - pos:
+        if n0 > 1000000 or n0 * 6 > end - pos:
             raise _too_many(n0, end - pos, 'ElectLeadersRequest.topic_partitions')
         obj['topic_partitions'] = a0 = []
         for _ in range(n0):
@@ -18757,7 +18757,7 @@ def _ElectLeadersRequest_v0_decode(buf, pos):
             pos += 4
             if n1 < 0:
                 raise _Err("null in non-nullable array at ElectLeadersRequest.topic_partitions[].partition_id")
-            if n1 > end - pos:
+            if n1 > 1000000 or n1 * 4 > end - pos:
                 raise _too_many(n1, end - pos, 'ElectLeadersRequest.topic_partitions[].partition_id')
             x0['partition_id'] = list(_unpack_from_i_arrays[n1](buf, pos) if n1 < 32 else _struct_unpack_from('>%di' % n1, buf, pos))
             pos += 4 * n1
@@ -18802,7 +18802,7 @@ def _ElectLeadersRequest_v1_decode(buf, pos):
     if n0 < 0:
         obj['topic_partitions'] = None
     else:
-        if n0 > end - pos:
+        if n0 > 1000000 or n0 * 6 > end - pos:
             raise _too_many(n0, end - pos, 'ElectLeadersRequest.topic_partitions')
         obj['topic_partitions'] = a0 = []
         for _ in range(n0):
@@ -18820,7 +18820,7 @@ def _ElectLeadersRequest_v1_decode(buf, pos):
             pos += 4
             if n1 < 0:
                 raise _Err("null in non-nullable array at ElectLeadersRequest.topic_partitions[].partition_id")
-            if n1 > end - pos:
+            if n1 > 1000000 or n1 * 4 > end - pos:
                 raise _too_many(n1, end - pos, 'ElectLeadersRequest.topic_partitions[].partition_id')
             x0['partition_id'] = list(_unpack_from_i_arrays[n1](buf, pos) if n1 < 32 else _struct_unpack_from('>%di' % n1, buf, pos))
             pos += 4 * n1
@@ -18873,7 +18873,7 @@ def _ElectLeadersRequest_v2_decode(buf, pos):
         obj['topic_partitions'] = None
     else:
         n1 -= 1
-        if n1 > end - pos:
+        if n1 > 1000000 or n1 * 3 > end - pos:
             raise _too_many(n1, end - pos, 'ElectLeadersRequest.topic_partitions')
         obj['topic_partitions'] = a1 = []
         for _ in range(n1):
@@ -18899,7 +18899,7 @@ def _ElectLeadersRequest_v2_decode(buf, pos):
             if not n3:
                 raise _Err("null in non-nullable array at ElectLeadersRequest.topic_partitions[].partition_id")
             n3 -= 1
-            if n3 > end - pos:
+            if n3 > 1000000 or n3 * 4 > end - pos:
                 raise _too_many(n3, end - pos, 'ElectLeadersRequest.topic_partitions[].partition_id')
             x1['partition_id'] = list(_unpack_from_i_arrays[n3](buf, pos) if n3 < 32 else _struct_unpack_from('>%di' % n3, buf, pos))
             pos += 4 * n3
@@ -18969,7 +18969,7 @@ def _ElectLeadersResponse_v0_decode(buf, pos):
     pos += 8
     if n0 < 0:
         raise _Err("null in non-nullable array at ElectLeadersResponse.replica_election_results")
-    if n0 > end - pos:
+    if n0 > 1000000 or n0 * 6 > end - pos:
         raise _too_many(n0, end - pos, 'ElectLeadersResponse.replica_election_results')
     obj['replica_election_results'] = a0 = []
     for _ in range(n0):
@@ -18987,7 +18987,7 @@ def _ElectLeadersResponse_v0_decode(buf, pos):
         pos += 4
         if n1 < 0:
             raise _Err("null in non-nullable array at ElectLeadersResponse.replica_election_results[].partition_result")
-        if n1 > end - pos:
+        if n1 > 1000000 or n1 * 8 > end - pos:
             raise _too_many(n1, end - pos, 'ElectLeadersResponse.replica_election_results[].partition_result')
         x0['partition_result'] = a1 = []
         for _ in range(n1):
@@ -19053,7 +19053,7 @@ def _ElectLeadersResponse_v1_decode(buf, pos):
     pos += 10
     if n0 < 0:
         raise _Err("null in non-nullable array at ElectLeadersResponse.replica_election_results")
-    if n0 > end - pos:
+    if n0 > 1000000 or n0 * 6 > end - pos:
         raise _too_many(n0, end - pos, 'ElectLeadersResponse.replica_election_results')
     obj['replica_election_results'] = a0 = []
     for _ in range(n0):
@@ -19071,7 +19071,7 @@ def _ElectLeadersResponse_v1_decode(buf, pos):
         pos += 4
         if n1 < 0:
             raise _Err("null in non-nullable array at ElectLeadersResponse.replica_election_results[].partition_result")
-        if n1 > end - pos:
+        if n1 > 1000000 or n1 * 8 > end - pos:
             raise _too_many(n1, end - pos, 'ElectLeadersResponse.replica_election_results[].partition_result')
         x0['partition_result'] = a1 = []
         for _ in range(n1):
@@ -19145,7 +19145,7 @@ def _ElectLeadersResponse_v2_decode(buf, pos):
     if not n1:
         raise _Err("null in non-nullable array at ElectLeadersResponse.replica_election_results")
     n1 -= 1
-    if n1 > end - pos:
+    if n1 > 1000000 or n1 * 3 > end - pos:
         raise _too_many(n1, end - pos, 'ElectLeadersResponse.replica_election_results')
     obj['replica_election_results'] = a1 = []
     for _ in range(n1):
@@ -19171,7 +19171,7 @@ def _ElectLeadersResponse_v2_decode(buf, pos):
         if not n3:
             raise _Err("null in non-nullable array at ElectLeadersResponse.replica_election_results[].partition_result")
         n3 -= 1
-        if n3 > end - pos:
+        if n3 > 1000000 or n3 * 8 > end - pos:
             raise _too_many(n3, end - pos, 'ElectLeadersResponse.replica_election_results[].partition_result')
         x1['partition_result'] = a3 = []
         for _ in range(n3):
@@ -19286,7 +19286,7 @@ def _AlterPartitionReassignmentsRequest_v0_decode(buf, pos):
     if not n1:
         raise _Err("null in non-nullable array at AlterPartitionReassignmentsRequest.topics")
     n1 -= 1
-    if n1 > end - pos:
+    if n1 > 1000000 or n1 * 3 > end - pos:
         raise _too_many(n1, end - pos, 'AlterPartitionReassignmentsRequest.topics')
     obj['topics'] = a1 = []
     for _ in range(n1):
@@ -19312,7 +19312,7 @@ def _AlterPartitionReassignmentsRequest_v0_decode(buf, pos):
         if not n3:
             raise _Err("null in non-nullable array at AlterPartitionReassignmentsRequest.topics[].partitions")
         n3 -= 1
-        if n3 > end - pos:
+        if n3 > 1000000 or n3 * 6 > end - pos:
             raise _too_many(n3, end - pos, 'AlterPartitionReassignmentsRequest.topics[].partitions')
         x1['partitions'] = a3 = []
         for _ in range(n3):
@@ -19328,7 +19328,7 @@ def _AlterPartitionReassignmentsRequest_v0_decode(buf, pos):
                 x3['replicas'] = None
             else:
                 n5 -= 1
-                if n5 > end - pos:
+                if n5 > 1000000 or n5 * 4 > end - pos:
                     raise _too_many(n5, end - pos, 'AlterPartitionReassignmentsRequest.topics[].partitions[].replicas')
                 x3['replicas'] = list(_unpack_from_i_arrays[n5](buf, pos) if n5 < 32 else _struct_unpack_from('>%di' % n5, buf, pos))
                 pos += 4 * n5
@@ -19420,7 +19420,7 @@ def _AlterPartitionReassignmentsRequest_v1_decode(buf, pos):
     if not n1:
         raise _Err("null in non-nullable array at AlterPartitionReassignmentsRequest.topics")
     n1 -= 1
-    if n1 > end - pos:
+    if n1 > 1000000 or n1 * 3 > end - pos:
         raise _too_many(n1, end - pos, 'AlterPartitionReassignmentsRequest.topics')
     obj['topics'] = a1 = []
     for _ in range(n1):
@@ -19446,7 +19446,7 @@ def _AlterPartitionReassignmentsRequest_v1_decode(buf, pos):
         if not n3:
             raise _Err("null in non-nullable array at AlterPartitionReassignmentsRequest.topics[].partitions")
         n3 -= 1
-        if n3 > end - pos:
+        if n3 > 1000000 or n3 * 6 > end - pos:
             raise _too_many(n3, end - pos, 'AlterPartitionReassignmentsRequest.topics[].partitions')
         x1['partitions'] = a3 = []
         for _ in range(n3):
@@ -19462,7 +19462,7 @@ def _AlterPartitionReassignmentsRequest_v1_decode(buf, pos):
                 x3['replicas'] = None
             else:
                 n5 -= 1
-                if n5 > end - pos:
+                if n5 > 1000000 or n5 * 4 > end - pos:
                     raise _too_many(n5, end - pos, 'AlterPartitionReassignmentsRequest.topics[].partitions[].replicas')
                 x3['replicas'] = list(_unpack_from_i_arrays[n5](buf, pos) if n5 < 32 else _struct_unpack_from('>%di' % n5, buf, pos))
                 pos += 4 * n5
@@ -19570,7 +19570,7 @@ def _AlterPartitionReassignmentsResponse_v0_decode(buf, pos):
     if not n1:
         raise _Err("null in non-nullable array at AlterPartitionReassignmentsResponse.responses")
     n1 -= 1
-    if n1 > end - pos:
+    if n1 > 1000000 or n1 * 3 > end - pos:
         raise _too_many(n1, end - pos, 'AlterPartitionReassignmentsResponse.responses')
     obj['responses'] = a1 = []
     for _ in range(n1):
@@ -19596,7 +19596,7 @@ def _AlterPartitionReassignmentsResponse_v0_decode(buf, pos):
         if not n3:
             raise _Err("null in non-nullable array at AlterPartitionReassignmentsResponse.responses[].partitions")
         n3 -= 1
-        if n3 > end - pos:
+        if n3 > 1000000 or n3 * 8 > end - pos:
             raise _too_many(n3, end - pos, 'AlterPartitionReassignmentsResponse.responses[].partitions')
         x1['partitions'] = a3 = []
         for _ in range(n3):
@@ -19734,7 +19734,7 @@ def _AlterPartitionReassignmentsResponse_v1_decode(buf, pos):
     if not n1:
         raise _Err("null in non-nullable array at AlterPartitionReassignmentsResponse.responses")
     n1 -= 1
-    if n1 > end - pos:
+    if n1 > 1000000 or n1 * 3 > end - pos:
         raise _too_many(n1, end - pos, 'AlterPartitionReassignmentsResponse.responses')
     obj['responses'] = a1 = []
     for _ in range(n1):
@@ -19760,7 +19760,7 @@ def _AlterPartitionReassignmentsResponse_v1_decode(buf, pos):
         if not n3:
             raise _Err("null in non-nullable array at AlterPartitionReassignmentsResponse.responses[].partitions")
         n3 -= 1
-        if n3 > end - pos:
+        if n3 > 1000000 or n3 * 8 > end - pos:
             raise _too_many(n3, end - pos, 'AlterPartitionReassignmentsResponse.responses[].partitions')
         x1['partitions'] = a3 = []
         for _ in range(n3):
@@ -19887,7 +19887,7 @@ def _ListPartitionReassignmentsRequest_v0_decode(buf, pos):
         obj['topics'] = None
     else:
         n1 -= 1
-        if n1 > end - pos:
+        if n1 > 1000000 or n1 * 3 > end - pos:
             raise _too_many(n1, end - pos, 'ListPartitionReassignmentsRequest.topics')
         obj['topics'] = a1 = []
         for _ in range(n1):
@@ -19913,7 +19913,7 @@ def _ListPartitionReassignmentsRequest_v0_decode(buf, pos):
             if not n3:
                 raise _Err("null in non-nullable array at ListPartitionReassignmentsRequest.topics[].partition_indexes")
             n3 -= 1
-            if n3 > end - pos:
+            if n3 > 1000000 or n3 * 4 > end - pos:
                 raise _too_many(n3, end - pos, 'ListPartitionReassignmentsRequest.topics[].partition_indexes')
             x1['partition_indexes'] = list(_unpack_from_i_arrays[n3](buf, pos) if n3 < 32 else _struct_unpack_from('>%di' % n3, buf, pos))
             pos += 4 * n3
@@ -19997,7 +19997,7 @@ def _ListPartitionReassignmentsResponse_v0_decode(buf, pos):
     if not n1:
         raise _Err("null in non-nullable array at ListPartitionReassignmentsResponse.topics")
     n1 -= 1
-    if n1 > end - pos:
+    if n1 > 1000000 or n1 * 3 > end - pos:
         raise _too_many(n1, end - pos, 'ListPartitionReassignmentsResponse.topics')
     obj['topics'] = a1 = []
     for _ in range(n1):
@@ -20023,7 +20023,7 @@ def _ListPartitionReassignmentsResponse_v0_decode(buf, pos):
         if not n3:
             raise _Err("null in non-nullable array at ListPartitionReassignmentsResponse.topics[].partitions")
         n3 -= 1
-        if n3 > end - pos:
+        if n3 > 1000000 or n3 * 8 > end - pos:
             raise _too_many(n3, end - pos, 'ListPartitionReassignmentsResponse.topics[].partitions')
         x1['partitions'] = a3 = []
         for _ in range(n3):
@@ -20038,7 +20038,7 @@ def _ListPartitionReassignmentsResponse_v0_decode(buf, pos):
             if not n5:
                 raise _Err("null in non-nullable array at ListPartitionReassignmentsResponse.topics[].partitions[].replicas")
             n5 -= 1
-            if n5 > end - pos:
+            if n5 > 1000000 or n5 * 4 > end - pos:
                 raise _too_many(n5, end - pos, 'ListPartitionReassignmentsResponse.topics[].partitions[].replicas')
             x3['replicas'] = list(_unpack_from_i_arrays[n5](buf, pos) if n5 < 32 else _struct_unpack_from('>%di' % n5, buf, pos))
             pos += 4 * n5
@@ -20050,7 +20050,7 @@ def _ListPartitionReassignmentsResponse_v0_decode(buf, pos):
             if not n5:
                 raise _Err("null in non-nullable array at ListPartitionReassignmentsResponse.topics[].partitions[].adding_replicas")
             n5 -= 1
-            if n5 > end - pos:
+            if n5 > 1000000 or n5 * 4 > end - pos:
                 raise _too_many(n5, end - pos, 'ListPartitionReassignmentsResponse.topics[].partitions[].adding_replicas')
             x3['adding_replicas'] = list(_unpack_from_i_arrays[n5](buf, pos) if n5 < 32 else _struct_unpack_from('>%di' % n5, buf, pos))
             pos += 4 * n5
@@ -20062,7 +20062,7 @@ def _ListPartitionReassignmentsResponse_v0_decode(buf, pos):
             if not n5:
                 raise _Err("null in non-nullable array at ListPartitionReassignmentsResponse.topics[].partitions[].removing_replicas")
             n5 -= 1
-            if n5 > end - pos:
+            if n5 > 1000000 or n5 * 4 > end - pos:
                 raise _too_many(n5, end - pos, 'ListPartitionReassignmentsResponse.topics[].partitions[].removing_replicas')
             x3['removing_replicas'] = list(_unpack_from_i_arrays[n5](buf, pos) if n5 < 32 else _struct_unpack_from('>%di' % n5, buf, pos))
             pos += 4 * n5
@@ -20174,7 +20174,7 @@ def _DescribeUserScramCredentialsRequest_v0_decode(buf, pos):
         obj['users'] = None
     else:
         n1 -= 1
-        if n1 > end - pos:
+        if n1 > 1000000 or n1 * 2 > end - pos:
             raise _too_many(n1, end - pos, 'DescribeUserScramCredentialsRequest.users')
         obj['users'] = a1 = []
         for _ in range(n1):
@@ -20262,7 +20262,7 @@ def _DescribeUserScramCredentialsResponse_v0_decode(buf, pos):
     if not n1:
         raise _Err("null in non-nullable array at DescribeUserScramCredentialsResponse.results")
     n1 -= 1
-    if n1 > end - pos:
+    if n1 > 1000000 or n1 * 6 > end - pos:
         raise _too_many(n1, end - pos, 'DescribeUserScramCredentialsResponse.results')
     obj['results'] = a1 = []
     for _ in range(n1):
@@ -20304,7 +20304,7 @@ def _DescribeUserScramCredentialsResponse_v0_decode(buf, pos):
         if not n3:
             raise _Err("null in non-nullable array at DescribeUserScramCredentialsResponse.results[].credential_infos")
         n3 -= 1
-        if n3 > end - pos:
+        if n3 > 1000000 or n3 * 6 > end - pos:
             raise _too_many(n3, end - pos, 'DescribeUserScramCredentialsResponse.results[].credential_infos')
         x1['credential_infos'] = a3 = []
         for _ in range(n3):
@@ -20415,7 +20415,7 @@ def _AlterUserScramCredentialsRequest_v0_decode(buf, pos):
     if not n1:
         raise _Err("null in non-nullable array at AlterUserScramCredentialsRequest.deletions")
     n1 -= 1
-    if n1 > end - pos:
+    if n1 > 1000000 or n1 * 3 > end - pos:
         raise _too_many(n1, end - pos, 'AlterUserScramCredentialsRequest.deletions')
     obj['deletions'] = a1 = []
     for _ in range(n1):
@@ -20448,7 +20448,7 @@ def _AlterUserScramCredentialsRequest_v0_decode(buf, pos):
     if not n1:
         raise _Err("null in non-nullable array at AlterUserScramCredentialsRequest.upsertions")
     n1 -= 1
-    if n1 > end - pos:
+    if n1 > 1000000 or n1 * 9 > end - pos:
         raise _too_many(n1, end - pos, 'AlterUserScramCredentialsRequest.upsertions')
     obj['upsertions'] = a1 = []
     for _ in range(n1):
@@ -20591,7 +20591,7 @@ def _AlterUserScramCredentialsResponse_v0_decode(buf, pos):
     if not n1:
         raise _Err("null in non-nullable array at AlterUserScramCredentialsResponse.results")
     n1 -= 1
-    if n1 > end - pos:
+    if n1 > 1000000 or n1 * 5 > end - pos:
         raise _too_many(n1, end - pos, 'AlterUserScramCredentialsResponse.results')
     obj['results'] = a1 = []
     for _ in range(n1):
@@ -20690,7 +20690,7 @@ def _AlterReplicaLogDirsRequest_v1_decode(buf, pos):
     pos += 4
     if n0 < 0:
         raise _Err("null in non-nullable array at AlterReplicaLogDirsRequest.dirs")
-    if n0 > end - pos:
+    if n0 > 1000000 or n0 * 6 > end - pos:
         raise _too_many(n0, end - pos, 'AlterReplicaLogDirsRequest.dirs')
     obj['dirs'] = a0 = []
     for _ in range(n0):
@@ -20708,7 +20708,7 @@ def _AlterReplicaLogDirsRequest_v1_decode(buf, pos):
         pos += 4
         if n1 < 0:
             raise _Err("null in non-nullable array at AlterReplicaLogDirsRequest.dirs[].topics")
-        if n1 > end - pos:
+        if n1 > 1000000 or n1 * 6 > end - pos:
             raise _too_many(n1, end - pos, 'AlterReplicaLogDirsRequest.dirs[].topics')
         x0['topics'] = a1 = []
         for _ in range(n1):
@@ -20726,7 +20726,7 @@ def _AlterReplicaLogDirsRequest_v1_decode(buf, pos):
             pos += 4
             if n2 < 0:
                 raise _Err("null in non-nullable array at AlterReplicaLogDirsRequest.dirs[].topics[].partitions")
-            if n2 > end - pos:
+            if n2 > 1000000 or n2 * 4 > end - pos:
                 raise _too_many(n2, end - pos, 'AlterReplicaLogDirsRequest.dirs[].topics[].partitions')
             x1['partitions'] = list(_unpack_from_i_arrays[n2](buf, pos) if n2 < 32 else _struct_unpack_from('>%di' % n2, buf, pos))
             pos += 4 * n2
@@ -20781,7 +20781,7 @@ def _AlterReplicaLogDirsRequest_v2_decode(buf, pos):
     if not n1:
         raise _Err("null in non-nullable array at AlterReplicaLogDirsRequest.dirs")
     n1 -= 1
-    if n1 > end - pos:
+    if n1 > 1000000 or n1 * 3 > end - pos:
         raise _too_many(n1, end - pos, 'AlterReplicaLogDirsRequest.dirs')
     obj['dirs'] = a1 = []
     for _ in range(n1):
@@ -20807,7 +20807,7 @@ def _AlterReplicaLogDirsRequest_v2_decode(buf, pos):
         if not n3:
             raise _Err("null in non-nullable array at AlterReplicaLogDirsRequest.dirs[].topics")
         n3 -= 1
-        if n3 > end - pos:
+        if n3 > 1000000 or n3 * 3 > end - pos:
             raise _too_many(n3, end - pos, 'AlterReplicaLogDirsRequest.dirs[].topics')
         x1['topics'] = a3 = []
         for _ in range(n3):
@@ -20833,7 +20833,7 @@ def _AlterReplicaLogDirsRequest_v2_decode(buf, pos):
             if not n5:
                 raise _Err("null in non-nullable array at AlterReplicaLogDirsRequest.dirs[].topics[].partitions")
             n5 -= 1
-            if n5 > end - pos:
+            if n5 > 1000000 or n5 * 4 > end - pos:
                 raise _too_many(n5, end - pos, 'AlterReplicaLogDirsRequest.dirs[].topics[].partitions')
             x3['partitions'] = list(_unpack_from_i_arrays[n5](buf, pos) if n5 < 32 else _struct_unpack_from('>%di' % n5, buf, pos))
             pos += 4 * n5
@@ -20916,7 +20916,7 @@ def _AlterReplicaLogDirsResponse_v1_decode(buf, pos):
     pos += 8
     if n0 < 0:
         raise _Err("null in non-nullable array at AlterReplicaLogDirsResponse.results")
-    if n0 > end - pos:
+    if n0 > 1000000 or n0 * 6 > end - pos:
         raise _too_many(n0, end - pos, 'AlterReplicaLogDirsResponse.results')
     obj['results'] = a0 = []
     for _ in range(n0):
@@ -20934,7 +20934,7 @@ def _AlterReplicaLogDirsResponse_v1_decode(buf, pos):
         pos += 4
         if n1 < 0:
             raise _Err("null in non-nullable array at AlterReplicaLogDirsResponse.results[].partitions")
-        if n1 > end - pos:
+        if n1 > 1000000 or n1 * 6 > end - pos:
             raise _too_many(n1, end - pos, 'AlterReplicaLogDirsResponse.results[].partitions')
         x0['partitions'] = a1 = []
         for _ in range(n1):
@@ -20993,7 +20993,7 @@ def _AlterReplicaLogDirsResponse_v2_decode(buf, pos):
     if not n1:
         raise _Err("null in non-nullable array at AlterReplicaLogDirsResponse.results")
     n1 -= 1
-    if n1 > end - pos:
+    if n1 > 1000000 or n1 * 3 > end - pos:
         raise _too_many(n1, end - pos, 'AlterReplicaLogDirsResponse.results')
     obj['results'] = a1 = []
     for _ in range(n1):
@@ -21019,7 +21019,7 @@ def _AlterReplicaLogDirsResponse_v2_decode(buf, pos):
         if not n3:
             raise _Err("null in non-nullable array at AlterReplicaLogDirsResponse.results[].partitions")
         n3 -= 1
-        if n3 > end - pos:
+        if n3 > 1000000 or n3 * 7 > end - pos:
             raise _too_many(n3, end - pos, 'AlterReplicaLogDirsResponse.results[].partitions')
         x1['partitions'] = a3 = []
         for _ in range(n3):
@@ -21109,7 +21109,7 @@ def _UpdateFeaturesRequest_v0_decode(buf, pos):
     if not n1:
         raise _Err("null in non-nullable array at UpdateFeaturesRequest.feature_updates")
     n1 -= 1
-    if n1 > end - pos:
+    if n1 > 1000000 or n1 * 5 > end - pos:
         raise _too_many(n1, end - pos, 'UpdateFeaturesRequest.feature_updates')
     obj['feature_updates'] = a1 = []
     for _ in range(n1):
@@ -21197,7 +21197,7 @@ def _UpdateFeaturesRequest_v1_decode(buf, pos):
     if not n1:
         raise _Err("null in non-nullable array at UpdateFeaturesRequest.feature_updates")
     n1 -= 1
-    if n1 > end - pos:
+    if n1 > 1000000 or n1 * 5 > end - pos:
         raise _too_many(n1, end - pos, 'UpdateFeaturesRequest.feature_updates')
     obj['feature_updates'] = a1 = []
     for _ in range(n1):
@@ -21304,7 +21304,7 @@ def _UpdateFeaturesResponse_v0_decode(buf, pos):
     if not n1:
         raise _Err("null in non-nullable array at UpdateFeaturesResponse.results")
     n1 -= 1
-    if n1 > end - pos:
+    if n1 > 1000000 or n1 * 5 > end - pos:
         raise _too_many(n1, end - pos, 'UpdateFeaturesResponse.results')
     obj['results'] = a1 = []
     for _ in range(n1):
@@ -21502,7 +21502,7 @@ def _GetTelemetrySubscriptionsResponse_v0_decode(buf, pos):
     if not n1:
         raise _Err("null in non-nullable array at GetTelemetrySubscriptionsResponse.accepted_compression_types")
     n1 -= 1
-    if n1 > end - pos:
+    if n1 > 1000000 or n1 > end - pos:
         raise _too_many(n1, end - pos, 'GetTelemetrySubscriptionsResponse.accepted_compression_types')
     obj['accepted_compression_types'] = list(_unpack_from_b_arrays[n1](buf, pos) if n1 < 32 else _struct_unpack_from('>%db' % n1, buf, pos))
     pos += 1 * n1
@@ -21516,7 +21516,7 @@ def _GetTelemetrySubscriptionsResponse_v0_decode(buf, pos):
     if not n1:
         raise _Err("null in non-nullable array at GetTelemetrySubscriptionsResponse.requested_metrics")
     n1 -= 1
-    if n1 > end - pos:
+    if n1 > 1000000 or n1 > end - pos:
         raise _too_many(n1, end - pos, 'GetTelemetrySubscriptionsResponse.requested_metrics')
     obj['requested_metrics'] = a1 = []
     for _ in range(n1):
@@ -21715,7 +21715,7 @@ def _ListConfigResourcesRequest_v1_decode(buf, pos):
     if not n1:
         raise _Err("null in non-nullable array at ListConfigResourcesRequest.resource_types")
     n1 -= 1
-    if n1 > end - pos:
+    if n1 > 1000000 or n1 > end - pos:
         raise _too_many(n1, end - pos, 'ListConfigResourcesRequest.resource_types')
     obj['resource_types'] = list(_unpack_from_b_arrays[n1](buf, pos) if n1 < 32 else _struct_unpack_from('>%db' % n1, buf, pos))
     pos += 1 * n1
@@ -21756,7 +21756,7 @@ def _ListConfigResourcesResponse_v0_decode(buf, pos):
     if not n1:
         raise _Err("null in non-nullable array at ListConfigResourcesResponse.config_resources")
     n1 -= 1
-    if n1 > end - pos:
+    if n1 > 1000000 or n1 * 2 > end - pos:
         raise _too_many(n1, end - pos, 'ListConfigResourcesResponse.config_resources')
     obj['config_resources'] = a1 = []
     for _ in range(n1):
@@ -21837,7 +21837,7 @@ def _ListConfigResourcesResponse_v1_decode(buf, pos):
     if not n1:
         raise _Err("null in non-nullable array at ListConfigResourcesResponse.config_resources")
     n1 -= 1
-    if n1 > end - pos:
+    if n1 > 1000000 or n1 * 3 > end - pos:
         raise _too_many(n1, end - pos, 'ListConfigResourcesResponse.config_resources')
     obj['config_resources'] = a1 = []
     for _ in range(n1):
@@ -21921,7 +21921,7 @@ def _DescribeTopicPartitionsRequest_v0_decode(buf, pos):
     if not n1:
         raise _Err("null in non-nullable array at DescribeTopicPartitionsRequest.topics")
     n1 -= 1
-    if n1 > end - pos:
+    if n1 > 1000000 or n1 * 2 > end - pos:
         raise _too_many(n1, end - pos, 'DescribeTopicPartitionsRequest.topics')
     obj['topics'] = a1 = []
     for _ in range(n1):
@@ -22045,7 +22045,7 @@ def _DescribeTopicPartitionsResponse_v0_decode(buf, pos):
     if not n1:
         raise _Err("null in non-nullable array at DescribeTopicPartitionsResponse.topics")
     n1 -= 1
-    if n1 > end - pos:
+    if n1 > 1000000 or n1 * 26 > end - pos:
         raise _too_many(n1, end - pos, 'DescribeTopicPartitionsResponse.topics')
     obj['topics'] = a1 = []
     for _ in range(n1):
@@ -22077,7 +22077,7 @@ def _DescribeTopicPartitionsResponse_v0_decode(buf, pos):
         if not n3:
             raise _Err("null in non-nullable array at DescribeTopicPartitionsResponse.topics[].partitions")
         n3 -= 1
-        if n3 > end - pos:
+        if n3 > 1000000 or n3 * 20 > end - pos:
             raise _too_many(n3, end - pos, 'DescribeTopicPartitionsResponse.topics[].partitions')
         x1['partitions'] = a3 = []
         for _ in range(n3):
@@ -22092,7 +22092,7 @@ def _DescribeTopicPartitionsResponse_v0_decode(buf, pos):
             if not n5:
                 raise _Err("null in non-nullable array at DescribeTopicPartitionsResponse.topics[].partitions[].replica_nodes")
             n5 -= 1
-            if n5 > end - pos:
+            if n5 > 1000000 or n5 * 4 > end - pos:
                 raise _too_many(n5, end - pos, 'DescribeTopicPartitionsResponse.topics[].partitions[].replica_nodes')
             x3['replica_nodes'] = list(_unpack_from_i_arrays[n5](buf, pos) if n5 < 32 else _struct_unpack_from('>%di' % n5, buf, pos))
             pos += 4 * n5
@@ -22104,7 +22104,7 @@ def _DescribeTopicPartitionsResponse_v0_decode(buf, pos):
             if not n5:
                 raise _Err("null in non-nullable array at DescribeTopicPartitionsResponse.topics[].partitions[].isr_nodes")
             n5 -= 1
-            if n5 > end - pos:
+            if n5 > 1000000 or n5 * 4 > end - pos:
                 raise _too_many(n5, end - pos, 'DescribeTopicPartitionsResponse.topics[].partitions[].isr_nodes')
             x3['isr_nodes'] = list(_unpack_from_i_arrays[n5](buf, pos) if n5 < 32 else _struct_unpack_from('>%di' % n5, buf, pos))
             pos += 4 * n5
@@ -22117,7 +22117,7 @@ def _DescribeTopicPartitionsResponse_v0_decode(buf, pos):
                 x3['eligible_leader_replicas'] = None
             else:
                 n5 -= 1
-                if n5 > end - pos:
+                if n5 > 1000000 or n5 * 4 > end - pos:
                     raise _too_many(n5, end - pos, 'DescribeTopicPartitionsResponse.topics[].partitions[].eligible_leader_replicas')
                 x3['eligible_leader_replicas'] = list(_unpack_from_i_arrays[n5](buf, pos) if n5 < 32 else _struct_unpack_from('>%di' % n5, buf, pos))
                 pos += 4 * n5
@@ -22130,7 +22130,7 @@ def _DescribeTopicPartitionsResponse_v0_decode(buf, pos):
                 x3['last_known_elr'] = None
             else:
                 n5 -= 1
-                if n5 > end - pos:
+                if n5 > 1000000 or n5 * 4 > end - pos:
                     raise _too_many(n5, end - pos, 'DescribeTopicPartitionsResponse.topics[].partitions[].last_known_elr')
                 x3['last_known_elr'] = list(_unpack_from_i_arrays[n5](buf, pos) if n5 < 32 else _struct_unpack_from('>%di' % n5, buf, pos))
                 pos += 4 * n5
@@ -22142,7 +22142,7 @@ def _DescribeTopicPartitionsResponse_v0_decode(buf, pos):
             if not n5:
                 raise _Err("null in non-nullable array at DescribeTopicPartitionsResponse.topics[].partitions[].offline_replicas")
             n5 -= 1
-            if n5 > end - pos:
+            if n5 > 1000000 or n5 * 4 > end - pos:
                 raise _too_many(n5, end - pos, 'DescribeTopicPartitionsResponse.topics[].partitions[].offline_replicas')
             x3['offline_replicas'] = list(_unpack_from_i_arrays[n5](buf, pos) if n5 < 32 else _struct_unpack_from('>%di' % n5, buf, pos))
             pos += 4 * n5
@@ -22331,7 +22331,7 @@ def _DescribeTransactionsRequest_v0_decode(buf, pos):
     if not n1:
         raise _Err("null in non-nullable array at DescribeTransactionsRequest.transactional_ids")
     n1 -= 1
-    if n1 > end - pos:
+    if n1 > 1000000 or n1 > end - pos:
         raise _too_many(n1, end - pos, 'DescribeTransactionsRequest.transactional_ids')
     obj['transactional_ids'] = a1 = []
     for _ in range(n1):
@@ -22392,7 +22392,7 @@ def _DescribeTransactionsResponse_v0_decode(buf, pos):
     if not n1:
         raise _Err("null in non-nullable array at DescribeTransactionsResponse.transaction_states")
     n1 -= 1
-    if n1 > end - pos:
+    if n1 > 1000000 or n1 * 28 > end - pos:
         raise _too_many(n1, end - pos, 'DescribeTransactionsResponse.transaction_states')
     obj['transaction_states'] = a1 = []
     for _ in range(n1):
@@ -22435,7 +22435,7 @@ def _DescribeTransactionsResponse_v0_decode(buf, pos):
         if not n3:
             raise _Err("null in non-nullable array at DescribeTransactionsResponse.transaction_states[].topics")
         n3 -= 1
-        if n3 > end - pos:
+        if n3 > 1000000 or n3 * 3 > end - pos:
             raise _too_many(n3, end - pos, 'DescribeTransactionsResponse.transaction_states[].topics')
         x1['topics'] = a3 = []
         for _ in range(n3):
@@ -22461,7 +22461,7 @@ def _DescribeTransactionsResponse_v0_decode(buf, pos):
             if not n5:
                 raise _Err("null in non-nullable array at DescribeTransactionsResponse.transaction_states[].topics[].partitions")
             n5 -= 1
-            if n5 > end - pos:
+            if n5 > 1000000 or n5 * 4 > end - pos:
                 raise _too_many(n5, end - pos, 'DescribeTransactionsResponse.transaction_states[].topics[].partitions')
             x3['partitions'] = list(_unpack_from_i_arrays[n5](buf, pos) if n5 < 32 else _struct_unpack_from('>%di' % n5, buf, pos))
             pos += 4 * n5
@@ -22576,7 +22576,7 @@ def _ListTransactionsRequest_v0_decode(buf, pos):
     if not n1:
         raise _Err("null in non-nullable array at ListTransactionsRequest.state_filters")
     n1 -= 1
-    if n1 > end - pos:
+    if n1 > 1000000 or n1 > end - pos:
         raise _too_many(n1, end - pos, 'ListTransactionsRequest.state_filters')
     obj['state_filters'] = a1 = []
     for _ in range(n1):
@@ -22602,7 +22602,7 @@ def _ListTransactionsRequest_v0_decode(buf, pos):
     if not n1:
         raise _Err("null in non-nullable array at ListTransactionsRequest.producer_id_filters")
     n1 -= 1
-    if n1 > end - pos:
+    if n1 > 1000000 or n1 * 8 > end - pos:
         raise _too_many(n1, end - pos, 'ListTransactionsRequest.producer_id_filters')
     obj['producer_id_filters'] = list(_unpack_from_q_arrays[n1](buf, pos) if n1 < 32 else _struct_unpack_from('>%dq' % n1, buf, pos))
     pos += 8 * n1
@@ -22654,7 +22654,7 @@ def _ListTransactionsRequest_v1_decode(buf, pos):
     if not n1:
         raise _Err("null in non-nullable array at ListTransactionsRequest.state_filters")
     n1 -= 1
-    if n1 > end - pos:
+    if n1 > 1000000 or n1 > end - pos:
         raise _too_many(n1, end - pos, 'ListTransactionsRequest.state_filters')
     obj['state_filters'] = a1 = []
     for _ in range(n1):
@@ -22680,7 +22680,7 @@ def _ListTransactionsRequest_v1_decode(buf, pos):
     if not n1:
         raise _Err("null in non-nullable array at ListTransactionsRequest.producer_id_filters")
     n1 -= 1
-    if n1 > end - pos:
+    if n1 > 1000000 or n1 * 8 > end - pos:
         raise _too_many(n1, end - pos, 'ListTransactionsRequest.producer_id_filters')
     obj['producer_id_filters'] = list(_unpack_from_q_arrays[n1](buf, pos) if n1 < 32 else _struct_unpack_from('>%dq' % n1, buf, pos))
     pos += 8 * n1
@@ -22739,7 +22739,7 @@ def _ListTransactionsResponse_v0_decode(buf, pos):
     if not n1:
         raise _Err("null in non-nullable array at ListTransactionsResponse.unknown_state_filters")
     n1 -= 1
-    if n1 > end - pos:
+    if n1 > 1000000 or n1 > end - pos:
         raise _too_many(n1, end - pos, 'ListTransactionsResponse.unknown_state_filters')
     obj['unknown_state_filters'] = a1 = []
     for _ in range(n1):
@@ -22765,7 +22765,7 @@ def _ListTransactionsResponse_v0_decode(buf, pos):
     if not n1:
         raise _Err("null in non-nullable array at ListTransactionsResponse.transaction_states")
     n1 -= 1
-    if n1 > end - pos:
+    if n1 > 1000000 or n1 * 11 > end - pos:
         raise _too_many(n1, end - pos, 'ListTransactionsResponse.transaction_states')
     obj['transaction_states'] = a1 = []
     for _ in range(n1):
@@ -22904,7 +22904,7 @@ def _SaslHandshakeResponse_v0_decode(buf, pos):
     pos += 6
     if n0 < 0:
         raise _Err("null in non-nullable array at SaslHandshakeResponse.mechanisms")
-    if n0 > end - pos:
+    if n0 > 1000000 or n0 * 2 > end - pos:
         raise _too_many(n0, end - pos, 'SaslHandshakeResponse.mechanisms')
     obj['mechanisms'] = a0 = []
     for _ in range(n0):
@@ -23442,7 +23442,7 @@ def _DescribeAclsResponse_v0_decode(buf, pos):
     pos += 4
     if n0 < 0:
         raise _Err("null in non-nullable array at DescribeAclsResponse.resources")
-    if n0 > end - pos:
+    if n0 > 1000000 or n0 * 7 > end - pos:
         raise _too_many(n0, end - pos, 'DescribeAclsResponse.resources')
     obj['resources'] = a0 = []
     for _ in range(n0):
@@ -23460,7 +23460,7 @@ def _DescribeAclsResponse_v0_decode(buf, pos):
         pos += 4
         if n1 < 0:
             raise _Err("null in non-nullable array at DescribeAclsResponse.resources[].acls")
-        if n1 > end - pos:
+        if n1 > 1000000 or n1 * 6 > end - pos:
             raise _too_many(n1, end - pos, 'DescribeAclsResponse.resources[].acls')
         x0['acls'] = a1 = []
         for _ in range(n1):
@@ -23565,7 +23565,7 @@ def _DescribeAclsResponse_v1_decode(buf, pos):
     pos += 4
     if n0 < 0:
         raise _Err("null in non-nullable array at DescribeAclsResponse.resources")
-    if n0 > end - pos:
+    if n0 > 1000000 or n0 * 8 > end - pos:
         raise _too_many(n0, end - pos, 'DescribeAclsResponse.resources')
     obj['resources'] = a0 = []
     for _ in range(n0):
@@ -23583,7 +23583,7 @@ def _DescribeAclsResponse_v1_decode(buf, pos):
         pos += 5
         if n1 < 0:
             raise _Err("null in non-nullable array at DescribeAclsResponse.resources[].acls")
-        if n1 > end - pos:
+        if n1 > 1000000 or n1 * 6 > end - pos:
             raise _too_many(n1, end - pos, 'DescribeAclsResponse.resources[].acls')
         x0['acls'] = a1 = []
         for _ in range(n1):
@@ -23700,7 +23700,7 @@ def _DescribeAclsResponse_v2_decode(buf, pos):
     if not n1:
         raise _Err("null in non-nullable array at DescribeAclsResponse.resources")
     n1 -= 1
-    if n1 > end - pos:
+    if n1 > 1000000 or n1 * 5 > end - pos:
         raise _too_many(n1, end - pos, 'DescribeAclsResponse.resources')
     obj['resources'] = a1 = []
     for _ in range(n1):
@@ -23730,7 +23730,7 @@ def _DescribeAclsResponse_v2_decode(buf, pos):
         if not n3:
             raise _Err("null in non-nullable array at DescribeAclsResponse.resources[].acls")
         n3 -= 1
-        if n3 > end - pos:
+        if n3 > 1000000 or n3 * 5 > end - pos:
             raise _too_many(n3, end - pos, 'DescribeAclsResponse.resources[].acls')
         x1['acls'] = a3 = []
         for _ in range(n3):
@@ -23873,7 +23873,7 @@ def _CreateAclsRequest_v0_decode(buf, pos):
     pos += 4
     if n0 < 0:
         raise _Err("null in non-nullable array at CreateAclsRequest.creations")
-    if n0 > end - pos:
+    if n0 > 1000000 or n0 * 9 > end - pos:
         raise _too_many(n0, end - pos, 'CreateAclsRequest.creations')
     obj['creations'] = a0 = []
     for _ in range(n0):
@@ -23959,7 +23959,7 @@ def _CreateAclsRequest_v1_decode(buf, pos):
     pos += 4
     if n0 < 0:
         raise _Err("null in non-nullable array at CreateAclsRequest.creations")
-    if n0 > end - pos:
+    if n0 > 1000000 or n0 * 10 > end - pos:
         raise _too_many(n0, end - pos, 'CreateAclsRequest.creations')
     obj['creations'] = a0 = []
     for _ in range(n0):
@@ -24051,7 +24051,7 @@ def _CreateAclsRequest_v2_decode(buf, pos):
     if not n1:
         raise _Err("null in non-nullable array at CreateAclsRequest.creations")
     n1 -= 1
-    if n1 > end - pos:
+    if n1 > 1000000 or n1 * 8 > end - pos:
         raise _too_many(n1, end - pos, 'CreateAclsRequest.creations')
     obj['creations'] = a1 = []
     for _ in range(n1):
@@ -24179,7 +24179,7 @@ def _CreateAclsResponse_v0_decode(buf, pos):
     pos += 8
     if n0 < 0:
         raise _Err("null in non-nullable array at CreateAclsResponse.results")
-    if n0 > end - pos:
+    if n0 > 1000000 or n0 * 4 > end - pos:
         raise _too_many(n0, end - pos, 'CreateAclsResponse.results')
     obj['results'] = a0 = []
     for _ in range(n0):
@@ -24234,7 +24234,7 @@ def _CreateAclsResponse_v2_decode(buf, pos):
     if not n1:
         raise _Err("null in non-nullable array at CreateAclsResponse.results")
     n1 -= 1
-    if n1 > end - pos:
+    if n1 > 1000000 or n1 * 4 > end - pos:
         raise _too_many(n1, end - pos, 'CreateAclsResponse.results')
     obj['results'] = a1 = []
     for _ in range(n1):
@@ -24313,7 +24313,7 @@ def _DeleteAclsRequest_v0_decode(buf, pos):
     pos += 4
     if n0 < 0:
         raise _Err("null in non-nullable array at DeleteAclsRequest.filters")
-    if n0 > end - pos:
+    if n0 > 1000000 or n0 * 9 > end - pos:
         raise _too_many(n0, end - pos, 'DeleteAclsRequest.filters')
     obj['filters'] = a0 = []
     for _ in range(n0):
@@ -24399,7 +24399,7 @@ def _DeleteAclsRequest_v1_decode(buf, pos):
     pos += 4
     if n0 < 0:
         raise _Err("null in non-nullable array at DeleteAclsRequest.filters")
-    if n0 > end - pos:
+    if n0 > 1000000 or n0 * 10 > end - pos:
         raise _too_many(n0, end - pos, 'DeleteAclsRequest.filters')
     obj['filters'] = a0 = []
     for _ in range(n0):
@@ -24491,7 +24491,7 @@ def _DeleteAclsRequest_v2_decode(buf, pos):
     if not n1:
         raise _Err("null in non-nullable array at DeleteAclsRequest.filters")
     n1 -= 1
-    if n1 > end - pos:
+    if n1 > 1000000 or n1 * 8 > end - pos:
         raise _too_many(n1, end - pos, 'DeleteAclsRequest.filters')
     obj['filters'] = a1 = []
     for _ in range(n1):
@@ -24625,7 +24625,7 @@ def _DeleteAclsResponse_v0_decode(buf, pos):
     pos += 8
     if n0 < 0:
         raise _Err("null in non-nullable array at DeleteAclsResponse.filter_results")
-    if n0 > end - pos:
+    if n0 > 1000000 or n0 * 8 > end - pos:
         raise _too_many(n0, end - pos, 'DeleteAclsResponse.filter_results')
     obj['filter_results'] = a0 = []
     for _ in range(n0):
@@ -24644,7 +24644,7 @@ def _DeleteAclsResponse_v0_decode(buf, pos):
         pos += 4
         if n1 < 0:
             raise _Err("null in non-nullable array at DeleteAclsResponse.filter_results[].matching_acls")
-        if n1 > end - pos:
+        if n1 > 1000000 or n1 * 13 > end - pos:
             raise _too_many(n1, end - pos, 'DeleteAclsResponse.filter_results[].matching_acls')
         x0['matching_acls'] = a1 = []
         for _ in range(n1):
@@ -24766,7 +24766,7 @@ def _DeleteAclsResponse_v1_decode(buf, pos):
     pos += 8
     if n0 < 0:
         raise _Err("null in non-nullable array at DeleteAclsResponse.filter_results")
-    if n0 > end - pos:
+    if n0 > 1000000 or n0 * 8 > end - pos:
         raise _too_many(n0, end - pos, 'DeleteAclsResponse.filter_results')
     obj['filter_results'] = a0 = []
     for _ in range(n0):
@@ -24785,7 +24785,7 @@ def _DeleteAclsResponse_v1_decode(buf, pos):
         pos += 4
         if n1 < 0:
             raise _Err("null in non-nullable array at DeleteAclsResponse.filter_results[].matching_acls")
-        if n1 > end - pos:
+        if n1 > 1000000 or n1 * 14 > end - pos:
             raise _too_many(n1, end - pos, 'DeleteAclsResponse.filter_results[].matching_acls')
         x0['matching_acls'] = a1 = []
         for _ in range(n1):
@@ -24915,7 +24915,7 @@ def _DeleteAclsResponse_v2_decode(buf, pos):
     if not n1:
         raise _Err("null in non-nullable array at DeleteAclsResponse.filter_results")
     n1 -= 1
-    if n1 > end - pos:
+    if n1 > 1000000 or n1 * 5 > end - pos:
         raise _too_many(n1, end - pos, 'DeleteAclsResponse.filter_results')
     obj['filter_results'] = a1 = []
     for _ in range(n1):
@@ -24944,7 +24944,7 @@ def _DeleteAclsResponse_v2_decode(buf, pos):
         if not n3:
             raise _Err("null in non-nullable array at DeleteAclsResponse.filter_results[].matching_acls")
         n3 -= 1
-        if n3 > end - pos:
+        if n3 > 1000000 or n3 * 11 > end - pos:
             raise _too_many(n3, end - pos, 'DeleteAclsResponse.filter_results[].matching_acls')
         x1['matching_acls'] = a3 = []
         for _ in range(n3):
@@ -25150,7 +25150,7 @@ def _InitializeShareGroupStateRequest_v0_decode(buf, pos):
     if not n1:
         raise _Err("null in non-nullable array at InitializeShareGroupStateRequest.topics")
     n1 -= 1
-    if n1 > end - pos:
+    if n1 > 1000000 or n1 * 18 > end - pos:
         raise _too_many(n1, end - pos, 'InitializeShareGroupStateRequest.topics')
     obj['topics'] = a1 = []
     for _ in range(n1):
@@ -25166,7 +25166,7 @@ def _InitializeShareGroupStateRequest_v0_decode(buf, pos):
         if not n3:
             raise _Err("null in non-nullable array at InitializeShareGroupStateRequest.topics[].partitions")
         n3 -= 1
-        if n3 > end - pos:
+        if n3 > 1000000 or n3 * 17 > end - pos:
             raise _too_many(n3, end - pos, 'InitializeShareGroupStateRequest.topics[].partitions')
         x1['partitions'] = a3 = []
         for _ in range(n3):
@@ -25257,7 +25257,7 @@ def _InitializeShareGroupStateResponse_v0_decode(buf, pos):
     if not n1:
         raise _Err("null in non-nullable array at InitializeShareGroupStateResponse.results")
     n1 -= 1
-    if n1 > end - pos:
+    if n1 > 1000000 or n1 * 18 > end - pos:
         raise _too_many(n1, end - pos, 'InitializeShareGroupStateResponse.results')
     obj['results'] = a1 = []
     for _ in range(n1):
@@ -25273,7 +25273,7 @@ def _InitializeShareGroupStateResponse_v0_decode(buf, pos):
         if not n3:
             raise _Err("null in non-nullable array at InitializeShareGroupStateResponse.results[].partitions")
         n3 -= 1
-        if n3 > end - pos:
+        if n3 > 1000000 or n3 * 8 > end - pos:
             raise _too_many(n3, end - pos, 'InitializeShareGroupStateResponse.results[].partitions')
         x1['partitions'] = a3 = []
         for _ in range(n3):
@@ -25389,7 +25389,7 @@ def _ReadShareGroupStateRequest_v0_decode(buf, pos):
     if not n1:
         raise _Err("null in non-nullable array at ReadShareGroupStateRequest.topics")
     n1 -= 1
-    if n1 > end - pos:
+    if n1 > 1000000 or n1 * 18 > end - pos:
         raise _too_many(n1, end - pos, 'ReadShareGroupStateRequest.topics')
     obj['topics'] = a1 = []
     for _ in range(n1):
@@ -25405,7 +25405,7 @@ def _ReadShareGroupStateRequest_v0_decode(buf, pos):
         if not n3:
             raise _Err("null in non-nullable array at ReadShareGroupStateRequest.topics[].partitions")
         n3 -= 1
-        if n3 > end - pos:
+        if n3 > 1000000 or n3 * 9 > end - pos:
             raise _too_many(n3, end - pos, 'ReadShareGroupStateRequest.topics[].partitions')
         x1['partitions'] = a3 = []
         for _ in range(n3):
@@ -25493,7 +25493,7 @@ def _ReadShareGroupStateResponse_v0_decode(buf, pos):
     if not n1:
         raise _Err("null in non-nullable array at ReadShareGroupStateResponse.results")
     n1 -= 1
-    if n1 > end - pos:
+    if n1 > 1000000 or n1 * 18 > end - pos:
         raise _too_many(n1, end - pos, 'ReadShareGroupStateResponse.results')
     obj['results'] = a1 = []
     for _ in range(n1):
@@ -25509,7 +25509,7 @@ def _ReadShareGroupStateResponse_v0_decode(buf, pos):
         if not n3:
             raise _Err("null in non-nullable array at ReadShareGroupStateResponse.results[].partitions")
         n3 -= 1
-        if n3 > end - pos:
+        if n3 > 1000000 or n3 * 21 > end - pos:
             raise _too_many(n3, end - pos, 'ReadShareGroupStateResponse.results[].partitions')
         x1['partitions'] = a3 = []
         for _ in range(n3):
@@ -25540,7 +25540,7 @@ def _ReadShareGroupStateResponse_v0_decode(buf, pos):
             if not n5:
                 raise _Err("null in non-nullable array at ReadShareGroupStateResponse.results[].partitions[].state_batches")
             n5 -= 1
-            if n5 > end - pos:
+            if n5 > 1000000 or n5 * 20 > end - pos:
                 raise _too_many(n5, end - pos, 'ReadShareGroupStateResponse.results[].partitions[].state_batches')
             x3['state_batches'] = a5 = []
             for _ in range(n5):
@@ -25679,7 +25679,7 @@ def _WriteShareGroupStateRequest_v0_decode(buf, pos):
     if not n1:
         raise _Err("null in non-nullable array at WriteShareGroupStateRequest.topics")
     n1 -= 1
-    if n1 > end - pos:
+    if n1 > 1000000 or n1 * 18 > end - pos:
         raise _too_many(n1, end - pos, 'WriteShareGroupStateRequest.topics')
     obj['topics'] = a1 = []
     for _ in range(n1):
@@ -25695,7 +25695,7 @@ def _WriteShareGroupStateRequest_v0_decode(buf, pos):
         if not n3:
             raise _Err("null in non-nullable array at WriteShareGroupStateRequest.topics[].partitions")
         n3 -= 1
-        if n3 > end - pos:
+        if n3 > 1000000 or n3 * 22 > end - pos:
             raise _too_many(n3, end - pos, 'WriteShareGroupStateRequest.topics[].partitions')
         x1['partitions'] = a3 = []
         for _ in range(n3):
@@ -25710,7 +25710,7 @@ def _WriteShareGroupStateRequest_v0_decode(buf, pos):
             if not n5:
                 raise _Err("null in non-nullable array at WriteShareGroupStateRequest.topics[].partitions[].state_batches")
             n5 -= 1
-            if n5 > end - pos:
+            if n5 > 1000000 or n5 * 20 > end - pos:
                 raise _too_many(n5, end - pos, 'WriteShareGroupStateRequest.topics[].partitions[].state_batches')
             x3['state_batches'] = a5 = []
             for _ in range(n5):
@@ -25834,7 +25834,7 @@ def _WriteShareGroupStateResponse_v0_decode(buf, pos):
     if not n1:
         raise _Err("null in non-nullable array at WriteShareGroupStateResponse.results")
     n1 -= 1
-    if n1 > end - pos:
+    if n1 > 1000000 or n1 * 18 > end - pos:
         raise _too_many(n1, end - pos, 'WriteShareGroupStateResponse.results')
     obj['results'] = a1 = []
     for _ in range(n1):
@@ -25850,7 +25850,7 @@ def _WriteShareGroupStateResponse_v0_decode(buf, pos):
         if not n3:
             raise _Err("null in non-nullable array at WriteShareGroupStateResponse.results[].partitions")
         n3 -= 1
-        if n3 > end - pos:
+        if n3 > 1000000 or n3 * 8 > end - pos:
             raise _too_many(n3, end - pos, 'WriteShareGroupStateResponse.results[].partitions')
         x1['partitions'] = a3 = []
         for _ in range(n3):
@@ -25966,7 +25966,7 @@ def _DeleteShareGroupStateRequest_v0_decode(buf, pos):
     if not n1:
         raise _Err("null in non-nullable array at DeleteShareGroupStateRequest.topics")
     n1 -= 1
-    if n1 > end - pos:
+    if n1 > 1000000 or n1 * 18 > end - pos:
         raise _too_many(n1, end - pos, 'DeleteShareGroupStateRequest.topics')
     obj['topics'] = a1 = []
     for _ in range(n1):
@@ -25982,7 +25982,7 @@ def _DeleteShareGroupStateRequest_v0_decode(buf, pos):
         if not n3:
             raise _Err("null in non-nullable array at DeleteShareGroupStateRequest.topics[].partitions")
         n3 -= 1
-        if n3 > end - pos:
+        if n3 > 1000000 or n3 * 5 > end - pos:
             raise _too_many(n3, end - pos, 'DeleteShareGroupStateRequest.topics[].partitions')
         x1['partitions'] = a3 = []
         for _ in range(n3):
@@ -26067,7 +26067,7 @@ def _DeleteShareGroupStateResponse_v0_decode(buf, pos):
     if not n1:
         raise _Err("null in non-nullable array at DeleteShareGroupStateResponse.results")
     n1 -= 1
-    if n1 > end - pos:
+    if n1 > 1000000 or n1 * 18 > end - pos:
         raise _too_many(n1, end - pos, 'DeleteShareGroupStateResponse.results')
     obj['results'] = a1 = []
     for _ in range(n1):
@@ -26083,7 +26083,7 @@ def _DeleteShareGroupStateResponse_v0_decode(buf, pos):
         if not n3:
             raise _Err("null in non-nullable array at DeleteShareGroupStateResponse.results[].partitions")
         n3 -= 1
-        if n3 > end - pos:
+        if n3 > 1000000 or n3 * 8 > end - pos:
             raise _too_many(n3, end - pos, 'DeleteShareGroupStateResponse.results[].partitions')
         x1['partitions'] = a3 = []
         for _ in range(n3):
@@ -26199,7 +26199,7 @@ def _ReadShareGroupStateSummaryRequest_v0_decode(buf, pos):
     if not n1:
         raise _Err("null in non-nullable array at ReadShareGroupStateSummaryRequest.topics")
     n1 -= 1
-    if n1 > end - pos:
+    if n1 > 1000000 or n1 * 18 > end - pos:
         raise _too_many(n1, end - pos, 'ReadShareGroupStateSummaryRequest.topics')
     obj['topics'] = a1 = []
     for _ in range(n1):
@@ -26215,7 +26215,7 @@ def _ReadShareGroupStateSummaryRequest_v0_decode(buf, pos):
         if not n3:
             raise _Err("null in non-nullable array at ReadShareGroupStateSummaryRequest.topics[].partitions")
         n3 -= 1
-        if n3 > end - pos:
+        if n3 > 1000000 or n3 * 9 > end - pos:
             raise _too_many(n3, end - pos, 'ReadShareGroupStateSummaryRequest.topics[].partitions')
         x1['partitions'] = a3 = []
         for _ in range(n3):
@@ -26303,7 +26303,7 @@ def _ReadShareGroupStateSummaryResponse_v0_decode(buf, pos):
     if not n1:
         raise _Err("null in non-nullable array at ReadShareGroupStateSummaryResponse.results")
     n1 -= 1
-    if n1 > end - pos:
+    if n1 > 1000000 or n1 * 18 > end - pos:
         raise _too_many(n1, end - pos, 'ReadShareGroupStateSummaryResponse.results')
     obj['results'] = a1 = []
     for _ in range(n1):
@@ -26319,7 +26319,7 @@ def _ReadShareGroupStateSummaryResponse_v0_decode(buf, pos):
         if not n3:
             raise _Err("null in non-nullable array at ReadShareGroupStateSummaryResponse.results[].partitions")
         n3 -= 1
-        if n3 > end - pos:
+        if n3 > 1000000 or n3 * 24 > end - pos:
             raise _too_many(n3, end - pos, 'ReadShareGroupStateSummaryResponse.results[].partitions')
         x1['partitions'] = a3 = []
         for _ in range(n3):
@@ -26430,7 +26430,7 @@ def _ConsumerProtocolSubscription_v0_decode(buf, pos):
     pos += 4
     if n0 < 0:
         raise _Err("null in non-nullable array at ConsumerProtocolSubscription.topics")
-    if n0 > end - pos:
+    if n0 > 1000000 or n0 * 2 > end - pos:
         raise _too_many(n0, end - pos, 'ConsumerProtocolSubscription.topics')
     obj['topics'] = a0 = []
     for _ in range(n0):
@@ -26487,7 +26487,7 @@ def _ConsumerProtocolSubscription_v1_decode(buf, pos):
     pos += 4
     if n0 < 0:
         raise _Err("null in non-nullable array at ConsumerProtocolSubscription.topics")
-    if n0 > end - pos:
+    if n0 > 1000000 or n0 * 2 > end - pos:
         raise _too_many(n0, end - pos, 'ConsumerProtocolSubscription.topics')
     obj['topics'] = a0 = []
     for _ in range(n0):
@@ -26515,7 +26515,7 @@ def _ConsumerProtocolSubscription_v1_decode(buf, pos):
     pos += 4
     if n0 < 0:
         raise _Err("null in non-nullable array at ConsumerProtocolSubscription.owned_partitions")
-    if n0 > end - pos:
+    if n0 > 1000000 or n0 * 6 > end - pos:
         raise _too_many(n0, end - pos, 'ConsumerProtocolSubscription.owned_partitions')
     obj['owned_partitions'] = a0 = []
     for _ in range(n0):
@@ -26533,7 +26533,7 @@ def _ConsumerProtocolSubscription_v1_decode(buf, pos):
         pos += 4
         if n1 < 0:
             raise _Err("null in non-nullable array at ConsumerProtocolSubscription.owned_partitions[].partitions")
-        if n1 > end - pos:
+        if n1 > 1000000 or n1 * 4 > end - pos:
             raise _too_many(n1, end - pos, 'ConsumerProtocolSubscription.owned_partitions[].partitions')
         x0['partitions'] = list(_unpack_from_i_arrays[n1](buf, pos) if n1 < 32 else _struct_unpack_from('>%di' % n1, buf, pos))
         pos += 4 * n1
@@ -26587,7 +26587,7 @@ def _ConsumerProtocolSubscription_v2_decode(buf, pos):
     pos += 4
     if n0 < 0:
         raise _Err("null in non-nullable array at ConsumerProtocolSubscription.topics")
-    if n0 > end - pos:
+    if n0 > 1000000 or n0 * 2 > end - pos:
         raise _too_many(n0, end - pos, 'ConsumerProtocolSubscription.topics')
     obj['topics'] = a0 = []
     for _ in range(n0):
@@ -26615,7 +26615,7 @@ def _ConsumerProtocolSubscription_v2_decode(buf, pos):
     pos += 4
     if n0 < 0:
         raise _Err("null in non-nullable array at ConsumerProtocolSubscription.owned_partitions")
-    if n0 > end - pos:
+    if n0 > 1000000 or n0 * 6 > end - pos:
         raise _too_many(n0, end - pos, 'ConsumerProtocolSubscription.owned_partitions')
     obj['owned_partitions'] = a0 = []
     for _ in range(n0):
@@ -26633,7 +26633,7 @@ def _ConsumerProtocolSubscription_v2_decode(buf, pos):
         pos += 4
         if n1 < 0:
             raise _Err("null in non-nullable array at ConsumerProtocolSubscription.owned_partitions[].partitions")
-        if n1 > end - pos:
+        if n1 > 1000000 or n1 * 4 > end - pos:
             raise _too_many(n1, end - pos, 'ConsumerProtocolSubscription.owned_partitions[].partitions')
         x0['partitions'] = list(_unpack_from_i_arrays[n1](buf, pos) if n1 < 32 else _struct_unpack_from('>%di' % n1, buf, pos))
         pos += 4 * n1
@@ -26692,7 +26692,7 @@ def _ConsumerProtocolSubscription_v3_decode(buf, pos):
     pos += 4
     if n0 < 0:
         raise _Err("null in non-nullable array at ConsumerProtocolSubscription.topics")
-    if n0 > end - pos:
+    if n0 > 1000000 or n0 * 2 > end - pos:
         raise _too_many(n0, end - pos, 'ConsumerProtocolSubscription.topics')
     obj['topics'] = a0 = []
     for _ in range(n0):
@@ -26720,7 +26720,7 @@ def _ConsumerProtocolSubscription_v3_decode(buf, pos):
     pos += 4
     if n0 < 0:
         raise _Err("null in non-nullable array at ConsumerProtocolSubscription.owned_partitions")
-    if n0 > end - pos:
+    if n0 > 1000000 or n0 * 6 > end - pos:
         raise _too_many(n0, end - pos, 'ConsumerProtocolSubscription.owned_partitions')
     obj['owned_partitions'] = a0 = []
     for _ in range(n0):
@@ -26738,7 +26738,7 @@ def _ConsumerProtocolSubscription_v3_decode(buf, pos):
         pos += 4
         if n1 < 0:
             raise _Err("null in non-nullable array at ConsumerProtocolSubscription.owned_partitions[].partitions")
-        if n1 > end - pos:
+        if n1 > 1000000 or n1 * 4 > end - pos:
             raise _too_many(n1, end - pos, 'ConsumerProtocolSubscription.owned_partitions[].partitions')
         x0['partitions'] = list(_unpack_from_i_arrays[n1](buf, pos) if n1 < 32 else _struct_unpack_from('>%di' % n1, buf, pos))
         pos += 4 * n1
@@ -26808,7 +26808,7 @@ def _ConsumerProtocolAssignment_v0_decode(buf, pos):
     pos += 4
     if n0 < 0:
         raise _Err("null in non-nullable array at ConsumerProtocolAssignment.assigned_partitions")
-    if n0 > end - pos:
+    if n0 > 1000000 or n0 * 6 > end - pos:
         raise _too_many(n0, end - pos, 'ConsumerProtocolAssignment.assigned_partitions')
     obj['assigned_partitions'] = a0 = []
     for _ in range(n0):
@@ -26826,7 +26826,7 @@ def _ConsumerProtocolAssignment_v0_decode(buf, pos):
         pos += 4
         if n1 < 0:
             raise _Err("null in non-nullable array at ConsumerProtocolAssignment.assigned_partitions[].partitions")
-        if n1 > end - pos:
+        if n1 > 1000000 or n1 * 4 > end - pos:
             raise _too_many(n1, end - pos, 'ConsumerProtocolAssignment.assigned_partitions[].partitions')
         x0['partitions'] = list(_unpack_from_i_arrays[n1](buf, pos) if n1 < 32 else _struct_unpack_from('>%di' % n1, buf, pos))
         pos += 4 * n1

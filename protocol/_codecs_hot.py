@@ -204,7 +204,7 @@ def _ProduceRequest_v0_decode(buf, pos):
     pos += 10
     if n0 < 0:
         raise _Err("null in non-nullable array at ProduceRequest.topic_data")
-    if n0 > end - pos:
+    if n0 > 1000000 or n0 * 6 > end - pos:
         raise _too_many(n0, end - pos, 'ProduceRequest.topic_data')
     obj['topic_data'] = a0 = []
     for _ in range(n0):
@@ -222,7 +222,7 @@ def _ProduceRequest_v0_decode(buf, pos):
         pos += 4
         if n1 < 0:
             raise _Err("null in non-nullable array at ProduceRequest.topic_data[].partition_data")
-        if n1 > end - pos:
+        if n1 > 1000000 or n1 * 8 > end - pos:
             raise _too_many(n1, end - pos, 'ProduceRequest.topic_data[].partition_data')
         x0['partition_data'] = a1 = []
         for _ in range(n1):
@@ -298,7 +298,7 @@ def _ProduceRequest_v3_decode(buf, pos):
     pos += 10
     if n0 < 0:
         raise _Err("null in non-nullable array at ProduceRequest.topic_data")
-    if n0 > end - pos:
+    if n0 > 1000000 or n0 * 6 > end - pos:
         raise _too_many(n0, end - pos, 'ProduceRequest.topic_data')
     obj['topic_data'] = a0 = []
     for _ in range(n0):
@@ -316,7 +316,7 @@ def _ProduceRequest_v3_decode(buf, pos):
         pos += 4
         if n1 < 0:
             raise _Err("null in non-nullable array at ProduceRequest.topic_data[].partition_data")
-        if n1 > end - pos:
+        if n1 > 1000000 or n1 * 8 > end - pos:
             raise _too_many(n1, end - pos, 'ProduceRequest.topic_data[].partition_data')
         x0['partition_data'] = a1 = []
         for _ in range(n1):
@@ -406,7 +406,7 @@ def _ProduceRequest_v9_decode(buf, pos):
     if not n1:
         raise _Err("null in non-nullable array at ProduceRequest.topic_data")
     n1 -= 1
-    if n1 > end - pos:
+    if n1 > 1000000 or n1 * 3 > end - pos:
         raise _too_many(n1, end - pos, 'ProduceRequest.topic_data')
     obj['topic_data'] = a1 = []
     for _ in range(n1):
@@ -432,7 +432,7 @@ def _ProduceRequest_v9_decode(buf, pos):
         if not n3:
             raise _Err("null in non-nullable array at ProduceRequest.topic_data[].partition_data")
         n3 -= 1
-        if n3 > end - pos:
+        if n3 > 1000000 or n3 * 6 > end - pos:
             raise _too_many(n3, end - pos, 'ProduceRequest.topic_data[].partition_data')
         x1['partition_data'] = a3 = []
         for _ in range(n3):
@@ -566,7 +566,7 @@ def _ProduceRequest_v13_decode(buf, pos):
     if not n1:
         raise _Err("null in non-nullable array at ProduceRequest.topic_data")
     n1 -= 1
-    if n1 > end - pos:
+    if n1 > 1000000 or n1 * 18 > end - pos:
         raise _too_many(n1, end - pos, 'ProduceRequest.topic_data')
     obj['topic_data'] = a1 = []
     for _ in range(n1):
@@ -582,7 +582,7 @@ def _ProduceRequest_v13_decode(buf, pos):
         if not n3:
             raise _Err("null in non-nullable array at ProduceRequest.topic_data[].partition_data")
         n3 -= 1
-        if n3 > end - pos:
+        if n3 > 1000000 or n3 * 6 > end - pos:
             raise _too_many(n3, end - pos, 'ProduceRequest.topic_data[].partition_data')
         x1['partition_data'] = a3 = []
         for _ in range(n3):
@@ -693,7 +693,7 @@ def _ProduceResponse_v0_decode(buf, pos):
     pos += 4
     if n0 < 0:
         raise _Err("null in non-nullable array at ProduceResponse.responses")
-    if n0 > end - pos:
+    if n0 > 1000000 or n0 * 6 > end - pos:
         raise _too_many(n0, end - pos, 'ProduceResponse.responses')
     obj['responses'] = a0 = []
     for _ in range(n0):
@@ -711,7 +711,7 @@ def _ProduceResponse_v0_decode(buf, pos):
         pos += 4
         if n1 < 0:
             raise _Err("null in non-nullable array at ProduceResponse.responses[].partition_responses")
-        if n1 > end - pos:
+        if n1 > 1000000 or n1 * 14 > end - pos:
             raise _too_many(n1, end - pos, 'ProduceResponse.responses[].partition_responses')
         x0['partition_responses'] = a1 = []
         for _ in range(n1):
@@ -772,7 +772,7 @@ def _ProduceResponse_v1_decode(buf, pos):
     pos += 4
     if n0 < 0:
         raise _Err("null in non-nullable array at ProduceResponse.responses")
-    if n0 > end - pos:
+    if n0 > 1000000 or n0 * 6 > end - pos:
         raise _too_many(n0, end - pos, 'ProduceResponse.responses')
     obj['responses'] = a0 = []
     for _ in range(n0):
@@ -790,7 +790,7 @@ def _ProduceResponse_v1_decode(buf, pos):
         pos += 4
         if n1 < 0:
             raise _Err("null in non-nullable array at ProduceResponse.responses[].partition_responses")
-        if n1 > end - pos:
+        if n1 > 1000000 or n1 * 14 > end - pos:
             raise _too_many(n1, end - pos, 'ProduceResponse.responses[].partition_responses')
         x0['partition_responses'] = a1 = []
         for _ in range(n1):
@@ -856,7 +856,7 @@ def _ProduceResponse_v2_decode(buf, pos):
     pos += 4
     if n0 < 0:
         raise _Err("null in non-nullable array at ProduceResponse.responses")
-    if n0 > end - pos:
+    if n0 > 1000000 or n0 * 6 > end - pos:
         raise _too_many(n0, end - pos, 'ProduceResponse.responses')
     obj['responses'] = a0 = []
     for _ in range(n0):
@@ -874,7 +874,7 @@ def _ProduceResponse_v2_decode(buf, pos):
         pos += 4
         if n1 < 0:
             raise _Err("null in non-nullable array at ProduceResponse.responses[].partition_responses")
-        if n1 > end - pos:
+        if n1 > 1000000 or n1 * 22 > end - pos:
             raise _too_many(n1, end - pos, 'ProduceResponse.responses[].partition_responses')
         x0['partition_responses'] = a1 = []
         for _ in range(n1):
@@ -942,7 +942,7 @@ def _ProduceResponse_v5_decode(buf, pos):
     pos += 4
     if n0 < 0:
         raise _Err("null in non-nullable array at ProduceResponse.responses")
-    if n0 > end - pos:
+    if n0 > 1000000 or n0 * 6 > end - pos:
         raise _too_many(n0, end - pos, 'ProduceResponse.responses')
     obj['responses'] = a0 = []
     for _ in range(n0):
@@ -960,7 +960,7 @@ def _ProduceResponse_v5_decode(buf, pos):
         pos += 4
         if n1 < 0:
             raise _Err("null in non-nullable array at ProduceResponse.responses[].partition_responses")
-        if n1 > end - pos:
+        if n1 > 1000000 or n1 * 30 > end - pos:
             raise _too_many(n1, end - pos, 'ProduceResponse.responses[].partition_responses')
         x0['partition_responses'] = a1 = []
         for _ in range(n1):
@@ -1030,7 +1030,7 @@ def _ProduceResponse_v8_decode(buf, pos):
     pos += 4
     if n0 < 0:
         raise _Err("null in non-nullable array at ProduceResponse.responses")
-    if n0 > end - pos:
+    if n0 > 1000000 or n0 * 6 > end - pos:
         raise _too_many(n0, end - pos, 'ProduceResponse.responses')
     obj['responses'] = a0 = []
     for _ in range(n0):
@@ -1048,7 +1048,7 @@ def _ProduceResponse_v8_decode(buf, pos):
         pos += 4
         if n1 < 0:
             raise _Err("null in non-nullable array at ProduceResponse.responses[].partition_responses")
-        if n1 > end - pos:
+        if n1 > 1000000 or n1 * 36 > end - pos:
             raise _too_many(n1, end - pos, 'ProduceResponse.responses[].partition_responses')
         x0['partition_responses'] = a1 = []
         for _ in range(n1):
@@ -1057,7 +1057,7 @@ def _ProduceResponse_v8_decode(buf, pos):
             pos += 34
             if n2 < 0:
                 raise _Err("null in non-nullable array at ProduceResponse.responses[].partition_responses[].record_errors")
-            if n2 > end - pos:
+            if n2 > 1000000 or n2 * 6 > end - pos:
                 raise _too_many(n2, end - pos, 'ProduceResponse.responses[].partition_responses[].record_errors')
             x1['record_errors'] = a2 = []
             for _ in range(n2):
@@ -1166,7 +1166,7 @@ def _ProduceResponse_v9_decode(buf, pos):
     if not n1:
         raise _Err("null in non-nullable array at ProduceResponse.responses")
     n1 -= 1
-    if n1 > end - pos:
+    if n1 > 1000000 or n1 * 3 > end - pos:
         raise _too_many(n1, end - pos, 'ProduceResponse.responses')
     obj['responses'] = a1 = []
     for _ in range(n1):
@@ -1192,7 +1192,7 @@ def _ProduceResponse_v9_decode(buf, pos):
         if not n3:
             raise _Err("null in non-nullable array at ProduceResponse.responses[].partition_responses")
         n3 -= 1
-        if n3 > end - pos:
+        if n3 > 1000000 or n3 * 33 > end - pos:
             raise _too_many(n3, end - pos, 'ProduceResponse.responses[].partition_responses')
         x1['partition_responses'] = a3 = []
         for _ in range(n3):
@@ -1207,7 +1207,7 @@ def _ProduceResponse_v9_decode(buf, pos):
             if not n5:
                 raise _Err("null in non-nullable array at ProduceResponse.responses[].partition_responses[].record_errors")
             n5 -= 1
-            if n5 > end - pos:
+            if n5 > 1000000 or n5 * 6 > end - pos:
                 raise _too_many(n5, end - pos, 'ProduceResponse.responses[].partition_responses[].record_errors')
             x3['record_errors'] = a5 = []
             for _ in range(n5):
@@ -1374,7 +1374,7 @@ def _ProduceResponse_v10_decode(buf, pos):
     if not n1:
         raise _Err("null in non-nullable array at ProduceResponse.responses")
     n1 -= 1
-    if n1 > end - pos:
+    if n1 > 1000000 or n1 * 3 > end - pos:
         raise _too_many(n1, end - pos, 'ProduceResponse.responses')
     obj['responses'] = a1 = []
     for _ in range(n1):
@@ -1400,7 +1400,7 @@ def _ProduceResponse_v10_decode(buf, pos):
         if not n3:
             raise _Err("null in non-nullable array at ProduceResponse.responses[].partition_responses")
         n3 -= 1
-        if n3 > end - pos:
+        if n3 > 1000000 or n3 * 33 > end - pos:
             raise _too_many(n3, end - pos, 'ProduceResponse.responses[].partition_responses')
         x1['partition_responses'] = a3 = []
         for _ in range(n3):
@@ -1415,7 +1415,7 @@ def _ProduceResponse_v10_decode(buf, pos):
             if not n5:
                 raise _Err("null in non-nullable array at ProduceResponse.responses[].partition_responses[].record_errors")
             n5 -= 1
-            if n5 > end - pos:
+            if n5 > 1000000 or n5 * 6 > end - pos:
                 raise _too_many(n5, end - pos, 'ProduceResponse.responses[].partition_responses[].record_errors')
             x3['record_errors'] = a5 = []
             for _ in range(n5):
@@ -1503,7 +1503,7 @@ def _decode_tag_node_endpoints__ProduceResponse_v10_4(buf):
     if not n1:
         raise _Err("null in non-nullable array at ProduceResponse.node_endpoints")
     n1 -= 1
-    if n1 > end - pos:
+    if n1 > 1000000 or n1 * 11 > end - pos:
         raise _too_many(n1, end - pos, 'ProduceResponse.node_endpoints')
     value = []
     for _ in range(n1):
@@ -1727,7 +1727,7 @@ def _ProduceResponse_v13_decode(buf, pos):
     if not n1:
         raise _Err("null in non-nullable array at ProduceResponse.responses")
     n1 -= 1
-    if n1 > end - pos:
+    if n1 > 1000000 or n1 * 18 > end - pos:
         raise _too_many(n1, end - pos, 'ProduceResponse.responses')
     obj['responses'] = a1 = []
     for _ in range(n1):
@@ -1743,7 +1743,7 @@ def _ProduceResponse_v13_decode(buf, pos):
         if not n3:
             raise _Err("null in non-nullable array at ProduceResponse.responses[].partition_responses")
         n3 -= 1
-        if n3 > end - pos:
+        if n3 > 1000000 or n3 * 33 > end - pos:
             raise _too_many(n3, end - pos, 'ProduceResponse.responses[].partition_responses')
         x1['partition_responses'] = a3 = []
         for _ in range(n3):
@@ -1758,7 +1758,7 @@ def _ProduceResponse_v13_decode(buf, pos):
             if not n5:
                 raise _Err("null in non-nullable array at ProduceResponse.responses[].partition_responses[].record_errors")
             n5 -= 1
-            if n5 > end - pos:
+            if n5 > 1000000 or n5 * 6 > end - pos:
                 raise _too_many(n5, end - pos, 'ProduceResponse.responses[].partition_responses[].record_errors')
             x3['record_errors'] = a5 = []
             for _ in range(n5):
@@ -1846,7 +1846,7 @@ def _decode_tag_node_endpoints__ProduceResponse_v13_3(buf):
     if not n1:
         raise _Err("null in non-nullable array at ProduceResponse.node_endpoints")
     n1 -= 1
-    if n1 > end - pos:
+    if n1 > 1000000 or n1 * 11 > end - pos:
         raise _too_many(n1, end - pos, 'ProduceResponse.node_endpoints')
     value = []
     for _ in range(n1):
@@ -2063,7 +2063,7 @@ def _FetchRequest_v0_decode(buf, pos):
     pos += 16
     if n0 < 0:
         raise _Err("null in non-nullable array at FetchRequest.topics")
-    if n0 > end - pos:
+    if n0 > 1000000 or n0 * 6 > end - pos:
         raise _too_many(n0, end - pos, 'FetchRequest.topics')
     obj['topics'] = a0 = []
     for _ in range(n0):
@@ -2081,7 +2081,7 @@ def _FetchRequest_v0_decode(buf, pos):
         pos += 4
         if n1 < 0:
             raise _Err("null in non-nullable array at FetchRequest.topics[].partitions")
-        if n1 > end - pos:
+        if n1 > 1000000 or n1 * 16 > end - pos:
             raise _too_many(n1, end - pos, 'FetchRequest.topics[].partitions')
         x0['partitions'] = a1 = []
         for _ in range(n1):
@@ -2157,7 +2157,7 @@ def _FetchRequest_v3_decode(buf, pos):
     pos += 20
     if n0 < 0:
         raise _Err("null in non-nullable array at FetchRequest.topics")
-    if n0 > end - pos:
+    if n0 > 1000000 or n0 * 6 > end - pos:
         raise _too_many(n0, end - pos, 'FetchRequest.topics')
     obj['topics'] = a0 = []
     for _ in range(n0):
@@ -2175,7 +2175,7 @@ def _FetchRequest_v3_decode(buf, pos):
         pos += 4
         if n1 < 0:
             raise _Err("null in non-nullable array at FetchRequest.topics[].partitions")
-        if n1 > end - pos:
+        if n1 > 1000000 or n1 * 16 > end - pos:
             raise _too_many(n1, end - pos, 'FetchRequest.topics[].partitions')
         x0['partitions'] = a1 = []
         for _ in range(n1):
@@ -2253,7 +2253,7 @@ def _FetchRequest_v4_decode(buf, pos):
     pos += 21
     if n0 < 0:
         raise _Err("null in non-nullable array at FetchRequest.topics")
-    if n0 > end - pos:
+    if n0 > 1000000 or n0 * 6 > end - pos:
         raise _too_many(n0, end - pos, 'FetchRequest.topics')
     obj['topics'] = a0 = []
     for _ in range(n0):
@@ -2271,7 +2271,7 @@ def _FetchRequest_v4_decode(buf, pos):
         pos += 4
         if n1 < 0:
             raise _Err("null in non-nullable array at FetchRequest.topics[].partitions")
-        if n1 > end - pos:
+        if n1 > 1000000 or n1 * 16 > end - pos:
             raise _too_many(n1, end - pos, 'FetchRequest.topics[].partitions')
         x0['partitions'] = a1 = []
         for _ in range(n1):
@@ -2351,7 +2351,7 @@ def _FetchRequest_v5_decode(buf, pos):
     pos += 21
     if n0 < 0:
         raise _Err("null in non-nullable array at FetchRequest.topics")
-    if n0 > end - pos:
+    if n0 > 1000000 or n0 * 6 > end - pos:
         raise _too_many(n0, end - pos, 'FetchRequest.topics')
     obj['topics'] = a0 = []
     for _ in range(n0):
@@ -2369,7 +2369,7 @@ def _FetchRequest_v5_decode(buf, pos):
         pos += 4
         if n1 < 0:
             raise _Err("null in non-nullable array at FetchRequest.topics[].partitions")
-        if n1 > end - pos:
+        if n1 > 1000000 or n1 * 24 > end - pos:
             raise _too_many(n1, end - pos, 'FetchRequest.topics[].partitions')
         x0['partitions'] = a1 = []
         for _ in range(n1):
@@ -2451,7 +2451,7 @@ def _FetchRequest_v7_decode(buf, pos):
     pos += 29
     if n0 < 0:
         raise _Err("null in non-nullable array at FetchRequest.topics")
-    if n0 > end - pos:
+    if n0 > 1000000 or n0 * 6 > end - pos:
         raise _too_many(n0, end - pos, 'FetchRequest.topics')
     obj['topics'] = a0 = []
     for _ in range(n0):
@@ -2469,7 +2469,7 @@ def _FetchRequest_v7_decode(buf, pos):
         pos += 4
         if n1 < 0:
             raise _Err("null in non-nullable array at FetchRequest.topics[].partitions")
-        if n1 > end - pos:
+        if n1 > 1000000 or n1 * 24 > end - pos:
             raise _too_many(n1, end - pos, 'FetchRequest.topics[].partitions')
         x0['partitions'] = a1 = []
         for _ in range(n1):
@@ -2487,7 +2487,7 @@ def _FetchRequest_v7_decode(buf, pos):
     pos += 4
     if n0 < 0:
         raise _Err("null in non-nullable array at FetchRequest.forgotten_topics_data")
-    if n0 > end - pos:
+    if n0 > 1000000 or n0 * 6 > end - pos:
         raise _too_many(n0, end - pos, 'FetchRequest.forgotten_topics_data')
     obj['forgotten_topics_data'] = a0 = []
     for _ in range(n0):
@@ -2505,7 +2505,7 @@ def _FetchRequest_v7_decode(buf, pos):
         pos += 4
         if n1 < 0:
             raise _Err("null in non-nullable array at FetchRequest.forgotten_topics_data[].partitions")
-        if n1 > end - pos:
+        if n1 > 1000000 or n1 * 4 > end - pos:
             raise _too_many(n1, end - pos, 'FetchRequest.forgotten_topics_data[].partitions')
         x0['partitions'] = list(_unpack_from_i_arrays[n1](buf, pos) if n1 < 32 else _struct_unpack_from('>%di' % n1, buf, pos))
         pos += 4 * n1
@@ -2599,7 +2599,7 @@ def _FetchRequest_v9_decode(buf, pos):
     pos += 29
     if n0 < 0:
         raise _Err("null in non-nullable array at FetchRequest.topics")
-    if n0 > end - pos:
+    if n0 > 1000000 or n0 * 6 > end - pos:
         raise _too_many(n0, end - pos, 'FetchRequest.topics')
     obj['topics'] = a0 = []
     for _ in range(n0):
@@ -2617,7 +2617,7 @@ def _FetchRequest_v9_decode(buf, pos):
         pos += 4
         if n1 < 0:
             raise _Err("null in non-nullable array at FetchRequest.topics[].partitions")
-        if n1 > end - pos:
+        if n1 > 1000000 or n1 * 28 > end - pos:
             raise _too_many(n1, end - pos, 'FetchRequest.topics[].partitions')
         x0['partitions'] = a1 = []
         for _ in range(n1):
@@ -2634,7 +2634,7 @@ def _FetchRequest_v9_decode(buf, pos):
     pos += 4
     if n0 < 0:
         raise _Err("null in non-nullable array at FetchRequest.forgotten_topics_data")
-    if n0 > end - pos:
+    if n0 > 1000000 or n0 * 6 > end - pos:
         raise _too_many(n0, end - pos, 'FetchRequest.forgotten_topics_data')
     obj['forgotten_topics_data'] = a0 = []
     for _ in range(n0):
@@ -2652,7 +2652,7 @@ def _FetchRequest_v9_decode(buf, pos):
         pos += 4
         if n1 < 0:
             raise _Err("null in non-nullable array at FetchRequest.forgotten_topics_data[].partitions")
-        if n1 > end - pos:
+        if n1 > 1000000 or n1 * 4 > end - pos:
             raise _too_many(n1, end - pos, 'FetchRequest.forgotten_topics_data[].partitions')
         x0['partitions'] = list(_unpack_from_i_arrays[n1](buf, pos) if n1 < 32 else _struct_unpack_from('>%di' % n1, buf, pos))
         pos += 4 * n1
@@ -2749,7 +2749,7 @@ def _FetchRequest_v11_decode(buf, pos):
     pos += 29
     if n0 < 0:
         raise _Err("null in non-nullable array at FetchRequest.topics")
-    if n0 > end - pos:
+    if n0 > 1000000 or n0 * 6 > end - pos:
         raise _too_many(n0, end - pos, 'FetchRequest.topics')
     obj['topics'] = a0 = []
     for _ in range(n0):
@@ -2767,7 +2767,7 @@ def _FetchRequest_v11_decode(buf, pos):
         pos += 4
         if n1 < 0:
             raise _Err("null in non-nullable array at FetchRequest.topics[].partitions")
-        if n1 > end - pos:
+        if n1 > 1000000 or n1 * 28 > end - pos:
             raise _too_many(n1, end - pos, 'FetchRequest.topics[].partitions')
         x0['partitions'] = a1 = []
         for _ in range(n1):
@@ -2784,7 +2784,7 @@ def _FetchRequest_v11_decode(buf, pos):
     pos += 4
     if n0 < 0:
         raise _Err("null in non-nullable array at FetchRequest.forgotten_topics_data")
-    if n0 > end - pos:
+    if n0 > 1000000 or n0 * 6 > end - pos:
         raise _too_many(n0, end - pos, 'FetchRequest.forgotten_topics_data')
     obj['forgotten_topics_data'] = a0 = []
     for _ in range(n0):
@@ -2802,7 +2802,7 @@ def _FetchRequest_v11_decode(buf, pos):
         pos += 4
         if n1 < 0:
             raise _Err("null in non-nullable array at FetchRequest.forgotten_topics_data[].partitions")
-        if n1 > end - pos:
+        if n1 > 1000000 or n1 * 4 > end - pos:
             raise _too_many(n1, end - pos, 'FetchRequest.forgotten_topics_data[].partitions')
         x0['partitions'] = list(_unpack_from_i_arrays[n1](buf, pos) if n1 < 32 else _struct_unpack_from('>%di' % n1, buf, pos))
         pos += 4 * n1
@@ -2919,7 +2919,7 @@ def _FetchRequest_v12_decode(buf, pos):
     if not n1:
         raise _Err("null in non-nullable array at FetchRequest.topics")
     n1 -= 1
-    if n1 > end - pos:
+    if n1 > 1000000 or n1 * 3 > end - pos:
         raise _too_many(n1, end - pos, 'FetchRequest.topics')
     obj['topics'] = a1 = []
     for _ in range(n1):
@@ -2945,7 +2945,7 @@ def _FetchRequest_v12_decode(buf, pos):
         if not n3:
             raise _Err("null in non-nullable array at FetchRequest.topics[].partitions")
         n3 -= 1
-        if n3 > end - pos:
+        if n3 > 1000000 or n3 * 33 > end - pos:
             raise _too_many(n3, end - pos, 'FetchRequest.topics[].partitions')
         x1['partitions'] = a3 = []
         for _ in range(n3):
@@ -2973,7 +2973,7 @@ def _FetchRequest_v12_decode(buf, pos):
     if not n1:
         raise _Err("null in non-nullable array at FetchRequest.forgotten_topics_data")
     n1 -= 1
-    if n1 > end - pos:
+    if n1 > 1000000 or n1 * 3 > end - pos:
         raise _too_many(n1, end - pos, 'FetchRequest.forgotten_topics_data')
     obj['forgotten_topics_data'] = a1 = []
     for _ in range(n1):
@@ -2999,7 +2999,7 @@ def _FetchRequest_v12_decode(buf, pos):
         if not n3:
             raise _Err("null in non-nullable array at FetchRequest.forgotten_topics_data[].partitions")
         n3 -= 1
-        if n3 > end - pos:
+        if n3 > 1000000 or n3 * 4 > end - pos:
             raise _too_many(n3, end - pos, 'FetchRequest.forgotten_topics_data[].partitions')
         x1['partitions'] = list(_unpack_from_i_arrays[n3](buf, pos) if n3 < 32 else _struct_unpack_from('>%di' % n3, buf, pos))
         pos += 4 * n3
@@ -3201,7 +3201,7 @@ def _FetchRequest_v13_decode(buf, pos):
     if not n1:
         raise _Err("null in non-nullable array at FetchRequest.topics")
     n1 -= 1
-    if n1 > end - pos:
+    if n1 > 1000000 or n1 * 18 > end - pos:
         raise _too_many(n1, end - pos, 'FetchRequest.topics')
     obj['topics'] = a1 = []
     for _ in range(n1):
@@ -3217,7 +3217,7 @@ def _FetchRequest_v13_decode(buf, pos):
         if not n3:
             raise _Err("null in non-nullable array at FetchRequest.topics[].partitions")
         n3 -= 1
-        if n3 > end - pos:
+        if n3 > 1000000 or n3 * 33 > end - pos:
             raise _too_many(n3, end - pos, 'FetchRequest.topics[].partitions')
         x1['partitions'] = a3 = []
         for _ in range(n3):
@@ -3245,7 +3245,7 @@ def _FetchRequest_v13_decode(buf, pos):
     if not n1:
         raise _Err("null in non-nullable array at FetchRequest.forgotten_topics_data")
     n1 -= 1
-    if n1 > end - pos:
+    if n1 > 1000000 or n1 * 18 > end - pos:
         raise _too_many(n1, end - pos, 'FetchRequest.forgotten_topics_data')
     obj['forgotten_topics_data'] = a1 = []
     for _ in range(n1):
@@ -3261,7 +3261,7 @@ def _FetchRequest_v13_decode(buf, pos):
         if not n3:
             raise _Err("null in non-nullable array at FetchRequest.forgotten_topics_data[].partitions")
         n3 -= 1
-        if n3 > end - pos:
+        if n3 > 1000000 or n3 * 4 > end - pos:
             raise _too_many(n3, end - pos, 'FetchRequest.forgotten_topics_data[].partitions')
         x1['partitions'] = list(_unpack_from_i_arrays[n3](buf, pos) if n3 < 32 else _struct_unpack_from('>%di' % n3, buf, pos))
         pos += 4 * n3
@@ -3457,7 +3457,7 @@ def _FetchRequest_v15_decode(buf, pos):
     if not n1:
         raise _Err("null in non-nullable array at FetchRequest.topics")
     n1 -= 1
-    if n1 > end - pos:
+    if n1 > 1000000 or n1 * 18 > end - pos:
         raise _too_many(n1, end - pos, 'FetchRequest.topics')
     obj['topics'] = a1 = []
     for _ in range(n1):
@@ -3473,7 +3473,7 @@ def _FetchRequest_v15_decode(buf, pos):
         if not n3:
             raise _Err("null in non-nullable array at FetchRequest.topics[].partitions")
         n3 -= 1
-        if n3 > end - pos:
+        if n3 > 1000000 or n3 * 33 > end - pos:
             raise _too_many(n3, end - pos, 'FetchRequest.topics[].partitions')
         x1['partitions'] = a3 = []
         for _ in range(n3):
@@ -3501,7 +3501,7 @@ def _FetchRequest_v15_decode(buf, pos):
     if not n1:
         raise _Err("null in non-nullable array at FetchRequest.forgotten_topics_data")
     n1 -= 1
-    if n1 > end - pos:
+    if n1 > 1000000 or n1 * 18 > end - pos:
         raise _too_many(n1, end - pos, 'FetchRequest.forgotten_topics_data')
     obj['forgotten_topics_data'] = a1 = []
     for _ in range(n1):
@@ -3517,7 +3517,7 @@ def _FetchRequest_v15_decode(buf, pos):
         if not n3:
             raise _Err("null in non-nullable array at FetchRequest.forgotten_topics_data[].partitions")
         n3 -= 1
-        if n3 > end - pos:
+        if n3 > 1000000 or n3 * 4 > end - pos:
             raise _too_many(n3, end - pos, 'FetchRequest.forgotten_topics_data[].partitions')
         x1['partitions'] = list(_unpack_from_i_arrays[n3](buf, pos) if n3 < 32 else _struct_unpack_from('>%di' % n3, buf, pos))
         pos += 4 * n3
@@ -3748,7 +3748,7 @@ def _FetchRequest_v17_decode(buf, pos):
     if not n1:
         raise _Err("null in non-nullable array at FetchRequest.topics")
     n1 -= 1
-    if n1 > end - pos:
+    if n1 > 1000000 or n1 * 18 > end - pos:
         raise _too_many(n1, end - pos, 'FetchRequest.topics')
     obj['topics'] = a1 = []
     for _ in range(n1):
@@ -3764,7 +3764,7 @@ def _FetchRequest_v17_decode(buf, pos):
         if not n3:
             raise _Err("null in non-nullable array at FetchRequest.topics[].partitions")
         n3 -= 1
-        if n3 > end - pos:
+        if n3 > 1000000 or n3 * 33 > end - pos:
             raise _too_many(n3, end - pos, 'FetchRequest.topics[].partitions')
         x1['partitions'] = a3 = []
         for _ in range(n3):
@@ -3792,7 +3792,7 @@ def _FetchRequest_v17_decode(buf, pos):
     if not n1:
         raise _Err("null in non-nullable array at FetchRequest.forgotten_topics_data")
     n1 -= 1
-    if n1 > end - pos:
+    if n1 > 1000000 or n1 * 18 > end - pos:
         raise _too_many(n1, end - pos, 'FetchRequest.forgotten_topics_data')
     obj['forgotten_topics_data'] = a1 = []
     for _ in range(n1):
@@ -3808,7 +3808,7 @@ def _FetchRequest_v17_decode(buf, pos):
         if not n3:
             raise _Err("null in non-nullable array at FetchRequest.forgotten_topics_data[].partitions")
         n3 -= 1
-        if n3 > end - pos:
+        if n3 > 1000000 or n3 * 4 > end - pos:
             raise _too_many(n3, end - pos, 'FetchRequest.forgotten_topics_data[].partitions')
         x1['partitions'] = list(_unpack_from_i_arrays[n3](buf, pos) if n3 < 32 else _struct_unpack_from('>%di' % n3, buf, pos))
         pos += 4 * n3
@@ -4064,7 +4064,7 @@ def _FetchRequest_v18_decode(buf, pos):
     if not n1:
         raise _Err("null in non-nullable array at FetchRequest.topics")
     n1 -= 1
-    if n1 > end - pos:
+    if n1 > 1000000 or n1 * 18 > end - pos:
         raise _too_many(n1, end - pos, 'FetchRequest.topics')
     obj['topics'] = a1 = []
     for _ in range(n1):
@@ -4080,7 +4080,7 @@ def _FetchRequest_v18_decode(buf, pos):
         if not n3:
             raise _Err("null in non-nullable array at FetchRequest.topics[].partitions")
         n3 -= 1
-        if n3 > end - pos:
+        if n3 > 1000000 or n3 * 33 > end - pos:
             raise _too_many(n3, end - pos, 'FetchRequest.topics[].partitions')
         x1['partitions'] = a3 = []
         for _ in range(n3):
@@ -4108,7 +4108,7 @@ def _FetchRequest_v18_decode(buf, pos):
     if not n1:
         raise _Err("null in non-nullable array at FetchRequest.forgotten_topics_data")
     n1 -= 1
-    if n1 > end - pos:
+    if n1 > 1000000 or n1 * 18 > end - pos:
         raise _too_many(n1, end - pos, 'FetchRequest.forgotten_topics_data')
     obj['forgotten_topics_data'] = a1 = []
     for _ in range(n1):
@@ -4124,7 +4124,7 @@ def _FetchRequest_v18_decode(buf, pos):
         if not n3:
             raise _Err("null in non-nullable array at FetchRequest.forgotten_topics_data[].partitions")
         n3 -= 1
-        if n3 > end - pos:
+        if n3 > 1000000 or n3 * 4 > end - pos:
             raise _too_many(n3, end - pos, 'FetchRequest.forgotten_topics_data[].partitions')
         x1['partitions'] = list(_unpack_from_i_arrays[n3](buf, pos) if n3 < 32 else _struct_unpack_from('>%di' % n3, buf, pos))
         pos += 4 * n3
@@ -4394,7 +4394,7 @@ def _FetchResponse_v0_decode(buf, pos):
     pos += 4
     if n0 < 0:
         raise _Err("null in non-nullable array at FetchResponse.responses")
-    if n0 > end - pos:
+    if n0 > 1000000 or n0 * 6 > end - pos:
         raise _too_many(n0, end - pos, 'FetchResponse.responses')
     obj['responses'] = a0 = []
     for _ in range(n0):
@@ -4412,7 +4412,7 @@ def _FetchResponse_v0_decode(buf, pos):
         pos += 4
         if n1 < 0:
             raise _Err("null in non-nullable array at FetchResponse.responses[].partitions")
-        if n1 > end - pos:
+        if n1 > 1000000 or n1 * 18 > end - pos:
             raise _too_many(n1, end - pos, 'FetchResponse.responses[].partitions')
         x0['partitions'] = a1 = []
         for _ in range(n1):
@@ -4488,7 +4488,7 @@ def _FetchResponse_v1_decode(buf, pos):
     pos += 8
     if n0 < 0:
         raise _Err("null in non-nullable array at FetchResponse.responses")
-    if n0 > end - pos:
+    if n0 > 1000000 or n0 * 6 > end - pos:
         raise _too_many(n0, end - pos, 'FetchResponse.responses')
     obj['responses'] = a0 = []
     for _ in range(n0):
@@ -4506,7 +4506,7 @@ def _FetchResponse_v1_decode(buf, pos):
         pos += 4
         if n1 < 0:
             raise _Err("null in non-nullable array at FetchResponse.responses[].partitions")
-        if n1 > end - pos:
+        if n1 > 1000000 or n1 * 18 > end - pos:
             raise _too_many(n1, end - pos, 'FetchResponse.responses[].partitions')
         x0['partitions'] = a1 = []
         for _ in range(n1):
@@ -4584,7 +4584,7 @@ def _FetchResponse_v4_decode(buf, pos):
     pos += 8
     if n0 < 0:
         raise _Err("null in non-nullable array at FetchResponse.responses")
-    if n0 > end - pos:
+    if n0 > 1000000 or n0 * 6 > end - pos:
         raise _too_many(n0, end - pos, 'FetchResponse.responses')
     obj['responses'] = a0 = []
     for _ in range(n0):
@@ -4602,7 +4602,7 @@ def _FetchResponse_v4_decode(buf, pos):
         pos += 4
         if n1 < 0:
             raise _Err("null in non-nullable array at FetchResponse.responses[].partitions")
-        if n1 > end - pos:
+        if n1 > 1000000 or n1 * 30 > end - pos:
             raise _too_many(n1, end - pos, 'FetchResponse.responses[].partitions')
         x0['partitions'] = a1 = []
         for _ in range(n1):
@@ -4612,7 +4612,7 @@ def _FetchResponse_v4_decode(buf, pos):
             if n2 < 0:
                 x1['aborted_transactions'] = None
             else:
-                if n2 > end - pos:
+                if n2 > 1000000 or n2 * 16 > end - pos:
                     raise _too_many(n2, end - pos, 'FetchResponse.responses[].partitions[].aborted_transactions')
                 x1['aborted_transactions'] = a2 = []
                 for _ in range(n2):
@@ -4706,7 +4706,7 @@ def _FetchResponse_v5_decode(buf, pos):
     pos += 8
     if n0 < 0:
         raise _Err("null in non-nullable array at FetchResponse.responses")
-    if n0 > end - pos:
+    if n0 > 1000000 or n0 * 6 > end - pos:
         raise _too_many(n0, end - pos, 'FetchResponse.responses')
     obj['responses'] = a0 = []
     for _ in range(n0):
@@ -4724,7 +4724,7 @@ def _FetchResponse_v5_decode(buf, pos):
         pos += 4
         if n1 < 0:
             raise _Err("null in non-nullable array at FetchResponse.responses[].partitions")
-        if n1 > end - pos:
+        if n1 > 1000000 or n1 * 38 > end - pos:
             raise _too_many(n1, end - pos, 'FetchResponse.responses[].partitions')
         x0['partitions'] = a1 = []
         for _ in range(n1):
@@ -4734,7 +4734,7 @@ def _FetchResponse_v5_decode(buf, pos):
             if n2 < 0:
                 x1['aborted_transactions'] = None
             else:
-                if n2 > end - pos:
+                if n2 > 1000000 or n2 * 16 > end - pos:
                     raise _too_many(n2, end - pos, 'FetchResponse.responses[].partitions[].aborted_transactions')
                 x1['aborted_transactions'] = a2 = []
                 for _ in range(n2):
@@ -4830,7 +4830,7 @@ def _FetchResponse_v7_decode(buf, pos):
     pos += 14
     if n0 < 0:
         raise _Err("null in non-nullable array at FetchResponse.responses")
-    if n0 > end - pos:
+    if n0 > 1000000 or n0 * 6 > end - pos:
         raise _too_many(n0, end - pos, 'FetchResponse.responses')
     obj['responses'] = a0 = []
     for _ in range(n0):
@@ -4848,7 +4848,7 @@ def _FetchResponse_v7_decode(buf, pos):
         pos += 4
         if n1 < 0:
             raise _Err("null in non-nullable array at FetchResponse.responses[].partitions")
-        if n1 > end - pos:
+        if n1 > 1000000 or n1 * 38 > end - pos:
             raise _too_many(n1, end - pos, 'FetchResponse.responses[].partitions')
         x0['partitions'] = a1 = []
         for _ in range(n1):
@@ -4858,7 +4858,7 @@ def _FetchResponse_v7_decode(buf, pos):
             if n2 < 0:
                 x1['aborted_transactions'] = None
             else:
-                if n2 > end - pos:
+                if n2 > 1000000 or n2 * 16 > end - pos:
                     raise _too_many(n2, end - pos, 'FetchResponse.responses[].partitions[].aborted_transactions')
                 x1['aborted_transactions'] = a2 = []
                 for _ in range(n2):
@@ -4958,7 +4958,7 @@ def _FetchResponse_v11_decode(buf, pos):
     pos += 14
     if n0 < 0:
         raise _Err("null in non-nullable array at FetchResponse.responses")
-    if n0 > end - pos:
+    if n0 > 1000000 or n0 * 6 > end - pos:
         raise _too_many(n0, end - pos, 'FetchResponse.responses')
     obj['responses'] = a0 = []
     for _ in range(n0):
@@ -4976,7 +4976,7 @@ def _FetchResponse_v11_decode(buf, pos):
         pos += 4
         if n1 < 0:
             raise _Err("null in non-nullable array at FetchResponse.responses[].partitions")
-        if n1 > end - pos:
+        if n1 > 1000000 or n1 * 42 > end - pos:
             raise _too_many(n1, end - pos, 'FetchResponse.responses[].partitions')
         x0['partitions'] = a1 = []
         for _ in range(n1):
@@ -4986,7 +4986,7 @@ def _FetchResponse_v11_decode(buf, pos):
             if n2 < 0:
                 x1['aborted_transactions'] = None
             else:
-                if n2 > end - pos:
+                if n2 > 1000000 or n2 * 16 > end - pos:
                     raise _too_many(n2, end - pos, 'FetchResponse.responses[].partitions[].aborted_transactions')
                 x1['aborted_transactions'] = a2 = []
                 for _ in range(n2):
@@ -5094,7 +5094,7 @@ def _FetchResponse_v12_decode(buf, pos):
     if not n1:
         raise _Err("null in non-nullable array at FetchResponse.responses")
     n1 -= 1
-    if n1 > end - pos:
+    if n1 > 1000000 or n1 * 3 > end - pos:
         raise _too_many(n1, end - pos, 'FetchResponse.responses')
     obj['responses'] = a1 = []
     for _ in range(n1):
@@ -5120,7 +5120,7 @@ def _FetchResponse_v12_decode(buf, pos):
         if not n3:
             raise _Err("null in non-nullable array at FetchResponse.responses[].partitions")
         n3 -= 1
-        if n3 > end - pos:
+        if n3 > 1000000 or n3 * 37 > end - pos:
             raise _too_many(n3, end - pos, 'FetchResponse.responses[].partitions')
         x1['partitions'] = a3 = []
         for _ in range(n3):
@@ -5136,7 +5136,7 @@ def _FetchResponse_v12_decode(buf, pos):
                 x3['aborted_transactions'] = None
             else:
                 n5 -= 1
-                if n5 > end - pos:
+                if n5 > 1000000 or n5 * 17 > end - pos:
                     raise _too_many(n5, end - pos, 'FetchResponse.responses[].partitions[].aborted_transactions')
                 x3['aborted_transactions'] = a5 = []
                 for _ in range(n5):
@@ -5413,7 +5413,7 @@ def _FetchResponse_v13_decode(buf, pos):
     if not n1:
         raise _Err("null in non-nullable array at FetchResponse.responses")
     n1 -= 1
-    if n1 > end - pos:
+    if n1 > 1000000 or n1 * 18 > end - pos:
         raise _too_many(n1, end - pos, 'FetchResponse.responses')
     obj['responses'] = a1 = []
     for _ in range(n1):
@@ -5429,7 +5429,7 @@ def _FetchResponse_v13_decode(buf, pos):
         if not n3:
             raise _Err("null in non-nullable array at FetchResponse.responses[].partitions")
         n3 -= 1
-        if n3 > end - pos:
+        if n3 > 1000000 or n3 * 37 > end - pos:
             raise _too_many(n3, end - pos, 'FetchResponse.responses[].partitions')
         x1['partitions'] = a3 = []
         for _ in range(n3):
@@ -5445,7 +5445,7 @@ def _FetchResponse_v13_decode(buf, pos):
                 x3['aborted_transactions'] = None
             else:
                 n5 -= 1
-                if n5 > end - pos:
+                if n5 > 1000000 or n5 * 17 > end - pos:
                     raise _too_many(n5, end - pos, 'FetchResponse.responses[].partitions[].aborted_transactions')
                 x3['aborted_transactions'] = a5 = []
                 for _ in range(n5):
@@ -5719,7 +5719,7 @@ def _FetchResponse_v16_decode(buf, pos):
     if not n1:
         raise _Err("null in non-nullable array at FetchResponse.responses")
     n1 -= 1
-    if n1 > end - pos:
+    if n1 > 1000000 or n1 * 18 > end - pos:
         raise _too_many(n1, end - pos, 'FetchResponse.responses')
     obj['responses'] = a1 = []
     for _ in range(n1):
@@ -5735,7 +5735,7 @@ def _FetchResponse_v16_decode(buf, pos):
         if not n3:
             raise _Err("null in non-nullable array at FetchResponse.responses[].partitions")
         n3 -= 1
-        if n3 > end - pos:
+        if n3 > 1000000 or n3 * 37 > end - pos:
             raise _too_many(n3, end - pos, 'FetchResponse.responses[].partitions')
         x1['partitions'] = a3 = []
         for _ in range(n3):
@@ -5751,7 +5751,7 @@ def _FetchResponse_v16_decode(buf, pos):
                 x3['aborted_transactions'] = None
             else:
                 n5 -= 1
-                if n5 > end - pos:
+                if n5 > 1000000 or n5 * 17 > end - pos:
                     raise _too_many(n5, end - pos, 'FetchResponse.responses[].partitions[].aborted_transactions')
                 x3['aborted_transactions'] = a5 = []
                 for _ in range(n5):
@@ -5855,7 +5855,7 @@ def _decode_tag_node_endpoints__FetchResponse_v16_5(buf):
     if not n1:
         raise _Err("null in non-nullable array at FetchResponse.node_endpoints")
     n1 -= 1
-    if n1 > end - pos:
+    if n1 > 1000000 or n1 * 11 > end - pos:
         raise _too_many(n1, end - pos, 'FetchResponse.node_endpoints')
     value = []
     for _ in range(n1):
@@ -6123,7 +6123,7 @@ def _ListOffsetsRequest_v0_decode(buf, pos):
     pos += 8
     if n0 < 0:
         raise _Err("null in non-nullable array at ListOffsetsRequest.topics")
-    if n0 > end - pos:
+    if n0 > 1000000 or n0 * 6 > end - pos:
         raise _too_many(n0, end - pos, 'ListOffsetsRequest.topics')
     obj['topics'] = a0 = []
     for _ in range(n0):
@@ -6141,7 +6141,7 @@ def _ListOffsetsRequest_v0_decode(buf, pos):
         pos += 4
         if n1 < 0:
             raise _Err("null in non-nullable array at ListOffsetsRequest.topics[].partitions")
-        if n1 > end - pos:
+        if n1 > 1000000 or n1 * 16 > end - pos:
             raise _too_many(n1, end - pos, 'ListOffsetsRequest.topics[].partitions')
         x0['partitions'] = a1 = []
         for _ in range(n1):
@@ -6200,7 +6200,7 @@ def _ListOffsetsRequest_v1_decode(buf, pos):
     pos += 8
     if n0 < 0:
         raise _Err("null in non-nullable array at ListOffsetsRequest.topics")
-    if n0 > end - pos:
+    if n0 > 1000000 or n0 * 6 > end - pos:
         raise _too_many(n0, end - pos, 'ListOffsetsRequest.topics')
     obj['topics'] = a0 = []
     for _ in range(n0):
@@ -6218,7 +6218,7 @@ def _ListOffsetsRequest_v1_decode(buf, pos):
         pos += 4
         if n1 < 0:
             raise _Err("null in non-nullable array at ListOffsetsRequest.topics[].partitions")
-        if n1 > end - pos:
+        if n1 > 1000000 or n1 * 12 > end - pos:
             raise _too_many(n1, end - pos, 'ListOffsetsRequest.topics[].partitions')
         x0['partitions'] = a1 = []
         for _ in range(n1):
@@ -6275,7 +6275,7 @@ def _ListOffsetsRequest_v2_decode(buf, pos):
     pos += 9
     if n0 < 0:
         raise _Err("null in non-nullable array at ListOffsetsRequest.topics")
-    if n0 > end - pos:
+    if n0 > 1000000 or n0 * 6 > end - pos:
         raise _too_many(n0, end - pos, 'ListOffsetsRequest.topics')
     obj['topics'] = a0 = []
     for _ in range(n0):
@@ -6293,7 +6293,7 @@ def _ListOffsetsRequest_v2_decode(buf, pos):
         pos += 4
         if n1 < 0:
             raise _Err("null in non-nullable array at ListOffsetsRequest.topics[].partitions")
-        if n1 > end - pos:
+        if n1 > 1000000 or n1 * 12 > end - pos:
             raise _too_many(n1, end - pos, 'ListOffsetsRequest.topics[].partitions')
         x0['partitions'] = a1 = []
         for _ in range(n1):
@@ -6352,7 +6352,7 @@ def _ListOffsetsRequest_v4_decode(buf, pos):
     pos += 9
     if n0 < 0:
         raise _Err("null in non-nullable array at ListOffsetsRequest.topics")
-    if n0 > end - pos:
+    if n0 > 1000000 or n0 * 6 > end - pos:
         raise _too_many(n0, end - pos, 'ListOffsetsRequest.topics')
     obj['topics'] = a0 = []
     for _ in range(n0):
@@ -6370,7 +6370,7 @@ def _ListOffsetsRequest_v4_decode(buf, pos):
         pos += 4
         if n1 < 0:
             raise _Err("null in non-nullable array at ListOffsetsRequest.topics[].partitions")
-        if n1 > end - pos:
+        if n1 > 1000000 or n1 * 16 > end - pos:
             raise _too_many(n1, end - pos, 'ListOffsetsRequest.topics[].partitions')
         x0['partitions'] = a1 = []
         for _ in range(n1):
@@ -6437,7 +6437,7 @@ def _ListOffsetsRequest_v6_decode(buf, pos):
     if not n1:
         raise _Err("null in non-nullable array at ListOffsetsRequest.topics")
     n1 -= 1
-    if n1 > end - pos:
+    if n1 > 1000000 or n1 * 3 > end - pos:
         raise _too_many(n1, end - pos, 'ListOffsetsRequest.topics')
     obj['topics'] = a1 = []
     for _ in range(n1):
@@ -6463,7 +6463,7 @@ def _ListOffsetsRequest_v6_decode(buf, pos):
         if not n3:
             raise _Err("null in non-nullable array at ListOffsetsRequest.topics[].partitions")
         n3 -= 1
-        if n3 > end - pos:
+        if n3 > 1000000 or n3 * 17 > end - pos:
             raise _too_many(n3, end - pos, 'ListOffsetsRequest.topics[].partitions')
         x1['partitions'] = a3 = []
         for _ in range(n3):
@@ -6561,7 +6561,7 @@ def _ListOffsetsRequest_v10_decode(buf, pos):
     if not n1:
         raise _Err("null in non-nullable array at ListOffsetsRequest.topics")
     n1 -= 1
-    if n1 > end - pos:
+    if n1 > 1000000 or n1 * 3 > end - pos:
         raise _too_many(n1, end - pos, 'ListOffsetsRequest.topics')
     obj['topics'] = a1 = []
     for _ in range(n1):
@@ -6587,7 +6587,7 @@ def _ListOffsetsRequest_v10_decode(buf, pos):
         if not n3:
             raise _Err("null in non-nullable array at ListOffsetsRequest.topics[].partitions")
         n3 -= 1
-        if n3 > end - pos:
+        if n3 > 1000000 or n3 * 17 > end - pos:
             raise _too_many(n3, end - pos, 'ListOffsetsRequest.topics[].partitions')
         x1['partitions'] = a3 = []
         for _ in range(n3):
@@ -6684,7 +6684,7 @@ def _ListOffsetsResponse_v0_decode(buf, pos):
     pos += 4
     if n0 < 0:
         raise _Err("null in non-nullable array at ListOffsetsResponse.topics")
-    if n0 > end - pos:
+    if n0 > 1000000 or n0 * 6 > end - pos:
         raise _too_many(n0, end - pos, 'ListOffsetsResponse.topics')
     obj['topics'] = a0 = []
     for _ in range(n0):
@@ -6702,7 +6702,7 @@ def _ListOffsetsResponse_v0_decode(buf, pos):
         pos += 4
         if n1 < 0:
             raise _Err("null in non-nullable array at ListOffsetsResponse.topics[].partitions")
-        if n1 > end - pos:
+        if n1 > 1000000 or n1 * 10 > end - pos:
             raise _too_many(n1, end - pos, 'ListOffsetsResponse.topics[].partitions')
         x0['partitions'] = a1 = []
         for _ in range(n1):
@@ -6711,7 +6711,7 @@ def _ListOffsetsResponse_v0_decode(buf, pos):
             pos += 10
             if n2 < 0:
                 raise _Err("null in non-nullable array at ListOffsetsResponse.topics[].partitions[].old_style_offsets")
-            if n2 > end - pos:
+            if n2 > 1000000 or n2 * 8 > end - pos:
                 raise _too_many(n2, end - pos, 'ListOffsetsResponse.topics[].partitions[].old_style_offsets')
             x1['old_style_offsets'] = list(_unpack_from_q_arrays[n2](buf, pos) if n2 < 32 else _struct_unpack_from('>%dq' % n2, buf, pos))
             pos += 8 * n2
@@ -6766,7 +6766,7 @@ def _ListOffsetsResponse_v1_decode(buf, pos):
     pos += 4
     if n0 < 0:
         raise _Err("null in non-nullable array at ListOffsetsResponse.topics")
-    if n0 > end - pos:
+    if n0 > 1000000 or n0 * 6 > end - pos:
         raise _too_many(n0, end - pos, 'ListOffsetsResponse.topics')
     obj['topics'] = a0 = []
     for _ in range(n0):
@@ -6784,7 +6784,7 @@ def _ListOffsetsResponse_v1_decode(buf, pos):
         pos += 4
         if n1 < 0:
             raise _Err("null in non-nullable array at ListOffsetsResponse.topics[].partitions")
-        if n1 > end - pos:
+        if n1 > 1000000 or n1 * 22 > end - pos:
             raise _too_many(n1, end - pos, 'ListOffsetsResponse.topics[].partitions')
         x0['partitions'] = a1 = []
         for _ in range(n1):
@@ -6843,7 +6843,7 @@ def _ListOffsetsResponse_v2_decode(buf, pos):
     pos += 8
     if n0 < 0:
         raise _Err("null in non-nullable array at ListOffsetsResponse.topics")
-    if n0 > end - pos:
+    if n0 > 1000000 or n0 * 6 > end - pos:
         raise _too_many(n0, end - pos, 'ListOffsetsResponse.topics')
     obj['topics'] = a0 = []
     for _ in range(n0):
@@ -6861,7 +6861,7 @@ def _ListOffsetsResponse_v2_decode(buf, pos):
         pos += 4
         if n1 < 0:
             raise _Err("null in non-nullable array at ListOffsetsResponse.topics[].partitions")
-        if n1 > end - pos:
+        if n1 > 1000000 or n1 * 22 > end - pos:
             raise _too_many(n1, end - pos, 'ListOffsetsResponse.topics[].partitions')
         x0['partitions'] = a1 = []
         for _ in range(n1):
@@ -6922,7 +6922,7 @@ def _ListOffsetsResponse_v4_decode(buf, pos):
     pos += 8
     if n0 < 0:
         raise _Err("null in non-nullable array at ListOffsetsResponse.topics")
-    if n0 > end - pos:
+    if n0 > 1000000 or n0 * 6 > end - pos:
         raise _too_many(n0, end - pos, 'ListOffsetsResponse.topics')
     obj['topics'] = a0 = []
     for _ in range(n0):
@@ -6940,7 +6940,7 @@ def _ListOffsetsResponse_v4_decode(buf, pos):
         pos += 4
         if n1 < 0:
             raise _Err("null in non-nullable array at ListOffsetsResponse.topics[].partitions")
-        if n1 > end - pos:
+        if n1 > 1000000 or n1 * 26 > end - pos:
             raise _too_many(n1, end - pos, 'ListOffsetsResponse.topics[].partitions')
         x0['partitions'] = a1 = []
         for _ in range(n1):
@@ -7009,7 +7009,7 @@ def _ListOffsetsResponse_v6_decode(buf, pos):
     if not n1:
         raise _Err("null in non-nullable array at ListOffsetsResponse.topics")
     n1 -= 1
-    if n1 > end - pos:
+    if n1 > 1000000 or n1 * 3 > end - pos:
         raise _too_many(n1, end - pos, 'ListOffsetsResponse.topics')
     obj['topics'] = a1 = []
     for _ in range(n1):
@@ -7035,7 +7035,7 @@ def _ListOffsetsResponse_v6_decode(buf, pos):
         if not n3:
             raise _Err("null in non-nullable array at ListOffsetsResponse.topics[].partitions")
         n3 -= 1
-        if n3 > end - pos:
+        if n3 > 1000000 or n3 * 27 > end - pos:
             raise _too_many(n3, end - pos, 'ListOffsetsResponse.topics[].partitions')
         x1['partitions'] = a3 = []
         for _ in range(n3):
@@ -7138,7 +7138,7 @@ def _OffsetCommitRequest_v0_decode(buf, pos):
     pos += 4
     if n0 < 0:
         raise _Err("null in non-nullable array at OffsetCommitRequest.topics")
-    if n0 > end - pos:
+    if n0 > 1000000 or n0 * 6 > end - pos:
         raise _too_many(n0, end - pos, 'OffsetCommitRequest.topics')
     obj['topics'] = a0 = []
     for _ in range(n0):
@@ -7156,7 +7156,7 @@ def _OffsetCommitRequest_v0_decode(buf, pos):
         pos += 4
         if n1 < 0:
             raise _Err("null in non-nullable array at OffsetCommitRequest.topics[].partitions")
-        if n1 > end - pos:
+        if n1 > 1000000 or n1 * 14 > end - pos:
             raise _too_many(n1, end - pos, 'OffsetCommitRequest.topics[].partitions')
         x0['partitions'] = a1 = []
         for _ in range(n1):
@@ -7248,7 +7248,7 @@ def _OffsetCommitRequest_v1_decode(buf, pos):
     pos += 4
     if n0 < 0:
         raise _Err("null in non-nullable array at OffsetCommitRequest.topics")
-    if n0 > end - pos:
+    if n0 > 1000000 or n0 * 6 > end - pos:
         raise _too_many(n0, end - pos, 'OffsetCommitRequest.topics')
     obj['topics'] = a0 = []
     for _ in range(n0):
@@ -7266,7 +7266,7 @@ def _OffsetCommitRequest_v1_decode(buf, pos):
         pos += 4
         if n1 < 0:
             raise _Err("null in non-nullable array at OffsetCommitRequest.topics[].partitions")
-        if n1 > end - pos:
+        if n1 > 1000000 or n1 * 22 > end - pos:
             raise _too_many(n1, end - pos, 'OffsetCommitRequest.topics[].partitions')
         x0['partitions'] = a1 = []
         for _ in range(n1):
@@ -7367,7 +7367,7 @@ def _OffsetCommitRequest_v2_decode(buf, pos):
     pos += 12
     if n0 < 0:
         raise _Err("null in non-nullable array at OffsetCommitRequest.topics")
-    if n0 > end - pos:
+    if n0 > 1000000 or n0 * 6 > end - pos:
         raise _too_many(n0, end - pos, 'OffsetCommitRequest.topics')
     obj['topics'] = a0 = []
     for _ in range(n0):
@@ -7385,7 +7385,7 @@ def _OffsetCommitRequest_v2_decode(buf, pos):
         pos += 4
         if n1 < 0:
             raise _Err("null in non-nullable array at OffsetCommitRequest.topics[].partitions")
-        if n1 > end - pos:
+        if n1 > 1000000 or n1 * 14 > end - pos:
             raise _too_many(n1, end - pos, 'OffsetCommitRequest.topics[].partitions')
         x0['partitions'] = a1 = []
         for _ in range(n1):
@@ -7486,7 +7486,7 @@ def _OffsetCommitRequest_v5_decode(buf, pos):
     pos += 4
     if n0 < 0:
         raise _Err("null in non-nullable array at OffsetCommitRequest.topics")
-    if n0 > end - pos:
+    if n0 > 1000000 or n0 * 6 > end - pos:
         raise _too_many(n0, end - pos, 'OffsetCommitRequest.topics')
     obj['topics'] = a0 = []
     for _ in range(n0):
@@ -7504,7 +7504,7 @@ def _OffsetCommitRequest_v5_decode(buf, pos):
         pos += 4
         if n1 < 0:
             raise _Err("null in non-nullable array at OffsetCommitRequest.topics[].partitions")
-        if n1 > end - pos:
+        if n1 > 1000000 or n1 * 14 > end - pos:
             raise _too_many(n1, end - pos, 'OffsetCommitRequest.topics[].partitions')
         x0['partitions'] = a1 = []
         for _ in range(n1):
@@ -7603,7 +7603,7 @@ def _OffsetCommitRequest_v6_decode(buf, pos):
     pos += 4
     if n0 < 0:
         raise _Err("null in non-nullable array at OffsetCommitRequest.topics")
-    if n0 > end - pos:
+    if n0 > 1000000 or n0 * 6 > end - pos:
         raise _too_many(n0, end - pos, 'OffsetCommitRequest.topics')
     obj['topics'] = a0 = []
     for _ in range(n0):
@@ -7621,7 +7621,7 @@ def _OffsetCommitRequest_v6_decode(buf, pos):
         pos += 4
         if n1 < 0:
             raise _Err("null in non-nullable array at OffsetCommitRequest.topics[].partitions")
-        if n1 > end - pos:
+        if n1 > 1000000 or n1 * 18 > end - pos:
             raise _too_many(n1, end - pos, 'OffsetCommitRequest.topics[].partitions')
         x0['partitions'] = a1 = []
         for _ in range(n1):
@@ -7732,7 +7732,7 @@ def _OffsetCommitRequest_v7_decode(buf, pos):
     pos += 4
     if n0 < 0:
         raise _Err("null in non-nullable array at OffsetCommitRequest.topics")
-    if n0 > end - pos:
+    if n0 > 1000000 or n0 * 6 > end - pos:
         raise _too_many(n0, end - pos, 'OffsetCommitRequest.topics')
     obj['topics'] = a0 = []
     for _ in range(n0):
@@ -7750,7 +7750,7 @@ def _OffsetCommitRequest_v7_decode(buf, pos):
         pos += 4
         if n1 < 0:
             raise _Err("null in non-nullable array at OffsetCommitRequest.topics[].partitions")
-        if n1 > end - pos:
+        if n1 > 1000000 or n1 * 18 > end - pos:
             raise _too_many(n1, end - pos, 'OffsetCommitRequest.topics[].partitions')
         x0['partitions'] = a1 = []
         for _ in range(n1):
@@ -7883,7 +7883,7 @@ def _OffsetCommitRequest_v8_decode(buf, pos):
     if not n1:
         raise _Err("null in non-nullable array at OffsetCommitRequest.topics")
     n1 -= 1
-    if n1 > end - pos:
+    if n1 > 1000000 or n1 * 3 > end - pos:
         raise _too_many(n1, end - pos, 'OffsetCommitRequest.topics')
     obj['topics'] = a1 = []
     for _ in range(n1):
@@ -7909,7 +7909,7 @@ def _OffsetCommitRequest_v8_decode(buf, pos):
         if not n3:
             raise _Err("null in non-nullable array at OffsetCommitRequest.topics[].partitions")
         n3 -= 1
-        if n3 > end - pos:
+        if n3 > 1000000 or n3 * 18 > end - pos:
             raise _too_many(n3, end - pos, 'OffsetCommitRequest.topics[].partitions')
         x1['partitions'] = a3 = []
         for _ in range(n3):
@@ -8042,7 +8042,7 @@ def _OffsetCommitResponse_v0_decode(buf, pos):
     pos += 4
     if n0 < 0:
         raise _Err("null in non-nullable array at OffsetCommitResponse.topics")
-    if n0 > end - pos:
+    if n0 > 1000000 or n0 * 6 > end - pos:
         raise _too_many(n0, end - pos, 'OffsetCommitResponse.topics')
     obj['topics'] = a0 = []
     for _ in range(n0):
@@ -8060,7 +8060,7 @@ def _OffsetCommitResponse_v0_decode(buf, pos):
         pos += 4
         if n1 < 0:
             raise _Err("null in non-nullable array at OffsetCommitResponse.topics[].partitions")
-        if n1 > end - pos:
+        if n1 > 1000000 or n1 * 6 > end - pos:
             raise _too_many(n1, end - pos, 'OffsetCommitResponse.topics[].partitions')
         x0['partitions'] = a1 = []
         for _ in range(n1):
@@ -8111,7 +8111,7 @@ def _OffsetCommitResponse_v3_decode(buf, pos):
     pos += 8
     if n0 < 0:
         raise _Err("null in non-nullable array at OffsetCommitResponse.topics")
-    if n0 > end - pos:
+    if n0 > 1000000 or n0 * 6 > end - pos:
         raise _too_many(n0, end - pos, 'OffsetCommitResponse.topics')
     obj['topics'] = a0 = []
     for _ in range(n0):
@@ -8129,7 +8129,7 @@ def _OffsetCommitResponse_v3_decode(buf, pos):
         pos += 4
         if n1 < 0:
             raise _Err("null in non-nullable array at OffsetCommitResponse.topics[].partitions")
-        if n1 > end - pos:
+        if n1 > 1000000 or n1 * 6 > end - pos:
             raise _too_many(n1, end - pos, 'OffsetCommitResponse.topics[].partitions')
         x0['partitions'] = a1 = []
         for _ in range(n1):
@@ -8188,7 +8188,7 @@ def _OffsetCommitResponse_v8_decode(buf, pos):
     if not n1:
         raise _Err("null in non-nullable array at OffsetCommitResponse.topics")
     n1 -= 1
-    if n1 > end - pos:
+    if n1 > 1000000 or n1 * 3 > end - pos:
         raise _too_many(n1, end - pos, 'OffsetCommitResponse.topics')
     obj['topics'] = a1 = []
     for _ in range(n1):
@@ -8214,7 +8214,7 @@ def _OffsetCommitResponse_v8_decode(buf, pos):
         if not n3:
             raise _Err("null in non-nullable array at OffsetCommitResponse.topics[].partitions")
         n3 -= 1
-        if n3 > end - pos:
+        if n3 > 1000000 or n3 * 7 > end - pos:
             raise _too_many(n3, end - pos, 'OffsetCommitResponse.topics[].partitions')
         x1['partitions'] = a3 = []
         for _ in range(n3):
@@ -8307,7 +8307,7 @@ def _OffsetFetchRequest_v0_decode(buf, pos):
     pos += 4
     if n0 < 0:
         raise _Err("null in non-nullable array at OffsetFetchRequest.topics")
-    if n0 > end - pos:
+    if n0 > 1000000 or n0 * 6 > end - pos:
         raise _too_many(n0, end - pos, 'OffsetFetchRequest.topics')
     obj['topics'] = a0 = []
     for _ in range(n0):
@@ -8325,7 +8325,7 @@ def _OffsetFetchRequest_v0_decode(buf, pos):
         pos += 4
         if n1 < 0:
             raise _Err("null in non-nullable array at OffsetFetchRequest.topics[].partition_indexes")
-        if n1 > end - pos:
+        if n1 > 1000000 or n1 * 4 > end - pos:
             raise _too_many(n1, end - pos, 'OffsetFetchRequest.topics[].partition_indexes')
         x0['partition_indexes'] = list(_unpack_from_i_arrays[n1](buf, pos) if n1 < 32 else _struct_unpack_from('>%di' % n1, buf, pos))
         pos += 4 * n1
@@ -8381,7 +8381,7 @@ def _OffsetFetchRequest_v2_decode(buf, pos):
     if n0 < 0:
         obj['topics'] = None
     else:
-        if n0 > end - pos:
+        if n0 > 1000000 or n0 * 6 > end - pos:
             raise _too_many(n0, end - pos, 'OffsetFetchRequest.topics')
         obj['topics'] = a0 = []
         for _ in range(n0):
@@ -8399,7 +8399,7 @@ def _OffsetFetchRequest_v2_decode(buf, pos):
             pos += 4
             if n1 < 0:
                 raise _Err("null in non-nullable array at OffsetFetchRequest.topics[].partition_indexes")
-            if n1 > end - pos:
+            if n1 > 1000000 or n1 * 4 > end - pos:
                 raise _too_many(n1, end - pos, 'OffsetFetchRequest.topics[].partition_indexes')
             x0['partition_indexes'] = list(_unpack_from_i_arrays[n1](buf, pos) if n1 < 32 else _struct_unpack_from('>%di' % n1, buf, pos))
             pos += 4 * n1
@@ -8462,7 +8462,7 @@ def _OffsetFetchRequest_v6_decode(buf, pos):
         obj['topics'] = None
     else:
         n1 -= 1
-        if n1 > end - pos:
+        if n1 > 1000000 or n1 * 3 > end - pos:
             raise _too_many(n1, end - pos, 'OffsetFetchRequest.topics')
         obj['topics'] = a1 = []
         for _ in range(n1):
@@ -8488,7 +8488,7 @@ def _OffsetFetchRequest_v6_decode(buf, pos):
             if not n3:
                 raise _Err("null in non-nullable array at OffsetFetchRequest.topics[].partition_indexes")
             n3 -= 1
-            if n3 > end - pos:
+            if n3 > 1000000 or n3 * 4 > end - pos:
                 raise _too_many(n3, end - pos, 'OffsetFetchRequest.topics[].partition_indexes')
             x1['partition_indexes'] = list(_unpack_from_i_arrays[n3](buf, pos) if n3 < 32 else _struct_unpack_from('>%di' % n3, buf, pos))
             pos += 4 * n3
@@ -8575,7 +8575,7 @@ def _OffsetFetchRequest_v7_decode(buf, pos):
         obj['topics'] = None
     else:
         n1 -= 1
-        if n1 > end - pos:
+        if n1 > 1000000 or n1 * 3 > end - pos:
             raise _too_many(n1, end - pos, 'OffsetFetchRequest.topics')
         obj['topics'] = a1 = []
         for _ in range(n1):
@@ -8601,7 +8601,7 @@ def _OffsetFetchRequest_v7_decode(buf, pos):
             if not n3:
                 raise _Err("null in non-nullable array at OffsetFetchRequest.topics[].partition_indexes")
             n3 -= 1
-            if n3 > end - pos:
+            if n3 > 1000000 or n3 * 4 > end - pos:
                 raise _too_many(n3, end - pos, 'OffsetFetchRequest.topics[].partition_indexes')
             x1['partition_indexes'] = list(_unpack_from_i_arrays[n3](buf, pos) if n3 < 32 else _struct_unpack_from('>%di' % n3, buf, pos))
             pos += 4 * n3
@@ -8679,7 +8679,7 @@ def _OffsetFetchRequest_v8_decode(buf, pos):
     if not n1:
         raise _Err("null in non-nullable array at OffsetFetchRequest.groups")
     n1 -= 1
-    if n1 > end - pos:
+    if n1 > 1000000 or n1 * 3 > end - pos:
         raise _too_many(n1, end - pos, 'OffsetFetchRequest.groups')
     obj['groups'] = a1 = []
     for _ in range(n1):
@@ -8706,7 +8706,7 @@ def _OffsetFetchRequest_v8_decode(buf, pos):
             x1['topics'] = None
         else:
             n3 -= 1
-            if n3 > end - pos:
+            if n3 > 1000000 or n3 * 3 > end - pos:
                 raise _too_many(n3, end - pos, 'OffsetFetchRequest.groups[].topics')
             x1['topics'] = a3 = []
             for _ in range(n3):
@@ -8732,7 +8732,7 @@ def _OffsetFetchRequest_v8_decode(buf, pos):
                 if not n5:
                     raise _Err("null in non-nullable array at OffsetFetchRequest.groups[].topics[].partition_indexes")
                 n5 -= 1
-                if n5 > end - pos:
+                if n5 > 1000000 or n5 * 4 > end - pos:
                     raise _too_many(n5, end - pos, 'OffsetFetchRequest.groups[].topics[].partition_indexes')
                 x3['partition_indexes'] = list(_unpack_from_i_arrays[n5](buf, pos) if n5 < 32 else _struct_unpack_from('>%di' % n5, buf, pos))
                 pos += 4 * n5
@@ -8830,7 +8830,7 @@ def _OffsetFetchRequest_v9_decode(buf, pos):
     if not n1:
         raise _Err("null in non-nullable array at OffsetFetchRequest.groups")
     n1 -= 1
-    if n1 > end - pos:
+    if n1 > 1000000 or n1 * 8 > end - pos:
         raise _too_many(n1, end - pos, 'OffsetFetchRequest.groups')
     obj['groups'] = a1 = []
     for _ in range(n1):
@@ -8873,7 +8873,7 @@ def _OffsetFetchRequest_v9_decode(buf, pos):
             x1['topics'] = None
         else:
             n3 -= 1
-            if n3 > end - pos:
+            if n3 > 1000000 or n3 * 3 > end - pos:
                 raise _too_many(n3, end - pos, 'OffsetFetchRequest.groups[].topics')
             x1['topics'] = a3 = []
             for _ in range(n3):
@@ -8899,7 +8899,7 @@ def _OffsetFetchRequest_v9_decode(buf, pos):
                 if not n5:
                     raise _Err("null in non-nullable array at OffsetFetchRequest.groups[].topics[].partition_indexes")
                 n5 -= 1
-                if n5 > end - pos:
+                if n5 > 1000000 or n5 * 4 > end - pos:
                     raise _too_many(n5, end - pos, 'OffsetFetchRequest.groups[].topics[].partition_indexes')
                 x3['partition_indexes'] = list(_unpack_from_i_arrays[n5](buf, pos) if n5 < 32 else _struct_unpack_from('>%di' % n5, buf, pos))
                 pos += 4 * n5
@@ -9003,7 +9003,7 @@ def _OffsetFetchResponse_v0_decode(buf, pos):
     pos += 4
     if n0 < 0:
         raise _Err("null in non-nullable array at OffsetFetchResponse.topics")
-    if n0 > end - pos:
+    if n0 > 1000000 or n0 * 6 > end - pos:
         raise _too_many(n0, end - pos, 'OffsetFetchResponse.topics')
     obj['topics'] = a0 = []
     for _ in range(n0):
@@ -9021,7 +9021,7 @@ def _OffsetFetchResponse_v0_decode(buf, pos):
         pos += 4
         if n1 < 0:
             raise _Err("null in non-nullable array at OffsetFetchResponse.topics[].partitions")
-        if n1 > end - pos:
+        if n1 > 1000000 or n1 * 16 > end - pos:
             raise _too_many(n1, end - pos, 'OffsetFetchResponse.topics[].partitions')
         x0['partitions'] = a1 = []
         for _ in range(n1):
@@ -9093,7 +9093,7 @@ def _OffsetFetchResponse_v2_decode(buf, pos):
     pos += 4
     if n0 < 0:
         raise _Err("null in non-nullable array at OffsetFetchResponse.topics")
-    if n0 > end - pos:
+    if n0 > 1000000 or n0 * 6 > end - pos:
         raise _too_many(n0, end - pos, 'OffsetFetchResponse.topics')
     obj['topics'] = a0 = []
     for _ in range(n0):
@@ -9111,7 +9111,7 @@ def _OffsetFetchResponse_v2_decode(buf, pos):
         pos += 4
         if n1 < 0:
             raise _Err("null in non-nullable array at OffsetFetchResponse.topics[].partitions")
-        if n1 > end - pos:
+        if n1 > 1000000 or n1 * 16 > end - pos:
             raise _too_many(n1, end - pos, 'OffsetFetchResponse.topics[].partitions')
         x0['partitions'] = a1 = []
         for _ in range(n1):
@@ -9188,7 +9188,7 @@ def _OffsetFetchResponse_v3_decode(buf, pos):
     pos += 8
     if n0 < 0:
         raise _Err("null in non-nullable array at OffsetFetchResponse.topics")
-    if n0 > end - pos:
+    if n0 > 1000000 or n0 * 6 > end - pos:
         raise _too_many(n0, end - pos, 'OffsetFetchResponse.topics')
     obj['topics'] = a0 = []
     for _ in range(n0):
@@ -9206,7 +9206,7 @@ def _OffsetFetchResponse_v3_decode(buf, pos):
         pos += 4
         if n1 < 0:
             raise _Err("null in non-nullable array at OffsetFetchResponse.topics[].partitions")
-        if n1 > end - pos:
+        if n1 > 1000000 or n1 * 16 > end - pos:
             raise _too_many(n1, end - pos, 'OffsetFetchResponse.topics[].partitions')
         x0['partitions'] = a1 = []
         for _ in range(n1):
@@ -9285,7 +9285,7 @@ def _OffsetFetchResponse_v5_decode(buf, pos):
     pos += 8
     if n0 < 0:
         raise _Err("null in non-nullable array at OffsetFetchResponse.topics")
-    if n0 > end - pos:
+    if n0 > 1000000 or n0 * 6 > end - pos:
         raise _too_many(n0, end - pos, 'OffsetFetchResponse.topics')
     obj['topics'] = a0 = []
     for _ in range(n0):
@@ -9303,7 +9303,7 @@ def _OffsetFetchResponse_v5_decode(buf, pos):
         pos += 4
         if n1 < 0:
             raise _Err("null in non-nullable array at OffsetFetchResponse.topics[].partitions")
-        if n1 > end - pos:
+        if n1 > 1000000 or n1 * 20 > end - pos:
             raise _too_many(n1, end - pos, 'OffsetFetchResponse.topics[].partitions')
         x0['partitions'] = a1 = []
         for _ in range(n1):
@@ -9390,7 +9390,7 @@ def _OffsetFetchResponse_v6_decode(buf, pos):
     if not n1:
         raise _Err("null in non-nullable array at OffsetFetchResponse.topics")
     n1 -= 1
-    if n1 > end - pos:
+    if n1 > 1000000 or n1 * 3 > end - pos:
         raise _too_many(n1, end - pos, 'OffsetFetchResponse.topics')
     obj['topics'] = a1 = []
     for _ in range(n1):
@@ -9416,7 +9416,7 @@ def _OffsetFetchResponse_v6_decode(buf, pos):
         if not n3:
             raise _Err("null in non-nullable array at OffsetFetchResponse.topics[].partitions")
         n3 -= 1
-        if n3 > end - pos:
+        if n3 > 1000000 or n3 * 20 > end - pos:
             raise _too_many(n3, end - pos, 'OffsetFetchResponse.topics[].partitions')
         x1['partitions'] = a3 = []
         for _ in range(n3):
@@ -9544,7 +9544,7 @@ def _OffsetFetchResponse_v8_decode(buf, pos):
     if not n1:
         raise _Err("null in non-nullable array at OffsetFetchResponse.groups")
     n1 -= 1
-    if n1 > end - pos:
+    if n1 > 1000000 or n1 * 5 > end - pos:
         raise _too_many(n1, end - pos, 'OffsetFetchResponse.groups')
     obj['groups'] = a1 = []
     for _ in range(n1):
@@ -9570,7 +9570,7 @@ def _OffsetFetchResponse_v8_decode(buf, pos):
         if not n3:
             raise _Err("null in non-nullable array at OffsetFetchResponse.groups[].topics")
         n3 -= 1
-        if n3 > end - pos:
+        if n3 > 1000000 or n3 * 3 > end - pos:
             raise _too_many(n3, end - pos, 'OffsetFetchResponse.groups[].topics')
         x1['topics'] = a3 = []
         for _ in range(n3):
@@ -9596,7 +9596,7 @@ def _OffsetFetchResponse_v8_decode(buf, pos):
             if not n5:
                 raise _Err("null in non-nullable array at OffsetFetchResponse.groups[].topics[].partitions")
             n5 -= 1
-            if n5 > end - pos:
+            if n5 > 1000000 or n5 * 20 > end - pos:
                 raise _too_many(n5, end - pos, 'OffsetFetchResponse.groups[].topics[].partitions')
             x3['partitions'] = a5 = []
             for _ in range(n5):
@@ -9860,7 +9860,7 @@ def _FindCoordinatorRequest_v4_decode(buf, pos):
     if not n1:
         raise _Err("null in non-nullable array at FindCoordinatorRequest.coordinator_keys")
     n1 -= 1
-    if n1 > end - pos:
+    if n1 > 1000000 or n1 > end - pos:
         raise _too_many(n1, end - pos, 'FindCoordinatorRequest.coordinator_keys')
     obj['coordinator_keys'] = a1 = []
     for _ in range(n1):
@@ -10111,7 +10111,7 @@ def _FindCoordinatorResponse_v4_decode(buf, pos):
     if not n1:
         raise _Err("null in non-nullable array at FindCoordinatorResponse.coordinators")
     n1 -= 1
-    if n1 > end - pos:
+    if n1 > 1000000 or n1 * 14 > end - pos:
         raise _too_many(n1, end - pos, 'FindCoordinatorResponse.coordinators')
     obj['coordinators'] = a1 = []
     for _ in range(n1):
@@ -10271,7 +10271,7 @@ def _JoinGroupRequest_v0_decode(buf, pos):
     pos += 4
     if n0 < 0:
         raise _Err("null in non-nullable array at JoinGroupRequest.protocols")
-    if n0 > end - pos:
+    if n0 > 1000000 or n0 * 6 > end - pos:
         raise _too_many(n0, end - pos, 'JoinGroupRequest.protocols')
     obj['protocols'] = a0 = []
     for _ in range(n0):
@@ -10379,7 +10379,7 @@ def _JoinGroupRequest_v1_decode(buf, pos):
     pos += 4
     if n0 < 0:
         raise _Err("null in non-nullable array at JoinGroupRequest.protocols")
-    if n0 > end - pos:
+    if n0 > 1000000 or n0 * 6 > end - pos:
         raise _too_many(n0, end - pos, 'JoinGroupRequest.protocols')
     obj['protocols'] = a0 = []
     for _ in range(n0):
@@ -10499,7 +10499,7 @@ def _JoinGroupRequest_v5_decode(buf, pos):
     pos += 4
     if n0 < 0:
         raise _Err("null in non-nullable array at JoinGroupRequest.protocols")
-    if n0 > end - pos:
+    if n0 > 1000000 or n0 * 6 > end - pos:
         raise _too_many(n0, end - pos, 'JoinGroupRequest.protocols')
     obj['protocols'] = a0 = []
     for _ in range(n0):
@@ -10645,7 +10645,7 @@ def _JoinGroupRequest_v6_decode(buf, pos):
     if not n1:
         raise _Err("null in non-nullable array at JoinGroupRequest.protocols")
     n1 -= 1
-    if n1 > end - pos:
+    if n1 > 1000000 or n1 * 3 > end - pos:
         raise _too_many(n1, end - pos, 'JoinGroupRequest.protocols')
     obj['protocols'] = a1 = []
     for _ in range(n1):
@@ -10827,7 +10827,7 @@ def _JoinGroupRequest_v8_decode(buf, pos):
     if not n1:
         raise _Err("null in non-nullable array at JoinGroupRequest.protocols")
     n1 -= 1
-    if n1 > end - pos:
+    if n1 > 1000000 or n1 * 3 > end - pos:
         raise _too_many(n1, end - pos, 'JoinGroupRequest.protocols')
     obj['protocols'] = a1 = []
     for _ in range(n1):
@@ -10998,7 +10998,7 @@ def _JoinGroupResponse_v0_decode(buf, pos):
     pos += 4
     if n0 < 0:
         raise _Err("null in non-nullable array at JoinGroupResponse.members")
-    if n0 > end - pos:
+    if n0 > 1000000 or n0 * 6 > end - pos:
         raise _too_many(n0, end - pos, 'JoinGroupResponse.members')
     obj['members'] = a0 = []
     for _ in range(n0):
@@ -11110,7 +11110,7 @@ def _JoinGroupResponse_v2_decode(buf, pos):
     pos += 4
     if n0 < 0:
         raise _Err("null in non-nullable array at JoinGroupResponse.members")
-    if n0 > end - pos:
+    if n0 > 1000000 or n0 * 6 > end - pos:
         raise _too_many(n0, end - pos, 'JoinGroupResponse.members')
     obj['members'] = a0 = []
     for _ in range(n0):
@@ -11224,7 +11224,7 @@ def _JoinGroupResponse_v5_decode(buf, pos):
     pos += 4
     if n0 < 0:
         raise _Err("null in non-nullable array at JoinGroupResponse.members")
-    if n0 > end - pos:
+    if n0 > 1000000 or n0 * 8 > end - pos:
         raise _too_many(n0, end - pos, 'JoinGroupResponse.members')
     obj['members'] = a0 = []
     for _ in range(n0):
@@ -11370,7 +11370,7 @@ def _JoinGroupResponse_v6_decode(buf, pos):
     if not n1:
         raise _Err("null in non-nullable array at JoinGroupResponse.members")
     n1 -= 1
-    if n1 > end - pos:
+    if n1 > 1000000 or n1 * 4 > end - pos:
         raise _too_many(n1, end - pos, 'JoinGroupResponse.members')
     obj['members'] = a1 = []
     for _ in range(n1):
@@ -11571,7 +11571,7 @@ def _JoinGroupResponse_v7_decode(buf, pos):
     if not n1:
         raise _Err("null in non-nullable array at JoinGroupResponse.members")
     n1 -= 1
-    if n1 > end - pos:
+    if n1 > 1000000 or n1 * 4 > end - pos:
         raise _too_many(n1, end - pos, 'JoinGroupResponse.members')
     obj['members'] = a1 = []
     for _ in range(n1):
@@ -11782,7 +11782,7 @@ def _JoinGroupResponse_v9_decode(buf, pos):
     if not n1:
         raise _Err("null in non-nullable array at JoinGroupResponse.members")
     n1 -= 1
-    if n1 > end - pos:
+    if n1 > 1000000 or n1 * 4 > end - pos:
         raise _too_many(n1, end - pos, 'JoinGroupResponse.members')
     obj['members'] = a1 = []
     for _ in range(n1):
@@ -12251,7 +12251,7 @@ def _LeaveGroupRequest_v3_decode(buf, pos):
     pos += 4
     if n0 < 0:
         raise _Err("null in non-nullable array at LeaveGroupRequest.members")
-    if n0 > end - pos:
+    if n0 > 1000000 or n0 * 4 > end - pos:
         raise _too_many(n0, end - pos, 'LeaveGroupRequest.members')
     obj['members'] = a0 = []
     for _ in range(n0):
@@ -12334,7 +12334,7 @@ def _LeaveGroupRequest_v4_decode(buf, pos):
     if not n1:
         raise _Err("null in non-nullable array at LeaveGroupRequest.members")
     n1 -= 1
-    if n1 > end - pos:
+    if n1 > 1000000 or n1 * 3 > end - pos:
         raise _too_many(n1, end - pos, 'LeaveGroupRequest.members')
     obj['members'] = a1 = []
     for _ in range(n1):
@@ -12449,7 +12449,7 @@ def _LeaveGroupRequest_v5_decode(buf, pos):
     if not n1:
         raise _Err("null in non-nullable array at LeaveGroupRequest.members")
     n1 -= 1
-    if n1 > end - pos:
+    if n1 > 1000000 or n1 * 4 > end - pos:
         raise _too_many(n1, end - pos, 'LeaveGroupRequest.members')
     obj['members'] = a1 = []
     for _ in range(n1):
@@ -12610,7 +12610,7 @@ def _LeaveGroupResponse_v3_decode(buf, pos):
     pos += 10
     if n0 < 0:
         raise _Err("null in non-nullable array at LeaveGroupResponse.members")
-    if n0 > end - pos:
+    if n0 > 1000000 or n0 * 6 > end - pos:
         raise _too_many(n0, end - pos, 'LeaveGroupResponse.members')
     obj['members'] = a0 = []
     for _ in range(n0):
@@ -12686,7 +12686,7 @@ def _LeaveGroupResponse_v4_decode(buf, pos):
     if not n1:
         raise _Err("null in non-nullable array at LeaveGroupResponse.members")
     n1 -= 1
-    if n1 > end - pos:
+    if n1 > 1000000 or n1 * 5 > end - pos:
         raise _too_many(n1, end - pos, 'LeaveGroupResponse.members')
     obj['members'] = a1 = []
     for _ in range(n1):
@@ -12806,7 +12806,7 @@ def _SyncGroupRequest_v0_decode(buf, pos):
     pos += 4
     if n0 < 0:
         raise _Err("null in non-nullable array at SyncGroupRequest.assignments")
-    if n0 > end - pos:
+    if n0 > 1000000 or n0 * 6 > end - pos:
         raise _too_many(n0, end - pos, 'SyncGroupRequest.assignments')
     obj['assignments'] = a0 = []
     for _ in range(n0):
@@ -12909,7 +12909,7 @@ def _SyncGroupRequest_v3_decode(buf, pos):
     pos += 4
     if n0 < 0:
         raise _Err("null in non-nullable array at SyncGroupRequest.assignments")
-    if n0 > end - pos:
+    if n0 > 1000000 or n0 * 6 > end - pos:
         raise _too_many(n0, end - pos, 'SyncGroupRequest.assignments')
     obj['assignments'] = a0 = []
     for _ in range(n0):
@@ -13034,7 +13034,7 @@ def _SyncGroupRequest_v4_decode(buf, pos):
     if not n1:
         raise _Err("null in non-nullable array at SyncGroupRequest.assignments")
     n1 -= 1
-    if n1 > end - pos:
+    if n1 > 1000000 or n1 * 3 > end - pos:
         raise _too_many(n1, end - pos, 'SyncGroupRequest.assignments')
     obj['assignments'] = a1 = []
     for _ in range(n1):
@@ -13222,7 +13222,7 @@ def _SyncGroupRequest_v5_decode(buf, pos):
     if not n1:
         raise _Err("null in non-nullable array at SyncGroupRequest.assignments")
     n1 -= 1
-    if n1 > end - pos:
+    if n1 > 1000000 or n1 * 3 > end - pos:
         raise _too_many(n1, end - pos, 'SyncGroupRequest.assignments')
     obj['assignments'] = a1 = []
     for _ in range(n1):
@@ -13635,7 +13635,7 @@ def _ApiVersionsResponse_v0_decode(buf, pos):
     pos += 6
     if n0 < 0:
         raise _Err("null in non-nullable array at ApiVersionsResponse.api_keys")
-    if n0 > end - pos:
+    if n0 > 1000000 or n0 * 6 > end - pos:
         raise _too_many(n0, end - pos, 'ApiVersionsResponse.api_keys')
     obj['api_keys'] = a0 = []
     for _ in range(n0):
@@ -13683,7 +13683,7 @@ def _ApiVersionsResponse_v1_decode(buf, pos):
     pos += 6
     if n0 < 0:
         raise _Err("null in non-nullable array at ApiVersionsResponse.api_keys")
-    if n0 > end - pos:
+    if n0 > 1000000 or n0 * 6 > end - pos:
         raise _too_many(n0, end - pos, 'ApiVersionsResponse.api_keys')
     obj['api_keys'] = a0 = []
     for _ in range(n0):
@@ -13742,7 +13742,7 @@ def _ApiVersionsResponse_v3_decode(buf, pos):
     if not n1:
         raise _Err("null in non-nullable array at ApiVersionsResponse.api_keys")
     n1 -= 1
-    if n1 > end - pos:
+    if n1 > 1000000 or n1 * 7 > end - pos:
         raise _too_many(n1, end - pos, 'ApiVersionsResponse.api_keys')
     obj['api_keys'] = a1 = []
     for _ in range(n1):
@@ -13779,7 +13779,7 @@ def _decode_tag_supported_features__ApiVersionsResponse_v3_1(buf):
     if not n1:
         raise _Err("null in non-nullable array at ApiVersionsResponse.supported_features")
     n1 -= 1
-    if n1 > end - pos:
+    if n1 > 1000000 or n1 * 6 > end - pos:
         raise _too_many(n1, end - pos, 'ApiVersionsResponse.supported_features')
     value = []
     for _ in range(n1):
@@ -13828,7 +13828,7 @@ def _decode_tag_finalized_features__ApiVersionsResponse_v3_3(buf):
     if not n1:
         raise _Err("null in non-nullable array at ApiVersionsResponse.finalized_features")
     n1 -= 1
-    if n1 > end - pos:
+    if n1 > 1000000 or n1 * 6 > end - pos:
         raise _too_many(n1, end - pos, 'ApiVersionsResponse.finalized_features')
     value = []
     for _ in range(n1):
@@ -14276,7 +14276,7 @@ def _ConsumerGroupHeartbeatRequest_v0_decode(buf, pos):
         obj['subscribed_topic_names'] = None
     else:
         n1 -= 1
-        if n1 > end - pos:
+        if n1 > 1000000 or n1 > end - pos:
             raise _too_many(n1, end - pos, 'ConsumerGroupHeartbeatRequest.subscribed_topic_names')
         obj['subscribed_topic_names'] = a1 = []
         for _ in range(n1):
@@ -14317,7 +14317,7 @@ def _ConsumerGroupHeartbeatRequest_v0_decode(buf, pos):
         obj['topic_partitions'] = None
     else:
         n1 -= 1
-        if n1 > end - pos:
+        if n1 > 1000000 or n1 * 18 > end - pos:
             raise _too_many(n1, end - pos, 'ConsumerGroupHeartbeatRequest.topic_partitions')
         obj['topic_partitions'] = a1 = []
         for _ in range(n1):
@@ -14333,7 +14333,7 @@ def _ConsumerGroupHeartbeatRequest_v0_decode(buf, pos):
             if not n3:
                 raise _Err("null in non-nullable array at ConsumerGroupHeartbeatRequest.topic_partitions[].partitions")
             n3 -= 1
-            if n3 > end - pos:
+            if n3 > 1000000 or n3 * 4 > end - pos:
                 raise _too_many(n3, end - pos, 'ConsumerGroupHeartbeatRequest.topic_partitions[].partitions')
             x1['partitions'] = list(_unpack_from_i_arrays[n3](buf, pos) if n3 < 32 else _struct_unpack_from('>%di' % n3, buf, pos))
             pos += 4 * n3
@@ -14513,7 +14513,7 @@ def _ConsumerGroupHeartbeatRequest_v1_decode(buf, pos):
         obj['subscribed_topic_names'] = None
     else:
         n1 -= 1
-        if n1 > end - pos:
+        if n1 > 1000000 or n1 > end - pos:
             raise _too_many(n1, end - pos, 'ConsumerGroupHeartbeatRequest.subscribed_topic_names')
         obj['subscribed_topic_names'] = a1 = []
         for _ in range(n1):
@@ -14568,7 +14568,7 @@ def _ConsumerGroupHeartbeatRequest_v1_decode(buf, pos):
         obj['topic_partitions'] = None
     else:
         n1 -= 1
-        if n1 > end - pos:
+        if n1 > 1000000 or n1 * 18 > end - pos:
             raise _too_many(n1, end - pos, 'ConsumerGroupHeartbeatRequest.topic_partitions')
         obj['topic_partitions'] = a1 = []
         for _ in range(n1):
@@ -14584,7 +14584,7 @@ def _ConsumerGroupHeartbeatRequest_v1_decode(buf, pos):
             if not n3:
                 raise _Err("null in non-nullable array at ConsumerGroupHeartbeatRequest.topic_partitions[].partitions")
             n3 -= 1
-            if n3 > end - pos:
+            if n3 > 1000000 or n3 * 4 > end - pos:
                 raise _too_many(n3, end - pos, 'ConsumerGroupHeartbeatRequest.topic_partitions[].partitions')
             x1['partitions'] = list(_unpack_from_i_arrays[n3](buf, pos) if n3 < 32 else _struct_unpack_from('>%di' % n3, buf, pos))
             pos += 4 * n3
@@ -14748,7 +14748,7 @@ def _ConsumerGroupHeartbeatResponse_v0_decode(buf, pos):
         if not n2:
             raise _Err("null in non-nullable array at ConsumerGroupHeartbeatResponse.assignment.topic_partitions")
         n2 -= 1
-        if n2 > end - pos:
+        if n2 > 1000000 or n2 * 18 > end - pos:
             raise _too_many(n2, end - pos, 'ConsumerGroupHeartbeatResponse.assignment.topic_partitions')
         o1['topic_partitions'] = a2 = []
         for _ in range(n2):
@@ -14764,7 +14764,7 @@ def _ConsumerGroupHeartbeatResponse_v0_decode(buf, pos):
             if not n4:
                 raise _Err("null in non-nullable array at ConsumerGroupHeartbeatResponse.assignment.topic_partitions[].partitions")
             n4 -= 1
-            if n4 > end - pos:
+            if n4 > 1000000 or n4 * 4 > end - pos:
                 raise _too_many(n4, end - pos, 'ConsumerGroupHeartbeatResponse.assignment.topic_partitions[].partitions')
             x2['partitions'] = list(_unpack_from_i_arrays[n4](buf, pos) if n4 < 32 else _struct_unpack_from('>%di' % n4, buf, pos))
             pos += 4 * n4
@@ -14912,7 +14912,7 @@ def _ShareGroupHeartbeatRequest_v1_decode(buf, pos):
         obj['subscribed_topic_names'] = None
     else:
         n1 -= 1
-        if n1 > end - pos:
+        if n1 > 1000000 or n1 > end - pos:
             raise _too_many(n1, end - pos, 'ShareGroupHeartbeatRequest.subscribed_topic_names')
         obj['subscribed_topic_names'] = a1 = []
         for _ in range(n1):
@@ -15034,7 +15034,7 @@ def _ShareGroupHeartbeatResponse_v1_decode(buf, pos):
         if not n2:
             raise _Err("null in non-nullable array at ShareGroupHeartbeatResponse.assignment.topic_partitions")
         n2 -= 1
-        if n2 > end - pos:
+        if n2 > 1000000 or n2 * 18 > end - pos:
             raise _too_many(n2, end - pos, 'ShareGroupHeartbeatResponse.assignment.topic_partitions')
         o1['topic_partitions'] = a2 = []
         for _ in range(n2):
@@ -15050,7 +15050,7 @@ def _ShareGroupHeartbeatResponse_v1_decode(buf, pos):
             if not n4:
                 raise _Err("null in non-nullable array at ShareGroupHeartbeatResponse.assignment.topic_partitions[].partitions")
             n4 -= 1
-            if n4 > end - pos:
+            if n4 > 1000000 or n4 * 4 > end - pos:
                 raise _too_many(n4, end - pos, 'ShareGroupHeartbeatResponse.assignment.topic_partitions[].partitions')
             x2['partitions'] = list(_unpack_from_i_arrays[n4](buf, pos) if n4 < 32 else _struct_unpack_from('>%di' % n4, buf, pos))
             pos += 4 * n4
@@ -15160,7 +15160,7 @@ def _AddPartitionsToTxnRequest_v0_decode(buf, pos):
     pos += 14
     if n0 < 0:
         raise _Err("null in non-nullable array at AddPartitionsToTxnRequest.topics")
-    if n0 > end - pos:
+    if n0 > 1000000 or n0 * 6 > end - pos:
         raise _too_many(n0, end - pos, 'AddPartitionsToTxnRequest.topics')
     obj['topics'] = a0 = []
     for _ in range(n0):
@@ -15178,7 +15178,7 @@ def _AddPartitionsToTxnRequest_v0_decode(buf, pos):
         pos += 4
         if n1 < 0:
             raise _Err("null in non-nullable array at AddPartitionsToTxnRequest.topics[].partitions")
-        if n1 > end - pos:
+        if n1 > 1000000 or n1 * 4 > end - pos:
             raise _too_many(n1, end - pos, 'AddPartitionsToTxnRequest.topics[].partitions')
         x0['partitions'] = list(_unpack_from_i_arrays[n1](buf, pos) if n1 < 32 else _struct_unpack_from('>%di' % n1, buf, pos))
         pos += 4 * n1
@@ -15247,7 +15247,7 @@ def _AddPartitionsToTxnRequest_v3_decode(buf, pos):
     if not n1:
         raise _Err("null in non-nullable array at AddPartitionsToTxnRequest.topics")
     n1 -= 1
-    if n1 > end - pos:
+    if n1 > 1000000 or n1 * 3 > end - pos:
         raise _too_many(n1, end - pos, 'AddPartitionsToTxnRequest.topics')
     obj['topics'] = a1 = []
     for _ in range(n1):
@@ -15273,7 +15273,7 @@ def _AddPartitionsToTxnRequest_v3_decode(buf, pos):
         if not n3:
             raise _Err("null in non-nullable array at AddPartitionsToTxnRequest.topics[].partitions")
         n3 -= 1
-        if n3 > end - pos:
+        if n3 > 1000000 or n3 * 4 > end - pos:
             raise _too_many(n3, end - pos, 'AddPartitionsToTxnRequest.topics[].partitions')
         x1['partitions'] = list(_unpack_from_i_arrays[n3](buf, pos) if n3 < 32 else _struct_unpack_from('>%di' % n3, buf, pos))
         pos += 4 * n3
@@ -15346,7 +15346,7 @@ def _AddPartitionsToTxnResponse_v0_decode(buf, pos):
     pos += 8
     if n0 < 0:
         raise _Err("null in non-nullable array at AddPartitionsToTxnResponse.results")
-    if n0 > end - pos:
+    if n0 > 1000000 or n0 * 6 > end - pos:
         raise _too_many(n0, end - pos, 'AddPartitionsToTxnResponse.results')
     obj['results'] = a0 = []
     for _ in range(n0):
@@ -15364,7 +15364,7 @@ def _AddPartitionsToTxnResponse_v0_decode(buf, pos):
         pos += 4
         if n1 < 0:
             raise _Err("null in non-nullable array at AddPartitionsToTxnResponse.results[].results_by_partition")
-        if n1 > end - pos:
+        if n1 > 1000000 or n1 * 6 > end - pos:
             raise _too_many(n1, end - pos, 'AddPartitionsToTxnResponse.results[].results_by_partition')
         x0['results_by_partition'] = a1 = []
         for _ in range(n1):
@@ -15423,7 +15423,7 @@ def _AddPartitionsToTxnResponse_v3_decode(buf, pos):
     if not n1:
         raise _Err("null in non-nullable array at AddPartitionsToTxnResponse.results")
     n1 -= 1
-    if n1 > end - pos:
+    if n1 > 1000000 or n1 * 3 > end - pos:
         raise _too_many(n1, end - pos, 'AddPartitionsToTxnResponse.results')
     obj['results'] = a1 = []
     for _ in range(n1):
@@ -15449,7 +15449,7 @@ def _AddPartitionsToTxnResponse_v3_decode(buf, pos):
         if not n3:
             raise _Err("null in non-nullable array at AddPartitionsToTxnResponse.results[].results_by_partition")
         n3 -= 1
-        if n3 > end - pos:
+        if n3 > 1000000 or n3 * 7 > end - pos:
             raise _too_many(n3, end - pos, 'AddPartitionsToTxnResponse.results[].results_by_partition')
         x1['results_by_partition'] = a3 = []
         for _ in range(n3):
@@ -15803,7 +15803,7 @@ def _WriteTxnMarkersRequest_v0_decode(buf, pos):
     pos += 4
     if n0 < 0:
         raise _Err("null in non-nullable array at WriteTxnMarkersRequest.markers")
-    if n0 > end - pos:
+    if n0 > 1000000 or n0 * 19 > end - pos:
         raise _too_many(n0, end - pos, 'WriteTxnMarkersRequest.markers')
     obj['markers'] = a0 = []
     for _ in range(n0):
@@ -15812,7 +15812,7 @@ def _WriteTxnMarkersRequest_v0_decode(buf, pos):
         pos += 15
         if n1 < 0:
             raise _Err("null in non-nullable array at WriteTxnMarkersRequest.markers[].topics")
-        if n1 > end - pos:
+        if n1 > 1000000 or n1 * 6 > end - pos:
             raise _too_many(n1, end - pos, 'WriteTxnMarkersRequest.markers[].topics')
         x0['topics'] = a1 = []
         for _ in range(n1):
@@ -15830,7 +15830,7 @@ def _WriteTxnMarkersRequest_v0_decode(buf, pos):
             pos += 4
             if n2 < 0:
                 raise _Err("null in non-nullable array at WriteTxnMarkersRequest.markers[].topics[].partition_indexes")
-            if n2 > end - pos:
+            if n2 > 1000000 or n2 * 4 > end - pos:
                 raise _too_many(n2, end - pos, 'WriteTxnMarkersRequest.markers[].topics[].partition_indexes')
             x1['partition_indexes'] = list(_unpack_from_i_arrays[n2](buf, pos) if n2 < 32 else _struct_unpack_from('>%di' % n2, buf, pos))
             pos += 4 * n2
@@ -15894,7 +15894,7 @@ def _WriteTxnMarkersRequest_v1_decode(buf, pos):
     if not n1:
         raise _Err("null in non-nullable array at WriteTxnMarkersRequest.markers")
     n1 -= 1
-    if n1 > end - pos:
+    if n1 > 1000000 or n1 * 17 > end - pos:
         raise _too_many(n1, end - pos, 'WriteTxnMarkersRequest.markers')
     obj['markers'] = a1 = []
     for _ in range(n1):
@@ -15909,7 +15909,7 @@ def _WriteTxnMarkersRequest_v1_decode(buf, pos):
         if not n3:
             raise _Err("null in non-nullable array at WriteTxnMarkersRequest.markers[].topics")
         n3 -= 1
-        if n3 > end - pos:
+        if n3 > 1000000 or n3 * 3 > end - pos:
             raise _too_many(n3, end - pos, 'WriteTxnMarkersRequest.markers[].topics')
         x1['topics'] = a3 = []
         for _ in range(n3):
@@ -15935,7 +15935,7 @@ def _WriteTxnMarkersRequest_v1_decode(buf, pos):
             if not n5:
                 raise _Err("null in non-nullable array at WriteTxnMarkersRequest.markers[].topics[].partition_indexes")
             n5 -= 1
-            if n5 > end - pos:
+            if n5 > 1000000 or n5 * 4 > end - pos:
                 raise _too_many(n5, end - pos, 'WriteTxnMarkersRequest.markers[].topics[].partition_indexes')
             x3['partition_indexes'] = list(_unpack_from_i_arrays[n5](buf, pos) if n5 < 32 else _struct_unpack_from('>%di' % n5, buf, pos))
             pos += 4 * n5
@@ -16027,7 +16027,7 @@ def _WriteTxnMarkersResponse_v0_decode(buf, pos):
     pos += 4
     if n0 < 0:
         raise _Err("null in non-nullable array at WriteTxnMarkersResponse.markers")
-    if n0 > end - pos:
+    if n0 > 1000000 or n0 * 12 > end - pos:
         raise _too_many(n0, end - pos, 'WriteTxnMarkersResponse.markers')
     obj['markers'] = a0 = []
     for _ in range(n0):
@@ -16036,7 +16036,7 @@ def _WriteTxnMarkersResponse_v0_decode(buf, pos):
         pos += 12
         if n1 < 0:
             raise _Err("null in non-nullable array at WriteTxnMarkersResponse.markers[].topics")
-        if n1 > end - pos:
+        if n1 > 1000000 or n1 * 6 > end - pos:
             raise _too_many(n1, end - pos, 'WriteTxnMarkersResponse.markers[].topics')
         x0['topics'] = a1 = []
         for _ in range(n1):
@@ -16054,7 +16054,7 @@ def _WriteTxnMarkersResponse_v0_decode(buf, pos):
             pos += 4
             if n2 < 0:
                 raise _Err("null in non-nullable array at WriteTxnMarkersResponse.markers[].topics[].partitions")
-            if n2 > end - pos:
+            if n2 > 1000000 or n2 * 6 > end - pos:
                 raise _too_many(n2, end - pos, 'WriteTxnMarkersResponse.markers[].topics[].partitions')
             x1['partitions'] = a2 = []
             for _ in range(n2):
@@ -16118,7 +16118,7 @@ def _WriteTxnMarkersResponse_v1_decode(buf, pos):
     if not n1:
         raise _Err("null in non-nullable array at WriteTxnMarkersResponse.markers")
     n1 -= 1
-    if n1 > end - pos:
+    if n1 > 1000000 or n1 * 10 > end - pos:
         raise _too_many(n1, end - pos, 'WriteTxnMarkersResponse.markers')
     obj['markers'] = a1 = []
     for _ in range(n1):
@@ -16133,7 +16133,7 @@ def _WriteTxnMarkersResponse_v1_decode(buf, pos):
         if not n3:
             raise _Err("null in non-nullable array at WriteTxnMarkersResponse.markers[].topics")
         n3 -= 1
-        if n3 > end - pos:
+        if n3 > 1000000 or n3 * 3 > end - pos:
             raise _too_many(n3, end - pos, 'WriteTxnMarkersResponse.markers[].topics')
         x1['topics'] = a3 = []
         for _ in range(n3):
@@ -16159,7 +16159,7 @@ def _WriteTxnMarkersResponse_v1_decode(buf, pos):
             if not n5:
                 raise _Err("null in non-nullable array at WriteTxnMarkersResponse.markers[].topics[].partitions")
             n5 -= 1
-            if n5 > end - pos:
+            if n5 > 1000000 or n5 * 7 > end - pos:
                 raise _too_many(n5, end - pos, 'WriteTxnMarkersResponse.markers[].topics[].partitions')
             x3['partitions'] = a5 = []
             for _ in range(n5):
@@ -16278,7 +16278,7 @@ def _TxnOffsetCommitRequest_v0_decode(buf, pos):
     pos += 14
     if n0 < 0:
         raise _Err("null in non-nullable array at TxnOffsetCommitRequest.topics")
-    if n0 > end - pos:
+    if n0 > 1000000 or n0 * 6 > end - pos:
         raise _too_many(n0, end - pos, 'TxnOffsetCommitRequest.topics')
     obj['topics'] = a0 = []
     for _ in range(n0):
@@ -16296,7 +16296,7 @@ def _TxnOffsetCommitRequest_v0_decode(buf, pos):
         pos += 4
         if n1 < 0:
             raise _Err("null in non-nullable array at TxnOffsetCommitRequest.topics[].partitions")
-        if n1 > end - pos:
+        if n1 > 1000000 or n1 * 14 > end - pos:
             raise _too_many(n1, end - pos, 'TxnOffsetCommitRequest.topics[].partitions')
         x0['partitions'] = a1 = []
         for _ in range(n1):
@@ -16398,7 +16398,7 @@ def _TxnOffsetCommitRequest_v2_decode(buf, pos):
     pos += 14
     if n0 < 0:
         raise _Err("null in non-nullable array at TxnOffsetCommitRequest.topics")
-    if n0 > end - pos:
+    if n0 > 1000000 or n0 * 6 > end - pos:
         raise _too_many(n0, end - pos, 'TxnOffsetCommitRequest.topics')
     obj['topics'] = a0 = []
     for _ in range(n0):
@@ -16416,7 +16416,7 @@ def _TxnOffsetCommitRequest_v2_decode(buf, pos):
         pos += 4
         if n1 < 0:
             raise _Err("null in non-nullable array at TxnOffsetCommitRequest.topics[].partitions")
-        if n1 > end - pos:
+        if n1 > 1000000 or n1 * 18 > end - pos:
             raise _too_many(n1, end - pos, 'TxnOffsetCommitRequest.topics[].partitions')
         x0['partitions'] = a1 = []
         for _ in range(n1):
@@ -16561,7 +16561,7 @@ def _TxnOffsetCommitRequest_v3_decode(buf, pos):
     if not n1:
         raise _Err("null in non-nullable array at TxnOffsetCommitRequest.topics")
     n1 -= 1
-    if n1 > end - pos:
+    if n1 > 1000000 or n1 * 3 > end - pos:
         raise _too_many(n1, end - pos, 'TxnOffsetCommitRequest.topics')
     obj['topics'] = a1 = []
     for _ in range(n1):
@@ -16587,7 +16587,7 @@ def _TxnOffsetCommitRequest_v3_decode(buf, pos):
         if not n3:
             raise _Err("null in non-nullable array at TxnOffsetCommitRequest.topics[].partitions")
         n3 -= 1
-        if n3 > end - pos:
+        if n3 > 1000000 or n3 * 18 > end - pos:
             raise _too_many(n3, end - pos, 'TxnOffsetCommitRequest.topics[].partitions')
         x1['partitions'] = a3 = []
         for _ in range(n3):
@@ -16731,7 +16731,7 @@ def _TxnOffsetCommitResponse_v0_decode(buf, pos):
     pos += 8
     if n0 < 0:
         raise _Err("null in non-nullable array at TxnOffsetCommitResponse.topics")
-    if n0 > end - pos:
+    if n0 > 1000000 or n0 * 6 > end - pos:
         raise _too_many(n0, end - pos, 'TxnOffsetCommitResponse.topics')
     obj['topics'] = a0 = []
     for _ in range(n0):
@@ -16749,7 +16749,7 @@ def _TxnOffsetCommitResponse_v0_decode(buf, pos):
         pos += 4
         if n1 < 0:
             raise _Err("null in non-nullable array at TxnOffsetCommitResponse.topics[].partitions")
-        if n1 > end - pos:
+        if n1 > 1000000 or n1 * 6 > end - pos:
             raise _too_many(n1, end - pos, 'TxnOffsetCommitResponse.topics[].partitions')
         x0['partitions'] = a1 = []
         for _ in range(n1):
@@ -16808,7 +16808,7 @@ def _TxnOffsetCommitResponse_v3_decode(buf, pos):
     if not n1:
         raise _Err("null in non-nullable array at TxnOffsetCommitResponse.topics")
     n1 -= 1
-    if n1 > end - pos:
+    if n1 > 1000000 or n1 * 3 > end - pos:
         raise _too_many(n1, end - pos, 'TxnOffsetCommitResponse.topics')
     obj['topics'] = a1 = []
     for _ in range(n1):
@@ -16834,7 +16834,7 @@ def _TxnOffsetCommitResponse_v3_decode(buf, pos):
         if not n3:
             raise _Err("null in non-nullable array at TxnOffsetCommitResponse.topics[].partitions")
         n3 -= 1
-        if n3 > end - pos:
+        if n3 > 1000000 or n3 * 7 > end - pos:
             raise _too_many(n3, end - pos, 'TxnOffsetCommitResponse.topics[].partitions')
         x1['partitions'] = a3 = []
         for _ in range(n3):
@@ -17197,7 +17197,7 @@ def _GroupMetadataValue_v0_decode(buf, pos):
     pos += 4
     if n0 < 0:
         raise _Err("null in non-nullable array at GroupMetadataValue.members")
-    if n0 > end - pos:
+    if n0 > 1000000 or n0 * 18 > end - pos:
         raise _too_many(n0, end - pos, 'GroupMetadataValue.members')
     obj['members'] = a0 = []
     for _ in range(n0):
@@ -17352,7 +17352,7 @@ def _GroupMetadataValue_v1_decode(buf, pos):
     pos += 4
     if n0 < 0:
         raise _Err("null in non-nullable array at GroupMetadataValue.members")
-    if n0 > end - pos:
+    if n0 > 1000000 or n0 * 22 > end - pos:
         raise _too_many(n0, end - pos, 'GroupMetadataValue.members')
     obj['members'] = a0 = []
     for _ in range(n0):
@@ -17509,7 +17509,7 @@ def _GroupMetadataValue_v2_decode(buf, pos):
     pos += 12
     if n0 < 0:
         raise _Err("null in non-nullable array at GroupMetadataValue.members")
-    if n0 > end - pos:
+    if n0 > 1000000 or n0 * 22 > end - pos:
         raise _too_many(n0, end - pos, 'GroupMetadataValue.members')
     obj['members'] = a0 = []
     for _ in range(n0):
@@ -17668,7 +17668,7 @@ def _GroupMetadataValue_v3_decode(buf, pos):
     pos += 12
     if n0 < 0:
         raise _Err("null in non-nullable array at GroupMetadataValue.members")
-    if n0 > end - pos:
+    if n0 > 1000000 or n0 * 24 > end - pos:
         raise _too_many(n0, end - pos, 'GroupMetadataValue.members')
     obj['members'] = a0 = []
     for _ in range(n0):
@@ -17861,7 +17861,7 @@ def _GroupMetadataValue_v4_decode(buf, pos):
     if not n1:
         raise _Err("null in non-nullable array at GroupMetadataValue.members")
     n1 -= 1
-    if n1 > end - pos:
+    if n1 > 1000000 or n1 * 15 > end - pos:
         raise _too_many(n1, end - pos, 'GroupMetadataValue.members')
     obj['members'] = a1 = []
     for _ in range(n1):
@@ -18394,7 +18394,7 @@ def _ConsumerGroupPartitionMetadataValue_v0_decode(buf, pos):
     if not n1:
         raise _Err("null in non-nullable array at ConsumerGroupPartitionMetadataValue.topics")
     n1 -= 1
-    if n1 > end - pos:
+    if n1 > 1000000 or n1 * 23 > end - pos:
         raise _too_many(n1, end - pos, 'ConsumerGroupPartitionMetadataValue.topics')
     obj['topics'] = a1 = []
     for _ in range(n1):
@@ -18425,7 +18425,7 @@ def _ConsumerGroupPartitionMetadataValue_v0_decode(buf, pos):
         if not n3:
             raise _Err("null in non-nullable array at ConsumerGroupPartitionMetadataValue.topics[].partition_metadata")
         n3 -= 1
-        if n3 > end - pos:
+        if n3 > 1000000 or n3 * 6 > end - pos:
             raise _too_many(n3, end - pos, 'ConsumerGroupPartitionMetadataValue.topics[].partition_metadata')
         x1['partition_metadata'] = a3 = []
         for _ in range(n3):
@@ -18440,7 +18440,7 @@ def _ConsumerGroupPartitionMetadataValue_v0_decode(buf, pos):
             if not n5:
                 raise _Err("null in non-nullable array at ConsumerGroupPartitionMetadataValue.topics[].partition_metadata[].racks")
             n5 -= 1
-            if n5 > end - pos:
+            if n5 > 1000000 or n5 > end - pos:
                 raise _too_many(n5, end - pos, 'ConsumerGroupPartitionMetadataValue.topics[].partition_metadata[].racks')
             x3['racks'] = a5 = []
             for _ in range(n5):
@@ -18606,7 +18606,7 @@ def _ConsumerGroupMemberMetadataValue_v0_decode(buf, pos):
     if not n1:
         raise _Err("null in non-nullable array at ConsumerGroupMemberMetadataValue.subscribed_topic_names")
     n1 -= 1
-    if n1 > end - pos:
+    if n1 > 1000000 or n1 > end - pos:
         raise _too_many(n1, end - pos, 'ConsumerGroupMemberMetadataValue.subscribed_topic_names')
     obj['subscribed_topic_names'] = a1 = []
     for _ in range(n1):
@@ -18682,7 +18682,7 @@ def _decode_tag_classic_member_metadata__ConsumerGroupMemberMetadataValue_v0_1(b
         if not n3:
             raise _Err("null in non-nullable array at ConsumerGroupMemberMetadataValue.classic_member_metadata.supported_protocols")
         n3 -= 1
-        if n3 > end - pos:
+        if n3 > 1000000 or n3 * 3 > end - pos:
             raise _too_many(n3, end - pos, 'ConsumerGroupMemberMetadataValue.classic_member_metadata.supported_protocols')
         value['supported_protocols'] = a3 = []
         for _ in range(n3):
@@ -18889,7 +18889,7 @@ def _ConsumerGroupTargetAssignmentMemberValue_v0_decode(buf, pos):
     if not n1:
         raise _Err("null in non-nullable array at ConsumerGroupTargetAssignmentMemberValue.topic_partitions")
     n1 -= 1
-    if n1 > end - pos:
+    if n1 > 1000000 or n1 * 18 > end - pos:
         raise _too_many(n1, end - pos, 'ConsumerGroupTargetAssignmentMemberValue.topic_partitions')
     obj['topic_partitions'] = a1 = []
     for _ in range(n1):
@@ -18905,7 +18905,7 @@ def _ConsumerGroupTargetAssignmentMemberValue_v0_decode(buf, pos):
         if not n3:
             raise _Err("null in non-nullable array at ConsumerGroupTargetAssignmentMemberValue.topic_partitions[].partitions")
         n3 -= 1
-        if n3 > end - pos:
+        if n3 > 1000000 or n3 * 4 > end - pos:
             raise _too_many(n3, end - pos, 'ConsumerGroupTargetAssignmentMemberValue.topic_partitions[].partitions')
         x1['partitions'] = list(_unpack_from_i_arrays[n3](buf, pos) if n3 < 32 else _struct_unpack_from('>%di' % n3, buf, pos))
         pos += 4 * n3
@@ -18967,7 +18967,7 @@ def _ConsumerGroupCurrentMemberAssignmentValue_v0_decode(buf, pos):
     if not n1:
         raise _Err("null in non-nullable array at ConsumerGroupCurrentMemberAssignmentValue.assigned_partitions")
     n1 -= 1
-    if n1 > end - pos:
+    if n1 > 1000000 or n1 * 18 > end - pos:
         raise _too_many(n1, end - pos, 'ConsumerGroupCurrentMemberAssignmentValue.assigned_partitions')
     obj['assigned_partitions'] = a1 = []
     for _ in range(n1):
@@ -18983,7 +18983,7 @@ def _ConsumerGroupCurrentMemberAssignmentValue_v0_decode(buf, pos):
         if not n3:
             raise _Err("null in non-nullable array at ConsumerGroupCurrentMemberAssignmentValue.assigned_partitions[].partitions")
         n3 -= 1
-        if n3 > end - pos:
+        if n3 > 1000000 or n3 * 4 > end - pos:
             raise _too_many(n3, end - pos, 'ConsumerGroupCurrentMemberAssignmentValue.assigned_partitions[].partitions')
         x1['partitions'] = list(_unpack_from_i_arrays[n3](buf, pos) if n3 < 32 else _struct_unpack_from('>%di' % n3, buf, pos))
         pos += 4 * n3
@@ -19000,7 +19000,7 @@ def _ConsumerGroupCurrentMemberAssignmentValue_v0_decode(buf, pos):
     if not n1:
         raise _Err("null in non-nullable array at ConsumerGroupCurrentMemberAssignmentValue.partitions_pending_revocation")
     n1 -= 1
-    if n1 > end - pos:
+    if n1 > 1000000 or n1 * 18 > end - pos:
         raise _too_many(n1, end - pos, 'ConsumerGroupCurrentMemberAssignmentValue.partitions_pending_revocation')
     obj['partitions_pending_revocation'] = a1 = []
     for _ in range(n1):
@@ -19016,7 +19016,7 @@ def _ConsumerGroupCurrentMemberAssignmentValue_v0_decode(buf, pos):
         if not n3:
             raise _Err("null in non-nullable array at ConsumerGroupCurrentMemberAssignmentValue.partitions_pending_revocation[].partitions")
         n3 -= 1
-        if n3 > end - pos:
+        if n3 > 1000000 or n3 * 4 > end - pos:
             raise _too_many(n3, end - pos, 'ConsumerGroupCurrentMemberAssignmentValue.partitions_pending_revocation[].partitions')
         x1['partitions'] = list(_unpack_from_i_arrays[n3](buf, pos) if n3 < 32 else _struct_unpack_from('>%di' % n3, buf, pos))
         pos += 4 * n3
@@ -19108,7 +19108,7 @@ def _ConsumerGroupRegularExpressionValue_v0_decode(buf, pos):
     if not n1:
         raise _Err("null in non-nullable array at ConsumerGroupRegularExpressionValue.topics")
     n1 -= 1
-    if n1 > end - pos:
+    if n1 > 1000000 or n1 > end - pos:
         raise _too_many(n1, end - pos, 'ConsumerGroupRegularExpressionValue.topics')
     obj['topics'] = a1 = []
     for _ in range(n1):
@@ -19410,7 +19410,7 @@ def _ShareGroupPartitionMetadataValue_v0_decode(buf, pos):
     if not n1:
         raise _Err("null in non-nullable array at ShareGroupPartitionMetadataValue.topics")
     n1 -= 1
-    if n1 > end - pos:
+    if n1 > 1000000 or n1 * 23 > end - pos:
         raise _too_many(n1, end - pos, 'ShareGroupPartitionMetadataValue.topics')
     obj['topics'] = a1 = []
     for _ in range(n1):
@@ -19441,7 +19441,7 @@ def _ShareGroupPartitionMetadataValue_v0_decode(buf, pos):
         if not n3:
             raise _Err("null in non-nullable array at ShareGroupPartitionMetadataValue.topics[].partition_metadata")
         n3 -= 1
-        if n3 > end - pos:
+        if n3 > 1000000 or n3 * 6 > end - pos:
             raise _too_many(n3, end - pos, 'ShareGroupPartitionMetadataValue.topics[].partition_metadata')
         x1['partition_metadata'] = a3 = []
         for _ in range(n3):
@@ -19456,7 +19456,7 @@ def _ShareGroupPartitionMetadataValue_v0_decode(buf, pos):
             if not n5:
                 raise _Err("null in non-nullable array at ShareGroupPartitionMetadataValue.topics[].partition_metadata[].racks")
             n5 -= 1
-            if n5 > end - pos:
+            if n5 > 1000000 or n5 > end - pos:
                 raise _too_many(n5, end - pos, 'ShareGroupPartitionMetadataValue.topics[].partition_metadata[].racks')
             x3['racks'] = a5 = []
             for _ in range(n5):
@@ -19608,7 +19608,7 @@ def _ShareGroupMemberMetadataValue_v0_decode(buf, pos):
     if not n1:
         raise _Err("null in non-nullable array at ShareGroupMemberMetadataValue.subscribed_topic_names")
     n1 -= 1
-    if n1 > end - pos:
+    if n1 > 1000000 or n1 > end - pos:
         raise _too_many(n1, end - pos, 'ShareGroupMemberMetadataValue.subscribed_topic_names')
     obj['subscribed_topic_names'] = a1 = []
     for _ in range(n1):
@@ -19746,7 +19746,7 @@ def _ShareGroupTargetAssignmentMemberValue_v0_decode(buf, pos):
     if not n1:
         raise _Err("null in non-nullable array at ShareGroupTargetAssignmentMemberValue.topic_partitions")
     n1 -= 1
-    if n1 > end - pos:
+    if n1 > 1000000 or n1 * 18 > end - pos:
         raise _too_many(n1, end - pos, 'ShareGroupTargetAssignmentMemberValue.topic_partitions')
     obj['topic_partitions'] = a1 = []
     for _ in range(n1):
@@ -19762,7 +19762,7 @@ def _ShareGroupTargetAssignmentMemberValue_v0_decode(buf, pos):
         if not n3:
             raise _Err("null in non-nullable array at ShareGroupTargetAssignmentMemberValue.topic_partitions[].partitions")
         n3 -= 1
-        if n3 > end - pos:
+        if n3 > 1000000 or n3 * 4 > end - pos:
             raise _too_many(n3, end - pos, 'ShareGroupTargetAssignmentMemberValue.topic_partitions[].partitions')
         x1['partitions'] = list(_unpack_from_i_arrays[n3](buf, pos) if n3 < 32 else _struct_unpack_from('>%di' % n3, buf, pos))
         pos += 4 * n3
@@ -19824,7 +19824,7 @@ def _ShareGroupCurrentMemberAssignmentValue_v0_decode(buf, pos):
     if not n1:
         raise _Err("null in non-nullable array at ShareGroupCurrentMemberAssignmentValue.assigned_partitions")
     n1 -= 1
-    if n1 > end - pos:
+    if n1 > 1000000 or n1 * 18 > end - pos:
         raise _too_many(n1, end - pos, 'ShareGroupCurrentMemberAssignmentValue.assigned_partitions')
     obj['assigned_partitions'] = a1 = []
     for _ in range(n1):
@@ -19840,7 +19840,7 @@ def _ShareGroupCurrentMemberAssignmentValue_v0_decode(buf, pos):
         if not n3:
             raise _Err("null in non-nullable array at ShareGroupCurrentMemberAssignmentValue.assigned_partitions[].partitions")
         n3 -= 1
-        if n3 > end - pos:
+        if n3 > 1000000 or n3 * 4 > end - pos:
             raise _too_many(n3, end - pos, 'ShareGroupCurrentMemberAssignmentValue.assigned_partitions[].partitions')
         x1['partitions'] = list(_unpack_from_i_arrays[n3](buf, pos) if n3 < 32 else _struct_unpack_from('>%di' % n3, buf, pos))
         pos += 4 * n3
@@ -19910,7 +19910,7 @@ def _ShareGroupStatePartitionMetadataValue_v0_decode(buf, pos):
     if not n1:
         raise _Err("null in non-nullable array at ShareGroupStatePartitionMetadataValue.initializing_topics")
     n1 -= 1
-    if n1 > end - pos:
+    if n1 > 1000000 or n1 * 19 > end - pos:
         raise _too_many(n1, end - pos, 'ShareGroupStatePartitionMetadataValue.initializing_topics')
     obj['initializing_topics'] = a1 = []
     for _ in range(n1):
@@ -19939,7 +19939,7 @@ def _ShareGroupStatePartitionMetadataValue_v0_decode(buf, pos):
         if not n3:
             raise _Err("null in non-nullable array at ShareGroupStatePartitionMetadataValue.initializing_topics[].partitions")
         n3 -= 1
-        if n3 > end - pos:
+        if n3 > 1000000 or n3 * 4 > end - pos:
             raise _too_many(n3, end - pos, 'ShareGroupStatePartitionMetadataValue.initializing_topics[].partitions')
         x1['partitions'] = list(_unpack_from_i_arrays[n3](buf, pos) if n3 < 32 else _struct_unpack_from('>%di' % n3, buf, pos))
         pos += 4 * n3
@@ -19956,7 +19956,7 @@ def _ShareGroupStatePartitionMetadataValue_v0_decode(buf, pos):
     if not n1:
         raise _Err("null in non-nullable array at ShareGroupStatePartitionMetadataValue.initialized_topics")
     n1 -= 1
-    if n1 > end - pos:
+    if n1 > 1000000 or n1 * 19 > end - pos:
         raise _too_many(n1, end - pos, 'ShareGroupStatePartitionMetadataValue.initialized_topics')
     obj['initialized_topics'] = a1 = []
     for _ in range(n1):
@@ -19985,7 +19985,7 @@ def _ShareGroupStatePartitionMetadataValue_v0_decode(buf, pos):
         if not n3:
             raise _Err("null in non-nullable array at ShareGroupStatePartitionMetadataValue.initialized_topics[].partitions")
         n3 -= 1
-        if n3 > end - pos:
+        if n3 > 1000000 or n3 * 4 > end - pos:
             raise _too_many(n3, end - pos, 'ShareGroupStatePartitionMetadataValue.initialized_topics[].partitions')
         x1['partitions'] = list(_unpack_from_i_arrays[n3](buf, pos) if n3 < 32 else _struct_unpack_from('>%di' % n3, buf, pos))
         pos += 4 * n3
@@ -20002,7 +20002,7 @@ def _ShareGroupStatePartitionMetadataValue_v0_decode(buf, pos):
     if not n1:
         raise _Err("null in non-nullable array at ShareGroupStatePartitionMetadataValue.deleting_topics")
     n1 -= 1
-    if n1 > end - pos:
+    if n1 > 1000000 or n1 * 18 > end - pos:
         raise _too_many(n1, end - pos, 'ShareGroupStatePartitionMetadataValue.deleting_topics')
     obj['deleting_topics'] = a1 = []
     for _ in range(n1):
@@ -20165,7 +20165,7 @@ def _ShareGroupStatePartitionMetadataValue_v0_2_decode(buf, pos):
     if not n1:
         raise _Err("null in non-nullable array at ShareGroupStatePartitionMetadataValue.initialized_topics")
     n1 -= 1
-    if n1 > end - pos:
+    if n1 > 1000000 or n1 * 19 > end - pos:
         raise _too_many(n1, end - pos, 'ShareGroupStatePartitionMetadataValue.initialized_topics')
     obj['initialized_topics'] = a1 = []
     for _ in range(n1):
@@ -20194,7 +20194,7 @@ def _ShareGroupStatePartitionMetadataValue_v0_2_decode(buf, pos):
         if not n3:
             raise _Err("null in non-nullable array at ShareGroupStatePartitionMetadataValue.initialized_topics[].partitions")
         n3 -= 1
-        if n3 > end - pos:
+        if n3 > 1000000 or n3 * 4 > end - pos:
             raise _too_many(n3, end - pos, 'ShareGroupStatePartitionMetadataValue.initialized_topics[].partitions')
         x1['partitions'] = list(_unpack_from_i_arrays[n3](buf, pos) if n3 < 32 else _struct_unpack_from('>%di' % n3, buf, pos))
         pos += 4 * n3
@@ -20211,7 +20211,7 @@ def _ShareGroupStatePartitionMetadataValue_v0_2_decode(buf, pos):
     if not n1:
         raise _Err("null in non-nullable array at ShareGroupStatePartitionMetadataValue.deleting_topics")
     n1 -= 1
-    if n1 > end - pos:
+    if n1 > 1000000 or n1 * 18 > end - pos:
         raise _too_many(n1, end - pos, 'ShareGroupStatePartitionMetadataValue.deleting_topics')
     obj['deleting_topics'] = a1 = []
     for _ in range(n1):

@@ -104,6 +104,7 @@ def read_tags(
 ) -> int:
     """Reads a tagged-field section into obj (known tags decoded, others kept raw)."""
     count, pos = read_uvarint(buf, pos)
+    p.check_tag_count(count, len(buf) - pos, path)
     unknown: dict[int, bytes] = {}
     last = -1
     for _ in range(count):
@@ -152,7 +153,7 @@ def truncated(path: str) -> ProtocolDecodeError:
 
 
 def too_many(n: int, remaining: int, path: str) -> ProtocolDecodeError:
-    return ProtocolDecodeError(f"array of {n} elements in {remaining} bytes at {path}")
+    return p.count_error(n, remaining, path)
 
 
 def null_build(kind: str, path: str) -> cs.ConstructError:
@@ -463,9 +464,12 @@ class _Decoder:
         self.fn.add(ind, f"pos = e{d}")
 
     def array_items(self, item: Construct, var: str, n: str, ind: int, d: int, path: str) -> None:
-        # Every element takes at least one byte: a count beyond the bytes left is a lie that
-        # must not make us loop or allocate (the check KArray makes).
-        self.fn.add(ind, f"if {n} > end - pos:")
+        # A count above Kafka's bound, or whose elements (each its fewest bytes) cannot fit the
+        # bytes left, is a lie that must not make us loop or allocate: `primitives.check_count`,
+        # written out with literals (compiled, they cost a comparison).
+        size = p.min_size(item)
+        fits = f"{n} > end - pos" if size == 1 else f"{n} * {size} > end - pos"
+        self.fn.add(ind, f"if {n} > {p.MAX_ARRAY_ELEMENTS} or {fits}:")
         self.fn.add(ind + 1, f"raise _too_many({n}, end - pos, {path!r})")
         fmt = _fixed_format(item)
         if fmt is not None and fmt != _UUID:

@@ -77,6 +77,8 @@ def _read_tags(buf: bytes, pos: int) -> tuple[dict[int, bytes], int]:
         return {}, pos + 1
     tags: dict[int, bytes] = {}
     count, pos = read_uvarint(buf, pos)
+    # Parsed before anything is authorised: bounded as Kafka bounds it (CVE-2026-111115).
+    p.check_tag_count(count, len(buf) - pos, "request header")
     for _ in range(count):
         tag, pos = read_uvarint(buf, pos)
         size, pos = read_uvarint(buf, pos)

@@ -21,6 +21,18 @@ UInt16 = cs.Int16ub
 UInt32 = cs.Int32ub
 Float64 = cs.Float64b
 
+# Kafka's bounds on what a decoder allocates for a peer's counts (Kafka 4.4's upgrade notes,
+# https://kafka.apache.org/44/getting-started/upgrade/ : "Arrays and collections with more than
+# 1,000,000 elements and flexible-version tagged-field sections with more than 10,000 fields are
+# rejected before allocation"; the fixes of CVE-2026-111108 and CVE-2026-111115). Below them a
+# count must still fit the bytes left: Kafka's generated readers refuse "a collection of size N,
+# but there are only R bytes remaining" (KAFKA-14063); here each element counts its fewest bytes
+# (`min_size`), not one, so a count cannot make us allocate many objects per byte received.
+MAX_ARRAY_ELEMENTS = 1_000_000
+MAX_TAGGED_FIELDS = 10_000
+# A tagged field takes at least its tag and its size, one varint byte each.
+MIN_TAGGED_FIELD_SIZE = 2
+
 
 def _read(stream, n: int, path: str) -> bytes:
     data = stream.read(n)
@@ -64,7 +76,35 @@ def zigzag_decode(value: int) -> int:
     return (value >> 1) ^ -(value & 1)
 
 
+def min_size(sub: Construct) -> int:
+    """The fewest bytes one value of the construct takes on the wire (null where it may be)."""
+    size = getattr(sub, "min_size", None)
+    if isinstance(size, int):
+        return size
+    return int(sub.sizeof())  # fixed width: construct's integers and floats
+
+
+def check_count(n: int, item_size: int, remaining: int | None, path: str) -> None:
+    """Refuses an array count above Kafka's bound or whose elements cannot fit what is left."""
+    if n > MAX_ARRAY_ELEMENTS or (remaining is not None and n * item_size > remaining):
+        raise count_error(n, remaining, path)
+
+
+def count_error(n: int, remaining: int | None, path: str) -> ProtocolDecodeError:
+    if n > MAX_ARRAY_ELEMENTS:
+        return ProtocolDecodeError(f"array of {n} elements at {path}: more than Kafka's {MAX_ARRAY_ELEMENTS}")
+    return ProtocolDecodeError(f"array of {n} elements in {remaining} bytes at {path}")
+
+
+def check_tag_count(n: int, remaining: int | None, path: str) -> None:
+    """Refuses a tagged-field count above Kafka's bound or whose fields cannot fit what is left."""
+    if n > MAX_TAGGED_FIELDS or (remaining is not None and n * MIN_TAGGED_FIELD_SIZE > remaining):
+        raise ProtocolDecodeError(f"{n} tagged fields in {remaining} bytes at {path}")
+
+
 class Boolean(Construct):
+    min_size = 1
+
     def _parse(self, stream, context, path):
         return _read(stream, 1, path) != b"\x00"
 
@@ -120,6 +160,7 @@ class KString(Construct):
     def __init__(self, compact: bool, nullable: bool):
         super().__init__()
         self.compact, self.nullable = compact, nullable
+        self.min_size = 1 if compact else 2
 
     def _parse(self, stream, context, path):
         n = _read_length(stream, self.compact, Int16, path)
@@ -150,6 +191,7 @@ class KBytes(Construct):
     def __init__(self, compact: bool, nullable: bool):
         super().__init__()
         self.compact, self.nullable = compact, nullable
+        self.min_size = 1 if compact else 4
 
     def _parse(self, stream, context, path):
         n = _read_length(stream, self.compact, Int32, path)
@@ -176,6 +218,7 @@ class KArray(Construct):
     def __init__(self, item: Construct, compact: bool, nullable: bool):
         super().__init__()
         self.item, self.compact, self.nullable = item, compact, nullable
+        self.min_size = 1 if compact else 4
 
     def _parse(self, stream, context, path):
         n = _read_length(stream, self.compact, Int32, path)
@@ -183,12 +226,10 @@ class KArray(Construct):
             if not self.nullable:
                 raise ProtocolDecodeError(f"null in non-nullable array at {path}")
             return None
-        # Every element takes at least one byte, so a huge count in a small frame is a lie
-        # that would otherwise make us loop (or allocate) for nothing.
-        remaining = _remaining(stream)
-        if remaining is not None and n > remaining:
-            raise ProtocolDecodeError(f"array of {n} elements in {remaining} bytes at {path}")
+        # A huge count in a small frame is a lie that would otherwise make us loop (or
+        # allocate) for nothing: refused before the first element.
         item = self.item
+        check_count(n, min_size(item), remaining_bytes(stream), path)
         return [item._parsereport(stream, context, path) for _ in range(n)]
 
     def _build(self, obj, stream, context, path):
@@ -204,7 +245,7 @@ class KArray(Construct):
         return obj
 
 
-def _remaining(stream) -> int | None:
+def remaining_bytes(stream) -> int | None:
     try:
         pos = stream.tell()
         end = stream.seek(0, 2)
@@ -215,6 +256,8 @@ def _remaining(stream) -> int | None:
 
 
 class Uuid(Construct):
+    min_size = 16
+
     def _parse(self, stream, context, path):
         return _uuid.UUID(bytes=_read(stream, 16, path))
 

@@ -49,6 +49,14 @@ NO_PRODUCER_EPOCH = -1
 NO_SEQUENCE = -1
 NO_PARTITION_LEADER_EPOCH = -1
 
+# The fewest bytes a record takes (its length, attributes, timestamp and offset deltas, null key
+# and value, header count: one byte each) and a header (key and value lengths). A count above
+# Kafka's bound (primitives.MAX_ARRAY_ELEMENTS) or whose records cannot fit the bytes of the batch
+# is refused before the first record is read, as Kafka refuses a header count "larger than the
+# remaining size of the buffer" (DefaultRecord.readFrom).
+MIN_RECORD_SIZE = 7
+MIN_HEADER_SIZE = 2
+
 TIMESTAMP_TYPE_MASK = 0x08
 TRANSACTIONAL_MASK = 0x10
 CONTROL_MASK = 0x20
@@ -453,10 +461,17 @@ def _read_varbytes(stream: io.BytesIO) -> bytes | None:
     return data
 
 
+def check_records_count(count: int, size: int) -> None:
+    """Refuses a records count that is negative, above Kafka's bound or cannot fit `size` bytes."""
+    if count < 0 or count > p.MAX_ARRAY_ELEMENTS or count * MIN_RECORD_SIZE > size:
+        raise CorruptRecordError(f"records count {count} does not fit {size} bytes")
+
+
 def decode_records(data: Buffer, count: int) -> list[Record]:
     """Exactly `count` records filling `data` (a batch's uncompressed records section)."""
     stream = io.BytesIO(data)
     end = len(data)
+    check_records_count(count, end)
     records = []
     try:
         for _ in range(count):
@@ -470,7 +485,12 @@ def decode_records(data: Buffer, count: int) -> list[Record]:
             key = _read_varbytes(stream)
             value = _read_varbytes(stream)
             header_count = _read_signed(stream)
-            if header_count < 0 or header_count > end - stream.tell():
+            left = start + length - stream.tell()
+            if (
+                header_count < 0
+                or header_count > p.MAX_ARRAY_ELEMENTS
+                or header_count * MIN_HEADER_SIZE > left
+            ):
                 raise CorruptRecordError(f"invalid record header count {header_count}", start)
             headers = []
             for _ in range(header_count):
@@ -622,8 +642,8 @@ def _checked_records(buf: Buffer, pos: int, check_crc: bool) -> tuple[BatchHeade
         raise CorruptRecordError("record batch runs past the end of the buffer", pos)
     if check_crc and h.crc != compute_crc(buf, pos, end - pos):
         raise CorruptRecordError("record batch CRC mismatch", pos)
-    if h.records_count < 0:
-        raise CorruptRecordError(f"negative records count {h.records_count}", pos)
+    if not 0 <= h.records_count <= p.MAX_ARRAY_ELEMENTS:  # before decompressing anything
+        raise CorruptRecordError(f"invalid records count {h.records_count}", pos)
     body: Buffer = memoryview(buf)[pos + HEADER_SIZE : end]
     codec = h.attributes & CODEC_MASK
     if codec:
@@ -680,6 +700,7 @@ def key_values(data: Buffer, count: int) -> list[tuple[bytes | None, bytes | Non
     `decode_records` does; raises CorruptRecordError."""
     buf = bytes(data)
     end = len(buf)
+    check_records_count(count, end)
     out: list[tuple[bytes | None, bytes | None]] = []
     append = out.append
     zigzag = _zigzag

@@ -179,6 +179,9 @@ class KStruct(Construct):
             else:
                 self.inline.append((f.name, sub, default))
         self.tag_order = sorted(self.tagged)
+        # The fewest bytes it takes (an array's count is checked against it): the inline
+        # fields' fewest, and the tagged-field count.
+        self.min_size = sum(p.min_size(sub) for _, sub, _ in self.inline) + (1 if flexible else 0)
 
     def _parse(self, stream, context, path):
         obj = Container()
@@ -190,6 +193,7 @@ class KStruct(Construct):
             for name, _, default in self.tagged.values():
                 obj[name] = default
             count = p.read_uvarint(stream, path)
+            p.check_tag_count(count, p.remaining_bytes(stream), path)
             unknown: dict[int, bytes] = {}
             last = -1
             for _ in range(count):
@@ -241,6 +245,7 @@ class NullableStruct(Construct):
     """A struct field that may be null: an int8 marker (-1 null, 1 present) before it."""
 
     nullable = True
+    min_size = 1  # the null marker
 
     def __init__(self, inner: KStruct):
         super().__init__()

@@ -100,6 +100,7 @@ _NETFAULT_FILES = frozenset(
     {
         "tests/netfaults/test_partitions.py",
         "tests/netfaults/test_isolated_leader.py",
+        "tests/netfaults/test_latency.py",
     }
 )
 _SHARED_FIXTURE_FILES = frozenset(

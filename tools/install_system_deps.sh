@@ -6,7 +6,8 @@
 #     (jars in /usr/share/java; kbroker starts the server itself, the package's service is not used)
 #   - headless Chromium for the screenshot test of the report and monitor pages: Debian's chromium
 #   - iproute2 (ip, tc) and nftables (nft) for the network-fault tests (tests/netfaults/), which put
-#     ZooKeeper and each broker in a network namespace of their own and cut links with nft rules
+#     ZooKeeper and each broker in a network namespace of their own and cut links with nft rules;
+#     iptables for their fixed latency (its NFQUEUE target hands packets to tests/netfaults/delayer.py)
 set -euo pipefail
 
 packages=()
@@ -30,6 +31,9 @@ fi
 if ! command -v nft >/dev/null 2>&1; then
     packages+=(nftables)
 fi
+if ! command -v iptables >/dev/null 2>&1; then
+    packages+=(iptables)
+fi
 if [ ${#packages[@]} -eq 0 ]; then
     exit 0
 fi
@@ -48,7 +52,7 @@ if [ "$(id -u)" -ne 0 ]; then
     fi
 fi
 
-echo "install_system_deps: installing ${packages[*]} (Java for Spark, ZooKeeper for cluster mode, Chromium for page screenshots, iproute2 and nftables for the network-fault tests)"
+echo "install_system_deps: installing ${packages[*]} (Java for Spark, ZooKeeper for cluster mode, Chromium for page screenshots, iproute2, nftables and iptables for the network-fault tests)"
 export DEBIAN_FRONTEND=noninteractive
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT

@@ -333,7 +333,11 @@ class ClusterTopicManager(TopicManager):
                     "leader_epoch": state.leader_epoch if state is not None else -1,
                     "replica_nodes": replicas,
                     "isr_nodes": [b for b in (state.isr if state else []) if b in live],
-                    "offline_replicas": [b for b in replicas if b not in live],
+                    "offline_replicas": [
+                        b
+                        for b in replicas
+                        if b not in live or (b == self.node_id and self.storage_failing(topic.name, p))
+                    ],
                 }
             )
         return out

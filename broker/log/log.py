@@ -70,6 +70,8 @@ REGION_MIN_BYTES = 64 * 1024
 # Group writes up to this go to the page cache from the loop itself (one pwritev, a few us per
 # 64 KB): an executor hop costs the loop more than the copy.
 _INLINE_WRITE_BYTES = 512 * 1024
+# How often the cut back of a write the full disk tore is tried again when it finds no space.
+_CUT_RETRY_S = 0.5
 __all__ = [
     "AppendInfo",
     "Log",
@@ -187,6 +189,9 @@ class Log:
         self._snapshots: list[tuple[int, bytes]] = []  # producer snapshots due once their segment is written
         self.failed: BaseException | None = None
         self._recovery: asyncio.Task[None] | None = None  # cutting back a write the full disk tore
+        # A write found the disk full and none has succeeded since: appends are being refused
+        # (between them `failed` is clear again, so that the next one may try).
+        self.out_of_space = False
         self.deleted = False
         self.closed = False  # closed by a shutdown: no more appends
         self._queue: list[PendingWrite] = []
@@ -390,6 +395,12 @@ class Log:
         batches = validate_batches(batch, max_message_bytes=self.config.max_message_bytes, from_client=False)
         info = await self.append_batches(batches, durable=True)
         return info.base_offset
+
+    @property
+    def storage_failing(self) -> bool:
+        """Appends fail here now: for want of space until one is written again, or offline after
+        another I/O error until a restart. Metadata lists this broker's replica as offline."""
+        return self.out_of_space or self.failed is not None
 
     def _check_appendable(self) -> None:
         """Raise why nothing can be appended now (deleted, offline after an I/O error, closing)."""
@@ -762,6 +773,9 @@ class Log:
         """The group is in the file: readable now; appends that did not ask for an fsync are done."""
         if self.failed is not None:
             return
+        if self.out_of_space:
+            self.out_of_space = False
+            log.warning("resume writes", log=self.name, offset=group[-1].next_offset, reason="space freed")
         self.stats.writes += 1
         for w in group:
             end = w.position + w.nbytes
@@ -791,6 +805,8 @@ class Log:
                 w.future.set_exception(exc)
         self._queue.clear()
         self._notify()
+        if out_of_space(error):
+            self.out_of_space = True
         if out_of_space(error) and not (self.deleted or self.closed) and self._recovery is None:
             self._recovery = asyncio.get_running_loop().create_task(
                 self._cut_unwritten(), name=f"cut unwritten {self.name}"
@@ -802,12 +818,25 @@ class Log:
         no segment keeps a partial write until the next start, then take appends again; each one
         fails the same way while the disk stays full, and succeeds once space is freed. Reads go
         on meanwhile. Any other I/O error keeps the log offline until a restart, as Kafka's log
-        directory failure does."""
+        directory failure does.
+
+        The cut itself may find no space (the leader-epoch checkpoint is rewritten through a
+        new file): it is tried again every `_CUT_RETRY_S` while the disk stays full, the log
+        refusing appends meanwhile, rather than left offline until a restart."""
         try:
-            await self.truncate_to(self.written_offset)
-        except (OSError, LogError) as e:
-            log.error("fail log recovery", log=self.name, error=repr(e))
-            return
+            retried = False
+            while True:
+                try:
+                    await self.truncate_to(self.written_offset)
+                    break
+                except (OSError, LogError) as e:
+                    if not out_of_space(e) or self.deleted or self.closed:
+                        log.error("fail log recovery", log=self.name, error=repr(e))
+                        return
+                    if not retried:
+                        log.warning("retry log recovery", log=self.name, error=repr(e), after_s=_CUT_RETRY_S)
+                        retried = True
+                await asyncio.sleep(_CUT_RETRY_S)
         finally:
             self._recovery = None
         if not (self.deleted or self.closed):

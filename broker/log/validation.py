@@ -14,9 +14,11 @@ from dataclasses import dataclass
 from protocol.compression import Compression
 from protocol.errors import ErrorCode
 from protocol.legacy_records import LegacyRecord, decode_legacy_message_set, encode_legacy_message_set
+from protocol.primitives import MAX_ARRAY_ELEMENTS
 from protocol.records import (
     HEADER_SIZE,
     MAGIC,
+    MIN_RECORD_SIZE,
     BatchHeader,
     CorruptRecordError,
     Record,
@@ -96,6 +98,7 @@ def validate_batches(
                 ErrorCode.INVALID_RECORD,
                 f"inconsistent record count {h.records_count} and last offset delta {h.last_offset_delta}",
             )
+        _check_count(h, pos)
         if from_client and h.is_control:
             raise RecordError(ErrorCode.INVALID_RECORD, "clients may not send control batches")
         data = view[pos : pos + size]
@@ -106,6 +109,17 @@ def validate_batches(
     if single and len(out) != 1:
         raise RecordError(ErrorCode.INVALID_RECORD, "a produce request must hold exactly one record batch")
     return out
+
+
+def _check_count(h: BatchHeader, pos: int) -> None:
+    # A count no batch of that size can hold (or above Kafka's bound) is refused here, not when
+    # a reader decodes the batch; a compressed batch's records are counted when decoded.
+    count = h.records_count
+    if count > MAX_ARRAY_ELEMENTS or (not h.compression and count * MIN_RECORD_SIZE > h.size - HEADER_SIZE):
+        raise RecordError(
+            ErrorCode.CORRUPT_MESSAGE,
+            f"records count {count} does not fit the batch at byte {pos} ({h.size} bytes)",
+        )
 
 
 def _check_keys(data: Buffer) -> None:

@@ -204,3 +204,14 @@ def test_record_encoders_give_the_same_bytes(
     n = append_record(pure, offset_delta, ts_delta, key, value, headers)
     assert c_append_record(fast, offset_delta, ts_delta, key, value, headers) == n
     assert fast == pure and len(pure) == len(prefix) + n
+
+
+def test_a_records_count_past_the_batch_is_refused_before_decoding(monkeypatch: pytest.MonkeyPatch) -> None:
+    calls = []
+    monkeypatch.setattr(client_records, "parse_records", lambda *args: calls.append(args))
+    for count in (100, 1_000_001):  # 100 records need 700 bytes at least; over Kafka's bound
+        bad = bytearray(build_batch([Record(0, 0, None, b"v")]))
+        bad[HEADER_SIZE - 4 : HEADER_SIZE] = count.to_bytes(4, "big")
+        with pytest.raises(CorruptRecordsError, match="records count"):
+            decode_records(bytes(bad), TP, 0, check_crc=False)
+    assert calls == []

@@ -12,7 +12,10 @@ left in place) but for the /24 of a network while it lives. Everything made here
 Latency and loss without `sch_netem` (this machine's kernel has none): loss is an nftables rule
 `numgen random mod 100 < N drop`; a slow link is a token bucket (`tc qdisc ... tbf`, which the
 kernel has) on the node's interface, whose queue is the delay: a bounded rate, not a fixed
-latency."""
+latency. A fixed latency is user space's: an iptables rule in the node's namespace hands what
+it sends on its link to NFQUEUE 0 there (the xtables target: the kernel has no nftables `queue`
+statement, nor the `fq` qdisc that could pace by departure time), where tests/netfaults/
+delayer.py holds each packet the set time before letting it go."""
 
 from __future__ import annotations
 
@@ -20,18 +23,23 @@ import contextlib
 import os
 import shutil
 import subprocess
+import sys
 from dataclasses import dataclass, field
+from pathlib import Path
 
 TABLE = "kbnf"
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def why_not() -> str | None:
     """Why this process cannot build a test network, or None when it can."""
     if os.geteuid() != 0:
         return "network namespaces need root (CAP_NET_ADMIN); this process is not root"
-    for tool in ("ip", "nft", "tc"):
+    for tool in ("ip", "nft", "tc", "iptables"):
         if shutil.which(tool) is None:
-            return f"`{tool}` is missing: tools/install_system_deps.sh installs iproute2 and nftables"
+            return (
+                f"`{tool}` is missing: tools/install_system_deps.sh installs iproute2, nftables and iptables"
+            )
     probe = f"kbnfprobe{os.getpid() % 10000}"
     made = subprocess.run(["ip", "netns", "add", probe], capture_output=True, text=True)
     if made.returncode != 0:
@@ -69,13 +77,15 @@ class Node:
 
 @dataclass(slots=True)
 class Network:
-    """Nodes on one bridge; `cut`, `drop_from`, `lossy` and `slow` put faults in, `heal` takes
-    them all out. Every fault in force is kept in `faults` (for the history and the logs)."""
+    """Nodes on one bridge; `cut`, `drop_from`, `lossy`, `slow` and `latency` put faults in,
+    `heal` takes them all out. Every fault in force is kept in `faults` (for the history and the logs)."""
 
     prefix: str
     subnet: int  # the third octet: 198.18.<subnet>.0/24
     nodes: dict[str, Node] = field(default_factory=dict)
     faults: list[str] = field(default_factory=list)
+    # node -> (its delay in ms, the delayer process holding its packets)
+    delayers: dict[str, tuple[float, subprocess.Popen[str]]] = field(default_factory=dict)
 
     @classmethod
     def create(cls, names: list[str], tag: int | None = None) -> Network:
@@ -156,6 +166,7 @@ class Network:
         _run("ip", "link", "del", self.client_link, check=False)
 
     def close(self) -> None:
+        self._stop_delayers()  # a process outlives the namespace it runs in
         for node in self.nodes.values():
             _run("ip", "netns", "del", node.netns, check=False)  # takes its veth pair along
         self.nodes.clear()
@@ -204,7 +215,52 @@ class Network:
         )  # fmt: skip
         self.faults.append(f"slow {rate} at {name}")
 
+    def latency(self, name: str, ms: float, to: list[str] | None = None) -> None:
+        """What `name` sends on its link (to the nodes in `to` only, if given) leaves `ms` later:
+        a round trip between it and them takes `ms` more. One delay per node at a time."""
+        node = self.nodes[name]
+        running = self.delayers.get(name)
+        if running is None:
+            self.delayers[name] = (ms, self._start_delayer(node, ms))
+        elif running[0] != ms:
+            raise ValueError(f"{name} already delays its packets {running[0]} ms")
+        for address in [self._address_of(t) for t in to] if to else [None]:
+            where = ["-d", address] if address else []
+            _run(*node.exec_prefix, "iptables", "-t", "mangle", "-A", "OUTPUT", "-o", "eth0", *where,
+                 "-j", "NFQUEUE", "--queue-num", "0")  # fmt: skip
+        self.faults.append(f"latency {ms:g} ms at {name}" + (f" to {', '.join(to)}" if to else ""))
+
+    @staticmethod
+    def _start_delayer(node: Node, ms: float) -> subprocess.Popen[str]:
+        proc = subprocess.Popen(
+            [*node.exec_prefix, sys.executable, "-m", "tests.netfaults.delayer", "--delay-ms", str(ms)],
+            cwd=ROOT,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        assert proc.stdout is not None
+        # Bound before any packet is queued: a queue nobody listens to drops what reaches it.
+        if proc.stdout.readline().strip() != "ready":
+            proc.kill()
+            _, err = proc.communicate()
+            raise RuntimeError(f"the delayer in {node.netns} did not start: {err.strip()}")
+        return proc
+
+    def _stop_delayers(self) -> None:
+        for name, (_, proc) in list(self.delayers.items()):
+            # The rules first: a packet queued once its delayer is gone would be dropped.
+            _run(*self.nodes[name].exec_prefix, "iptables", "-t", "mangle", "-F", "OUTPUT", check=False)
+            proc.terminate()  # lets what it holds go
+            try:
+                proc.wait(10)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+                proc.wait()
+        self.delayers.clear()
+
     def heal(self) -> None:
+        self._stop_delayers()
         for node in self.nodes.values():
             for chain in ("input", "output"):
                 _run(*node.exec_prefix, "nft", "flush", "chain", "inet", TABLE, chain)

@@ -1,7 +1,8 @@
 """A log directory on a filesystem that fills up (a tmpfs of a few MB, mounted by the test): the
 broker answers the appends it cannot write KAFKA_STORAGE_ERROR (and the commits it cannot write
 NOT_COORDINATOR, as Kafka does), loses nothing it acknowledged, keeps serving reads, leaves no
-torn batch in a segment, and takes writes again once space is freed."""
+torn batch in a segment, and takes writes again once space is freed. Meanwhile Metadata lists
+the broker's replicas of the partitions that fail appends in `offline_replicas`, leader kept."""
 
 from __future__ import annotations
 
@@ -16,7 +17,7 @@ from typing import Any
 import pytest
 from aiokafka import AIOKafkaConsumer, AIOKafkaProducer
 from aiokafka import TopicPartition as AioTP
-from confluent_kafka import Producer
+from confluent_kafka import OFFSET_BEGINNING, Consumer, Producer, TopicPartition
 
 from broker.log.segment import Segment
 from client.cluster import KafkaClient
@@ -163,6 +164,38 @@ async def fetch_committed(client: KafkaClient) -> int:
     return int(r.topics[0].partitions[0].committed_offset)
 
 
+async def offline_replicas(client: KafkaClient) -> dict[int, tuple[int, int, list[int]]]:
+    """Partition -> (error code, leader, offline replicas) as Metadata answers them."""
+    r = await client.send_any(ApiKey.METADATA, {"topics": [{"name": TOPIC}]}, max_version=12)
+    (topic,) = r.topics
+    return {
+        p.partition_index: (p.error_code, p.leader_id, list(p.offline_replicas)) for p in topic.partitions
+    }
+
+
+def confluent_reads(bootstrap: str, partition: int, count: int) -> int:
+    """How many records librdkafka reads from the start of a partition (at most `count`)."""
+    consumer = Consumer(
+        {
+            "bootstrap.servers": bootstrap,
+            "group.id": "full-reader",
+            "enable.auto.commit": False,
+            "log_level": 2,
+        }
+    )
+    try:
+        consumer.assign([TopicPartition(TOPIC, partition, OFFSET_BEGINNING)])
+        read = 0
+        deadline = now() + 30
+        while read < count and now() < deadline:
+            msg = consumer.poll(0.5)
+            if msg is not None and msg.error() is None:
+                read += 1
+        return read
+    finally:
+        consumer.close()
+
+
 async def test_a_full_disk_refuses_writes_keeps_reads_and_recovers(small_disk, tmp_path):
     ballast = small_disk / "ballast"
     ballast.write_bytes(b"\0" * (BALLAST_MB << 20))
@@ -205,6 +238,12 @@ async def test_a_full_disk_refuses_writes_keeps_reads_and_recovers(small_disk, t
             assert commits < 200, "commits never refused on a full disk"
         assert broker.proc.poll() is None, broker.log()[-3000:]
 
+        # While appends fail, Metadata lists the broker's replica offline (as Kafka lists one in
+        # an offline log dir) and keeps the leader, with no error: clients go on reading.
+        partitions = await offline_replicas(client)
+        assert partitions == {0: (0, 0, [0]), 1: (0, 0, [0])}, partitions
+        assert await asyncio.to_thread(confluent_reads, broker.bootstrap, 0, 10) == 10
+
         # Reads go on, and every acknowledged record is where it was acknowledged.
         read = await read_back(broker.bootstrap)
         lost = {v: at for v, at in acked.items() if read.get(v) != at}
@@ -226,6 +265,8 @@ async def test_a_full_disk_refuses_writes_keeps_reads_and_recovers(small_disk, t
         finally:
             await producer.stop()
         assert await fetch_committed(client) == last_commit  # the acknowledged commits kept
+        assert (await offline_replicas(client))[0] == (0, 0, []), "partition 0 written again"
+        assert 'event="resume writes"' in broker.log()
         deadline = now() + 20
         while not await commit(client, last_commit + 1):
             assert now() < deadline, "commits never resumed"

@@ -17,12 +17,23 @@ from dataclasses import dataclass, field
 import pytest
 
 from tests.netfaults import harness as h
-from tests.netfaults.checker import check
+from tests.netfaults.checker import Report, check
 from tests.netfaults.harness import DATA, DATA_PARTITIONS, TXN, TXN_PARTITIONS, NetCluster, Recorder, now
 
 pytestmark = [pytest.mark.cluster, pytest.mark.interop, pytest.mark.slow, pytest.mark.timeout(900)]
 
-FAULTS = ("isolate", "brokers", "zookeeper", "one-way", "lossy", "leader", "controller", "coordinator")
+FAULTS = (
+    "isolate",
+    "brokers",
+    "zookeeper",
+    "one-way",
+    "lossy",
+    "latency",
+    "leader",
+    "controller",
+    "coordinator",
+)
+LATENCIES_MS = (50, 100, 200)
 
 
 def _hold() -> tuple[float, float]:
@@ -63,6 +74,15 @@ async def put_fault(c: NetCluster, kind: str, rng: random.Random) -> tuple[str, 
         net.slow(c.node(b), "2mbit")
         net.lossy(c.node(b), rng.choice([10, 20, 30]))
         return f"broker {b} on a slow link losing packets", b
+    if kind == "latency":
+        ms = rng.choice(LATENCIES_MS)
+        if rng.random() < 0.5:
+            net.latency(c.node(b), ms)
+            return f"broker {b}'s link {ms} ms slower (all it sends)", b
+        other = rng.choice([*others, "zk"])
+        net.latency(c.node(b), ms, to=[other])
+        net.latency(other, ms, to=[c.node(b)])
+        return f"{ms} ms each way between {c.node(b)} and {other}", b
     if kind == "leader":
         leaders = await asyncio.to_thread(c.leaders, DATA, DATA_PARTITIONS)
         b = leaders[rng.randrange(DATA_PARTITIONS)]
@@ -86,14 +106,16 @@ async def put_fault(c: NetCluster, kind: str, rng: random.Random) -> tuple[str, 
     return f"coordinator {b} cut from its followers", b
 
 
-async def run_rounds(c: NetCluster, rec: Recorder, rounds: int, seed: int) -> Rounds:
+async def run_rounds(
+    c: NetCluster, rec: Recorder, rounds: int, seed: int, faults: tuple[str, ...] = FAULTS
+) -> Rounds:
     rng = random.Random(seed)
     low, high = _hold()
     out = Rounds()
-    kinds = list(FAULTS)
+    kinds = list(faults)
     for i in range(rounds):
         if not kinds:
-            kinds = list(FAULTS)
+            kinds = list(faults)
         kind = kinds.pop(rng.randrange(len(kinds)))  # every kind before any twice
         leaders = await asyncio.to_thread(c.leaders, DATA, DATA_PARTITIONS)
         in_flight = rec.in_flight
@@ -124,7 +146,14 @@ async def settle(c: NetCluster) -> None:
 async def test_rounds_of_network_faults_lose_nothing(make_netcluster):
     rounds = int(os.environ.get("NETFAULT_ROUNDS", "20"))
     seed = int(os.environ.get("NETFAULT_SEED", str(random.randrange(1 << 30))))
-    c = make_netcluster()
+    report = await run_workload(make_netcluster(), rounds, seed)
+    assert report.acknowledged > 1000 and report.commits_acknowledged > 100, report.summary()
+    assert report.txns["committed"] > 0 and report.txns["aborted"] > 0, report.summary()
+
+
+async def run_workload(c: NetCluster, rounds: int, seed: int, faults: tuple[str, ...] = FAULTS) -> Report:
+    """The writers, committers and readers against the cluster while `rounds` faults come and go;
+    the checker's report of their history, which must hold no anomaly."""
     await settle(c)
     await asyncio.to_thread(h.create_topics, c.bootstrap)
     deadline = now() + 60
@@ -155,7 +184,7 @@ async def test_rounds_of_network_faults_lose_nothing(make_netcluster):
         while sum(1 for op in rec.history.ops if getattr(op, "offset", None) is not None) < 200:
             assert now() < deadline + 60, "no writes acknowledged before the faults"
             await asyncio.sleep(0.1)
-        result = await run_rounds(c, rec, rounds, seed)
+        result = await run_rounds(c, rec, rounds, seed, faults)
     finally:
         stop.set()
         stop_threads.set()
@@ -180,5 +209,4 @@ async def test_rounds_of_network_faults_lose_nothing(make_netcluster):
         + "; ".join(f"{f} ({r:.1f} s)" for f, r in zip(result.faults, result.rejoin_s, strict=True))
     )
     assert report.ok, report.explain()
-    assert report.acknowledged > 1000 and report.commits_acknowledged > 100, report.summary()
-    assert report.txns["committed"] > 0 and report.txns["aborted"] > 0, report.summary()
+    return report
