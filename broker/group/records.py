@@ -86,13 +86,37 @@ class TransactionMarker:
 LoadedRecord = Record | TransactionalRecord | TransactionMarker  # what a shard loads, in log order
 
 
+# A consumer commits the same partitions again and again: the key of each is encoded once, in a
+# bounded memo (the commit path writes one record per partition of every commit).
+_OFFSET_KEYS: dict[tuple[str, str, int], bytes] = {}
+_OFFSET_KEYS_MAX = 65536
+
+
+def _offset_key(group: str, topic: str, partition: int) -> bytes:
+    tp = (group, topic, partition)
+    key = _OFFSET_KEYS.get(tp)
+    if key is None:
+        if len(_OFFSET_KEYS) >= _OFFSET_KEYS_MAX:
+            _OFFSET_KEYS.clear()
+        key = _OFFSET_KEYS[tp] = gr.encode_offset_commit_key(group, topic, partition)
+    return key
+
+
 def encode_record(record: Record) -> RawRecord:
+    if type(record) is OffsetRecord:  # the common case first
+        key = _offset_key(record.group, record.topic, record.partition)
+        v = record.value
+        if v is None:
+            return key, None
+        return key, gr.encode_offset_commit_value(
+            v.offset, v.leader_epoch, v.metadata, v.commit_timestamp_ms, v.expire_timestamp_ms
+        )
     if isinstance(record, ConsumerGroupRecord):
         return cgr.encode(record)
     if isinstance(record, ShareGroupRecord):
         return sgr.encode(record)
     if isinstance(record, OffsetRecord):
-        key = gr.encode_offset_commit_key(record.group, record.topic, record.partition)
+        key = _offset_key(record.group, record.topic, record.partition)
         v = record.value
         if v is None:
             return key, None
