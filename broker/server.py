@@ -113,17 +113,16 @@ class Answering(asyncio.Future[Any]):
     shard's reply after a durable write goes straight to the socket. Still an ordinary future
     to whoever awaits or cancels it (the server's stop, a connection that went away)."""
 
+    # Set by the connection once the handler returned (no __init__ of its own: a Python one
+    # costs as much again as the future's); unset until then, hence getattr in `answer`.
     __slots__ = ("on_answer",)
-
-    def __init__(self, loop: asyncio.AbstractEventLoop | None) -> None:
-        super().__init__(loop=loop)
-        self.on_answer: Callable[[Answering], None] | None = None  # set by the connection
+    on_answer: Callable[[Answering], None] | None
 
     def answer(self, body: Any) -> None:
         if self.done():
             return
         self.set_result(body)
-        on_answer = self.on_answer
+        on_answer = getattr(self, "on_answer", None)
         if on_answer is not None:
             self.on_answer = None
             on_answer(self)

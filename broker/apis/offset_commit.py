@@ -156,16 +156,16 @@ def handle(
             topics.append((name, parts))
     if not topics:
         return _response(request, unknown, [])
-    future = Answering(ctx.loop or asyncio.get_running_loop())
+    future = Answering(loop=ctx.loop or asyncio.get_running_loop())
     broker.groups.commit_offsets(
-        OffsetCommit(
-            group_id=request["group_id"],
-            generation_id=request["generation_id_or_member_epoch"],
-            member_id=request["member_id"],
-            group_instance_id=request["group_instance_id"],
-            retention_time_ms=request["retention_time_ms"] if 2 <= v <= 4 else -1,
-            topics=topics,
-            api_version=v,
+        OffsetCommit(  # by position (group, generation, member, instance, retention, topics, version)
+            request["group_id"],
+            request["generation_id_or_member_epoch"],
+            request["member_id"],
+            request["group_instance_id"],
+            request["retention_time_ms"] if 2 <= v <= 4 else -1,
+            topics,
+            v,
         ),
         _Answer(future, request, unknown, v),
     )

@@ -222,9 +222,10 @@ class GroupCoordinatorService:
             return E.COORDINATOR_NOT_AVAILABLE
         if group_id is None or (group_id == "" and not empty_ok):
             return E.INVALID_GROUP_ID
-        if self.owned is not None and self.runtime_for(group_id).partition not in self.owned:
+        runtime = self.runtime_for(group_id)
+        if self.owned is not None and runtime.partition not in self.owned:
             return E.NOT_COORDINATOR
-        if not self.runtime_for(group_id).loaded:
+        if not runtime.loaded:
             return E.COORDINATOR_LOAD_IN_PROGRESS
         return None
 
