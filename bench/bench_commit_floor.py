@@ -17,6 +17,12 @@ Printed: commits/s, the server's CPU per commit (user+system, all threads) and t
 generator's (this process; for the mock, its threads too); the difference between kbroker and
 the null server is kbroker's own work per commit, the fsync included. Whether kbroker runs its
 compiled modules (protocol/native.py) heads the table.
+
+Then heartbeats, the same way against the null server, kbroker (page-cache run) and the mock:
+16 members of one group (joined and synced for real on kbroker and the mock), each pipelining
+32 Heartbeat v3 frames on a connection of its own (`bench_groups.pump_frames`, the heartbeat
+load of bench/bench_groups.py); the null server answers each with a canned Heartbeat answer.
+`--no-heartbeats` leaves them out.
 """
 
 from __future__ import annotations
@@ -35,7 +41,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from bench import bench_groups  # noqa: E402
-from bench.bench_groups import Conn, free_port  # noqa: E402
+from bench.bench_groups import HEARTBEAT_V, Conn, form_group, free_port, pump_frames, stop_members  # noqa: E402
 from protocol.apis import ApiKey as K  # noqa: E402
 from protocol.errors import ErrorCode as E  # noqa: E402
 from protocol.frames import RequestHeader, encode_request  # noqa: E402
@@ -79,6 +85,11 @@ _CANNED = (
 )
 
 
+# Heartbeat v3 response: correlation id, throttle 0, error 0.
+_CANNED_HEARTBEAT = struct.pack(">ih", 0, 0)
+_HEARTBEAT_KEY = int(K.HEARTBEAT)
+
+
 class _Null(asyncio.Protocol):
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
         self.transport = transport
@@ -94,7 +105,10 @@ class _Null(asyncio.Protocol):
             if len(buf) - pos < 4 + size:
                 break
             cid = buf[pos + 8 : pos + 12]
-            out.append(_SIZE.pack(4 + len(_CANNED)) + cid + _CANNED)
+            canned = (
+                _CANNED_HEARTBEAT if _SIZE.unpack_from(buf, pos + 2)[0] >> 16 == _HEARTBEAT_KEY else _CANNED
+            )
+            out.append(_SIZE.pack(4 + len(canned)) + cid + canned)
             pos += 4 + size
         del buf[:pos]
         if out:
@@ -204,6 +218,39 @@ async def measure(port: int, pid: int | None, connections: int, seconds: float) 
     return rate, cpu, (time.process_time() - gen0) / commits * 1e6
 
 
+HB_MEMBERS, HB_DEPTH = 16, 32
+
+
+def heartbeat_frame(group: str, generation: int, member_id: str, correlation_id: int) -> bytes:
+    body = encode_request(
+        RequestHeader(K.HEARTBEAT, HEARTBEAT_V, correlation_id, "floor"),
+        {"group_id": group, "generation_id": generation, "member_id": member_id},
+    )
+    return _SIZE.pack(len(body)) + body
+
+
+async def measure_heartbeats(port: int, pid: int | None, seconds: float, null: bool = False) -> Row:
+    """Heartbeats/s and the server's CPU per heartbeat (the generator's, as for commits)."""
+    bootstrap = f"127.0.0.1:{port}"
+    members = [] if null else await form_group(bootstrap, f"floor-hb-{time.time_ns()}", HB_MEMBERS)
+    for m in members:  # their own heartbeat loops stop: the raw frames drive heartbeats now
+        await m.stop()
+    if null:
+        frames = [heartbeat_frame("floor-hb", 1, f"m{i}", i) for i in range(HB_MEMBERS)]
+    else:
+        frames = [heartbeat_frame(m.group, m.generation, m.member_id, m.index) for m in members]
+    try:
+        await pump_frames(bootstrap, frames, 0.5, HB_DEPTH)  # warm-up
+        cpu0 = cpu_of(pid) if pid else 0.0
+        gen0 = time.process_time()
+        count, elapsed = await pump_frames(bootstrap, frames, seconds, HB_DEPTH)
+    finally:
+        if members:
+            await stop_members(members)
+    cpu = (cpu_of(pid) - cpu0) / count * 1e6 if pid else None
+    return count / elapsed, cpu, (time.process_time() - gen0) / count * 1e6
+
+
 def start(args: list[str], port: int) -> subprocess.Popen[bytes]:
     proc = subprocess.Popen(args, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     import socket
@@ -229,46 +276,57 @@ async def create_topic(port: int) -> None:
         await conn.close()
 
 
-def run_kbroker(extra: dict[str, str], connections: int, seconds: float) -> Row:
+def run_kbroker(
+    extra: dict[str, str], connections: int, seconds: float, heartbeats: bool = False
+) -> tuple[Row, Row | None]:
     port = free_port()
     data = tempfile.mkdtemp(prefix="bench-floor-")
     args = [sys.executable, "-m", "broker", "--log-level", "warning"]
-    for k, v in {"listeners": f"PLAINTEXT://127.0.0.1:{port}", "log.dirs": data, **extra}.items():
+    # As bench_groups: a group forms without Kafka's 3 s initial delay.
+    settings = {"group.initial.rebalance.delay.ms": "100", "group.min.session.timeout.ms": "1000"}
+    for k, v in {"listeners": f"PLAINTEXT://127.0.0.1:{port}", "log.dirs": data, **settings, **extra}.items():
         args += ["--override", f"{k}={v}"]
     proc = start(args, port)
     try:
         import uvloop
 
         uvloop.run(create_topic(port))
-        return uvloop.run(measure(port, proc.pid, connections, seconds))
+        commits = uvloop.run(measure(port, proc.pid, connections, seconds))
+        beats = uvloop.run(measure_heartbeats(port, proc.pid, seconds)) if heartbeats else None
+        return commits, beats
     finally:
         proc.terminate()
         proc.wait(20)
         subprocess.run(["rm", "-rf", data], check=False)
 
 
-def run_null(connections: int, seconds: float) -> Row:
+def run_null(connections: int, seconds: float, heartbeats: bool = False) -> tuple[Row, Row | None]:
     port = free_port()
     proc = start([sys.executable, __file__, "--serve-null", str(port)], port)
     try:
         import uvloop
 
-        return uvloop.run(measure(port, proc.pid, connections, seconds))
+        commits = uvloop.run(measure(port, proc.pid, connections, seconds))
+        beats = uvloop.run(measure_heartbeats(port, proc.pid, seconds, null=True)) if heartbeats else None
+        return commits, beats
     finally:
         proc.terminate()
         proc.wait(20)
 
 
-def run_mock(connections: int, seconds: float) -> Row:
+def run_mock(connections: int, seconds: float, heartbeats: bool = False) -> tuple[Row, Row | None]:
     from tests.interop.rdkafka_mock import MockCluster
 
     cluster = MockCluster(brokers=1)
     try:
+        cluster.set_initial_rebalance_delay_ms(100)
         cluster.create_topic(TOPIC, 8)
         port = int(cluster.bootstrap.split(",")[0].rsplit(":", 1)[1])
         import uvloop
 
-        return uvloop.run(measure(port, None, connections, seconds))
+        commits = uvloop.run(measure(port, None, connections, seconds))
+        beats = uvloop.run(measure_heartbeats(port, None, seconds)) if heartbeats else None
+        return commits, beats
     finally:
         cluster.close()
 
@@ -277,6 +335,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=4.0)
     parser.add_argument("--connections", type=int, default=8)
+    parser.add_argument("--no-heartbeats", action="store_true", help="commits only")
     parser.add_argument("--serve-null", type=int, default=None, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.serve_null is not None:
@@ -285,14 +344,16 @@ def main() -> None:
     from broker import logging_setup
 
     logging_setup.configure("logfmt", "warning")
+    beats = not args.no_heartbeats
+    null = run_null(args.connections, args.seconds, beats)
+    fsync = run_kbroker({}, args.connections, args.seconds)
+    page_cache = run_kbroker({"log.flush.interval.ms": "1000"}, args.connections, args.seconds, beats)
+    mock = run_mock(args.connections, args.seconds, beats)
     rows = [
-        ("null server (uvloop, canned answer)", run_null(args.connections, args.seconds)),
-        ("kbroker, fsync before answer", run_kbroker({}, args.connections, args.seconds)),
-        (
-            "kbroker, log.flush.interval.ms=1000",
-            run_kbroker({"log.flush.interval.ms": "1000"}, args.connections, args.seconds),
-        ),
-        ("librdkafka mock (in memory)", run_mock(args.connections, args.seconds)),
+        ("null server (uvloop, canned answer)", null[0]),
+        ("kbroker, fsync before answer", fsync[0]),
+        ("kbroker, log.flush.interval.ms=1000", page_cache[0]),
+        ("librdkafka mock (in memory)", mock[0]),
     ]
     from protocol import native
 
@@ -315,6 +376,19 @@ def main() -> None:
     if null_cpu and page_cache_cpu:
         print(f"kbroker page-cache CPU per commit / null server's: {page_cache_cpu / null_cpu:.2f}x")
     print(f"kbroker page-cache commits/s / the mock's: {rows[2][1][0] / rows[3][1][0]:.2f}x")
+    if null[1] is None or page_cache[1] is None or mock[1] is None:
+        return
+    print(f"heartbeats: {HB_MEMBERS} connections x {HB_DEPTH} pipelined, {args.seconds:.0f} s")
+    print(f"{'server':40} {'heartbeats/s':>12} {'server CPU us/req':>22} {'generator CPU us/req':>25}")
+    for name, (rate, cpu, gen) in (
+        ("null server (uvloop, canned answer)", null[1]),
+        ("kbroker", page_cache[1]),
+        ("librdkafka mock (in memory)", mock[1]),
+    ):
+        print(f"{name:40} {rate:12,.0f} {f'{cpu:.1f}' if cpu is not None else '-':>22} {gen:25.1f}")
+    if null[1][1] and page_cache[1][1]:
+        print(f"kbroker CPU per heartbeat / null server's: {page_cache[1][1] / null[1][1]:.2f}x")
+    print(f"kbroker heartbeats/s / the mock's: {page_cache[1][0] / mock[1][0]:.2f}x")
 
 
 if __name__ == "__main__":

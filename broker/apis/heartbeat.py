@@ -10,7 +10,7 @@ from broker.security.acl import Operation
 from broker.server import RequestContext
 from protocol.apis import ApiKey
 from protocol.errors import ErrorCode
-from protocol.frames import encode_response_body, frame_encoded_response
+from protocol.frames import encode_response_body
 from protocol.typed import HeartbeatRequest, HeartbeatResponse
 
 # A heartbeat's answer is one of a few bodies per version: each is encoded once.
@@ -43,6 +43,7 @@ def handle(broker: HandlerContext, ctx: RequestContext, request: HeartbeatReques
 _HEAD = struct.Struct(">hhih")
 _I16 = struct.Struct(">h")
 _I32 = struct.Struct(">i")
+_FRAME_HEAD = struct.Struct(">ii")  # the answer's size and correlation id
 _RAW_MAX_VERSION = 3  # v4 is flexible (compact strings, tagged fields): the generic path
 
 
@@ -84,4 +85,5 @@ def handle_raw(broker: HandlerContext, buf: bytearray, start: int, end: int) -> 
     if group_id is None or member_id is None:
         return None
     error = broker.groups.heartbeat(Heartbeat(group_id, generation_id, member_id, instance_id))
-    return frame_encoded_response(ApiKey.HEARTBEAT, version, correlation_id, _answer(version, error))
+    body = _ANSWERS.get((version, error)) or _answer(version, error)
+    return _FRAME_HEAD.pack(len(body) + 4, correlation_id) + body  # response header v0 (v0-3)

@@ -2,7 +2,8 @@
 
 The handler is a plain function: it hands the commit to the group's shard with a waiter that
 builds the answer when the shard replies (after the write is durable), and returns the future
-of that answer; the connection writes it from the future's callback. No coroutine, no task.
+of that answer (server.Answering): the connection writes it as the shard replies, in the same
+loop turn. No coroutine, no task, no callback scheduled per commit.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ import asyncio
 from broker.apis.context import HandlerContext, Reply
 from broker.group.events import CommitPartition, OffsetCommit, PartitionErrors
 from broker.security.acl import Operation
-from broker.server import RequestContext
+from broker.server import Answering, RequestContext
 from protocol.apis import ApiKey
 from protocol.errors import ErrorCode
 from protocol.frames import encode_response_body
@@ -42,7 +43,7 @@ class _Answer:
 
     def __init__(
         self,
-        future: asyncio.Future[Reply[OffsetCommitResponse]],
+        future: Answering,
         request: OffsetCommitRequest,
         unknown: dict[tuple[str, int], ErrorCode],
         version: int,
@@ -56,11 +57,20 @@ class _Answer:
         return self.future.done()
 
     def set_result(self, result: PartitionErrors, /) -> None:
-        if not self.future.done():
-            if not self.unknown and all(e == _NONE for _, errors in result for _, e in errors):
-                self.future.set_result(_accepted(self.version, self.request))
-            else:
-                self.future.set_result(_response(self.request, self.unknown, result))
+        if self.future.done():
+            return
+        if not self.unknown and _all_none(result):
+            self.future.answer(_accepted(self.version, self.request))
+        else:
+            self.future.answer(_response(self.request, self.unknown, result))
+
+
+def _all_none(result: PartitionErrors) -> bool:
+    for _, errors in result:
+        for _, e in errors:
+            if e != _NONE:
+                return False
+    return True
 
 
 # A consumer commits the same partitions again and again: the answer accepting all of them is
@@ -70,10 +80,13 @@ _ACCEPTED_MAX = 4096
 
 
 def _accepted(version: int, request: OffsetCommitRequest) -> bytes:
-    key = (
-        version,
-        *((t["name"], *(p["partition_index"] for p in t["partitions"])) for t in request["topics"]),
-    )
+    topics = request["topics"]
+    key: tuple[object, ...]
+    if len(topics) == 1:  # the common case, without the generators
+        t = topics[0]
+        key = (version, t["name"], *[p["partition_index"] for p in t["partitions"]])
+    else:
+        key = (version, *((t["name"], *(p["partition_index"] for p in t["partitions"])) for t in topics))
     body = _ACCEPTED.get(key)
     if body is None:
         if len(_ACCEPTED) >= _ACCEPTED_MAX:
@@ -143,16 +156,16 @@ def handle(
             topics.append((name, parts))
     if not topics:
         return _response(request, unknown, [])
-    future: asyncio.Future[Reply[OffsetCommitResponse]] = asyncio.get_running_loop().create_future()
+    future = Answering(loop=ctx.loop or asyncio.get_running_loop())
     broker.groups.commit_offsets(
-        OffsetCommit(
-            group_id=request["group_id"],
-            generation_id=request["generation_id_or_member_epoch"],
-            member_id=request["member_id"],
-            group_instance_id=request["group_instance_id"],
-            retention_time_ms=request["retention_time_ms"] if 2 <= v <= 4 else -1,
-            topics=topics,
-            api_version=v,
+        OffsetCommit(  # by position (group, generation, member, instance, retention, topics, version)
+            request["group_id"],
+            request["generation_id_or_member_epoch"],
+            request["member_id"],
+            request["group_instance_id"],
+            request["retention_time_ms"] if 2 <= v <= 4 else -1,
+            topics,
+            v,
         ),
         _Answer(future, request, unknown, v),
     )

@@ -7,6 +7,7 @@ protocol/share_group_records.py) by `encode_record` and read back by `decode_rec
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from protocol import consumer_group_records as cgr
@@ -53,6 +54,50 @@ class OffsetRecord:
     value: OffsetAndMetadata | None  # None: tombstone
 
 
+# Every commit makes one of each of these two per partition. A frozen dataclass's __init__ sets
+# each field through object.__setattr__ (~1 us for four fields here, three times a plain one's);
+# setting the slots through their descriptors keeps them frozen at a plain one's cost.
+def _offset_and_metadata_init(
+    self: OffsetAndMetadata,
+    offset: int,
+    leader_epoch: int | None,
+    metadata: str,
+    commit_timestamp_ms: int,
+    expire_timestamp_ms: int | None = None,
+    _set: tuple[Callable[[object, object], None], ...] = (),
+) -> None:
+    _set[0](self, offset)
+    _set[1](self, leader_epoch)
+    _set[2](self, metadata)
+    _set[3](self, commit_timestamp_ms)
+    _set[4](self, expire_timestamp_ms)
+
+
+def _offset_record_init(
+    self: OffsetRecord,
+    group: str,
+    topic: str,
+    partition: int,
+    value: OffsetAndMetadata | None,
+    _set: tuple[Callable[[object, object], None], ...] = (),
+) -> None:
+    _set[0](self, group)
+    _set[1](self, topic)
+    _set[2](self, partition)
+    _set[3](self, value)
+
+
+def _setters(cls: type) -> tuple[Callable[[object, object], None], ...]:
+    return tuple(getattr(cls, f).__set__ for f in cls.__dataclass_fields__)  # type: ignore[attr-defined]
+
+
+# (the setters bound as the functions' defaults: read as fast as locals)
+_offset_and_metadata_init.__defaults__ = (None, _setters(OffsetAndMetadata))
+_offset_record_init.__defaults__ = (_setters(OffsetRecord),)
+OffsetAndMetadata.__init__ = _offset_and_metadata_init  # type: ignore[method-assign]
+OffsetRecord.__init__ = _offset_record_init  # type: ignore[method-assign]
+
+
 @dataclass(frozen=True, slots=True)
 class GroupRecord:
     group: str
@@ -86,13 +131,37 @@ class TransactionMarker:
 LoadedRecord = Record | TransactionalRecord | TransactionMarker  # what a shard loads, in log order
 
 
+# A consumer commits the same partitions again and again: the key of each is encoded once, in a
+# bounded memo (the commit path writes one record per partition of every commit).
+_OFFSET_KEYS: dict[tuple[str, str, int], bytes] = {}
+_OFFSET_KEYS_MAX = 65536
+
+
+def _offset_key(group: str, topic: str, partition: int) -> bytes:
+    tp = (group, topic, partition)
+    key = _OFFSET_KEYS.get(tp)
+    if key is None:
+        if len(_OFFSET_KEYS) >= _OFFSET_KEYS_MAX:
+            _OFFSET_KEYS.clear()
+        key = _OFFSET_KEYS[tp] = gr.encode_offset_commit_key(group, topic, partition)
+    return key
+
+
 def encode_record(record: Record) -> RawRecord:
+    if type(record) is OffsetRecord:  # the common case first
+        key = _offset_key(record.group, record.topic, record.partition)
+        v = record.value
+        if v is None:
+            return key, None
+        return key, gr.encode_offset_commit_value(
+            v.offset, v.leader_epoch, v.metadata, v.commit_timestamp_ms, v.expire_timestamp_ms
+        )
     if isinstance(record, ConsumerGroupRecord):
         return cgr.encode(record)
     if isinstance(record, ShareGroupRecord):
         return sgr.encode(record)
     if isinstance(record, OffsetRecord):
-        key = gr.encode_offset_commit_key(record.group, record.topic, record.partition)
+        key = _offset_key(record.group, record.topic, record.partition)
         v = record.value
         if v is None:
             return key, None

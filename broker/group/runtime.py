@@ -90,6 +90,10 @@ class CoordinatorRuntime:
         self._stopped = False
         self._timer: asyncio.TimerHandle | None = None
         self._timer_at: int | None = None  # its deadline: set and cleared with _timer
+        # The shard's timer pushes when the timer was last armed (or found not needed): until the
+        # heap gets a new entry the earliest deadline can only move later, so there is nothing to
+        # re-arm (dispatch runs per request). -1 after the timer fired or was cancelled.
+        self._pushes_seen = -1
         self.batches_written = 0
         self.records_written = 0
 
@@ -143,7 +147,11 @@ class CoordinatorRuntime:
     # -- timers -------------------------------------------------------------------------------
 
     def _arm_timer(self) -> None:
-        deadline = self.shard.timers.next_deadline()
+        timers = self.shard.timers
+        if timers.pushes == self._pushes_seen:
+            return
+        self._pushes_seen = timers.pushes
+        deadline = timers.next_deadline()
         if deadline is None or (self._timer_at is not None and self._timer_at <= deadline):
             return
         if self._timer is not None:
@@ -154,6 +162,7 @@ class CoordinatorRuntime:
 
     def _on_timer(self) -> None:
         self._timer = self._timer_at = None
+        self._pushes_seen = -1
         self.shard.fire_timers()  # each action runs on its own: one that fails is logged there
         self.dispatch()
 
@@ -357,3 +366,4 @@ class CoordinatorRuntime:
         if self._timer is not None:
             self._timer.cancel()
             self._timer = self._timer_at = None
+        self._pushes_seen = -1

@@ -228,9 +228,10 @@ class GroupCoordinatorService:
             return E.COORDINATOR_NOT_AVAILABLE
         if group_id is None or (group_id == "" and not empty_ok):
             return E.INVALID_GROUP_ID
-        if self.owned is not None and self.runtime_for(group_id).partition not in self.owned:
+        runtime = self.runtime_for(group_id)
+        if self.owned is not None and runtime.partition not in self.owned:
             return E.NOT_COORDINATOR
-        if not self.runtime_for(group_id).loaded:
+        if not runtime.loaded:
             return E.COORDINATOR_LOAD_IN_PROGRESS
         return None
 
@@ -263,12 +264,18 @@ class GroupCoordinatorService:
         return await _asked(runtime, runtime.shard.sync_group, req)
 
     def heartbeat(self, req: Heartbeat) -> ErrorCode:
-        error = self._unavailable(req.group_id)
-        if error is E.COORDINATOR_LOAD_IN_PROGRESS:
+        # _unavailable's checks inline, the runtime looked up once: 100,000 members' heartbeats
+        # every 3 s come through here.
+        group_id = req.group_id
+        if not self.active:
+            return E.COORDINATOR_NOT_AVAILABLE
+        if not group_id:
+            return E.INVALID_GROUP_ID
+        runtime = self.runtime_for(group_id)
+        if self.owned is not None and runtime.partition not in self.owned:
+            return E.NOT_COORDINATOR
+        if not runtime.loaded:
             return E.NONE  # the group is still loading: answer blindly
-        if error is not None:
-            return error
-        runtime = self.runtime_for(req.group_id)
         return runtime.call_direct(runtime.shard.heartbeat, req)
 
     async def leave_group(self, req: LeaveGroup) -> LeaveResult:

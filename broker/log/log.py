@@ -311,7 +311,9 @@ class Log:
             # A retry of a batch still on its way to disk: answer it when the original is there.
             future = asyncio.ensure_future(self.flush())
         if future is not None:
-            if timeout is None:
+            if future.done():  # written already (page-cache durability): no timer, no shield
+                future.result()
+            elif timeout is None:
                 await future
             else:
                 async with asyncio.timeout(timeout):  # not wait_for: on 3.11 it can lose a cancel
