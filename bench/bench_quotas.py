@@ -45,6 +45,7 @@ FILL = 200_000_000  # the topic the consumers re-read
 
 # (monotonic time, bytes, latency in s or -1): what a client got done, when
 Events = list[tuple[float, int, float]]
+READY = -2.0  # the latency of the event a client notes once set up and started: when it started
 
 
 def _wait_until(start_at: float) -> None:
@@ -77,6 +78,7 @@ def confluent_producer(bootstrap: str, client_id: str, topic: str, start_at: flo
     p.produce(topic, b"")  # the topic, the connection and its metadata before the clock starts
     p.flush(30)
     _wait_until(start_at)
+    events.append((time.monotonic(), 0, READY))
     end = start_at + seconds
     while time.monotonic() < end:
         sent = time.monotonic()
@@ -102,6 +104,7 @@ def aiokafka_producer(bootstrap: str, client_id: str, topic: str, start_at: floa
         try:
             await p.send_and_wait(topic, b"")  # metadata and connection before the clock starts
             await asyncio.sleep(max(0.0, start_at - time.monotonic()))
+            events.append((time.monotonic(), 0, READY))
             end = start_at + seconds
             while time.monotonic() < end:
                 sent = time.monotonic()
@@ -149,6 +152,7 @@ def confluent_consumer(bootstrap: str, client_id: str, topic: str, start_at: flo
     )
     c.list_topics(topic, 30)  # connected before the clock starts; assigned (and fetching) after
     _wait_until(start_at)
+    events.append((time.monotonic(), 0, READY))
     c.assign([TopicPartition(topic, 0, OFFSET_BEGINNING)])
     end = start_at + seconds
     while time.monotonic() < end:
@@ -175,6 +179,7 @@ def aiokafka_consumer(bootstrap: str, client_id: str, topic: str, start_at: floa
         events: Events = []
         try:
             await asyncio.sleep(max(0.0, start_at - time.monotonic()))
+            events.append((time.monotonic(), 0, READY))
             c.assign([tp])
             await c.seek_to_beginning(tp)
             end = start_at + seconds
@@ -224,6 +229,11 @@ def cpu_s(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
+def late_s(events: Events, start: float) -> float:
+    """How late the client started (its set-up took longer than the lead it was given)."""
+    return max((t for t, _, latency in events if latency == READY), default=start) - start
+
+
 def pct(a: float, b: float) -> str:
     return f"{100 * (b - a) / a:+.1f}%"
 
@@ -233,9 +243,10 @@ def measure(
 ) -> dict[str, float]:
     """One repeat: the unlimited client alone, then the limited one and (after its warm-up) the
     unlimited one beside it, then the unlimited one alone again; "alone" is the mean of the two,
-    which takes out the machine's load drifting one way over the repeat. The broker's CPU time
-    per GB the unlimited client moved tells its cost apart from the machine's other jobs, which
-    take time from the broker but not CPU time."""
+    which takes out the machine's load drifting one way over the repeat; last the limited one
+    alone. The broker's CPU time per GB the unlimited client moved, and the share of a core the
+    limited one takes, tell their costs apart from the machine's other jobs, which take time
+    from the broker but little of its CPU time."""
     client = CLIENTS[(lib, kind)]
     topic = "f" if kind == "fetch" else f"p-{lib}"
     free_id = f"{lib}-{kind}-free"
@@ -245,6 +256,7 @@ def measure(
     def alone() -> tuple[float, float, float]:
         start, cpu = time.monotonic() + 5, cpu_s(broker)  # the process and client started, connected
         events = pool.submit(client, bootstrap, free_id, topic, start, seconds).result()
+        late.append(late_s(events, start))
         per_gb = (cpu_s(broker) - cpu) / (sum(n for _, n, _ in events) / 1e9)
         return (
             rate(events, start, start + seconds),
@@ -252,14 +264,25 @@ def measure(
             per_gb,
         )
 
+    late: list[float] = []  # how late each run's client started (see late_s)
     before = alone()
-    start, cpu = time.monotonic() + 5, cpu_s(broker)
-    limited = pool.submit(client, bootstrap, limited_id, topic, start, WARMUP_S + seconds)
-    free = pool.submit(client, bootstrap, free_id, topic, start + WARMUP_S, seconds)
-    lim_events, free_events = limited.result(), free.result()
-    beside_cpu = (cpu_s(broker) - cpu) / (sum(n for _, n, _ in free_events) / 1e9)
-    after = alone()
+    start = time.monotonic() + 5
     t0, t1 = start + WARMUP_S, start + WARMUP_S + seconds
+    limited = pool.submit(client, bootstrap, limited_id, topic, start, WARMUP_S + seconds)
+    free = pool.submit(client, bootstrap, free_id, topic, t0, seconds)
+    time.sleep(max(0.0, t0 - time.monotonic()))
+    cpu = cpu_s(broker)
+    lim_events, free_events = limited.result(), free.result()
+    late += [late_s(lim_events, start), late_s(free_events, t0)]
+    beside_cpu = (cpu_s(broker) - cpu) / (rate(free_events, t0, t1) * seconds / 1e9)
+    after = alone()
+    # the limited client alone, once its burst is spent: what it costs the broker
+    start = time.monotonic() + 5
+    limited = pool.submit(client, bootstrap, limited_id, topic, start, WARMUP_S + seconds / 2)
+    time.sleep(max(0.0, start + WARMUP_S - time.monotonic()))
+    cpu = cpu_s(broker)
+    limited.result()
+    limited_cpu = (cpu_s(broker) - cpu) / (seconds / 2)
     out = {
         "limited": rate(lim_events, t0, t1),
         "alone": (before[0] + after[0]) / 2,
@@ -268,14 +291,18 @@ def measure(
         "beside_p99": p99_ms(free_events, t0, t1, per_second),
         "alone_cpu": (before[2] + after[2]) / 2,
         "beside_cpu": beside_cpu,
+        "limited_cpu": limited_cpu,
     }
+    if max(late) > 0.1:
+        print(f"(a client started late by up to {max(late):.1f} s: its rate reads low)")
     print(
         f"{lib} {kind}: limited {out['limited'] / 1e6:.3f} MB/s over {seconds:.0f} s "
         f"({pct(QUOTA, out['limited'])} of 1 MB/s); unlimited alone {before[0] / 1e6:.1f} and "
         f"{after[0] / 1e6:.1f} MB/s, beside {out['beside'] / 1e6:.1f} MB/s ({pct(out['alone'], out['beside'])}); "
         f"p99 alone {before[1]:.1f} and {after[1]:.1f} ms, beside {out['beside_p99']:.1f} ms "
         f"({pct(out['alone_p99'], out['beside_p99'])}); broker CPU s per GB alone {before[2]:.2f} and "
-        f"{after[2]:.2f}, beside {beside_cpu:.2f} ({pct(out['alone_cpu'], beside_cpu)})",
+        f"{after[2]:.2f}, beside {beside_cpu:.2f} ({pct(out['alone_cpu'], beside_cpu)}); the limited "
+        f"client alone takes {100 * limited_cpu:.1f}% of a core",
         flush=True,
     )
     return out
@@ -344,7 +371,8 @@ def main() -> None:
             print(
                 f"{lib} {kind}, median of {len(runs)}: limited {pct(QUOTA, med['limited'])}, "
                 f"unlimited {pct(med['alone'], med['beside'])}, p99 {pct(med['alone_p99'], med['beside_p99'])}, "
-                f"broker CPU per GB {pct(med['alone_cpu'], med['beside_cpu'])}"
+                f"broker CPU per GB {pct(med['alone_cpu'], med['beside_cpu'])}, "
+                f"limited client {100 * med['limited_cpu']:.1f}% of a core"
             )
 
 
