@@ -13,14 +13,21 @@ with client id C gets the first quota set among these eight, Kafka's order of pr
 The level matched also decides who shares a rate: a quota on `users/U` is one rate for all of
 U's clients, one on `users/U/clients/<default>` a rate per client of U (Kafka's metric tags).
 
-A rate is Kafka's sampled `Rate`: `quota.window.num` windows of `quota.window.size.seconds`;
-when it goes over the quota, the client is throttled for
+Each shared rate has two stats. Kafka's sampled `Rate` (`quota.window.num` windows of
+`quota.window.size.seconds`) is what the metrics show. The throttle comes from a token bucket
+(the stat Kafka uses for controller mutations, KIP-599): credit refills at the quota and holds
+at most `quota.window.num - 1` windows of it, the burst Kafka's Rate lets a new client send; a
+client whose request takes the credit below zero is throttled for
 
-    (observed - quota) / quota * window span
+    -credit / quota
 
-milliseconds (capped), that is as long as it takes the rate to come back to the quota if the
-client sends nothing more. Produce and fetch count bytes; request_percentage counts the time the
-broker spent on a client's requests, as a percentage of one thread (Kafka's request quota).
+that is until the credit is back to zero. Kafka throttles byte rates on the sampled Rate
+instead, `(observed - quota) / quota * window span`: a client sending flat out then settles
+into one burst per window span (when the sample holding the last burst expires, the rate reads
+low and a whole burst passes unthrottled), so that over 20 s it gets 0.55 to 1.15 times its
+quota depending on where the bursts fall. The bucket holds it at the quota once its burst is
+spent. Produce and fetch count bytes; request_percentage counts the time the broker spent on a
+client's requests, as a percentage of one thread (Kafka's request quota).
 """
 
 from __future__ import annotations
@@ -125,15 +132,55 @@ class Rate:
     def measure(self, now: float) -> float:
         """Per second."""
         span = self.window(now)
-        return sum(s.value for s in self._samples) / span
+        return self.total(now) / span
+
+    def total(self, now: float) -> float:
+        """What the samples still held at `now` add up to."""
+        self._purge(now)
+        return sum(s.value for s in self._samples)
 
 
 def throttle_ms(observed: float, quota: float, window_s: float, cap_ms: float) -> int:
-    """How long the client waits for its rate to come back to the quota (Kafka's QuotaUtils.
-    throttleTime, bounded as ClientQuotaManager bounds it)."""
+    """How long Kafka throttles a client whose sampled rate reads `observed` (QuotaUtils.
+    throttleTime, bounded as ClientQuotaManager bounds it): until the rate measured over the same
+    window is back to the quota. The buckets below throttle instead; this is the reference they
+    are compared with (tests/unit/test_quotas.py)."""
     if observed <= quota:
         return 0
     return int(min(round((observed - quota) / quota * window_s * 1000), cap_ms))
+
+
+class TokenBucket:
+    """Credit refilled at the quota up to `burst_s` seconds of it (Kafka's TokenBucket stat): a
+    value recorded takes credit, a negative one gives it back. The quota is passed each time, so
+    an altered quota refills at the new rate from then on."""
+
+    __slots__ = ("burst_s", "credit", "updated")
+
+    def __init__(self, burst_s: float, quota: float, now: float, used: float = 0.0):
+        """Full but for `used`, what the client sent recently (its rate's samples)."""
+        self.burst_s = burst_s
+        self.credit = quota * burst_s - used
+        self.updated = now
+
+    def record(self, value: float, quota: float, now: float) -> float:
+        """Take `value` at `now`; the credit left (below zero: the client is over its quota)."""
+        full = quota * self.burst_s
+        credit = self.credit + quota * max(now - self.updated, 0.0)
+        self.credit = min(credit, full) - value
+        if self.credit > full:  # a value given back (unrecord) does not fill it past its size
+            self.credit = full
+        self.updated = now
+        return self.credit
+
+
+def bucket_throttle_ms(credit: float, quota: float, cap_ms: float) -> int:
+    """How long a client whose bucket holds `credit` waits: until the credit is back to zero,
+    rounded up so that its next request finds it there."""
+    if credit >= 0:
+        return 0
+    # (less a nanosecond's worth: clock arithmetic must not turn 600 ms into 601)
+    return int(min(math.ceil(-credit / quota * 1000 - 1e-6), cap_ms))
 
 
 # -- the manager --------------------------------------------------------------------------------
@@ -143,7 +190,8 @@ def throttle_ms(observed: float, quota: float, window_s: float, cap_ms: float) -
 class Sensor:
     """One rate of one kind, shared by the clients its tags cover."""
 
-    rate: Rate
+    rate: Rate  # what the metrics show
+    bucket: TokenBucket  # what throttles
     quota: float | None
     throttle_ms_total: int = 0  # the throttle time handed out (metrics)
     throttled: int = 0  # how many answers carried a throttle
@@ -232,12 +280,13 @@ class ClientQuotas:
         now = self.clock()
         sensor = self._sensor(kind, resolved, now)
         sensor.rate.record(value, now)
-        observed = sensor.rate.measure(now)
-        if observed <= resolved.quota:
+        credit = sensor.bucket.record(value, resolved.quota, now)
+        if credit >= 0:
             return 0
-        # byte rates: at most the whole window span; request time: one window (as Kafka bounds them)
+        # byte rates: at most the whole window span; request time: one window (as Kafka bounds
+        # it). A longer debt is not forgiven: the next request finds the credit still negative.
         cap = self.window_s * 1000 * (1 if kind is QuotaKind.REQUEST else self.samples)
-        ms = throttle_ms(observed, resolved.quota, sensor.rate.window(now), cap)
+        ms = bucket_throttle_ms(credit, resolved.quota, cap)
         if ms > 0:
             sensor.throttle_ms_total += ms
             sensor.throttled += 1
@@ -247,16 +296,31 @@ class ClientQuotas:
         """Take back a value recorded for an answer that was not sent (a throttled fetch's data)."""
         resolved = self.quota_of(kind, user, client_id)
         sensor = self.sensors.get((kind, resolved.tags))
-        if sensor is not None:
-            sensor.rate.record(-value, self.clock())
+        if sensor is not None and resolved.quota is not None:
+            now = self.clock()
+            sensor.rate.record(-value, now)
+            sensor.bucket.record(-value, resolved.quota, now)
 
     def _sensor(self, kind: QuotaKind, resolved: _Resolved, now: float) -> Sensor:
         key = (kind, resolved.tags)
         sensor = self.sensors.get(key)
+        quota = resolved.quota
+        assert quota is not None
         if sensor is None:
-            sensor = self.sensors[key] = Sensor(Rate(self.samples, self.window_s, now), resolved.quota)
-        sensor.quota = resolved.quota  # a quota altered since applies to the rate kept
+            rate = Rate(self.samples, self.window_s, now)
+            sensor = self.sensors[key] = Sensor(rate, TokenBucket(self.burst_s, quota, now), quota)
+        elif sensor.quota != quota:
+            # A quota altered applies to what the client sent in the window kept, as Kafka's
+            # rate would measure it: the bucket starts again from the samples.
+            sensor.bucket = TokenBucket(self.burst_s, quota, now, used=sensor.rate.total(now))
+            sensor.quota = quota
         return sensor
+
+    @property
+    def burst_s(self) -> float:
+        """A bucket's size in seconds of its quota: the `samples - 1` whole windows Kafka's Rate
+        counts a new client's bytes over (at least one window)."""
+        return max(self.samples - 1, 1) * self.window_s
 
     def view(self) -> Iterator[tuple[QuotaKind, str, str, float, float | None, int]]:
         """Each rate: kind, user, client id, the rate now, its quota, the throttle ms handed out."""

@@ -42,7 +42,7 @@ from typing import Any, Protocol, TypeVar, cast
 
 from construct import Container
 
-from broker import logging_setup
+from broker import logging_setup, request_time
 from broker.connection_quotas import ConnectionQuotas, RequestMemory
 from broker.faults import Faults, Injection, error_response
 from broker.log.file_region import FileRegion
@@ -514,20 +514,31 @@ class _Connection(asyncio.Protocol):
         self, ctx: RequestContext, request: Container, handler: Handler, size_in: int, started: float
     ) -> bytes | asyncio.Future[Any] | None:
         """A request of a client under a request_percentage quota: the time the broker spends on
-        it counts against the quota (Kafka's request quota; here the handler's synchronous part,
-        the loop's own time), and an answer over it carries the throttle."""
-        quota = self.server.request_quota
-        assert quota is not None
+        it counts against the quota (Kafka's request quota: the loop's time in the handler, and
+        for a coroutine handler in each step of it and of the tasks it creates, see
+        broker/request_time.py), and an answer over it carries the throttle."""
         t0 = perf_counter()
         body = handler(ctx, request)
         spent = perf_counter() - t0
+        if asyncio.iscoroutine(body):
+            request_time.install(self.loop)
+            body = request_time.timed(
+                body, request_time.Spent(spent), functools.partial(self._charge_request_time, ctx)
+            )
+        else:
+            # (a future's work is its owner's, a shard's: only the handler's call is counted)
+            self._charge_request_time(ctx, spent, body)
+        return self._respond(ctx.header, body, started, size_in)
+
+    def _charge_request_time(self, ctx: RequestContext, seconds: float, body: Any) -> None:
+        quota = self.server.request_quota
+        assert quota is not None
         user, client_id = user_of(ctx.principal), ctx.header.client_id or ""
-        throttle = quota.record(QuotaKind.REQUEST, user, client_id, spent * 100)  # percent of a thread
+        throttle = quota.record(QuotaKind.REQUEST, user, client_id, seconds * 100)  # percent of a thread
         if throttle > ctx.throttle_ms:
             ctx.throttle_ms = throttle
             if isinstance(body, dict):  # (a response without the field ignores it)
                 body["throttle_time_ms"] = throttle
-        return self._respond(ctx.header, body, started, size_in)
 
     def _inject(
         self, injection: Injection, ctx: RequestContext, request: Container, handler: Handler, size_in: int
