@@ -138,15 +138,7 @@ class ClassicMembers:
         assert isinstance(result, HeartbeatResult)
         joined = result.member_id or member_id
         if replacing:
-            assert existing is not None
-            log.info(
-                "replace static member",
-                group=group.group_id,
-                member=joined,
-                previous=existing.member_id,
-                instance=req.group_instance_id,
-                classic=True,
-            )
+            assert existing is not None  # (manager.py logs the replacement)
             joining = replace(
                 existing,
                 member_id=joined,
