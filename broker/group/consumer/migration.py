@@ -12,7 +12,9 @@ downgrade, bidirectional; Kafka 4's default is bidirectional).
   of it through REBALANCE_IN_PROGRESS on their next Heartbeat (classic_members.py).
 - Downgrade: when the last consumer-protocol member leaves (or is fenced) and classic members
   remain, the consumer group is tombstoned and a classic group written in its place, at the
-  group epoch, each member with its target assignment; a rebalance follows at once.
+  group epoch, each member with its target assignment; a rebalance follows at once. When a
+  static classic member replaces that last member instead (same group.instance.id), the
+  classic group includes it with its predecessor's assignment and no rebalance follows.
 
 Both are pure functions from a group to the records that convert it: nothing changes until they
 are written and replayed (shard.py), so a conversion is replayed from the log after a restart as
