@@ -355,3 +355,37 @@ def test_a_static_consumer_member_replacing_a_classic_one_upgrades_the_group_and
     loaded = reload(m, m.written).consumer_groups.groups[GROUP]
     assert set(loaded.members) == set(group.members)
     assert loaded.static_member(a.instance).member_id == successor.member_id
+
+
+def test_a_static_classic_member_replacing_the_only_member_makes_a_classic_group_of_one() -> None:
+    m = Migration()
+    tid = m.add_topic("t", PARTITIONS)
+    consumer = StaticConsumer(m, "c1", "instance-c")
+    consumer.beat()
+    converge(m, [], [consumer], tid)
+    epoch = m.group.group_epoch
+    newcomer = StaticClassic(m, "restarted", consumer.instance)
+    r = newcomer.restart()
+    assert r.generation_id == epoch and GROUP not in m.shard.consumer_groups.groups
+    group = m.classic_group()
+    assert group.is_in(GroupState.STABLE) and set(group.members) == {newcomer.member_id}
+    assert newcomer.sync().error == E.NONE and newcomer.owned == set(range(PARTITIONS))
+
+
+def test_a_failed_write_of_a_replacing_downgrade_changes_nothing() -> None:
+    m = Migration()
+    classics, consumer, tid = mixed_group(m)
+    m.auto_append = False
+    newcomer = StaticClassic(m, "restarted", consumer.instance)
+    w = newcomer.join()
+    assert isinstance(w, Waiter)
+    held, m.held = m.held, []
+    assert any(isinstance(r, GroupRecord) and r.value is not None for a in held for r in a.records)
+    for append in held:
+        m.shard.appended(append, E.NOT_LEADER_OR_FOLLOWER)
+    m.pump()
+    m.auto_append = True
+    assert m.replies[w].error == E.NOT_COORDINATOR
+    assert GROUP not in m.shard.groups and not m.shard.consumer_groups.converting
+    assert m.group.static_member(consumer.instance).member_id == consumer.member_id
+    converge(m, classics, [consumer], tid)
