@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import asyncio
 import uuid
+from pathlib import Path
 
 import pytest
 
@@ -54,7 +55,7 @@ def instances(broker: Broker, group: str) -> dict[str, str]:
     return {m.group_instance_id: mid for mid, m in classic.members.items() if m.group_instance_id is not None}
 
 
-async def test_static_members_restarted_across_the_upgrade_and_the_downgrade(tmp_path) -> None:
+async def test_static_members_restarted_across_the_upgrade_and_the_downgrade(tmp_path: Path) -> None:
     broker_port = free_port()
     props = {k.replace(".", "_"): v for k, v in KIP848_PROPERTIES.items()}
     props["group_consumer_session_timeout_ms"] = str(SESSION_MS)
