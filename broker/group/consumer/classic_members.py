@@ -117,13 +117,13 @@ class ClassicMembers:
                 E.INCONSISTENT_GROUP_PROTOCOL, "Malformed consumer protocol subscription."
             ) from None
         existing, replacing = self._existing(group, req, member_id)
-        if existing is not None and not replacing and not existing.uses_classic_protocol:
+        current = None if replacing else existing  # the member rejoining (None: one joins anew)
+        if current is not None and not current.uses_classic_protocol:
             raise GroupError(E.UNKNOWN_MEMBER_ID, f"Member {member_id} does not use the classic protocol.")
-        rejoining = existing is not None and not replacing
         heartbeat = ConsumerGroupHeartbeat(
             group.group_id,
-            existing.member_id if existing is not None and rejoining else member_id,
-            existing.member_epoch if existing is not None and rejoining else 0,
+            current.member_id if current is not None else member_id,
+            current.member_epoch if current is not None else 0,
             instance_id=req.group_instance_id,
             rack_id=subscription.rack_id,
             rebalance_timeout_ms=req.rebalance_timeout_ms,
