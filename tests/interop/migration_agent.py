@@ -6,7 +6,9 @@ CLIENT is aiokafka (the classic protocol: JoinGroup/SyncGroup/Heartbeat, eager) 
 partition up (in its revocation callback) and before it leaves, so that the group never reads a
 record twice. JSON events on stdout: "assigned" with every partition it owns after each change,
 "consumed" with the (partition, offset) pairs it read, "commit-failed"; the command "close" on
-stdin commits and leaves.
+stdin commits and leaves. `--instance-id` makes it a static member (group.instance.id): aiokafka
+then sends no LeaveGroup as it closes, librdkafka leaves with member epoch -2 (it will be back),
+so that the next process with the same instance id takes its place.
 """
 
 from __future__ import annotations
@@ -30,7 +32,8 @@ def run_aiokafka(a: argparse.Namespace, commands: queue.Queue) -> None:
             client_id=a.client_id,
             enable_auto_commit=False,
             auto_offset_reset="earliest",
-            session_timeout_ms=3000,
+            session_timeout_ms=a.session_timeout_ms,
+            group_instance_id=a.instance_id,
             heartbeat_interval_ms=200,
             max_poll_interval_ms=20_000,
             rebalance_timeout_ms=10_000,
@@ -99,17 +102,18 @@ def run_confluent(a: argparse.Namespace, commands: queue.Queue) -> None:
         owned.difference_update(tp.partition for tp in partitions)
         emit("assigned", partitions=sorted(owned))
 
-    consumer = Consumer(
-        {
-            "bootstrap.servers": a.bootstrap,
-            "group.id": a.group,
-            "client.id": a.client_id,
-            "group.protocol": "consumer",
-            "enable.auto.commit": False,
-            "auto.offset.reset": "earliest",
-            "topic.metadata.refresh.interval.ms": 1000,
-        }
-    )
+    config = {
+        "bootstrap.servers": a.bootstrap,
+        "group.id": a.group,
+        "client.id": a.client_id,
+        "group.protocol": "consumer",
+        "enable.auto.commit": False,
+        "auto.offset.reset": "earliest",
+        "topic.metadata.refresh.interval.ms": 1000,
+    }
+    if a.instance_id is not None:
+        config["group.instance.id"] = a.instance_id
+    consumer = Consumer(config)
     consumer.subscribe([a.topic], on_assign=on_assign, on_revoke=on_revoke, on_lost=on_lost)
     emit("started")
     while True:
@@ -136,6 +140,8 @@ def main() -> None:
     p.add_argument("group")
     p.add_argument("topic")
     p.add_argument("--client-id", default="migration-agent")
+    p.add_argument("--instance-id", default=None)
+    p.add_argument("--session-timeout-ms", type=int, default=3000)  # aiokafka's (classic)
     a = p.parse_args()
     RUNNERS[a.client](a, stdin_commands())
 

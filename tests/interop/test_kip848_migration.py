@@ -131,7 +131,8 @@ def replay_never_two_holders(events: list[dict[str, Any]]) -> int:
     return changes
 
 
-async def spawn(client: str, bootstrap: str, group: str, topic: str, name: str) -> Agent:
+async def spawn(client: str, bootstrap: str, group: str, topic: str, name: str, *static: str) -> Agent:
+    """`static`: the agent's extra arguments (--instance-id ID --session-timeout-ms MS)."""
     proc = await asyncio.create_subprocess_exec(
         sys.executable,
         "-m",
@@ -142,6 +143,7 @@ async def spawn(client: str, bootstrap: str, group: str, topic: str, name: str) 
         topic,
         "--client-id",
         name,
+        *static,
         cwd=ROOT,
         stdin=asyncio.subprocess.PIPE,
         stdout=asyncio.subprocess.PIPE,

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import uuid
 from collections.abc import Callable
+from dataclasses import replace
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
@@ -25,6 +26,7 @@ from broker import logging_setup
 from broker.group.consumer.events import ConsumerGroupHeartbeat, GroupError, HeartbeatResult
 from broker.group.consumer.group import ConsumerGroup, ConsumerGroupMember, MemberState, group_tombstones
 from broker.group.consumer.migration import (
+    classic_protocol_of,
     encode_classic_assignment,
     owned_partitions,
     subscription_of,
@@ -114,13 +116,14 @@ class ClassicMembers:
             raise GroupError(
                 E.INCONSISTENT_GROUP_PROTOCOL, "Malformed consumer protocol subscription."
             ) from None
-        existing = self._existing(group, req, member_id)
-        if existing is not None and not existing.uses_classic_protocol:
+        existing, replacing = self._existing(group, req, member_id)
+        current = None if replacing else existing  # the member rejoining (None: one joins anew)
+        if current is not None and not current.uses_classic_protocol:
             raise GroupError(E.UNKNOWN_MEMBER_ID, f"Member {member_id} does not use the classic protocol.")
         heartbeat = ConsumerGroupHeartbeat(
             group.group_id,
-            existing.member_id if existing is not None else member_id,
-            existing.member_epoch if existing is not None else 0,
+            current.member_id if current is not None else member_id,
+            current.member_epoch if current is not None else 0,
             instance_id=req.group_instance_id,
             rack_id=subscription.rack_id,
             rebalance_timeout_ms=req.rebalance_timeout_ms,
@@ -134,6 +137,19 @@ class ClassicMembers:
         result = plan.result
         assert isinstance(result, HeartbeatResult)
         joined = result.member_id or member_id
+        if replacing:
+            assert existing is not None  # (manager.py logs the replacement)
+            joining = replace(
+                existing,
+                member_id=joined,
+                client_id=req.client_id,
+                client_host=req.client_host,
+                rebalance_timeout_ms=req.rebalance_timeout_ms,
+                classic=classic,
+            )
+            downgrade = mgr._downgrade_plan(group, existing, None, joining, plan.records)
+            if downgrade is not None:
+                return self._downgraded_join(group, req, joined, downgrade)
         answer = JoinResult(
             E.NONE,
             joined,
@@ -163,17 +179,54 @@ class ClassicMembers:
         )
 
     @staticmethod
-    def _existing(group: ConsumerGroup, req: JoinGroup, member_id: str) -> ConsumerGroupMember | None:
+    def _downgraded_join(
+        group: ConsumerGroup, req: JoinGroup, joined: str, downgrade: Plan[Record, Any]
+    ) -> Plan[Record, Any]:
+        """The joining static member replaced the group's last consumer protocol member: the
+        append makes the group a Stable classic group at the group epoch, where the newcomer
+        holds its predecessor's assignment. It is answered that generation and the classic
+        group's protocol, so that its SyncGroup (served by the classic group) gets that
+        assignment. Kafka answers its member epoch and its first protocol, which the classic
+        group refuses (ILLEGAL_GENERATION, INCONSISTENT_GROUP_PROTOCOL) when they differ."""
+        answer = JoinResult(
+            E.NONE,
+            joined,
+            generation_id=group.group_epoch,
+            protocol_type=cp.PROTOCOL_TYPE,
+            protocol_name=classic_protocol_of(downgrade.records) or req.protocols[0][0],
+            leader="",  # it syncs for the assignment the classic group holds for it
+            skip_assignment=False,
+        )
+        return Plan(
+            downgrade.records,
+            answer,
+            downgrade.after,
+            downgrade.on_error,
+            error_result=lambda error: JoinResult(error, req.member_id),
+        )
+
+    @staticmethod
+    def _existing(
+        group: ConsumerGroup, req: JoinGroup, member_id: str
+    ) -> tuple[ConsumerGroupMember | None, bool]:
+        """The member the JoinGroup is of, and whether the joining one replaces it (Kafka's
+        getOrMaybeSubscribe{Dynamic,Static}ConsumerGroupMember for a classic member)."""
         if req.group_instance_id is not None:
             member = group.static_member(req.group_instance_id)
-            if member is not None and req.member_id and member.member_id != req.member_id:
+            if not req.member_id:
+                # A static member with no member id is the instance restarted: it takes the
+                # place (and the assignment) of the one holding its instance id, which is fenced.
+                return member, member is not None
+            if member is None:
+                raise GroupError(E.UNKNOWN_MEMBER_ID, f"Instance id {req.group_instance_id} is unknown.")
+            if member.member_id != req.member_id:
                 raise GroupError(
                     E.FENCED_INSTANCE_ID, f"Instance id {req.group_instance_id} is held by another member."
                 )
-            return member
+            return member, False
         # As Kafka: a dynamic member with an id the group does not know (the one MEMBER_ID_REQUIRED
         # gave it, which is not stored) joins as a new member.
-        return group.members.get(member_id)
+        return group.members.get(member_id), False
 
     # == SyncGroup ===============================================================================
 

@@ -199,7 +199,7 @@ class ConsumerGroupManager(GroupRequestQueue[ConsumerGroup, Record, HeartbeatRes
                 E.GROUP_MAX_SIZE_REACHED,
                 f"The consumer group has reached its maximum capacity of {self.config.max_size} members.",
             )
-        member, replaced = self._member_for(group, req, member_id, joining, records)
+        member, replaced = self._member_for(group, req, member_id, joining, records, classic is not None)
 
         # 1. The member's subscription; the group epoch moves if subscriptions or metadata do.
         updated = replace(
@@ -224,7 +224,9 @@ class ConsumerGroupManager(GroupRequestQueue[ConsumerGroup, Record, HeartbeatRes
             ),
             client_id=req.client_id,
             client_host=req.client_host,
-            classic=classic if classic is not None else member.classic,
+            # A ConsumerGroupHeartbeat makes it a consumer protocol member (Kafka sets no
+            # ClassicMemberMetadata then), the successor of a classic static member too.
+            classic=classic,
         )
         bump = False
         is_new = member_id not in group.members and replaced is None
@@ -357,8 +359,14 @@ class ConsumerGroupManager(GroupRequestQueue[ConsumerGroup, Record, HeartbeatRes
         member_id: str,
         joining: bool,
         records: list[Record],
+        uses_classic_protocol: bool = False,
     ) -> tuple[ConsumerGroupMember, str | None]:
-        """The member as it is (or a new one), and the id of the static member it replaces."""
+        """The member as it is (or a new one), and the id of the static member it replaces.
+        As Kafka's getOrMaybeSubscribeStaticConsumerGroupMember, an active static member is
+        replaced at once unless both it and the newcomer use the consumer protocol (then it
+        must have left first): a classic member cannot say it left (its LeaveGroup removes it),
+        so a classic one rejoining with no member id, or a consumer one taking over a classic
+        one's instance id during an upgrade, is the same instance restarted."""
         if req.instance_id is None:
             member = group.members.get(member_id)
             if member is None:
@@ -384,7 +392,12 @@ class ConsumerGroupManager(GroupRequestQueue[ConsumerGroup, Record, HeartbeatRes
                     "join consumer group", group=group.group_id, member=member_id, instance=req.instance_id
                 )
                 return ConsumerGroupMember(member_id, instance_id=req.instance_id), None
-            if existing.member_epoch != LEAVE_GROUP_STATIC_MEMBER_EPOCH and existing.member_id != member_id:
+            if (
+                not uses_classic_protocol
+                and not existing.uses_classic_protocol
+                and existing.member_epoch != LEAVE_GROUP_STATIC_MEMBER_EPOCH
+                and existing.member_id != member_id
+            ):
                 raise GroupError(
                     E.UNRELEASED_INSTANCE_ID,
                     f"Static member {existing.member_id} with instance id {req.instance_id} "
@@ -568,19 +581,31 @@ class ConsumerGroupManager(GroupRequestQueue[ConsumerGroup, Record, HeartbeatRes
     # == Online downgrade (migration.py) ========================================================
 
     def _downgrade_plan(
-        self, group: ConsumerGroup, leaving: ConsumerGroupMember, result: HeartbeatResult | None
+        self,
+        group: ConsumerGroup,
+        leaving: ConsumerGroupMember,
+        result: Any,
+        joining: ConsumerGroupMember | None = None,
+        before: Iterable[Record] = (),
     ) -> _Plan | None:
         """The group as a classic group, if `leaving` is its last consumer protocol member and
-        the policy allows it (None: it stays a consumer group)."""
+        the policy allows it (None: it stays a consumer group). `joining`: the static classic
+        member replacing `leaving`, whose records (`before`) go first in the same append (Kafka's
+        classicGroupJoinToConsumerGroup); every member then keeps its assignment in a Stable
+        classic group, with no rebalance, as Kafka's convertToClassicGroup with a joining member."""
         group_id = group.group_id
-        refusal = migration.downgrade_refusal(group, leaving.member_id, self.config, self.classic_max_size)
+        refusal = migration.downgrade_refusal(
+            group, leaving.member_id, self.config, self.classic_max_size, replaced=joining is not None
+        )
         if refusal is not None:
             if refusal == "the online downgrade is disabled":
                 log.info("refuse to downgrade consumer group", group=group_id, reason=refusal)
             return None
         names = {info.topic_id: name for name, info in self.topics().items()}
         try:
-            records = migration.downgrade_records(group, leaving.member_id, names, self.clock.wall_ms())
+            records = migration.downgrade_records(
+                group, leaving.member_id, names, self.clock.wall_ms(), joining
+            )
         except migration.MigrationError as e:
             log.warning("fail to downgrade consumer group", group=group_id, reason=str(e))
             return None
@@ -588,19 +613,21 @@ class ConsumerGroupManager(GroupRequestQueue[ConsumerGroup, Record, HeartbeatRes
             "downgrade consumer group",
             group=group_id,
             epoch=group.group_epoch,
-            members=len(group.members) - 1,
+            members=len(group.members) - (joining is None),
             leaving=leaving.member_id,
+            joining=None if joining is None else joining.member_id,
         )
         self.converting.add(group_id)
-        members = list(group.members)
+        members = list(group.members) + ([joining.member_id] if joining is not None else [])
 
         def written() -> None:
             self.converting.discard(group_id)
             for member_id in members:  # the classic group keeps their sessions now
                 self._cancel_timers(group_id, member_id)
-            self.downgraded(group_id)
+            if joining is None:
+                self.downgraded(group_id)
 
-        return _Plan(records, result, written, lambda _error: self.converting.discard(group_id))
+        return _Plan([*before, *records], result, written, lambda _error: self.converting.discard(group_id))
 
     def _fence_later(self, group_id: str, member_id: str, epoch: int | None, reason: str) -> None:
         self._run(group_id, partial(self._fence, group_id, member_id, epoch, reason))

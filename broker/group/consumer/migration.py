@@ -12,7 +12,9 @@ downgrade, bidirectional; Kafka 4's default is bidirectional).
   of it through REBALANCE_IN_PROGRESS on their next Heartbeat (classic_members.py).
 - Downgrade: when the last consumer-protocol member leaves (or is fenced) and classic members
   remain, the consumer group is tombstoned and a classic group written in its place, at the
-  group epoch, each member with its target assignment; a rebalance follows at once.
+  group epoch, each member with its target assignment; a rebalance follows at once. When a
+  static classic member replaces that last member instead (same group.instance.id), the
+  classic group includes it with its predecessor's assignment and no rebalance follows.
 
 Both are pure functions from a group to the records that convert it: nothing changes until they
 are written and replayed (shard.py), so a conversion is replayed from the log after a restart as
@@ -55,6 +57,7 @@ __all__ = [
     "upgrade",
     "downgrade_refusal",
     "downgrade_records",
+    "classic_protocol_of",
     "subscription_of",
     "owned_partitions",
     "encode_classic_assignment",
@@ -140,28 +143,55 @@ def _partitions_by_id(assignment: cp.Assignment, topics: Mapping[str, TopicInfo]
 
 
 def downgrade_refusal(
-    group: ConsumerGroup, leaving_member_id: str, config: ConsumerGroupConfig, classic_max_size: int
+    group: ConsumerGroup,
+    leaving_member_id: str,
+    config: ConsumerGroupConfig,
+    classic_max_size: int,
+    replaced: bool = False,
 ) -> str | None:
     """Why the group stays a consumer group when `leaving_member_id` goes (None: it becomes a
-    classic group). Kafka's validateOnlineDowngradeWithFencedMember."""
+    classic group). Kafka's validateOnlineDowngradeWithFencedMember; with `replaced`, its
+    validateOnlineDowngradeWithReplacedMemberId: a static classic member takes the place of the
+    leaving one, which must then be the group's last consumer protocol member (the group may
+    have no other member: the classic newcomer alone makes the classic group)."""
     rest = [m for mid, m in group.members.items() if mid != leaving_member_id]
-    if not rest or not all(m.uses_classic_protocol for m in rest):
-        return "consumer protocol members remain" if rest else "the group is left empty"
+    if replaced:
+        leaving = group.members.get(leaving_member_id)
+        if leaving is None or leaving.uses_classic_protocol:
+            return "the replaced member uses the classic protocol"
+        if not all(m.uses_classic_protocol for m in rest):
+            return "consumer protocol members remain"
+        size = len(rest) + 1
+    else:
+        if not rest or not all(m.uses_classic_protocol for m in rest):
+            return "consumer protocol members remain" if rest else "the group is left empty"
+        size = len(rest)
     if not config.downgrade_enabled:
         return "the online downgrade is disabled"
-    if len(rest) > classic_max_size:
+    if size > classic_max_size:
         return "the group size exceeds the classic group maximum size"
     return None
 
 
 def downgrade_records(
-    group: ConsumerGroup, leaving_member_id: str, topic_names: Mapping[uuid.UUID, str], now_ms: int
+    group: ConsumerGroup,
+    leaving_member_id: str,
+    topic_names: Mapping[uuid.UUID, str],
+    now_ms: int,
+    joining: ConsumerGroupMember | None = None,
 ) -> list[Record]:
     """The consumer group's tombstones (Kafka's createGroupTombstoneRecords order) then the
     classic group that replaces it: generation = the group epoch, the protocol all members
-    support, each member's target assignment in its protocol's version."""
+    support, each member's target assignment in its protocol's version.
+
+    `joining`: the static classic member that replaces `leaving_member_id` in the same append
+    (Kafka's createGroupTombstoneRecordsWithReplacedMember and fromConsumerGroup's joining
+    member): the replacement's records precede these, so the tombstones name the newcomer's id,
+    not the replaced one's (already tombstoned), and the newcomer takes the replaced member's
+    target assignment."""
     gid = group.group_id
-    ids = list(group.members)
+    swap = {leaving_member_id: joining.member_id} if joining is not None else {}
+    ids = [swap.get(mid, mid) for mid in group.members]
     tombstones: list[ConsumerGroupRecord] = []
     for record_types in (
         (RecordType.CONSUMER_GROUP_CURRENT_MEMBER_ASSIGNMENT,),
@@ -177,10 +207,16 @@ def downgrade_records(
     tombstones.append(ConsumerGroupRecord(key(RecordType.CONSUMER_GROUP_PARTITION_METADATA, gid), None))
     tombstones.append(ConsumerGroupRecord(key(RecordType.CONSUMER_GROUP_METADATA, gid), None))
 
-    rest = [m for mid, m in group.members.items() if mid != leaving_member_id and m.classic is not None]
-    protocol = _select_protocol(m.classic.supported_protocols for m in rest if m.classic is not None)
+    staying = [
+        (m, group.target_of(m.member_id))
+        for mid, m in group.members.items()
+        if mid != leaving_member_id and m.classic is not None
+    ]
+    if joining is not None:
+        staying.append((joining, group.target_of(leaving_member_id)))
+    protocol = _select_protocol(m.classic.supported_protocols for m, _ in staying if m.classic is not None)
     members = []
-    for m in rest:
+    for m, target in staying:
         assert m.classic is not None
         metadata = dict(m.classic.supported_protocols)[protocol]
         members.append(
@@ -192,13 +228,26 @@ def downgrade_records(
                 m.rebalance_timeout_ms,
                 m.classic.session_timeout_ms,
                 metadata,
-                _encode_assignment(group.target_of(m.member_id), topic_names, metadata),
+                _encode_assignment(target, topic_names, metadata),
             )
         )
     value = GroupMetadataValue(
-        cp.PROTOCOL_TYPE, group.group_epoch, protocol, rest[0].member_id if rest else None, now_ms, members
+        cp.PROTOCOL_TYPE,
+        group.group_epoch,
+        protocol,
+        members[0].member_id if members else None,
+        now_ms,
+        members,
     )
     return [*tombstones, GroupRecord(gid, value)]
+
+
+def classic_protocol_of(records: Iterable[Record]) -> str | None:
+    """The protocol of the classic group a downgrade's records write (None: they write none)."""
+    for record in records:
+        if isinstance(record, GroupRecord) and record.value is not None:
+            return record.value.protocol
+    return None
 
 
 def _select_protocol(member_protocols: Iterable[tuple[tuple[str, bytes], ...]]) -> str:
