@@ -14,12 +14,12 @@ from __future__ import annotations
 
 import argparse
 import sys
-from pathlib import Path
 from typing import Any
 
 from client.admin import AsyncAdmin, GroupDescription
-from client.cli import resets
+from client.cli import reset_plan, resets
 from client.cli.common import CliError, emit, parser, report_deletion, run
+from client.cli.reset_plan import parse_topics
 from client.errors import KafkaError
 from client.structs import OffsetSpec, TopicPartition
 from protocol.errors import ErrorCode
@@ -64,32 +64,8 @@ def build_parser() -> argparse.ArgumentParser:
         help="with --describe: the group's state; with --list: filter by states (Stable,Empty,...)",
     )
     p.add_argument("--verbose", action="store_true", help="with --describe --members: the assignment")
-    scenario = p.add_mutually_exclusive_group()
-    scenario.add_argument("--to-earliest", action="store_true")
-    scenario.add_argument("--to-latest", action="store_true")
-    scenario.add_argument("--to-current", action="store_true")
-    scenario.add_argument("--to-offset", type=int, metavar="N")
-    scenario.add_argument("--shift-by", type=int, metavar="N")
-    scenario.add_argument("--to-datetime", metavar="YYYY-MM-DDTHH:mm:SS.sss")
-    scenario.add_argument("--by-duration", metavar="PnDTnHnM")
-    scenario.add_argument("--from-file", metavar="CSV")
-    mode = p.add_mutually_exclusive_group()
-    mode.add_argument("--dry-run", action="store_true")
-    mode.add_argument("--execute", action="store_true")
+    reset_plan.add_arguments(p, reset_plan.CONSUMER_SCENARIOS)
     return p
-
-
-def parse_topics(specs: list[str]) -> list[tuple[str, list[int] | None]]:
-    out = []
-    for spec in specs:
-        name, _, parts = spec.partition(":")
-        if not name:
-            raise CliError(f"invalid --topic {spec!r}: expected TOPIC or TOPIC:P,P")
-        try:
-            out.append((name, [int(x) for x in parts.split(",")] if parts else None))
-        except ValueError:
-            raise CliError(f"invalid partitions in --topic {spec!r}: expected TOPIC:0,1,2") from None
-    return out
 
 
 async def _groups(admin: AsyncAdmin, args: argparse.Namespace) -> list[str]:
@@ -201,33 +177,6 @@ async def list_groups(admin: AsyncAdmin, args: argparse.Namespace) -> int:
     return 0
 
 
-def _scenario(args: argparse.Namespace) -> resets.Scenario:
-    if args.to_earliest:
-        return resets.Scenario("earliest")
-    if args.to_latest:
-        return resets.Scenario("latest")
-    if args.to_current:
-        return resets.Scenario("current")
-    if args.to_offset is not None:
-        return resets.Scenario("offset", args.to_offset)
-    if args.shift_by is not None:
-        return resets.Scenario("shift", args.shift_by)
-    if args.to_datetime is not None:
-        return resets.Scenario("time", resets.parse_datetime(args.to_datetime))
-    if args.by_duration is not None:
-        return resets.Scenario("time", resets.duration_timestamp(args.by_duration, resets.now_ms()))
-    if args.from_file is not None:
-        try:
-            text = Path(args.from_file).read_text()
-        except OSError as e:
-            raise CliError(f"cannot read {args.from_file}: {e.strerror}") from None
-        return resets.Scenario("file", file_offsets=resets.parse_offsets_file(text))
-    raise CliError(
-        "--reset-offsets needs a scenario: --to-earliest, --to-latest, --to-current, --to-offset, "
-        "--shift-by, --to-datetime, --by-duration or --from-file"
-    )
-
-
 async def _reset_partitions(
     admin: AsyncAdmin,
     args: argparse.Namespace,
@@ -238,22 +187,11 @@ async def _reset_partitions(
         return sorted(committed)
     if scenario.kind == "file" and not args.topic:
         return sorted({tp for _, tp in (scenario.file_offsets or {})})
-    if not args.topic:
-        raise CliError("one of --topic or --all-topics is required")
-    topics = await admin.list_topics(internal=True)
-    out = []
-    for name, parts in parse_topics(args.topic):
-        if name not in topics:
-            raise CliError(f"Topic '{name}' does not exist.")
-        for p in parts if parts is not None else range(topics[name]):
-            if not 0 <= p < topics[name]:
-                raise CliError(f"Partition {p} of topic '{name}' does not exist (it has {topics[name]}).")
-            out.append(TopicPartition(name, p))
-    return out
+    return await reset_plan.named_partitions(admin, args.topic)
 
 
 async def reset_offsets(admin: AsyncAdmin, args: argparse.Namespace) -> int:
-    scenario = _scenario(args)
+    scenario = reset_plan.scenario(args)
     if not args.execute and not args.dry_run and args.output == "table":
         print(
             "WARN: No action will be performed as the --execute option is missing. In a future major release, "
@@ -274,25 +212,7 @@ async def reset_offsets(admin: AsyncAdmin, args: argparse.Namespace) -> int:
         partitions = await _reset_partitions(admin, args, committed, scenario)
         if not partitions:
             continue
-        earliest = {
-            tp: o
-            for tp, (o, _) in (
-                await admin.list_offsets({tp: OffsetSpec.EARLIEST for tp in partitions})
-            ).items()
-        }
-        latest = {
-            tp: o
-            for tp, (o, _) in (await admin.list_offsets({tp: OffsetSpec.LATEST for tp in partitions})).items()
-        }
-        by_time = None
-        if scenario.kind == "time":
-            by_time = {
-                tp: o
-                for tp, (o, _) in (
-                    await admin.list_offsets({tp: scenario.value for tp in partitions})
-                ).items()
-            }
-        new = resets.targets(scenario, group, partitions, committed, earliest, latest, by_time)
+        new = await reset_plan.targets(admin, scenario, group, partitions, committed)
         if args.execute and new:
             await admin.alter_group_offsets(group, new)
         rows += [[group, tp.topic, tp.partition, off] for tp, off in sorted(new.items())]

@@ -16,12 +16,12 @@ import sys
 from typing import Any
 
 from client.admin import AsyncAdmin
-from client.cli import resets
+from client.cli import reset_plan
 from client.cli.common import CliError, emit, parser, report_deletion, run
-from client.cli.consumer_groups import parse_topics
+from client.cli.reset_plan import parse_topics
 from client.errors import KafkaError
 from client.share_admin import ShareGroupDescription, SharePartitionOffset
-from client.structs import OffsetSpec, TopicPartition
+from client.structs import TopicPartition
 from protocol.errors import ErrorCode
 
 OFFSET_COLUMNS = ("GROUP", "TOPIC", "PARTITION", "START-OFFSET", "LAG")
@@ -52,14 +52,7 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="STATES",
         help="with --describe: the group's state; with --list: filter by states (Stable,Empty)",
     )
-    scenario = p.add_mutually_exclusive_group()
-    scenario.add_argument("--to-earliest", action="store_true")
-    scenario.add_argument("--to-latest", action="store_true")
-    scenario.add_argument("--to-offset", type=int, metavar="N")
-    scenario.add_argument("--to-datetime", metavar="YYYY-MM-DDTHH:mm:SS.sss")
-    mode = p.add_mutually_exclusive_group()
-    mode.add_argument("--dry-run", action="store_true")
-    mode.add_argument("--execute", action="store_true")
+    reset_plan.add_arguments(p, reset_plan.SHARE_SCENARIOS)
     return p
 
 
@@ -151,45 +144,14 @@ async def list_groups(admin: AsyncAdmin, args: argparse.Namespace) -> int:
     return 0
 
 
-def _scenario(args: argparse.Namespace) -> resets.Scenario:
-    if args.to_earliest:
-        return resets.Scenario("earliest")
-    if args.to_latest:
-        return resets.Scenario("latest")
-    if args.to_offset is not None:
-        return resets.Scenario("offset", args.to_offset)
-    if args.to_datetime is not None:
-        return resets.Scenario("time", resets.parse_datetime(args.to_datetime))
-    raise CliError(
-        "--reset-offsets needs a scenario: --to-earliest, --to-latest, --to-offset or --to-datetime"
-    )
-
-
 async def _reset_partitions(admin: AsyncAdmin, args: argparse.Namespace, group: str) -> list[TopicPartition]:
     if args.all_topics:
         return sorted(await admin.describe_share_group_offsets(group))
-    if not args.topic:
-        raise CliError("one of --topic or --all-topics is required")
-    topics = await admin.list_topics(internal=True)
-    out = []
-    for name, parts in parse_topics(args.topic):
-        if name not in topics:
-            raise CliError(f"Topic '{name}' does not exist.")
-        for p in parts if parts is not None else range(topics[name]):
-            if not 0 <= p < topics[name]:
-                raise CliError(f"Partition {p} of topic '{name}' does not exist (it has {topics[name]}).")
-            out.append(TopicPartition(name, p))
-    return out
-
-
-async def _log_offsets(
-    admin: AsyncAdmin, spec: int, partitions: list[TopicPartition]
-) -> dict[TopicPartition, int]:
-    return {tp: o for tp, (o, _) in (await admin.list_offsets(dict.fromkeys(partitions, spec))).items()}
+    return await reset_plan.named_partitions(admin, args.topic)
 
 
 async def reset_offsets(admin: AsyncAdmin, args: argparse.Namespace) -> int:
-    scenario = _scenario(args)
+    scenario = reset_plan.scenario(args)
     if not args.execute and not args.dry_run and args.output == "table":
         print("WARN: No action will be performed as the --execute option is missing.", file=sys.stderr)
     rows: list[list[Any]] = []
@@ -205,10 +167,7 @@ async def reset_offsets(admin: AsyncAdmin, args: argparse.Namespace) -> int:
             for tp, found in (await admin.describe_share_group_offsets(group, partitions)).items()
             if isinstance(found, SharePartitionOffset) and found.start_offset >= 0
         }
-        earliest = await _log_offsets(admin, OffsetSpec.EARLIEST, partitions)
-        latest = await _log_offsets(admin, OffsetSpec.LATEST, partitions)
-        by_time = await _log_offsets(admin, scenario.value, partitions) if scenario.kind == "time" else None
-        new = resets.targets(scenario, group, partitions, current, earliest, latest, by_time)
+        new = await reset_plan.targets(admin, scenario, group, partitions, current)
         if args.execute and new:
             try:
                 results = await admin.alter_share_group_offsets(group, new)
