@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import asyncio
 import uuid
-from collections.abc import Awaitable, Callable, Iterable
-from typing import Any, TypeVar
+from collections.abc import Awaitable, Callable, Iterable, Sequence
+from typing import Any, Protocol, TypeVar
 
 from broker.apis.context import HandlerContext
 from broker.security.acl import Operation
@@ -81,11 +81,20 @@ def _no_state(_answer: Answer) -> dict[str, Any]:
     return {}
 
 
+class _StateRequest(Protocol):
+    """What the five requests have alike: a group and its topics' partitions."""
+
+    @property
+    def group_id(self) -> str: ...
+
+    @property
+    def topics(self) -> Sequence[Any]: ...
+
+
 async def _results(
     broker: HandlerContext,
     ctx: RequestContext,
-    group_id: str,
-    topics: Iterable[Any],
+    request: _StateRequest,
     call: Callable[[StateKey, Any], Awaitable[Answer]],
     state: Callable[[Answer], dict[str, Any]] = _no_state,
 ) -> list[Any]:
@@ -99,7 +108,7 @@ async def _results(
                 for p, a in parts
             ],
         }
-        for topic_id, parts in await _answers(broker, ctx, group_id, topics, call)
+        for topic_id, parts in await _answers(broker, ctx, request.group_id, request.topics, call)
     ]
 
 
@@ -108,11 +117,7 @@ async def handle_initialize(
 ) -> InitializeShareGroupStateResponse:
     coordinator = broker.share_coordinator
     results = await _results(
-        broker,
-        ctx,
-        request.group_id,
-        request.topics,
-        lambda key, p: coordinator.initialize(key, p.state_epoch, p.start_offset),
+        broker, ctx, request, lambda key, p: coordinator.initialize(key, p.state_epoch, p.start_offset)
     )
     return {"results": results}
 
@@ -139,12 +144,7 @@ async def handle_read(
 ) -> ReadShareGroupStateResponse:
     coordinator = broker.share_coordinator
     results = await _results(
-        broker,
-        ctx,
-        request.group_id,
-        request.topics,
-        lambda key, p: coordinator.read(key, p.leader_epoch),
-        _read_state,
+        broker, ctx, request, lambda key, p: coordinator.read(key, p.leader_epoch), _read_state
     )
     return {"results": results}
 
@@ -160,16 +160,14 @@ async def handle_write(
         ]
         return coordinator.write(key, p.state_epoch, p.leader_epoch, p.start_offset, batches)
 
-    return {"results": await _results(broker, ctx, request.group_id, request.topics, write)}
+    return {"results": await _results(broker, ctx, request, write)}
 
 
 async def handle_delete(
     broker: HandlerContext, ctx: RequestContext, request: DeleteShareGroupStateRequest
 ) -> DeleteShareGroupStateResponse:
     coordinator = broker.share_coordinator
-    results = await _results(
-        broker, ctx, request.group_id, request.topics, lambda key, _p: coordinator.delete(key)
-    )
+    results = await _results(broker, ctx, request, lambda key, _p: coordinator.delete(key))
     return {"results": results}
 
 
@@ -187,11 +185,6 @@ async def handle_read_summary(
 ) -> ReadShareGroupStateSummaryResponse:
     coordinator = broker.share_coordinator
     results = await _results(
-        broker,
-        ctx,
-        request.group_id,
-        request.topics,
-        lambda key, p: coordinator.read_summary(key, p.leader_epoch),
-        _summary_state,
+        broker, ctx, request, lambda key, p: coordinator.read_summary(key, p.leader_epoch), _summary_state
     )
     return {"results": results}
