@@ -18,7 +18,7 @@ from typing import Any
 
 from client.admin import AsyncAdmin, GroupDescription
 from client.cli import reset_plan, resets
-from client.cli.common import CliError, emit, parser, report_deletion, run
+from client.cli.common import CliError, emit, group_tool_parser, report_deletion, run_group_tool
 from client.cli.reset_plan import parse_topics
 from client.errors import KafkaError
 from client.structs import OffsetSpec, TopicPartition
@@ -42,26 +42,8 @@ INACTIVE = ("Empty", "Dead")
 
 
 def build_parser() -> argparse.ArgumentParser:
-    p = parser("kbroker-consumer-groups", "List, describe, reset and delete consumer groups.")
-    action = p.add_mutually_exclusive_group(required=True)
-    for verb in ("--list", "--describe", "--reset-offsets", "--delete", "--delete-offsets"):
-        action.add_argument(verb, action="store_true")
-    groups = p.add_mutually_exclusive_group()
-    groups.add_argument("--group", action="append", default=[], metavar="GROUP")
-    groups.add_argument("--all-groups", action="store_true")
-    topics = p.add_mutually_exclusive_group()
-    topics.add_argument("--topic", action="append", default=[], metavar="TOPIC[:P,...]")
-    topics.add_argument("--all-topics", action="store_true")
-    view = p.add_mutually_exclusive_group()
-    view.add_argument("--members", action="store_true")
-    view.add_argument("--offsets", action="store_true")
-    view.add_argument(
-        "--state",
-        nargs="?",
-        const="",
-        default=None,
-        metavar="STATES",
-        help="with --describe: the group's state; with --list: filter by states (Stable,Empty,...)",
+    p = group_tool_parser(
+        "kbroker-consumer-groups", "List, describe, reset and delete consumer groups.", "Stable,Empty,..."
     )
     p.add_argument("--verbose", action="store_true", help="with --describe --members: the assignment")
     reset_plan.add_arguments(p, reset_plan.CONSUMER_SCENARIOS)
@@ -254,19 +236,7 @@ async def delete_offsets(admin: AsyncAdmin, args: argparse.Namespace) -> int:
 
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
-
-    async def work(admin: AsyncAdmin) -> int:
-        if args.list:
-            return await list_groups(admin, args)
-        if args.describe:
-            return await describe(admin, args)
-        if args.reset_offsets:
-            return await reset_offsets(admin, args)
-        if args.delete:
-            return await delete(admin, args)
-        return await delete_offsets(admin, args)
-
-    return run(args, work)
+    return run_group_tool(args, list_groups, describe, reset_offsets, delete, delete_offsets)
 
 
 if __name__ == "__main__":
