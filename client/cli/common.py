@@ -138,6 +138,41 @@ def run(args: argparse.Namespace, work: Callable[[AsyncAdmin], Awaitable[int | N
     return 1
 
 
+def named_groups(args: argparse.Namespace) -> list[str] | None:
+    """The groups a group tool's --group options name; None for --all-groups."""
+    if args.all_groups:
+        return None
+    if not args.group:
+        raise CliError("one of --group or --all-groups is required")
+    return list(args.group)
+
+
+def offsets_group(args: argparse.Namespace) -> str:
+    """The one group a group tool's --delete-offsets takes (it needs --topic too)."""
+    if len(args.group) != 1:
+        raise CliError("--delete-offsets takes exactly one --group")
+    if not args.topic:
+        raise CliError("--delete-offsets needs --topic")
+    group: str = args.group[0]
+    return group
+
+
+def listed_states(args: argparse.Namespace) -> list[str]:
+    """The states a group tool's --list --state filters by (none: every group)."""
+    return [s.strip() for s in (args.state or "").split(",") if s.strip()]
+
+
+def emit_group_list(args: argparse.Namespace, groups: Sequence[tuple[str, str]]) -> None:
+    """A group tool's --list: the ids one a line, or with --state a GROUP/STATE table."""
+    if args.state is not None:
+        emit(args, ("GROUP", "STATE"), [[group, state] for group, state in groups])
+    elif args.output == "json":
+        emit(args, ("GROUP",), [[group] for group, _ in groups])
+    else:
+        for group, _ in groups:
+            print(group)
+
+
 GroupVerb = Callable[[AsyncAdmin, argparse.Namespace], Awaitable[int]]
 
 

@@ -17,8 +17,8 @@ import sys
 from typing import Any
 
 from client.admin import AsyncAdmin, GroupDescription
-from client.cli import reset_plan, resets
-from client.cli.common import CliError, emit, group_tool_parser, report_deletion, run_group_tool
+from client.cli import common, reset_plan, resets
+from client.cli.common import CliError, emit, report_deletion
 from client.cli.reset_plan import parse_topics
 from client.errors import KafkaError
 from client.structs import OffsetSpec, TopicPartition
@@ -42,7 +42,7 @@ INACTIVE = ("Empty", "Dead")
 
 
 def build_parser() -> argparse.ArgumentParser:
-    p = group_tool_parser(
+    p = common.group_tool_parser(
         "kbroker-consumer-groups", "List, describe, reset and delete consumer groups.", "Stable,Empty,..."
     )
     p.add_argument("--verbose", action="store_true", help="with --describe --members: the assignment")
@@ -51,12 +51,8 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 async def _groups(admin: AsyncAdmin, args: argparse.Namespace) -> list[str]:
-    if args.all_groups:
-        return [g.group_id for g in await admin.list_groups()]
-    if not args.group:
-        raise CliError("one of --group or --all-groups is required")
-    groups: list[str] = args.group
-    return groups
+    named = common.named_groups(args)
+    return named if named is not None else [g.group_id for g in await admin.list_groups()]
 
 
 async def _describe_group(admin: AsyncAdmin, group: str) -> GroupDescription:
@@ -146,16 +142,8 @@ def _assignment_text(tps: tuple[TopicPartition, ...]) -> str | None:
 
 
 async def list_groups(admin: AsyncAdmin, args: argparse.Namespace) -> int:
-    states = [s.strip() for s in (args.state or "").split(",") if s.strip()]
-    groups = await admin.list_groups(states=states)
-    if args.state is None:
-        if args.output == "json":
-            emit(args, ("GROUP",), [[g.group_id] for g in groups])
-        else:
-            for g in groups:
-                print(g.group_id)
-    else:
-        emit(args, ("GROUP", "STATE"), [[g.group_id, g.state] for g in groups])
+    groups = await admin.list_groups(states=common.listed_states(args))
+    common.emit_group_list(args, [(g.group_id, g.state) for g in groups])
     return 0
 
 
@@ -209,11 +197,7 @@ async def delete(admin: AsyncAdmin, args: argparse.Namespace) -> int:
 
 
 async def delete_offsets(admin: AsyncAdmin, args: argparse.Namespace) -> int:
-    if len(args.group) != 1:
-        raise CliError("--delete-offsets takes exactly one --group")
-    if not args.topic:
-        raise CliError("--delete-offsets needs --topic")
-    group = args.group[0]
+    group = common.offsets_group(args)
     await _describe_group(admin, group)
     topics = await admin.list_topics(internal=True)
     tps = []
@@ -236,7 +220,7 @@ async def delete_offsets(admin: AsyncAdmin, args: argparse.Namespace) -> int:
 
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
-    return run_group_tool(args, list_groups, describe, reset_offsets, delete, delete_offsets)
+    return common.run_group_tool(args, list_groups, describe, reset_offsets, delete, delete_offsets)
 
 
 if __name__ == "__main__":
