@@ -25,18 +25,19 @@ from client import assignors as assignor_registry
 from client.aio import wait_for
 from client.cluster import ClientConfig, KafkaClient
 from client.coordinator import ConsumerCoordinator, GroupConfig, RebalanceListener
-from client.errors import ConsumerStoppedError, IllegalStateError, InvalidTopicError, KafkaTimeoutError
+from client.errors import IllegalStateError, InvalidTopicError, KafkaTimeoutError
 from client.fetcher import FetchConfig, Fetcher
 from client.membership import MemberState
+from client.polling import PollingConsumer, check_topic_names
 from client.security import SecurityConfig
 from client.structs import ConsumerRecord, OffsetAndMetadata, OffsetSpec, TopicPartition
-from client.subscription import ResetStrategy, SubscriptionState, topic_name_error
+from client.subscription import ResetStrategy, SubscriptionState
 from client.transactions import GroupMetadata
 
 _ISOLATION = {"read_uncommitted": 0, "read_committed": 1}
 
 
-class AsyncConsumer:
+class AsyncConsumer(PollingConsumer[ConsumerRecord]):
     def __init__(
         self,
         *topics: str,
@@ -147,9 +148,7 @@ class AsyncConsumer:
             )
         elif topics:
             raise IllegalStateError("subscribing to topics needs a group_id; use assign() without one")
-        for topic in topics or ():
-            if (complaint := topic_name_error(topic)) is not None:
-                raise InvalidTopicError(complaint)
+        check_topic_names(topics or ())
 
     # --- lifecycle ---------------------------------------------------------------------------
 
@@ -187,19 +186,6 @@ class AsyncConsumer:
         await self._fetcher.close()
         await self.client.close()
 
-    async def __aenter__(self) -> AsyncConsumer:
-        await self.start()
-        return self
-
-    async def __aexit__(self, *exc: object) -> None:
-        await self.close()
-
-    def _check_open(self) -> None:
-        if self._closed:
-            raise ConsumerStoppedError("the consumer is closed")
-        if not self._started:
-            raise IllegalStateError("the consumer is not started (await start() or use `async with`)")
-
     def _require_group(self) -> ConsumerCoordinator:
         if self.coordinator is None:
             raise IllegalStateError("this needs a group_id")
@@ -226,9 +212,7 @@ class AsyncConsumer:
         topics = list(topics)
         if not topics:
             raise ValueError("subscribe() needs topics or a pattern")
-        for topic in topics:
-            if (complaint := topic_name_error(topic)) is not None:
-                raise InvalidTopicError(complaint)
+        check_topic_names(topics)
         changed = self._subs.subscribe(topics)
         if self.client.add_topics(topics):
             self.client.request_metadata_update()
@@ -322,27 +306,12 @@ class AsyncConsumer:
             self._wakeup.set()  # a waiting poll raises at once
 
     async def getone(self, *partitions: TopicPartition) -> ConsumerRecord:
-        while True:
-            records = await self.getmany(*partitions, timeout_ms=1000, max_records=1)
-            for batch in records.values():
-                return batch[0]
-            if self._closed:
-                raise ConsumerStoppedError("the consumer is closed")
+        return await self._one(*partitions)
 
-    def __aiter__(self) -> AsyncConsumer:
-        return self
-
-    async def __anext__(self) -> ConsumerRecord:
-        while not self._iter_buffer:
-            if self._closed:
-                raise StopAsyncIteration
-            try:
-                batches = await self.getmany(timeout_ms=1000)
-            except ConsumerStoppedError:
-                raise StopAsyncIteration from None
-            for records in batches.values():
-                self._iter_buffer.extend(records)
-        return self._iter_buffer.popleft()
+    async def _poll(
+        self, partitions: tuple[TopicPartition, ...], timeout_ms: float, max_records: int | None
+    ) -> dict[TopicPartition, list[ConsumerRecord]]:
+        return await self.getmany(*partitions, timeout_ms=timeout_ms, max_records=max_records)
 
     # --- positions ---------------------------------------------------------------------------
 

@@ -33,21 +33,18 @@ from client import log as logs
 from client.aio import wait_for
 from client.cluster import Backoff, ClientConfig, KafkaClient
 from client.errors import (
-    ConsumerStoppedError,
-    IllegalStateError,
-    InvalidTopicError,
     KafkaConnectionError,
     KafkaError,
     KafkaTimeoutError,
     error_for,
 )
+from client.polling import PollingConsumer, check_topic_names
 from client.records import iter_records
 from client.security import SecurityConfig
 from client.share_acknowledgements import AcknowledgementMode, Acknowledgements, AcknowledgeType
 from client.share_member import ShareHeartbeat, ShareMember
 from client.share_session import PartitionId, ShareSession
 from client.structs import ConsumerRecord, TopicPartition
-from client.subscription import topic_name_error
 from protocol.apis import ApiKey
 from protocol.errors import ErrorCode
 
@@ -117,7 +114,7 @@ def _share_record(rec: ConsumerRecord, delivery_count: int) -> ShareConsumerReco
     return ShareConsumerRecord(*rec, delivery_count=delivery_count)
 
 
-class AsyncShareConsumer:
+class AsyncShareConsumer(PollingConsumer[ShareConsumerRecord]):
     def __init__(
         self,
         *topics: str,
@@ -178,9 +175,7 @@ class AsyncShareConsumer:
         self._started = self._closed = False
         self.acquisition_lock_timeout_ms = -1  # as the last ShareFetch answer gave it
         self.acknowledgement_errors: dict[TopicPartition, KafkaError] = {}  # from piggybacked acks
-        for topic in topics:
-            if (complaint := topic_name_error(topic)) is not None:
-                raise InvalidTopicError(complaint)
+        check_topic_names(topics)
 
     # --- lifecycle ---------------------------------------------------------------------------
 
@@ -212,18 +207,8 @@ class AsyncShareConsumer:
             await self._heartbeat.close()
         await self.client.close()
 
-    async def __aenter__(self) -> AsyncShareConsumer:
-        await self.start()
-        return self
-
-    async def __aexit__(self, *exc: object) -> None:
-        await self.close()
-
     def _check_open(self) -> None:
-        if self._closed:
-            raise ConsumerStoppedError("the consumer is closed")
-        if not self._started:
-            raise IllegalStateError("the consumer is not started (await start() or use `async with`)")
+        super()._check_open()
         if self._fatal is not None:
             raise self._fatal
 
@@ -238,9 +223,7 @@ class AsyncShareConsumer:
         topics = tuple(topics)
         if not topics:
             raise ValueError("subscribe() needs topics")
-        for topic in topics:
-            if (complaint := topic_name_error(topic)) is not None:
-                raise InvalidTopicError(complaint)
+        check_topic_names(topics)
         if self.client.add_topics(topics):
             self.client.request_metadata_update()
         self.member.subscribe(topics)
@@ -544,26 +527,12 @@ class AsyncShareConsumer:
             self._buffer.setdefault(tp, collections.deque()).extend(records)
 
     async def getone(self) -> ShareConsumerRecord:
-        while True:
-            for batch in (await self.getmany(timeout_ms=1000, max_records=1)).values():
-                return batch[0]
-            if self._closed:
-                raise ConsumerStoppedError("the consumer is closed")
+        return await self._one()
 
-    def __aiter__(self) -> AsyncShareConsumer:
-        return self
-
-    async def __anext__(self) -> ShareConsumerRecord:
-        while not self._iter_buffer:
-            if self._closed:
-                raise StopAsyncIteration
-            try:
-                batches = await self.getmany(timeout_ms=1000)
-            except ConsumerStoppedError:
-                raise StopAsyncIteration from None
-            for records in batches.values():
-                self._iter_buffer.extend(records)
-        return self._iter_buffer.popleft()
+    async def _poll(
+        self, _partitions: tuple[TopicPartition, ...], timeout_ms: float, max_records: int | None
+    ) -> dict[TopicPartition, list[ShareConsumerRecord]]:
+        return await self.getmany(timeout_ms=timeout_ms, max_records=max_records)
 
     async def wait_for_assignment(self, timeout: float = 30.0) -> set[TopicPartition]:
         """Wait until the group assigns this member some partitions (tests, tools)."""

@@ -24,6 +24,7 @@ import sys
 import tempfile
 import threading
 import time
+from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
 
 WANTED = {
@@ -187,26 +188,16 @@ def drive(bootstrap: str) -> None:
     asyncio.run(aio())
 
 
-def main() -> int:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--out", default="tests/fixtures/frames/admin-clients")
-    args = ap.parse_args()
-    root = Path(__file__).resolve().parent.parent
-    data = Path(tempfile.mkdtemp()) / "data"
-    port = _free_port()
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@contextlib.contextmanager
+def kbroker(port: int, overrides: Sequence[str]) -> Iterator[None]:
+    """A kbroker process with these --override settings, from when it accepts connections on
+    `port` until the block ends."""
     broker = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "broker",
-            "--override",
-            f"listeners=PLAINTEXT://127.0.0.1:{port}",
-            "--override",
-            f"log.dirs={data}",
-            "--override",
-            "offsets.topic.num.partitions=1",
-        ],
-        cwd=root,
+        [sys.executable, "-m", "broker", *(a for o in overrides for a in ("--override", o))],
+        cwd=ROOT,
         stderr=subprocess.DEVNULL,
     )
     try:
@@ -215,33 +206,63 @@ def main() -> int:
             with contextlib.suppress(OSError), socket.create_connection(("127.0.0.1", port), 0.2):
                 break
             time.sleep(0.1)
-        proxy = Proxy(port)
-        loop = asyncio.new_event_loop()
-        ready, stop = threading.Event(), asyncio.Event()
-        thread = threading.Thread(
-            target=loop.run_until_complete, args=(proxy.serve(ready, stop),), daemon=True
-        )
-        thread.start()
-        ready.wait(10)
-        drive(f"127.0.0.1:{proxy.port}")
-        loop.call_soon_threadsafe(stop.set)
-        thread.join(5)
+        yield
     finally:
         broker.terminate()
         broker.wait(20)
-    out = root / args.out
-    out.mkdir(parents=True, exist_ok=True)
-    for old in out.glob("*.bin"):
-        old.unlink()
+
+
+@contextlib.contextmanager
+def recording(upstream_port: int) -> Iterator[Proxy]:
+    """The recording proxy in front of the broker on `upstream_port`, served by a thread of its
+    own while the block drives clients at `127.0.0.1:{proxy.port}`."""
+    proxy = Proxy(upstream_port)
+    loop = asyncio.new_event_loop()
+    ready, stop = threading.Event(), asyncio.Event()
+    thread = threading.Thread(target=loop.run_until_complete, args=(proxy.serve(ready, stop),), daemon=True)
+    thread.start()
+    ready.wait(10)
+    yield proxy
+    loop.call_soon_threadsafe(stop.set)
+    thread.join(5)
+
+
+def distinct(frames: Iterable[tuple[str, bytes]]) -> list[tuple[str, bytes]]:
+    """Each request body once (clients repeat some, e.g. Metadata)."""
     seen: set[bytes] = set()
-    n = 0
-    for name, body in proxy.frames:
-        if body in seen:
-            continue
-        seen.add(body)
-        n += 1
-        (out / f"{n:03d}_{name}.bin").write_bytes(body)
+    kept = []
+    for name, body in frames:
+        if body not in seen:
+            seen.add(body)
+            kept.append((name, body))
+    return kept
+
+
+def write_frames(out: str, frames: Iterable[tuple[str, bytes]]) -> None:
+    """The frames as numbered fixtures in `out` (below the repository), in place of the old ones."""
+    folder = ROOT / out
+    folder.mkdir(parents=True, exist_ok=True)
+    for old in folder.glob("*.bin"):
+        old.unlink()
+    for n, (name, body) in enumerate(frames, 1):
+        (folder / f"{n:03d}_{name}.bin").write_bytes(body)
         print(f"{n:03d}_{name}.bin", len(body))
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--out", default="tests/fixtures/frames/admin-clients")
+    args = ap.parse_args()
+    data = Path(tempfile.mkdtemp()) / "data"
+    port = _free_port()
+    overrides = [
+        f"listeners=PLAINTEXT://127.0.0.1:{port}",
+        f"log.dirs={data}",
+        "offsets.topic.num.partitions=1",
+    ]
+    with kbroker(port, overrides), recording(port) as proxy:
+        drive(f"127.0.0.1:{proxy.port}")
+    write_frames(args.out, distinct(proxy.frames))
     return 0
 
 

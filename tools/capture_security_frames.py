@@ -12,13 +12,8 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import contextlib
-import socket
-import subprocess
 import sys
 import tempfile
-import threading
-import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -162,7 +157,6 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--out", default="tests/fixtures/frames/security-clients")
     args = ap.parse_args()
-    root = Path(__file__).resolve().parent.parent
     tmp = Path(tempfile.mkdtemp())
     add_user(tmp / "users.json", USER, PASSWORD, ["SCRAM-SHA-256", "SCRAM-SHA-512"])
     port = cap._free_port()
@@ -175,47 +169,13 @@ def main() -> int:
         "log.dirs": str(tmp / "data"),
         "offsets.topic.num.partitions": "1",
     }
-    cmd = [sys.executable, "-m", "broker"]
-    for k, v in overrides.items():
-        cmd += ["--override", f"{k}={v}"]
-    broker = subprocess.Popen(cmd, cwd=root, stderr=subprocess.DEVNULL)
     cap.WANTED.clear()
     cap.WANTED.update(WANTED)
-    try:
-        deadline = time.monotonic() + 30
-        while time.monotonic() < deadline:
-            with contextlib.suppress(OSError), socket.create_connection(("127.0.0.1", port), 0.2):
-                break
-            time.sleep(0.1)
-        proxy = cap.Proxy(port)
-        loop = asyncio.new_event_loop()
-        ready, stop = threading.Event(), asyncio.Event()
-        thread = threading.Thread(
-            target=loop.run_until_complete, args=(proxy.serve(ready, stop),), daemon=True
-        )
-        thread.start()
-        ready.wait(10)
+    with cap.kbroker(port, [f"{k}={v}" for k, v in overrides.items()]), cap.recording(port) as proxy:
         drive(f"127.0.0.1:{proxy.port}")
-        loop.call_soon_threadsafe(stop.set)
-        thread.join(5)
-    finally:
-        broker.terminate()
-        broker.wait(20)
-    out = root / args.out
-    out.mkdir(parents=True, exist_ok=True)
-    for old in out.glob("*.bin"):
-        old.unlink()
-    seen: set[bytes] = set()
-    n = 0
-    for name, body in proxy.frames:
-        # SaslAuthenticate carries the client's proof or its password: kept only for this
-        # throwaway user, whose password is in this file anyway.
-        if body in seen:
-            continue
-        seen.add(body)
-        n += 1
-        (out / f"{n:03d}_{name}.bin").write_bytes(body)
-        print(f"{n:03d}_{name}.bin", len(body))
+    # SaslAuthenticate carries the client's proof or its password: kept only for this throwaway
+    # user, whose password is in this file anyway.
+    cap.write_frames(args.out, cap.distinct(proxy.frames))
     return 0
 
 

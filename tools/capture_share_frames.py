@@ -15,13 +15,9 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import contextlib
-import socket
 import struct
-import subprocess
 import sys
 import tempfile
-import threading
 import time
 from pathlib import Path
 
@@ -122,7 +118,6 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--out", default="tests/fixtures/frames/share-clients")
     args = ap.parse_args()
-    root = Path(__file__).resolve().parent.parent
     admin.WANTED = WANTED  # what the proxy records
     data = Path(tempfile.mkdtemp()) / "data"
     port = admin._free_port()
@@ -132,57 +127,29 @@ def main() -> int:
         "offsets.topic.num.partitions=1",
         "group.share.enable=true",
     ]
-    broker = subprocess.Popen(
-        [sys.executable, "-m", "broker", *(a for o in overrides for a in ("--override", o))],
-        cwd=root,
-        stderr=subprocess.DEVNULL,
-    )
-    try:
-        deadline = time.monotonic() + 30
-        while time.monotonic() < deadline:
-            with contextlib.suppress(OSError), socket.create_connection(("127.0.0.1", port), 0.2):
-                break
-            time.sleep(0.1)
+    with admin.kbroker(port, overrides):
         from tests.helpers import create_topic
 
         asyncio.run(create_topic(port, "cap-share", 2))
-        proxy = admin.Proxy(port)
-        loop = asyncio.new_event_loop()
-        ready, stop = threading.Event(), asyncio.Event()
-        thread = threading.Thread(
-            target=loop.run_until_complete, args=(proxy.serve(ready, stop),), daemon=True
-        )
-        thread.start()
-        ready.wait(10)
-        drive(f"127.0.0.1:{proxy.port}", port)
-        loop.call_soon_threadsafe(stop.set)
-        thread.join(5)
-    finally:
-        broker.terminate()
-        broker.wait(20)
+        with admin.recording(port) as proxy:
+            drive(f"127.0.0.1:{proxy.port}", port)
     frames = [
         *proxy.frames,
         share_group_describe_request(),
         share_fetch_v2_request(),
         share_acknowledge_v2_request(),
     ]
-    out = root / args.out
-    out.mkdir(parents=True, exist_ok=True)
-    for old in out.glob("*.bin"):
-        old.unlink()
     seen: set[bytes] = set()
-    n = 0
+    kept: list[tuple[str, bytes]] = []
     for name, body in frames:
         # The same request but for its correlation id is kept once.
         if body[8:] in seen:
             continue
-        kept = sum(1 for f in out.glob(f"*_{name}.bin"))
-        if kept >= 4:  # a few of each kind (ShareFetch repeats with each session epoch)
-            continue
+        if sum(1 for n, _ in kept if n == name) >= 4:  # a few of each kind (ShareFetch repeats
+            continue  # with each session epoch)
         seen.add(body[8:])
-        n += 1
-        (out / f"{n:03d}_{name}.bin").write_bytes(body)
-        print(f"{n:03d}_{name}.bin", len(body))
+        kept.append((name, body))
+    admin.write_frames(args.out, kept)
     return 0
 
 

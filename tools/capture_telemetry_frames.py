@@ -14,12 +14,8 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import contextlib
-import socket
-import subprocess
 import sys
 import tempfile
-import threading
 import time
 from pathlib import Path
 
@@ -59,54 +55,20 @@ def main() -> int:
     args = ap.parse_args()
     data = Path(tempfile.mkdtemp()) / "data"
     port = capture._free_port()
-    broker = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "broker",
-            "--override",
-            f"listeners=PLAINTEXT://127.0.0.1:{port}",
-            "--override",
-            f"log.dirs={data}",
-            "--override",
-            "offsets.topic.num.partitions=1",
-        ],
-        cwd=ROOT,
-        stderr=subprocess.DEVNULL,
-    )
-    try:
-        deadline = time.monotonic() + 30
-        while time.monotonic() < deadline:
-            with contextlib.suppress(OSError), socket.create_connection(("127.0.0.1", port), 0.2):
-                break
-            time.sleep(0.1)
+    overrides = [
+        f"listeners=PLAINTEXT://127.0.0.1:{port}",
+        f"log.dirs={data}",
+        "offsets.topic.num.partitions=1",
+    ]
+    with capture.kbroker(port, overrides):
         asyncio.run(subscribe(f"127.0.0.1:{port}"))
-        proxy = capture.Proxy(port)
-        loop = asyncio.new_event_loop()
-        ready, stop = threading.Event(), asyncio.Event()
-        thread = threading.Thread(
-            target=loop.run_until_complete, args=(proxy.serve(ready, stop),), daemon=True
-        )
-        thread.start()
-        ready.wait(10)
-        drive(f"127.0.0.1:{proxy.port}", proxy)
-        loop.call_soon_threadsafe(stop.set)
-        thread.join(5)
-    finally:
-        broker.terminate()
-        broker.wait(20)
-    out = ROOT / args.out
-    out.mkdir(parents=True, exist_ok=True)
-    for old in out.glob("*.bin"):
-        old.unlink()
+        with capture.recording(port) as proxy:
+            drive(f"127.0.0.1:{proxy.port}", proxy)
     kept: dict[str, bytes] = {}
     for name, body in proxy.frames:  # the first of each API, and the terminating push
         terminating = name.startswith("PushTelemetry") and _terminating(body)
         kept.setdefault(name + ("_last" if terminating else ""), body)
-    for n, (name, body) in enumerate(kept.items(), 1):
-        fname = f"{n:03d}_{name.removesuffix('_last')}.bin"
-        (out / fname).write_bytes(body)
-        print(fname, len(body))
+    capture.write_frames(args.out, [(name.removesuffix("_last"), body) for name, body in kept.items()])
     return 0
 
 

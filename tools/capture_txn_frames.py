@@ -14,11 +14,8 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
-import socket
-import subprocess
 import sys
 import tempfile
-import threading
 import time
 from pathlib import Path
 
@@ -126,64 +123,21 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--out", default="tests/fixtures/frames/txn-clients")
     args = ap.parse_args()
-    root = Path(__file__).resolve().parent.parent
     admin.WANTED = WANTED  # what the proxy records
     data = Path(tempfile.mkdtemp()) / "data"
     port = admin._free_port()
-    broker = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "broker",
-            "--override",
-            f"listeners=PLAINTEXT://127.0.0.1:{port}",
-            "--override",
-            f"log.dirs={data}",
-            "--override",
-            "offsets.topic.num.partitions=1",
-            "--override",
-            "transaction.state.log.num.partitions=1",
-            "--override",
-            "group.initial.rebalance.delay.ms=0",
-        ],
-        cwd=root,
-        stderr=subprocess.DEVNULL,
-    )
-    try:
-        deadline = time.monotonic() + 30
-        while time.monotonic() < deadline:
-            with contextlib.suppress(OSError), socket.create_connection(("127.0.0.1", port), 0.2):
-                break
-            time.sleep(0.1)
-        proxy = admin.Proxy(port)
-        loop = asyncio.new_event_loop()
-        ready, stop = threading.Event(), asyncio.Event()
-        thread = threading.Thread(
-            target=loop.run_until_complete, args=(proxy.serve(ready, stop),), daemon=True
-        )
-        thread.start()
-        ready.wait(10)
+    overrides = [
+        f"listeners=PLAINTEXT://127.0.0.1:{port}",
+        f"log.dirs={data}",
+        "offsets.topic.num.partitions=1",
+        "transaction.state.log.num.partitions=1",
+        "group.initial.rebalance.delay.ms=0",
+    ]
+    with admin.kbroker(port, overrides), admin.recording(port) as proxy:
         drive(f"127.0.0.1:{proxy.port}")
-        loop.call_soon_threadsafe(stop.set)
-        thread.join(5)
-    finally:
-        broker.terminate()
-        broker.wait(20)
     frames = [(n, b) for n, b in proxy.frames if not (n.startswith("InitProducerId") and b"cap-" not in b)]
     frames += encoded_by_kafka_python()
-    out = root / args.out
-    out.mkdir(parents=True, exist_ok=True)
-    for old in out.glob("*.bin"):
-        old.unlink()
-    seen: set[bytes] = set()
-    n = 0
-    for name, body in frames:
-        if body in seen:
-            continue
-        seen.add(body)
-        n += 1
-        (out / f"{n:03d}_{name}.bin").write_bytes(body)
-        print(f"{n:03d}_{name}.bin", len(body))
+    admin.write_frames(args.out, admin.distinct(frames))
     return 0
 
 

@@ -12,7 +12,8 @@ from broker.apis.describe_share_group_offsets import (
     ANY_LEADER_EPOCH,
     forget_cached,
     partition_key,
-    share_group,
+    refuse_group,
+    topic_refused,
 )
 from broker.group.share.group import TopicPartitions
 from broker.logging_setup import get_logger
@@ -84,19 +85,14 @@ async def handle(
     broker: HandlerContext, ctx: RequestContext, request: AlterShareGroupOffsetsRequest
 ) -> AlterShareGroupOffsetsResponse:
     group_id = request.group_id
-    authz = broker.authorizer
-    if authz is not None and not authz.group(ctx, Operation.READ, group_id):
-        return _answer(request, E.GROUP_AUTHORIZATION_FAILED, None)
-    check = share_group(broker, group_id)
-    if check.error != E.NONE:
-        return _answer(request, check.error, check.message)
-    if not check.empty:
-        return _answer(request, E.NON_EMPTY_GROUP, "The group is not empty.")
+    refusal = refuse_group(broker, ctx, group_id, Operation.READ)
+    if refusal is not None:
+        return _answer(request, *refusal)
     responses: list[AlterShareGroupOffsetsResponseResponse] = []
     altered: TopicPartitions = {}
     for t in request.topics:
         topic = broker.topics.get(t.topic_name)
-        refused = authz is not None and not authz.topic(ctx, Operation.READ, t.topic_name)
+        refused = topic_refused(broker, ctx, t.topic_name)
         partitions: list[AlterShareGroupOffsetsResponseResponsePartition] = []
         for p in t.partitions:
             error, message = E.NONE, None

@@ -7,7 +7,12 @@ from __future__ import annotations
 import uuid
 
 from broker.apis.context import HandlerContext
-from broker.apis.describe_share_group_offsets import forget_cached, partition_key, share_group
+from broker.apis.describe_share_group_offsets import (
+    forget_cached,
+    partition_key,
+    refuse_group,
+    topic_refused,
+)
 from broker.logging_setup import get_logger
 from broker.security.acl import Operation
 from broker.server import RequestContext
@@ -45,23 +50,16 @@ async def handle(
     broker: HandlerContext, ctx: RequestContext, request: DeleteShareGroupOffsetsRequest
 ) -> DeleteShareGroupOffsetsResponse:
     group_id = request.group_id
-    authz = broker.authorizer
-    if authz is not None and not authz.group(ctx, Operation.DELETE, group_id):
-        return _answer(request, E.GROUP_AUTHORIZATION_FAILED, None)
-    check = share_group(broker, group_id)
-    if check.error != E.NONE:
-        return _answer(request, check.error, check.message)
-    if not check.empty:
-        return _answer(request, E.NON_EMPTY_GROUP, "The group is not empty.")
+    refusal = refuse_group(broker, ctx, group_id, Operation.DELETE)
+    if refusal is not None:
+        return _answer(request, *refusal)
     # The group coordinator writes the topics as deleting, deletes their state through the
     # Persister, then writes them gone (ShareGroupStatePartitionMetadata).
     responses: list[DeleteShareGroupOffsetsResponseResponse] = []
     wanted: dict[uuid.UUID, str] = {}
     for t in request.topics:
         topic = broker.topics.get(t.topic_name)
-        if topic is not None and not (
-            authz is not None and not authz.topic(ctx, Operation.READ, t.topic_name)
-        ):
+        if topic is not None and not topic_refused(broker, ctx, t.topic_name):
             wanted[topic.topic_id] = t.topic_name
     outcome = await broker.groups.share_delete_offsets(group_id, wanted) if wanted else {}
     if isinstance(outcome, ErrorCode):
@@ -69,7 +67,7 @@ async def handle(
     for t in request.topics:
         topic = broker.topics.get(t.topic_name)
         error, message = E.NONE, None
-        if authz is not None and not authz.topic(ctx, Operation.READ, t.topic_name):
+        if topic_refused(broker, ctx, t.topic_name):
             error = E.TOPIC_AUTHORIZATION_FAILED
         elif topic is None:
             error, message = E.UNKNOWN_TOPIC_OR_PARTITION, "This server does not host this topic-partition."

@@ -2,8 +2,8 @@
 read from the share state through the Persister (`read_summary`), with each one's lag (v1,
 KIP-1226): the partition's high watermark minus its start offset.
 
-Also the checks the three share-group offset APIs make at the group coordinator (`share_group`)
-and the keys they give the Persister (`partition_key`).
+Also the checks the three share-group offset APIs make at the group coordinator (`share_group`,
+`refuse_group`, `topic_refused`) and the keys they give the Persister (`partition_key`).
 """
 
 from __future__ import annotations
@@ -49,6 +49,30 @@ def share_group(broker: HandlerContext, group_id: str) -> GroupCheck:
             message = message or f"Group {group_id} is not a share group."
         return GroupCheck(ErrorCode(described.error), message)
     return GroupCheck(empty=not described.members)
+
+
+def refuse_group(
+    broker: HandlerContext, ctx: RequestContext, group_id: str, operation: Operation
+) -> tuple[ErrorCode, str | None] | None:
+    """Why Alter or Delete may not change a group's offsets (the refusal repeated for every
+    topic of the request), or None when the group is theirs to change: authorized for
+    `operation`, a share group coordinated here, and EMPTY."""
+    authz = broker.authorizer
+    if authz is not None and not authz.group(ctx, operation, group_id):
+        return E.GROUP_AUTHORIZATION_FAILED, None
+    check = share_group(broker, group_id)
+    if check.error != E.NONE:
+        return check.error, check.message
+    if not check.empty:
+        return E.NON_EMPTY_GROUP, "The group is not empty."
+    return None
+
+
+def topic_refused(broker: HandlerContext, ctx: RequestContext, topic: str) -> bool:
+    """Whether the principal may not read a topic: its partitions then answer
+    TOPIC_AUTHORIZATION_FAILED."""
+    authz = broker.authorizer
+    return authz is not None and not authz.topic(ctx, Operation.READ, topic)
 
 
 def partition_key(group_id: str, topic_id: uuid.UUID, partition: int) -> PartitionKey:

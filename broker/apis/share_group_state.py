@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import asyncio
 import uuid
-from collections.abc import Awaitable, Callable, Iterable
-from typing import Any, TypeVar
+from collections.abc import Awaitable, Callable, Iterable, Sequence
+from typing import Any, Protocol, TypeVar
 
 from broker.apis.context import HandlerContext
 from broker.security.acl import Operation
@@ -77,28 +77,65 @@ def _message(answer: Answer) -> str | None:
     return None if answer.error == ErrorCode.NONE else (answer.message or answer.error.name)
 
 
+def _no_state(_answer: Answer) -> dict[str, Any]:
+    return {}
+
+
+class _StateRequest(Protocol):
+    """What the five requests have alike: a group and its topics' partitions."""
+
+    @property
+    def group_id(self) -> str: ...
+
+    @property
+    def topics(self) -> Sequence[Any]: ...
+
+
+async def _results(
+    broker: HandlerContext,
+    ctx: RequestContext,
+    request: _StateRequest,
+    call: Callable[[StateKey, Any], Awaitable[Answer]],
+    state: Callable[[Answer], dict[str, Any]] = _no_state,
+) -> list[Any]:
+    """The `results` of a response: every share-partition's error, and what `state` adds for the
+    APIs that return state (Read, ReadSummary)."""
+    return [
+        {
+            "topic_id": topic_id,
+            "partitions": [
+                {"partition": p.partition, "error_code": a.error, "error_message": _message(a), **state(a)}
+                for p, a in parts
+            ],
+        }
+        for topic_id, parts in await _answers(broker, ctx, request.group_id, request.topics, call)
+    ]
+
+
 async def handle_initialize(
     broker: HandlerContext, ctx: RequestContext, request: InitializeShareGroupStateRequest
 ) -> InitializeShareGroupStateResponse:
     coordinator = broker.share_coordinator
-    results = await _answers(
-        broker,
-        ctx,
-        request.group_id,
-        request.topics,
-        lambda key, p: coordinator.initialize(key, p.state_epoch, p.start_offset),
+    results = await _results(
+        broker, ctx, request, lambda key, p: coordinator.initialize(key, p.state_epoch, p.start_offset)
     )
+    return {"results": results}
+
+
+def _read_state(answer: Answer) -> dict[str, Any]:
+    state = answer.state
     return {
-        "results": [
+        "state_epoch": state.state_epoch if state else 0,
+        "start_offset": state.start_offset if state else 0,
+        "state_batches": [
             {
-                "topic_id": t,
-                "partitions": [
-                    {"partition": p.partition, "error_code": a.error, "error_message": _message(a)}
-                    for p, a in parts
-                ],
+                "first_offset": b.first_offset,
+                "last_offset": b.last_offset,
+                "delivery_state": b.delivery_state,
+                "delivery_count": b.delivery_count,
             }
-            for t, parts in results
-        ]
+            for b in (state.batches if state else ())
+        ],
     }
 
 
@@ -106,34 +143,10 @@ async def handle_read(
     broker: HandlerContext, ctx: RequestContext, request: ReadShareGroupStateRequest
 ) -> ReadShareGroupStateResponse:
     coordinator = broker.share_coordinator
-    results = await _answers(
-        broker, ctx, request.group_id, request.topics, lambda key, p: coordinator.read(key, p.leader_epoch)
+    results = await _results(
+        broker, ctx, request, lambda key, p: coordinator.read(key, p.leader_epoch), _read_state
     )
-    out: ReadShareGroupStateResponse = {"results": []}
-    for topic_id, parts in results:
-        partitions = []
-        for p, a in parts:
-            state = a.state
-            partitions.append(
-                {
-                    "partition": p.partition,
-                    "error_code": a.error,
-                    "error_message": _message(a),
-                    "state_epoch": state.state_epoch if state else 0,
-                    "start_offset": state.start_offset if state else 0,
-                    "state_batches": [
-                        {
-                            "first_offset": b.first_offset,
-                            "last_offset": b.last_offset,
-                            "delivery_state": b.delivery_state,
-                            "delivery_count": b.delivery_count,
-                        }
-                        for b in (state.batches if state else ())
-                    ],
-                }
-            )
-        out["results"].append({"topic_id": topic_id, "partitions": partitions})  # type: ignore[typeddict-item]
-    return out
+    return {"results": results}
 
 
 async def handle_write(
@@ -147,39 +160,23 @@ async def handle_write(
         ]
         return coordinator.write(key, p.state_epoch, p.leader_epoch, p.start_offset, batches)
 
-    results = await _answers(broker, ctx, request.group_id, request.topics, write)
-    return {
-        "results": [
-            {
-                "topic_id": t,
-                "partitions": [
-                    {"partition": p.partition, "error_code": a.error, "error_message": _message(a)}
-                    for p, a in parts
-                ],
-            }
-            for t, parts in results
-        ]
-    }
+    return {"results": await _results(broker, ctx, request, write)}
 
 
 async def handle_delete(
     broker: HandlerContext, ctx: RequestContext, request: DeleteShareGroupStateRequest
 ) -> DeleteShareGroupStateResponse:
     coordinator = broker.share_coordinator
-    results = await _answers(
-        broker, ctx, request.group_id, request.topics, lambda key, _p: coordinator.delete(key)
-    )
+    results = await _results(broker, ctx, request, lambda key, _p: coordinator.delete(key))
+    return {"results": results}
+
+
+def _summary_state(answer: Answer) -> dict[str, Any]:
+    state = answer.state
     return {
-        "results": [
-            {
-                "topic_id": t,
-                "partitions": [
-                    {"partition": p.partition, "error_code": a.error, "error_message": _message(a)}
-                    for p, a in parts
-                ],
-            }
-            for t, parts in results
-        ]
+        "state_epoch": state.state_epoch if state else 0,
+        "leader_epoch": state.leader_epoch if state else -1,
+        "start_offset": state.start_offset if state else -1,
     }
 
 
@@ -187,27 +184,7 @@ async def handle_read_summary(
     broker: HandlerContext, ctx: RequestContext, request: ReadShareGroupStateSummaryRequest
 ) -> ReadShareGroupStateSummaryResponse:
     coordinator = broker.share_coordinator
-    results = await _answers(
-        broker,
-        ctx,
-        request.group_id,
-        request.topics,
-        lambda key, p: coordinator.read_summary(key, p.leader_epoch),
+    results = await _results(
+        broker, ctx, request, lambda key, p: coordinator.read_summary(key, p.leader_epoch), _summary_state
     )
-    out: ReadShareGroupStateSummaryResponse = {"results": []}
-    for topic_id, parts in results:
-        partitions = []
-        for p, a in parts:
-            state = a.state
-            partitions.append(
-                {
-                    "partition": p.partition,
-                    "error_code": a.error,
-                    "error_message": _message(a),
-                    "state_epoch": state.state_epoch if state else 0,
-                    "leader_epoch": state.leader_epoch if state else -1,
-                    "start_offset": state.start_offset if state else -1,
-                }
-            )
-        out["results"].append({"topic_id": topic_id, "partitions": partitions})  # type: ignore[typeddict-item]
-    return out
+    return {"results": results}

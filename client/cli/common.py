@@ -1,4 +1,4 @@
-"""What the three tools share: option parsing that fails in one line, the bootstrap option,
+"""What the tools share: option parsing that fails in one line, the bootstrap option,
 aligned tables and JSON output, and running an admin call with errors turned into one line."""
 
 from __future__ import annotations
@@ -56,6 +56,33 @@ def parser(prog: str, description: str) -> Parser:
     return p
 
 
+def group_tool_parser(prog: str, description: str, states: str) -> Parser:
+    """The options kbroker-consumer-groups and kbroker-share-groups share: one verb, the groups,
+    the topics and the view; `states` is the --list filter's example."""
+    p = parser(prog, description)
+    action = p.add_mutually_exclusive_group(required=True)
+    for verb in ("--list", "--describe", "--reset-offsets", "--delete", "--delete-offsets"):
+        action.add_argument(verb, action="store_true")
+    groups = p.add_mutually_exclusive_group()
+    groups.add_argument("--group", action="append", default=[], metavar="GROUP")
+    groups.add_argument("--all-groups", action="store_true")
+    topics = p.add_mutually_exclusive_group()
+    topics.add_argument("--topic", action="append", default=[], metavar="TOPIC[:P,...]")
+    topics.add_argument("--all-topics", action="store_true")
+    view = p.add_mutually_exclusive_group()
+    view.add_argument("--members", action="store_true")
+    view.add_argument("--offsets", action="store_true")
+    view.add_argument(
+        "--state",
+        nargs="?",
+        const="",
+        default=None,
+        metavar="STATES",
+        help=f"with --describe: the group's state; with --list: filter by states ({states})",
+    )
+    return p
+
+
 def security_settings(args: argparse.Namespace) -> dict[str, Any]:
     """The admin client's security keyword arguments from --command-config (Kafka's tools' option)."""
     path = getattr(args, "command_config", None)
@@ -109,6 +136,68 @@ def run(args: argparse.Namespace, work: Callable[[AsyncAdmin], Awaitable[int | N
     except KeyboardInterrupt:
         print("Error: interrupted", file=sys.stderr)
     return 1
+
+
+def named_groups(args: argparse.Namespace) -> list[str] | None:
+    """The groups a group tool's --group options name; None for --all-groups."""
+    if args.all_groups:
+        return None
+    if not args.group:
+        raise CliError("one of --group or --all-groups is required")
+    return list(args.group)
+
+
+def offsets_group(args: argparse.Namespace) -> str:
+    """The one group a group tool's --delete-offsets takes (it needs --topic too)."""
+    if len(args.group) != 1:
+        raise CliError("--delete-offsets takes exactly one --group")
+    if not args.topic:
+        raise CliError("--delete-offsets needs --topic")
+    group: str = args.group[0]
+    return group
+
+
+def listed_states(args: argparse.Namespace) -> list[str]:
+    """The states a group tool's --list --state filters by (none: every group)."""
+    return [s.strip() for s in (args.state or "").split(",") if s.strip()]
+
+
+def emit_group_list(args: argparse.Namespace, groups: Sequence[tuple[str, str]]) -> None:
+    """A group tool's --list: the ids one a line, or with --state a GROUP/STATE table."""
+    if args.state is not None:
+        emit(args, ("GROUP", "STATE"), [[group, state] for group, state in groups])
+    elif args.output == "json":
+        emit(args, ("GROUP",), [[group] for group, _ in groups])
+    else:
+        for group, _ in groups:
+            print(group)
+
+
+GroupVerb = Callable[[AsyncAdmin, argparse.Namespace], Awaitable[int]]
+
+
+def run_group_tool(
+    args: argparse.Namespace,
+    list_groups: GroupVerb,
+    describe: GroupVerb,
+    reset_offsets: GroupVerb,
+    delete: GroupVerb,
+    delete_offsets: GroupVerb,
+) -> int:
+    """`run` the verb of group_tool_parser the options chose."""
+    verbs = {
+        "list": list_groups,
+        "describe": describe,
+        "reset_offsets": reset_offsets,
+        "delete": delete,
+        "delete_offsets": delete_offsets,
+    }
+
+    async def work(admin: AsyncAdmin) -> int:
+        chosen = next(verb for dest, verb in verbs.items() if getattr(args, dest))
+        return await chosen(admin, args)
+
+    return run(args, work)
 
 
 def split_config(text: str) -> dict[str, str]:

@@ -14,12 +14,12 @@ from __future__ import annotations
 
 import argparse
 import sys
-from pathlib import Path
 from typing import Any
 
 from client.admin import AsyncAdmin, GroupDescription, MemberDescription
-from client.cli import resets
-from client.cli.common import CliError, emit, parser, report_deletion, run
+from client.cli import common, reset_plan, resets
+from client.cli.common import CliError, emit, report_deletion
+from client.cli.reset_plan import parse_topics
 from client.errors import KafkaError
 from client.structs import OffsetSpec, TopicPartition
 from protocol.errors import ErrorCode
@@ -47,67 +47,21 @@ REBALANCING = ("PreparingRebalance", "CompletingRebalance", "Assigning", "Reconc
 
 
 def build_parser() -> argparse.ArgumentParser:
-    p = parser("kbroker-consumer-groups", "List, describe, reset and delete consumer groups.")
-    action = p.add_mutually_exclusive_group(required=True)
-    for verb in ("--list", "--describe", "--reset-offsets", "--delete", "--delete-offsets"):
-        action.add_argument(verb, action="store_true")
-    groups = p.add_mutually_exclusive_group()
-    groups.add_argument("--group", action="append", default=[], metavar="GROUP")
-    groups.add_argument("--all-groups", action="store_true")
-    topics = p.add_mutually_exclusive_group()
-    topics.add_argument("--topic", action="append", default=[], metavar="TOPIC[:P,...]")
-    topics.add_argument("--all-topics", action="store_true")
-    view = p.add_mutually_exclusive_group()
-    view.add_argument("--members", action="store_true")
-    view.add_argument("--offsets", action="store_true")
-    view.add_argument(
-        "--state",
-        nargs="?",
-        const="",
-        default=None,
-        metavar="STATES",
-        help="with --describe: the group's state; with --list: filter by states (Stable,Empty,...)",
+    p = common.group_tool_parser(
+        "kbroker-consumer-groups", "List, describe, reset and delete consumer groups.", "Stable,Empty,..."
     )
     p.add_argument(
         "--verbose",
         action="store_true",
         help="with --describe --members: the assignment; with --state: the epochs",
     )
-    scenario = p.add_mutually_exclusive_group()
-    scenario.add_argument("--to-earliest", action="store_true")
-    scenario.add_argument("--to-latest", action="store_true")
-    scenario.add_argument("--to-current", action="store_true")
-    scenario.add_argument("--to-offset", type=int, metavar="N")
-    scenario.add_argument("--shift-by", type=int, metavar="N")
-    scenario.add_argument("--to-datetime", metavar="YYYY-MM-DDTHH:mm:SS.sss")
-    scenario.add_argument("--by-duration", metavar="PnDTnHnM")
-    scenario.add_argument("--from-file", metavar="CSV")
-    mode = p.add_mutually_exclusive_group()
-    mode.add_argument("--dry-run", action="store_true")
-    mode.add_argument("--execute", action="store_true")
+    reset_plan.add_arguments(p, reset_plan.CONSUMER_SCENARIOS)
     return p
 
 
-def parse_topics(specs: list[str]) -> list[tuple[str, list[int] | None]]:
-    out = []
-    for spec in specs:
-        name, _, parts = spec.partition(":")
-        if not name:
-            raise CliError(f"invalid --topic {spec!r}: expected TOPIC or TOPIC:P,P")
-        try:
-            out.append((name, [int(x) for x in parts.split(",")] if parts else None))
-        except ValueError:
-            raise CliError(f"invalid partitions in --topic {spec!r}: expected TOPIC:0,1,2") from None
-    return out
-
-
 async def _groups(admin: AsyncAdmin, args: argparse.Namespace) -> list[str]:
-    if args.all_groups:
-        return [g.group_id for g in await admin.list_groups()]
-    if not args.group:
-        raise CliError("one of --group or --all-groups is required")
-    groups: list[str] = args.group
-    return groups
+    named = common.named_groups(args)
+    return named if named is not None else [g.group_id for g in await admin.list_groups()]
 
 
 async def _describe_group(admin: AsyncAdmin, group: str) -> GroupDescription:
@@ -216,44 +170,9 @@ def _assignment_text(tps: tuple[TopicPartition, ...]) -> str | None:
 
 
 async def list_groups(admin: AsyncAdmin, args: argparse.Namespace) -> int:
-    states = [s.strip() for s in (args.state or "").split(",") if s.strip()]
-    groups = await admin.list_groups(states=states)
-    if args.state is None:
-        if args.output == "json":
-            emit(args, ("GROUP",), [[g.group_id] for g in groups])
-        else:
-            for g in groups:
-                print(g.group_id)
-    else:
-        emit(args, ("GROUP", "STATE"), [[g.group_id, g.state] for g in groups])
+    groups = await admin.list_groups(states=common.listed_states(args))
+    common.emit_group_list(args, [(g.group_id, g.state) for g in groups])
     return 0
-
-
-def _scenario(args: argparse.Namespace) -> resets.Scenario:
-    if args.to_earliest:
-        return resets.Scenario("earliest")
-    if args.to_latest:
-        return resets.Scenario("latest")
-    if args.to_current:
-        return resets.Scenario("current")
-    if args.to_offset is not None:
-        return resets.Scenario("offset", args.to_offset)
-    if args.shift_by is not None:
-        return resets.Scenario("shift", args.shift_by)
-    if args.to_datetime is not None:
-        return resets.Scenario("time", resets.parse_datetime(args.to_datetime))
-    if args.by_duration is not None:
-        return resets.Scenario("time", resets.duration_timestamp(args.by_duration, resets.now_ms()))
-    if args.from_file is not None:
-        try:
-            text = Path(args.from_file).read_text()
-        except OSError as e:
-            raise CliError(f"cannot read {args.from_file}: {e.strerror}") from None
-        return resets.Scenario("file", file_offsets=resets.parse_offsets_file(text))
-    raise CliError(
-        "--reset-offsets needs a scenario: --to-earliest, --to-latest, --to-current, --to-offset, "
-        "--shift-by, --to-datetime, --by-duration or --from-file"
-    )
 
 
 async def _reset_partitions(
@@ -266,22 +185,11 @@ async def _reset_partitions(
         return sorted(committed)
     if scenario.kind == "file" and not args.topic:
         return sorted({tp for _, tp in (scenario.file_offsets or {})})
-    if not args.topic:
-        raise CliError("one of --topic or --all-topics is required")
-    topics = await admin.list_topics(internal=True)
-    out = []
-    for name, parts in parse_topics(args.topic):
-        if name not in topics:
-            raise CliError(f"Topic '{name}' does not exist.")
-        for p in parts if parts is not None else range(topics[name]):
-            if not 0 <= p < topics[name]:
-                raise CliError(f"Partition {p} of topic '{name}' does not exist (it has {topics[name]}).")
-            out.append(TopicPartition(name, p))
-    return out
+    return await reset_plan.named_partitions(admin, args.topic)
 
 
 async def reset_offsets(admin: AsyncAdmin, args: argparse.Namespace) -> int:
-    scenario = _scenario(args)
+    scenario = reset_plan.scenario(args)
     if not args.execute and not args.dry_run and args.output == "table":
         print(
             "WARN: No action will be performed as the --execute option is missing. In a future major release, "
@@ -302,25 +210,7 @@ async def reset_offsets(admin: AsyncAdmin, args: argparse.Namespace) -> int:
         partitions = await _reset_partitions(admin, args, committed, scenario)
         if not partitions:
             continue
-        earliest = {
-            tp: o
-            for tp, (o, _) in (
-                await admin.list_offsets({tp: OffsetSpec.EARLIEST for tp in partitions})
-            ).items()
-        }
-        latest = {
-            tp: o
-            for tp, (o, _) in (await admin.list_offsets({tp: OffsetSpec.LATEST for tp in partitions})).items()
-        }
-        by_time = None
-        if scenario.kind == "time":
-            by_time = {
-                tp: o
-                for tp, (o, _) in (
-                    await admin.list_offsets({tp: scenario.value for tp in partitions})
-                ).items()
-            }
-        new = resets.targets(scenario, group, partitions, committed, earliest, latest, by_time)
+        new = await reset_plan.targets(admin, scenario, group, partitions, committed)
         if args.execute and new:
             await admin.alter_group_offsets(group, new)
         rows += [[group, tp.topic, tp.partition, off] for tp, off in sorted(new.items())]
@@ -335,11 +225,7 @@ async def delete(admin: AsyncAdmin, args: argparse.Namespace) -> int:
 
 
 async def delete_offsets(admin: AsyncAdmin, args: argparse.Namespace) -> int:
-    if len(args.group) != 1:
-        raise CliError("--delete-offsets takes exactly one --group")
-    if not args.topic:
-        raise CliError("--delete-offsets needs --topic")
-    group = args.group[0]
+    group = common.offsets_group(args)
     await _describe_group(admin, group)
     topics = await admin.list_topics(internal=True)
     tps = []
@@ -362,19 +248,7 @@ async def delete_offsets(admin: AsyncAdmin, args: argparse.Namespace) -> int:
 
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
-
-    async def work(admin: AsyncAdmin) -> int:
-        if args.list:
-            return await list_groups(admin, args)
-        if args.describe:
-            return await describe(admin, args)
-        if args.reset_offsets:
-            return await reset_offsets(admin, args)
-        if args.delete:
-            return await delete(admin, args)
-        return await delete_offsets(admin, args)
-
-    return run(args, work)
+    return common.run_group_tool(args, list_groups, describe, reset_offsets, delete, delete_offsets)
 
 
 if __name__ == "__main__":

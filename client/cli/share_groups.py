@@ -16,12 +16,12 @@ import sys
 from typing import Any
 
 from client.admin import AsyncAdmin
-from client.cli import resets
-from client.cli.common import CliError, emit, parser, report_deletion, run
-from client.cli.consumer_groups import parse_topics
+from client.cli import common, reset_plan
+from client.cli.common import CliError, emit, report_deletion
+from client.cli.reset_plan import parse_topics
 from client.errors import KafkaError
 from client.share_admin import ShareGroupDescription, SharePartitionOffset
-from client.structs import OffsetSpec, TopicPartition
+from client.structs import TopicPartition
 from protocol.errors import ErrorCode
 
 OFFSET_COLUMNS = ("GROUP", "TOPIC", "PARTITION", "START-OFFSET", "LAG")
@@ -31,45 +31,16 @@ RESET_COLUMNS = ("GROUP", "TOPIC", "PARTITION", "NEW-OFFSET")
 
 
 def build_parser() -> argparse.ArgumentParser:
-    p = parser("kbroker-share-groups", "List, describe, reset and delete share groups.")
-    action = p.add_mutually_exclusive_group(required=True)
-    for verb in ("--list", "--describe", "--reset-offsets", "--delete", "--delete-offsets"):
-        action.add_argument(verb, action="store_true")
-    groups = p.add_mutually_exclusive_group()
-    groups.add_argument("--group", action="append", default=[], metavar="GROUP")
-    groups.add_argument("--all-groups", action="store_true")
-    topics = p.add_mutually_exclusive_group()
-    topics.add_argument("--topic", action="append", default=[], metavar="TOPIC[:P,...]")
-    topics.add_argument("--all-topics", action="store_true")
-    view = p.add_mutually_exclusive_group()
-    view.add_argument("--members", action="store_true")
-    view.add_argument("--offsets", action="store_true")
-    view.add_argument(
-        "--state",
-        nargs="?",
-        const="",
-        default=None,
-        metavar="STATES",
-        help="with --describe: the group's state; with --list: filter by states (Stable,Empty)",
+    p = common.group_tool_parser(
+        "kbroker-share-groups", "List, describe, reset and delete share groups.", "Stable,Empty"
     )
-    scenario = p.add_mutually_exclusive_group()
-    scenario.add_argument("--to-earliest", action="store_true")
-    scenario.add_argument("--to-latest", action="store_true")
-    scenario.add_argument("--to-offset", type=int, metavar="N")
-    scenario.add_argument("--to-datetime", metavar="YYYY-MM-DDTHH:mm:SS.sss")
-    mode = p.add_mutually_exclusive_group()
-    mode.add_argument("--dry-run", action="store_true")
-    mode.add_argument("--execute", action="store_true")
+    reset_plan.add_arguments(p, reset_plan.SHARE_SCENARIOS)
     return p
 
 
 async def _groups(admin: AsyncAdmin, args: argparse.Namespace) -> list[str]:
-    if args.all_groups:
-        return [g.group_id for g in await admin.list_share_groups()]
-    if not args.group:
-        raise CliError("one of --group or --all-groups is required")
-    groups: list[str] = args.group
-    return groups
+    named = common.named_groups(args)
+    return named if named is not None else [g.group_id for g in await admin.list_share_groups()]
 
 
 def _missing(e: KafkaError) -> bool:
@@ -138,58 +109,19 @@ async def describe(admin: AsyncAdmin, args: argparse.Namespace) -> int:
 
 
 async def list_groups(admin: AsyncAdmin, args: argparse.Namespace) -> int:
-    states = [s.strip() for s in (args.state or "").split(",") if s.strip()]
-    groups = await admin.list_share_groups(states=states)
-    if args.state is None:
-        if args.output == "json":
-            emit(args, ("GROUP",), [[g.group_id] for g in groups])
-        else:
-            for g in groups:
-                print(g.group_id)
-    else:
-        emit(args, ("GROUP", "STATE"), [[g.group_id, g.state] for g in groups])
+    groups = await admin.list_share_groups(states=common.listed_states(args))
+    common.emit_group_list(args, [(g.group_id, g.state) for g in groups])
     return 0
-
-
-def _scenario(args: argparse.Namespace) -> resets.Scenario:
-    if args.to_earliest:
-        return resets.Scenario("earliest")
-    if args.to_latest:
-        return resets.Scenario("latest")
-    if args.to_offset is not None:
-        return resets.Scenario("offset", args.to_offset)
-    if args.to_datetime is not None:
-        return resets.Scenario("time", resets.parse_datetime(args.to_datetime))
-    raise CliError(
-        "--reset-offsets needs a scenario: --to-earliest, --to-latest, --to-offset or --to-datetime"
-    )
 
 
 async def _reset_partitions(admin: AsyncAdmin, args: argparse.Namespace, group: str) -> list[TopicPartition]:
     if args.all_topics:
         return sorted(await admin.describe_share_group_offsets(group))
-    if not args.topic:
-        raise CliError("one of --topic or --all-topics is required")
-    topics = await admin.list_topics(internal=True)
-    out = []
-    for name, parts in parse_topics(args.topic):
-        if name not in topics:
-            raise CliError(f"Topic '{name}' does not exist.")
-        for p in parts if parts is not None else range(topics[name]):
-            if not 0 <= p < topics[name]:
-                raise CliError(f"Partition {p} of topic '{name}' does not exist (it has {topics[name]}).")
-            out.append(TopicPartition(name, p))
-    return out
-
-
-async def _log_offsets(
-    admin: AsyncAdmin, spec: int, partitions: list[TopicPartition]
-) -> dict[TopicPartition, int]:
-    return {tp: o for tp, (o, _) in (await admin.list_offsets(dict.fromkeys(partitions, spec))).items()}
+    return await reset_plan.named_partitions(admin, args.topic)
 
 
 async def reset_offsets(admin: AsyncAdmin, args: argparse.Namespace) -> int:
-    scenario = _scenario(args)
+    scenario = reset_plan.scenario(args)
     if not args.execute and not args.dry_run and args.output == "table":
         print("WARN: No action will be performed as the --execute option is missing.", file=sys.stderr)
     rows: list[list[Any]] = []
@@ -205,10 +137,7 @@ async def reset_offsets(admin: AsyncAdmin, args: argparse.Namespace) -> int:
             for tp, found in (await admin.describe_share_group_offsets(group, partitions)).items()
             if isinstance(found, SharePartitionOffset) and found.start_offset >= 0
         }
-        earliest = await _log_offsets(admin, OffsetSpec.EARLIEST, partitions)
-        latest = await _log_offsets(admin, OffsetSpec.LATEST, partitions)
-        by_time = await _log_offsets(admin, scenario.value, partitions) if scenario.kind == "time" else None
-        new = resets.targets(scenario, group, partitions, current, earliest, latest, by_time)
+        new = await reset_plan.targets(admin, scenario, group, partitions, current)
         if args.execute and new:
             try:
                 results = await admin.alter_share_group_offsets(group, new)
@@ -234,11 +163,7 @@ async def delete(admin: AsyncAdmin, args: argparse.Namespace) -> int:
 
 
 async def delete_offsets(admin: AsyncAdmin, args: argparse.Namespace) -> int:
-    if len(args.group) != 1:
-        raise CliError("--delete-offsets takes exactly one --group")
-    if not args.topic:
-        raise CliError("--delete-offsets needs --topic")
-    group = args.group[0]
+    group = common.offsets_group(args)
     desc = await _describe_group(admin, group)
     if desc.members:
         raise CliError(f"Share group '{group}' is not empty.")
@@ -262,19 +187,7 @@ async def delete_offsets(admin: AsyncAdmin, args: argparse.Namespace) -> int:
 
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
-
-    async def work(admin: AsyncAdmin) -> int:
-        if args.list:
-            return await list_groups(admin, args)
-        if args.describe:
-            return await describe(admin, args)
-        if args.reset_offsets:
-            return await reset_offsets(admin, args)
-        if args.delete:
-            return await delete(admin, args)
-        return await delete_offsets(admin, args)
-
-    return run(args, work)
+    return common.run_group_tool(args, list_groups, describe, reset_offsets, delete, delete_offsets)
 
 
 if __name__ == "__main__":

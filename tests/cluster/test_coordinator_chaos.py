@@ -18,7 +18,6 @@ import statistics
 import threading
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from typing import Any
 
 import pytest
@@ -31,6 +30,7 @@ from client import AsyncConsumer, TopicPartition
 from protocol.apis import ApiKey
 from protocol.consumer_protocol import decode_assignment
 from protocol.errors import ErrorCode
+from tests.cluster.group_members import Ledger, Pacer, consume_and_commit
 from tests.cluster.harness import OFFSETS_PARTITIONS, Cluster, eventually, find_coordinator, metadata, request
 from tests.cluster.test_cluster import settled
 from tests.cluster.test_replication import create
@@ -49,66 +49,13 @@ ASYNC_MEMBER: dict[str, Any] = {  # aiokafka's and our consumer's settings, name
     "metadata_max_age_ms": 2000,
     "request_timeout_ms": 8000,
 }
-IDLE_COMMIT = 0.5  # with nothing new to commit, a member commits its positions again this often
-
-
-@dataclass
-class Ledger:
-    """What one group was told: the highest offset acknowledged per partition, and when."""
-
-    group: str
-    client: str
-    acked: dict[int, int] = field(default_factory=dict)
-    acked_at: list[float] = field(default_factory=list)
-    in_flight: int = 0
-    failures: int = 0
-    lock: threading.Lock = field(default_factory=threading.Lock)
-
-    def begin(self) -> None:
-        with self.lock:
-            self.in_flight += 1
-
-    def end(self, offsets: dict[int, int] | None) -> None:
-        """A commit answered: `offsets` if acknowledged, None if it failed."""
-        now = time.monotonic()
-        with self.lock:
-            self.in_flight -= 1
-            if offsets is None:
-                self.failures += 1
-                return
-            for p, o in offsets.items():
-                self.acked[p] = max(self.acked.get(p, -1), o)
-            self.acked_at.append(now)
-
-    def committed_since(self, t: float) -> float | None:
-        with self.lock:
-            return next((a - t for a in self.acked_at if a > t), None)
-
-
-class Pacer:
-    """Commit after every batch that moved a position, and at least every IDLE_COMMIT seconds."""
-
-    def __init__(self) -> None:
-        self.positions: dict[int, int] = {}
-        self.dirty = False
-        self.last = 0.0
-
-    def consumed(self, partition: int, offset: int) -> None:
-        self.positions[partition] = offset + 1
-        self.dirty = True
-
-    def due(self) -> dict[int, int] | None:
-        if not self.positions or not (self.dirty or time.monotonic() - self.last >= IDLE_COMMIT):
-            return None
-        self.dirty, self.last = False, time.monotonic()
-        return dict(self.positions)
 
 
 async def aiokafka_member(client: dict[str, Any], ledger: Ledger, stop: asyncio.Event) -> None:
     consumer = AIOKafkaConsumer(TOPIC, group_id=ledger.group, retry_backoff_ms=100, **ASYNC_MEMBER, **client)
     await consumer.start()
     try:
-        await consume_and_commit(consumer, AioTP, ledger, stop)
+        await consume_and_commit(consumer, AioTP, TOPIC, ledger, stop)
     finally:
         await consumer.stop()
 
@@ -117,36 +64,9 @@ async def kbroker_member(client: dict[str, Any], ledger: Ledger, stop: asyncio.E
     consumer = AsyncConsumer(TOPIC, group_id=ledger.group, **ASYNC_MEMBER, **client)
     await consumer.start()
     try:
-        await consume_and_commit(consumer, TopicPartition, ledger, stop)
+        await consume_and_commit(consumer, TopicPartition, TOPIC, ledger, stop)
     finally:
         await consumer.close()
-
-
-async def consume_and_commit(
-    consumer: Any, tp: Callable[..., Any], ledger: Ledger, stop: asyncio.Event
-) -> None:
-    """The loop of an asyncio client (aiokafka's and ours share getmany/commit)."""
-    pacer = Pacer()
-    while not stop.is_set():
-        try:
-            batches = await consumer.getmany(timeout_ms=200)
-        except Exception:
-            await asyncio.sleep(0.1)
-            continue
-        for partition, records in batches.items():
-            pacer.consumed(partition.partition, records[-1].offset)
-        offsets = pacer.due()
-        if offsets is None:
-            continue
-        ledger.begin()
-        try:
-            await consumer.commit({tp(TOPIC, p): o for p, o in offsets.items()})
-        except Exception:
-            ledger.end(None)
-            pacer.dirty = True
-            await asyncio.sleep(0.1)
-        else:
-            ledger.end(offsets)
 
 
 def confluent_member(client: dict[str, Any], ledger: Ledger, stop: threading.Event) -> None:

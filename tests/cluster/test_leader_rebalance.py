@@ -19,9 +19,10 @@ from aiokafka import TopicPartition as AioTP
 
 from broker.group.placement import coordinator_partition
 from broker.group.records import OFFSETS_TOPIC
+from tests.cluster.group_members import Ledger, consume_and_commit
 from tests.cluster.harness import OFFSETS_PARTITIONS, Cluster, eventually, find_coordinator, metadata
 from tests.cluster.test_cluster import settled
-from tests.cluster.test_coordinator_chaos import Ledger, Pacer, committed
+from tests.cluster.test_coordinator_chaos import committed
 from tests.cluster.test_replication import create
 
 pytestmark = [pytest.mark.cluster, pytest.mark.interop, pytest.mark.timeout(300)]
@@ -68,29 +69,12 @@ async def member(bootstrap: str, ledger: Ledger, generations: dict[str, int], st
         retry_backoff_ms=100,
     )
     await consumer.start()
-    pacer = Pacer()
+
+    def sample() -> None:
+        generations[ledger.group] = consumer._coordinator.generation
+
     try:
-        while not stop.is_set():
-            try:
-                batches = await consumer.getmany(timeout_ms=200)
-            except Exception:
-                await asyncio.sleep(0.1)
-                continue
-            generations[ledger.group] = consumer._coordinator.generation
-            for tp, records in batches.items():
-                pacer.consumed(tp.partition, records[-1].offset)
-            offsets = pacer.due()
-            if offsets is None:
-                continue
-            ledger.begin()
-            try:
-                await consumer.commit({AioTP(TOPIC, p): o for p, o in offsets.items()})
-            except Exception:
-                ledger.end(None)
-                pacer.dirty = True
-                await asyncio.sleep(0.1)
-            else:
-                ledger.end(offsets)
+        await consume_and_commit(consumer, AioTP, TOPIC, ledger, stop, sample)
     finally:
         await consumer.stop()
 
