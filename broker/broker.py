@@ -695,13 +695,9 @@ class Broker:
                 if protocol not in ("SSL", "SASL_SSL"):
                     continue
                 settings = config.for_listener(listener.name)
-                # KIP-684: the broker-wide ssl.client.auth is the SSL listeners'; a SASL_SSL
-                # client authenticates with SASL and is asked for a certificate only if its
-                # listener says so (listener.name.<l>.ssl.client.auth).
-                own = "ssl.client.auth" in settings.overrides
                 try:
                     ssl_contexts[listener.name] = server_context(
-                        settings, client_auth=None if protocol == "SSL" or own else "none"
+                        settings, client_auth=config.client_auth_of(listener.name)
                     )
                 except ValueError as e:
                     raise ConfigError(f"cannot set up TLS on listener {listener.name}: {e}") from None

@@ -451,6 +451,14 @@ class ListenerSettings:
         return self.overrides[key] if key in self.overrides else self.config[key]
 
 
+def has_truststore(settings: Config | ListenerSettings) -> bool:
+    return bool(settings["ssl.truststore.location"] or settings["ssl.truststore.certificates"])
+
+
+def _truststore_key(listener: str, own: bool) -> str:
+    return f"listener.name.{listener.lower()}.ssl.truststore.location" if own else "ssl.truststore.location"
+
+
 class Config:
     """Parsed, validated broker configuration. Access values with `config["log.dirs"]`."""
 
@@ -656,13 +664,7 @@ class Config:
                 "configuration key 'ssl.keystore.location' is not set: a TLS listener needs the broker's "
                 "key and certificate (or ssl.keystore.certificate.chain and ssl.keystore.key)"
             )
-        has_truststore = self["ssl.truststore.location"] or self["ssl.truststore.certificates"]
-        # KIP-684: ssl.client.auth is the SSL listeners' only (SASL_SSL clients log in with SASL).
-        if self["ssl.client.auth"] != "none" and "SSL" in protocols and not has_truststore:
-            raise ConfigError(
-                f"configuration key 'ssl.truststore.location' is not set: ssl.client.auth="
-                f"{self['ssl.client.auth']} needs the certificates of the CAs that sign clients"
-            )
+        self._check_truststores()
         inter = self.security_protocol_map.get(self.inter_broker_listener_name)
         if self["zookeeper.connect"] and inter in ("SASL_PLAINTEXT", "SASL_SSL"):
             mechanism = self["sasl.mechanism.inter.broker.protocol"]
@@ -678,6 +680,41 @@ class Config:
                 f"invalid value {name!r} for configuration key 'authorizer.class.name': "
                 f"must be empty or one of {', '.join(AUTHORIZER_CLASSES)}"
             )
+
+    def _check_truststores(self) -> None:
+        """A truststore is a listener's own or the broker's (Kafka resolves every ssl.* key so);
+        it is needed where certificates are checked: on a listener that asks clients for one,
+        and on the inter-broker listener of a cluster (the broker checks its peers')."""
+        for lst in self.tls_listeners:
+            auth = self.client_auth_of(lst.name)
+            if auth != "none" and not has_truststore(self.for_listener(lst.name)):
+                own = "ssl.client.auth" in self.listener_overrides.get(lst.name, {})
+                key = _truststore_key(lst.name, own)
+                raise ConfigError(
+                    f"configuration key {key!r} is not set: ssl.client.auth={auth} on listener {lst.name} "
+                    f"needs the certificates of the CAs that sign clients (ssl.truststore.location or "
+                    f"{_truststore_key(lst.name, True)}, or the .certificates key inline)"
+                )
+        listener = self.inter_broker_listener_name
+        inter = self.security_protocol_map.get(listener)
+        if (
+            self["zookeeper.connect"]
+            and inter in ("SSL", "SASL_SSL")
+            and not has_truststore(self.for_listener(listener))
+        ):
+            raise ConfigError(
+                f"configuration key 'ssl.truststore.location' is not set: the broker checks the "
+                f"certificates of the brokers it reaches on the inter-broker listener {listener} "
+                f"against it (or {_truststore_key(listener, True)}, or the .certificates key inline)"
+            )
+
+    def client_auth_of(self, listener: str) -> str:
+        """ssl.client.auth on a TLS listener: its own, else the broker-wide one on an SSL listener
+        only (KIP-684: a SASL_SSL client logs in with SASL and is asked for no certificate)."""
+        own = self.listener_overrides.get(listener, {})
+        if "ssl.client.auth" in own:
+            return str(own["ssl.client.auth"])
+        return str(self["ssl.client.auth"]) if self.security_protocol_map.get(listener) == "SSL" else "none"
 
     @property
     def tls_listeners(self) -> list[Listener]:

@@ -1,8 +1,14 @@
-"""DescribeLogDirs: each log dir, the size of every partition in it, the disk's total and free bytes."""
+"""DescribeLogDirs: each log dir, the size of every partition in it, the disk's total and free bytes.
+
+A directory whose appends fail now (a full disk, until an append into it is written again; a log
+in it offline after another I/O error) is answered KAFKA_STORAGE_ERROR, as Kafka answers an offline
+log directory. Kafka can list nothing in such a directory; kbroker still serves its reads, so its
+partitions and the disk's bytes are listed as before (docs/cluster.md, "A full disk")."""
 
 from __future__ import annotations
 
 import shutil
+from pathlib import Path
 
 from broker.apis.context import HandlerContext
 from broker.security.acl import Operation
@@ -43,7 +49,9 @@ def handle(
     for name, topics in by_dir.items():
         try:
             usage = shutil.disk_usage(name)
-            total, free, code = usage.total, usage.free, ErrorCode.NONE
+            total, free = usage.total, usage.free
+            failing = manager.log_dir_failing(Path(name))
+            code = ErrorCode.KAFKA_STORAGE_ERROR if failing else ErrorCode.NONE
         except OSError:
             total, free, code = -1, -1, ErrorCode.KAFKA_STORAGE_ERROR
         results.append(

@@ -39,6 +39,7 @@ from broker.log.loader import (
     uuid_from_kafka,
     uuid_to_kafka,
 )
+from broker.log.log_dir import LogDirState
 from broker.log.producer_state import BatchMetadata, ProducerEntry, ProducerStateError
 from broker.log.segment import Segment, fsync_dir, locate
 from broker.log.transactions import AbortedTxn, marker_batch, marker_of
@@ -153,11 +154,13 @@ class Log:
         log_start_offset: int | None = None,
         checkpointed_high_watermark: int | None = None,
         clock: Callable[[], int] = now_ms,
+        dir_state: LogDirState | None = None,
     ):
         """A log opened from what `loader.load_log` or `loader.create_log_files` made of the
         directory. `log_start_offset`: a start DeleteRecords moved past the first segment's base
         (log-start-offset-checkpoint); `checkpointed_high_watermark`: the one in
-        replication-offset-checkpoint, which a restarted replica starts from (cluster/replica.py)."""
+        replication-offset-checkpoint, which a restarted replica starts from (cluster/replica.py);
+        `dir_state`: shared by the logs of one log directory, marked by a full disk (log_dir.py)."""
         self.topic = topic
         self.partition = partition
         self.dir = directory
@@ -192,6 +195,7 @@ class Log:
         # A write found the disk full and none has succeeded since: appends are being refused
         # (between them `failed` is clear again, so that the next one may try).
         self.out_of_space = False
+        self.dir_state = dir_state if dir_state is not None else LogDirState()
         self.deleted = False
         self.closed = False  # closed by a shutdown: no more appends
         self._queue: list[PendingWrite] = []
@@ -775,6 +779,7 @@ class Log:
         """The group is in the file: readable now; appends that did not ask for an fsync are done."""
         if self.failed is not None:
             return
+        self.dir_state.out_of_space = False
         if self.out_of_space:
             self.out_of_space = False
             log.warning("resume writes", log=self.name, offset=group[-1].next_offset, reason="space freed")
@@ -809,6 +814,7 @@ class Log:
         self._notify()
         if out_of_space(error):
             self.out_of_space = True
+            self.dir_state.out_of_space = True
         if out_of_space(error) and not (self.deleted or self.closed) and self._recovery is None:
             self._recovery = asyncio.get_running_loop().create_task(
                 self._cut_unwritten(), name=f"cut unwritten {self.name}"

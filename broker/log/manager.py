@@ -25,7 +25,8 @@ from broker.log.cleaner import LogCleaner
 from broker.log.config import LogConfig
 from broker.log.flusher import release_flusher
 from broker.log.loader import create_log_files, load_log
-from broker.log.log import Log, now_ms, partition_dir_name
+from broker.log.log import Log, now_ms, out_of_space, partition_dir_name
+from broker.log.log_dir import LogDirState
 from broker.log.segment import fsync_dir
 
 if TYPE_CHECKING:
@@ -74,6 +75,7 @@ class LogManager:
         self.executor = ThreadPoolExecutor(max_workers=max(2, io_threads), thread_name_prefix="kbroker-log")
         self.logs: dict[TopicPartition, Log] = {}
         self._log_dir_of: dict[TopicPartition, Path] = {}
+        self._dir_states: dict[Path, LogDirState] = {}
         self._tasks: list[asyncio.Task[Any]] = []
         self.cuts: list[str] = []  # what recovery cut on start, for the log and for tests
         self.cleaner = LogCleaner(self, backoff_ms=cleaner_backoff_ms, enabled=cleaner_enabled)
@@ -101,6 +103,21 @@ class LogManager:
 
     def log_dir_of(self, tp: TopicPartition) -> Path | None:
         return self._log_dir_of.get(tp)
+
+    def _dir_state(self, d: Path) -> LogDirState:
+        return self._dir_states.setdefault(d, LogDirState())
+
+    def log_dir_failing(self, d: Path) -> bool:
+        """Appends into the directory fail now: one was refused for want of space and none has
+        been written since (log_dir.py), or a log in it is offline after another I/O error, until
+        a restart (Kafka's offline log directory; DescribeLogDirs answers KAFKA_STORAGE_ERROR)."""
+        if self._dir_state(d).out_of_space:
+            return True
+        return any(
+            lg.failed is not None and not out_of_space(lg.failed) and not lg.deleted
+            for tp, lg in self.logs.items()
+            if self._log_dir_of.get(tp) == d
+        )
 
     def partitions_on_disk(self) -> dict[TopicPartition, Path]:
         """Every partition directory in the log dirs (before loading)."""
@@ -159,6 +176,7 @@ class LogManager:
                     loaded,
                     log_start_offset=starts.get(tp),
                     checkpointed_high_watermark=high_watermarks.get(tp),
+                    dir_state=self._dir_state(path.parent),
                 )
                 self.cuts.extend(loaded.cuts)
                 self.logs[tp] = lg
@@ -245,7 +263,7 @@ class LogManager:
         created = await asyncio.get_running_loop().run_in_executor(
             self.executor, create_log_files, directory, config, topic_id, now_ms()
         )
-        lg = Log(topic, partition, directory, config, self.executor, created)
+        lg = Log(topic, partition, directory, config, self.executor, created, dir_state=self._dir_state(base))
         self.logs[tp] = lg
         self._log_dir_of[tp] = base
         log.info("create log", log=lg.name, dir=str(base))

@@ -1,7 +1,8 @@
 """How this broker connects to the others (replica fetchers, transaction markers, the share
 persister, dead letters): on the inter-broker listener, with that listener's security protocol.
 TLS trusts `ssl.truststore.*` and shows the broker's own keystore (an SSL listener that requires
-client certificates names the broker by its certificate); SASL logs in as the broker's own user
+client certificates names the broker by its certificate), the inter-broker listener's own
+`listener.name.<listener>.ssl.*` keys first; SASL logs in as the broker's own user
 of `listener.name.<listener>.<mechanism>.sasl.jaas.config` with
 `sasl.mechanism.inter.broker.protocol`."""
 
@@ -10,6 +11,7 @@ from __future__ import annotations
 import ssl
 from typing import TYPE_CHECKING
 
+from broker.security.tls import load_keystore, load_truststore
 from client.security import SecurityConfig, _jaas_options
 
 if TYPE_CHECKING:
@@ -24,15 +26,12 @@ def inter_broker_security(config: Config) -> SecurityConfig | None:
         return None
     context = None
     if protocol in ("SSL", "SASL_SSL"):
-        context = ssl.create_default_context()
-        trust_text, trust_location = config["ssl.truststore.certificates"], config["ssl.truststore.location"]
-        if trust_text:
-            context.load_verify_locations(cadata=trust_text.replace("\\n", "\n"))
-        elif trust_location:
-            context.load_verify_locations(cafile=trust_location)
-        if config["ssl.keystore.location"]:
-            password = config["ssl.key.password"] or config["ssl.keystore.password"]
-            context.load_cert_chain(config["ssl.keystore.location"], password=password)
+        # The listener's own ssl.* keys first, then the broker's (Kafka's per-listener rule).
+        settings = config.for_listener(listener)
+        context = ssl.SSLContext(ssl.PROTOCOL_TLS_CLIENT)
+        if not load_truststore(context, settings):
+            context.load_default_certs()  # a cluster does not start without one (config.py)
+        load_keystore(context, settings)
     if protocol == "SSL":
         return SecurityConfig(protocol, context)
     mechanism = config["sasl.mechanism.inter.broker.protocol"]

@@ -89,6 +89,19 @@ def server_context(config: Config | ListenerSettings, client_auth: str | None = 
     ctx.maximum_version = max(_VERSIONS[p] for p in protocols)
     if config["ssl.cipher.suites"]:
         ctx.set_ciphers(":".join(config["ssl.cipher.suites"]))
+    if not load_keystore(ctx, config):
+        raise ValueError("ssl.keystore.location (or ssl.keystore.certificate.chain) is not set")
+    trusts = load_truststore(ctx, config)
+    mode = CLIENT_AUTH[client_auth or config["ssl.client.auth"]]
+    if mode != ssl.CERT_NONE and not trusts:
+        raise ValueError("ssl.client.auth needs a truststore (ssl.truststore.location or certificates)")
+    ctx.verify_mode = mode
+    return ctx
+
+
+def load_keystore(ctx: ssl.SSLContext, config: Config | ListenerSettings) -> bool:
+    """Load the broker's key and certificate chain (inline, or the file at ssl.keystore.location)
+    into `ctx`; False if neither is set. ValueError naming the key if it cannot be loaded."""
     key_password = config["ssl.key.password"] or config["ssl.keystore.password"]
     chain, key, location = (
         config["ssl.keystore.certificate.chain"],
@@ -103,19 +116,23 @@ def server_context(config: Config | ListenerSettings, client_auth: str | None = 
         elif location:
             ctx.load_cert_chain(location, password=key_password)
         else:
-            raise ValueError("ssl.keystore.location (or ssl.keystore.certificate.chain) is not set")
+            return False
     except (ssl.SSLError, OSError) as e:
         raise ValueError(f"ssl.keystore: cannot load the key and certificate chain: {e}") from None
+    return True
+
+
+def load_truststore(ctx: ssl.SSLContext, config: Config | ListenerSettings) -> bool:
+    """Trust the CAs of ssl.truststore.certificates (inline) or ssl.truststore.location in `ctx`;
+    False if neither is set. ValueError naming the key if they cannot be loaded."""
     trust_text, trust_location = config["ssl.truststore.certificates"], config["ssl.truststore.location"]
     try:
         if trust_text:
             ctx.load_verify_locations(cadata=_pem(trust_text))
         elif trust_location:
             ctx.load_verify_locations(cafile=trust_location)
+        else:
+            return False
     except (ssl.SSLError, OSError) as e:
         raise ValueError(f"ssl.truststore: cannot load the certificates: {e}") from None
-    mode = CLIENT_AUTH[client_auth or config["ssl.client.auth"]]
-    if mode != ssl.CERT_NONE and not (trust_text or trust_location):
-        raise ValueError("ssl.client.auth needs a truststore (ssl.truststore.location or certificates)")
-    ctx.verify_mode = mode
-    return ctx
+    return True

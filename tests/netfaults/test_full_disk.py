@@ -2,7 +2,8 @@
 broker answers the appends it cannot write KAFKA_STORAGE_ERROR (and the commits it cannot write
 NOT_COORDINATOR, as Kafka does), loses nothing it acknowledged, keeps serving reads, leaves no
 torn batch in a segment, and takes writes again once space is freed. Meanwhile Metadata lists
-the broker's replicas of the partitions that fail appends in `offline_replicas`, leader kept."""
+the broker's replicas of the partitions that fail appends in `offline_replicas`, leader kept,
+and DescribeLogDirs answers the directory KAFKA_STORAGE_ERROR until an append into it is written."""
 
 from __future__ import annotations
 
@@ -22,6 +23,7 @@ from confluent_kafka import OFFSET_BEGINNING, Consumer, Producer, TopicPartition
 from broker.log.segment import Segment
 from client.cluster import KafkaClient
 from protocol.apis import ApiKey
+from protocol.errors import ErrorCode
 from tests.helpers import BrokerProcess
 from tests.netfaults.harness import Recorder, _commit, now
 
@@ -173,6 +175,12 @@ async def offline_replicas(client: KafkaClient) -> dict[int, tuple[int, int, lis
     }
 
 
+async def log_dir_errors(client: KafkaClient) -> list[int]:
+    """Each log directory's error code as DescribeLogDirs answers it."""
+    r = await client.send_any(ApiKey.DESCRIBE_LOG_DIRS, {"topics": None}, max_version=4)
+    return [d.error_code for d in r.results]
+
+
 def confluent_reads(bootstrap: str, partition: int, count: int) -> int:
     """How many records librdkafka reads from the start of a partition (at most `count`)."""
     consumer = Consumer(
@@ -242,6 +250,7 @@ async def test_a_full_disk_refuses_writes_keeps_reads_and_recovers(small_disk, t
         # an offline log dir) and keeps the leader, with no error: clients go on reading.
         partitions = await offline_replicas(client)
         assert partitions == {0: (0, 0, [0]), 1: (0, 0, [0])}, partitions
+        assert await log_dir_errors(client) == [ErrorCode.KAFKA_STORAGE_ERROR]
         assert await asyncio.to_thread(confluent_reads, broker.bootstrap, 0, 10) == 10
 
         # Reads go on, and every acknowledged record is where it was acknowledged.
@@ -266,6 +275,7 @@ async def test_a_full_disk_refuses_writes_keeps_reads_and_recovers(small_disk, t
             await producer.stop()
         assert await fetch_committed(client) == last_commit  # the acknowledged commits kept
         assert (await offline_replicas(client))[0] == (0, 0, []), "partition 0 written again"
+        assert await log_dir_errors(client) == [ErrorCode.NONE], "the log dir written again"
         assert 'event="resume writes"' in broker.log()
         deadline = now() + 20
         while not await commit(client, last_commit + 1):

@@ -36,16 +36,26 @@ class SecureBroker:
 
 
 def start_secure_broker(
-    tmp: Path, client_auth: str = "requested", extra: dict[str, str] | None = None
+    tmp: Path,
+    client_auth: str = "requested",
+    extra: dict[str, str] | None = None,
+    truststore_per_listener: bool = False,
 ) -> SecureBroker:
+    """`truststore_per_listener`: the CA is each TLS listener's own truststore
+    (`listener.name.<listener>.ssl.truststore.location`), and there is no broker-wide one."""
     certs = make_certs(tmp / "certs")
+    truststore = (
+        {f"listener.name.{p.lower()}.ssl.truststore.location": str(certs.ca) for p in ("SSL", "SASL_SSL")}
+        if truststore_per_listener
+        else {"ssl.truststore.location": str(certs.ca)}
+    )
     for user, password in USERS.items():
         add_user(tmp / "users.json", user, password, ["SCRAM-SHA-256", "SCRAM-SHA-512"])
     ports = {"PLAINTEXT": free_port(), **{p: free_port() for p in SECURE}}
     settings = {
         "listeners": ",".join(f"{name}://127.0.0.1:{port}" for name, port in ports.items()),
         "ssl.keystore.location": str(certs.broker),
-        "ssl.truststore.location": str(certs.ca),
+        **truststore,
         "ssl.client.auth": client_auth,
         "sasl.credentials.file": str(tmp / "users.json"),
         **(extra or {}),

@@ -1,6 +1,7 @@
 """Per-listener settings (`listener.name.<listener>.<key>`): a listener's own ssl.client.auth and
 sasl.enabled.mechanisms win over the broker's, on that listener only; a SASL_SSL listener asks
-for a certificate only when its own setting says so (KIP-684)."""
+for a certificate only when its own setting says so (KIP-684); a listener's own truststore is
+enough, with no broker-wide one."""
 
 from __future__ import annotations
 
@@ -55,3 +56,16 @@ def test_listener_has_its_own_mechanisms(secure):
     assert not connects(confluent_settings(secure, Mode("SASL_PLAINTEXT", "PLAIN")), timeout=5)
     # The broker-wide list still holds on the other SASL listener.
     assert connects(confluent_settings(secure, Mode("SASL_SSL", "PLAIN")))
+
+
+def test_a_listeners_own_truststore_is_enough(tmp_path):
+    """ssl.client.auth=required broker-wide, the CA only in listener.name.ssl.ssl.truststore.location:
+    the broker starts and checks client certificates against it."""
+    sb = start_secure_broker(tmp_path, client_auth="required", truststore_per_listener=True)
+    try:
+        assert "ssl.truststore.location" not in sb.process.extra
+        settings = confluent_settings(sb, Mode("SSL"))
+        assert connects(settings)
+        assert not connects(without_certificate(settings), timeout=5)
+    finally:
+        sb.process.stop()

@@ -1,5 +1,6 @@
 """Kafka-named properties, Kafka defaults, and bad values stop the broker naming the key."""
 
+import ssl
 import subprocess
 import sys
 
@@ -209,6 +210,7 @@ def test_secured_inter_broker_listener_needs_the_brokers_own_login():
         "inter.broker.listener.name": "SASL_SSL",
         "zookeeper.connect": "127.0.0.1:2181",
         "ssl.keystore.location": "/k.pem",
+        "ssl.truststore.location": "/ca.pem",
         "sasl.mechanism.inter.broker.protocol": "SCRAM-SHA-256",
     }
     with pytest.raises(ConfigError, match=r"listener\.name\.sasl_ssl\.scram-sha-256\.sasl\.jaas\.config"):
@@ -218,3 +220,87 @@ def test_secured_inter_broker_listener_needs_the_brokers_own_login():
     assert c.listener_jaas == {("SASL_SSL", "SCRAM-SHA-256"): jaas}
     with pytest.raises(ConfigError, match="sasl.mechanism.inter.broker.protocol"):
         Config({**secured, "sasl.mechanism.inter.broker.protocol": "GSSAPI"})
+
+
+TLS = {
+    "listeners": "SSL://127.0.0.1:9093,SASL_SSL://127.0.0.1:9094,PLAINTEXT://127.0.0.1:9092",
+    "inter.broker.listener.name": "PLAINTEXT",
+    "ssl.keystore.location": "/k.pem",
+}
+
+
+@pytest.mark.parametrize(
+    ("values", "names"),
+    [
+        # The broker-wide ssl.client.auth is the SSL listener's: it needs a truststore, its own or
+        # the broker's; the SASL_SSL listener asks for no certificate (KIP-684).
+        ({"ssl.client.auth": "required"}, ("'ssl.truststore.location'", "listener SSL")),
+        ({"ssl.client.auth": "requested"}, ("'ssl.truststore.location'", "listener SSL")),
+        (
+            {"listener.name.sasl_ssl.ssl.client.auth": "required"},
+            ("'listener.name.sasl_ssl.ssl.truststore.location'", "listener SASL_SSL"),
+        ),
+        (
+            {
+                "ssl.client.auth": "required",
+                "listener.name.sasl_ssl.ssl.client.auth": "required",
+                "listener.name.ssl.ssl.truststore.location": "/ca.pem",
+            },
+            ("'listener.name.sasl_ssl.ssl.truststore.location'", "listener SASL_SSL"),
+        ),
+    ],
+)
+def test_a_listener_asking_for_certificates_with_no_truststore_is_refused_naming_the_key(values, names):
+    with pytest.raises(ConfigError) as e:
+        Config({**TLS, **values})
+    assert all(n in str(e.value) for n in names), str(e.value)
+
+
+@pytest.mark.parametrize(
+    "values",
+    [
+        {"ssl.client.auth": "required", "listener.name.ssl.ssl.truststore.location": "/ca.pem"},
+        {"ssl.client.auth": "required", "listener.name.ssl.ssl.truststore.certificates": "-----BEGIN"},
+        {"ssl.client.auth": "required", "ssl.truststore.location": "/ca.pem"},
+        {
+            "listener.name.ssl.ssl.client.auth": "required",
+            "listener.name.sasl_ssl.ssl.client.auth": "requested",
+            "ssl.truststore.location": "/ca.pem",
+        },
+        {
+            "listener.name.sasl_ssl.ssl.client.auth": "required",
+            "listener.name.sasl_ssl.ssl.truststore.location": "/ca.pem",
+        },
+        {"ssl.client.auth": "required", "listener.name.ssl.ssl.client.auth": "none"},
+        {"ssl.client.auth": "none"},
+    ],
+)
+def test_a_listeners_own_truststore_or_the_brokers_is_enough(values):
+    c = Config({**TLS, **values})
+    assert c.client_auth_of("SASL_SSL") == values.get("listener.name.sasl_ssl.ssl.client.auth", "none")
+    assert c.client_auth_of("SSL") == values.get(
+        "listener.name.ssl.ssl.client.auth", values.get("ssl.client.auth", "none")
+    )
+
+
+def test_the_inter_broker_client_needs_a_truststore_its_listeners_or_the_brokers(tmp_path):
+    from broker.security.inter_broker import inter_broker_security
+    from tools.make_certs import make_certs
+
+    certs = make_certs(tmp_path)
+    cluster = {
+        "listeners": "SSL://127.0.0.1:9093",
+        "inter.broker.listener.name": "SSL",
+        "zookeeper.connect": "127.0.0.1:2181",
+        "ssl.keystore.location": str(certs.broker),
+    }
+    with pytest.raises(ConfigError, match=r"'ssl\.truststore\.location' is not set") as e:
+        Config(cluster)
+    assert "listener.name.ssl.ssl.truststore.location" in str(e.value)
+    for key in ("ssl.truststore.location", "listener.name.ssl.ssl.truststore.location"):
+        security = inter_broker_security(Config({**cluster, key: str(certs.ca)}))
+        assert security is not None and security.ssl_context is not None
+        # Only the configured CA is trusted, not the system's.
+        expected = ssl.SSLContext(ssl.PROTOCOL_TLS_CLIENT)
+        expected.load_verify_locations(cafile=str(certs.ca))
+        assert security.ssl_context.get_ca_certs() == expected.get_ca_certs() != []

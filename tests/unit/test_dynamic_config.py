@@ -81,6 +81,7 @@ def test_dynamic_configs_apply_on_a_sasl_inter_broker_listener(tmp_path):
             "sasl.mechanism.inter.broker.protocol": "PLAIN",
             "listener.name.sasl_ssl.plain.sasl.jaas.config": 'x required username="b" password="p";',
             "listener.name.sasl_ssl.ssl.keystore.location": str(key),
+            "listener.name.sasl_ssl.ssl.truststore.location": str(key),
         }
     )
     layers = DynamicConfigs(default={"log.retention.ms": "2000"}, broker={"message.max.bytes": "5000"})

@@ -5,10 +5,14 @@ idempotent batch, retried, is written then, not answered as a duplicate of what 
 from __future__ import annotations
 
 import errno
+from types import SimpleNamespace
 
 import pytest
 
+from broker.apis import describe_log_dirs as describe_log_dirs_api
 from broker.log import LogOffline, io
+from broker.log.config import LogConfig
+from broker.log.manager import LogManager
 from broker.log.segment import Segment
 from protocol.errors import ErrorCode
 from protocol.records import decode_batches
@@ -99,3 +103,67 @@ async def test_a_cut_back_that_finds_no_space_is_tried_again(manager, monkeypatc
     assert lg.active.file_size() == size
     assert await lg.append(batch(2)) == (3, 4)
     assert not lg.storage_failing
+
+
+def describe_log_dirs(logs: LogManager) -> list[tuple[ErrorCode, list[int]]]:
+    """DescribeLogDirs' answer for each directory: its error and the partitions it lists."""
+    broker = SimpleNamespace(log_manager=logs, authorizer=None)
+    answer = describe_log_dirs_api.handle(broker, None, SimpleNamespace(topics=None))  # type: ignore[arg-type]
+    assert answer["error_code"] == ErrorCode.NONE
+    return [
+        (ErrorCode(d["error_code"]), [p["partition_index"] for t in d["topics"] for p in t["partitions"]])
+        for d in answer["results"]
+    ]
+
+
+async def test_describe_log_dirs_reports_a_full_directory_until_an_append_into_it_is_written(
+    manager,  # noqa: F811
+    monkeypatch,
+):
+    lg = await new_log(manager)
+    other = await manager.create("t", 1, LogConfig(), lg.topic_id)
+    assert await lg.append(batch(3)) == (0, 2)
+    assert describe_log_dirs(manager) == [(ErrorCode.NONE, [0, 1])]
+    full = True
+    write_at = Segment.write_at
+
+    def write_on_a_full_disk(self, position, chunks):
+        if full:
+            raise OSError(errno.ENOSPC, "No space left on device")
+        return write_at(self, position, chunks)
+
+    monkeypatch.setattr(Segment, "write_at", write_on_a_full_disk)
+    with pytest.raises(LogOffline):
+        await lg.append(batch(2))
+    # The directory fails, its partitions still listed: their reads go on.
+    assert describe_log_dirs(manager) == [(ErrorCode.KAFKA_STORAGE_ERROR, [0, 1])]
+    await async_wait_until(lambda: lg.failed is None, what="the torn write cut back")
+    assert describe_log_dirs(manager) == [(ErrorCode.KAFKA_STORAGE_ERROR, [0, 1])]
+    with pytest.raises(LogOffline):
+        await other.append(batch(1))
+    await async_wait_until(lambda: other.failed is None, what="the torn write cut back")
+
+    full = False  # space freed: the first append into the directory written clears it
+    assert describe_log_dirs(manager) == [(ErrorCode.KAFKA_STORAGE_ERROR, [0, 1])]
+    assert await other.append(batch(1)) == (0, 0)
+    assert describe_log_dirs(manager) == [(ErrorCode.NONE, [0, 1])]
+    # Partition 0, not written to since, keeps its own mark (Metadata's offline_replicas).
+    assert lg.storage_failing and not other.storage_failing
+
+
+async def test_describe_log_dirs_reports_a_log_offline_after_another_io_error(manager, monkeypatch):  # noqa: F811
+    lg = await new_log(manager)
+    other = await manager.create("t", 1, LogConfig(), lg.topic_id)
+    write_at = Segment.write_at
+
+    def broken_disk(self, position, chunks):
+        if self is lg.active:
+            raise OSError(errno.EIO, "Input/output error")
+        return write_at(self, position, chunks)
+
+    monkeypatch.setattr(Segment, "write_at", broken_disk)
+    with pytest.raises(LogOffline):
+        await lg.append(batch(2))
+    # Offline until a restart: another partition's append written does not clear the directory.
+    assert await other.append(batch(1)) == (0, 0)
+    assert describe_log_dirs(manager) == [(ErrorCode.KAFKA_STORAGE_ERROR, [0, 1])]
