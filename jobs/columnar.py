@@ -14,7 +14,9 @@ buffer and decoded with numpy, one array operation per field for all of them:
 4. OffsetCommitValue v0-v3 are fixed layouts but for the metadata string: offsets, leader
    epochs and timestamps are gathered from the buffer as big-endian integers.
 
-Only the columns asked for are built (a query on `group` and `committed_offset` never builds
+With `compact`, only the newest record of each key is decoded past step 3 (as Kafka's log
+cleaner keeps it): what `latest_offsets` needs, most records never become rows (see
+`newest_per_key`). Only the columns asked for are built (a query on `group` and `committed_offset` never builds
 `metadata`), and a tombstone's value is never read. What the fast path does not cover (group
 metadata values, KIP-848 and share group keys, OffsetCommitValue v4, undecodable bytes) goes through
 `OffsetColumns`, record by record, so both paths give the same rows; a run of batches where
@@ -58,6 +60,19 @@ class NotFast(Exception):
     """A run of batches the vectorised path does not take; the slow path decodes it."""
 
 
+def newest_per_key(key_ids: np.ndarray, offsets: np.ndarray) -> np.ndarray:
+    """Indices, in order, of the record with the highest offset of each key id, and of every
+    record without a key (id 0, which compaction never removes). By offset, not position:
+    a committed transaction's batches come where its marker is, after newer records."""
+    order = np.lexsort((offsets, key_ids))
+    k = key_ids[order]
+    last = np.ones(len(k), bool)
+    last[:-1] = k[1:] != k[:-1]
+    keep: np.ndarray = order[last | (k == _NO_KEY)]
+    keep.sort()
+    return keep
+
+
 def _varints(arr: np.ndarray, pos: np.ndarray, limit: int) -> tuple[np.ndarray, np.ndarray]:
     """The zigzag varints at `pos` (values, lengths in bytes), all at once."""
     pos = np.minimum(pos, limit)
@@ -97,8 +112,20 @@ class ColumnarDecoder:
     """Decodes runs of raw batches of one `__consumer_offsets` partition into Arrow record
     batches holding `columns` (names of rows.OFFSETS_COLUMNS, in the order wanted)."""
 
-    def __init__(self, columns: Sequence[str], arrow_schema: pa.Schema, stats: ReadStats | None = None):
+    def __init__(
+        self,
+        columns: Sequence[str],
+        arrow_schema: pa.Schema,
+        stats: ReadStats | None = None,
+        *,
+        compact: bool = False,
+    ):
         self.columns = list(columns)
+        self.compact = compact
+        # with `compact`, per row of the last decode: its key's id (stable over the decoder's
+        # life: the key cache is never reset) and offset, to compact several decodes together
+        self.row_keys = np.zeros(0, np.int64)
+        self.row_offsets = np.zeros(0, np.int64)
         self.need = frozenset(columns)
         self.schema = arrow_schema
         self.stats = stats if stats is not None else ReadStats()
@@ -122,6 +149,12 @@ class ColumnarDecoder:
         }
         self._key_arrays: dict[str, pa.Array] = {}
         self._key_class_np = np.array(self._key_class, np.int8)
+
+    def _key_id(self, data: bytes | None) -> int:
+        if data is None:
+            return _NO_KEY
+        known = self._keys.get(data)
+        return self._add_key(data) if known is None else known
 
     def _add_key(self, data: bytes) -> int:
         if cgr.is_consumer_group_key(data) or sgr.is_share_group_key(data):
@@ -174,7 +207,7 @@ class ColumnarDecoder:
         batches = [b for b in batches if b.source not in self._skip_sources]
         if not batches:
             return None
-        if len(self._keys) > _KEY_CACHE_MAX:
+        if len(self._keys) > _KEY_CACHE_MAX and not self.compact:
             self._reset_keys()
         try:
             out = self._fast(log_partition, batches)
@@ -187,6 +220,7 @@ class ColumnarDecoder:
         there, as jobs.segments.read_range does."""
         slow = self._slow
         slow.clear()
+        keys: list[int] = []
         for raw in batches:
             if raw.source in self._skip_sources:
                 continue
@@ -202,10 +236,20 @@ class ColumnarDecoder:
                 if offset < raw.lo or (hi is not None and offset >= hi):
                     continue
                 slow.add_record(log_partition, offset, timestamp, record.key, record.value)
+                if self.compact:
+                    keys.append(self._key_id(record.key))
         self.stats.records += slow.rows
         if not slow.rows:
             return None
-        return self._slow_arrow(slow.cols)
+        table = self._slow_arrow(slow.cols)
+        if self.compact:
+            kid = np.array(keys, np.int64)
+            offsets = np.array(slow.cols["offset"], np.int64)
+            keep = newest_per_key(kid, offsets)
+            self.row_keys, self.row_offsets = kid[keep], offsets[keep]
+            if len(keep) < table.num_rows:
+                table = table.take(pa.array(keep))
+        return table
 
     def _slow_arrow(self, cols: dict[str, list[Any]]) -> pa.RecordBatch:
         from jobs.datasource import to_arrow_columns
@@ -338,6 +382,15 @@ class ColumnarDecoder:
             known = cache_get(k)
             kid_append(add_key(k) if known is None else known)
         kid = np.array(kid_list, np.int64)
+        read = n
+        if self.compact:
+            sel = newest_per_key(kid, offsets)
+            if len(sel) < n:
+                bi, offsets, ts_delta, klen, kstart, vlen, vstart, kid = (
+                    x[sel] for x in (bi, offsets, ts_delta, klen, kstart, vlen, vstart, kid)
+                )
+                n = len(sel)
+            self.row_keys, self.row_offsets = kid, offsets
         if len(self._key_class_np) != len(self._key_class):
             self._key_class_np = np.array(self._key_class, np.int8)
         kclass = self._key_class_np[kid]
@@ -424,7 +477,7 @@ class ColumnarDecoder:
                 vstart,
                 vlen,
             )
-        self.stats.records += n
+        self.stats.records += read
         return table
 
     def _strings(self, arr: np.ndarray, start: np.ndarray, length: np.ndarray, valid: np.ndarray) -> pa.Array:
