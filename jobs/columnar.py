@@ -25,7 +25,9 @@ any record does not parse is decoded entirely by the slow path, which says why.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable, Sequence
+from types import ModuleType
 from typing import Any
 
 import numpy as np
@@ -47,6 +49,7 @@ _K_OC, _K_GM, _K_TOMB, _K_UNKNOWN = range(4)
 # what a key is, for the record's kind
 _KEY_OC, _KEY_GM, _KEY_OTHER, _KEY_BAD, _KEY_CG = range(5)
 _NO_KEY = 0  # key id of "record without a key"
+_NO_END = np.iinfo(np.int64).max
 _SPARK_TYPES = dict(R.OFFSETS_COLUMNS)
 _GM_COLUMNS = frozenset(
     {"protocol_type", "generation", "protocol", "leader", "current_state_timestamp", "members"}
@@ -54,6 +57,21 @@ _GM_COLUMNS = frozenset(
 
 
 _CG_COLUMNS = frozenset(R.CONSUMER_GROUP_COLUMNS) | frozenset(R.SHARE_STATE_COLUMNS)  # null here
+
+
+def _load_cscan() -> ModuleType | None:
+    """jobs/_cscan.c, where setup.py could build it and pure Python is not asked for."""
+    if os.environ.get("KBROKER_PURE_PYTHON", "") not in ("", "0"):
+        return None
+    try:
+        from jobs import _cscan  # type: ignore[attr-defined]
+    except ImportError:
+        return None
+    module: ModuleType = _cscan
+    return module
+
+
+_cscan = _load_cscan()
 
 
 class NotFast(Exception):
@@ -106,6 +124,71 @@ def _timestamps(ms: np.ndarray, valid: np.ndarray | None, arrow_type: pa.DataTyp
     mask = ms < 0 if valid is None else (~valid | (ms < 0))
     scale = {"ms": 1, "us": 1000, "ns": 1_000_000}[arrow_type.unit]
     return pa.array(ms * scale, type=pa.int64(), mask=mask).view(arrow_type)
+
+
+def _scan_py(buf: bytes, bounds: Sequence[tuple[int, int, int]], n_total: int) -> tuple[np.ndarray, ...]:
+    """Of each of the `n_total` records of the batches at `bounds` (start, end, record count) in
+    `buf` (which ends with _PAD zero bytes): timestamp delta, offset delta, key start, key
+    length, value start, value length (-1: null); NotFast where it does not decode (see
+    jobs/_cscan.c, which does the same in C)."""
+    starts = np.empty(n_total, np.int64)
+    lengths = np.empty(n_total, np.int64)
+    j = 0
+    try:
+        for start, end, count in bounds:
+            pos = start
+            for _ in range(count):
+                b = buf[pos]
+                if b < 0x80:
+                    v = b
+                    pos += 1
+                else:
+                    b2 = buf[pos + 1]
+                    if b2 < 0x80:
+                        v = (b & 0x7F) | (b2 << 7)
+                        pos += 2
+                    else:
+                        v, shift = b & 0x7F, 7
+                        pos += 1
+                        while True:
+                            b = buf[pos]
+                            pos += 1
+                            v |= (b & 0x7F) << shift
+                            if b < 0x80 or shift > 63:
+                                break
+                            shift += 7
+                n = (v >> 1) ^ -(v & 1)
+                if n < 1:
+                    raise NotFast(f"record length {n}")
+                starts[j] = pos
+                lengths[j] = n
+                j += 1
+                pos += n
+            if pos != end:
+                raise NotFast("records do not fill their batch")
+    except IndexError as e:
+        raise NotFast("record runs past its batch") from e
+
+    arr = np.frombuffer(buf, np.uint8)
+    limit = len(buf) - _PAD
+    rend = starts + lengths
+    p = starts + 1  # after the attributes byte
+    ts_delta, w = _varints(arr, p, limit)
+    p = p + w
+    off_delta, w = _varints(arr, p, limit)
+    p = p + w
+    klen, w = _varints(arr, p, limit)
+    kstart = p + w
+    p = kstart + np.maximum(klen, 0)
+    vlen, w = _varints(arr, p, limit)
+    vstart = p + w
+    p = vstart + np.maximum(vlen, 0)
+    hcount, w = _varints(arr, p, limit)
+    if not (
+        np.array_equal(p + w, rend) and (hcount == 0).all() and (klen >= -1).all() and (vlen >= -1).all()
+    ):
+        raise NotFast("record fields do not match the record lengths (or records carry headers)")
+    return ts_delta, off_delta, kstart, klen, vstart, vlen
 
 
 class ColumnarDecoder:
@@ -290,72 +373,22 @@ class ColumnarDecoder:
             transactional[i] = bool(h.attributes & 0x10)  # TRANSACTIONAL_MASK
             max_ts[i] = h.max_timestamp
             lo[i] = raw.lo
-            hi[i] = raw.hi if raw.hi is not None else np.iinfo(np.int64).max
+            hi[i] = raw.hi if raw.hi is not None else _NO_END
         parts.append(bytes(_PAD))
         buf = b"".join(parts)
         n_total = int(counts.sum())
         if n_total == 0:
             return None
 
-        # 2. where each record starts: its length varint, one record after the other
-        starts = np.empty(n_total, np.int64)
-        lengths = np.empty(n_total, np.int64)
-        j = 0
-        try:
-            for start, end, count in bounds:
-                pos = start
-                for _ in range(count):
-                    b = buf[pos]
-                    if b < 0x80:
-                        v = b
-                        pos += 1
-                    else:
-                        b2 = buf[pos + 1]
-                        if b2 < 0x80:
-                            v = (b & 0x7F) | (b2 << 7)
-                            pos += 2
-                        else:
-                            v, shift = b & 0x7F, 7
-                            pos += 1
-                            while True:
-                                b = buf[pos]
-                                pos += 1
-                                v |= (b & 0x7F) << shift
-                                if b < 0x80 or shift > 63:
-                                    break
-                                shift += 7
-                    n = (v >> 1) ^ -(v & 1)
-                    if n < 1:
-                        raise NotFast(f"record length {n}")
-                    starts[j] = pos
-                    lengths[j] = n
-                    j += 1
-                    pos += n
-                if pos != end:
-                    raise NotFast("records do not fill their batch")
-        except IndexError as e:
-            raise NotFast("record runs past its batch") from e
-
-        # 3. the varint fields of every record at once
+        # 2-3. where each record starts (one record after the other: each start depends on the
+        # previous length), its varint fields; with the C scan, its key's id too
         arr = np.frombuffer(buf, np.uint8)
         limit = len(buf) - _PAD
-        rend = starts + lengths
-        p = starts + 1  # after the attributes byte
-        ts_delta, w = _varints(arr, p, limit)
-        p = p + w
-        off_delta, w = _varints(arr, p, limit)
-        p = p + w
-        klen, w = _varints(arr, p, limit)
-        kstart = p + w
-        p = kstart + np.maximum(klen, 0)
-        vlen, w = _varints(arr, p, limit)
-        vstart = p + w
-        p = vstart + np.maximum(vlen, 0)
-        hcount, w = _varints(arr, p, limit)
-        if not (
-            np.array_equal(p + w, rend) and (hcount == 0).all() and (klen >= -1).all() and (vlen >= -1).all()
-        ):
-            raise NotFast("record fields do not match the record lengths (or records carry headers)")
+        kid: np.ndarray | None = None
+        if _cscan is not None:
+            ts_delta, off_delta, kstart, klen, vstart, vlen, kid = self._scan_c(buf, bounds, n_total)
+        else:
+            ts_delta, off_delta, kstart, klen, vstart, vlen = _scan_py(buf, bounds, n_total)
 
         bi = np.repeat(np.arange(nb), counts)
         offsets = base_offset[bi] + off_delta
@@ -365,23 +398,15 @@ class ColumnarDecoder:
             bi, offsets, ts_delta, klen, kstart, vlen, vstart = (
                 x[sel] for x in (bi, offsets, ts_delta, klen, kstart, vlen, vstart)
             )
+            if kid is not None:
+                kid = kid[sel]
         n = len(offsets)
         if n == 0:
             return None
 
         # 4. keys: each distinct one decoded once
-        cache_get = self._keys.get
-        add_key = self._add_key
-        kid_list: list[int] = []
-        kid_append = kid_list.append
-        for a, ln in zip(kstart.tolist(), klen.tolist(), strict=True):
-            if ln < 0:
-                kid_append(_NO_KEY)
-                continue
-            k = buf[a : a + ln]
-            known = cache_get(k)
-            kid_append(add_key(k) if known is None else known)
-        kid = np.array(kid_list, np.int64)
+        if kid is None:
+            kid = self._key_ids(buf, kstart, klen)
         read = n
         if self.compact:
             sel = newest_per_key(kid, offsets)
@@ -479,6 +504,36 @@ class ColumnarDecoder:
             )
         self.stats.records += read
         return table
+
+    def _scan_c(
+        self, buf: bytes, bounds: Sequence[tuple[int, int, int]], n_total: int
+    ) -> tuple[np.ndarray, ...]:
+        """_scan_py's arrays and the records' key ids, by jobs/_cscan.c."""
+        assert _cscan is not None
+        fields = np.empty((7, n_total), np.int64)
+        new: list[bytes] = []
+        try:
+            _cscan.scan(buf, np.array(bounds, np.int64), fields, self._keys, len(self._key_class), new)
+        except ValueError as e:
+            raise NotFast(str(e)) from e
+        finally:
+            for key in new:  # given ids in `_keys` by the scan, in this order
+                self._add_key(key)
+        return tuple(fields)
+
+    def _key_ids(self, buf: bytes, kstart: np.ndarray, klen: np.ndarray) -> np.ndarray:
+        cache_get = self._keys.get
+        add_key = self._add_key
+        kid_list: list[int] = []
+        kid_append = kid_list.append
+        for a, ln in zip(kstart.tolist(), klen.tolist(), strict=True):
+            if ln < 0:
+                kid_append(_NO_KEY)
+                continue
+            k = buf[a : a + ln]
+            known = cache_get(k)
+            kid_append(add_key(k) if known is None else known)
+        return np.array(kid_list, np.int64)
 
     def _strings(self, arr: np.ndarray, start: np.ndarray, length: np.ndarray, valid: np.ndarray) -> pa.Array:
         """A string column from (start, length) slices of the buffer; null where not `valid`."""
