@@ -4,8 +4,10 @@ The row-at-a-time path (jobs/rows.py `OffsetColumns`) builds a Python object per
 per field: ~7 µs a record. Here the records of a run of batches are laid end to end in one
 buffer and decoded with numpy, one array operation per field for all of them:
 
-1. one Python loop finds where each record starts (its length varint; the only per-record
-   step that cannot be vectorised, as each start depends on the previous length);
+1. one loop finds where each record starts (its length varint; the only per-record step that
+   cannot be vectorised, as each start depends on the previous length): jobs/_cscan.c where it
+   is built, which also does steps 2 and the key lookup of 3 in the same pass (`_scan_c`),
+   else Python (`_scan_py`, and `_key_ids`);
 2. the varint fields (timestamp and offset deltas, key and value lengths, header count) are
    decoded for all records at once, and checked against each record's length;
 3. keys repeat (one per group, topic and partition): each distinct key is decoded once with
@@ -14,12 +16,12 @@ buffer and decoded with numpy, one array operation per field for all of them:
 4. OffsetCommitValue v0-v3 are fixed layouts but for the metadata string: offsets, leader
    epochs and timestamps are gathered from the buffer as big-endian integers.
 
-With `compact`, only the newest record of each key is decoded past step 3 (as Kafka's log
-cleaner keeps it): what `latest_offsets` needs, most records never become rows (see
-`newest_per_key`). Only the columns asked for are built (a query on `group` and `committed_offset` never builds
+With `compact`, only the newest record of each key goes past step 3 (as Kafka's log cleaner
+keeps it): for `latest_offsets`, most records never become rows (see `newest_per_key`).
+Only the columns asked for are built (a query on `group` and `committed_offset` never builds
 `metadata`), and a tombstone's value is never read. What the fast path does not cover (group
-metadata values, KIP-848 and share group keys, OffsetCommitValue v4, undecodable bytes) goes through
-`OffsetColumns`, record by record, so both paths give the same rows; a run of batches where
+metadata values, KIP-848 and share group keys, OffsetCommitValue v4, undecodable bytes) goes
+through `OffsetColumns`, record by record, so both paths give the same rows; a run of batches where
 any record does not parse is decoded entirely by the slow path, which says why.
 """
 
