@@ -32,9 +32,12 @@ from pyspark.sql.datasource import DataSource, DataSourceReader, DataSourceStrea
 from pyspark.sql.types import StructType
 
 if TYPE_CHECKING:
+    import numpy as np
     import pyarrow as pa
     from pyspark.sql import SparkSession
     from pyspark.sql.datasource import Filter
+
+    from jobs.columnar import ColumnarDecoder
 
 from jobs import rows, segments
 
@@ -374,10 +377,10 @@ class _Compacted:
 
     def __init__(self) -> None:
         self.tables: list[pa.RecordBatch] = []
-        self.keys: list[Any] = []
-        self.offsets: list[Any] = []
+        self.keys: list[np.ndarray] = []
+        self.offsets: list[np.ndarray] = []
 
-    def add(self, batch: pa.RecordBatch, decoder: Any) -> None:
+    def add(self, batch: pa.RecordBatch, decoder: ColumnarDecoder) -> None:
         self.tables.append(batch)
         self.keys.append(decoder.row_keys)
         self.offsets.append(decoder.row_offsets)
