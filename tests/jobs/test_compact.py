@@ -84,3 +84,13 @@ def test_compact_workload(tmp_path: Path) -> None:
         want = [r for r in fast_rows(rng, ALL, chunk=4096) if r["offset"] in keep]
         assert 0 < len(want) < 2_000
         assert compact_rows(rng, ALL, 4096) == want
+
+
+def test_compact_is_refused_where_it_is_not_done(tmp_path: Path) -> None:
+    from jobs.datasource import OffsetsReader
+
+    schema = from_arrow_schema(arrow_schema(["offset"]))
+    for options in ({"decoder": "rows"}, {"topic": "__share_group_state"}):
+        with pytest.raises(ValueError, match="compact"):
+            OffsetsReader({"path": str(tmp_path), "compact": "true", **options}, schema)
+    assert OffsetsReader({"path": str(tmp_path), "compact": "true"}, schema).compact
