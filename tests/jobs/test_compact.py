@@ -9,7 +9,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 from pyspark.sql.pandas.types import from_arrow_schema
 
@@ -22,6 +22,7 @@ from protocol.records import decode_batch
 from tests.jobs.test_columnar import ALL, fast_rows, mixed_partition
 
 
+@settings(deadline=None)  # a loaded machine's first call
 @given(st.lists(st.integers(0, 6), max_size=60), st.randoms(use_true_random=False))
 def test_newest_per_key_is_the_highest_offset_of_each_key(keys: list[int], rnd) -> None:
     offsets = list(range(100, 100 + len(keys)))
