@@ -3,6 +3,8 @@ modules run as pure Python.
 
 - client/_crecords.c: the C accelerator of the client's record decoder (client/records.py falls
   back to its Python decoder).
+- jobs/_cscan.c: the per-record loop of the Spark data source's columnar decoder
+  (jobs/columnar.py falls back to its Python loop).
 - The hot modules of protocol/native.py's `COMPILED`, compiled with mypyc (in its `GROUPS`): the
   generated codecs of the hot APIs, framing, records. All or none: if one fails to build, none is kept. `KBROKER_PURE_PYTHON=1`
   builds none (and removes those of an earlier build), as when mypyc is missing or no C compiler
@@ -115,6 +117,7 @@ class BuildExt(build_ext):
 setup(
     ext_modules=[
         Extension("client._crecords", ["client/_crecords.c"], optional=True, extra_compile_args=["-O2"]),
+        Extension("jobs._cscan", ["jobs/_cscan.c"], optional=True, extra_compile_args=["-O2"]),
         *_mypyc_extensions(),
     ],
     cmdclass={"build_ext": BuildExt},

@@ -10,7 +10,9 @@ dir (or `--data DIR`, kept and reused when it already holds the same workload). 
   the source's only path before issue 20) and the columnar one (jobs/columnar.py), rows/s;
 - `latest_offsets` through Spark, rows/s of the log: before (decoder=rows, every column),
   after with every column (the full-row query) and after with only the columns it uses
-  (column-pruned: option `columns`); and a full read (`count()`) of every column both ways;
+  (column-pruned: option `columns`), and column-pruned and compacted in the reader (option
+  `compact`: only the newest record of each key becomes a row, as the latest_offsets job reads);
+  and a full read (`count()`) of every column both ways;
 - the jobs as `make jobs` runs them: the log decoded once and cached, then each job on it;
 - with `--standalone`, each job again in a session of its own, reading the log from disk.
 """
@@ -112,10 +114,12 @@ def spark_figures(spark, data: Path, records: int, skip_before: bool) -> None:
         secs = time.perf_counter() - started
         print(f"  {what}: {secs:.1f} s = {records / secs:,.0f} rows/s")
 
-    def source(decoder: str, columns=None):
+    def source(decoder: str, columns=None, compact: bool = False):
         r = spark.read.format("kbroker-offsets").option("decoder", decoder)
         if columns:
             r = r.option("columns", ",".join(columns))
+        if compact:
+            r = r.option("compact", "true")
         return r.load(str(data))
 
     print(f"latest_offsets over the whole log ({MASTER}), rows of the log per second:")
@@ -138,6 +142,19 @@ def spark_figures(spark, data: Path, records: int, skip_before: bool) -> None:
             .save()
         ),
     )
+    timed(
+        "after: columnar decoder, column-pruned, compacted in the reader (newest record per key)",
+        lambda: (
+            analysis.latest_offsets(source("columnar", analysis.LATEST_OFFSETS_COLUMNS, compact=True))
+            .write.format("noop")
+            .mode("overwrite")
+            .save()
+        ),
+    )
+    full = analysis.latest_offsets(source("columnar", analysis.LATEST_OFFSETS_COLUMNS))
+    compacted = analysis.latest_offsets(source("columnar", analysis.LATEST_OFFSETS_COLUMNS, compact=True))
+    same = sorted(map(tuple, full.collect())) == sorted(map(tuple, compacted.collect()))
+    print(f"  the same latest offsets read compacted and not: {same}")
     print(f"a full read, count() ({MASTER}):")
     if not skip_before:
         timed("before: row-at-a-time decoder", lambda: source("rows").count())
@@ -178,6 +195,9 @@ def main() -> int:
             f"decode alone, one Python process, no Spark: before (jobs/rows.py, row at a time): "
             f"{rows / secs:,.0f} rows/s ({rows:,} rows in {secs:.1f} s)"
         )
+        from jobs import columnar
+
+        print(f"record scan: {'C (jobs/_cscan.c)' if columnar._cscan is not None else 'Python (not built)'}")
         all_columns = [name for name, _ in OFFSETS_COLUMNS]
         rows, secs = columnar_decode_rate(data, all_columns)
         print(

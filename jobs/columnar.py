@@ -4,8 +4,10 @@ The row-at-a-time path (jobs/rows.py `OffsetColumns`) builds a Python object per
 per field: ~7 µs a record. Here the records of a run of batches are laid end to end in one
 buffer and decoded with numpy, one array operation per field for all of them:
 
-1. one Python loop finds where each record starts (its length varint; the only per-record
-   step that cannot be vectorised, as each start depends on the previous length);
+1. one loop finds where each record starts (its length varint; the only per-record step that
+   cannot be vectorised, as each start depends on the previous length): jobs/_cscan.c where it
+   is built, which also does steps 2 and the key lookup of 3 in the same pass (`_scan_c`),
+   else Python (`_scan_py`, and `_key_ids`);
 2. the varint fields (timestamp and offset deltas, key and value lengths, header count) are
    decoded for all records at once, and checked against each record's length;
 3. keys repeat (one per group, topic and partition): each distinct key is decoded once with
@@ -14,16 +16,20 @@ buffer and decoded with numpy, one array operation per field for all of them:
 4. OffsetCommitValue v0-v3 are fixed layouts but for the metadata string: offsets, leader
    epochs and timestamps are gathered from the buffer as big-endian integers.
 
+With `compact`, only the newest record of each key goes past step 3 (as Kafka's log cleaner
+keeps it): for `latest_offsets`, most records never become rows (see `newest_per_key`).
 Only the columns asked for are built (a query on `group` and `committed_offset` never builds
 `metadata`), and a tombstone's value is never read. What the fast path does not cover (group
-metadata values, KIP-848 and share group keys, OffsetCommitValue v4, undecodable bytes) goes through
-`OffsetColumns`, record by record, so both paths give the same rows; a run of batches where
+metadata values, KIP-848 and share group keys, OffsetCommitValue v4, undecodable bytes) goes
+through `OffsetColumns`, record by record, so both paths give the same rows; a run of batches where
 any record does not parse is decoded entirely by the slow path, which says why.
 """
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable, Sequence
+from types import ModuleType
 from typing import Any
 
 import numpy as np
@@ -45,6 +51,7 @@ _K_OC, _K_GM, _K_TOMB, _K_UNKNOWN = range(4)
 # what a key is, for the record's kind
 _KEY_OC, _KEY_GM, _KEY_OTHER, _KEY_BAD, _KEY_CG = range(5)
 _NO_KEY = 0  # key id of "record without a key"
+_NO_END = np.iinfo(np.int64).max
 _SPARK_TYPES = dict(R.OFFSETS_COLUMNS)
 _GM_COLUMNS = frozenset(
     {"protocol_type", "generation", "protocol", "leader", "current_state_timestamp", "members"}
@@ -54,8 +61,36 @@ _GM_COLUMNS = frozenset(
 _CG_COLUMNS = frozenset(R.CONSUMER_GROUP_COLUMNS) | frozenset(R.SHARE_STATE_COLUMNS)  # null here
 
 
+def _load_cscan() -> ModuleType | None:
+    """jobs/_cscan.c, where setup.py could build it and pure Python is not asked for."""
+    if os.environ.get("KBROKER_PURE_PYTHON", "") not in ("", "0"):
+        return None
+    try:
+        from jobs import _cscan  # type: ignore[attr-defined]
+    except ImportError:
+        return None
+    module: ModuleType = _cscan
+    return module
+
+
+_cscan = _load_cscan()
+
+
 class NotFast(Exception):
     """A run of batches the vectorised path does not take; the slow path decodes it."""
+
+
+def newest_per_key(key_ids: np.ndarray, offsets: np.ndarray) -> np.ndarray:
+    """Indices, in order, of the record with the highest offset of each key id, and of every
+    record without a key (id 0, which compaction never removes). By offset, not position:
+    a committed transaction's batches come where its marker is, after newer records."""
+    order = np.lexsort((offsets, key_ids))
+    k = key_ids[order]
+    last = np.ones(len(k), bool)
+    last[:-1] = k[1:] != k[:-1]
+    keep: np.ndarray = order[last | (k == _NO_KEY)]
+    keep.sort()
+    return keep
 
 
 def _varints(arr: np.ndarray, pos: np.ndarray, limit: int) -> tuple[np.ndarray, np.ndarray]:
@@ -93,12 +128,89 @@ def _timestamps(ms: np.ndarray, valid: np.ndarray | None, arrow_type: pa.DataTyp
     return pa.array(ms * scale, type=pa.int64(), mask=mask).view(arrow_type)
 
 
+def _scan_py(buf: bytes, bounds: Sequence[tuple[int, int, int]], n_total: int) -> tuple[np.ndarray, ...]:
+    """Of each of the `n_total` records of the batches at `bounds` (start, end, record count) in
+    `buf` (which ends with _PAD zero bytes): timestamp delta, offset delta, key start, key
+    length, value start, value length (-1: null); NotFast where it does not decode (see
+    jobs/_cscan.c, which does the same in C)."""
+    starts = np.empty(n_total, np.int64)
+    lengths = np.empty(n_total, np.int64)
+    j = 0
+    try:
+        for start, end, count in bounds:
+            pos = start
+            for _ in range(count):
+                b = buf[pos]
+                if b < 0x80:
+                    v = b
+                    pos += 1
+                else:
+                    b2 = buf[pos + 1]
+                    if b2 < 0x80:
+                        v = (b & 0x7F) | (b2 << 7)
+                        pos += 2
+                    else:
+                        v, shift = b & 0x7F, 7
+                        pos += 1
+                        while True:
+                            b = buf[pos]
+                            pos += 1
+                            v |= (b & 0x7F) << shift
+                            if b < 0x80 or shift > 63:
+                                break
+                            shift += 7
+                n = (v >> 1) ^ -(v & 1)
+                if n < 1:
+                    raise NotFast(f"record length {n}")
+                starts[j] = pos
+                lengths[j] = n
+                j += 1
+                pos += n
+            if pos != end:
+                raise NotFast("records do not fill their batch")
+    except IndexError as e:
+        raise NotFast("record runs past its batch") from e
+
+    arr = np.frombuffer(buf, np.uint8)
+    limit = len(buf) - _PAD
+    rend = starts + lengths
+    p = starts + 1  # after the attributes byte
+    ts_delta, w = _varints(arr, p, limit)
+    p = p + w
+    off_delta, w = _varints(arr, p, limit)
+    p = p + w
+    klen, w = _varints(arr, p, limit)
+    kstart = p + w
+    p = kstart + np.maximum(klen, 0)
+    vlen, w = _varints(arr, p, limit)
+    vstart = p + w
+    p = vstart + np.maximum(vlen, 0)
+    hcount, w = _varints(arr, p, limit)
+    if not (
+        np.array_equal(p + w, rend) and (hcount == 0).all() and (klen >= -1).all() and (vlen >= -1).all()
+    ):
+        raise NotFast("record fields do not match the record lengths (or records carry headers)")
+    return ts_delta, off_delta, kstart, klen, vstart, vlen
+
+
 class ColumnarDecoder:
     """Decodes runs of raw batches of one `__consumer_offsets` partition into Arrow record
     batches holding `columns` (names of rows.OFFSETS_COLUMNS, in the order wanted)."""
 
-    def __init__(self, columns: Sequence[str], arrow_schema: pa.Schema, stats: ReadStats | None = None):
+    def __init__(
+        self,
+        columns: Sequence[str],
+        arrow_schema: pa.Schema,
+        stats: ReadStats | None = None,
+        *,
+        compact: bool = False,
+    ):
         self.columns = list(columns)
+        self.compact = compact
+        # with `compact`, per row of the last decode: its key's id (stable over the decoder's
+        # life: the key cache is never reset) and offset, to compact several decodes together
+        self.row_keys = np.zeros(0, np.int64)
+        self.row_offsets = np.zeros(0, np.int64)
         self.need = frozenset(columns)
         self.schema = arrow_schema
         self.stats = stats if stats is not None else ReadStats()
@@ -122,6 +234,12 @@ class ColumnarDecoder:
         }
         self._key_arrays: dict[str, pa.Array] = {}
         self._key_class_np = np.array(self._key_class, np.int8)
+
+    def _key_id(self, data: bytes | None) -> int:
+        if data is None:
+            return _NO_KEY
+        known = self._keys.get(data)
+        return self._add_key(data) if known is None else known
 
     def _add_key(self, data: bytes) -> int:
         if cgr.is_consumer_group_key(data) or sgr.is_share_group_key(data):
@@ -174,7 +292,7 @@ class ColumnarDecoder:
         batches = [b for b in batches if b.source not in self._skip_sources]
         if not batches:
             return None
-        if len(self._keys) > _KEY_CACHE_MAX:
+        if len(self._keys) > _KEY_CACHE_MAX and not self.compact:
             self._reset_keys()
         try:
             out = self._fast(log_partition, batches)
@@ -187,6 +305,7 @@ class ColumnarDecoder:
         there, as jobs.segments.read_range does."""
         slow = self._slow
         slow.clear()
+        keys: list[int] = []
         for raw in batches:
             if raw.source in self._skip_sources:
                 continue
@@ -202,10 +321,20 @@ class ColumnarDecoder:
                 if offset < raw.lo or (hi is not None and offset >= hi):
                     continue
                 slow.add_record(log_partition, offset, timestamp, record.key, record.value)
+                if self.compact:
+                    keys.append(self._key_id(record.key))
         self.stats.records += slow.rows
         if not slow.rows:
             return None
-        return self._slow_arrow(slow.cols)
+        table = self._slow_arrow(slow.cols)
+        if self.compact:
+            kid = np.array(keys, np.int64)
+            offsets = np.array(slow.cols["offset"], np.int64)
+            keep = newest_per_key(kid, offsets)
+            self.row_keys, self.row_offsets = kid[keep], offsets[keep]
+            if len(keep) < table.num_rows:
+                table = table.take(pa.array(keep))
+        return table
 
     def _slow_arrow(self, cols: dict[str, list[Any]]) -> pa.RecordBatch:
         from jobs.datasource import to_arrow_columns
@@ -246,72 +375,22 @@ class ColumnarDecoder:
             transactional[i] = bool(h.attributes & 0x10)  # TRANSACTIONAL_MASK
             max_ts[i] = h.max_timestamp
             lo[i] = raw.lo
-            hi[i] = raw.hi if raw.hi is not None else np.iinfo(np.int64).max
+            hi[i] = raw.hi if raw.hi is not None else _NO_END
         parts.append(bytes(_PAD))
         buf = b"".join(parts)
         n_total = int(counts.sum())
         if n_total == 0:
             return None
 
-        # 2. where each record starts: its length varint, one record after the other
-        starts = np.empty(n_total, np.int64)
-        lengths = np.empty(n_total, np.int64)
-        j = 0
-        try:
-            for start, end, count in bounds:
-                pos = start
-                for _ in range(count):
-                    b = buf[pos]
-                    if b < 0x80:
-                        v = b
-                        pos += 1
-                    else:
-                        b2 = buf[pos + 1]
-                        if b2 < 0x80:
-                            v = (b & 0x7F) | (b2 << 7)
-                            pos += 2
-                        else:
-                            v, shift = b & 0x7F, 7
-                            pos += 1
-                            while True:
-                                b = buf[pos]
-                                pos += 1
-                                v |= (b & 0x7F) << shift
-                                if b < 0x80 or shift > 63:
-                                    break
-                                shift += 7
-                    n = (v >> 1) ^ -(v & 1)
-                    if n < 1:
-                        raise NotFast(f"record length {n}")
-                    starts[j] = pos
-                    lengths[j] = n
-                    j += 1
-                    pos += n
-                if pos != end:
-                    raise NotFast("records do not fill their batch")
-        except IndexError as e:
-            raise NotFast("record runs past its batch") from e
-
-        # 3. the varint fields of every record at once
+        # 2-3. where each record starts (one record after the other: each start depends on the
+        # previous length), its varint fields; with the C scan, its key's id too
         arr = np.frombuffer(buf, np.uint8)
         limit = len(buf) - _PAD
-        rend = starts + lengths
-        p = starts + 1  # after the attributes byte
-        ts_delta, w = _varints(arr, p, limit)
-        p = p + w
-        off_delta, w = _varints(arr, p, limit)
-        p = p + w
-        klen, w = _varints(arr, p, limit)
-        kstart = p + w
-        p = kstart + np.maximum(klen, 0)
-        vlen, w = _varints(arr, p, limit)
-        vstart = p + w
-        p = vstart + np.maximum(vlen, 0)
-        hcount, w = _varints(arr, p, limit)
-        if not (
-            np.array_equal(p + w, rend) and (hcount == 0).all() and (klen >= -1).all() and (vlen >= -1).all()
-        ):
-            raise NotFast("record fields do not match the record lengths (or records carry headers)")
+        kid: np.ndarray | None = None
+        if _cscan is not None:
+            ts_delta, off_delta, kstart, klen, vstart, vlen, kid = self._scan_c(buf, bounds, n_total)
+        else:
+            ts_delta, off_delta, kstart, klen, vstart, vlen = _scan_py(buf, bounds, n_total)
 
         bi = np.repeat(np.arange(nb), counts)
         offsets = base_offset[bi] + off_delta
@@ -321,23 +400,24 @@ class ColumnarDecoder:
             bi, offsets, ts_delta, klen, kstart, vlen, vstart = (
                 x[sel] for x in (bi, offsets, ts_delta, klen, kstart, vlen, vstart)
             )
+            if kid is not None:
+                kid = kid[sel]
         n = len(offsets)
         if n == 0:
             return None
 
         # 4. keys: each distinct one decoded once
-        cache_get = self._keys.get
-        add_key = self._add_key
-        kid_list: list[int] = []
-        kid_append = kid_list.append
-        for a, ln in zip(kstart.tolist(), klen.tolist(), strict=True):
-            if ln < 0:
-                kid_append(_NO_KEY)
-                continue
-            k = buf[a : a + ln]
-            known = cache_get(k)
-            kid_append(add_key(k) if known is None else known)
-        kid = np.array(kid_list, np.int64)
+        if kid is None:
+            kid = self._key_ids(buf, kstart, klen)
+        read = n
+        if self.compact:
+            sel = newest_per_key(kid, offsets)
+            if len(sel) < n:
+                bi, offsets, ts_delta, klen, kstart, vlen, vstart, kid = (
+                    x[sel] for x in (bi, offsets, ts_delta, klen, kstart, vlen, vstart, kid)
+                )
+                n = len(sel)
+            self.row_keys, self.row_offsets = kid, offsets
         if len(self._key_class_np) != len(self._key_class):
             self._key_class_np = np.array(self._key_class, np.int8)
         kclass = self._key_class_np[kid]
@@ -424,8 +504,38 @@ class ColumnarDecoder:
                 vstart,
                 vlen,
             )
-        self.stats.records += n
+        self.stats.records += read
         return table
+
+    def _scan_c(
+        self, buf: bytes, bounds: Sequence[tuple[int, int, int]], n_total: int
+    ) -> tuple[np.ndarray, ...]:
+        """_scan_py's arrays and the records' key ids, by jobs/_cscan.c."""
+        assert _cscan is not None
+        fields = np.empty((7, n_total), np.int64)
+        new: list[bytes] = []
+        try:
+            _cscan.scan(buf, np.array(bounds, np.int64), fields, self._keys, len(self._key_class), new)
+        except ValueError as e:
+            raise NotFast(str(e)) from e
+        finally:
+            for key in new:  # given ids in `_keys` by the scan, in this order
+                self._add_key(key)
+        return tuple(fields)
+
+    def _key_ids(self, buf: bytes, kstart: np.ndarray, klen: np.ndarray) -> np.ndarray:
+        cache_get = self._keys.get
+        add_key = self._add_key
+        kid_list: list[int] = []
+        kid_append = kid_list.append
+        for a, ln in zip(kstart.tolist(), klen.tolist(), strict=True):
+            if ln < 0:
+                kid_append(_NO_KEY)
+                continue
+            k = buf[a : a + ln]
+            known = cache_get(k)
+            kid_append(add_key(k) if known is None else known)
+        return np.array(kid_list, np.int64)
 
     def _strings(self, arr: np.ndarray, start: np.ndarray, length: np.ndarray, valid: np.ndarray) -> pa.Array:
         """A string column from (start, length) slices of the buffer; null where not `valid`."""

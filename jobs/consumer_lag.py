@@ -22,7 +22,7 @@ TITLE = "Consumer lag"
 
 
 def run(ctx: Context) -> report.Section:
-    latest = analysis.latest_offsets(ctx.offsets(analysis.LATEST_OFFSETS_COLUMNS))
+    latest = analysis.latest_offsets(ctx.offsets(analysis.LATEST_OFFSETS_COLUMNS, newest_per_key=True))
     plag = ctx.write(NAME, analysis.partition_lag(latest, ctx.log_end()))
     glag = ctx.write(NAME + "_by_group", analysis.group_lag(plag))
     top = glag.orderBy(F.desc_nulls_last("total_lag"), "group").limit(25).collect()

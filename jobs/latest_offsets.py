@@ -22,7 +22,9 @@ TITLE = "Latest committed offsets"
 
 
 def run(ctx: Context) -> report.Section:
-    latest = ctx.write(NAME, analysis.latest_offsets(ctx.offsets(analysis.LATEST_OFFSETS_COLUMNS)))
+    latest = ctx.write(
+        NAME, analysis.latest_offsets(ctx.offsets(analysis.LATEST_OFFSETS_COLUMNS, newest_per_key=True))
+    )
     by_group = (
         latest.groupBy("group")
         .agg(

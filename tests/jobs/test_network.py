@@ -113,9 +113,18 @@ def test_network_and_files_give_the_same_rows(spark, tmp_path: Path) -> None:
             map(tuple, net_ends.select(cols).collect())
         )
         latest_cols = ["group", "topic", "partition", "committed_offset", "leader_epoch", "metadata"]
-        assert sorted(map(tuple, A.latest_offsets(files).select(latest_cols).collect())) == sorted(
-            map(tuple, A.latest_offsets(net).select(latest_cols).collect())
-        )
+        latest = sorted(map(tuple, A.latest_offsets(files).select(latest_cols).collect()))
+        assert sorted(map(tuple, A.latest_offsets(net).select(latest_cols).collect())) == latest
+        # read compacted (the newest record per key only), both ways: the same answer
+        for compact in (
+            spark.read.format("kbroker-offsets").option("compact", "true").load(str(data)),
+            spark.read.format("kbroker-offsets")
+            .option("compact", "true")
+            .option("bootstrap", broker.bootstrap)
+            .load(),
+        ):
+            assert compact.count() < len(want)
+            assert sorted(map(tuple, A.latest_offsets(compact).select(latest_cols).collect())) == latest
 
         # streams: over the network and over the files, while commits go on
         seen: dict[str, list[tuple]] = {"files": [], "net": []}

@@ -158,6 +158,9 @@ def test_latest_offsets_job_agrees_with_offset_fetch(tmp_path: Path, spark) -> N
 
     data = tmp_path / "data"
     fetched = asyncio.run(_write_log(data))
-    offsets = spark.read.format("kbroker-offsets").option("path", str(data)).load()
-    latest = analysis.latest_offsets(offsets).where(f"`group` = '{GROUP}'").collect()
-    assert {r["partition"]: r["committed_offset"] for r in latest} == fetched
+    for compact in ("false", "true"):  # compacted: the newest by offset, not by reading order
+        offsets = (
+            spark.read.format("kbroker-offsets").option("path", str(data)).option("compact", compact).load()
+        )
+        latest = analysis.latest_offsets(offsets).where(f"`group` = '{GROUP}'").collect()
+        assert {r["partition"]: r["committed_offset"] for r in latest} == fetched
