@@ -266,6 +266,28 @@ class Log:
         )
         return await self.append(batch, durable=durable)
 
+    async def append_kv(
+        self, records: Sequence[tuple[bytes | None, bytes | None]], *, durable: bool = True
+    ) -> AppendInfo:
+        """`append_records` for uncompressed (key, value) records without headers, as a
+        coordinator writes its state: built straight into one buffer and not validated again
+        (see `_own_batch`). Durable by default."""
+        return await self.append_batches(
+            self._own_batch(build_kv_batch(records, self.clock())), durable=durable
+        )
+
+    def _own_batch(self, data: bytes | bytearray) -> list[PreparedBatch]:
+        """A batch this broker built itself: its CRC and counts are right by construction, so of
+        `validate_batches` only the size check is left (a coordinator's record larger than
+        max.message.bytes is refused, as Kafka refuses it)."""
+        if len(data) > self.config.max_message_bytes:
+            raise RecordError(
+                ErrorCode.MESSAGE_TOO_LARGE,
+                f"record batch of {len(data)} bytes is larger than max.message.bytes "
+                f"{self.config.max_message_bytes}",
+            )
+        return [PreparedBatch(data, BatchHeader.parse(data))]
+
     def append_kv_nowait(
         self, records: Sequence[tuple[bytes | None, bytes | None]], *, durable: bool = True
     ) -> tuple[AppendInfo, asyncio.Future[Any] | None]:
@@ -387,8 +409,7 @@ class Log:
         returns its offset. A marker of an epoch older than the producer's is refused
         (INVALID_PRODUCER_EPOCH): a zombie coordinator's."""
         batch = marker_batch(producer_id, producer_epoch, commit, coordinator_epoch, self.clock())
-        batches = validate_batches(batch, max_message_bytes=self.config.max_message_bytes, from_client=False)
-        info = await self.append_batches(batches, durable=True)
+        info = await self.append_batches(self._own_batch(batch), durable=True)
         return info.base_offset
 
     def _check_appendable(self) -> None:

@@ -220,9 +220,10 @@ class TransactionCoordinator:
         try:
             epoch = lg.leader_epoch
             key = encode_key(meta.transactional_id)
-            _, last = await lg.append_records(
+            info = await lg.append_kv(
                 [(key, None if value is None else encode_value(value))], durable=durable
             )
+            last = info.last_offset
             if lg.high_watermark <= last:
                 async with asyncio.timeout(self.config.write_timeout_s):
                     await lg.wait_high_watermark(last + 1, epoch)
@@ -413,9 +414,7 @@ class TransactionCoordinator:
         backoff = 0.02
         while self.partitions.get(partition, {}).get(meta.transactional_id) is meta:
             if todo:
-                results = await asyncio.gather(
-                    *(self.write_marker(t, p, pid, epoch, commit) for t, p in todo), return_exceptions=True
-                )
+                results = await self._write_markers(todo, pid, epoch, commit)
                 failed = []
                 for tp, r in zip(todo, results, strict=True):
                     if isinstance(r, BaseException) or r not in _MARKER_DONE:
@@ -437,6 +436,22 @@ class TransactionCoordinator:
                     return
             await asyncio.sleep(backoff)  # a retry backoff, as Kafka's marker channel has
             backoff = min(backoff * 2, 1.0)
+
+    async def _write_markers(
+        self, todo: list[tuple[str, int]], pid: int, epoch: int, commit: bool
+    ) -> list[ErrorCode | BaseException]:
+        """Each partition's marker, written concurrently; one alone without gather's task."""
+        if len(todo) > 1:
+            return await asyncio.gather(
+                *(self.write_marker(t, p, pid, epoch, commit) for t, p in todo), return_exceptions=True
+            )
+        topic, partition = todo[0]
+        try:
+            return [await self.write_marker(topic, partition, pid, epoch, commit)]
+        except asyncio.CancelledError:
+            raise
+        except Exception as e:  # logged and retried by the caller, as gather's results
+            return [e]
 
     # -- timers: timed-out transactions, expired ids ----------------------------------------------
 
