@@ -344,16 +344,18 @@ class Log:
         if durable and not self.config.durable_acks:
             durable = False  # page-cache durability chosen (flush.messages / flush.ms): see LogConfig
         pending: dict[int, ProducerEntry] = {}
-        for b in batches:
-            duplicate = self.producer_state.check(b.header, pending)
+        if len(batches) == 1:  # the common case: nothing later in the append to check against it
+            duplicate = self.producer_state.check(batches[0].header)
             if duplicate is not None:
-                if len(batches) == 1:
-                    return self._duplicate(duplicate), None
-                raise ProducerStateError(
-                    ErrorCode.DUPLICATE_SEQUENCE_NUMBER, "duplicate batch inside one append"
-                )
-            self.producer_state.update(b.header, 0, pending)  # so later batches check against it
-        pending.clear()
+                return self._duplicate(duplicate), None
+        else:
+            for b in batches:
+                if self.producer_state.check(b.header, pending) is not None:
+                    raise ProducerStateError(
+                        ErrorCode.DUPLICATE_SEQUENCE_NUMBER, "duplicate batch inside one append"
+                    )
+                self.producer_state.update(b.header, 0, pending)  # so later batches check against it
+            pending.clear()
         if self.epochs.assign(self.leader_epoch, self.next_offset):
             self._epochs_dirty = True
 
