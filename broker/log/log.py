@@ -316,6 +316,23 @@ class Log:
         """Append validated batches. Raises LogError (with its Kafka error code) or
         ProducerStateError; asyncio.TimeoutError if durability took longer than `timeout`
         (the batches are in the log regardless, as with Kafka's acks=all timeout)."""
+        info, future = self.append_batches_nowait(batches, durable=durable)
+        if future is not None:
+            if future.done():  # written from the loop already (page-cache durability, acks=1)
+                future.result()
+            elif timeout is None:
+                await future
+            else:
+                async with asyncio.timeout(timeout):  # not wait_for: on 3.11 it can lose a cancel
+                    await asyncio.shield(future)
+        return info
+
+    def append_batches_nowait(
+        self, batches: list[PreparedBatch], *, durable: bool = True
+    ) -> tuple[AppendInfo, asyncio.Future[Any] | None]:
+        """`append_batches` without a coroutine: the batches placed at once (raising as it
+        does), and the future that completes once they are written (fsynced if `durable`), or
+        None. Often done already: written to the page cache from the loop (see `_write_now`)."""
         info, future = self._assign(batches, durable)
         if (
             future is None
@@ -327,13 +344,7 @@ class Log:
         ):
             # A retry of a batch still on its way to disk: answer it when the original is there.
             future = asyncio.ensure_future(self.flush())
-        if future is not None:
-            if timeout is None:
-                await future
-            else:
-                async with asyncio.timeout(timeout):  # not wait_for: on 3.11 it can lose a cancel
-                    await asyncio.shield(future)
-        return info
+        return info, future
 
     def _assign(
         self, batches: list[PreparedBatch], durable: bool
