@@ -266,13 +266,14 @@ class Log:
         )
         return await self.append(batch, durable=durable)
 
-    async def append_kv(
+    def append_state_nowait(
         self, records: Sequence[tuple[bytes | None, bytes | None]], *, durable: bool = True
-    ) -> AppendInfo:
-        """`append_records` for uncompressed (key, value) records without headers, as a
-        coordinator writes its state: built straight into one buffer and not validated again
-        (see `_own_batch`). Durable by default."""
-        return await self.append_batches(
+    ) -> tuple[AppendInfo, asyncio.Future[Any] | None]:
+        """`append_records` without a coroutine, for uncompressed (key, value) records without
+        headers, as a coordinator writes its state: built straight into one buffer, its size
+        checked but not validated again (see `_own_batch`), placed at once. Returns the future
+        that completes once written (fsynced if `durable`), or None; see `append_batches_nowait`."""
+        return self.append_batches_nowait(
             self._own_batch(build_kv_batch(records, self.clock())), durable=durable
         )
 
