@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import time
 from collections.abc import Awaitable, Callable, Coroutine, Iterable
 from dataclasses import dataclass
@@ -81,6 +82,13 @@ class Described:
     transactional_id: str
     error: ErrorCode
     meta: TransactionMetadata | None = None
+
+
+@functools.lru_cache(maxsize=4096)
+def _partition_of(transactional_id: str, num_partitions: int) -> int:
+    """Remembered: a Java string hash in Python costs microseconds, and every request of a
+    transaction asks for it several times."""
+    return coordinator_partition(transactional_id, num_partitions)
 
 
 def now_ms() -> int:
@@ -194,7 +202,7 @@ class TransactionCoordinator:
     # -- placement ----------------------------------------------------------------------------
 
     def partition_for(self, transactional_id: str) -> int:
-        return coordinator_partition(transactional_id, self.config.num_partitions)
+        return _partition_of(transactional_id, self.config.num_partitions)
 
     def _txns(self, transactional_id: str) -> tuple[ErrorCode, dict[str, TransactionMetadata]]:
         if not self.active:
