@@ -5,7 +5,8 @@ OPERATION_NOT_ATTEMPTED, and nothing is added."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Coroutine
+from typing import Any
 
 from broker.apis.context import HandlerContext
 from broker.apis.txn_common import fenced_for
@@ -32,9 +33,11 @@ def _answer(
     }
 
 
-async def handle(
+def handle(
     broker: HandlerContext, ctx: RequestContext, request: AddPartitionsToTxnRequest
-) -> AddPartitionsToTxnResponse:
+) -> AddPartitionsToTxnResponse | Coroutine[object, None, AddPartitionsToTxnResponse]:
+    """Answered in the same pass when the Ongoing record is written from the loop (page-cache
+    durability) and no earlier transaction is still completing; otherwise by a coroutine."""
     authz = broker.authorizer
     if authz is not None:  # Kafka's checks: WRITE on the transactional id, then on each topic
         if not authz.allowed(ctx, Operation.WRITE, ResourceType.TRANSACTIONAL_ID, request.transactional_id):
@@ -68,10 +71,23 @@ async def handle(
             ),
         )
     if not broker.transaction_topic_ready():
-        error = ErrorCode.COORDINATOR_NOT_AVAILABLE
-    else:
-        error = await broker.transactions.add_partitions(
-            request.transactional_id, request.producer_id, request.producer_epoch, wanted
-        )
+        return _answered(ctx, request, ErrorCode.COORDINATOR_NOT_AVAILABLE)
+    error = broker.transactions.add_partitions_nowait(
+        request.transactional_id, request.producer_id, request.producer_epoch, wanted
+    )
+    if isinstance(error, ErrorCode):
+        return _answered(ctx, request, error)
+    return _answered_later(ctx, request, error)
+
+
+async def _answered_later(
+    ctx: RequestContext, request: AddPartitionsToTxnRequest, error: Coroutine[Any, Any, ErrorCode]
+) -> AddPartitionsToTxnResponse:
+    return _answered(ctx, request, await error)
+
+
+def _answered(
+    ctx: RequestContext, request: AddPartitionsToTxnRequest, error: ErrorCode
+) -> AddPartitionsToTxnResponse:
     error = fenced_for("AddPartitionsToTxn", ctx.header.api_version, error)
     return _answer(request, lambda _t, _p: error)

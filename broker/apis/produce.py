@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Coroutine
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, cast
 
 from broker import logging_setup
 from broker.apis.context import HandlerContext
@@ -31,6 +31,7 @@ from protocol.typed import (
 )
 
 if TYPE_CHECKING:
+    from broker.log.log import AppendInfo, Log
     from broker.topics import Topic
 
 log = logging_setup.get_logger("kbroker.produce")
@@ -52,7 +53,10 @@ def _error(
     return answer
 
 
-async def _append(
+PartitionAnswer = ProduceResponseResponsePartitionResponse
+
+
+def _append(
     broker: HandlerContext,
     topic: Topic | None,
     unknown: ErrorCode,
@@ -61,7 +65,12 @@ async def _append(
     acks: int,
     timeout_ms: int,
     version: int,
-) -> ProduceResponseResponsePartitionResponse:
+    *,
+    faults: bool = True,
+) -> PartitionAnswer | Coroutine[object, None, PartitionAnswer]:
+    """One partition's append, placed at once: its answer, or a coroutine that waits for the
+    write (an fsync, a large write, replication) and then answers. Written to the page cache from
+    the loop (acks=1, or acks=all with page-cache durability), nothing waits: no task at all."""
     if acks not in (0, 1, -1):
         return _error(index, ErrorCode.INVALID_REQUIRED_ACKS, f"acks must be 0, 1 or -1, not {acks}")
     if topic is None:
@@ -76,13 +85,12 @@ async def _append(
     lg = broker.topics.log(topic.name, index)
     if lg is None:
         return _error(index, ErrorCode.UNKNOWN_TOPIC_OR_PARTITION)
-    if broker.faults.active and (held := broker.faults.held(topic.name, index, "Produce")) is not None:
-        # paused by a fault (broker/faults.py): wait until resumed, or the request's timeout
-        try:
-            async with asyncio.timeout(timeout_ms / 1000 if timeout_ms > 0 else None):
-                await held.resumed.wait()
-        except TimeoutError:
-            return _error(index, ErrorCode.REQUEST_TIMED_OUT, "the partition is paused (injected fault)")
+    if (
+        faults
+        and broker.faults.active
+        and (held := broker.faults.held(topic.name, index, "Produce")) is not None
+    ):
+        return _held(broker, topic, unknown, index, records, acks, timeout_ms, version, held.resumed)
     config = lg.config
     try:
         if version < 3 and records and len(records) > 16 and magic_of(records) < MAGIC:
@@ -107,31 +115,23 @@ async def _append(
             asyncio.get_running_loop().time() + timeout_ms / 1000 if durable and timeout_ms > 0 else None
         )
         epoch = lg.leader_epoch  # the epoch the append is stamped with (it is placed synchronously)
-        info = await lg.append_batches(
-            batches, durable=durable, timeout=timeout_ms / 1000 if deadline else None
-        )
-        if durable and lg.high_watermark <= info.last_offset:
-            async with asyncio.timeout_at(deadline):
-                await lg.wait_high_watermark(info.last_offset + 1, epoch)
-            if (error := broker.min_isr_error(topic.name, index, lg)) is not None:
-                return _error(
-                    index,
-                    ErrorCode.NOT_ENOUGH_REPLICAS_AFTER_APPEND,
-                    "the in-sync replicas shrank below min.insync.replicas during the append",
-                )
+        info, written = lg.append_batches_nowait(batches, durable=durable)
+        if written is not None and written.done():
+            written.result()  # raises what failed the write
+            written = None
     except RecordError as e:
         return _error(index, e.error_code, str(e), e.record_index)
     except (ProducerStateError, LogError) as e:
         return _error(index, e.error_code, str(e))
-    except TimeoutError:
-        return _error(
-            index,
-            ErrorCode.REQUEST_TIMED_OUT,
-            "the append was not durable (or not replicated) within the request timeout",
-        )
     except Exception as e:  # a bug: answer it as Kafka does, keep the connection
         log.exception("fail produce", topic=topic.name, partition=index)
         return _error(index, ErrorCode.UNKNOWN_SERVER_ERROR, f"{type(e).__name__}: {e}")
+    if written is None and not (durable and lg.high_watermark <= info.last_offset):
+        return _appended(index, info)
+    return _wait(broker, topic.name, index, lg, info, written, durable, epoch, deadline)
+
+
+def _appended(index: int, info: AppendInfo) -> PartitionAnswer:
     return {
         "index": index,
         "error_code": ErrorCode.NONE,
@@ -141,27 +141,94 @@ async def _append(
     }
 
 
-async def append_records(
-    broker: HandlerContext, topic: str, partition: int, records: bytes, timeout_ms: int
-) -> ProduceResponseResponsePartitionResponse:
-    """One partition's append as a Produce (acks=all) makes it, for the broker's own records
-    (a share group's dead letters: broker/share/dead_letter.py)."""
-    held = broker.topics.get(topic)
-    return await _append(
-        broker, held, ErrorCode.UNKNOWN_TOPIC_OR_PARTITION, partition, records, -1, timeout_ms, 13
+async def _wait(
+    broker: HandlerContext,
+    topic: str,
+    index: int,
+    lg: Log,
+    info: AppendInfo,
+    written: asyncio.Future[Any] | None,
+    durable: bool,
+    epoch: int,
+    deadline: float | None,
+) -> PartitionAnswer:
+    """The rest of an append placed by `_append`: its write (fsync), then its replication."""
+    try:
+        if written is not None:
+            if deadline is None:
+                await written
+            else:
+                async with asyncio.timeout_at(deadline):  # not wait_for: on 3.11 it can lose a cancel
+                    await asyncio.shield(written)
+        if durable and lg.high_watermark <= info.last_offset:
+            async with asyncio.timeout_at(deadline):
+                await lg.wait_high_watermark(info.last_offset + 1, epoch)
+            if broker.min_isr_error(topic, index, lg) is not None:
+                return _error(
+                    index,
+                    ErrorCode.NOT_ENOUGH_REPLICAS_AFTER_APPEND,
+                    "the in-sync replicas shrank below min.insync.replicas during the append",
+                )
+    except (ProducerStateError, LogError) as e:
+        return _error(index, e.error_code, str(e))
+    except TimeoutError:
+        return _error(
+            index,
+            ErrorCode.REQUEST_TIMED_OUT,
+            "the append was not durable (or not replicated) within the request timeout",
+        )
+    except Exception as e:  # a bug: answer it as Kafka does, keep the connection
+        log.exception("fail produce", topic=topic, partition=index)
+        return _error(index, ErrorCode.UNKNOWN_SERVER_ERROR, f"{type(e).__name__}: {e}")
+    return _appended(index, info)
+
+
+async def _held(
+    broker: HandlerContext,
+    topic: Topic,
+    unknown: ErrorCode,
+    index: int,
+    records: bytes | None,
+    acks: int,
+    timeout_ms: int,
+    version: int,
+    resumed: asyncio.Event,
+) -> PartitionAnswer:
+    """An append to a partition paused by a fault (broker/faults.py): made once resumed, or
+    refused at the request's timeout."""
+    try:
+        async with asyncio.timeout(timeout_ms / 1000 if timeout_ms > 0 else None):
+            await resumed.wait()
+    except TimeoutError:
+        return _error(index, ErrorCode.REQUEST_TIMED_OUT, "the partition is paused (injected fault)")
+    return await _settled(
+        _append(broker, topic, unknown, index, records, acks, timeout_ms, version, faults=False)
     )
 
 
-async def _refused(index: int, code: ErrorCode) -> ProduceResponseResponsePartitionResponse:
-    return _error(index, code)
+async def _settled(answer: PartitionAnswer | Coroutine[object, None, PartitionAnswer]) -> PartitionAnswer:
+    return await answer if isinstance(answer, Coroutine) else answer
 
 
-async def handle(
+async def append_records(
+    broker: HandlerContext, topic: str, partition: int, records: bytes, timeout_ms: int
+) -> PartitionAnswer:
+    """One partition's append as a Produce (acks=all) makes it, for the broker's own records
+    (a share group's dead letters: broker/share/dead_letter.py)."""
+    held = broker.topics.get(topic)
+    return await _settled(
+        _append(broker, held, ErrorCode.UNKNOWN_TOPIC_OR_PARTITION, partition, records, -1, timeout_ms, 13)
+    )
+
+
+def handle(
     broker: HandlerContext, ctx: RequestContext, request: ProduceRequest
-) -> ProduceResponse | None:
+) -> ProduceResponse | Coroutine[object, None, ProduceResponse | None] | None:
+    """Every partition's append placed at once, in order; answered in the same pass unless one
+    has to wait (then by a coroutine, which the server runs as a task)."""
     version = ctx.header.api_version
     acks = request.acks
-    jobs: list[Coroutine[object, None, ProduceResponseResponsePartitionResponse]] = []
+    results: list[PartitionAnswer | Coroutine[object, None, PartitionAnswer]] = []
     shape: list[tuple[ProduceRequestTopicData, int]] = []
     authz = broker.authorizer
     txn_refused = (
@@ -180,9 +247,9 @@ async def handle(
                 refused = ErrorCode.TOPIC_AUTHORIZATION_FAILED
         for pd in td.partition_data:
             if refused is not None:
-                jobs.append(_refused(pd.index, refused))
+                results.append(_error(pd.index, refused))
                 continue
-            jobs.append(
+            results.append(
                 _append(broker, topic, unknown, pd.index, pd.records, acks, request.timeout_ms, version)
             )
         shape.append((td, len(td.partition_data)))
@@ -194,9 +261,33 @@ async def handle(
         ctx.throttle_ms = quotas.record(
             QuotaKind.PRODUCE, user_of(ctx.principal), ctx.header.client_id or "", size
         )
-    # One partition (a transactional producer's usual request): awaited in this task, without
-    # the task and the extra loop turns gather takes for each.
-    results = [await jobs[0]] if len(jobs) == 1 else await asyncio.gather(*jobs)
+    waiting = [i for i, r in enumerate(results) if isinstance(r, Coroutine)]
+    if waiting:
+        return _answer_later(ctx, acks, shape, results, waiting)
+    return _response(ctx, acks, shape, cast("list[PartitionAnswer]", results))
+
+
+async def _answer_later(
+    ctx: RequestContext,
+    acks: int,
+    shape: list[tuple[ProduceRequestTopicData, int]],
+    results: list[PartitionAnswer | Coroutine[object, None, PartitionAnswer]],
+    waiting: list[int],
+) -> ProduceResponse | None:
+    """The answer once every waiting partition's append is done (their waits overlap)."""
+    pending = [cast("Coroutine[object, None, PartitionAnswer]", results[i]) for i in waiting]
+    done = [await pending[0]] if len(pending) == 1 else await asyncio.gather(*pending)
+    for i, answer in zip(waiting, done, strict=True):
+        results[i] = answer
+    return _response(ctx, acks, shape, cast("list[PartitionAnswer]", results))
+
+
+def _response(
+    ctx: RequestContext,
+    acks: int,
+    shape: list[tuple[ProduceRequestTopicData, int]],
+    results: list[PartitionAnswer],
+) -> ProduceResponse | None:
     if acks == 0:
         errors = [r for r in results if r["error_code"] != ErrorCode.NONE]
         if errors:

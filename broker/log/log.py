@@ -275,6 +275,29 @@ class Log:
         )
         return await self.append(batch, durable=durable)
 
+    def append_state_nowait(
+        self, records: Sequence[tuple[bytes | None, bytes | None]], *, durable: bool = True
+    ) -> tuple[AppendInfo, asyncio.Future[Any] | None]:
+        """`append_records` without a coroutine, for uncompressed (key, value) records without
+        headers, as a coordinator writes its state: built straight into one buffer, its size
+        checked but not validated again (see `_own_batch`), placed at once. Returns the future
+        that completes once written (fsynced if `durable`), or None; see `append_batches_nowait`."""
+        return self.append_batches_nowait(
+            self._own_batch(build_kv_batch(records, self.clock())), durable=durable
+        )
+
+    def _own_batch(self, data: bytes | bytearray) -> list[PreparedBatch]:
+        """A batch this broker built itself: its CRC and counts are right by construction, so of
+        `validate_batches` only the size check is left (a coordinator's record larger than
+        max.message.bytes is refused, as Kafka refuses it)."""
+        if len(data) > self.config.max_message_bytes:
+            raise RecordError(
+                ErrorCode.MESSAGE_TOO_LARGE,
+                f"record batch of {len(data)} bytes is larger than max.message.bytes "
+                f"{self.config.max_message_bytes}",
+            )
+        return [PreparedBatch(data, BatchHeader.parse(data))]
+
     def append_kv_nowait(
         self, records: Sequence[tuple[bytes | None, bytes | None]], *, durable: bool = True
     ) -> tuple[AppendInfo, asyncio.Future[Any] | None]:
@@ -303,6 +326,23 @@ class Log:
         """Append validated batches. Raises LogError (with its Kafka error code) or
         ProducerStateError; asyncio.TimeoutError if durability took longer than `timeout`
         (the batches are in the log regardless, as with Kafka's acks=all timeout)."""
+        info, future = self.append_batches_nowait(batches, durable=durable)
+        if future is not None:
+            if future.done():  # written from the loop already (page-cache durability, acks=1)
+                future.result()
+            elif timeout is None:
+                await future
+            else:
+                async with asyncio.timeout(timeout):  # not wait_for: on 3.11 it can lose a cancel
+                    await asyncio.shield(future)
+        return info
+
+    def append_batches_nowait(
+        self, batches: list[PreparedBatch], *, durable: bool = True
+    ) -> tuple[AppendInfo, asyncio.Future[Any] | None]:
+        """`append_batches` without a coroutine: the batches placed at once (raising as it
+        does), and the future that completes once they are written (fsynced if `durable`), or
+        None. Often done already: written to the page cache from the loop (see `_write_now`)."""
         info, future = self._assign(batches, durable)
         if (
             future is None
@@ -314,15 +354,7 @@ class Log:
         ):
             # A retry of a batch still on its way to disk: answer it when the original is there.
             future = asyncio.ensure_future(self.flush())
-        if future is not None:
-            if future.done():  # written already (page-cache durability): no timer, no shield
-                future.result()
-            elif timeout is None:
-                await future
-            else:
-                async with asyncio.timeout(timeout):  # not wait_for: on 3.11 it can lose a cancel
-                    await asyncio.shield(future)
-        return info
+        return info, future
 
     def _assign(
         self, batches: list[PreparedBatch], durable: bool
@@ -333,16 +365,18 @@ class Log:
         if durable and not self.config.durable_acks:
             durable = False  # page-cache durability chosen (flush.messages / flush.ms): see LogConfig
         pending: dict[int, ProducerEntry] = {}
-        for b in batches:
-            duplicate = self.producer_state.check(b.header, pending)
+        if len(batches) == 1:  # the common case: nothing later in the append to check against it
+            duplicate = self.producer_state.check(batches[0].header)
             if duplicate is not None:
-                if len(batches) == 1:
-                    return self._duplicate(duplicate), None
-                raise ProducerStateError(
-                    ErrorCode.DUPLICATE_SEQUENCE_NUMBER, "duplicate batch inside one append"
-                )
-            self.producer_state.update(b.header, 0, pending)  # so later batches check against it
-        pending.clear()
+                return self._duplicate(duplicate), None
+        else:
+            for b in batches:
+                if self.producer_state.check(b.header, pending) is not None:
+                    raise ProducerStateError(
+                        ErrorCode.DUPLICATE_SEQUENCE_NUMBER, "duplicate batch inside one append"
+                    )
+                self.producer_state.update(b.header, 0, pending)  # so later batches check against it
+            pending.clear()
         if self.epochs.assign(self.leader_epoch, self.next_offset):
             self._epochs_dirty = True
 
@@ -398,8 +432,7 @@ class Log:
         returns its offset. A marker of an epoch older than the producer's is refused
         (INVALID_PRODUCER_EPOCH): a zombie coordinator's."""
         batch = marker_batch(producer_id, producer_epoch, commit, coordinator_epoch, self.clock())
-        batches = validate_batches(batch, max_message_bytes=self.config.max_message_bytes, from_client=False)
-        info = await self.append_batches(batches, durable=True)
+        info = await self.append_batches(self._own_batch(batch), durable=True)
         return info.base_offset
 
     @property

@@ -23,14 +23,17 @@ from dataclasses import dataclass
 from protocol.log_files import TXN_ENTRY, TXN_ENTRY_VERSION
 from protocol.records import (
     CONTROL_MASK,
+    HEADER_SIZE,
     TRANSACTIONAL_MASK,
     BatchHeader,
     ControlRecordType,
     CorruptRecordError,
     Record,
     build_batch,
+    codec_of,
     control_record_type,
     decode_batch,
+    key_values,
 )
 
 # A control record's value: int16 version 0, int32 coordinator epoch (Kafka's EndTransactionMarker).
@@ -88,12 +91,17 @@ def marker_of(h: BatchHeader, data: bytes | bytearray | memoryview) -> bool | No
     if h.attributes & (CONTROL_MASK | TRANSACTIONAL_MASK) != CONTROL_MASK | TRANSACTIONAL_MASK:
         return None
     try:
-        batch = decode_batch(bytes(data[: h.size]), check_crc=False)
+        if codec_of(h.attributes) == 0:  # as every marker is: its key read without Record objects
+            keys = key_values(data[HEADER_SIZE : h.size], h.records_count)
+            record = Record(key=keys[0][0]) if keys else None
+        else:
+            batch = decode_batch(bytes(data[: h.size]), check_crc=False)
+            record = batch.records[0] if batch.records else None
     except CorruptRecordError:
         return None
-    if not batch.records:
+    if record is None:
         return None
-    kind = control_record_type(batch.records[0])
+    kind = control_record_type(record)
     if kind == ControlRecordType.COMMIT:
         return True
     if kind == ControlRecordType.ABORT:

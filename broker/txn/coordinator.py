@@ -26,8 +26,9 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import time
-from collections.abc import Awaitable, Callable, Iterable
+from collections.abc import Awaitable, Callable, Coroutine, Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -81,6 +82,13 @@ class Described:
     transactional_id: str
     error: ErrorCode
     meta: TransactionMetadata | None = None
+
+
+@functools.lru_cache(maxsize=4096)
+def _partition_of(transactional_id: str, num_partitions: int) -> int:
+    """Remembered: a Java string hash in Python costs microseconds, and every request of a
+    transaction asks for it several times."""
+    return coordinator_partition(transactional_id, num_partitions)
 
 
 def now_ms() -> int:
@@ -194,7 +202,7 @@ class TransactionCoordinator:
     # -- placement ----------------------------------------------------------------------------
 
     def partition_for(self, transactional_id: str) -> int:
-        return coordinator_partition(transactional_id, self.config.num_partitions)
+        return _partition_of(transactional_id, self.config.num_partitions)
 
     def _txns(self, transactional_id: str) -> tuple[ErrorCode, dict[str, TransactionMetadata]]:
         if not self.active:
@@ -212,29 +220,68 @@ class TransactionCoordinator:
     async def _write(
         self, meta: TransactionMetadata, value: TransactionLogValue | None, durable: bool = True
     ) -> ErrorCode:
+        return await _settled(self._write_nowait(meta, value, durable))
+
+    def _write_nowait(
+        self, meta: TransactionMetadata, value: TransactionLogValue | None, durable: bool = True
+    ) -> ErrorCode | Coroutine[Any, Any, ErrorCode]:
+        """Write `value` (None: a tombstone), then apply it: placed at once, and applied at once
+        too when nothing waits for it (written to the page cache from the loop: page-cache
+        durability, or `durable=False`); otherwise a coroutine that waits, then applies."""
         partition = self.partition_for(meta.transactional_id)
         lg = self.log_for(partition)
         if lg is None:
             return E.NOT_COORDINATOR
-        meta.pending = True
         try:
             epoch = lg.leader_epoch
             key = encode_key(meta.transactional_id)
-            _, last = await lg.append_records(
+            info, written = lg.append_state_nowait(
                 [(key, None if value is None else encode_value(value))], durable=durable
             )
+            if written is not None and written.done():
+                written.result()  # raises what failed the write
+                written = None
+        except Exception as e:
+            return self._failed(meta, e)
+        if written is None and lg.high_watermark > info.last_offset:
+            return self._apply(partition, meta, value)
+        meta.pending = True
+        return self._written(partition, meta, value, lg, info.last_offset, written, epoch)
+
+    async def _written(
+        self,
+        partition: int,
+        meta: TransactionMetadata,
+        value: TransactionLogValue | None,
+        lg: Any,
+        last: int,
+        written: asyncio.Future[Any] | None,
+        epoch: int,
+    ) -> ErrorCode:
+        """The rest of `_write_nowait` when the write has to be waited for (an fsync, replication)."""
+        try:
+            if written is not None:
+                await written
             if lg.high_watermark <= last:
                 async with asyncio.timeout(self.config.write_timeout_s):
                     await lg.wait_high_watermark(last + 1, epoch)
         except asyncio.CancelledError:
             raise
         except Exception as e:
-            log.warning(
-                "fail to write transaction state", transactional_id=meta.transactional_id, error=repr(e)
-            )
-            return E.NOT_COORDINATOR  # the client finds the coordinator again and retries
+            return self._failed(meta, e)
         finally:
             meta.pending = False
+        return self._apply(partition, meta, value)
+
+    def _failed(self, meta: TransactionMetadata, error: Exception) -> ErrorCode:
+        log.warning(
+            "fail to write transaction state", transactional_id=meta.transactional_id, error=repr(error)
+        )
+        return E.NOT_COORDINATOR  # the client finds the coordinator again and retries
+
+    def _apply(
+        self, partition: int, meta: TransactionMetadata, value: TransactionLogValue | None
+    ) -> ErrorCode:
         txns = self.partitions.get(partition)
         if txns is None:  # the partition moved away meanwhile
             return E.NOT_COORDINATOR
@@ -334,6 +381,13 @@ class TransactionCoordinator:
     async def add_partitions(
         self, transactional_id: str, producer_id: int, epoch: int, partitions: dict[str, set[int]]
     ) -> ErrorCode:
+        return await _settled(self.add_partitions_nowait(transactional_id, producer_id, epoch, partitions))
+
+    def add_partitions_nowait(
+        self, transactional_id: str, producer_id: int, epoch: int, partitions: dict[str, set[int]]
+    ) -> ErrorCode | Coroutine[Any, Any, ErrorCode]:
+        """`add_partitions` answered at once when nothing waits (see `_write_nowait`), else a
+        coroutine to await."""
         error, txns = self._txns(transactional_id)
         if error != E.NONE:
             return error
@@ -342,21 +396,44 @@ class TransactionCoordinator:
             # The producer's previous transaction is still completing (EndTxn was answered once
             # its Prepare record was durable): this waits for it rather than answering
             # CONCURRENT_TRANSACTIONS for the client to retry after a backoff.
-            await self._await_completion(meta)
-            error, txns = self._txns(transactional_id)
-            if error != E.NONE:
-                return error
-            meta = txns.get(transactional_id)
+            return self._add_partitions_after(meta, transactional_id, producer_id, epoch, partitions)
+        return self._add_partitions(meta, producer_id, epoch, partitions)
+
+    async def _add_partitions_after(
+        self,
+        meta: TransactionMetadata,
+        transactional_id: str,
+        producer_id: int,
+        epoch: int,
+        partitions: dict[str, set[int]],
+    ) -> ErrorCode:
+        await self._await_completion(meta)
+        error, txns = self._txns(transactional_id)
+        if error != E.NONE:
+            return error
+        return await _settled(
+            self._add_partitions(txns.get(transactional_id), producer_id, epoch, partitions)
+        )
+
+    def _add_partitions(
+        self, meta: TransactionMetadata | None, producer_id: int, epoch: int, partitions: dict[str, set[int]]
+    ) -> ErrorCode | Coroutine[Any, Any, ErrorCode]:
         error = self._check_producer(meta, producer_id, epoch)
         if error != E.NONE or meta is None:
             return error
         if meta.state == TxnState.ONGOING and meta.has_partitions(partitions):
             return E.NONE
-        return await self._write(meta, meta.transit(TxnState.ONGOING, self.clock(), add=partitions))
+        return self._write_nowait(meta, meta.transit(TxnState.ONGOING, self.clock(), add=partitions))
 
     # -- EndTxn -----------------------------------------------------------------------------------
 
     async def end_txn(self, transactional_id: str, producer_id: int, epoch: int, commit: bool) -> ErrorCode:
+        return await _settled(self.end_txn_nowait(transactional_id, producer_id, epoch, commit))
+
+    def end_txn_nowait(
+        self, transactional_id: str, producer_id: int, epoch: int, commit: bool
+    ) -> ErrorCode | Coroutine[Any, Any, ErrorCode]:
+        """`end_txn` answered at once when nothing waits (see `_write_nowait`), else a coroutine."""
         error, txns = self._txns(transactional_id)
         if error != E.NONE:
             return error
@@ -372,17 +449,35 @@ class TransactionCoordinator:
             # Answered once the Prepare record is durable, as Kafka: the outcome is decided, and
             # the markers and the Complete record follow while the client begins its next
             # transaction (whose first request waits for them: add_partitions).
-            return await self._prepare(meta, commit)
+            return self._prepare_nowait(meta, commit)
         if state == (TxnState.COMPLETE_COMMIT if commit else TxnState.COMPLETE_ABORT):
             return E.NONE  # a retry of what is done
         if state == (TxnState.PREPARE_COMMIT if commit else TxnState.PREPARE_ABORT):
-            await self._await_completion(meta)
-            return E.NONE
+            return self._completed(meta)
         return E.INVALID_TXN_STATE  # never begun (Empty), or the other outcome
 
+    async def _completed(self, meta: TransactionMetadata) -> ErrorCode:
+        await self._await_completion(meta)
+        return E.NONE
+
     async def _prepare(self, meta: TransactionMetadata, commit: bool, epoch: int | None = None) -> ErrorCode:
+        return await _settled(self._prepare_nowait(meta, commit, epoch))
+
+    def _prepare_nowait(
+        self, meta: TransactionMetadata, commit: bool, epoch: int | None = None
+    ) -> ErrorCode | Coroutine[Any, Any, ErrorCode]:
         state = TxnState.PREPARE_COMMIT if commit else TxnState.PREPARE_ABORT
-        error = await self._write(meta, meta.transit(state, self.clock(), epoch=epoch))
+        written = self._write_nowait(meta, meta.transit(state, self.clock(), epoch=epoch))
+        if isinstance(written, ErrorCode):
+            return self._prepared(meta, written)
+        return self._prepared_later(meta, written)
+
+    async def _prepared_later(
+        self, meta: TransactionMetadata, written: Coroutine[Any, Any, ErrorCode]
+    ) -> ErrorCode:
+        return self._prepared(meta, await written)
+
+    def _prepared(self, meta: TransactionMetadata, error: ErrorCode) -> ErrorCode:
         if error == E.NONE:
             self._start_completion(self.partition_for(meta.transactional_id), meta)
         return error
@@ -413,9 +508,7 @@ class TransactionCoordinator:
         backoff = 0.02
         while self.partitions.get(partition, {}).get(meta.transactional_id) is meta:
             if todo:
-                results = await asyncio.gather(
-                    *(self.write_marker(t, p, pid, epoch, commit) for t, p in todo), return_exceptions=True
-                )
+                results = await self._write_markers(todo, pid, epoch, commit)
                 failed = []
                 for tp, r in zip(todo, results, strict=True):
                     if isinstance(r, BaseException) or r not in _MARKER_DONE:
@@ -437,6 +530,22 @@ class TransactionCoordinator:
                     return
             await asyncio.sleep(backoff)  # a retry backoff, as Kafka's marker channel has
             backoff = min(backoff * 2, 1.0)
+
+    async def _write_markers(
+        self, todo: list[tuple[str, int]], pid: int, epoch: int, commit: bool
+    ) -> list[ErrorCode | BaseException]:
+        """Each partition's marker, written concurrently; one alone without gather's task."""
+        if len(todo) > 1:
+            return await asyncio.gather(
+                *(self.write_marker(t, p, pid, epoch, commit) for t, p in todo), return_exceptions=True
+            )
+        topic, partition = todo[0]
+        try:
+            return [await self.write_marker(topic, partition, pid, epoch, commit)]
+        except asyncio.CancelledError:
+            raise
+        except Exception as e:  # logged and retried by the caller, as gather's results
+            return [e]
 
     # -- timers: timed-out transactions, expired ids ----------------------------------------------
 
@@ -526,3 +635,8 @@ class TransactionCoordinator:
             and (duration_ms < 0 or (m.start_ms >= 0 and now - m.start_ms > duration_ms))
         ]
         return (E.COORDINATOR_LOAD_IN_PROGRESS if loading else E.NONE), unknown, found
+
+
+async def _settled(answer: ErrorCode | Coroutine[Any, Any, ErrorCode]) -> ErrorCode:
+    """The error code of a `*_nowait` call, awaited if it had to wait."""
+    return answer if isinstance(answer, ErrorCode) else await answer
