@@ -47,6 +47,7 @@ COMPILED: tuple[str, ...] = (
     "broker.apis.offset_commit",
     "broker.group.events",
     "broker.group.service",
+    "broker.apis.heartbeat",
 )
 # How setup.py groups them: one mypyc extension (and gcc -O level) per group. The generated
 # codecs are ~20,000 lines of untyped code: -O1 builds them in a fraction of -O3's time.
