@@ -6,7 +6,8 @@ modules run as pure Python.
 - jobs/_cscan.c: the per-record loop of the Spark data source's columnar decoder
   (jobs/columnar.py falls back to its Python loop).
 - The hot modules of protocol/native.py's `COMPILED`, compiled with mypyc (in its `GROUPS`): the
-  generated codecs of the hot APIs, framing, records. All or none: if one fails to build, none is kept. `KBROKER_PURE_PYTHON=1`
+  generated codecs of the hot APIs, framing, records, and the commit and heartbeat path of
+  broker/ (group shard, runtime, offsets, handlers). All or none: if one fails to build, none is kept. `KBROKER_PURE_PYTHON=1`
   builds none (and removes those of an earlier build), as when mypyc is missing or no C compiler
   is there. The build time is printed.
 
@@ -83,6 +84,11 @@ def _mypyc_extensions() -> list[Extension]:
             _say(f"mypyc could not translate {', '.join(names)} ({e!r}): pure Python")
             return []
     _say(f"mypyc translated {len(COMPILED)} modules to C in {time.perf_counter() - started:.1f} s")
+    # A group's shared runtime is named after its modules: one of a former list of them would stay.
+    runtimes = {ext.name.rsplit(".", 1)[-1] for ext in extensions}
+    for shared in NATIVE["shared_runtimes"]():
+        if shared.name.split(".", 1)[0] not in runtimes:
+            shared.unlink()
     for ext in extensions:
         ext._kbroker_mypyc = True  # type: ignore[attr-defined]
     return extensions

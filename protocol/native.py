@@ -37,12 +37,24 @@ COMPILED: tuple[str, ...] = (
     "protocol._codecs_hot",
     "protocol.frames",
     "protocol.records",
+    # the commit path of broker/ (docs/performance.md, "The compiled build")
+    "broker.group.records",
+    "broker.group.offsets.store",
+    "broker.group.offsets.retention",
+    "broker.group.offsets.manager",
+    "broker.group.shard",
+    "broker.group.runtime",
+    "broker.apis.offset_commit",
+    "broker.group.events",
+    "broker.group.service",
+    "broker.apis.heartbeat",
 )
 # How setup.py groups them: one mypyc extension (and gcc -O level) per group. The generated
 # codecs are ~20,000 lines of untyped code: -O1 builds them in a fraction of -O3's time.
 GROUPS: tuple[tuple[tuple[str, ...], str], ...] = (
     (("protocol._codecs_hot",), "1"),
     (("protocol.frames", "protocol.records"), "3"),
+    (COMPILED[3:], "2"),
 )
 PURE_ENV = "KBROKER_PURE_PYTHON"
 _ROOT = Path(__file__).resolve().parent.parent
@@ -67,9 +79,10 @@ def compiled_path(name: str) -> Path | None:
 
 
 def shared_runtimes() -> list[Path]:
-    """The shared libraries of the mypyc groups (beside the package, or inside it for a group of
-    one module)."""
-    return [p for pattern in ("*__mypyc*", "protocol/*__mypyc*") for p in _ROOT.glob(pattern)]
+    """The shared libraries of the mypyc groups (beside the packages, or beside the module for a
+    group of one module)."""
+    folders = sorted({_source(name).parent for name in COMPILED})
+    return [p for folder in [_ROOT, *folders] for p in folder.glob("*__mypyc*")]
 
 
 def _has_runtime() -> bool:

@@ -195,13 +195,20 @@ class ListedGroup:
 T = TypeVar("T")
 
 
-@dataclass(slots=True)
 class CoordinatorResult(Generic[T]):
     """Kafka's CoordinatorResult: the records a request writes and the answer it gets once they
     are written. State changes come from replaying `records`, never from computing them."""
 
-    records: Sequence[Record]
-    response: T
+    # Not a dataclass: compiled with mypyc (protocol/native.py), a generic dataclass fails at
+    # import (mypyc/mypyc#827).
+    __slots__ = ("records", "response")
+
+    def __init__(self, records: Sequence[Record], response: T):
+        self.records = records
+        self.response = response
+
+    def __repr__(self) -> str:
+        return f"CoordinatorResult(records={self.records!r}, response={self.response!r})"
 
 
 # -- outputs ----------------------------------------------------------------------------------

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from types import FunctionType
 
 from protocol import consumer_group_records as cgr
 from protocol import group_records as gr
@@ -91,11 +92,14 @@ def _setters(cls: type) -> tuple[Callable[[object, object], None], ...]:
     return tuple(getattr(cls, f).__set__ for f in cls.__dataclass_fields__)  # type: ignore[attr-defined]
 
 
-# (the setters bound as the functions' defaults: read as fast as locals)
-_offset_and_metadata_init.__defaults__ = (None, _setters(OffsetAndMetadata))
-_offset_record_init.__defaults__ = (_setters(OffsetRecord),)
-OffsetAndMetadata.__init__ = _offset_and_metadata_init  # type: ignore[method-assign]
-OffsetRecord.__init__ = _offset_record_init  # type: ignore[method-assign]
+# (the setters bound as the functions' defaults: read as fast as locals). Compiled with mypyc
+# (protocol/native.py), the classes are native ones whose __init__ is already C and cannot be
+# replaced, and these functions are no Python functions.
+if isinstance(_offset_record_init, FunctionType):
+    _offset_and_metadata_init.__defaults__ = (None, _setters(OffsetAndMetadata))
+    _offset_record_init.__defaults__ = (_setters(OffsetRecord),)
+    OffsetAndMetadata.__init__ = _offset_and_metadata_init  # type: ignore[method-assign]
+    OffsetRecord.__init__ = _offset_record_init  # type: ignore[method-assign]
 
 
 @dataclass(frozen=True, slots=True)
