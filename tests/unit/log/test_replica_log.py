@@ -185,10 +185,13 @@ async def test_truncation_of_a_follower_forgets_the_cut_producer_batches(tmp_pat
         await follower_m.stop()
 
 
-async def test_a_wait_for_replication_ends_when_leadership_does(tmp_path):
+@pytest.mark.parametrize("ending", ["leadership", "deletion"])
+async def test_a_wait_for_replication_ends_with_the_leadership(tmp_path, ending):
     """The defect this guards against: a leader's append, waiting for the high watermark, was
     acknowledged after the replica became a follower, truncated it, and copied the new leader's
-    record to the same offset."""
+    record to the same offset. A replica moved away by a reassignment (or its topic deleted) while
+    an acks=all produce waits: NOT_LEADER_OR_FOLLOWER as Kafka's delayed produce, so the client
+    looks the leader up again (KAFKA_STORAGE_ERROR would say the disk failed)."""
     leader_m, follower_m, leader, _ = await two_logs(tmp_path)
     try:
         leader.replicated = True
@@ -197,35 +200,18 @@ async def test_a_wait_for_replication_ends_when_leadership_does(tmp_path):
         wait = asyncio.ensure_future(leader.wait_high_watermark(info.last_offset + 1, 4))
         await asyncio.sleep(0)
         assert not wait.done()
-        leader.become_follower()
+        if ending == "leadership":
+            leader.become_follower()
+        else:
+            await leader.delete()
         with pytest.raises(LogError) as e:
             await wait
         assert e.value.error_code == ErrorCode.NOT_LEADER_OR_FOLLOWER
-        # A wait for an append of an older epoch fails too, even once leading again.
-        leader.become_leader(5)
-        with pytest.raises(LogError):
-            await leader.wait_high_watermark(info.last_offset + 1, 4)
-    finally:
-        await leader_m.stop()
-        await follower_m.stop()
-
-
-async def test_a_wait_for_replication_ends_when_the_replica_is_deleted(tmp_path):
-    """A replica moved away by a reassignment (or its topic deleted) while an acks=all produce
-    waits: NOT_LEADER_OR_FOLLOWER as Kafka's delayed produce, so the client looks the leader up
-    again (KAFKA_STORAGE_ERROR would say the disk failed)."""
-    leader_m, follower_m, leader, _ = await two_logs(tmp_path)
-    try:
-        leader.replicated = True
-        leader.become_leader(4)
-        info = await leader.append_batches(validate_batches(batch(1, "mine"), max_message_bytes=1 << 20))
-        wait = asyncio.ensure_future(leader.wait_high_watermark(info.last_offset + 1, 4))
-        await asyncio.sleep(0)
-        assert not wait.done()
-        await leader.delete()
-        with pytest.raises(LogError) as e:
-            await wait
-        assert e.value.error_code == ErrorCode.NOT_LEADER_OR_FOLLOWER
+        if ending == "leadership":
+            # A wait for an append of an older epoch fails too, even once leading again.
+            leader.become_leader(5)
+            with pytest.raises(LogError):
+                await leader.wait_high_watermark(info.last_offset + 1, 4)
     finally:
         await leader_m.stop()
         await follower_m.stop()
