@@ -141,9 +141,12 @@ class ClassicMember:
             self.owned = partitions_of(s.assignment)
         return s
 
+    def heartbeat(self) -> ErrorCode:
+        return self.m.heartbeat(self.member_id, self.generation)
+
     def beat(self) -> ErrorCode:
         """One heartbeat; rejoin and sync when told to."""
-        error = self.m.heartbeat(self.member_id, self.generation)
+        error = self.heartbeat()
         if error == E.REBALANCE_IN_PROGRESS:
             self.rejoin()
             s = self.sync()

@@ -85,16 +85,6 @@ class StaticClassic(ClassicMember):
         self.m.pump()
         return answer
 
-    def beat(self) -> ErrorCode:
-        error = self.heartbeat()
-        if error == E.REBALANCE_IN_PROGRESS:
-            self.rejoin()
-            s = self.sync()
-            assert s.error in (E.NONE, E.REBALANCE_IN_PROGRESS), s
-        else:
-            assert error == E.NONE, (self.member_id, error)
-        return error
-
 
 class StaticConsumer(Member):
     """A consumer protocol member with a group.instance.id."""
