@@ -223,6 +223,19 @@ async def read_all(partitions: list[int], expected: int, topic: str = TOPIC) -> 
         await consumer.stop()
 
 
+async def cancelled(task: asyncio.Task[None] | None) -> None:
+    """Cancel a member's reading task and wait for it to end."""
+    if task is not None:
+        task.cancel()
+        with contextlib.suppress(asyncio.CancelledError, Exception):
+            await task
+
+
+async def commit_quietly(consumer: AIOKafkaConsumer) -> None:
+    with contextlib.suppress(Exception):  # a rebalance: the next owner commits
+        await consumer.commit()
+
+
 class AioMember:
     def __init__(self, name: str):
         self.name = name
@@ -252,16 +265,11 @@ class AioMember:
             for tp, records in batch.items():
                 self.seen += [(tp.partition, r.offset, r.value) for r in records]
             if batch:
-                with contextlib.suppress(Exception):  # a rebalance: the next owner commits
-                    await self.consumer.commit()
+                await commit_quietly(self.consumer)
 
     async def stop(self) -> None:
-        if self.task is not None:
-            self.task.cancel()
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await self.task
-        with contextlib.suppress(Exception):
-            await self.consumer.commit()
+        await cancelled(self.task)
+        await commit_quietly(self.consumer)
         await self.consumer.stop()
 
 
@@ -606,14 +614,10 @@ class GapWatcher(ConsumerRebalanceListener):  # type: ignore[misc]
                     self.last[tp.partition] = r.offset
                     self.seen.append((tp.partition, r.offset, r.value))
             if batch:
-                with contextlib.suppress(Exception):  # a rebalance: the next owner commits
-                    await self.consumer.commit()
+                await commit_quietly(self.consumer)
 
     async def stop(self) -> None:
-        if self.task is not None:
-            self.task.cancel()
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await self.task
+        await cancelled(self.task)
         await self.consumer.stop()
 
 
