@@ -35,32 +35,26 @@ KIP848_PROPERTIES = {
 }
 
 
+def kip848_config() -> dict[str, str]:
+    """KIP848_PROPERTIES as broker_config's keyword arguments (a fresh dict each call)."""
+    return {k.replace(".", "_"): v for k, v in KIP848_PROPERTIES.items()}
+
+
 @pytest.fixture
 async def kbroker(tmp_path):
-    b = await start_broker(
-        tmp_path / "data", **{k.replace(".", "_"): v for k, v in KIP848_PROPERTIES.items()}
-    )
+    b = await start_broker(tmp_path / "data", **kip848_config())
     try:
         yield b
     finally:
         await b.stop()
 
 
-async def spawn(client: str, bootstrap: str, group: str, topic: str, name: str, **kw: str) -> Agent:
-    args = [
+async def spawn_agent(module: str, name: str, *args: str) -> Agent:
+    """`python -m module *args` from the checkout, driven over its stdin and stdout."""
+    proc = await asyncio.create_subprocess_exec(
         sys.executable,
         "-m",
-        "tests.interop.kip848_agent",
-        client,
-        bootstrap,
-        group,
-        topic,
-        "--client-id",
-        name,
-    ]
-    for k, v in kw.items():
-        args += [f"--{k}", v]
-    proc = await asyncio.create_subprocess_exec(
+        module,
         *args,
         cwd=ROOT,
         stdin=asyncio.subprocess.PIPE,
@@ -68,6 +62,13 @@ async def spawn(client: str, bootstrap: str, group: str, topic: str, name: str, 
         stderr=asyncio.subprocess.DEVNULL,
     )
     return Agent(name, proc)
+
+
+async def spawn(client: str, bootstrap: str, group: str, topic: str, name: str, **kw: str) -> Agent:
+    args = [client, bootstrap, group, topic, "--client-id", name]
+    for k, v in kw.items():
+        args += [f"--{k}", v]
+    return await spawn_agent("tests.interop.kip848_agent", name, *args)
 
 
 class Ownership:

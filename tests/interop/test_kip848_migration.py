@@ -15,7 +15,6 @@ twice, every produced one consumed once.
 from __future__ import annotations
 
 import asyncio
-import sys
 import time
 import uuid
 from typing import Any
@@ -28,11 +27,11 @@ from broker.group.consumer.group import ConsumerGroupState
 from protocol.apis import ApiKey
 from protocol.consumer_protocol import decode_assignment
 from protocol.frames import decode_request, decode_response
-from tests.helpers import ROOT, RawConnection, async_wait_until, broker_config, free_port
+from tests.helpers import RawConnection, async_wait_until, free_port
 from tests.interop.agents import Agent
 from tests.interop.test_groups import make_topic
-from tests.interop.test_kip848 import KIP848_PROPERTIES, Ownership
-from tests.interop.test_kip848_wire import HB, HeartbeatRecorder
+from tests.interop.test_kip848 import Ownership, spawn_agent
+from tests.interop.test_kip848_wire import HB, HeartbeatRecorder, proxied_broker
 
 pytestmark = pytest.mark.interop
 PARTITIONS = 6
@@ -133,23 +132,8 @@ def replay_never_two_holders(events: list[dict[str, Any]]) -> int:
 
 async def spawn(client: str, bootstrap: str, group: str, topic: str, name: str, *static: str) -> Agent:
     """`static`: the agent's extra arguments (--instance-id ID --session-timeout-ms MS)."""
-    proc = await asyncio.create_subprocess_exec(
-        sys.executable,
-        "-m",
-        "tests.interop.migration_agent",
-        client,
-        bootstrap,
-        group,
-        topic,
-        "--client-id",
-        name,
-        *static,
-        cwd=ROOT,
-        stdin=asyncio.subprocess.PIPE,
-        stdout=asyncio.subprocess.PIPE,
-        stderr=asyncio.subprocess.DEVNULL,
-    )
-    return Agent(name, proc)
+    args = (client, bootstrap, group, topic, "--client-id", name, *static)
+    return await spawn_agent("tests.interop.migration_agent", name, *args)
 
 
 def kind_of(broker: Broker, group: str) -> str | None:
@@ -207,17 +191,25 @@ async def produce(bootstrap: str, topic: str, produced: list[tuple[int, int]], s
         await producer.stop()
 
 
+async def check_every_record_consumed_once(own: Ownership, produced: list[tuple[int, int]]) -> None:
+    """Every produced record consumed (make_topic's five a partition too), none twice, and no
+    member's commit refused."""
+    await async_wait_until(
+        lambda: len(set(consumed(own.agents))) >= len(produced) + PARTITIONS * 5,
+        30,
+        what="every produced record consumed",
+    )
+    records = consumed(own.agents)
+    doubles = {r for r in records if records.count(r) > 1}
+    assert not doubles, f"records consumed twice: {sorted(doubles)[:10]}"
+    assert set(produced) <= set(records)
+    assert not [e for a in own.agents for e in a.events if e["event"] == "commit-failed"]
+
+
 async def test_classic_group_upgraded_to_consumer_protocol_and_back_while_consuming(tmp_path) -> None:
     broker_port, proxy_port = free_port(), free_port()
-    props = {k.replace(".", "_"): v for k, v in KIP848_PROPERTIES.items()}
-    broker = Broker(
-        broker_config(
-            tmp_path / "data",
-            broker_port,
-            advertised_listeners=f"PLAINTEXT://127.0.0.1:{proxy_port}",
-            group_consumer_migration_policy="bidirectional",
-            **props,
-        )
+    broker = proxied_broker(
+        tmp_path, broker_port, proxy_port, group_consumer_migration_policy="bidirectional"
     )
     await broker.start()
     proxy = GroupWireRecorder(broker_port)
@@ -262,16 +254,7 @@ async def test_classic_group_upgraded_to_consumer_protocol_and_back_while_consum
 
         stop.set()
         await producer
-        await async_wait_until(
-            lambda: len(set(consumed(own.agents))) >= len(produced) + PARTITIONS * 5,
-            30,
-            what="every produced record consumed",
-        )
-        records = consumed(own.agents)
-        doubles = {r for r in records if records.count(r) > 1}
-        assert not doubles, f"records consumed twice: {sorted(doubles)[:10]}"
-        assert set(produced) <= set(records)
-        assert not [e for a in own.agents for e in a.events if e["event"] == "commit-failed"]
+        await check_every_record_consumed_once(own, produced)
         assert own.check_never_two_owners() > 4 * MEMBERS
         assert replay_never_two_holders(list(proxy.events)) > 50
         assert {e["dir"] for e in proxy.events} >= {"request", "response", "join", "sync", "leave"}

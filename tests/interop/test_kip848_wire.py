@@ -11,6 +11,7 @@ import asyncio
 import contextlib
 import time
 import uuid
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -20,7 +21,7 @@ from protocol.apis import ApiKey
 from protocol.frames import decode_request, decode_response
 from tests.helpers import async_wait_until, broker_config, free_port
 from tests.interop.test_groups import make_topic
-from tests.interop.test_kip848 import KIP848_PROPERTIES, PARTITIONS, spawn
+from tests.interop.test_kip848 import PARTITIONS, kip848_config, spawn
 
 pytestmark = pytest.mark.interop
 HB = ApiKey.CONSUMER_GROUP_HEARTBEAT
@@ -118,6 +119,19 @@ class HeartbeatRecorder:
         )
 
 
+def proxied_broker(tmp_path: Path, broker_port: int, proxy_port: int, **config: str) -> Broker:
+    """A broker with KIP848_PROPERTIES whose clients are sent to the recording proxy's port."""
+    return Broker(
+        broker_config(
+            tmp_path / "data",
+            broker_port,
+            advertised_listeners=f"PLAINTEXT://127.0.0.1:{proxy_port}",
+            **kip848_config(),
+            **config,
+        )
+    )
+
+
 def replay_never_two_holders(events: list[dict[str, Any]]) -> dict[str, set[Any]]:
     """Each member holds what it was last given plus what it last said it owns; a leave (epoch
     -1) empties it. Asserts disjointness after every event; returns the final holdings."""
@@ -142,15 +156,7 @@ def replay_never_two_holders(events: list[dict[str, Any]]) -> dict[str, set[Any]
 
 async def test_incremental_reconciliation_on_the_wire(tmp_path) -> None:
     broker_port, proxy_port = free_port(), free_port()
-    props = {k.replace(".", "_"): v for k, v in KIP848_PROPERTIES.items()}
-    broker = Broker(
-        broker_config(
-            tmp_path / "data",
-            broker_port,
-            advertised_listeners=f"PLAINTEXT://127.0.0.1:{proxy_port}",
-            **props,
-        )
-    )
+    broker = proxied_broker(tmp_path, broker_port, proxy_port)
     await broker.start()
     proxy = HeartbeatRecorder(broker_port)
     await proxy.start(proxy_port)
