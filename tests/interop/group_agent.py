@@ -46,6 +46,49 @@ def stdin_commands() -> queue.Queue:
     return q
 
 
+def aiokafka_options(a: argparse.Namespace) -> dict[str, Any]:
+    """AIOKafkaConsumer's arguments every agent's member shares: commits only when told."""
+    return {
+        "bootstrap_servers": a.bootstrap,
+        "group_id": a.group,
+        "client_id": a.client_id,
+        "enable_auto_commit": False,
+        "auto_offset_reset": "earliest",
+        "metadata_max_age_ms": 1000,
+    }
+
+
+def kip848_confluent_config(a: argparse.Namespace) -> dict[str, Any]:
+    """librdkafka's configuration of a consumer protocol member (`group.protocol=consumer`)."""
+    return {
+        "bootstrap.servers": a.bootstrap,
+        "group.id": a.group,
+        "client.id": a.client_id,
+        "group.protocol": "consumer",
+        "enable.auto.commit": False,
+        "auto.offset.reset": "earliest",
+        "topic.metadata.refresh.interval.ms": 1000,
+    }
+
+
+class Owned(set[int]):
+    """The partitions a member owns, reported whole ("assigned") at each incremental change."""
+
+    def gain(self, partitions: Any) -> None:
+        self.update(tp.partition for tp in partitions)
+        emit("assigned", partitions=sorted(self))
+
+    def lose(self, partitions: Any) -> None:
+        self.difference_update(tp.partition for tp in partitions)
+        emit("assigned", partitions=sorted(self))
+
+
+def emit_consumed(got: list[list[int]]) -> None:
+    """The (partition, offset) pairs just read, if any."""
+    if got:
+        emit("consumed", items=got)
+
+
 class Seen:
     """Reports the first offset read from each partition after each assignment."""
 
@@ -82,16 +125,11 @@ def run_aiokafka(a: argparse.Namespace, commands: queue.Queue) -> None:
     async def main() -> None:
         assignor = RangePartitionAssignor if a.assignor == "range" else RoundRobinPartitionAssignor
         consumer = AIOKafkaConsumer(
-            bootstrap_servers=a.bootstrap,
-            group_id=a.group,
-            client_id=a.client_id,
-            enable_auto_commit=False,
-            auto_offset_reset="earliest",
+            **aiokafka_options(a),
             session_timeout_ms=a.session_ms,
             heartbeat_interval_ms=a.heartbeat_ms,
             group_instance_id=a.instance,
             partition_assignment_strategy=(assignor,),
-            metadata_max_age_ms=1000,
             max_poll_interval_ms=max(a.session_ms * 2, 10_000),
             rebalance_timeout_ms=a.rebalance_ms,
             request_timeout_ms=max(a.session_ms + 5000, 10_000),

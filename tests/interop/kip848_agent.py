@@ -15,31 +15,21 @@ import asyncio
 import queue
 from typing import Any
 
-from tests.interop.group_agent import emit, stdin_commands
+from tests.interop.group_agent import Owned, emit, emit_consumed, kip848_confluent_config, stdin_commands
 
 
 def run_confluent(a: argparse.Namespace, commands: queue.Queue) -> None:
     from confluent_kafka import Consumer, TopicPartition
 
-    owned: set[int] = set()
+    owned = Owned()
 
     def on_assign(_consumer: Any, partitions: list) -> None:
-        owned.update(tp.partition for tp in partitions)
-        emit("assigned", partitions=sorted(owned))
+        owned.gain(partitions)
 
     def on_revoke(_consumer: Any, partitions: list) -> None:
-        owned.difference_update(tp.partition for tp in partitions)
-        emit("assigned", partitions=sorted(owned))
+        owned.lose(partitions)
 
-    conf: dict[str, Any] = {
-        "bootstrap.servers": a.bootstrap,
-        "group.id": a.group,
-        "client.id": a.client_id,
-        "group.protocol": "consumer",
-        "enable.auto.commit": False,
-        "auto.offset.reset": "earliest",
-        "topic.metadata.refresh.interval.ms": 1000,
-    }
+    conf = kip848_confluent_config(a)
     if a.assignor:
         conf["group.remote.assignor"] = a.assignor
     if a.instance:
@@ -49,9 +39,7 @@ def run_confluent(a: argparse.Namespace, commands: queue.Queue) -> None:
     emit("started")
     while True:
         batch = consumer.consume(100, 0.05)
-        got = [[m.partition(), m.offset()] for m in batch if m.error() is None]
-        if got:
-            emit("consumed", items=got)
+        emit_consumed([[m.partition(), m.offset()] for m in batch if m.error() is None])
         while not commands.empty():
             cmd = commands.get()
             if cmd["cmd"] == "commit":
@@ -79,16 +67,14 @@ def run_kbroker(a: argparse.Namespace, commands: queue.Queue) -> None:
     from client.structs import TopicPartition
 
     async def main() -> None:
-        owned: set[int] = set()
+        owned = Owned()
 
         class Listener:
             async def on_partitions_revoked(self, revoked: Any) -> None:
-                owned.difference_update(tp.partition for tp in revoked)
-                emit("assigned", partitions=sorted(owned))
+                owned.lose(revoked)
 
             async def on_partitions_assigned(self, assigned: Any) -> None:
-                owned.update(tp.partition for tp in assigned)
-                emit("assigned", partitions=sorted(owned))
+                owned.gain(assigned)
 
         consumer = AsyncConsumer(
             bootstrap_servers=a.bootstrap,
@@ -105,9 +91,7 @@ def run_kbroker(a: argparse.Namespace, commands: queue.Queue) -> None:
         emit("started")
         while True:
             records = await consumer.getmany(timeout_ms=50)
-            got = [[tp.partition, r.offset] for tp, rs in records.items() for r in rs]
-            if got:
-                emit("consumed", items=got)
+            emit_consumed([[tp.partition, r.offset] for tp, rs in records.items() for r in rs])
             while not commands.empty():
                 cmd = commands.get()
                 if cmd["cmd"] == "commit":

@@ -18,7 +18,14 @@ import asyncio
 import queue
 from typing import Any
 
-from tests.interop.group_agent import emit, stdin_commands
+from tests.interop.group_agent import (
+    Owned,
+    aiokafka_options,
+    emit,
+    emit_consumed,
+    kip848_confluent_config,
+    stdin_commands,
+)
 
 
 def run_aiokafka(a: argparse.Namespace, commands: queue.Queue) -> None:
@@ -27,18 +34,13 @@ def run_aiokafka(a: argparse.Namespace, commands: queue.Queue) -> None:
 
     async def main() -> None:
         consumer = AIOKafkaConsumer(
-            bootstrap_servers=a.bootstrap,
-            group_id=a.group,
-            client_id=a.client_id,
-            enable_auto_commit=False,
-            auto_offset_reset="earliest",
+            **aiokafka_options(a),
             session_timeout_ms=a.session_timeout_ms,
             group_instance_id=a.instance_id,
             heartbeat_interval_ms=200,
             max_poll_interval_ms=20_000,
             rebalance_timeout_ms=10_000,
             partition_assignment_strategy=(RoundRobinPartitionAssignor,),
-            metadata_max_age_ms=1000,
         )
 
         async def commit_positions(partitions: Any) -> None:
@@ -62,9 +64,7 @@ def run_aiokafka(a: argparse.Namespace, commands: queue.Queue) -> None:
         emit("started")
         while True:
             batches = await consumer.getmany(timeout_ms=50)
-            got = [[tp.partition, r.offset] for tp, rs in batches.items() for r in rs]
-            if got:
-                emit("consumed", items=got)
+            emit_consumed([[tp.partition, r.offset] for tp, rs in batches.items() for r in rs])
             while not commands.empty():
                 if commands.get()["cmd"] == "close":
                     await commit_positions(consumer.assignment())
@@ -79,7 +79,7 @@ def run_aiokafka(a: argparse.Namespace, commands: queue.Queue) -> None:
 def run_confluent(a: argparse.Namespace, commands: queue.Queue) -> None:
     from confluent_kafka import Consumer, KafkaException
 
-    owned: set[int] = set()
+    owned = Owned()
 
     def commit_positions(consumer: Any, partitions: list) -> None:
         offsets = [tp for tp in consumer.position(partitions) if tp.offset >= 0]
@@ -90,27 +90,16 @@ def run_confluent(a: argparse.Namespace, commands: queue.Queue) -> None:
                 emit("commit-failed", error=str(e))
 
     def on_assign(_consumer: Any, partitions: list) -> None:
-        owned.update(tp.partition for tp in partitions)
-        emit("assigned", partitions=sorted(owned))
+        owned.gain(partitions)
 
     def on_revoke(consumer: Any, partitions: list) -> None:
         commit_positions(consumer, partitions)
-        owned.difference_update(tp.partition for tp in partitions)
-        emit("assigned", partitions=sorted(owned))
+        owned.lose(partitions)
 
     def on_lost(_consumer: Any, partitions: list) -> None:
-        owned.difference_update(tp.partition for tp in partitions)
-        emit("assigned", partitions=sorted(owned))
+        owned.lose(partitions)
 
-    config = {
-        "bootstrap.servers": a.bootstrap,
-        "group.id": a.group,
-        "client.id": a.client_id,
-        "group.protocol": "consumer",
-        "enable.auto.commit": False,
-        "auto.offset.reset": "earliest",
-        "topic.metadata.refresh.interval.ms": 1000,
-    }
+    config = kip848_confluent_config(a)
     if a.instance_id is not None:
         config["group.instance.id"] = a.instance_id
     consumer = Consumer(config)
@@ -118,9 +107,7 @@ def run_confluent(a: argparse.Namespace, commands: queue.Queue) -> None:
     emit("started")
     while True:
         batch = consumer.consume(100, 0.05)
-        got = [[m.partition(), m.offset()] for m in batch if m.error() is None]
-        if got:
-            emit("consumed", items=got)
+        emit_consumed([[m.partition(), m.offset()] for m in batch if m.error() is None])
         while not commands.empty():
             if commands.get()["cmd"] == "close":
                 commit_positions(consumer, consumer.assignment())
