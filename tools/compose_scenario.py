@@ -49,6 +49,7 @@ from confluent_kafka import Consumer, KafkaException, Producer  # noqa: E402
 from broker.group.records import OFFSETS_TOPIC  # noqa: E402
 from broker.healthcheck import request  # noqa: E402
 from protocol.apis import ApiKey  # noqa: E402
+from tools.producers import acks_all_producer  # noqa: E402
 
 PORTS = {1: 19092, 2: 19093, 3: 19094}  # each broker's EXTERNAL listener on this host
 BOOTSTRAP = ",".join(f"127.0.0.1:{p}" for p in PORTS.values())
@@ -541,13 +542,7 @@ async def step2(compose: Compose, acked: list[Record], lead: dict[int, int]) -> 
 async def moving_writer(stop: asyncio.Event, acked: set[Record]) -> None:
     """acks=all to every partition of MOVING, a few records every 0.1 s, until `stop`; what is
     acknowledged goes into `acked` (a leader moving away costs retries, never a record)."""
-    producer = AIOKafkaProducer(
-        bootstrap_servers=BOOTSTRAP,
-        acks="all",
-        linger_ms=5,
-        request_timeout_ms=8000,
-        metadata_max_age_ms=2000,
-    )
+    producer = acks_all_producer(bootstrap_servers=BOOTSTRAP)
     await producer.start()
     try:
         n = 0

@@ -21,7 +21,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from aiokafka import AIOKafkaConsumer, AIOKafkaProducer
+from aiokafka import AIOKafkaConsumer
 from aiokafka import TopicPartition as AioTP
 
 from broker.group.placement import coordinator_partition
@@ -34,6 +34,7 @@ from tests.cluster.group_members import Ledger, Pacer, consume_and_commit
 from tests.cluster.harness import OFFSETS_PARTITIONS, Cluster, eventually, find_coordinator, metadata, request
 from tests.cluster.test_cluster import settled
 from tests.cluster.test_replication import create
+from tools.producers import acks_all_producer
 
 pytestmark = [pytest.mark.cluster, pytest.mark.interop, pytest.mark.slow, pytest.mark.timeout(900)]
 
@@ -164,13 +165,7 @@ def _kafka_python_offset(cls: Callable[..., Any], offset: int) -> Any:
 
 
 async def writer(client: dict[str, Any], stop: asyncio.Event, written: list[int]) -> None:
-    producer = AIOKafkaProducer(
-        **client,
-        acks="all",
-        linger_ms=5,
-        request_timeout_ms=8000,
-        metadata_max_age_ms=2000,
-    )
+    producer = acks_all_producer(**client)
     await producer.start()
     try:
         n = 0

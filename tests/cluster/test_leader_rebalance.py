@@ -14,7 +14,7 @@ import time
 from typing import Any
 
 import pytest
-from aiokafka import AIOKafkaConsumer, AIOKafkaProducer
+from aiokafka import AIOKafkaConsumer
 from aiokafka import TopicPartition as AioTP
 
 from broker.group.placement import coordinator_partition
@@ -24,6 +24,7 @@ from tests.cluster.harness import OFFSETS_PARTITIONS, Cluster, eventually, find_
 from tests.cluster.test_cluster import settled
 from tests.cluster.test_coordinator_chaos import committed
 from tests.cluster.test_replication import create
+from tools.producers import acks_all_producer
 
 pytestmark = [pytest.mark.cluster, pytest.mark.interop, pytest.mark.timeout(300)]
 
@@ -80,13 +81,7 @@ async def member(bootstrap: str, ledger: Ledger, generations: dict[str, int], st
 
 
 async def writer(bootstrap: str, stop: asyncio.Event, acked: set[bytes]) -> None:
-    producer = AIOKafkaProducer(
-        bootstrap_servers=bootstrap,
-        acks="all",
-        linger_ms=5,
-        request_timeout_ms=8000,
-        metadata_max_age_ms=2000,
-    )
+    producer = acks_all_producer(bootstrap_servers=bootstrap)
     await producer.start()
     try:
         n = 0

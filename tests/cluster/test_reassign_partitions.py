@@ -21,6 +21,7 @@ from client.admin import BROKER_RESOURCE, TOPIC_RESOURCE, AsyncAdmin
 from tests.cluster.harness import Cluster, eventually, metadata
 from tests.cluster.test_cluster import settled
 from tests.cluster.test_replication import create
+from tools.producers import acks_all_producer
 
 pytestmark = [pytest.mark.cluster, pytest.mark.interop, pytest.mark.timeout(300)]
 
@@ -54,13 +55,7 @@ def copied(cluster: Cluster, broker: int) -> int:
 
 
 async def writer(bootstrap: str, stop: asyncio.Event, acked: set[bytes], start: int = 0) -> None:
-    producer = AIOKafkaProducer(
-        bootstrap_servers=bootstrap,
-        acks="all",
-        linger_ms=5,
-        request_timeout_ms=8000,
-        metadata_max_age_ms=2000,
-    )
+    producer = acks_all_producer(bootstrap_servers=bootstrap)
     await producer.start()
     try:
         n = start
