@@ -9,7 +9,8 @@ id.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Coroutine
+from collections.abc import Callable, Coroutine
+from functools import partial
 from typing import TYPE_CHECKING, Any, cast
 
 from broker import logging_setup
@@ -90,7 +91,10 @@ def _append(
         and broker.faults.active
         and (held := broker.faults.held(topic.name, index, "Produce")) is not None
     ):
-        return _held(broker, topic, unknown, index, records, acks, timeout_ms, version, held.resumed)
+        retry = partial(
+            _append, broker, topic, unknown, index, records, acks, timeout_ms, version, faults=False
+        )
+        return _held(index, timeout_ms, held.resumed, retry)
     config = lg.config
     try:
         if version < 3 and records and len(records) > 16 and magic_of(records) < MAGIC:
@@ -184,26 +188,19 @@ async def _wait(
 
 
 async def _held(
-    broker: HandlerContext,
-    topic: Topic,
-    unknown: ErrorCode,
     index: int,
-    records: bytes | None,
-    acks: int,
     timeout_ms: int,
-    version: int,
     resumed: asyncio.Event,
+    append: Callable[[], PartitionAnswer | Coroutine[object, None, PartitionAnswer]],
 ) -> PartitionAnswer:
-    """An append to a partition paused by a fault (broker/faults.py): made once resumed, or
-    refused at the request's timeout."""
+    """An append to a partition paused by a fault (broker/faults.py): made once resumed (`append`,
+    without the fault check), or refused at the request's timeout."""
     try:
         async with asyncio.timeout(timeout_ms / 1000 if timeout_ms > 0 else None):
             await resumed.wait()
     except TimeoutError:
         return _error(index, ErrorCode.REQUEST_TIMED_OUT, "the partition is paused (injected fault)")
-    return await _settled(
-        _append(broker, topic, unknown, index, records, acks, timeout_ms, version, faults=False)
-    )
+    return await _settled(append())
 
 
 async def _settled(answer: PartitionAnswer | Coroutine[object, None, PartitionAnswer]) -> PartitionAnswer:
