@@ -49,7 +49,7 @@ from confluent_kafka import Consumer, KafkaException, Producer  # noqa: E402
 from broker.group.records import OFFSETS_TOPIC  # noqa: E402
 from broker.healthcheck import request  # noqa: E402
 from protocol.apis import ApiKey  # noqa: E402
-from tools.producers import acks_all_producer  # noqa: E402
+from tools.producers import acks_all_producer, prefill_partitions  # noqa: E402
 
 PORTS = {1: 19092, 2: 19093, 3: 19094}  # each broker's EXTERNAL listener on this host
 BOOTSTRAP = ",".join(f"127.0.0.1:{p}" for p in PORTS.values())
@@ -646,19 +646,8 @@ def log_sizes(broker: int, partitions: tuple[int, ...]) -> dict[int, int]:
 
 
 async def prefill(acked: set[Record]) -> None:
-    producer = AIOKafkaProducer(bootstrap_servers=BOOTSTRAP, acks="all", linger_ms=20, max_batch_size=65536)
-    await producer.start()
-    try:
-        futures = []
-        for p in MOVED:
-            for i in range(PREFILL):
-                v = f"pre-{p}-{i}".encode().ljust(VALUE, b".")
-                futures.append((v, await producer.send(MOVING, v, partition=p)))
-        for v, f in futures:
-            md = await f
-            acked.add((md.partition, md.offset, v))
-    finally:
-        await producer.stop()
+    for v, md in await prefill_partitions(BOOTSTRAP, MOVING, MOVED, PREFILL, VALUE):
+        acked.add((md.partition, md.offset, v))
 
 
 async def step3(compose: Compose, work: Path) -> None:

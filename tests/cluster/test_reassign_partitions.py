@@ -14,14 +14,14 @@ import time
 from pathlib import Path
 
 import pytest
-from aiokafka import AIOKafkaConsumer, AIOKafkaProducer
+from aiokafka import AIOKafkaConsumer
 from aiokafka import TopicPartition as AioTP
 
 from client.admin import BROKER_RESOURCE, TOPIC_RESOURCE, AsyncAdmin
 from tests.cluster.harness import Cluster, eventually, metadata
 from tests.cluster.test_cluster import settled
 from tests.cluster.test_replication import create
-from tools.producers import acks_all_producer
+from tools.producers import acks_all_producer, prefill_partitions
 
 pytestmark = [pytest.mark.cluster, pytest.mark.interop, pytest.mark.timeout(300)]
 
@@ -101,19 +101,7 @@ async def reader(bootstrap: str, stop: asyncio.Event, seen: set[bytes], gaps: li
 
 
 async def prefill(bootstrap: str, acked: set[bytes]) -> None:
-    producer = AIOKafkaProducer(bootstrap_servers=bootstrap, acks="all", linger_ms=20, max_batch_size=65536)
-    await producer.start()
-    try:
-        futures = []
-        for p in MOVED:
-            for i in range(PREFILL):
-                v = f"pre-{p}-{i}".encode().ljust(VALUE, b".")
-                futures.append((v, await producer.send(TOPIC, v, partition=p)))
-        for v, f in futures:
-            await f
-            acked.add(v)
-    finally:
-        await producer.stop()
+    acked.update(v for v, _ in await prefill_partitions(bootstrap, TOPIC, MOVED, PREFILL, VALUE))
 
 
 async def test_reassign_half_the_partitions_onto_a_new_broker_under_load_and_throttle(make_cluster, tmp_path):
