@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import uuid
 from dataclasses import replace
-from typing import Any
+from typing import Any, TypeVar
 
 import pytest
 
@@ -156,17 +156,39 @@ class ClassicMember:
         return error
 
 
+C = TypeVar("C", bound=ClassicMember)
+
+
+def leader_and_follower(m: Migration, members: tuple[C, C], joins: list[Any]) -> tuple[C, C]:
+    """Two classic members' JoinGroup answers, once the rebalance has completed: who leads."""
+    m.advance(0)
+    for member, r in zip(members, joins, strict=True):
+        result = m.replies[r] if isinstance(r, Waiter) else r
+        assert result.error == E.NONE, result
+        member.member_id, member.generation = result.member_id, result.generation_id
+    a, b = members
+    return (a, b) if m.classic_group().leader_id == a.member_id else (b, a)
+
+
+def synced(
+    m: Migration, leader: ClassicMember, follower: ClassicMember, s: SyncResult, follower_sync: Any
+) -> None:
+    """The leader's SyncGroup answered `s`: both own what they were given, the group is Stable."""
+    assert s.error == E.NONE
+    leader.owned, follower.owned = (
+        partitions_of(s.assignment),
+        partitions_of(m.replies[follower_sync].assignment),
+    )
+    assert m.classic_group().is_in(GroupState.STABLE)
+
+
 def classic_group_of_two(m: Migration) -> list[ClassicMember]:
     """Two classic members in a Stable classic group, the leader assigning 0-2 and 3-5."""
     a, b = ClassicMember(m, "a"), ClassicMember(m, "b")
     joins = [m.classic_join_new("a"), m.classic_join_new("b")]  # the first waits for the second
-    m.advance(0)
-    for member, r in zip((a, b), joins, strict=True):
-        result = m.replies[r] if isinstance(r, Waiter) else r
-        member.member_id, member.generation = result.member_id, result.generation_id
+    leader, follower = leader_and_follower(m, (a, b), joins)
     group = m.classic_group()
     assert group.is_in(GroupState.COMPLETING_REBALANCE), group.state
-    leader, follower = (a, b) if group.leader_id == a.member_id else (b, a)
     follower_sync = Waiter("follower-sync")
     m.shard.sync_group(
         SyncGroup(GROUP, follower.generation, follower.member_id, None, "consumer", "range"), follower_sync
@@ -176,12 +198,7 @@ def classic_group_of_two(m: Migration) -> list[ClassicMember]:
         leader.generation,
         {leader.member_id: assignment([0, 1, 2]), follower.member_id: assignment([3, 4, 5])},
     )
-    assert s.error == E.NONE
-    leader.owned, follower.owned = (
-        partitions_of(s.assignment),
-        partitions_of(m.replies[follower_sync].assignment),
-    )
-    assert m.classic_group().is_in(GroupState.STABLE)
+    synced(m, leader, follower, s, follower_sync)
     return [a, b]
 
 

@@ -28,9 +28,11 @@ from tests.unit.group.consumer.test_migration import (
     assignment,
     classic_group_of_two,
     converge,
+    leader_and_follower,
     owners,
     partitions_of,
     subscription,
+    synced,
 )
 from tests.unit.group.group_harness import Waiter
 
@@ -275,14 +277,7 @@ def test_a_static_classic_member_rejoining_under_a_new_id_takes_the_old_ones_pla
 def static_classic_group(m: Migration) -> list[StaticClassic]:
     """Two static classic members in a Stable classic group, the leader assigning 0-2 and 3-5."""
     a, b = StaticClassic(m, "a", "instance-a"), StaticClassic(m, "b", "instance-b")
-    joins = [a.join(), b.join()]
-    m.advance(0)
-    for member, r in zip((a, b), joins, strict=True):
-        result = m.replies[r] if isinstance(r, Waiter) else r
-        assert result.error == E.NONE, result
-        member.member_id, member.generation = result.member_id, result.generation_id
-    group = m.classic_group()
-    leader, follower = (a, b) if group.leader_id == a.member_id else (b, a)
+    leader, follower = leader_and_follower(m, (a, b), [a.join(), b.join()])
     follower_sync: Any = Waiter("follower-sync")
     m.shard.sync_group(
         SyncGroup(GROUP, follower.generation, follower.member_id, follower.instance, "consumer", "range"),
@@ -298,12 +293,7 @@ def static_classic_group(m: Migration) -> list[StaticClassic]:
         [(leader.member_id, assignment([0, 1, 2])), (follower.member_id, assignment([3, 4, 5]))],
     )
     s = m.call("sync_group", leader_sync, "leader-sync")
-    assert s.error == E.NONE
-    leader.owned, follower.owned = (
-        partitions_of(s.assignment),
-        partitions_of(m.replies[follower_sync].assignment),
-    )
-    assert m.classic_group().is_in(GroupState.STABLE)
+    synced(m, leader, follower, s, follower_sync)
     return [a, b]
 
 
