@@ -46,6 +46,17 @@ def stdin_commands() -> queue.Queue:
     return q
 
 
+def agent_arguments(runners: dict[str, Any], client_id: str) -> argparse.ArgumentParser:
+    """What every agent is started with: CLIENT BOOTSTRAP GROUP TOPIC [--client-id ID]."""
+    p = argparse.ArgumentParser()
+    p.add_argument("client", choices=sorted(runners))
+    p.add_argument("bootstrap")
+    p.add_argument("group")
+    p.add_argument("topic")
+    p.add_argument("--client-id", default=client_id)
+    return p
+
+
 def aiokafka_options(a: argparse.Namespace) -> dict[str, Any]:
     """AIOKafkaConsumer's arguments every agent's member shares: commits only when told."""
     return {
@@ -287,17 +298,12 @@ RUNNERS = {"aiokafka": run_aiokafka, "kafka-python": run_kafka_python, "confluen
 
 
 def main() -> None:
-    p = argparse.ArgumentParser()
-    p.add_argument("client", choices=sorted(RUNNERS))
-    p.add_argument("bootstrap")
-    p.add_argument("group")
-    p.add_argument("topic")
+    p = agent_arguments(RUNNERS, "agent")
     p.add_argument("--instance")
     p.add_argument("--session-ms", type=int, default=3000)
     p.add_argument("--heartbeat-ms", type=int, default=300)
     p.add_argument("--rebalance-ms", type=int, default=10_000)
     p.add_argument("--assignor", default="range", choices=["range", "roundrobin"])
-    p.add_argument("--client-id", default="agent")
     a = p.parse_args()
     if os.environ.get("KBROKER_AGENT_LOGS"):  # see agents.py: the client's own debug log on stderr
         logging.basicConfig(

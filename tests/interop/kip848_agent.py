@@ -15,7 +15,14 @@ import asyncio
 import queue
 from typing import Any
 
-from tests.interop.group_agent import Owned, emit, emit_consumed, kip848_confluent_config, stdin_commands
+from tests.interop.group_agent import (
+    Owned,
+    agent_arguments,
+    emit,
+    emit_consumed,
+    kip848_confluent_config,
+    stdin_commands,
+)
 
 
 def run_confluent(a: argparse.Namespace, commands: queue.Queue) -> None:
@@ -116,14 +123,9 @@ RUNNERS = {"confluent": run_confluent, "kbroker": run_kbroker}
 
 
 def main() -> None:
-    p = argparse.ArgumentParser()
-    p.add_argument("client", choices=sorted(RUNNERS))
-    p.add_argument("bootstrap")
-    p.add_argument("group")
-    p.add_argument("topic")
+    p = agent_arguments(RUNNERS, "kip848-agent")
     p.add_argument("--instance")
     p.add_argument("--assignor", default="")
-    p.add_argument("--client-id", default="kip848-agent")
     a = p.parse_args()
     RUNNERS[a.client](a, stdin_commands())
 

@@ -20,6 +20,7 @@ from typing import Any
 
 from tests.interop.group_agent import (
     Owned,
+    agent_arguments,
     aiokafka_options,
     emit,
     emit_consumed,
@@ -121,12 +122,7 @@ RUNNERS = {"aiokafka": run_aiokafka, "confluent": run_confluent}
 
 
 def main() -> None:
-    p = argparse.ArgumentParser()
-    p.add_argument("client", choices=sorted(RUNNERS))
-    p.add_argument("bootstrap")
-    p.add_argument("group")
-    p.add_argument("topic")
-    p.add_argument("--client-id", default="migration-agent")
+    p = agent_arguments(RUNNERS, "migration-agent")
     p.add_argument("--instance-id", default=None)
     p.add_argument("--session-timeout-ms", type=int, default=3000)  # aiokafka's (classic)
     a = p.parse_args()
