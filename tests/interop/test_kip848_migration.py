@@ -17,6 +17,7 @@ from __future__ import annotations
 import asyncio
 import time
 import uuid
+from dataclasses import dataclass, field
 from typing import Any
 
 import pytest
@@ -191,6 +192,34 @@ async def produce(bootstrap: str, topic: str, produced: list[tuple[int, int]], s
         await producer.stop()
 
 
+@dataclass
+class Workload:
+    """The members of a migrating group (`own`) and a producer writing to its topic meanwhile."""
+
+    own: Ownership = field(default_factory=Ownership)
+    produced: list[tuple[int, int]] = field(default_factory=list)
+    stop: asyncio.Event = field(default_factory=asyncio.Event)
+    producer: asyncio.Task[None] | None = None
+
+    async def start(self, bootstrap: str, topic: str) -> None:
+        await make_topic(bootstrap, topic, PARTITIONS, 5)
+        self.producer = asyncio.create_task(produce(bootstrap, topic, self.produced, self.stop))
+
+    async def finish(self) -> None:
+        """Stop producing, then check what the members consumed."""
+        assert self.producer is not None, "never started"
+        self.stop.set()
+        await self.producer
+        await check_every_record_consumed_once(self.own, self.produced)
+
+    async def close(self) -> None:
+        self.stop.set()
+        if self.producer is not None:
+            await asyncio.gather(self.producer, return_exceptions=True)
+        for a in self.own.agents:
+            await a.reap()
+
+
 async def check_every_record_consumed_once(own: Ownership, produced: list[tuple[int, int]]) -> None:
     """Every produced record consumed (make_topic's five a partition too), none twice, and no
     member's commit refused."""
@@ -214,15 +243,12 @@ async def test_classic_group_upgraded_to_consumer_protocol_and_back_while_consum
     await broker.start()
     proxy = GroupWireRecorder(broker_port)
     await proxy.start(proxy_port)
-    own = Ownership()
-    produced: list[tuple[int, int]] = []
-    stop = asyncio.Event()
-    producer: asyncio.Task[None] | None = None
+    work = Workload()
+    own = work.own
     try:
         bootstrap = f"127.0.0.1:{proxy_port}"
         topic, group = f"mig-{uuid.uuid4().hex[:6]}", f"g-{uuid.uuid4().hex[:6]}"
-        await make_topic(bootstrap, topic, PARTITIONS, 5)
-        producer = asyncio.create_task(produce(bootstrap, topic, produced, stop))
+        await work.start(bootstrap, topic)
 
         async def wait_settled(live: list[Agent], what: str) -> None:
             await async_wait_until(lambda: settled(broker, group, live), 30, what=what)
@@ -252,17 +278,11 @@ async def test_classic_group_upgraded_to_consumer_protocol_and_back_while_consum
         assert kinds[:6] == ["consumer"] * 6
         assert kinds[6:11] == ["consumer"] * 5 and kinds[11] == "classic"
 
-        stop.set()
-        await producer
-        await check_every_record_consumed_once(own, produced)
+        await work.finish()
         assert own.check_never_two_owners() > 4 * MEMBERS
         assert replay_never_two_holders(list(proxy.events)) > 50
         assert {e["dir"] for e in proxy.events} >= {"request", "response", "join", "sync", "leave"}
     finally:
-        stop.set()
-        if producer is not None:
-            await asyncio.gather(producer, return_exceptions=True)
-        for a in own.agents:
-            await a.reap()
+        await work.close()
         await proxy.stop()
         await broker.stop()

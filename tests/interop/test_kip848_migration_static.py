@@ -20,7 +20,6 @@ one consumed.
 
 from __future__ import annotations
 
-import asyncio
 import uuid
 from pathlib import Path
 
@@ -29,14 +28,11 @@ import pytest
 from broker.broker import Broker
 from tests.helpers import async_wait_until, broker_config, free_port
 from tests.interop.agents import Agent
-from tests.interop.test_groups import make_topic
-from tests.interop.test_kip848 import Ownership, kip848_config
+from tests.interop.test_kip848 import kip848_config
 from tests.interop.test_kip848_migration import (
-    PARTITIONS,
-    check_every_record_consumed_once,
+    Workload,
     kind_of,
     member_types,
-    produce,
     settled,
     spawn,
 )
@@ -65,15 +61,12 @@ async def test_static_members_restarted_across_the_upgrade_and_the_downgrade(tmp
         )
     )
     await broker.start()
-    own = Ownership()
-    produced: list[tuple[int, int]] = []
-    stop = asyncio.Event()
-    producer: asyncio.Task[None] | None = None
+    work = Workload()
+    own = work.own
     try:
         bootstrap = f"127.0.0.1:{broker_port}"
         topic, group = f"mst-{uuid.uuid4().hex[:6]}", f"g-{uuid.uuid4().hex[:6]}"
-        await make_topic(bootstrap, topic, PARTITIONS, 5)
-        producer = asyncio.create_task(produce(bootstrap, topic, produced, stop))
+        await work.start(bootstrap, topic)
 
         def static(i: int) -> tuple[str, ...]:
             return ("--instance-id", f"instance-{i}", "--session-timeout-ms", str(SESSION_MS))
@@ -115,14 +108,8 @@ async def test_static_members_restarted_across_the_upgrade_and_the_downgrade(tmp
         await restart(0, "aiokafka", "aiokafka-0b")
         assert kind_of(broker, group) == "classic"
 
-        stop.set()
-        await producer
-        await check_every_record_consumed_once(own, produced)
+        await work.finish()
         assert own.check_never_two_owners() > 6
     finally:
-        stop.set()
-        if producer is not None:
-            await asyncio.gather(producer, return_exceptions=True)
-        for a in own.agents:
-            await a.reap()
+        await work.close()
         await broker.stop()
