@@ -848,10 +848,10 @@ class Log:
         if out_of_space(error):
             self.out_of_space = True
             self.dir_state.out_of_space = True
-        if out_of_space(error) and not (self.deleted or self.closed) and self._recovery is None:
-            self._recovery = asyncio.get_running_loop().create_task(
-                self._cut_unwritten(), name=f"cut unwritten {self.name}"
-            )
+            if not (self.deleted or self.closed) and self._recovery is None:
+                self._recovery = asyncio.get_running_loop().create_task(
+                    self._cut_unwritten(), name=f"cut unwritten {self.name}"
+                )
 
     async def _cut_unwritten(self) -> None:
         """A write found the disk full: cut the log back to what was written whole (the torn
