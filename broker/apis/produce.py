@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any, cast
 from broker import logging_setup
 from broker.apis.context import HandlerContext
 from broker.log import LogError, ProducerStateError, RecordError
+from broker.log.log import pending_write, settled
 from broker.log.validation import recompress, upconvert_legacy, validate_batches
 from broker.quotas import QuotaKind, user_of
 from broker.security.acl import Operation, ResourceType
@@ -119,10 +120,8 @@ def _append(
             asyncio.get_running_loop().time() + timeout_ms / 1000 if durable and timeout_ms > 0 else None
         )
         epoch = lg.leader_epoch  # the epoch the append is stamped with (it is placed synchronously)
-        info, written = lg.append_batches_nowait(batches, durable=durable)
-        if written is not None and written.done():
-            written.result()  # raises what failed the write
-            written = None
+        info, placed = lg.append_batches_nowait(batches, durable=durable)
+        written = pending_write(placed)
     except RecordError as e:
         return _error(index, e.error_code, str(e), e.record_index)
     except (ProducerStateError, LogError) as e:
@@ -200,11 +199,7 @@ async def _held(
             await resumed.wait()
     except TimeoutError:
         return _error(index, ErrorCode.REQUEST_TIMED_OUT, "the partition is paused (injected fault)")
-    return await _settled(append())
-
-
-async def _settled(answer: PartitionAnswer | Coroutine[object, None, PartitionAnswer]) -> PartitionAnswer:
-    return await answer if isinstance(answer, Coroutine) else answer
+    return await settled(append())
 
 
 async def append_records(
@@ -213,7 +208,7 @@ async def append_records(
     """One partition's append as a Produce (acks=all) makes it, for the broker's own records
     (a share group's dead letters: broker/share/dead_letter.py)."""
     held = broker.topics.get(topic)
-    return await _settled(
+    return await settled(
         _append(broker, held, ErrorCode.UNKNOWN_TOPIC_OR_PARTITION, partition, records, -1, timeout_ms, 13)
     )
 

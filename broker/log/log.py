@@ -18,12 +18,12 @@ import shutil
 import struct
 import time
 import uuid
-from collections.abc import AsyncIterator, Callable, Sequence
+from collections.abc import AsyncIterator, Callable, Coroutine, Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass
 from pathlib import Path
 from time import perf_counter
-from typing import Any
+from typing import Any, TypeVar
 
 from broker import logging_setup
 from broker.log import io, producer_snapshot, timestamps
@@ -93,6 +93,25 @@ def out_of_space(error: BaseException) -> bool:
     """A write that failed for want of space (or quota): the disk is fine, the log can go on once
     the torn write is cut back."""
     return isinstance(error, OSError) and error.errno in (errno.ENOSPC, errno.EDQUOT)
+
+
+T = TypeVar("T")
+
+
+def pending_write(written: asyncio.Future[Any] | None) -> asyncio.Future[Any] | None:
+    """What is left to wait for of an `append_*_nowait`'s write: None when there is nothing (no
+    future, or one already done: written to the page cache from the loop, whose failure this
+    raises)."""
+    if written is not None and written.done():
+        written.result()
+        return None
+    return written
+
+
+async def settled(answer: T | Coroutine[Any, Any, T]) -> T:
+    """The answer of a `*_nowait` call on top of an append: given at once when nothing waited,
+    else the coroutine that waits for it, awaited."""
+    return await answer if isinstance(answer, Coroutine) else answer
 
 
 @dataclass(slots=True)
@@ -326,11 +345,9 @@ class Log:
         """Append validated batches. Raises LogError (with its Kafka error code) or
         ProducerStateError; asyncio.TimeoutError if durability took longer than `timeout`
         (the batches are in the log regardless, as with Kafka's acks=all timeout)."""
-        info, future = self.append_batches_nowait(batches, durable=durable)
-        if future is not None:
-            if future.done():  # written from the loop already (page-cache durability, acks=1)
-                future.result()
-            elif timeout is None:
+        info, written = self.append_batches_nowait(batches, durable=durable)
+        if (future := pending_write(written)) is not None:
+            if timeout is None:
                 await future
             else:
                 async with asyncio.timeout(timeout):  # not wait_for: on 3.11 it can lose a cancel

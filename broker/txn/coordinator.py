@@ -34,6 +34,7 @@ from typing import Any
 
 from broker import logging_setup
 from broker.group.placement import coordinator_partition
+from broker.log.log import pending_write, settled
 from broker.txn.metadata import COMPLETE, MAX_EPOCH, PREPARE, TransactionMetadata, TxnState
 from protocol.errors import ErrorCode
 from protocol.txn_records import TransactionLogValue, decode_key, decode_value, encode_key, encode_value
@@ -220,7 +221,7 @@ class TransactionCoordinator:
     async def _write(
         self, meta: TransactionMetadata, value: TransactionLogValue | None, durable: bool = True
     ) -> ErrorCode:
-        return await _settled(self._write_nowait(meta, value, durable))
+        return await settled(self._write_nowait(meta, value, durable))
 
     def _write_nowait(
         self, meta: TransactionMetadata, value: TransactionLogValue | None, durable: bool = True
@@ -235,12 +236,10 @@ class TransactionCoordinator:
         try:
             epoch = lg.leader_epoch
             key = encode_key(meta.transactional_id)
-            info, written = lg.append_state_nowait(
+            info, placed = lg.append_state_nowait(
                 [(key, None if value is None else encode_value(value))], durable=durable
             )
-            if written is not None and written.done():
-                written.result()  # raises what failed the write
-                written = None
+            written = pending_write(placed)
         except Exception as e:
             return self._failed(meta, e)
         if written is None and lg.high_watermark > info.last_offset:
@@ -381,7 +380,7 @@ class TransactionCoordinator:
     async def add_partitions(
         self, transactional_id: str, producer_id: int, epoch: int, partitions: dict[str, set[int]]
     ) -> ErrorCode:
-        return await _settled(self.add_partitions_nowait(transactional_id, producer_id, epoch, partitions))
+        return await settled(self.add_partitions_nowait(transactional_id, producer_id, epoch, partitions))
 
     def add_partitions_nowait(
         self, transactional_id: str, producer_id: int, epoch: int, partitions: dict[str, set[int]]
@@ -411,9 +410,7 @@ class TransactionCoordinator:
         error, txns = self._txns(transactional_id)
         if error != E.NONE:
             return error
-        return await _settled(
-            self._add_partitions(txns.get(transactional_id), producer_id, epoch, partitions)
-        )
+        return await settled(self._add_partitions(txns.get(transactional_id), producer_id, epoch, partitions))
 
     def _add_partitions(
         self, meta: TransactionMetadata | None, producer_id: int, epoch: int, partitions: dict[str, set[int]]
@@ -428,7 +425,7 @@ class TransactionCoordinator:
     # -- EndTxn -----------------------------------------------------------------------------------
 
     async def end_txn(self, transactional_id: str, producer_id: int, epoch: int, commit: bool) -> ErrorCode:
-        return await _settled(self.end_txn_nowait(transactional_id, producer_id, epoch, commit))
+        return await settled(self.end_txn_nowait(transactional_id, producer_id, epoch, commit))
 
     def end_txn_nowait(
         self, transactional_id: str, producer_id: int, epoch: int, commit: bool
@@ -461,7 +458,7 @@ class TransactionCoordinator:
         return E.NONE
 
     async def _prepare(self, meta: TransactionMetadata, commit: bool, epoch: int | None = None) -> ErrorCode:
-        return await _settled(self._prepare_nowait(meta, commit, epoch))
+        return await settled(self._prepare_nowait(meta, commit, epoch))
 
     def _prepare_nowait(
         self, meta: TransactionMetadata, commit: bool, epoch: int | None = None
@@ -635,8 +632,3 @@ class TransactionCoordinator:
             and (duration_ms < 0 or (m.start_ms >= 0 and now - m.start_ms > duration_ms))
         ]
         return (E.COORDINATOR_LOAD_IN_PROGRESS if loading else E.NONE), unknown, found
-
-
-async def _settled(answer: ErrorCode | Coroutine[Any, Any, ErrorCode]) -> ErrorCode:
-    """The error code of a `*_nowait` call, awaited if it had to wait."""
-    return answer if isinstance(answer, ErrorCode) else await answer
