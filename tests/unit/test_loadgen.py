@@ -24,11 +24,12 @@ def request(api_key: int, correlation_id: int, body: bytes = b"payload") -> byte
 
 
 class Answerer(asyncio.Protocol):
-    """Answers each request with its correlation id and an error code: NONE, or (every
-    `fail_every`-th request) 27; `bad_cid` answers the first request with a wrong id."""
+    """Answers each request with its correlation id, an error code (NONE, or 27 every
+    `fail_every`-th request) and `padding` zero bytes; `bad_cid` answers with a wrong id."""
 
-    def __init__(self, seen: list[int], fail_every: int = 0, bad_cid: bool = False):
+    def __init__(self, seen: list[int], fail_every: int = 0, bad_cid: bool = False, padding: int = 0):
         self.seen, self.fail_every, self.bad_cid = seen, fail_every, bad_cid
+        self.padding = bytes(padding)
         self.buf = bytearray()
 
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
@@ -47,7 +48,7 @@ class Answerer(asyncio.Protocol):
             error = 27 if self.fail_every and len(self.seen) % self.fail_every == 0 else 0
             if self.bad_cid:
                 cid += 1000
-            out.append(_SIZE.pack(6) + struct.pack(">ih", cid, error))
+            out.append(_SIZE.pack(6 + len(self.padding)) + struct.pack(">ih", cid, error) + self.padding)
         if out:
             self.transport.writelines(out)
 
@@ -95,3 +96,19 @@ async def test_an_answer_out_of_order_fails_the_run() -> None:
     finally:
         server.close()
         await server.wait_closed()
+
+
+async def test_large_answers_are_counted_whole() -> None:
+    """Answers past 64 KB are discarded unread past their error code: still counted, in order."""
+    server, port, seen = await serve(padding=300_000, fail_every=3)
+    try:
+        report = await run_loadgen_async(
+            "127.0.0.1", port, [request(1, 0)], connections=2, depth=2, seconds=0.5, error_at=4
+        )
+    finally:
+        server.close()
+        await server.wait_closed()
+    assert report.answered_total == report.sent_total == len(seen) > 0
+    # The window's bytes: its whole answers, and maybe part of those in flight when it closed.
+    assert report.answered * 300_010 <= report.bytes_in <= (report.answered + 4) * 300_010
+    assert 0 < report.errors == report.answered // 3
