@@ -27,13 +27,16 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
+import functools
 import os
+import shutil
 import struct
 import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -140,11 +143,12 @@ class Row:
 class Target:
     """A server under load: where it listens and the process whose CPU is its own."""
 
-    def __init__(self, name: str, port: int, pid: int):
+    def __init__(self, name: str, port: int, pid: int, *, null: bool = False):
         import psutil
 
-        self.name, self.port = name, port
+        self.name, self.port, self.null = name, port, null
         self.process = psutil.Process(pid)
+        self.filled: set[str] = set()
 
     def cpu(self) -> float:
         t = self.process.cpu_times()
@@ -153,25 +157,20 @@ class Target:
     async def drive(
         self, frames: list[bytes], connections: int, depth: int, seconds: float, error_at: int
     ) -> Row:
-        await run_loadgen_async(
-            "127.0.0.1",
-            self.port,
-            frames,
-            connections=connections,
-            depth=depth,
-            seconds=0.5,
-            error_at=error_at,
-        )  # warm-up
+        async def run(seconds: float) -> LoadReport:
+            return await run_loadgen_async(
+                "127.0.0.1",
+                self.port,
+                frames,
+                connections=connections,
+                depth=depth,
+                seconds=seconds,
+                error_at=error_at,
+            )
+
+        await run(0.5)  # warm-up
         cpu0 = self.cpu()
-        report = await run_loadgen_async(
-            "127.0.0.1",
-            self.port,
-            frames,
-            connections=connections,
-            depth=depth,
-            seconds=seconds,
-            error_at=error_at,
-        )
+        report = await run(seconds)
         row = Row(report, self.cpu() - cpu0)
         if report.errors:
             raise RuntimeError(f"{self.name}: {report.errors} answers carried an error")
@@ -184,12 +183,12 @@ async def commits(t: Target, seconds: float) -> Row:
     return await t.drive(frames, COMMITTERS, 1, seconds, error_at=-2)
 
 
-async def heartbeats(t: Target, seconds: float, null: bool) -> Row:
+async def heartbeats(t: Target, seconds: float) -> Row:
     bootstrap = f"127.0.0.1:{t.port}"
-    members = [] if null else await form_group(bootstrap, f"lg-hb-{time.time_ns()}", HB_MEMBERS)
+    members = [] if t.null else await form_group(bootstrap, f"lg-hb-{time.time_ns()}", HB_MEMBERS)
     for m in members:  # their own heartbeat loops stop: the generator's frames keep them alive
         await m.stop()
-    if null:
+    if t.null:
         frames = [floor.heartbeat_frame("lg-hb", 1, f"m{i}", i) for i in range(HB_MEMBERS)]
     else:
         frames = [floor.heartbeat_frame(m.group, m.generation, m.member_id, m.index) for m in members]
@@ -210,7 +209,7 @@ async def check_one(conn: Conn, frame: bytes, api: int, version: int, error_at: 
         raise RuntimeError(f"{K(api).name} refused: {E(error).name}: {body}")
 
 
-async def produce(t: Target, label: str, seconds: float) -> Row:
+async def produce(t: Target, seconds: float, label: str) -> Row:
     topic = _topic("p", label)
     records = batch(*SIZES[label])
     frames = [produce_frame(topic, p, records) for p in range(PRODUCE_CONNS)]
@@ -222,18 +221,22 @@ async def produce(t: Target, label: str, seconds: float) -> Row:
     return await t.drive(frames, PRODUCE_CONNS, PRODUCE_DEPTH, seconds, produce_error_at(topic))
 
 
-async def fetch(t: Target, label: str, seconds: float) -> Row:
+async def fill(conn: Conn, topic: str, records: bytes) -> None:
+    """FILL_BYTES of batches a partition, pipelined (once: the mock would drop the oldest)."""
+    for p in range(FETCH_CONNS):
+        frame = produce_frame(topic, p, records)
+        await check_one(conn, frame, K.PRODUCE, PRODUCE_V, produce_error_at(topic))
+        answers = await asyncio.gather(*(conn.send_raw(frame[4:]) for _ in range(FILL_BYTES // len(records))))
+        assert all(struct.unpack_from(">h", a, produce_error_at(topic))[0] == E.NONE for a in answers)
+
+
+async def fetch(t: Target, seconds: float, label: str) -> Row:
     topic = _topic("f", label)
-    records = batch(*SIZES[label])
     conn = await Conn.open(f"127.0.0.1:{t.port}")
     try:
-        for p in range(FETCH_CONNS):  # fill: FILL_BYTES of batches a partition, pipelined
-            frame = produce_frame(topic, p, records)
-            await check_one(conn, frame, K.PRODUCE, PRODUCE_V, produce_error_at(topic))
-            answers = await asyncio.gather(
-                *(conn.send_raw(frame[4:]) for _ in range(FILL_BYTES // len(records)))
-            )
-            assert all(struct.unpack_from(">h", a, produce_error_at(topic))[0] == E.NONE for a in answers)
+        if topic not in t.filled:
+            await fill(conn, topic, batch(*SIZES[label]))
+            t.filled.add(topic)
         frames = [fetch_frame(topic, p) for p in range(FETCH_CONNS)]
         await check_one(conn, frames[0], K.FETCH, FETCH_V, fetch_error_at(topic))
     finally:
@@ -241,32 +244,45 @@ async def fetch(t: Target, label: str, seconds: float) -> Row:
     return await t.drive(frames, FETCH_CONNS, FETCH_DEPTH, seconds, fetch_error_at(topic))
 
 
-Results = dict[str, Row]
+Results = dict[str, Row]  # workload -> its row, for one server
 
 
-async def run_all(
-    t: Target, seconds: float, only: set[str], *, null: bool = False, make_topics: bool = True
-) -> Results:
-    out: Results = {}
-    if make_topics and not null:
-        conn = await Conn.open(f"127.0.0.1:{t.port}")
-        try:
-            await create_topic(conn, floor.TOPIC, 8)
-            for name, partitions in TOPICS.items():
-                await create_topic(conn, name, partitions)
-        finally:
-            await conn.close()
+def workloads(only: set[str]) -> list[tuple[str, Callable[[Target, float], Awaitable[Row]], bool]]:
+    """(name, run, whether the null server can answer it), in the order they run."""
+    out: list[tuple[str, Callable[[Target, float], Awaitable[Row]], bool]] = []
     if "commits" in only:
-        out["commits"] = await commits(t, seconds)
+        out.append(("commits", commits, True))
     if "heartbeats" in only:
-        out["heartbeats"] = await heartbeats(t, seconds, null)
-    if null:
-        return out
+        out.append(("heartbeats", heartbeats, True))
     for label in SIZES:
         if "produce" in only:
-            out[f"produce {label}"] = await produce(t, label, seconds)
+            out.append((f"produce {label}", functools.partial(produce, label=label), False))
         if "fetch" in only:
-            out[f"fetch {label}"] = await fetch(t, label, seconds)
+            out.append((f"fetch {label}", functools.partial(fetch, label=label), False))
+    return out
+
+
+async def run_rounds(
+    targets: list[Target], seconds: float, only: set[str], rounds: int
+) -> list[dict[str, Results]]:
+    """Each workload against each server in turn (the machine's other load drifts less between
+    them than between whole-server runs), `rounds` times."""
+    for t in targets:
+        if t.name.startswith("kbroker"):  # the mock's topics are made by its process
+            conn = await Conn.open(f"127.0.0.1:{t.port}")
+            try:
+                for name, partitions in {floor.TOPIC: 8, **TOPICS}.items():
+                    await create_topic(conn, name, partitions)
+            finally:
+                await conn.close()
+    out: list[dict[str, Results]] = []
+    for _ in range(rounds):
+        columns: dict[str, Results] = {t.name: {} for t in targets}
+        for name, run, null_too in workloads(only):
+            for t in targets:
+                if null_too or not t.null:
+                    columns[t.name][name] = await run(t, seconds)
+        out.append(columns)
     return out
 
 
@@ -282,18 +298,7 @@ def wait_listening(proc: subprocess.Popen[bytes], port: int) -> None:
             if proc.poll() is not None:
                 break
             time.sleep(0.05)
-    proc.kill()
     raise RuntimeError(f"{proc.args} did not start")
-
-
-def with_server(args: list[str], name: str, port: int, body: Callable[[Target], Results]) -> Results:
-    proc = subprocess.Popen(args, cwd=ROOT, stdin=subprocess.PIPE, stdout=subprocess.DEVNULL)
-    try:
-        wait_listening(proc, port)
-        return body(Target(name, port, proc.pid))
-    finally:
-        proc.terminate()
-        proc.wait(30)
 
 
 def serve_mock(port_file: str) -> None:
@@ -312,74 +317,74 @@ def serve_mock(port_file: str) -> None:
         cluster.close()
 
 
-def run_mock(seconds: float, only: set[str]) -> Results:
-    import uvloop
+def start_servers(stack: contextlib.ExitStack) -> list[Target]:
+    """The four servers, each a child process, stopped when the stack closes."""
 
-    port_file = tempfile.mktemp(prefix="lg-mock-port-")
-    proc = subprocess.Popen(
-        [sys.executable, __file__, "--serve-mock", port_file], cwd=ROOT, stdin=subprocess.PIPE
-    )
-    try:
-        deadline = time.time() + 30
-        while not (os.path.exists(port_file) and Path(port_file).read_text()):
-            if time.time() > deadline or proc.poll() is not None:
-                raise RuntimeError("the mock did not start")
-            time.sleep(0.05)
-        port = int(Path(port_file).read_text())
-        return uvloop.run(
-            run_all(Target("librdkafka mock", port, proc.pid), seconds, only, make_topics=False)
-        )
-    finally:
-        assert proc.stdin is not None
-        proc.stdin.close()
-        proc.wait(30)
-        os.unlink(port_file)
+    def child(args: list[str]) -> subprocess.Popen[bytes]:
+        proc = subprocess.Popen(args, cwd=ROOT, stdin=subprocess.PIPE, stdout=subprocess.DEVNULL)
 
+        def stop() -> None:
+            assert proc.stdin is not None
+            proc.stdin.close()
+            proc.terminate()
+            try:
+                proc.wait(30)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+                proc.wait()
 
-def run_kbroker(extra: dict[str, str], seconds: float, only: set[str]) -> Results:
-    import uvloop
+        stack.callback(stop)
+        return proc
 
+    targets = []
     port = free_port()
-    data = tempfile.mkdtemp(prefix="bench-loadgen-")
-    args = [sys.executable, "-m", "broker", "--log-level", "warning"]
-    settings = {
-        "listeners": f"PLAINTEXT://127.0.0.1:{port}",
-        "log.dirs": data,
-        "group.initial.rebalance.delay.ms": "100",
-        "group.min.session.timeout.ms": "1000",
-        **extra,
-    }
-    for k, v in settings.items():
-        args += ["--override", f"{k}={v}"]
-    try:
-        return with_server(args, "kbroker", port, lambda t: uvloop.run(run_all(t, seconds, only)))
-    finally:
-        subprocess.run(["rm", "-rf", data], check=False)
+    null = child([sys.executable, str(ROOT / "bench" / "bench_commit_floor.py"), "--serve-null", str(port)])
+    wait_listening(null, port)
+    targets.append(Target("null server", port, null.pid, null=True))
+    for name, extra in (("kbroker fsync", {}), ("kbroker page-cache", {"log.flush.interval.ms": "1000"})):
+        port = free_port()
+        data = tempfile.mkdtemp(prefix="bench-loadgen-")
+        stack.callback(shutil.rmtree, data, True)
+        settings = {
+            "listeners": f"PLAINTEXT://127.0.0.1:{port}",
+            "log.dirs": data,
+            "group.initial.rebalance.delay.ms": "100",
+            "group.min.session.timeout.ms": "1000",
+            **extra,
+        }
+        args = [sys.executable, "-m", "broker", "--log-level", "warning"]
+        for k, v in settings.items():
+            args += ["--override", f"{k}={v}"]
+        proc = child(args)
+        wait_listening(proc, port)
+        targets.append(Target(name, port, proc.pid))
+    port_file = Path(tempfile.mkdtemp(prefix="bench-loadgen-mock-")) / "port"
+    stack.callback(shutil.rmtree, port_file.parent, True)
+    mock = child([sys.executable, __file__, "--serve-mock", str(port_file)])
+    deadline = time.time() + 30
+    while not (port_file.exists() and port_file.read_text()):
+        if time.time() > deadline or mock.poll() is not None:
+            raise RuntimeError("the mock did not start")
+        time.sleep(0.05)
+    targets.append(Target("librdkafka mock", int(port_file.read_text()), mock.pid))
+    return targets
 
 
-def run_null(seconds: float, only: set[str]) -> Results:
-    import uvloop
-
-    port = free_port()
-    args = [sys.executable, str(ROOT / "bench" / "bench_commit_floor.py"), "--serve-null", str(port)]
-    return with_server(args, "null", port, lambda t: uvloop.run(run_all(t, seconds, only, null=True)))
-
-
-def fsync_bound() -> float:
+def fsync_latency() -> float:
     """One fdatasync's p50 latency (seconds) on the filesystem the brokers' logs go to."""
     directory = Path(tempfile.mkdtemp(prefix="bench-loadgen-fsync-"))
     try:
         p50_us, _, _ = bench_fsync.single(directory, 300)
     finally:
-        subprocess.run(["rm", "-rf", str(directory)], check=False)
+        shutil.rmtree(directory, True)
     return p50_us / 1e6
 
 
 def print_table(columns: dict[str, Results]) -> None:
     workloads = list(dict.fromkeys(w for r in columns.values() for w in r))
     print(
-        f"{'workload':15} {'server':22} {'ops/s':>10} {'MB/s':>8} {'p50 us':>7} {'p99 us':>7} "
-        f"{'server CPU us/op':>17} {'generator CPU us/op':>20} {'server cores':>13} {'gen cores':>10}"
+        f"{'workload':15} {'server':20} {'ops/s':>9} {'MB/s':>7} {'p50 us':>7} {'p99 us':>7} "
+        f"{'server CPU us/op':>16} {'gen CPU us/op':>13} {'server cores':>12} {'gen cores':>9}"
     )
     for w in workloads:
         for server, results in columns.items():
@@ -390,26 +395,30 @@ def print_table(columns: dict[str, Results]) -> None:
             cores = f"{row.broker_cpu_s / r.seconds:.2f}" if row.broker_cpu_s is not None else "-"
             broker = f"{row.broker_us:.1f}" if row.broker_us is not None else "-"
             print(
-                f"{w:15} {server:22} {r.rate:10,.0f} {row.mb_s:8.1f} {r.p50_us:7.0f} {r.p99_us:7.0f} "
-                f"{broker:>17} {r.cpu_us_per_answer:20.1f} {cores:>13} {r.cpu_s / r.seconds:10.2f}"
+                f"{w:15} {server:20} {r.rate:9,.0f} {row.mb_s:7.1f} {r.p50_us:7.0f} {r.p99_us:7.0f} "
+                f"{broker:>16} {r.cpu_us_per_answer:13.1f} {cores:>12} {r.cpu_s / r.seconds:9.2f}"
             )
 
 
 def print_ratios(columns: dict[str, Results], fsync_s: float) -> None:
     page, mock, fsync = columns["kbroker page-cache"], columns["librdkafka mock"], columns["kbroker fsync"]
     need = {"commits": 1.0, "heartbeats": 2.0}
-    print("must-show: kbroker page-cache / the mock, against the target (fetch: by MB/s, the mock")
-    print("answers a fetch with one batch a partition, kbroker with up to partition_max_bytes)")
+    print("kbroker page-cache / the mock, against the target (fetch by MB/s: the mock answers a fetch")
+    print("with one batch a partition, kbroker with up to partition_max_bytes); CPU: mock's / kbroker's")
     for w in page:
-        if w in mock:
-            if w.startswith("fetch"):
-                ratio = page[w].mb_s / mock[w].mb_s
-            else:
-                ratio = page[w].report.rate / mock[w].report.rate
-            target = need.get(w, 1.0)
-            print(
-                f"  {w:15} {ratio:6.2f}x  (target >= {target:.1f}x: {'met' if ratio >= target else 'NOT met'})"
-            )
+        if w not in mock:
+            continue
+        if w.startswith("fetch"):
+            ratio = page[w].mb_s / mock[w].mb_s
+            cpu = (mock[w].broker_cpu_s or 0) / (page[w].broker_cpu_s or 1) * page[w].mb_s / mock[w].mb_s
+        else:
+            ratio = page[w].report.rate / mock[w].report.rate
+            cpu = (mock[w].broker_us or 0) / (page[w].broker_us or 1)
+        target = need.get(w, 1.0)
+        print(
+            f"  {w:15} {ratio:6.2f}x  (target >= {target:.1f}x: {'met' if ratio >= target else 'NOT met'}); "
+            f"server CPU per op, mock / kbroker: {cpu:.2f}x"
+        )
     if "commits" in fsync:
         bound = COMMITTERS / fsync_s
         rate = fsync["commits"].report.rate
@@ -422,35 +431,37 @@ def print_ratios(columns: dict[str, Results], fsync_s: float) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=3.0)
+    parser.add_argument("--rounds", type=int, default=1, help="the whole sequence again, printed apart")
     parser.add_argument("--only", default="commits,heartbeats,produce,fetch")
     parser.add_argument("--serve-mock", default=None, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.serve_mock is not None:
         serve_mock(args.serve_mock)
         return
+    import uvloop
+
     from bench.loadgen import build
     from broker import logging_setup
     from protocol import native
 
     logging_setup.configure("logfmt", "warning")
     build()
-    only = set(args.only.split(","))
     load_before = os.getloadavg()
-    fsync_s = fsync_bound()
-    columns = {
-        "null server": run_null(args.seconds, only),
-        "kbroker fsync": run_kbroker({}, args.seconds, only),
-        "kbroker page-cache": run_kbroker({"log.flush.interval.ms": "1000"}, args.seconds, only),
-        "librdkafka mock": run_mock(args.seconds, only),
-    }
+    fsync_s = fsync_latency()
+    with contextlib.ExitStack() as stack:
+        targets = start_servers(stack)
+        rounds = uvloop.run(run_rounds(targets, args.seconds, set(args.only.split(",")), args.rounds))
     compiled = native.running_compiled()
     print(
         f"compiled load generator (bench/loadgen.c), {args.seconds:.0f} s a workload, cpus={os.cpu_count()}, "
         f"kbroker {'compiled' if all(compiled.values()) else 'not (all) compiled'}, load average "
         f"{load_before[0]:.2f} before, {os.getloadavg()[0]:.2f} after"
     )
-    print_table(columns)
-    print_ratios(columns, fsync_s)
+    for i, columns in enumerate(rounds):
+        if len(rounds) > 1:
+            print(f"-- round {i + 1}")
+        print_table(columns)
+        print_ratios(columns, fsync_s)
 
 
 if __name__ == "__main__":
