@@ -31,6 +31,7 @@
 #include <sys/epoll.h>
 #include <sys/resource.h>
 #include <sys/socket.h>
+#include <sys/uio.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -44,8 +45,10 @@ typedef struct {
     uint32_t oldest_cid; /* correlation id the next answer must carry */
     uint64_t *sent_at;   /* ring of send times (ns), DEPTH entries, indexed by cid % depth */
     int in_flight;
-    uint8_t *out;
-    size_t out_len, out_off, out_cap;
+    uint8_t (*head)[12]; /* each request's first 12 bytes (its correlation id), by cid % depth */
+    uint32_t send_cid;   /* correlation id of the first request not wholly written */
+    int pending;         /* requests queued and not wholly written, from send_cid on */
+    size_t head_off;     /* bytes of the first of them already written */
     uint8_t *in;
     size_t in_len, in_cap;
     int want_out;
@@ -77,37 +80,55 @@ static void die(const char *what) {
     exit(2);
 }
 
+/* Queue one more copy of the frame: only its first 12 bytes are its own (the correlation id);
+ * the rest is written from the one frame (writev), so that large frames are not copied here. */
 static void queue_request(conn_t *c, uint64_t t) {
-    if (c->out_len + c->frame_len > c->out_cap) {
-        c->out_cap = (c->out_len + c->frame_len) * 2;
-        c->out = realloc(c->out, c->out_cap);
-        if (!c->out) die("realloc");
-    }
-    uint8_t *p = c->out + c->out_len;
-    memcpy(p, c->frame, c->frame_len);
+    uint8_t *h = c->head[c->next_cid % (uint32_t)depth];
+    memcpy(h, c->frame, 8);
     uint32_t cid = htonl(c->next_cid);
-    memcpy(p + 8, &cid, 4);
+    memcpy(h + 8, &cid, 4);
     c->sent_at[c->next_cid % (uint32_t)depth] = t;
     c->next_cid++;
-    c->out_len += c->frame_len;
+    c->pending++;
     c->in_flight++;
     sent++;
 }
 
+#define MAX_IOV 512
+
 /* Write what is queued; returns 0, or -1 when the peer went away. */
 static int flush_out(conn_t *c, int ep) {
-    while (c->out_off < c->out_len) {
-        ssize_t n = send(c->fd, c->out + c->out_off, c->out_len - c->out_off, MSG_NOSIGNAL);
+    while (c->pending) {
+        struct iovec iov[MAX_IOV];
+        int k = 0;
+        for (int j = 0; j < c->pending && k + 2 <= MAX_IOV; j++) {
+            size_t skip = j == 0 ? c->head_off : 0;
+            uint8_t *h = c->head[(c->send_cid + (uint32_t)j) % (uint32_t)depth];
+            if (skip < 12) iov[k++] = (struct iovec){h + skip, 12 - skip};
+            size_t body = skip > 12 ? skip - 12 : 0;
+            iov[k++] = (struct iovec){(void *)(c->frame + 12 + body), c->frame_len - 12 - body};
+        }
+        ssize_t n = writev(c->fd, iov, k);
         if (n < 0) {
             if (errno == EAGAIN || errno == EWOULDBLOCK) break;
             if (errno == EINTR) continue;
             return -1;
         }
-        c->out_off += (size_t)n;
         bytes_out += (uint64_t)n;
+        size_t left = (size_t)n;
+        while (left) { /* whole requests written, then part of the next */
+            size_t rest = c->frame_len - c->head_off;
+            if (left < rest) {
+                c->head_off += left;
+                break;
+            }
+            left -= rest;
+            c->head_off = 0;
+            c->send_cid++;
+            c->pending--;
+        }
     }
-    if (c->out_off == c->out_len) c->out_off = c->out_len = 0;
-    int want = c->out_len > 0;
+    int want = c->pending > 0;
     if (want != c->want_out) {
         struct epoll_event ev = {.events = EPOLLIN | (want ? EPOLLOUT : 0), .data.ptr = c};
         if (epoll_ctl(ep, EPOLL_CTL_MOD, c->fd, &ev) < 0) die("epoll_ctl");
@@ -299,6 +320,8 @@ int main(int argc, char **argv) {
         c->frame = frames[i % nframes];
         c->frame_len = lens[i % nframes];
         c->sent_at = calloc((size_t)depth, sizeof(uint64_t));
+        c->head = calloc((size_t)depth, 12);
+        if (!c->sent_at || !c->head) die("calloc");
         c->fd = socket(ai->ai_family, SOCK_STREAM, 0);
         if (c->fd < 0) die("socket");
         if (connect(c->fd, ai->ai_addr, ai->ai_addrlen) < 0) die("connect");

@@ -112,3 +112,24 @@ async def test_large_answers_are_counted_whole() -> None:
     # The window's bytes: its whole answers, and maybe part of those in flight when it closed.
     assert report.answered * 300_010 <= report.bytes_in <= (report.answered + 4) * 300_010
     assert 0 < report.errors == report.answered // 3
+
+
+async def test_large_requests_go_whole_through_partial_writes() -> None:
+    """Frames of 300 KB fill the socket: written in pieces, each still arrives whole, stamped."""
+    server, port, seen = await serve()
+    try:
+        report = await run_loadgen_async(
+            "127.0.0.1",
+            port,
+            [request(0, 0, bytes(300_000))],
+            connections=2,
+            depth=3,
+            seconds=0.5,
+            error_at=4,
+        )
+    finally:
+        server.close()
+        await server.wait_closed()
+    assert report.answered_total == report.sent_total == len(seen) > 0
+    assert report.errors == 0
+    assert report.bytes_out >= report.answered * 300_000
