@@ -275,14 +275,16 @@ async def run_rounds(
                     await create_topic(conn, name, partitions)
             finally:
                 await conn.close()
-    out: list[dict[str, Results]] = []
+    out: list[tuple[dict[str, Results], float]] = []
     for _ in range(rounds):
+        # The disk's latency moves with what else writes to it: measured next to the commits.
+        fsync_s = fsync_latency()
         columns: dict[str, Results] = {t.name: {} for t in targets}
         for name, run, null_too in workloads(only):
             for t in targets:
                 if null_too or not t.null:
                     columns[t.name][name] = await run(t, seconds)
-        out.append(columns)
+        out.append((columns, fsync_s))
     return out
 
 
@@ -447,7 +449,6 @@ def main() -> None:
     logging_setup.configure("logfmt", "warning")
     build()
     load_before = os.getloadavg()
-    fsync_s = fsync_latency()
     with contextlib.ExitStack() as stack:
         targets = start_servers(stack)
         rounds = uvloop.run(run_rounds(targets, args.seconds, set(args.only.split(",")), args.rounds))
@@ -457,7 +458,7 @@ def main() -> None:
         f"kbroker {'compiled' if all(compiled.values()) else 'not (all) compiled'}, load average "
         f"{load_before[0]:.2f} before, {os.getloadavg()[0]:.2f} after"
     )
-    for i, columns in enumerate(rounds):
+    for i, (columns, fsync_s) in enumerate(rounds):
         if len(rounds) > 1:
             print(f"-- round {i + 1}")
         print_table(columns)
