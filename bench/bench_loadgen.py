@@ -144,7 +144,7 @@ class Target:
     """A server under load: where it listens and the process whose CPU is its own."""
 
     def __init__(self, name: str, port: int, pid: int, *, null: bool = False):
-        import psutil
+        import psutil  # type: ignore[import-untyped]
 
         self.name, self.port, self.null = name, port, null
         self.process = psutil.Process(pid)
@@ -152,7 +152,7 @@ class Target:
 
     def cpu(self) -> float:
         t = self.process.cpu_times()
-        return t.user + t.system + t.children_user + t.children_system
+        return float(t.user + t.system + t.children_user + t.children_system)
 
     async def drive(
         self, frames: list[bytes], connections: int, depth: int, seconds: float, error_at: int
@@ -264,7 +264,7 @@ def workloads(only: set[str]) -> list[tuple[str, Callable[[Target, float], Await
 
 async def run_rounds(
     targets: list[Target], seconds: float, only: set[str], rounds: int
-) -> list[dict[str, Results]]:
+) -> list[tuple[dict[str, Results], float]]:
     """Each workload against each server in turn (the machine's other load drifts less between
     them than between whole-server runs), `rounds` times."""
     for t in targets:
@@ -300,7 +300,7 @@ def wait_listening(proc: subprocess.Popen[bytes], port: int) -> None:
             if proc.poll() is not None:
                 break
             time.sleep(0.05)
-    raise RuntimeError(f"{proc.args} did not start")
+    raise RuntimeError(f"{proc.args!r} did not start")
 
 
 def serve_mock(port_file: str) -> None:

@@ -53,10 +53,14 @@ def build() -> Path:
     source = SOURCE.read_bytes()
     digest = hashlib.sha256(source).hexdigest()[:16]
     cache = Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache")) / "kbroker-bench"
+    try:
+        cache.mkdir(parents=True, exist_ok=True)
+    except OSError:  # no writable home (a CI sandbox): the temp dir will do
+        cache = Path(tempfile.gettempdir()) / "kbroker-bench"
+        cache.mkdir(parents=True, exist_ok=True)
     binary = cache / f"loadgen-{digest}"
     if binary.exists():
         return binary
-    cache.mkdir(parents=True, exist_ok=True)
     compiler = shutil.which("gcc") or shutil.which("cc")
     if compiler is None:
         raise RuntimeError("no C compiler (gcc or cc) on PATH: bench/loadgen.c cannot be built")
