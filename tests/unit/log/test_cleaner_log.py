@@ -190,8 +190,9 @@ class SimulatedCrash(Exception):
     pass
 
 
-# no_cover: measured, this CPU-bound loop (a log reopened after every one of the swap's steps) takes
-# three times as long (55 s to 170 s alone), near the 300 s timeout when the machine is busy.
+# no_cover: this loop (a log reopened after every one of the swap's steps) took three times as long
+# under the tracer. Most of its CPU was rich drawing each step's logged crash (tests/conftest.py):
+# 44 s alone before, 5.6 s since.
 @pytest.mark.no_cover
 @pytest.mark.parametrize("seed", [5])
 async def test_crash_at_every_step_of_the_swap_recovers_a_consistent_log(tmp_path, monkeypatch, seed):
