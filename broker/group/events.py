@@ -50,12 +50,20 @@ class SyncGroup:
     assignments: list[tuple[str, bytes]] = field(default_factory=list)
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)  # (init=False: see CommitPartition)
 class Heartbeat:
     group_id: str
     generation_id: int
     member_id: str
     group_instance_id: str | None = None
+
+    def __init__(
+        self, group_id: str, generation_id: int, member_id: str, group_instance_id: str | None = None
+    ) -> None:
+        self.group_id = group_id
+        self.generation_id = generation_id
+        self.member_id = member_id
+        self.group_instance_id = group_instance_id
 
 
 @dataclass(slots=True)
