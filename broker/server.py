@@ -56,6 +56,7 @@ from protocol.errors import ErrorCode, ProtocolDecodeError
 from protocol.frames import (
     RequestHeader,
     UnsupportedVersion,
+    answer_raw,
     decode_request,
     encode_response_frame,
     encode_response_parts,
@@ -187,7 +188,7 @@ class _Connection(asyncio.Protocol):
         self.current: RequestContext | None = None  # the last request handled
         self.last_active = 0.0  # loop time of the last bytes read or answer written (idle close)
 
-    def _raw_handlers(self) -> Mapping[int, RawHandler] | None:
+    def _raw_handlers(self) -> dict[int, RawHandler] | None:
         # Not with metrics on: the generic path counts each request by version.
         return self.server.raw_handlers if self.server.stats is None else None
 
@@ -380,14 +381,12 @@ class _Connection(asyncio.Protocol):
                 if available < 4 + size:
                     break
                 raw = self.raw
-                if raw is not None and size >= 10:
-                    fast = raw.get((buf[pos + 4] << 8) | buf[pos + 5])
-                    if fast is not None and not faults.active:  # a fault set: the generic path
-                        quick = fast(buf, pos + 4, pos + 4 + size)
-                        if quick is not None:
-                            out.append(quick)
-                            pos += 4 + size
-                            continue
+                if raw is not None and not faults.active:  # a fault set: the generic path
+                    # the run of frames raw handlers answer (pipelined heartbeats), in one call
+                    start = pos
+                    pos = answer_raw(buf, pos, raw, out, self.max_frame)
+                    if pos != start:
+                        continue
                 # A view, copied once by the decoder (it was copied twice: a bytearray slice, then
                 # bytes); released at once, as the buffer cannot be resized while a view exists.
                 with memoryview(buf) as view, view[pos + 4 : pos + 4 + size] as frame:
@@ -990,7 +989,7 @@ class Server:
         self.handlers = handlers
         # told each closed connection's peer (share sessions end with their connection)
         self.on_connection_lost = on_connection_lost
-        self.raw_handlers = raw_handlers or None
+        self.raw_handlers = dict(raw_handlers) if raw_handlers else None
         self.max_request_bytes = max_request_bytes
         self.listener_name = listener_name
         self.on_unsupported_version = on_unsupported_version

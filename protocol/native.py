@@ -48,6 +48,10 @@ COMPILED: tuple[str, ...] = (
     "broker.group.events",
     "broker.group.service",
     "broker.apis.heartbeat",
+    # the heartbeat's session push (and a commit's group checks)
+    "broker.group.config",
+    "broker.group.timers",
+    "broker.group.classic.manager",
 )
 # How setup.py groups them: one mypyc extension (and gcc -O level) per group. The generated
 # codecs are ~20,000 lines of untyped code: -O1 builds them in a fraction of -O3's time.

@@ -50,12 +50,20 @@ class SyncGroup:
     assignments: list[tuple[str, bytes]] = field(default_factory=list)
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)  # (init=False: see CommitPartition)
 class Heartbeat:
     group_id: str
     generation_id: int
     member_id: str
     group_instance_id: str | None = None
+
+    def __init__(
+        self, group_id: str, generation_id: int, member_id: str, group_instance_id: str | None = None
+    ) -> None:
+        self.group_id = group_id
+        self.generation_id = generation_id
+        self.member_id = member_id
+        self.group_instance_id = group_instance_id
 
 
 @dataclass(slots=True)
@@ -71,7 +79,10 @@ class LeaveGroup:
     members: list[LeavingMember]
 
 
-@dataclass(slots=True)
+# init=False on the classes a commit makes (here and in records.py): the dataclass decorator's
+# __init__ is Python even in a compiled module (protocol/native.py); one written in the class
+# is compiled with it (~0.04 us against ~0.2 us, ~0.8 us frozen).
+@dataclass(slots=True, init=False)
 class CommitPartition:
     partition: int
     offset: int
@@ -79,8 +90,22 @@ class CommitPartition:
     metadata: str | None = ""
     commit_timestamp_ms: int = -1  # only OffsetCommit v1 carries one
 
+    def __init__(
+        self,
+        partition: int,
+        offset: int,
+        leader_epoch: int = -1,
+        metadata: str | None = "",
+        commit_timestamp_ms: int = -1,
+    ) -> None:
+        self.partition = partition
+        self.offset = offset
+        self.leader_epoch = leader_epoch
+        self.metadata = metadata
+        self.commit_timestamp_ms = commit_timestamp_ms
 
-@dataclass(slots=True)
+
+@dataclass(slots=True, init=False)
 class OffsetCommit:
     group_id: str
     generation_id: int = -1
@@ -89,6 +114,24 @@ class OffsetCommit:
     retention_time_ms: int = -1
     topics: list[tuple[str, list[CommitPartition]]] = field(default_factory=list)
     api_version: int = 9
+
+    def __init__(
+        self,
+        group_id: str,
+        generation_id: int = -1,
+        member_id: str = "",
+        group_instance_id: str | None = None,
+        retention_time_ms: int = -1,
+        topics: list[tuple[str, list[CommitPartition]]] | None = None,
+        api_version: int = 9,
+    ) -> None:
+        self.group_id = group_id
+        self.generation_id = generation_id
+        self.member_id = member_id
+        self.group_instance_id = group_instance_id
+        self.retention_time_ms = retention_time_ms
+        self.topics = [] if topics is None else topics
+        self.api_version = api_version
 
 
 @dataclass(slots=True)
@@ -225,13 +268,17 @@ class Waiter(Protocol[R_contra]):
     def set_result(self, result: R_contra, /) -> None: ...
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)
 class Reply:
     waiter: Any
     result: Any
 
+    def __init__(self, waiter: Any, result: Any) -> None:
+        self.waiter = waiter
+        self.result = result
 
-@dataclass(slots=True)
+
+@dataclass(slots=True, init=False)
 class Append:
     """Records to write. A transactional append (TxnOffsetCommit) is written as a batch of its own
     with the producer's id and epoch; replaying it makes its offsets pending, not committed."""
@@ -241,6 +288,20 @@ class Append:
     transactional: bool = False
     producer_id: int = -1
     producer_epoch: int = -1
+
+    def __init__(
+        self,
+        records: list[Record],
+        then: Callable[[ErrorCode], None] | None = None,
+        transactional: bool = False,
+        producer_id: int = -1,
+        producer_epoch: int = -1,
+    ) -> None:
+        self.records = records
+        self.then = then
+        self.transactional = transactional
+        self.producer_id = producer_id
+        self.producer_epoch = producer_epoch
 
 
 Output = Reply | Append

@@ -38,7 +38,13 @@ __all__ = [
 OFFSETS_TOPIC = "__consumer_offsets"
 
 
-@dataclass(frozen=True, slots=True)
+# Every commit makes one of each of these two per partition. The dataclass decorator's __init__
+# is Python even where mypyc compiles the module (protocol/native.py), and a frozen one sets each
+# field through object.__setattr__ (~0.8 us here): their __init__ is written in the class
+# (init=False), which mypyc compiles to plain slot stores (~0.04 us), still frozen to anyone else.
+# Run as Python, that __init__ would hit the frozen __setattr__: there it is replaced by one
+# that sets the slots through their descriptors, at a plain __init__'s cost.
+@dataclass(frozen=True, slots=True, init=False)
 class OffsetAndMetadata:
     offset: int
     leader_epoch: int | None
@@ -46,18 +52,35 @@ class OffsetAndMetadata:
     commit_timestamp_ms: int
     expire_timestamp_ms: int | None = None
 
+    def __init__(
+        self,
+        offset: int,
+        leader_epoch: int | None,
+        metadata: str,
+        commit_timestamp_ms: int,
+        expire_timestamp_ms: int | None = None,
+    ) -> None:
+        self.offset = offset  # type: ignore[misc]  # compiled: a slot store (see above)
+        self.leader_epoch = leader_epoch  # type: ignore[misc]
+        self.metadata = metadata  # type: ignore[misc]
+        self.commit_timestamp_ms = commit_timestamp_ms  # type: ignore[misc]
+        self.expire_timestamp_ms = expire_timestamp_ms  # type: ignore[misc]
 
-@dataclass(frozen=True, slots=True)
+
+@dataclass(frozen=True, slots=True, init=False)
 class OffsetRecord:
     group: str
     topic: str
     partition: int
     value: OffsetAndMetadata | None  # None: tombstone
 
+    def __init__(self, group: str, topic: str, partition: int, value: OffsetAndMetadata | None) -> None:
+        self.group = group  # type: ignore[misc]  # compiled: a slot store (see above)
+        self.topic = topic  # type: ignore[misc]
+        self.partition = partition  # type: ignore[misc]
+        self.value = value  # type: ignore[misc]
 
-# Every commit makes one of each of these two per partition. A frozen dataclass's __init__ sets
-# each field through object.__setattr__ (~1 us for four fields here, three times a plain one's);
-# setting the slots through their descriptors keeps them frozen at a plain one's cost.
+
 def _offset_and_metadata_init(
     self: OffsetAndMetadata,
     offset: int,
@@ -92,9 +115,8 @@ def _setters(cls: type) -> tuple[Callable[[object, object], None], ...]:
     return tuple(getattr(cls, f).__set__ for f in cls.__dataclass_fields__)  # type: ignore[attr-defined]
 
 
-# (the setters bound as the functions' defaults: read as fast as locals). Compiled with mypyc
-# (protocol/native.py), the classes are native ones whose __init__ is already C and cannot be
-# replaced, and these functions are no Python functions.
+# (the setters bound as the functions' defaults: read as fast as locals). Compiled, these
+# functions are no Python functions and the classes keep their compiled __init__.
 if isinstance(_offset_record_init, FunctionType):
     _offset_and_metadata_init.__defaults__ = (None, _setters(OffsetAndMetadata))
     _offset_record_init.__defaults__ = (_setters(OffsetRecord),)
