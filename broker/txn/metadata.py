@@ -60,7 +60,7 @@ class TransactionMetadata:
     # Not durable: a write in flight (other requests get CONCURRENT_TRANSACTIONS meanwhile), and
     # the task writing the markers and the Complete record of a prepared transaction.
     pending: bool = False
-    completion: asyncio.Task[None] | None = None
+    completion: asyncio.Future[None] | None = None
 
     def topic_partitions(self) -> list[tuple[str, int]]:
         return [(t, p) for t, parts in sorted(self.partitions.items()) for p in sorted(parts)]
