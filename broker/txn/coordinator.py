@@ -543,6 +543,14 @@ class TransactionCoordinator:
     def _complete_soon(self, partition: int, meta: TransactionMetadata, done: asyncio.Future[None]) -> None:
         if done.done():  # cancelled meanwhile: the broker stops or resigned the partition
             return
+        try:
+            self._complete_pass(partition, meta, done)
+        except Exception:  # as a failed task ends: those waiting for it go on
+            log.exception("fail to complete transaction", transactional_id=meta.transactional_id)
+            if not done.done():
+                done.set_result(None)
+
+    def _complete_pass(self, partition: int, meta: TransactionMetadata, done: asyncio.Future[None]) -> None:
         commit = meta.state == TxnState.PREPARE_COMMIT
         pid, epoch = meta.producer_id, meta.producer_epoch
         todo = meta.topic_partitions()
