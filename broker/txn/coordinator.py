@@ -40,8 +40,8 @@ from broker.txn.metadata import COMPLETE, MAX_EPOCH, PREPARE, TransactionMetadat
 from protocol.errors import ErrorCode
 from protocol.txn_records import TransactionLogValue, decode_key, decode_value, encode_key, encode_value
 
-log_name = "kbroker.txn"
-log = logging_setup.get_logger(log_name)
+_LOG_NAME = "kbroker.txn"
+log = logging_setup.get_logger(_LOG_NAME)
 E = ErrorCode
 TRANSACTION_STATE_TOPIC = "__transaction_state"
 
@@ -632,7 +632,7 @@ class TransactionCoordinator:
             return e
 
     def _log_complete(self, meta: TransactionMetadata, pid: int, epoch: int, commit: bool) -> None:
-        if logging_setup.level_of(log_name) > logging.INFO:
+        if logging_setup.level_of(_LOG_NAME) > logging.INFO:
             return  # once a transaction: not through structlog's processors just to be dropped
         log.info(
             "complete transaction",

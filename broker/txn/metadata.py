@@ -58,7 +58,7 @@ class TransactionMetadata:
     last_update_ms: int = -1
     previous_producer_id: int = -1
     # Not durable: a write in flight (other requests get CONCURRENT_TRANSACTIONS meanwhile), and
-    # the task writing the markers and the Complete record of a prepared transaction.
+    # what completes a prepared transaction (its markers, then the Complete record), done once it has.
     pending: bool = False
     completion: asyncio.Future[None] | None = None
 
