@@ -7,7 +7,7 @@ import base64
 import socket
 import ssl
 import uuid
-from collections.abc import Set
+from collections.abc import Coroutine, Set
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -274,6 +274,11 @@ class Broker:
         self, topic: str, partition: int, producer_id: int, epoch: int, commit: bool
     ) -> ErrorCode:
         return await markers.write_marker(self, topic, partition, producer_id, epoch, commit)
+
+    def write_txn_marker_nowait(
+        self, topic: str, partition: int, producer_id: int, epoch: int, commit: bool
+    ) -> ErrorCode | Coroutine[Any, Any, ErrorCode]:
+        return markers.write_marker_nowait(self, topic, partition, producer_id, epoch, commit)
 
     @property
     def log_manager(self) -> LogManager:
@@ -572,7 +577,7 @@ class Broker:
             TxnConfig.from_config(self.config),
             lambda p: manager.get(TRANSACTION_STATE_TOPIC, p),
             self.producer_ids.next_id,
-            self.write_txn_marker,
+            self.write_txn_marker_nowait,
             owned=() if self.cluster is not None else None,
             clock=self.clock.wall_ms,
         )

@@ -448,9 +448,18 @@ class Log:
         """Write a COMMIT or ABORT marker for the producer's transaction (WriteTxnMarkers), durably;
         returns its offset. A marker of an epoch older than the producer's is refused
         (INVALID_PRODUCER_EPOCH): a zombie coordinator's."""
-        batch = marker_batch(producer_id, producer_epoch, commit, coordinator_epoch, self.clock())
-        info = await self.append_batches(self._own_batch(batch), durable=True)
+        info, written = self.append_marker_nowait(producer_id, producer_epoch, commit, coordinator_epoch)
+        if (future := pending_write(written)) is not None:
+            await future
         return info.base_offset
+
+    def append_marker_nowait(
+        self, producer_id: int, producer_epoch: int, commit: bool, coordinator_epoch: int = 0
+    ) -> tuple[AppendInfo, asyncio.Future[Any] | None]:
+        """`append_marker` without a coroutine: placed at once (raising as it does), and the
+        future of its durable write, as `append_batches_nowait`."""
+        batch = marker_batch(producer_id, producer_epoch, commit, coordinator_epoch, self.clock())
+        return self.append_batches_nowait(self._own_batch(batch), durable=True)
 
     @property
     def storage_failing(self) -> bool:

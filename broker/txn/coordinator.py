@@ -27,6 +27,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import functools
+import logging
 import time
 from collections.abc import Awaitable, Callable, Coroutine, Iterable
 from dataclasses import dataclass
@@ -39,12 +40,14 @@ from broker.txn.metadata import COMPLETE, MAX_EPOCH, PREPARE, TransactionMetadat
 from protocol.errors import ErrorCode
 from protocol.txn_records import TransactionLogValue, decode_key, decode_value, encode_key, encode_value
 
-log = logging_setup.get_logger("kbroker.txn")
+_LOG_NAME = "kbroker.txn"
+log = logging_setup.get_logger(_LOG_NAME)
 E = ErrorCode
 TRANSACTION_STATE_TOPIC = "__transaction_state"
 
-# (topic, partition, producer id, epoch, commit) -> the marker's error (NONE once durable)
-MarkerWriter = Callable[[str, int, int, int, bool], Awaitable[ErrorCode]]
+# (topic, partition, producer id, epoch, commit) -> the marker's error (NONE once durable), at
+# once when written from the loop, else a coroutine to await
+MarkerWriter = Callable[[str, int, int, int, bool], ErrorCode | Coroutine[Any, Any, ErrorCode]]
 # Markers that will never be written, and need not be: the partition is gone, or a newer epoch
 # of the producer (a newer coordinator's markers) is already there.
 _MARKER_DONE = (E.NONE, E.UNKNOWN_TOPIC_OR_PARTITION, E.INVALID_PRODUCER_EPOCH, E.PRODUCER_FENCED)
@@ -96,6 +99,44 @@ def now_ms() -> int:
     return int(time.time() * 1000)
 
 
+def _done_state(commit: bool) -> TxnState:
+    return TxnState.COMPLETE_COMMIT if commit else TxnState.COMPLETE_ABORT
+
+
+async def _gathered(
+    markers: list[ErrorCode | Coroutine[Any, Any, ErrorCode] | BaseException],
+) -> list[ErrorCode | BaseException]:
+    """The markers' results: those answered at once as they are, the others awaited together
+    (one alone without gather's task)."""
+    waiting = [(i, r) for i, r in enumerate(markers) if isinstance(r, Coroutine)]
+    results: list[ErrorCode | BaseException] = [
+        E.UNKNOWN_SERVER_ERROR if isinstance(r, Coroutine) else r for r in markers
+    ]
+    if len(waiting) == 1:
+        i, pending = waiting[0]
+        try:
+            results[i] = await pending
+        except asyncio.CancelledError:
+            raise
+        except Exception as e:
+            results[i] = e
+    elif waiting:
+        got = await asyncio.gather(*(c for _, c in waiting), return_exceptions=True)
+        for (i, _), r in zip(waiting, got, strict=True):
+            results[i] = r
+    return results
+
+
+def _finish(done: asyncio.Future[None], task: asyncio.Task[None]) -> None:
+    if not done.done():
+        done.set_result(None)
+
+
+def _cancel_with(task: asyncio.Task[None], done: asyncio.Future[None]) -> None:
+    if done.cancelled():
+        task.cancel()
+
+
 class TransactionCoordinator:
     def __init__(
         self,
@@ -115,7 +156,7 @@ class TransactionCoordinator:
         self.owned: set[int] | None = None if owned is None else set(owned)
         self.partitions: dict[int, dict[str, TransactionMetadata]] = {}  # loaded partitions
         self._loads: dict[int, asyncio.Task[None]] = {}
-        self._tasks: set[asyncio.Task[Any]] = set()
+        self._tasks: set[asyncio.Future[Any]] = set()
         self._timer: asyncio.Task[None] | None = None
         self.active = False
 
@@ -487,62 +528,119 @@ class TransactionCoordinator:
                     await asyncio.shield(task)
 
     def _start_completion(self, partition: int, meta: TransactionMetadata) -> None:
+        """Complete the prepared transaction: first in one pass from the loop, soon after the
+        answer in hand is sent (markers and the Complete record written to the page cache at
+        once), else (an fsync, replication, a failure to retry) in a task."""
         if meta.completion is not None and not meta.completion.done():
             return
-        task = asyncio.get_running_loop().create_task(
-            self._complete(partition, meta), name=f"txn-complete-{meta.transactional_id}"
-        )
-        meta.completion = task
-        self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)
+        loop = asyncio.get_running_loop()
+        done: asyncio.Future[None] = loop.create_future()
+        meta.completion = done
+        self._tasks.add(done)
+        done.add_done_callback(self._tasks.discard)
+        loop.call_soon(self._complete_soon, partition, meta, done)
 
-    async def _complete(self, partition: int, meta: TransactionMetadata) -> None:
-        """Write the markers to every partition of the transaction, then the Complete record;
-        retried (with backoff) until done or until this broker stops coordinating the id."""
+    def _complete_soon(self, partition: int, meta: TransactionMetadata, done: asyncio.Future[None]) -> None:
+        if done.done():  # cancelled meanwhile: the broker stops or resigned the partition
+            return
+        try:
+            self._complete_pass(partition, meta, done)
+        except Exception:  # as a failed task ends: those waiting for it go on
+            log.exception("fail to complete transaction", transactional_id=meta.transactional_id)
+            if not done.done():
+                done.set_result(None)
+
+    def _complete_pass(self, partition: int, meta: TransactionMetadata, done: asyncio.Future[None]) -> None:
         commit = meta.state == TxnState.PREPARE_COMMIT
         pid, epoch = meta.producer_id, meta.producer_epoch
         todo = meta.topic_partitions()
-        backoff = 0.02
-        while self.partitions.get(partition, {}).get(meta.transactional_id) is meta:
-            if todo:
-                results = await self._write_markers(todo, pid, epoch, commit)
-                failed = []
-                for tp, r in zip(todo, results, strict=True):
-                    if isinstance(r, BaseException) or r not in _MARKER_DONE:
-                        failed.append(tp)
-                        log.warning("retry transaction marker", partition=tp, result=repr(r))
-                todo = failed
-            if not todo:
-                done = TxnState.COMPLETE_COMMIT if commit else TxnState.COMPLETE_ABORT
-                # Not waiting for its fsync: lost in a crash, the Prepare record is found again
-                # on load and the markers written once more (a second marker changes nothing).
-                if await self._write(meta, meta.transit(done, self.clock()), durable=False) == E.NONE:
-                    log.info(
-                        "complete transaction",
-                        transactional_id=meta.transactional_id,
-                        producer_id=pid,
-                        epoch=epoch,
-                        result="commit" if commit else "abort",
-                    )
+        markers: list[ErrorCode | Coroutine[Any, Any, ErrorCode] | BaseException] | None = None
+        written: ErrorCode | Coroutine[Any, Any, ErrorCode] | None = None
+        if self.partitions.get(partition, {}).get(meta.transactional_id) is meta:
+            markers = [self._marker_nowait(t, p, pid, epoch, commit) for t, p in todo]
+            if all(type(r) is ErrorCode and r in _MARKER_DONE for r in markers):
+                todo, markers = [], None
+                written = self._write_nowait(
+                    meta, meta.transit(_done_state(commit), self.clock()), durable=False
+                )
+                if written == E.NONE:
+                    self._log_complete(meta, pid, epoch, commit)
+                    done.set_result(None)
                     return
-            await asyncio.sleep(backoff)  # a retry backoff, as Kafka's marker channel has
-            backoff = min(backoff * 2, 1.0)
+        task = asyncio.get_running_loop().create_task(
+            self._complete(partition, meta, commit, pid, epoch, todo, markers, written),
+            name=f"txn-complete-{meta.transactional_id}",
+        )
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+        task.add_done_callback(functools.partial(_finish, done))
+        done.add_done_callback(functools.partial(_cancel_with, task))
 
-    async def _write_markers(
-        self, todo: list[tuple[str, int]], pid: int, epoch: int, commit: bool
-    ) -> list[ErrorCode | BaseException]:
-        """Each partition's marker, written concurrently; one alone without gather's task."""
-        if len(todo) > 1:
-            return await asyncio.gather(
-                *(self.write_marker(t, p, pid, epoch, commit) for t, p in todo), return_exceptions=True
-            )
-        topic, partition = todo[0]
+    async def _complete(
+        self,
+        partition: int,
+        meta: TransactionMetadata,
+        commit: bool,
+        pid: int,
+        epoch: int,
+        todo: list[tuple[str, int]],
+        markers: list[ErrorCode | Coroutine[Any, Any, ErrorCode] | BaseException] | None,
+        written: ErrorCode | Coroutine[Any, Any, ErrorCode] | None,
+    ) -> None:
+        """Write the markers to every partition of the transaction, then the Complete record;
+        retried (with backoff) until done or until this broker stops coordinating the id.
+        `markers` / `written`: what the first pass (`_complete_soon`) began, to wait for."""
+        backoff = 0.02
         try:
-            return [await self.write_marker(topic, partition, pid, epoch, commit)]
-        except asyncio.CancelledError:
-            raise
+            while self.partitions.get(partition, {}).get(meta.transactional_id) is meta:
+                if todo:
+                    if markers is None:
+                        markers = [self._marker_nowait(t, p, pid, epoch, commit) for t, p in todo]
+                    begun, markers = markers, None
+                    results = await _gathered(begun)
+                    failed = []
+                    for tp, r in zip(todo, results, strict=True):
+                        if isinstance(r, BaseException) or r not in _MARKER_DONE:
+                            failed.append(tp)
+                            log.warning("retry transaction marker", partition=tp, result=repr(r))
+                    todo = failed
+                if not todo:
+                    # Not waiting for its fsync: lost in a crash, the Prepare record is found again
+                    # on load and the markers written once more (a second marker changes nothing).
+                    if written is None:
+                        written = self._write_nowait(
+                            meta, meta.transit(_done_state(commit), self.clock()), durable=False
+                        )
+                    begun_write, written = written, None
+                    error = await settled(begun_write)
+                    if error == E.NONE:
+                        self._log_complete(meta, pid, epoch, commit)
+                        return
+                await asyncio.sleep(backoff)  # a retry backoff, as Kafka's marker channel has
+                backoff = min(backoff * 2, 1.0)
+        finally:
+            for pending in (*(markers or ()), written):  # begun by the first pass, never awaited
+                if isinstance(pending, Coroutine):
+                    pending.close()
+
+    def _marker_nowait(
+        self, topic: str, partition: int, pid: int, epoch: int, commit: bool
+    ) -> ErrorCode | Coroutine[Any, Any, ErrorCode] | BaseException:
+        try:
+            return self.write_marker(topic, partition, pid, epoch, commit)
         except Exception as e:  # logged and retried by the caller, as gather's results
-            return [e]
+            return e
+
+    def _log_complete(self, meta: TransactionMetadata, pid: int, epoch: int, commit: bool) -> None:
+        if logging_setup.level_of(_LOG_NAME) > logging.INFO:
+            return  # once a transaction: not through structlog's processors just to be dropped
+        log.info(
+            "complete transaction",
+            transactional_id=meta.transactional_id,
+            producer_id=pid,
+            epoch=epoch,
+            result="commit" if commit else "abort",
+        )
 
     # -- timers: timed-out transactions, expired ids ----------------------------------------------
 

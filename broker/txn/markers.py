@@ -12,11 +12,13 @@ the producer's pending transactional offsets, as Kafka's `onTransactionCompleted
 from __future__ import annotations
 
 import asyncio
-from typing import TYPE_CHECKING
+from collections.abc import Coroutine
+from typing import TYPE_CHECKING, Any
 
 from broker import logging_setup
 from broker.group.records import OFFSETS_TOPIC
 from broker.log import LogError, ProducerStateError
+from broker.log.log import pending_write, settled
 from broker.security.inter_broker import inter_broker_security
 from client.connection import BrokerConnection, ConnectionConfig
 from client.errors import KafkaError
@@ -25,6 +27,7 @@ from protocol.errors import ErrorCode
 
 if TYPE_CHECKING:
     from broker.broker import Broker
+    from broker.log.log import Log
 
 log = logging_setup.get_logger("kbroker.txn")
 
@@ -38,15 +41,29 @@ async def write_marker(
     commit: bool,
     coordinator_epoch: int = 0,
 ) -> ErrorCode:
+    return await settled(
+        write_marker_nowait(broker, topic, partition, producer_id, epoch, commit, coordinator_epoch)
+    )
+
+
+def write_marker_nowait(
+    broker: Broker,
+    topic: str,
+    partition: int,
+    producer_id: int,
+    epoch: int,
+    commit: bool,
+    coordinator_epoch: int = 0,
+) -> ErrorCode | Coroutine[Any, Any, ErrorCode]:
+    """`write_marker` answered at once when nothing waits (the marker written to the page cache
+    from the loop, the partition not replicated), else a coroutine to await."""
     held = broker.topics.get(topic)
     if held is None or not 0 <= partition < held.partitions:
         return ErrorCode.UNKNOWN_TOPIC_OR_PARTITION
     if broker.cluster is not None:
         leader = broker.cluster.view.leader(topic, partition)
         if leader != broker.node_id:
-            return await _remote(
-                broker, leader, topic, partition, producer_id, epoch, commit, coordinator_epoch
-            )
+            return _remote(broker, leader, topic, partition, producer_id, epoch, commit, coordinator_epoch)
     not_leader = broker.leader_error(topic, partition)
     if not_leader is not None:
         log.info("refuse transaction marker", topic=topic, partition=partition, error=not_leader.name)
@@ -55,31 +72,63 @@ async def write_marker(
     if lg is None:
         return ErrorCode.UNKNOWN_TOPIC_OR_PARTITION
     # On the offsets topic the group coordinator replays the marker once durable, after the writes
-    # placed before it: told now, with no await before the marker is placed (append_marker places
-    # it before its first await).
+    # placed before it: told now, before the marker is placed.
     written: asyncio.Future[None] | None = None
     if topic == OFFSETS_TOPIC:
         written = asyncio.get_running_loop().create_future()
         broker.groups.complete_transaction(partition, producer_id, commit, written)
     try:
         leader_epoch = lg.leader_epoch
-        offset = await lg.append_marker(producer_id, epoch, commit, coordinator_epoch)
+        info, placed = lg.append_marker_nowait(producer_id, epoch, commit, coordinator_epoch)
+        waiting = pending_write(placed)
+    except (LogError, ProducerStateError) as e:
+        if written is not None:
+            written.cancel()  # not written: the coordinator replays nothing (its retry will)
+        return _refused(lg, producer_id, epoch, e)
+    except BaseException:
+        if written is not None:
+            written.cancel()
+        raise
+    offset = info.base_offset
+    if waiting is None and lg.high_watermark > offset:
+        if written is not None:
+            written.set_result(None)
+        return ErrorCode.NONE
+    return _marker_durable(broker, lg, offset, leader_epoch, waiting, written, producer_id, epoch)
+
+
+async def _marker_durable(
+    broker: Broker,
+    lg: Log,
+    offset: int,
+    leader_epoch: int,
+    waiting: asyncio.Future[Any] | None,
+    written: asyncio.Future[None] | None,
+    producer_id: int,
+    epoch: int,
+) -> ErrorCode:
+    """The rest of `write_marker_nowait` when the marker's fsync or replication is waited for."""
+    try:
+        if waiting is not None:
+            await waiting
         if lg.high_watermark <= offset:
             async with asyncio.timeout(broker.config["request.timeout.ms"] / 1000):
                 await lg.wait_high_watermark(offset + 1, leader_epoch)
         if written is not None:
             written.set_result(None)
     except (LogError, ProducerStateError) as e:
-        log.warning(
-            "refuse transaction marker", log=lg.name, producer_id=producer_id, epoch=epoch, error=str(e)
-        )
-        return ErrorCode(e.error_code)
+        return _refused(lg, producer_id, epoch, e)
     except TimeoutError:
         return ErrorCode.REQUEST_TIMED_OUT
     finally:
         if written is not None and not written.done():
             written.cancel()  # not written: the coordinator replays nothing (its retry will)
     return ErrorCode.NONE
+
+
+def _refused(lg: Log, producer_id: int, epoch: int, e: LogError | ProducerStateError) -> ErrorCode:
+    log.warning("refuse transaction marker", log=lg.name, producer_id=producer_id, epoch=epoch, error=str(e))
+    return ErrorCode(e.error_code)
 
 
 async def _remote(

@@ -58,9 +58,9 @@ class TransactionMetadata:
     last_update_ms: int = -1
     previous_producer_id: int = -1
     # Not durable: a write in flight (other requests get CONCURRENT_TRANSACTIONS meanwhile), and
-    # the task writing the markers and the Complete record of a prepared transaction.
+    # what completes a prepared transaction (its markers, then the Complete record), done once it has.
     pending: bool = False
-    completion: asyncio.Task[None] | None = None
+    completion: asyncio.Future[None] | None = None
 
     def topic_partitions(self) -> list[tuple[str, int]]:
         return [(t, p) for t, parts in sorted(self.partitions.items()) for p in sorted(parts)]

@@ -64,6 +64,24 @@ async def test_open_transaction_holds_the_lso_and_markers_release_it(manager):
     assert decode_txn_index(raw) == [AbortedTxn(8, 4, 7, 8)]
 
 
+async def test_a_marker_written_from_the_loop_closes_the_transaction_in_the_same_pass(manager):
+    # Page-cache durability: the coordinator writes the markers without awaiting (nothing to
+    # wait for), so the transaction is closed before the call returns.
+    lg = await manager.create("t", 0, LogConfig(flush_ms=1000), uuid.uuid4())
+    await lg.append(data(7, 0, 0))  # 0-1: producer 7 opens a transaction
+    assert lg.last_stable_offset == 0
+    info, written = lg.append_marker_nowait(7, 0, commit=True)
+    assert written is None or written.done()
+    assert info.base_offset == 2 and lg.last_stable_offset == 3 == lg.high_watermark
+    # With fsync durability the same call hands back the fsync still to wait for.
+    durable = await manager.create("d", 0, LogConfig(), uuid.uuid4())
+    await durable.append(data(7, 0, 0))
+    info, written = durable.append_marker_nowait(7, 0, commit=False)
+    assert info.base_offset == 2 and written is not None
+    await written
+    assert durable.recovery_point == 3 and durable.aborted_transactions(0, 3) == [AbortedTxn(7, 0, 2, 3)]
+
+
 async def test_marker_fences_older_epochs(manager):
     lg = await manager.create("t", 0, LogConfig(), uuid.uuid4())
     await lg.append(data(7, 0, 0))
