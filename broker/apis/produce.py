@@ -218,42 +218,50 @@ def handle(
 ) -> ProduceResponse | Coroutine[object, None, ProduceResponse | None] | None:
     """Every partition's append placed at once, in order; answered in the same pass unless one
     has to wait (then by a coroutine, which the server runs as a task)."""
+    # Items, not attributes: a decoded request's attribute access runs a Python __getattr__.
     version = ctx.header.api_version
-    acks = request.acks
+    acks = request["acks"]
+    timeout_ms = request["timeout_ms"]
+    topic_data = request["topic_data"]
     results: list[PartitionAnswer | Coroutine[object, None, PartitionAnswer]] = []
     shape: list[tuple[ProduceRequestTopicData, int]] = []
     authz = broker.authorizer
+    transactional_id = request["transactional_id"]
     txn_refused = (
         authz is not None
-        and request.transactional_id is not None
-        and not authz.allowed(ctx, Operation.WRITE, ResourceType.TRANSACTIONAL_ID, request.transactional_id)
+        and transactional_id is not None
+        and not authz.allowed(ctx, Operation.WRITE, ResourceType.TRANSACTIONAL_ID, transactional_id)
     )
-    for td in request.topic_data:
-        topic, unknown = broker.topics.named_in_request(version >= 13, td.topic_id, td.name)
+    by_id = version >= 13
+    for td in topic_data:
+        name = td["name"]
+        topic, unknown = broker.topics.named_in_request(by_id, td["topic_id"], name)
         refused: ErrorCode | None = None
         if authz is not None:  # Kafka's checks: the transactional id, then WRITE on each topic
-            name = topic.name if topic is not None else td.name
+            if topic is not None:
+                name = topic.name
             if txn_refused:
                 refused = ErrorCode.TRANSACTIONAL_ID_AUTHORIZATION_FAILED
             elif not authz.topic(ctx, Operation.WRITE, name):
                 refused = ErrorCode.TOPIC_AUTHORIZATION_FAILED
-        for pd in td.partition_data:
+        partitions = td["partition_data"]
+        for pd in partitions:
             if refused is not None:
-                results.append(_error(pd.index, refused))
+                results.append(_error(pd["index"], refused))
                 continue
             results.append(
-                _append(broker, topic, unknown, pd.index, pd.records, acks, request.timeout_ms, version)
+                _append(broker, topic, unknown, pd["index"], pd["records"], acks, timeout_ms, version)
             )
-        shape.append((td, len(td.partition_data)))
+        shape.append((td, len(partitions)))
     quotas = broker.quotas
     if quotas.active and quotas.enabled(QuotaKind.PRODUCE):
         # Kafka counts the request's bytes against producer_byte_rate; over it, the answer says
         # how long to wait and the server mutes the connection that long (acks=0 too).
-        size = sum(len(pd.records or b"") for td in request.topic_data for pd in td.partition_data)
+        size = sum(len(pd["records"] or b"") for td in topic_data for pd in td["partition_data"])
         ctx.throttle_ms = quotas.record(
             QuotaKind.PRODUCE, user_of(ctx.principal), ctx.header.client_id or "", size
         )
-    waiting = [i for i, r in enumerate(results) if isinstance(r, Coroutine)]
+    waiting = [i for i, r in enumerate(results) if type(r) is not dict]
     if waiting:
         return _answer_later(ctx, acks, shape, results, waiting)
     return _response(ctx, acks, shape, cast("list[PartitionAnswer]", results))
@@ -297,8 +305,8 @@ def _response(
     for td, n in shape:
         responses.append(
             {
-                "name": td.name,
-                "topic_id": td.topic_id,
+                "name": td["name"],
+                "topic_id": td["topic_id"],
                 "partition_responses": results[i : i + n],
             }
         )

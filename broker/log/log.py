@@ -699,10 +699,13 @@ class Log:
         group = self._queue
         if not group:
             return True
-        nbytes = 0
+        nbytes = messages = 0
+        durable = False
         touched: list[Segment] = []
         for w in group:
             nbytes += w.nbytes
+            messages += w.messages
+            durable = durable or w.durable
             seg = w.segment
             if seg.fd is None:
                 return False
@@ -711,8 +714,7 @@ class Log:
         if nbytes > _INLINE_WRITE_BYTES:
             return False
         self._queue = []
-        messages = sum(w.messages for w in group)
-        sync = any(w.durable for w in group) or self._unflushed + messages >= self.config.flush_messages
+        sync = durable or self._unflushed + messages >= self.config.flush_messages
         try:
             io.write_group(group, [], [(s, len(s.offset_index), len(s.time_index)) for s in touched])
         except BaseException as e:

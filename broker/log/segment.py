@@ -111,6 +111,8 @@ class Segment:
         "closed",
         "_index_on_disk",
         "_time_on_disk",
+        "_index_fd",
+        "_time_fd",
         "_index_max_bytes",
         "txn_unwritten",
     )
@@ -147,6 +149,10 @@ class Segment:
         self.closed = False
         self._index_on_disk = 0  # entries already in the .index file
         self._time_on_disk = 0
+        # The index files, open while the segment is active: an append that adds an index entry
+        # (every 4 KB) would otherwise open and close a file per write.
+        self._index_fd: int | None = None
+        self._time_fd: int | None = None
 
     def __repr__(self) -> str:
         return f"Segment({self.dir.name}/{self.base_offset}, size={self.size}, next={self.next_offset})"
@@ -257,17 +263,33 @@ class Segment:
             data = self.offset_index.encode(self._index_on_disk)[
                 : (index_count - self._index_on_disk) * OFFSET_ENTRY.size
             ]
-            _write_file_at(self.index_path, data, self._index_on_disk * OFFSET_ENTRY.size)
+            if self._index_fd is None:
+                self._index_fd = _open_for_write(self.index_path)
+            pwrite_all(self._index_fd, [data], self._index_on_disk * OFFSET_ENTRY.size)
             self._index_on_disk = index_count
         if time_count > self._time_on_disk:
             data = self.time_index.encode(self._time_on_disk)[
                 : (time_count - self._time_on_disk) * TIME_ENTRY.size
             ]
-            _write_file_at(self.timeindex_path, data, self._time_on_disk * TIME_ENTRY.size)
+            if self._time_fd is None:
+                self._time_fd = _open_for_write(self.timeindex_path)
+            pwrite_all(self._time_fd, [data], self._time_on_disk * TIME_ENTRY.size)
             self._time_on_disk = time_count
+
+    def _close_indexes(self, sync: bool = False) -> None:
+        """Close the index files held open (fsynced first if `sync`)."""
+        for fd in (self._index_fd, self._time_fd):
+            if fd is not None:
+                try:
+                    if sync:
+                        os.fsync(fd)
+                finally:
+                    os.close(fd)
+        self._index_fd = self._time_fd = None
 
     def rewrite_indexes(self, sync: bool = False) -> None:
         """Replace both index files with the in-memory indexes."""
+        self._close_indexes()
         for path, data in (
             (self.index_path, self.offset_index.encode()),
             (self.timeindex_path, self.time_index.encode()),
@@ -286,8 +308,11 @@ class Segment:
         """Write and fsync the log and both indexes: what a segment that stops being active gets."""
         self.write_indexes(len(self.offset_index), len(self.time_index))
         self.sync()
-        for path in (self.index_path, self.timeindex_path):
-            _fsync_path(path)
+        held = (self._index_fd is not None, self._time_fd is not None)
+        self._close_indexes(sync=True)
+        for path, synced in zip((self.index_path, self.timeindex_path), held, strict=True):
+            if not synced:
+                _fsync_path(path)
 
     def read(self, position: int, size: int) -> bytes:
         self.open()
@@ -306,6 +331,7 @@ class Segment:
         os.ftruncate(self.fd, size)
 
     def close(self) -> None:
+        self._close_indexes()
         if self.fd is not None and not self.closed:
             os.close(self.fd)
         self.fd = None
@@ -437,12 +463,8 @@ class Segment:
         return RecoveryResult(valid, truncated, next_offset, batches, reason if truncated else None)
 
 
-def _write_file_at(path: Path, data: bytes, position: int) -> None:
-    fd = os.open(path, os.O_WRONLY | os.O_CREAT | getattr(os, "O_CLOEXEC", 0), 0o644)
-    try:
-        pwrite_all(fd, [data], position)
-    finally:
-        os.close(fd)
+def _open_for_write(path: Path) -> int:
+    return os.open(path, os.O_WRONLY | os.O_CREAT | getattr(os, "O_CLOEXEC", 0), 0o644)
 
 
 def _replace_file(path: Path, data: bytes, sync: bool) -> None:
