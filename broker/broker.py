@@ -12,7 +12,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from broker import dynamic_config, features, logging_setup
-from broker.apis import bind_handlers, bind_raw_handlers, unsupported_version_answer
+from broker.apis import (
+    bind_handlers,
+    bind_raw_handlers,
+    bind_raw_later_handlers,
+    unsupported_version_answer,
+)
 from broker.apis.context import Node
 from broker.cluster.elections import ElectionType, Outcome
 from broker.cluster.reassignment import Ongoing
@@ -656,6 +661,7 @@ class Broker:
                 ssl_context=ssl_contexts.get(listener.name),
                 sasl=sasl.get(listener.name),
                 raw_handlers=raw_handlers,
+                raw_later_handlers=bind_raw_later_handlers(self),
                 stats=self.metrics.stats if self.metrics is not None else None,
                 faults=self.faults,
                 limits=self.connection_quotas,

@@ -106,6 +106,9 @@ UnsupportedVersionAnswer = Callable[[RequestHeader], bytes | None]
 # without its size), with its whole response frame; or None, to leave it to the generic path
 # (decode, handler) for anything it does not take (other versions, ACLs, malformed input).
 RawHandler = Callable[[bytearray, int, int], bytes | None]
+# A raw handler whose answer waits (OffsetCommit: until the shard's records are durable): the
+# future of its whole response frame, or None for the generic path.
+RawLaterHandler = Callable[[bytearray, int, int], "Answering | None"]
 
 
 class Answering(asyncio.Future[Any]):
@@ -175,6 +178,7 @@ class _Connection(asyncio.Protocol):
         self.principal = ANONYMOUS
         self.max_frame = server.max_request_bytes
         self.raw = self._raw_handlers()
+        self.raw_later = self._raw_later_handlers()
         self.faults = server.faults
         self.delayed: asyncio.Task[None] | None = None  # a request a fault delays (broker/faults.py)
         self.paused = 0  # _BACKLOG | _MEMORY | _MUTED: reading is paused while any is set
@@ -191,6 +195,9 @@ class _Connection(asyncio.Protocol):
     def _raw_handlers(self) -> dict[int, RawHandler] | None:
         # Not with metrics on: the generic path counts each request by version.
         return self.server.raw_handlers if self.server.stats is None else None
+
+    def _raw_later_handlers(self) -> dict[int, RawLaterHandler] | None:
+        return self.server.raw_later_handlers if self.server.stats is None else None
 
     # -- asyncio.Protocol ---------------------------------------------------------------------
 
@@ -387,6 +394,26 @@ class _Connection(asyncio.Protocol):
                     pos = answer_raw(buf, pos, raw, out, self.max_frame)
                     if pos != start:
                         continue
+                later = self.raw_later
+                # Nor under a request quota (set at any time): the generic path counts the
+                # handler's time against it.
+                quota = self.server.request_quota
+                if (
+                    later is not None
+                    and not faults.active
+                    and (quota is None or not quota.enabled(QuotaKind.REQUEST))
+                ):
+                    taker = later.get((buf[pos + 4] << 8) | buf[pos + 5]) if size >= 2 else None
+                    pending = taker(buf, pos + 4, pos + 4 + size) if taker is not None else None
+                    if pending is not None:
+                        pos += 4 + size
+                        if pending.done():  # answered at once (the group's coordinator is away)
+                            out.append(pending.result())
+                            continue
+                        pending.on_answer = self._raw_answered
+                        self.inflight = pending  # the rest waits for it
+                        self.held = 4 + size
+                        break
                 # A view, copied once by the decoder (it was copied twice: a bytearray slice, then
                 # bytes); released at once, as the buffer cannot be resized while a view exists.
                 with memoryview(buf) as view, view[pos + 4 : pos + 4 + size] as frame:
@@ -734,6 +761,20 @@ class _Connection(asyncio.Protocol):
             return
         self._after_answer()
 
+    def _raw_answered(self, future: asyncio.Future[Any]) -> None:
+        """A raw handler's answer (a whole frame) is ready: write it, go on with the buffer.
+        (No throttle to honour: the raw paths give way to the generic one under a request quota.)"""
+        self.inflight = None
+        if self.transport.is_closing():
+            return
+        self.transport.write(future.result())
+        self.last_active = self.loop.time()
+        if self.held:
+            self.held = 0
+            if self.memory is not None:
+                self._uncharge(0)
+        self._resume()
+
     def _close(self) -> None:
         self.closing = True
         if not self.transport.is_closing():
@@ -748,6 +789,7 @@ class _SaslConnection(_Connection):
         super().__init__(server)
         self.session: SaslSession = sasl.session()
         self.raw = None  # until authenticated: every frame goes through the SASL gate
+        self.raw_later = None
         # sasl.server.max.receive.size: an unauthenticated peer may not make us buffer 100 MB.
         self.max_frame = min(server.max_request_bytes, _SASL_MAX_RECEIVE)
         self.close_delay_s = sasl.failed_close_delay_s
@@ -831,6 +873,7 @@ class _SaslConnection(_Connection):
     def _authenticated(self) -> None:
         self.principal = self.session.principal or ANONYMOUS
         self.raw = self._raw_handlers()
+        self.raw_later = self._raw_later_handlers()
         self.max_frame = self.server.max_request_bytes
         log.debug("authenticate", peer=self.peer, principal=self.principal, mechanism=self.session.mechanism)
 
@@ -978,6 +1021,7 @@ class Server:
         ssl_context: ssl.SSLContext | None = None,
         sasl: SaslConfig | None = None,
         raw_handlers: Mapping[int, RawHandler] | None = None,
+        raw_later_handlers: Mapping[int, RawLaterHandler] | None = None,
         stats: RequestStats | None = None,
         faults: Faults | None = None,
         limits: ConnectionQuotas | None = None,
@@ -990,6 +1034,7 @@ class Server:
         # told each closed connection's peer (share sessions end with their connection)
         self.on_connection_lost = on_connection_lost
         self.raw_handlers = dict(raw_handlers) if raw_handlers else None
+        self.raw_later_handlers = dict(raw_later_handlers) if raw_later_handlers else None
         self.max_request_bytes = max_request_bytes
         self.listener_name = listener_name
         self.on_unsupported_version = on_unsupported_version

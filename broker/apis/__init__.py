@@ -71,7 +71,7 @@ from broker.apis import (
     write_txn_markers,
 )
 from broker.apis.context import Answer, HandlerContext
-from broker.server import Handler, HandlerResult, RawHandler, RequestContext
+from broker.server import Handler, HandlerResult, RawHandler, RawLaterHandler, RequestContext
 from protocol import typed
 from protocol.apis import APIS, ApiKey
 from protocol.typed import ApiVersionsResponseApiKey, Endpoint
@@ -225,6 +225,14 @@ RAW_HANDLERS = {ApiKey.HEARTBEAT: heartbeat.handle_raw}
 
 def bind_raw_handlers(ctx: HandlerContext) -> dict[int, RawHandler]:
     return {int(key): partial(fn, ctx) for key, fn in RAW_HANDLERS.items()}
+
+
+# Likewise, for requests answered once their records are durable (server.RawLaterHandler).
+RAW_LATER_HANDLERS = {ApiKey.OFFSET_COMMIT: offset_commit.handle_raw}
+
+
+def bind_raw_later_handlers(ctx: HandlerContext) -> dict[int, RawLaterHandler]:
+    return {int(key): partial(fn, ctx) for key, fn in RAW_LATER_HANDLERS.items()}
 
 
 unsupported_version_answer = api_versions.unsupported_version_answer

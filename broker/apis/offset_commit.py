@@ -9,6 +9,8 @@ loop turn. No coroutine, no task, no callback scheduled per commit.
 from __future__ import annotations
 
 import asyncio
+import struct
+from typing import Any, cast
 
 from broker.apis.context import HandlerContext, Reply
 from broker.group.events import CommitPartition, OffsetCommit, PartitionErrors
@@ -168,5 +170,218 @@ def handle(
             v,
         ),
         _Answer(future, request, unknown, v),
+    )
+    return future
+
+
+# -- from the receive buffer ------------------------------------------------------------------
+
+_RAW_MIN_VERSION = 2  # v0-1 (a timestamp per partition, no retention) go the generic way
+_RAW_MAX_VERSION = 9
+_FLEXIBLE = 8  # compact strings and arrays, tagged fields
+_RAW_MAX_TOPICS = 16  # more: the generic path (its answer is not worth a memo entry)
+_FRAME_HEAD = struct.Struct(">ii")  # the answer's size and correlation id (response header v0)
+_FRAME_HEAD_TAGGED = struct.Struct(">iiB")  # and no tagged fields (response header v1, v8+)
+
+
+class _Unfit(Exception):
+    """Not a frame the raw path takes (truncated, a null where a string belongs, tagged fields,
+    bytes after the body): the generic path decodes it and answers or closes as for any
+    request."""
+
+
+class _Reader:
+    """The request's fields, in order, from the receive buffer. Integers byte by byte: compiled,
+    a struct unpack_from is a method call that builds a tuple, these a few C operations."""
+
+    def __init__(self, buf: bytearray, pos: int, end: int, flexible: bool) -> None:
+        self.buf = buf
+        self.pos = pos
+        self.end = end
+        self.flexible = flexible
+
+    def _need(self, n: int) -> int:
+        pos = self.pos
+        if n > self.end - pos:
+            raise _Unfit
+        self.pos = pos + n
+        return pos
+
+    def int16(self) -> int:
+        buf = self.buf
+        pos = self._need(2)
+        n = (buf[pos] << 8) | buf[pos + 1]
+        return n - 0x10000 if n & 0x8000 else n
+
+    def int32(self) -> int:
+        buf = self.buf
+        pos = self._need(4)
+        n = (buf[pos] << 24) | (buf[pos + 1] << 16) | (buf[pos + 2] << 8) | buf[pos + 3]
+        return n - 0x100000000 if n & 0x80000000 else n
+
+    def int64(self) -> int:
+        buf = self.buf
+        pos = self._need(8)
+        high = (buf[pos] << 24) | (buf[pos + 1] << 16) | (buf[pos + 2] << 8) | buf[pos + 3]
+        low = (buf[pos + 4] << 24) | (buf[pos + 5] << 16) | (buf[pos + 6] << 8) | buf[pos + 7]
+        n = (high << 32) | low
+        return n - 0x10000000000000000 if high & 0x80000000 else n
+
+    def uvarint(self) -> int:
+        buf = self.buf
+        n = 0
+        shift = 0
+        while shift <= 28:
+            b = buf[self._need(1)]
+            n |= (b & 0x7F) << shift
+            if not b & 0x80:
+                return n
+            shift += 7
+        raise _Unfit  # longer than an int32's five bytes
+
+    def string(self) -> str | None:
+        """A (nullable) string: compact in flexible versions."""
+        n = self.uvarint() - 1 if self.flexible else self.int16()
+        if n < 0:
+            return None
+        pos = self._need(n)
+        return self.buf[pos : pos + n].decode()
+
+    def text(self) -> str:
+        s = self.string()
+        if s is None:
+            raise _Unfit
+        return s
+
+    def count(self) -> int:
+        """An array's length (never null here)."""
+        n = self.uvarint() - 1 if self.flexible else self.int32()
+        if n < 0:
+            raise _Unfit
+        return n
+
+    def no_tags(self) -> None:
+        """A flexible struct's tagged fields: none (nobody defines any for OffsetCommit);
+        some, and the generic path reads them."""
+        if self.flexible and self.buf[self._need(1)] != 0:
+            raise _Unfit
+
+
+class _RawAnswer:
+    """The shard's waiter for a raw commit: its whole response frame, once."""
+
+    __slots__ = ("correlation_id", "future", "topics", "version")
+
+    def __init__(
+        self,
+        future: Answering,
+        version: int,
+        correlation_id: int,
+        topics: list[tuple[str, list[CommitPartition]]],
+    ) -> None:
+        self.future = future
+        self.version = version
+        self.correlation_id = correlation_id
+        self.topics = topics
+
+    def done(self) -> bool:
+        return self.future.done()
+
+    def set_result(self, result: PartitionErrors, /) -> None:
+        if self.future.done():
+            return
+        v = self.version
+        topics = self.topics
+        if _all_none(result):
+            key = _raw_key(v, topics)
+            body = _ACCEPTED.get(key)
+            if body is None:
+                body = _accepted(v, _as_request(topics))
+        else:
+            request = _as_request(topics)
+            body = encode_response_body(ApiKey.OFFSET_COMMIT, v, _response(request, {}, result))
+        if v >= _FLEXIBLE:
+            head = _FRAME_HEAD_TAGGED.pack(len(body) + 5, self.correlation_id, 0)
+        else:
+            head = _FRAME_HEAD.pack(len(body) + 4, self.correlation_id)
+        self.future.answer(head + body)
+
+
+def _raw_key(version: int, topics: list[tuple[str, list[CommitPartition]]]) -> tuple[object, ...]:
+    """`_accepted`'s memo key, from the raw path's topics."""
+    if len(topics) == 1:
+        name, parts = topics[0]
+        return (version, name, *[p.partition for p in parts])
+    return (version, *((name, *(p.partition for p in parts)) for name, parts in topics))
+
+
+def _as_request(topics: list[tuple[str, list[CommitPartition]]]) -> OffsetCommitRequest:
+    """The fields of the request an answer repeats (its topics' names and partitions)."""
+    request: Any = {
+        "topics": [
+            {"name": name, "partitions": [{"partition_index": p.partition} for p in parts]}
+            for name, parts in topics
+        ]
+    }
+    return cast(OffsetCommitRequest, request)
+
+
+def handle_raw(broker: HandlerContext, buf: bytearray, start: int, end: int) -> Answering | None:
+    """`handle` from the receive buffer (server.RawLaterHandler), for v2-9 without ACLs: decoding
+    a commit into a header, a context and a Container (and freeing them) was a fifth of its
+    cost (docs/performance.md). What it does not take (a null or unknown partition, tagged
+    fields, bytes after the body, other versions) goes the generic way, untouched: nothing is
+    done before the whole request is read."""
+    if broker.authorizer is not None or end - start < 10:
+        return None
+    version = ((buf[start + 2] << 8) | buf[start + 3]) if buf[start + 2] < 0x80 else -1
+    if not _RAW_MIN_VERSION <= version <= _RAW_MAX_VERSION:
+        return None
+    correlation_id = (buf[start + 4] << 24) | (buf[start + 5] << 16) | (buf[start + 6] << 8) | buf[start + 7]
+    if correlation_id & 0x80000000:
+        correlation_id -= 0x100000000
+    flexible = version >= _FLEXIBLE
+    r = _Reader(buf, start + 8, end, False)
+    topics: list[tuple[str, list[CommitPartition]]] = []
+    try:
+        n = r.int16()  # the client id: a plain nullable string in every header version
+        if n > 0:
+            r.pos -= 2
+            r.string()  # (the generic path refuses one that is not UTF-8)
+        r.flexible = flexible
+        r.no_tags()  # request header v2's, in flexible versions
+        group_id = r.text()
+        generation = r.int32()
+        member_id = r.text()
+        instance_id = r.string() if version >= 7 else None
+        retention = r.int64() if version <= 4 else -1
+        topic_count = r.count()
+        if not 0 < topic_count <= _RAW_MAX_TOPICS:
+            raise _Unfit
+        for _ in range(topic_count):
+            name = r.text()
+            parts: list[CommitPartition] = []
+            for _ in range(r.count()):
+                index = r.int32()
+                offset = r.int64()
+                epoch = r.int32() if version >= 6 else -1
+                metadata = r.string()
+                r.no_tags()
+                if not partition_known(broker, name, index):
+                    raise _Unfit  # UNKNOWN_TOPIC_OR_PARTITION: the generic path answers it
+                parts.append(CommitPartition(index, offset, epoch, metadata, -1))
+            r.no_tags()
+            if not parts:
+                raise _Unfit
+            topics.append((name, parts))
+        r.no_tags()
+        if r.pos != end:
+            raise _Unfit
+    except (_Unfit, UnicodeDecodeError):
+        return None
+    future = Answering(loop=asyncio.get_running_loop())
+    broker.groups.commit_offsets(
+        OffsetCommit(group_id, generation, member_id, instance_id, retention, topics, version),
+        _RawAnswer(future, version, correlation_id, topics),
     )
     return future
