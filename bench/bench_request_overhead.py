@@ -2,7 +2,7 @@
 client quotas cost a request: none set, or set for another client (`--quota-elsewhere`: the one
 lookup a request then pays). Run it at two commits to compare (figures in docs/quotas.md):
 
-    PYTHONPATH=<checkout> .venv/bin/python bench/bench_request_overhead.py [--quota-elsewhere]
+    .venv/bin/python bench/bench_request_overhead.py [--quota-elsewhere]
 
 CPU time (process_time) rather than wall time: it moves far less on a shared machine.
 """
@@ -11,8 +11,14 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import sys
 import tempfile
 import time
+from pathlib import Path
+
+# The checkout first: the compiled build's shared runtime (`*__mypyc*.so`) sits at its top level,
+# which the editable install does not put on the path.
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from broker.broker import Broker
 from broker.config import Config
