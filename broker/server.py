@@ -627,15 +627,19 @@ class _Connection(asyncio.Protocol):
         self._after_answer()
 
     def _after_answer(self) -> None:
-        if self.held:
-            self.held = 0
-            if self.memory is not None:
-                self._uncharge(0)
+        self._release_held()
         current = self.current
         if current is not None and current.throttle_ms:
             self._mute(current.throttle_ms)  # the answer is out: the channel waits, then goes on
             return
         self._resume()
+
+    def _release_held(self) -> None:
+        """The request in flight is answered: its bytes no longer count against the memory bound."""
+        if self.held:
+            self.held = 0
+            if self.memory is not None:
+                self._uncharge(0)
 
     def _resume(self) -> None:
         """The request in flight is answered: go on with what came meanwhile (usually nothing)."""
@@ -769,10 +773,7 @@ class _Connection(asyncio.Protocol):
             return
         self.transport.write(future.result())
         self.last_active = self.loop.time()
-        if self.held:
-            self.held = 0
-            if self.memory is not None:
-                self._uncharge(0)
+        self._release_held()
         self._resume()
 
     def _close(self) -> None:
