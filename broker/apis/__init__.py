@@ -58,6 +58,7 @@ from broker.apis import (
     offset_for_leader_epoch,
     partition_reassignments,
     produce,
+    produce_raw,
     sasl,
     share_acknowledge,
     share_fetch,
@@ -228,7 +229,7 @@ def bind_raw_handlers(ctx: HandlerContext) -> dict[int, RawHandler]:
 
 
 # Likewise, for requests answered once their records are durable (server.RawLaterHandler).
-RAW_LATER_HANDLERS = {ApiKey.OFFSET_COMMIT: offset_commit.handle_raw}
+RAW_LATER_HANDLERS = {ApiKey.OFFSET_COMMIT: offset_commit.handle_raw, ApiKey.PRODUCE: produce_raw.handle_raw}
 
 
 def bind_raw_later_handlers(ctx: HandlerContext) -> dict[int, RawLaterHandler]:
