@@ -60,6 +60,14 @@ def pread_exact(fd: int, size: int, position: int) -> bytes:
 
 
 def pwrite_all(fd: int, chunks: Sequence[Buffer], position: int) -> None:
+    """Write every chunk at `position` on: the common case is one pwritev with no view built (a
+    produce's batch: a prefix and its body); a short write (or chunks of items wider than a
+    byte, whose len is not their size) goes on from what was written."""
+    if 0 < len(chunks) <= 1024:
+        n = os.pwritev(fd, chunks, position)
+        if n == sum(map(len, chunks)):
+            return
+        chunks, position = _unwritten(chunks, n), position + n
     views = [memoryview(c).cast("B") for c in chunks]
     while views:
         n = os.pwritev(fd, views[:1024], position)
@@ -69,6 +77,17 @@ def pwrite_all(fd: int, chunks: Sequence[Buffer], position: int) -> None:
             views.pop(0)
         if n:
             views[0] = views[0][n:]
+
+
+def _unwritten(chunks: Sequence[Buffer], n: int) -> list[memoryview]:
+    """What is left of `chunks` once their first `n` bytes are written (a short pwritev)."""
+    views = [memoryview(c).cast("B") for c in chunks]
+    while views and n >= len(views[0]):
+        n -= len(views[0])
+        views.pop(0)
+    if n:
+        views[0] = views[0][n:]
+    return views
 
 
 @dataclass(slots=True)
@@ -256,6 +275,11 @@ class Segment:
         self.open()
         assert self.fd is not None
         pwrite_all(self.fd, chunks, position)
+
+    @property
+    def indexes_behind(self) -> int:
+        """Index entries (offset and time) kept in memory but not yet written to their files."""
+        return len(self.offset_index) - self._index_on_disk + len(self.time_index) - self._time_on_disk
 
     def write_indexes(self, index_count: int, time_count: int) -> None:
         """Append the index entries (up to the given counts) not yet in the files."""
