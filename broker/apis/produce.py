@@ -134,6 +134,10 @@ def _append(
     return _wait(broker, topic.name, index, lg, info, written, durable, epoch, deadline)
 
 
+# The raw path's (broker/apis/produce_raw.py): the same checks and append, shared, not forked.
+append_partition = _append
+
+
 def _appended(index: int, info: AppendInfo) -> PartitionAnswer:
     return {
         "index": index,

@@ -50,8 +50,20 @@ class _Unfit(Exception):
     """Not a request the raw path takes: the generic path decodes it."""
 
 
+def _int16(buf: bytearray, pos: int) -> int:
+    # Byte by byte: compiled, a few C operations, where unpack_from is a call building a tuple.
+    n = (buf[pos] << 8) | buf[pos + 1]
+    return n - 0x10000 if n & 0x8000 else n
+
+
+def _int32(buf: bytearray, pos: int) -> int:
+    n = (buf[pos] << 24) | (buf[pos + 1] << 16) | (buf[pos + 2] << 8) | buf[pos + 3]
+    return n - 0x100000000 if n & 0x80000000 else n
+
+
 def _uvarint(buf: bytearray, pos: int, end: int) -> tuple[int, int]:
-    n = shift = 0
+    n = 0
+    shift = 0
     while shift <= 28:
         if pos >= end:
             raise _Unfit
@@ -71,7 +83,7 @@ def _size(buf: bytearray, pos: int, end: int, flexible: bool) -> tuple[int, int]
         return n - 1, pos
     if pos + 2 > end:
         raise _Unfit
-    return _I16.unpack_from(buf, pos)[0], pos + 2
+    return _int16(buf, pos), pos + 2
 
 
 def _count(buf: bytearray, pos: int, end: int, flexible: bool) -> tuple[int, int]:
@@ -81,7 +93,7 @@ def _count(buf: bytearray, pos: int, end: int, flexible: bool) -> tuple[int, int
         return n - 1, pos
     if pos + 4 > end:
         raise _Unfit
-    return _I32.unpack_from(buf, pos)[0], pos + 4
+    return _int32(buf, pos), pos + 4
 
 
 def _no_tags(buf: bytearray, pos: int, end: int) -> int:
@@ -112,8 +124,8 @@ def _parse(
         raise _Unfit  # a transactional id
     if pos + 6 > end:
         raise _Unfit
-    acks = _I16.unpack_from(buf, pos)[0]
-    timeout_ms = _I32.unpack_from(buf, pos + 2)[0]
+    acks = _int16(buf, pos)
+    timeout_ms = _int32(buf, pos + 2)
     if acks != 1 and acks != -1:
         raise _Unfit  # acks=0 has no answer; another value is answered by the generic path
     topics, pos = _topics(broker, buf, pos + 6, end, flexible)
@@ -146,7 +158,7 @@ def _topics(broker: HandlerContext, buf: bytearray, pos: int, end: int, flexible
         for _ in range(part_count):
             if pos + 4 > end:
                 raise _Unfit
-            index = _I32.unpack_from(buf, pos)[0]
+            index = _int32(buf, pos)
             size, pos = _count(buf, pos + 4, end, flexible)
             if size < 0 or pos + size > end:
                 raise _Unfit
@@ -174,13 +186,13 @@ def handle_raw(broker: HandlerContext, buf: bytearray, start: int, end: int) -> 
         acks, timeout_ms, topics = _parse(broker, buf, start, end, version)
     except (_Unfit, UnicodeDecodeError):
         return None
-    correlation_id = _I32.unpack_from(buf, start + 4)[0]
+    correlation_id = _int32(buf, start + 4)
     unknown = ErrorCode.UNKNOWN_TOPIC_OR_PARTITION
     results: list[PartitionResult] = []
     waiting = False
     for _, topic, partitions in topics:
         for index, records in partitions:
-            r = produce._append(broker, topic, unknown, index, records, acks, timeout_ms, version)
+            r = produce.append_partition(broker, topic, unknown, index, records, acks, timeout_ms, version)
             results.append(r)
             if type(r) is not dict:
                 waiting = True
