@@ -124,11 +124,11 @@ def _append(
         written = pending_write(placed)
     except RecordError as e:
         return _error(index, e.error_code, str(e), e.record_index)
-    except (ProducerStateError, LogError) as e:
-        return _error(index, e.error_code, str(e))
-    except Exception as e:  # a bug: answer it as Kafka does, keep the connection
+    except (ProducerStateError, LogError) as refused:  # a name each: compiled (mypyc), a
+        return _error(index, refused.error_code, str(refused))  # name keeps its first type
+    except Exception as bug:  # a bug: answer it as Kafka does, keep the connection
         log.exception("fail produce", topic=topic.name, partition=index)
-        return _error(index, ErrorCode.UNKNOWN_SERVER_ERROR, f"{type(e).__name__}: {e}")
+        return _error(index, ErrorCode.UNKNOWN_SERVER_ERROR, f"{type(bug).__name__}: {bug}")
     if written is None and not (durable and lg.high_watermark <= info.last_offset):
         return _appended(index, info)
     return _wait(broker, topic.name, index, lg, info, written, durable, epoch, deadline)
@@ -184,9 +184,9 @@ async def _wait(
             ErrorCode.REQUEST_TIMED_OUT,
             "the append was not durable (or not replicated) within the request timeout",
         )
-    except Exception as e:  # a bug: answer it as Kafka does, keep the connection
+    except Exception as bug:  # a bug: answer it as Kafka does, keep the connection
         log.exception("fail produce", topic=topic, partition=index)
-        return _error(index, ErrorCode.UNKNOWN_SERVER_ERROR, f"{type(e).__name__}: {e}")
+        return _error(index, ErrorCode.UNKNOWN_SERVER_ERROR, f"{type(bug).__name__}: {bug}")
     return _appended(index, info)
 
 

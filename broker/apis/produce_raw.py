@@ -115,7 +115,7 @@ def _parse(
     if n > 0:
         if pos + n > end:
             raise _Unfit
-        bytes(buf[pos : pos + n]).decode()  # the generic path refuses one that is not UTF-8
+        buf[pos : pos + n].decode()  # the generic path refuses one that is not UTF-8
         pos += n
     if flexible:
         pos = _no_tags(buf, pos, end)  # request header v2's
@@ -146,7 +146,7 @@ def _topics(broker: HandlerContext, buf: bytearray, pos: int, end: int, flexible
         n, pos = _size(buf, pos, end, flexible)
         if n < 0 or pos + n > end:
             raise _Unfit
-        name = bytes(buf[pos : pos + n]).decode()
+        name = buf[pos : pos + n].decode()
         pos += n
         topic = held.get(name)
         if topic is None:
@@ -162,7 +162,8 @@ def _topics(broker: HandlerContext, buf: bytearray, pos: int, end: int, flexible
             size, pos = _count(buf, pos + 4, end, flexible)
             if size < 0 or pos + size > end:
                 raise _Unfit
-            partitions.append((index, bytes(buf[pos : pos + size])))
+            with memoryview(buf) as view:  # one copy (a bytearray slice, then bytes: two)
+                partitions.append((index, bytes(view[pos : pos + size])))
             pos += size
             if flexible:
                 pos = _no_tags(buf, pos, end)
