@@ -332,7 +332,9 @@ def handle_raw(broker: HandlerContext, buf: bytearray, start: int, end: int) -> 
     cost (docs/performance.md). What it does not take (a null or unknown partition, tagged
     fields, bytes after the body, other versions) goes the generic way, untouched: nothing is
     done before the whole request is read."""
-    if broker.authorizer is not None or end - start < 10:
+    groups = broker.groups
+    loop = groups.loop
+    if broker.authorizer is not None or end - start < 10 or loop is None:
         return None
     version = ((buf[start + 2] << 8) | buf[start + 3]) if buf[start + 2] < 0x80 else -1
     if not _RAW_MIN_VERSION <= version <= _RAW_MAX_VERSION:
@@ -379,8 +381,8 @@ def handle_raw(broker: HandlerContext, buf: bytearray, start: int, end: int) -> 
             raise _Unfit
     except (_Unfit, UnicodeDecodeError):
         return None
-    future = Answering(loop=asyncio.get_running_loop())
-    broker.groups.commit_offsets(
+    future = Answering(loop=loop)
+    groups.commit_offsets(
         OffsetCommit(group_id, generation, member_id, instance_id, retention, topics, version),
         _RawAnswer(future, version, correlation_id, topics),
     )
