@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import struct
-from typing import Any, cast
+from typing import Any, Protocol, cast
 
 from broker.apis.context import HandlerContext, Reply
 from broker.group.events import CommitPartition, OffsetCommit, PartitionErrors
@@ -326,6 +326,51 @@ def _as_request(topics: list[tuple[str, list[CommitPartition]]]) -> OffsetCommit
     return cast(OffsetCommitRequest, request)
 
 
+class _Partitioned(Protocol):
+    partitions: int
+
+
+class _Topics(Protocol):
+    """What the raw path asks of the broker's topics (broker.topics.TopicManager, or its
+    cluster mode's subclass): a Protocol, which compiled code does not check at run time."""
+
+    def get(self, name: str, /) -> _Partitioned | None: ...
+
+
+def _read_topics(
+    r: _Reader, version: int, topic_manager: _Topics | None
+) -> list[tuple[str, list[CommitPartition]]]:
+    """A raw commit's topics and partitions; _Unfit for an unknown one (the generic path answers
+    UNKNOWN_TOPIC_OR_PARTITION). Each topic's partition count is looked up once:
+    `partition_known` per partition calls a Python property twice and a Python method."""
+    topic_count = r.count()
+    if not 0 < topic_count <= _RAW_MAX_TOPICS:
+        raise _Unfit
+    topics: list[tuple[str, list[CommitPartition]]] = []
+    for _ in range(topic_count):
+        name = r.text()
+        if topic_manager is None:
+            known = 0x7FFFFFFF  # (as partition_known: no topics to check against)
+        else:
+            held = topic_manager.get(name)
+            known = held.partitions if held is not None else 0
+        parts: list[CommitPartition] = []
+        for _ in range(r.count()):
+            index = r.int32()
+            offset = r.int64()
+            epoch = r.int32() if version >= 6 else -1
+            metadata = r.string()
+            r.no_tags()
+            if not 0 <= index < known:
+                raise _Unfit
+            parts.append(CommitPartition(index, offset, epoch, metadata, -1))
+        r.no_tags()
+        if not parts:
+            raise _Unfit
+        topics.append((name, parts))
+    return topics
+
+
 def handle_raw(broker: HandlerContext, buf: bytearray, start: int, end: int) -> Answering | None:
     """`handle` from the receive buffer (server.RawLaterHandler), for v2-9 without ACLs: decoding
     a commit into a header, a context and a Container (and freeing them) was a fifth of its
@@ -344,7 +389,6 @@ def handle_raw(broker: HandlerContext, buf: bytearray, start: int, end: int) -> 
         correlation_id -= 0x100000000
     flexible = version >= _FLEXIBLE
     r = _Reader(buf, start + 8, end, False)
-    topics: list[tuple[str, list[CommitPartition]]] = []
     try:
         n = r.int16()  # the client id: a plain nullable string in every header version
         if n > 0:
@@ -357,25 +401,7 @@ def handle_raw(broker: HandlerContext, buf: bytearray, start: int, end: int) -> 
         member_id = r.text()
         instance_id = r.string() if version >= 7 else None
         retention = r.int64() if version <= 4 else -1
-        topic_count = r.count()
-        if not 0 < topic_count <= _RAW_MAX_TOPICS:
-            raise _Unfit
-        for _ in range(topic_count):
-            name = r.text()
-            parts: list[CommitPartition] = []
-            for _ in range(r.count()):
-                index = r.int32()
-                offset = r.int64()
-                epoch = r.int32() if version >= 6 else -1
-                metadata = r.string()
-                r.no_tags()
-                if not partition_known(broker, name, index):
-                    raise _Unfit  # UNKNOWN_TOPIC_OR_PARTITION: the generic path answers it
-                parts.append(CommitPartition(index, offset, epoch, metadata, -1))
-            r.no_tags()
-            if not parts:
-                raise _Unfit
-            topics.append((name, parts))
+        topics = _read_topics(r, version, broker.topics)
         r.no_tags()
         if r.pos != end:
             raise _Unfit
