@@ -191,10 +191,11 @@ class _Unfit(Exception):
 
 
 class _Reader:
-    """The request's fields, in order, from the receive buffer. Integers byte by byte: compiled,
-    a struct unpack_from is a method call that builds a tuple, these a few C operations."""
+    """The request's fields, in order, from the frame's bytes. Integers byte by byte: compiled,
+    a struct unpack_from is a method call that builds a tuple, these a few C operations (on a
+    `bytes`: on a bytearray mypyc calls PyObject_GetItem, with an int object for the index)."""
 
-    def __init__(self, buf: bytearray, pos: int, end: int, flexible: bool) -> None:
+    def __init__(self, buf: bytes, pos: int, end: int, flexible: bool) -> None:
         self.buf = buf
         self.pos = pos
         self.end = end
@@ -381,14 +382,18 @@ def handle_raw(broker: HandlerContext, buf: bytearray, start: int, end: int) -> 
     loop = groups.loop
     if broker.authorizer is not None or end - start < 10 or loop is None:
         return None
-    version = ((buf[start + 2] << 8) | buf[start + 3]) if buf[start + 2] < 0x80 else -1
+    # The frame as bytes, read from 0: one copy of a few dozen bytes, where reading the
+    # bytearray byte by byte cost a C-API call and an int object for each byte.
+    frame = bytes(buf[start:end])
+    end = len(frame)
+    version = ((frame[2] << 8) | frame[3]) if frame[2] < 0x80 else -1
     if not _RAW_MIN_VERSION <= version <= _RAW_MAX_VERSION:
         return None
-    correlation_id = (buf[start + 4] << 24) | (buf[start + 5] << 16) | (buf[start + 6] << 8) | buf[start + 7]
+    correlation_id = (frame[4] << 24) | (frame[5] << 16) | (frame[6] << 8) | frame[7]
     if correlation_id & 0x80000000:
         correlation_id -= 0x100000000
     flexible = version >= _FLEXIBLE
-    r = _Reader(buf, start + 8, end, False)
+    r = _Reader(frame, 8, end, False)
     try:
         n = r.int16()  # the client id: a plain nullable string in every header version
         if n > 0:
