@@ -387,33 +387,35 @@ class _Connection(asyncio.Protocol):
                     raise _Close
                 if available < 4 + size:
                     break
-                raw = self.raw
-                if raw is not None and not faults.active:  # a fault set: the generic path
-                    # the run of frames raw handlers answer (pipelined heartbeats), in one call
-                    start = pos
-                    pos = answer_raw(buf, pos, raw, out, self.max_frame)
-                    if pos != start:
-                        continue
-                later = self.raw_later
-                # Nor under a request quota (set at any time): the generic path counts the
-                # handler's time against it.
-                quota = self.server.request_quota
-                if (
-                    later is not None
-                    and not faults.active
-                    and (quota is None or not quota.enabled(QuotaKind.REQUEST))
-                ):
-                    taker = later.get((buf[pos + 4] << 8) | buf[pos + 5]) if size >= 2 else None
-                    pending = taker(buf, pos + 4, pos + 4 + size) if taker is not None else None
-                    if pending is not None:
-                        pos += 4 + size
-                        if pending.done():  # answered at once (the group's coordinator is away)
-                            out.append(pending.result())
+                if not faults.active:  # a fault set: the generic path
+                    # A raw handler whose answer waits (a commit) first: one dict look-up, where
+                    # answer_raw would be a call that takes nothing. (No API has both kinds.)
+                    later = self.raw_later
+                    taker = later.get((buf[pos + 4] << 8) | buf[pos + 5]) if later and size >= 2 else None
+                    if taker is not None:
+                        # Nor under a request quota (set at any time): the generic path counts
+                        # the handler's time against it.
+                        quota = self.server.request_quota
+                        pending = (
+                            taker(buf, pos + 4, pos + 4 + size)
+                            if quota is None or not quota.enabled(QuotaKind.REQUEST)
+                            else None
+                        )
+                        if pending is not None:
+                            pos += 4 + size
+                            if pending.done():  # answered at once (the group's coordinator is away)
+                                out.append(pending.result())
+                                continue
+                            pending.on_answer = self._raw_answered
+                            self.inflight = pending  # the rest waits for it
+                            self.held = 4 + size
+                            break
+                    elif self.raw is not None:
+                        # the run of frames raw handlers answer (pipelined heartbeats), in one call
+                        start = pos
+                        pos = answer_raw(buf, pos, self.raw, out, self.max_frame)
+                        if pos != start:
                             continue
-                        pending.on_answer = self._raw_answered
-                        self.inflight = pending  # the rest waits for it
-                        self.held = 4 + size
-                        break
                 # A view, copied once by the decoder (it was copied twice: a bytearray slice, then
                 # bytes); released at once, as the buffer cannot be resized while a view exists.
                 with memoryview(buf) as view, view[pos + 4 : pos + 4 + size] as frame:
@@ -767,14 +769,20 @@ class _Connection(asyncio.Protocol):
 
     def _raw_answered(self, future: asyncio.Future[Any]) -> None:
         """A raw handler's answer (a whole frame) is ready: write it, go on with the buffer.
-        (No throttle to honour: the raw paths give way to the generic one under a request quota.)"""
+        (No throttle to honour: the raw paths give way to the generic one under a request quota.)
+        Once per commit: `_release_held` and `_resume` are inlined (a Python call each)."""
         self.inflight = None
-        if self.transport.is_closing():
+        transport = self.transport
+        if transport.is_closing():
             return
-        self.transport.write(future.result())
+        transport.write(future.result())
         self.last_active = self.loop.time()
-        self._release_held()
-        self._resume()
+        if self.held:
+            self.held = 0
+            if self.memory is not None:
+                self._uncharge(0)
+        if self.buffer or self.closing or self.eof or self.reading_paused:
+            self._process()
 
     def _close(self) -> None:
         self.closing = True

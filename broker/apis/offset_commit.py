@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import struct
-from typing import Any, cast
+from typing import Any, Protocol, cast
 
 from broker.apis.context import HandlerContext, Reply
 from broker.group.events import CommitPartition, OffsetCommit, PartitionErrors
@@ -191,10 +191,11 @@ class _Unfit(Exception):
 
 
 class _Reader:
-    """The request's fields, in order, from the receive buffer. Integers byte by byte: compiled,
-    a struct unpack_from is a method call that builds a tuple, these a few C operations."""
+    """The request's fields, in order, from the frame's bytes. Integers byte by byte: compiled,
+    a struct unpack_from is a method call that builds a tuple, these a few C operations (on a
+    `bytes`: on a bytearray mypyc calls PyObject_GetItem, with an int object for the index)."""
 
-    def __init__(self, buf: bytearray, pos: int, end: int, flexible: bool) -> None:
+    def __init__(self, buf: bytes, pos: int, end: int, flexible: bool) -> None:
         self.buf = buf
         self.pos = pos
         self.end = end
@@ -326,23 +327,73 @@ def _as_request(topics: list[tuple[str, list[CommitPartition]]]) -> OffsetCommit
     return cast(OffsetCommitRequest, request)
 
 
+class _Partitioned(Protocol):
+    partitions: int
+
+
+class _Topics(Protocol):
+    """What the raw path asks of the broker's topics (broker.topics.TopicManager, or its
+    cluster mode's subclass): a Protocol, which compiled code does not check at run time."""
+
+    def get(self, name: str, /) -> _Partitioned | None: ...
+
+
+def _read_topics(
+    r: _Reader, version: int, topic_manager: _Topics | None
+) -> list[tuple[str, list[CommitPartition]]]:
+    """A raw commit's topics and partitions; _Unfit for an unknown one (the generic path answers
+    UNKNOWN_TOPIC_OR_PARTITION). Each topic's partition count is looked up once:
+    `partition_known` per partition calls a Python property twice and a Python method."""
+    topic_count = r.count()
+    if not 0 < topic_count <= _RAW_MAX_TOPICS:
+        raise _Unfit
+    topics: list[tuple[str, list[CommitPartition]]] = []
+    for _ in range(topic_count):
+        name = r.text()
+        if topic_manager is None:
+            known = 0x7FFFFFFF  # (as partition_known: no topics to check against)
+        else:
+            held = topic_manager.get(name)
+            known = held.partitions if held is not None else 0
+        parts: list[CommitPartition] = []
+        for _ in range(r.count()):
+            index = r.int32()
+            offset = r.int64()
+            epoch = r.int32() if version >= 6 else -1
+            metadata = r.string()
+            r.no_tags()
+            if not 0 <= index < known:
+                raise _Unfit
+            parts.append(CommitPartition(index, offset, epoch, metadata, -1))
+        r.no_tags()
+        if not parts:
+            raise _Unfit
+        topics.append((name, parts))
+    return topics
+
+
 def handle_raw(broker: HandlerContext, buf: bytearray, start: int, end: int) -> Answering | None:
     """`handle` from the receive buffer (server.RawLaterHandler), for v2-9 without ACLs: decoding
     a commit into a header, a context and a Container (and freeing them) was a fifth of its
     cost (docs/performance.md). What it does not take (a null or unknown partition, tagged
     fields, bytes after the body, other versions) goes the generic way, untouched: nothing is
     done before the whole request is read."""
-    if broker.authorizer is not None or end - start < 10:
+    groups = broker.groups
+    loop = groups.loop
+    if broker.authorizer is not None or end - start < 10 or loop is None:
         return None
-    version = ((buf[start + 2] << 8) | buf[start + 3]) if buf[start + 2] < 0x80 else -1
+    # The frame as bytes, read from 0: one copy of a few dozen bytes, where reading the
+    # bytearray byte by byte cost a C-API call and an int object for each byte.
+    frame = bytes(buf[start:end])
+    end = len(frame)
+    version = ((frame[2] << 8) | frame[3]) if frame[2] < 0x80 else -1
     if not _RAW_MIN_VERSION <= version <= _RAW_MAX_VERSION:
         return None
-    correlation_id = (buf[start + 4] << 24) | (buf[start + 5] << 16) | (buf[start + 6] << 8) | buf[start + 7]
+    correlation_id = (frame[4] << 24) | (frame[5] << 16) | (frame[6] << 8) | frame[7]
     if correlation_id & 0x80000000:
         correlation_id -= 0x100000000
     flexible = version >= _FLEXIBLE
-    r = _Reader(buf, start + 8, end, False)
-    topics: list[tuple[str, list[CommitPartition]]] = []
+    r = _Reader(frame, 8, end, False)
     try:
         n = r.int16()  # the client id: a plain nullable string in every header version
         if n > 0:
@@ -355,32 +406,14 @@ def handle_raw(broker: HandlerContext, buf: bytearray, start: int, end: int) -> 
         member_id = r.text()
         instance_id = r.string() if version >= 7 else None
         retention = r.int64() if version <= 4 else -1
-        topic_count = r.count()
-        if not 0 < topic_count <= _RAW_MAX_TOPICS:
-            raise _Unfit
-        for _ in range(topic_count):
-            name = r.text()
-            parts: list[CommitPartition] = []
-            for _ in range(r.count()):
-                index = r.int32()
-                offset = r.int64()
-                epoch = r.int32() if version >= 6 else -1
-                metadata = r.string()
-                r.no_tags()
-                if not partition_known(broker, name, index):
-                    raise _Unfit  # UNKNOWN_TOPIC_OR_PARTITION: the generic path answers it
-                parts.append(CommitPartition(index, offset, epoch, metadata, -1))
-            r.no_tags()
-            if not parts:
-                raise _Unfit
-            topics.append((name, parts))
+        topics = _read_topics(r, version, broker.topics)
         r.no_tags()
         if r.pos != end:
             raise _Unfit
     except (_Unfit, UnicodeDecodeError):
         return None
-    future = Answering(loop=asyncio.get_running_loop())
-    broker.groups.commit_offsets(
+    future = Answering(loop=loop)
+    groups.commit_offsets(
         OffsetCommit(group_id, generation, member_id, instance_id, retention, topics, version),
         _RawAnswer(future, version, correlation_id, topics),
     )

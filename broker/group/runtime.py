@@ -96,6 +96,9 @@ class CoordinatorRuntime:
         self._pushes_seen = -1
         self.batches_written = 0
         self.records_written = 0
+        # The loop, taken once (asyncio.get_running_loop() makes a getpid system call each
+        # time); forgotten at start, for a runtime started again on another loop.
+        self._loop: asyncio.AbstractEventLoop | None = None
 
     # -- requests -----------------------------------------------------------------------------
 
@@ -186,7 +189,10 @@ class CoordinatorRuntime:
     def _schedule_write(self) -> None:
         if not self._write_scheduled and not self._stopped:
             self._write_scheduled = True
-            asyncio.get_running_loop().call_soon(self._write_pending)
+            loop = self._loop
+            if loop is None:
+                loop = self._loop = asyncio.get_running_loop()
+            loop.call_soon(self._write_pending)
 
     def _write_pending(self) -> None:
         self._write_scheduled = False
@@ -287,6 +293,7 @@ class CoordinatorRuntime:
 
     def start(self) -> None:
         self._stopped = False
+        self._loop = None
 
     async def load(self) -> None:
         # Only the newest record of each key counts (what compaction keeps): keep the raw bytes

@@ -111,6 +111,9 @@ class GroupCoordinatorService:
         # The share-partitions' state store (the broker's); None: nothing to initialize or delete.
         self.share_persister: Persister | None = None
         self._share_tasks: set[asyncio.Task[None]] = set()
+        # The loop it was started on, for a raw handler's future without asyncio.get_running_loop
+        # (a getpid system call each time: a commit's raw path makes no other).
+        self.loop: asyncio.AbstractEventLoop | None = None
 
     def _shard(self, partition: int) -> GroupCoordinatorShard:
         shard = GroupCoordinatorShard(partition, self.config, self.clock)
@@ -125,6 +128,7 @@ class GroupCoordinatorService:
     async def start(self) -> None:
         """Start every shard and begin loading them; requests are served shard by shard as each
         finishes (COORDINATOR_LOAD_IN_PROGRESS until then)."""
+        self.loop = asyncio.get_running_loop()
         if self.owned is not None:  # cluster mode: shards start as leaderships arrive (set_owned)
             self.active = True
             return
