@@ -14,6 +14,12 @@
 4. kbroker's CPU (user + system, all its threads) per transaction of 10 records, with each
    durability: steadier than the rates on a shared machine, where the client's and the other
    processes' share of the cores moves the rates by ±30% run to run.
+5. where a transaction's time goes in kbroker with fsync durability: the mean time from each
+   request's decoding to its encoded answer (AddPartitionsToTxn, Produce, EndTxn; from its
+   Prometheus metrics, `metrics.port`), and the fsync passes per transaction with their mean.
+   Only answers that waited (for a thread's fsync, the previous transaction's markers) are
+   timed, so each row tells how many of them a transaction had; those answered in the pass
+   that read them (page-cache durability, the coordinator's fsync on the loop) are not.
 
 kbroker runs as its own process (`python -m broker`), the mock inside this one (C threads).
 """
@@ -23,16 +29,18 @@ from __future__ import annotations
 import argparse
 import functools
 import os
+import re
 import sys
 import tempfile
 import time
+import urllib.request
 from collections.abc import Callable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bench.kbroker_process import start_kbroker  # noqa: E402
+from bench.kbroker_process import free_port, start_kbroker  # noqa: E402
 from tests.interop.rdkafka_mock import MockCluster  # noqa: E402
 
 VALUE = b"x" * 100
@@ -130,26 +138,73 @@ def cpu_per_txn(pid: int | None, rate: Callable[[], tuple[float, float]]) -> tup
     return per_s, used / max(per_s * elapsed, 1.0)
 
 
+_SERIES = re.compile(
+    r'^kbroker_(request_latency|fsync_latency)_seconds_(sum|count)(?:\{api="(\w+)"\})? (\S+)$', re.M
+)
+TIMED_APIS = ("AddPartitionsToTxn", "Produce", "EndTxn")
+
+
+def _latencies(metrics_port: int) -> dict[tuple[str, str], float]:
+    """(api or "fsync", "sum" / "count") from kbroker's Prometheus endpoint."""
+    with urllib.request.urlopen(f"http://127.0.0.1:{metrics_port}/metrics", timeout=5) as r:
+        text = r.read().decode()
+    return {(m[3] or "fsync", m[2]): float(m[4]) for m in _SERIES.finditer(text)}
+
+
+def where_time_goes(
+    before: dict[tuple[str, str], float], after: dict[tuple[str, str], float], txns: float
+) -> dict[str, str]:
+    """Rows: each request's mean time in the broker, the fsync passes per transaction."""
+    out: dict[str, str] = {}
+    for api in (*TIMED_APIS, "fsync"):
+        n = after.get((api, "count"), 0.0) - before.get((api, "count"), 0.0)
+        spent = after.get((api, "sum"), 0.0) - before.get((api, "sum"), 0.0)
+        if n <= 0:
+            continue
+        mean = f"{spent / n * 1e6:,.0f}"
+        if api == "fsync":
+            out["fsync passes per txn (10 records), mean us"] = f"{n / max(txns, 1.0):.2f} x {mean}"
+        else:  # only the answers that waited are timed: how many of them per transaction
+            out[f"broker us per late {api} (10 records, decode to answer)"] = (
+                f"{mean} ({n / max(txns, 1.0):.2f} per txn)"
+            )
+    return out
+
+
 def run(
-    name: str, bootstrap: str, create, seconds: float, records: int, pid: int | None = None
+    name: str,
+    bootstrap: str,
+    create,
+    seconds: float,
+    records: int,
+    pid: int | None = None,
+    metrics_port: int | None = None,
 ) -> dict[str, str]:
     out: dict[str, str] = {}
     for per in (10, 1000):
         topic = f"txn-rate-{per}"
         create(topic)
+        timed = per == 10 and metrics_port is not None
+        before = _latencies(metrics_port) if timed and metrics_port is not None else {}
+        started = time.perf_counter()
         per_s, cpu = cpu_per_txn(
             pid, functools.partial(_timed, bootstrap, topic, per, seconds, f"{name}-r{per}")
         )
+        elapsed = time.perf_counter() - started
         out[f"txn/s, {per} records each"] = f"{per_s:,.0f}"
         if per == 10 and pid is not None:
             out[CPU_ROW] = f"{cpu * 1e6:,.0f}"
+        if timed and metrics_port is not None:
+            out.update(where_time_goes(before, _latencies(metrics_port), per_s * elapsed))
     create("txn-consume")
     committed = fill(bootstrap, "txn-consume", records, f"{name}-fill")
     rc, n_rc = consume_rate(bootstrap, "txn-consume", "read_committed")
     ru, n_ru = consume_rate(bootstrap, "txn-consume", "read_uncommitted")
     out["consume read_committed rec/s"] = f"{rc:,.0f} ({n_rc:,} records)" if n_rc else "n/a"
     out["consume read_uncommitted rec/s"] = f"{ru:,.0f} ({n_ru:,} records)" if n_ru else "n/a"
-    assert not n_rc or n_rc == committed, (
+    # Only kbroker's read is checked: the mock's read_committed sometimes returns the aborted
+    # records as well (seen with --records 20000: all 20,000 of 18,000 committed).
+    assert pid is None or not n_rc or n_rc == committed, (
         f"read_committed read {n_rc:,} records, {committed:,} were committed"
     )
     return out
@@ -166,7 +221,10 @@ def main() -> int:
 
     results: dict[str, dict[str, str]] = {}
     with tempfile.TemporaryDirectory() as d:
-        proc, bootstrap = start_kbroker(Path(d), "transaction.state.log.num.partitions=1")
+        metrics_port = free_port()
+        proc, bootstrap = start_kbroker(
+            Path(d), "transaction.state.log.num.partitions=1", f"metrics.port={metrics_port}"
+        )
         try:
             port = int(bootstrap.rsplit(":", 1)[1])
             results["kbroker"] = run(
@@ -176,6 +234,7 @@ def main() -> int:
                 a.seconds,
                 a.records,
                 proc.pid,
+                metrics_port,
             )
         finally:
             proc.terminate()

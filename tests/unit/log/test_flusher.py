@@ -10,7 +10,7 @@ import uuid
 
 import pytest
 
-from broker.log import LogConfig, LogManager
+from broker.log import LogConfig, LogManager, LogOffline
 from broker.log.flusher import Flusher, SyncRequest, flusher_for
 from broker.log.segment import Segment
 
@@ -75,6 +75,57 @@ async def test_durable_append_waits_for_the_flusher_and_non_durable_does_not(man
     assert lg.recovery_point == 3
     read = await lg.read(0, 1 << 20)
     assert read.records.count(b"w") >= 1
+
+
+async def test_a_state_log_syncs_its_first_durable_write_of_a_pass_on_the_loop(
+    manager: LogManager, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`sync_on_loop` (the transaction coordinator's log): the first durable append of a loop
+    pass is fdatasynced before it returns, so it is answered at once; another in the same pass
+    goes to the flusher (one fdatasync for all of them); the next pass syncs on the loop again."""
+    lg = await manager.create("__transaction_state", 0, LogConfig(), uuid.uuid4())
+    await lg.append_records([(b"first", b"v")])
+    lg.sync_on_loop = True
+    synced: list[int] = []
+    real_fdatasync = os.fdatasync
+    loop_thread = threading.get_ident()
+
+    def counted(fd: int) -> None:
+        if threading.get_ident() == loop_thread:
+            synced.append(fd)
+        real_fdatasync(fd)
+
+    monkeypatch.setattr(os, "fdatasync", counted)
+    flusher = flusher_for(lg.dir.parent)
+    passes = flusher.passes
+    _info, first = lg.append_state_nowait([(b"k", b"v")])
+    assert first is not None and first.done() and first.result() is None
+    assert len(synced) == 1 and lg.recovery_point == lg.next_offset == 2
+    _info, second = lg.append_state_nowait([(b"k", b"w")])
+    assert second is not None and not second.done()  # the same pass: the flusher's
+    await second
+    assert len(synced) == 1 and flusher.passes == passes + 1 and lg.recovery_point == 3
+    await asyncio.sleep(0)  # a later pass
+    _info, third = lg.append_state_nowait([(b"k", b"x")])
+    assert third is not None and third.done() and len(synced) == 2 and lg.recovery_point == 4
+
+
+async def test_a_failed_sync_on_the_loop_fails_the_write_and_the_log(
+    manager: LogManager, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    lg = await manager.create("__transaction_state", 0, LogConfig(), uuid.uuid4())
+    await lg.append_records([(b"first", b"v")])
+    lg.sync_on_loop = True
+
+    def broken(fd: int) -> None:
+        raise OSError(5, "Input/output error")
+
+    monkeypatch.setattr(os, "fdatasync", broken)
+    _info, written = lg.append_state_nowait([(b"k", b"v")])
+    assert written is not None and written.done()
+    with pytest.raises(LogOffline):
+        written.result()
+    assert lg.failed is not None and lg.recovery_point == 1
 
 
 async def test_flusher_failure_reaches_the_request(tmp_path) -> None:

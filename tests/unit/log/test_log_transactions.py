@@ -11,10 +11,17 @@ import pytest
 
 from broker.log import LogConfig, LogManager, ProducerStateError
 from broker.log import producer_snapshot as snap
-from broker.log.transactions import AbortedTxn, decode_txn_index
+from broker.log.transactions import AbortedTxn, decode_txn_index, marker_batch
 from protocol.errors import ErrorCode
 from protocol.log_files import TXN_ENTRY
-from protocol.records import Record, build_batch, decode_batch, iter_batches
+from protocol.records import (
+    ControlRecordType,
+    Record,
+    build_batch,
+    control_record_type,
+    decode_batch,
+    iter_batches,
+)
 
 
 def data(pid: int, epoch: int, seq: int, n: int = 2, *, txn: bool = True) -> bytes:
@@ -146,6 +153,36 @@ async def test_crash_without_snapshots_rescans_the_whole_log(tmp_path):
     # The rescan wrote the snapshot it lacked: the next start reads the last segment only.
     assert lg.segments[-1].base_offset in snap.offsets(directory)
     await m.stop()
+
+
+@pytest.mark.parametrize(
+    ("pid", "epoch", "commit", "coordinator_epoch", "ts"),
+    [
+        (7, 0, True, 0, 1_700_000_000_000),
+        ((1 << 62) + 5, 32766, False, 3, 0),
+        (1, 2, True, -1, (1 << 62) + 9),
+    ],
+)
+def test_marker_batch_from_its_template_is_the_batch_built_from_records(
+    pid, epoch, commit, coordinator_epoch, ts
+):
+    """The patched template (timestamps, producer, CRC) against the batch built from scratch."""
+    kind = ControlRecordType.COMMIT if commit else ControlRecordType.ABORT
+    value = (0).to_bytes(2, "big") + coordinator_epoch.to_bytes(4, "big", signed=True)
+    built = build_batch(
+        [Record(key=(0).to_bytes(2, "big") + int(kind).to_bytes(2, "big"), value=value)],
+        base_timestamp=ts,
+        producer_id=pid,
+        producer_epoch=epoch,
+        transactional=True,
+        control=True,
+    )
+    for _ in range(2):  # the first call builds the template, the second patches it
+        got = marker_batch(pid, epoch, commit, coordinator_epoch, ts)
+        assert got == built
+    batch = decode_batch(got)  # its CRC checked
+    assert (batch.producer_id, batch.producer_epoch, batch.base_timestamp) == (pid, epoch, ts)
+    assert control_record_type(batch.records[0]) == kind
 
 
 def test_snapshot_codec_checks_its_crc():
