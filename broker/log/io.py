@@ -15,7 +15,7 @@ from protocol.errors import ErrorCode
 from protocol.records import BATCH_LENGTH_OFFSET, HEADER_SIZE, LOG_OVERHEAD
 
 if TYPE_CHECKING:
-    from broker.log.log import PendingWrite
+    from broker.log.appender import PendingWrite
 
 
 def write_group(

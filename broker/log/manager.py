@@ -20,12 +20,13 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from broker import logging_setup
+from broker.log.appender import now_ms, out_of_space
 from broker.log.checkpoint import TopicPartition, read_checkpoint, write_checkpoint
 from broker.log.cleaner import LogCleaner
 from broker.log.config import LogConfig
 from broker.log.flusher import release_flusher
 from broker.log.loader import create_log_files, load_log
-from broker.log.log import Log, now_ms, out_of_space, partition_dir_name
+from broker.log.log import Log, partition_dir_name
 from broker.log.log_dir import LogDirState
 from broker.log.segment import fsync_dir
 

@@ -275,7 +275,7 @@ class TransactionCoordinator:
         if lg is None:
             return E.NOT_COORDINATOR
         # Its fdatasync on the loop: a transaction waits for three in a row (AddPartitions, its
-        # Produce, EndTxn), each ~0.3 ms longer through the flusher thread (Log._sync_on_loop).
+        # Produce, EndTxn), each ~0.3 ms longer through the flusher thread (LogAppender._sync_on_loop).
         lg.sync_on_loop = True
         try:
             epoch = lg.leader_epoch
