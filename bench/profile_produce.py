@@ -18,6 +18,7 @@ import asyncio
 import cProfile
 import io
 import pstats
+import shutil
 import sys
 import tempfile
 import time
@@ -127,6 +128,7 @@ async def run(requests: int, size: str, fsync: bool, profile: str | None) -> Non
             )
     finally:
         await broker.stop()
+        shutil.rmtree(data, ignore_errors=True)  # hundreds of MB a run
 
 
 def main() -> None:
