@@ -17,6 +17,7 @@ import asyncio
 import cProfile
 import io
 import pstats
+import shutil
 import sys
 import tempfile
 import time
@@ -121,6 +122,7 @@ async def run(commits: int, fsync: bool, profile: str | None) -> None:
             )
     finally:
         await broker.stop()
+        shutil.rmtree(data, ignore_errors=True)
 
 
 def main() -> None:
