@@ -217,6 +217,9 @@ class ClientQuotas:
     sensors: dict[tuple[QuotaKind, Tags], Sensor] = field(default_factory=dict)
     # per kind: is any quota of it set (a request pays one lookup of this otherwise)
     enabled: dict[QuotaKind, bool] = field(default_factory=lambda: dict.fromkeys(QuotaKind, False))
+    # enabled[REQUEST] as a plain attribute: the server reads it on every request, and a
+    # QuotaKind key's hash is a Python function (Enum.__hash__)
+    limits_requests: bool = False
     _resolved: dict[tuple[QuotaKind, str, str], _Resolved] = field(default_factory=dict)
 
     @property
@@ -243,6 +246,7 @@ class ClientQuotas:
         self._resolved.clear()
         for kind in QuotaKind:
             self.enabled[kind] = any(kind.value in v for v in self.configs.values())
+        self.limits_requests = self.enabled[QuotaKind.REQUEST]
 
     def quota_of(self, kind: QuotaKind, user: str, client_id: str) -> _Resolved:
         key = (kind, user, client_id)

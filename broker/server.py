@@ -46,7 +46,7 @@ from broker import logging_setup, request_time
 from broker.connection_quotas import ConnectionQuotas, RequestMemory
 from broker.faults import Faults, Injection, error_response
 from broker.log.file_region import FileRegion
-from broker.quotas import QuotaKind, user_of
+from broker.quotas import ClientQuotas, QuotaKind, user_of
 from broker.security.sasl import SaslConfig, SaslSession, SaslState
 from broker.security.scram import AuthenticationFailed
 from broker.security.tls import ANONYMOUS, principal_of
@@ -153,7 +153,8 @@ _BACKLOG, _MEMORY, _MUTED = 1, 2, 4
 class RequestQuota(Protocol):
     """What the server asks of the quotas (broker/quota_manager.py) for request_percentage."""
 
-    def enabled(self, kind: QuotaKind) -> bool: ...
+    quotas: ClientQuotas  # whose limits_requests is read on every request
+
     def record(self, kind: QuotaKind, user: str, client_id: str, value: float) -> int: ...
 
 
@@ -398,7 +399,7 @@ class _Connection(asyncio.Protocol):
                         quota = self.server.request_quota
                         pending = (
                             taker(buf, pos + 4, pos + 4 + size)
-                            if quota is None or not quota.enabled(QuotaKind.REQUEST)
+                            if quota is None or not quota.quotas.limits_requests
                             else None
                         )
                         if pending is not None:
@@ -500,7 +501,7 @@ class _Connection(asyncio.Protocol):
         ctx = self.current = RequestContext(
             header, self.peer, server.listener_name, self.principal, loop=self.loop
         )
-        if server.request_quota is not None and server.request_quota.enabled(QuotaKind.REQUEST):
+        if server.request_quota is not None and server.request_quota.quotas.limits_requests:
             return self._handle_timed(ctx, request, handler, len(frame), started)
         if self.faults.active and (injection := self.faults.take(header, request, self.peer)) is not None:
             return self._inject(injection, ctx, request, handler, len(frame))

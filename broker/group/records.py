@@ -7,6 +7,7 @@ protocol/share_group_records.py) by `encode_record` and read back by `decode_rec
 
 from __future__ import annotations
 
+import struct
 from collections.abc import Callable
 from dataclasses import dataclass
 from types import FunctionType
@@ -173,15 +174,32 @@ def _offset_key(group: str, topic: str, partition: int) -> bytes:
     return key
 
 
+# OffsetCommitValue v3 (protocol/group_records.py's layout), packed here: this module runs
+# compiled, group_records.py interpreted, and every commit writes one per partition.
+_VALUE_V3 = gr.OFFSET_COMMIT_VALUE_VERSION == 3
+_V3_HEAD = struct.Struct(">hqih")  # version, offset, leader epoch, metadata length
+_INT64 = struct.Struct(">q")
+
+
+def _offset_value(v: OffsetAndMetadata) -> bytes:
+    if _VALUE_V3 and v.expire_timestamp_ms is None:
+        m = (v.metadata or "").encode()
+        if len(m) <= 0x7FFF:
+            epoch = v.leader_epoch
+            head = _V3_HEAD.pack(3, v.offset, -1 if epoch is None else epoch, len(m))
+            return head + m + _INT64.pack(v.commit_timestamp_ms)
+    return gr.encode_offset_commit_value(
+        v.offset, v.leader_epoch, v.metadata, v.commit_timestamp_ms, v.expire_timestamp_ms
+    )
+
+
 def encode_record(record: Record) -> RawRecord:
     if type(record) is OffsetRecord:  # the common case first
         key = _offset_key(record.group, record.topic, record.partition)
         v = record.value
         if v is None:
             return key, None
-        return key, gr.encode_offset_commit_value(
-            v.offset, v.leader_epoch, v.metadata, v.commit_timestamp_ms, v.expire_timestamp_ms
-        )
+        return key, _offset_value(v)
     if isinstance(record, ConsumerGroupRecord):
         return cgr.encode(record)
     if isinstance(record, ShareGroupRecord):

@@ -238,7 +238,8 @@ class GroupCoordinatorShard:
             rejection = self._validate_offset_commit(group, req)
             if rejection is not None:
                 return self._reply(waiter, _all_partitions(req, rejection))
-            if group.is_in(STABLE, PREPARING) and req.member_id in group.members:
+            state = group.state  # (not `is_in`: an interpreted call, per commit)
+            if (state is STABLE or state is PREPARING) and req.member_id in group.members:
                 # A commit keeps the member's session alive.
                 self.group_manager.reschedule_heartbeat(group, group.members[req.member_id])
         result = self.offsets.commit(req)
@@ -265,9 +266,10 @@ class GroupCoordinatorShard:
         )
 
     def _validate_offset_commit(self, group: ClassicGroup, req: OffsetCommit) -> ErrorCode | None:
-        if group.is_in(DEAD):
+        state = group.state  # compared here, not by `is_in`: an interpreted call, per commit
+        if state is DEAD:
             return E.COORDINATOR_NOT_AVAILABLE
-        if req.generation_id < 0 and group.is_in(EMPTY):
+        if req.generation_id < 0 and state is EMPTY:
             return None  # the admin client or a consumer without group management
         if req.generation_id >= 0 or req.member_id or req.group_instance_id is not None:
             error = self.group_manager.validate_member(group, req.member_id, req.group_instance_id)
@@ -275,9 +277,9 @@ class GroupCoordinatorShard:
                 return error
             if req.generation_id != group.generation_id:
                 return E.ILLEGAL_GENERATION
-        elif not group.is_in(EMPTY):
+        elif state is not EMPTY:
             return E.UNKNOWN_MEMBER_ID  # only members may commit to a group with members
-        if group.is_in(COMPLETING):
+        if group.state is COMPLETING:
             # The member has the new generation from JoinGroup but no assignment yet.
             return E.REBALANCE_IN_PROGRESS
         return None

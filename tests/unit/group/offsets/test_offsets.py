@@ -16,6 +16,7 @@ from broker.group.records import (
     encode_record,
 )
 from broker.group.shard import GroupCoordinatorShard
+from protocol import group_records as gr
 from tests.unit.group.group_harness import E, Harness, ManualClock
 
 S = GroupState
@@ -195,6 +196,22 @@ def test_records_round_trip_through_kafkas_schemas() -> None:
             assert back.value.members == record.value.members and back.value.generation == 5
         else:
             assert back == record
+
+
+def test_an_offset_record_value_is_the_protocol_encoders_bytes() -> None:
+    # encode_record packs the v3 value itself (compiled); v1 (an expiry) goes to
+    # protocol/group_records.py
+    cases = [
+        (0, None, "", 1, None),
+        (2**63 - 1, 7, "meta", 1_700_000_000_000, None),
+        (5, -1, "é" * 100, 0, None),
+        (5, 3, "x" * 0x7FFF, 0, None),
+        (9, 2, "m", 1_000, 2_000),
+    ]
+    for offset, epoch, metadata, ts, expire in cases:
+        record = OffsetRecord("g", "t", 3, OffsetAndMetadata(offset, epoch, metadata, ts, expire))
+        _, value = encode_record(record)
+        assert value == gr.encode_offset_commit_value(offset, epoch, metadata, ts, expire)
 
 
 def test_reload_rebuilds_groups_members_and_offsets() -> None:
