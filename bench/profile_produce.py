@@ -30,44 +30,7 @@ sys.path.insert(0, str(ROOT))
 
 from bench.bench_groups import Conn, create_topic  # noqa: E402
 from bench.bench_loadgen import SIZES, batch, produce_frame  # noqa: E402
-
-
-class _Loopback:
-    """A transport whose every answer sends the connection its next frame (until `limit`)."""
-
-    def __init__(self, conn: Any, frame: bytes, state: dict[str, Any]):
-        self.conn, self.frame, self.state = conn, frame, state
-        self.loop = asyncio.get_running_loop()
-
-    def get_extra_info(self, name: str, default: Any = None) -> Any:
-        return ("127.0.0.1", 0) if name == "peername" else default
-
-    def is_closing(self) -> bool:
-        return False
-
-    def write(self, data: bytes) -> None:
-        state = self.state
-        state["answers"] += 1
-        if state["answers"] >= state["limit"]:
-            if not state["done"].done():
-                state["done"].set_result(None)
-            return
-        self.loop.call_soon(self.conn.data_received, self.frame)
-
-    def writelines(self, lines: list[bytes]) -> None:
-        for line in lines:
-            self.write(line)
-
-    def pause_reading(self) -> None: ...
-    def resume_reading(self) -> None: ...
-    def close(self) -> None: ...
-
-
-def _thread_times() -> dict[int, float]:
-    """CPU seconds (user + system) of each of this process's threads."""
-    import psutil
-
-    return {t.id: t.user_time + t.system_time for t in psutil.Process().threads()}
+from bench.profile_commits import _Loopback, _thread_times  # noqa: E402
 
 
 async def run(requests: int, size: str, fsync: bool, profile: str | None) -> None:
