@@ -429,18 +429,22 @@ class LogAppender:
         if error is not None:
             self._fail(error, group)
         elif self.failed is None:
-            self.stats.syncs += 1
-            self.recovery_point = max(self.recovery_point, group[-1].next_offset)
-            self._unflushed = 0
-            self._last_flush_ms = self.clock()
-            for w in group:
-                if w.future is not None and not w.future.done():
-                    w.future.set_result(None)
+            self._durable(group)
         if not self._syncing and self._idle_waiters:
             waiters, self._idle_waiters = self._idle_waiters, []
             for f in waiters:
                 if not f.done():
                     f.set_result(None)
+
+    def _durable(self, group: list[PendingWrite]) -> None:
+        """`group` is fsynced (by the flusher, the loop or the executor): its appends are answered."""
+        self.stats.syncs += 1
+        self.recovery_point = max(self.recovery_point, group[-1].next_offset)
+        self._unflushed = 0
+        self._last_flush_ms = self.clock()
+        for w in group:
+            if w.future is not None and not w.future.done():
+                w.future.set_result(None)
 
     def _written(self, group: list[PendingWrite], messages: int, rolled: list[Segment], sync: bool) -> None:
         """The group is in the file: readable now; appends that did not ask for an fsync are done."""

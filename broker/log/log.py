@@ -470,15 +470,8 @@ class Log(LogAppender):
             except BaseException as e:
                 self._fail(e, group)
                 return
-            if not sync:
-                continue
-            self.stats.syncs += 1
-            self.recovery_point = max(self.recovery_point, group[-1].next_offset)
-            self._unflushed = 0
-            self._last_flush_ms = self.clock()
-            for w in group:
-                if w.future is not None and not w.future.done():
-                    w.future.set_result(None)
+            if sync:
+                self._durable(group)
 
     async def _cut_unwritten(self) -> None:
         """A write found the disk full: cut the log back to what was written whole (the torn
