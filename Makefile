@@ -12,13 +12,13 @@ BIN := $(VENV)/bin
 STAMP_RUN := $(VENV)/.installed-run
 STAMP_LINT := $(VENV)/.installed-lint
 STAMP_FULL := $(VENV)/.installed-full
-# The modules setup.py compiles with mypyc (protocol/native.py's COMPILED) are inputs as well:
-# edited, they are compiled again (until then their source runs, see protocol/native.py).
+# The modules setup.py compiles with mypyc (protocol/native.py's COMPILED, read from there) are
+# inputs as well: edited, they are compiled again (until then their source runs, see
+# protocol/native.py).
+CLOSE_PAREN := )
+COMPILED_MODULES := $(shell sed -n '/^COMPILED: /,/^$(CLOSE_PAREN)/p' protocol/native.py | grep -o '"[a-z_.]*"' | tr -d '"')
 INSTALL_INPUTS := pyproject.toml setup.py client/_crecords.c jobs/_cscan.c protocol/native.py \
-	protocol/_codecs_hot.py protocol/frames.py protocol/records.py \
-	$(wildcard broker/group/records.py broker/group/offsets/*.py broker/group/shard.py \
-	broker/group/runtime.py broker/group/events.py broker/group/service.py \
-	broker/apis/offset_commit.py broker/apis/heartbeat.py)
+	$(addsuffix .py,$(subst .,/,$(COMPILED_MODULES)))
 # Each pip install of the package prints how long it took (the mypyc build is most of it).
 BUILT_IN = echo "make install: built and installed in $$(( $$(date +%s) - start )) s"
 PYTEST_ARGS ?=
